@@ -1,0 +1,88 @@
+// Calendar arithmetic on `YYYY-MM-DD` dates and epoch seconds, time-zone aware (G3, CI1, EC2).
+import { WEEKDAYS, type EpochSeconds, type IsoDate, type Weekday } from './records.js';
+
+const DAY_SECONDS = 86_400;
+
+/** G3: `YYYY-MM-DDTHH:MM:SSZ`, UTC, no fractional seconds. */
+export function formatInstant(seconds: EpochSeconds): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
+}
+
+/** Parses a G3 instant (or any ISO string Date understands) to whole seconds; NaN when invalid. */
+export function parseInstant(text: string): EpochSeconds {
+  return Math.floor(Date.parse(text) / 1000);
+}
+
+/** The UTC calendar date of an instant. */
+export function utcDate(seconds: EpochSeconds): IsoDate {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/** Days since 1970-01-01 of a date; the inverse of `dateFromDayNumber`. */
+export function dayNumber(date: IsoDate): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000 / DAY_SECONDS);
+}
+
+export function dateFromDayNumber(day: number): IsoDate {
+  return utcDate(day * DAY_SECONDS);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return dateFromDayNumber(dayNumber(date) + days);
+}
+
+export function weekdayOf(date: IsoDate): Weekday {
+  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+}
+
+/** G3: a real calendar date of the shape YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && utcDate(time / 1000) === text;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Wall-clock parts of an instant in a time zone. */
+export function zonedParts(seconds: EpochSeconds, timeZone: string) {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(seconds * 1000))) parts[part.type] = part.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}` as IsoDate,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** CI1: the calendar date of an instant in a person's time zone. */
+export function dateInZone(seconds: EpochSeconds, timeZone: string): IsoDate {
+  return zonedParts(seconds, timeZone).date;
+}
+
+/** The instant at which the wall clock in `timeZone` shows `date` `HH:MM` (EC2). */
+export function instantAt(date: IsoDate, time: string, timeZone: string): EpochSeconds {
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = dayNumber(date) * DAY_SECONDS + hour * 3600 + minute * 60;
+  // Two passes settle the zone offset, also next to a daylight-saving change.
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(guess, timeZone);
+    const shown = dayNumber(p.date) * DAY_SECONDS + p.hour * 3600 + p.minute * 60 + p.second;
+    guess += wall - shown;
+  }
+  return guess;
+}

@@ -1,0 +1,232 @@
+// The one compiled spec: spec/openapi.yaml parsed and compiled by ajv once, shared by the mock and the kit.
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { parse } from 'yaml';
+import { isCalendarDate } from '../domain/calendar.js';
+import { describeErrors, type FieldError } from './describe-errors.js';
+
+// ajv-formats is CommonJS: under NodeNext its callable export sits on `.default`.
+const addFormats = addFormatsModule.default;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Schema = Record<string, unknown>;
+
+export interface SpecParameter {
+  /** The name as sent, brackets included for arrays (`people_ids[]`, G5). */
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  isArray: boolean;
+  schema: Schema;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+export interface SpecOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template relative to the base path, e.g. `/goals/{id}`. */
+  path: string;
+  parameters: SpecParameter[];
+  /** Names of the properties the request body schema declares (G7: anything else is unknown). */
+  bodyProperties: ReadonlySet<string> | null;
+  bodyRequired: boolean;
+  /** Documented statuses, e.g. `['200', '304', '401', ...]`. */
+  statuses: string[];
+  validateQuery(query: Record<string, string | string[]>): Validation<Record<string, unknown>>;
+  validatePath(params: Record<string, string>): Validation<Record<string, string>>;
+  validateBody(body: unknown): Validation<Record<string, unknown>>;
+  /** Problems of a response against the spec; empty when it conforms. */
+  checkResponse(status: number, contentType: string | null, body: unknown): string[];
+}
+
+export interface CompiledSpec {
+  document: OpenAPIV3_1.Document;
+  operations: readonly SpecOperation[];
+  operation(operationId: string): SpecOperation;
+  /** Problems of a value against a named component schema (`Goal`, `CheckIn`, …). */
+  checkSchema(name: string, value: unknown): string[];
+}
+
+/** The package root, found from this file whether it runs from `src/` or from `dist/src/`. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'spec', 'openapi.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('standin: spec/openapi.yaml not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}
+
+export const SPEC_PATH = join(packageRoot(), 'spec', 'openapi.yaml');
+
+/** Rewrites `#/components/schemas/X` references to the `$defs` of the one schema ajv holds. */
+function rewriteRefs<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(rewriteRefs) as T;
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] = key === '$ref' && typeof value === 'string'
+        ? value.replace('#/components/schemas/', 'spec#/$defs/')
+        : rewriteRefs(value);
+    }
+    return out as T;
+  }
+  return node;
+}
+
+function makeAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false });
+  addFormats(ajv);
+  // G3: `format: date` means a real calendar date, not only the shape.
+  ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
+  ajv.addVocabulary(['example', 'examples', 'x-rule']);
+  return ajv;
+}
+
+function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.ReferenceObject): T {
+  const ref = (item as OpenAPIV3_1.ReferenceObject).$ref;
+  if (!ref) return item as T;
+  return ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T;
+}
+
+/** Builds every validator of the document. Prefer `getCompiledSpec()`, which does this once per process. */
+export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
+  const defs = rewriteRefs(document.components?.schemas ?? {});
+  const plain = makeAjv(false);
+  const coercing = makeAjv(true);
+  for (const ajv of [plain, coercing]) ajv.addSchema({ $id: 'spec', $defs: defs });
+
+  const operations: SpecOperation[] = [];
+  for (const [path, pathItemOrRef] of Object.entries(document.paths ?? {})) {
+    const pathItem = pathItemOrRef as OpenAPIV3_1.PathItemObject;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = pathItem[method];
+      if (!op) continue;
+      operations.push(compileOperation(document, path, method.toUpperCase() as HttpMethod, op, pathItem, plain, coercing));
+    }
+  }
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const componentValidators = new Map<string, ValidateFunction>();
+  return {
+    document,
+    operations,
+    operation(operationId) {
+      const op = byId.get(operationId);
+      if (!op) throw new Error(`standin: no operation ${operationId} in ${SPEC_PATH}`);
+      return op;
+    },
+    checkSchema(name, value) {
+      let validate = componentValidators.get(name);
+      if (!validate) {
+        validate = plain.compile({ $ref: `spec#/$defs/${name}` });
+        componentValidators.set(name, validate);
+      }
+      return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
+    },
+  };
+}
+
+function compileOperation(
+  document: OpenAPIV3_1.Document, path: string, method: HttpMethod, op: OpenAPIV3_1.OperationObject,
+  pathItem: OpenAPIV3_1.PathItemObject, plain: Ajv2020, coercing: Ajv2020,
+): SpecOperation {
+  const operationId = op.operationId ?? `${method} ${path}`;
+  const parameters: SpecParameter[] = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
+    const param = resolveRef<OpenAPIV3_1.ParameterObject>(document, p);
+    const schema = rewriteRefs((param.schema ?? {}) as Schema);
+    return {
+      name: param.name,
+      in: param.in as SpecParameter['in'],
+      required: param.required ?? false,
+      isArray: schema.type === 'array',
+      schema,
+    };
+  });
+
+  const objectSchema = (where: 'query' | 'path'): Schema => {
+    const own = parameters.filter((p) => p.in === where);
+    return {
+      type: 'object',
+      properties: Object.fromEntries(own.map((p) => [p.name, p.schema])),
+      required: own.filter((p) => p.required).map((p) => p.name),
+    };
+  };
+  const queryValidator = coercing.compile(objectSchema('query'));
+  const pathValidator = plain.compile(objectSchema('path'));
+
+  const body = op.requestBody ? resolveRef<OpenAPIV3_1.RequestBodyObject>(document, op.requestBody) : null;
+  const bodySchemaRaw = body?.content?.['application/json']?.schema as Schema | undefined;
+  const bodySchema = bodySchemaRaw ? rewriteRefs(bodySchemaRaw) : null;
+  const bodyValidator = bodySchema ? plain.compile(bodySchema) : null;
+  const resolvedBody = bodySchemaRaw ? resolveRef<Schema>(document, bodySchemaRaw as never) : null;
+  const bodyProperties = resolvedBody ? new Set(Object.keys((resolvedBody.properties as Schema) ?? {})) : null;
+
+  const responseValidators = new Map<string, { json: ValidateFunction | null; contentType: string | null }>();
+  for (const [status, responseOrRef] of Object.entries(op.responses ?? {})) {
+    const response = resolveRef<OpenAPIV3_1.ResponseObject>(document, responseOrRef);
+    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [null, null];
+    const schema = media?.schema ? rewriteRefs(media.schema as Schema) : null;
+    responseValidators.set(status, { contentType, json: schema ? plain.compile(schema) : null });
+  }
+
+  return {
+    operationId,
+    method,
+    path,
+    parameters,
+    bodyProperties,
+    bodyRequired: body?.required ?? false,
+    statuses: [...responseValidators.keys()],
+    validateQuery(query) {
+      const data: Record<string, unknown> = { ...query };
+      if (queryValidator(data)) return { ok: true, value: data };
+      // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
+      const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query')
+        .map((e) => ({ ...e, name: e.name.replace(/\[\d+\]$/, '') }));
+      return { ok: false, errors };
+    },
+    validatePath(params) {
+      if (pathValidator(params)) return { ok: true, value: params };
+      return { ok: false, errors: describeErrors(pathValidator.errors ?? [], params, 'path', 'path') };
+    },
+    validateBody(value) {
+      if (!bodyValidator) return { ok: true, value: {} };
+      if (bodyValidator(value)) return { ok: true, value: value as Record<string, unknown> };
+      return { ok: false, errors: describeErrors(bodyValidator.errors ?? [], value, 'body', 'body') };
+    },
+    checkResponse(status, contentType, value) {
+      const expected = responseValidators.get(String(status));
+      if (!expected) return [`status ${status} is not documented for ${operationId} (documented: ${[...responseValidators.keys()].join(', ')})`];
+      const problems: string[] = [];
+      const actualType = contentType?.split(';')[0].trim() ?? null;
+      if (expected.contentType === null) {
+        if (value !== undefined && value !== null && value !== '') problems.push(`status ${status} of ${operationId} must have an empty body`);
+        return problems;
+      }
+      if (actualType !== expected.contentType) problems.push(`content type must be ${expected.contentType}, got ${actualType ?? 'none'}`);
+      if (expected.json && !expected.json(value)) {
+        problems.push(...describeErrors(expected.json.errors ?? [], value, 'body', 'response').map((e) => e.message));
+      }
+      return problems;
+    },
+  };
+}
+
+/** Reads and parses spec/openapi.yaml. */
+export function loadSpecDocument(): OpenAPIV3_1.Document {
+  return parse(readFileSync(SPEC_PATH, 'utf8')) as OpenAPIV3_1.Document;
+}
+
+let compiled: CompiledSpec | null = null;
+
+/** The compiled spec, built on first use and shared by every mock and kit in the process. */
+export function getCompiledSpec(): CompiledSpec {
+  compiled ??= compileSpec(loadSpecDocument());
+  return compiled;
+}

@@ -1,0 +1,118 @@
+// Turns ajv's validation errors into G8 problem entries that name the field, the rule and the fix.
+import type { ErrorObject } from 'ajv';
+
+/** One entry of a G8 problem's `errors` array. */
+export interface FieldError {
+  in: 'body' | 'query' | 'path' | 'header';
+  name: string;
+  message: string;
+}
+
+type SchemaLike = Record<string, unknown> & { 'x-rule'?: string; description?: string };
+
+const FORMAT_HINTS: Record<string, string> = {
+  uuid: 'a lowercase UUID such as 3b241101-e2bb-4255-8caf-4136c566a962 (G2)',
+  date: 'a calendar date YYYY-MM-DD such as 2026-11-20 (G3)',
+  'date-time': 'a UTC datetime YYYY-MM-DDTHH:MM:SSZ (G3)',
+};
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function ruleSuffix(schema: SchemaLike | undefined): string {
+  return schema?.['x-rule'] ? ` (${schema['x-rule']})` : '';
+}
+
+/** The value a JSON pointer names inside `data`. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let current = data;
+  for (const token of pointer.split('/').slice(1)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
+}
+
+/** `/team_ids/1` → `team_ids[1]`; `/owner/id` → `owner.id`. */
+function fieldName(pointer: string, root: string): string {
+  const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (tokens.length === 0) return root;
+  return tokens.reduce((name, token, i) => (/^\d+$/.test(token) && i > 0 ? `${name}[${token}]` : i === 0 ? token : `${name}.${token}`), '');
+}
+
+function describeOne(error: ErrorObject, value: unknown): string {
+  const schema = error.parentSchema as SchemaLike | undefined;
+  const rule = ruleSuffix(schema);
+  const got = `got ${show(value)}`;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type': {
+      const expected = String(params.type).replace(',', ' or ');
+      return `must be ${expected === 'integer' ? 'a whole number' : expected}${rule}; ${got}.`;
+    }
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'maximum':
+    case 'exclusiveMaximum': {
+      const range = schema && typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
+        ? `from ${schema.minimum} to ${schema.maximum}` : `${params.comparison} ${params.limit}`;
+      return `must be ${range}${rule}; ${got}.`;
+    }
+    case 'format':
+      return `must be ${FORMAT_HINTS[String(params.format)] ?? `in ${params.format} format`}${rule}; ${got}.`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => show(v)).join(', ')}${rule}; ${got}.`;
+    case 'const':
+      return `must be ${show(params.allowedValue)}${rule}; ${got}.`;
+    case 'pattern':
+      return `must match ${schema?.description ? `${schema.description.replace(/\.$/, '')} ` : ''}(pattern ${params.pattern})${rule}; ${got}.`;
+    case 'minLength':
+      return params.limit === 1 ? `must not be empty${rule}.` : `must be at least ${params.limit} characters long${rule}.`;
+    case 'maxLength':
+      return `must be at most ${params.limit} characters long${rule}; it has ${String(value).length}.`;
+    case 'minItems':
+      return `must list at least ${params.limit} item${params.limit === 1 ? '' : 's'}${rule}.`;
+    case 'maxItems':
+      return `must list at most ${params.limit} items${rule}.`;
+    case 'uniqueItems':
+      return `must not list the same value twice${rule}; items ${params.j} and ${params.i} are equal.`;
+    case 'required':
+      return `is required${rule}.`;
+    case 'additionalProperties':
+      return `is not a field of this request (G7 strict mode); remove it.`;
+    case 'anyOf':
+    case 'oneOf':
+      return `${schema?.description ? `must be ${schema.description.replace(/\.$/, '')}` : 'does not match any allowed form'}${rule}; ${got}.`;
+    default:
+      return `${error.message ?? 'is invalid'}${rule}.`;
+  }
+}
+
+/**
+ * G8: one entry per invalid field. `root` names the whole value when the error is at its top level.
+ * Errors that only explain an enclosing `anyOf` (its branches' own failures) are folded into it.
+ * @example describeErrors(validate.errors, body, 'body', 'body')
+ */
+export function describeErrors(
+  errors: readonly ErrorObject[], data: unknown, location: FieldError['in'], root: string,
+): FieldError[] {
+  const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
+  const entries: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (anyOfPaths.has(error.instancePath) && error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
+    const pointer = error.keyword === 'required'
+      ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
+      : error.keyword === 'additionalProperties'
+        ? `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`
+        : error.instancePath;
+    const name = fieldName(pointer, root);
+    const message = `${name} ${describeOne(error, valueAt(data, pointer))}`;
+    if (seen.has(message)) continue;
+    seen.add(message);
+    entries.push({ in: location, name, message });
+  }
+  return entries;
+}
