@@ -85,7 +85,7 @@ function makeAjv(coerce: boolean): Ajv2020 {
   addFormats(ajv);
   // G3: `format: date` means a real calendar date, not only the shape.
   ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
-  ajv.addVocabulary(['example', 'examples', 'x-rule']);
+  ajv.addVocabulary(['example', 'x-rule']);
   return ajv;
 }
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
+import { parseArgs } from 'node:util';
+import { readyBanner, startServer } from './serve.js';
+
+const USAGE = `Usage: standin serve [options]
+
+Options (each also as an environment variable):
+  --port N          port to listen on (STANDIN_PORT, default 4010; 0 picks a free one)
+  --host H          address to bind (STANDIN_HOST, default 127.0.0.1)
+  --seed N          world seed (STANDIN_SEED, default 42): same seed, same world
+  --now ISO         fixed clock, e.g. 2026-11-20T09:00:00Z (STANDIN_NOW, default real time)
+  --size S          small | large (STANDIN_SIZE, default small)
+  --app-url URL     base of url fields (STANDIN_APP_URL, default https://app.standin.test)
+  --strict          reject unknown and read-only body fields with 422 (STANDIN_STRICT=1)
+  --rate-limit      apply production's rate limits (STANDIN_RATE_LIMIT=1)
+  -h, --help        show this help`;
+
+function fail(message: string): never {
+  process.stderr.write(`standin: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function integer(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text)) fail(`${name} must be a whole number, got "${text}"`);
+  return Number(text);
+}
+
+function flag(value: boolean | undefined, env: string | undefined): boolean {
+  return value ?? (env === '1' || env === 'true');
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, now: { type: 'string' },
+        size: { type: 'string' }, 'app-url': { type: 'string' }, strict: { type: 'boolean' },
+        'rate-limit': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0] ?? 'serve';
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command !== 'serve') fail(`unknown command "${command}"`);
+
+  const env = process.env;
+  const size = values.size ?? env.STANDIN_SIZE ?? 'small';
+  if (size !== 'small' && size !== 'large') fail(`--size must be small or large, got "${size}"`);
+  const now = values.now ?? env.STANDIN_NOW;
+  if (now !== undefined && Number.isNaN(Date.parse(now))) fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
+
+  const running = await startServer({
+    port: integer('--port', values.port ?? env.STANDIN_PORT, 4010),
+    host: values.host ?? env.STANDIN_HOST ?? '127.0.0.1',
+    seed: integer('--seed', values.seed ?? env.STANDIN_SEED, 42),
+    now,
+    size,
+    appUrl: values['app-url'] ?? env.STANDIN_APP_URL,
+    strict: flag(values.strict, env.STANDIN_STRICT),
+    rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
+  }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message));
+  const stop = (signal: string) => {
+    process.stdout.write(`standin: ${signal} received, stopping\n`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  // Ready only once a signal would stop it cleanly.
+  process.stdout.write(`${readyBanner(running)}\n`);
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,56 @@
+// `standin serve`: the mock on a real port — options from flags or environment, a ready banner, clean exit.
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+
+export interface ServeOptions extends MockOptions {
+  port: number;
+  host: string;
+}
+
+export interface RunningMock {
+  mock: Mock;
+  server: ServerType;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock and resolves once it listens.
+ * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T09:00:00Z' })
+ */
+export function startServer(options: ServeOptions): Promise<RunningMock> {
+  const mock = createMock(options);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: mock.app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        mock,
+        server,
+        baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+        close: () => new Promise((done) => {
+          server.close(() => done());
+          // Keep-alive connections would hold the close open; end them now that we stop.
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }),
+      });
+    });
+    server.once('error', reject);
+  });
+}
+
+/** The lines printed when the mock is ready: where it is, who you are, how to be someone else. */
+export function readyBanner(running: RunningMock): string {
+  const { world } = running.mock;
+  const person = world.store.people.get(world.defaultPersonId)!;
+  const origin = running.baseUrl.slice(0, -BASE_PATH.length);
+  return [
+    `standin is serving ${BASE_PATH} at ${running.baseUrl}`,
+    `  world: seed ${world.seed}, size ${world.size}, clock ${world.clock.frozen ? `frozen at ${new Date(world.clock.nowMs()).toISOString()}` : 'real time'}`,
+    `  you are ${person.name} (@${person.username}, ${person.id})`,
+    `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
+    `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,
+    `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
+    `  the contract: spec/openapi.yaml`,
+  ].join('\n');
+}

@@ -1,0 +1,68 @@
+// AC1, AC2: activities — filters, newest first, and records posted through the API (kind `api`).
+import { DomainError } from './domain-error.js';
+import { paginate, type Page } from './pagination.js';
+import { parseInstant } from './calendar.js';
+import type { Activity, ActivityKind, Person, Uuid } from './records.js';
+import type { World } from './world.js';
+
+export interface ActivityFilters {
+  since?: string;
+  until?: string;
+  kinds?: ActivityKind[];
+  people_ids?: Uuid[];
+  team_ids?: Uuid[];
+}
+
+export interface ActivityInput {
+  group: string;
+  description: string;
+  url?: string;
+}
+
+function* matchingActivities(world: World, filters: ActivityFilters): Iterable<Activity> {
+  const since = filters.since ? parseInstant(filters.since) : -Infinity;
+  const until = filters.until ? parseInstant(filters.until) : Infinity;
+  if (since > until) throw DomainError.field('query', 'since', `must not be after until (AC1): since=${filters.since}, until=${filters.until}.`);
+  const kinds = filters.kinds ? new Set(filters.kinds) : null;
+  const people = filters.people_ids ? new Set(filters.people_ids) : null;
+  // AC1: team_ids[] selects the activities of those teams' members.
+  const members = filters.team_ids
+    ? new Set(filters.team_ids.flatMap((id) => (world.store.membersByTeam.get(id) ?? []).map((p) => p.id)))
+    : null;
+  for (const activity of world.store.activitiesInOrder()) {
+    if (activity.recordedAt > until) continue;
+    if (activity.recordedAt < since) break;
+    if (kinds && !kinds.has(activity.kind)) continue;
+    if (people && !people.has(activity.personId)) continue;
+    if (members && !members.has(activity.personId)) continue;
+    yield activity;
+  }
+}
+
+/** AC1: since and until inclusive; newest first. */
+export function listActivities(world: World, filters: ActivityFilters, page: Page) {
+  return paginate(matchingActivities(world, filters), page).map((a) => world.present.activity(a));
+}
+
+export function getActivity(world: World, id: Uuid) {
+  const activity = world.store.activities.get(id);
+  if (!activity) throw DomainError.notFound('activity', id);
+  return world.present.activity(activity);
+}
+
+/** AC2: kind `api`, person = caller, recorded_at = now; the title is the group's. */
+export function createActivity(world: World, actor: Person, input: ActivityInput) {
+  const activity: Activity = {
+    id: world.store.newId('activity'),
+    kind: 'api',
+    group: input.group,
+    title: input.group,
+    description: input.description,
+    url: input.url ?? null,
+    personId: actor.id,
+    recordedAt: world.now(),
+    seq: world.store.nextSeq(),
+  };
+  world.store.addActivity(activity);
+  return world.present.activity(activity);
+}

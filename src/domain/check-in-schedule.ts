@@ -1,0 +1,51 @@
+// CI1, CI2, CI9: which check-ins exist (team weekdays, absences, the person's today) and what a fresh one holds.
+import { weekdayOf } from './calendar.js';
+import { stableUuid } from './entropy.js';
+import type { CheckIn, EpochSeconds, IsoDate, Person, Team, Uuid } from './records.js';
+
+/** CI1: the person's teams that hold a check-in on that date's weekday, in the person's team order. */
+export function scheduledTeamIds(person: Person, teamsById: ReadonlyMap<Uuid, Team>, date: IsoDate): Uuid[] {
+  const weekday = weekdayOf(date);
+  return person.teamIds.filter((teamId) => teamsById.get(teamId)?.checkInDays.includes(weekday));
+}
+
+/** CI9: an absence covering `date` that was recorded at or before `asOf` (generation time). */
+export function absenceKnownAt(person: Person, date: IsoDate, asOf: EpochSeconds): boolean {
+  return person.absences.some((a) => a.start <= date && date <= a.end && a.recordedAt <= asOf);
+}
+
+/** CI9: an absence covering `date`, whenever it was recorded. */
+export function isAbsentOn(person: Person, date: IsoDate): boolean {
+  return person.absences.some((a) => a.start <= date && date <= a.end);
+}
+
+/** MK3: a check-in's id depends on the seed, the person and the date alone. */
+export function checkInId(seed: number, personId: Uuid, date: IsoDate): Uuid {
+  return stableUuid(seed, 'check-in', personId, date);
+}
+
+/**
+ * CI1 + CI2: the check-in generated for a person on a date at instant `now`, or null when none is due
+ * (no team scheduled that weekday, or an absence already known). A fresh check-in has no answers.
+ * @example freshCheckIn(42, person, teamsById, '2026-11-20', now)?.completedAt // null
+ */
+export function freshCheckIn(
+  seed: number, person: Person, teamsById: ReadonlyMap<Uuid, Team>, date: IsoDate, now: EpochSeconds,
+): CheckIn | null {
+  const teamIds = scheduledTeamIds(person, teamsById, date);
+  if (teamIds.length === 0 || absenceKnownAt(person, date, now)) return null;
+  return {
+    id: checkInId(seed, person.id, date),
+    personId: person.id,
+    date,
+    teamIds,
+    previous: null,
+    intentions: null,
+    blockers: null,
+    mood: null,
+    previousCompleted: null,
+    absent: false,
+    completedAt: null,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,109 @@
+// CI3–CI6: reading, listing and filling in check-ins (they are generated, never created: CI1, CI7).
+import { addDays, isCalendarDate } from './calendar.js';
+import { DomainError } from './domain-error.js';
+import { paginate, type Page } from './pagination.js';
+import { isBlocked } from './present.js';
+import type { CheckIn, IsoDate, Mood, Person, Uuid } from './records.js';
+import type { FieldError } from '../spec/describe-errors.js';
+import type { World } from './world.js';
+
+export interface CheckInFilters {
+  since?: IsoDate;
+  until?: IsoDate;
+  blocked?: boolean;
+  people_ids?: Uuid[];
+  team_ids?: Uuid[];
+}
+
+export interface CheckInPatch {
+  previous?: string | null;
+  intentions?: string | null;
+  blockers?: string | null;
+  mood?: Mood | null;
+  previous_completed?: boolean | null;
+  team_ids?: Uuid[];
+}
+
+/**
+ * CI5: date descending, then person name, then id; one record per check-in. Walks dates and, per date, the
+ * candidate people in name order, so a page costs what it returns plus what it skips — not the world's size.
+ */
+function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<CheckIn> {
+  const { store } = world;
+  if (filters.since && filters.until && filters.since > filters.until) {
+    throw DomainError.field('query', 'since', `must not be after until (CI5): since=${filters.since}, until=${filters.until}.`);
+  }
+  let people = store.peopleInOrder;
+  if (filters.people_ids) {
+    const wanted = new Set(filters.people_ids);
+    people = people.filter((p) => wanted.has(p.id));
+  }
+  const teams = filters.team_ids ? new Set(filters.team_ids) : null;
+  // A check-in's teams are always among its person's teams (CI3), so membership bounds the candidates.
+  if (teams) people = people.filter((p) => p.teamIds.some((id) => teams.has(id)));
+  const first = filters.since && filters.since > store.checkInDates.first ? filters.since : store.checkInDates.first;
+  const last = filters.until && filters.until < store.checkInDates.last ? filters.until : store.checkInDates.last;
+  for (let date = last; date >= first; date = addDays(date, -1)) {
+    for (const person of people) {
+      const checkIn = store.checkInOf(person.id, date);
+      if (!checkIn) continue;
+      if (teams && !checkIn.teamIds.some((id) => teams.has(id))) continue;
+      if (filters.blocked !== undefined && isBlocked(checkIn) !== filters.blocked) continue;
+      yield checkIn;
+    }
+  }
+}
+
+export function listCheckIns(world: World, filters: CheckInFilters, page: Page) {
+  return paginate(matchingCheckIns(world, filters), page).map((c) => world.present.checkIn(c));
+}
+
+/** CI6: a `YYYY-MM-DD` in place of the id addresses the caller's own check-in for that date. */
+export function findCheckIn(world: World, actor: Person, idOrDate: string): CheckIn {
+  const checkIn = isCalendarDate(idOrDate)
+    ? world.store.checkInOf(actor.id, idOrDate)
+    : world.store.checkIns.get(idOrDate);
+  if (!checkIn) {
+    throw isCalendarDate(idOrDate)
+      ? new DomainError('not-found', `You have no check-in on ${idOrDate} (CI6): you were absent or no team of yours is scheduled that day.`)
+      : DomainError.notFound('check-in', idOrDate);
+  }
+  return checkIn;
+}
+
+export function getCheckIn(world: World, actor: Person, idOrDate: string) {
+  return world.present.checkIn(findCheckIn(world, actor, idOrDate));
+}
+
+/**
+ * CI3: only the check-in's own person may fill it in. `team_ids` must be a non-empty subset of the person's
+ * teams. The first PATCH that leaves any answer non-null sets `completed_at`; later edits keep it.
+ * CI4: `blocked` follows `blockers` (derived on presentation).
+ */
+export function updateCheckIn(world: World, actor: Person, idOrDate: string, patch: CheckInPatch) {
+  const checkIn = findCheckIn(world, actor, idOrDate);
+  if (checkIn.personId !== actor.id) {
+    throw DomainError.forbidden(`This check-in belongs to someone else (CI3); only its own person can fill it in. Use GET /check-ins?people_ids[]=<your id from GET /me> to find yours.`);
+  }
+  if (patch.team_ids) {
+    const errors: FieldError[] = [];
+    patch.team_ids.forEach((id, i) => {
+      if (!actor.teamIds.includes(id)) {
+        errors.push({ in: 'body', name: `team_ids[${i}]`, message: `team_ids[${i}] is not one of your teams (CI3); use ids from the teams of GET /me.` });
+      }
+    });
+    if (errors.length > 0) throw DomainError.invalid(errors);
+  }
+  const now = world.now();
+  if (patch.previous !== undefined) checkIn.previous = patch.previous;
+  if (patch.intentions !== undefined) checkIn.intentions = patch.intentions;
+  if (patch.blockers !== undefined) checkIn.blockers = patch.blockers;
+  if (patch.mood !== undefined) checkIn.mood = patch.mood;
+  if (patch.previous_completed !== undefined) checkIn.previousCompleted = patch.previous_completed;
+  if (patch.team_ids) checkIn.teamIds = [...new Set(patch.team_ids)];
+  checkIn.updatedAt = now;
+  const answered = [checkIn.previous, checkIn.intentions, checkIn.blockers, checkIn.mood, checkIn.previousCompleted]
+    .some((answer) => answer !== null);
+  if (answered && checkIn.completedAt === null) checkIn.completedAt = now;
+  return world.present.checkIn(checkIn);
+}

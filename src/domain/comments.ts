@@ -1,0 +1,50 @@
+// CR1: comments on check-ins and goal updates — newest first; only the author edits or deletes.
+import { DomainError } from './domain-error.js';
+import { canSeeResource, visibleResource } from './commentables.js';
+import { paginate, type Page } from './pagination.js';
+import type { Comment, CommentableType, Person, Uuid } from './records.js';
+import type { World } from './world.js';
+
+export function listComments(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page) {
+  const resource = visibleResource(world, actor, type, id);
+  return paginate(world.store.commentsOf(resource.type, resource.id), page).map((c) => world.present.comment(c));
+}
+
+export function createComment(world: World, actor: Person, type: CommentableType, id: Uuid, body: string) {
+  const resource = visibleResource(world, actor, type, id);
+  const now = world.now();
+  const comment: Comment = {
+    id: world.store.newId('comment'),
+    resourceType: resource.type,
+    resourceId: resource.id,
+    personId: actor.id,
+    body,
+    createdAt: now,
+    updatedAt: now,
+    seq: world.store.nextSeq(),
+  };
+  world.store.addComment(comment);
+  return world.present.comment(comment);
+}
+
+function ownComment(world: World, actor: Person, id: Uuid): Comment {
+  const comment = world.store.comments.get(id);
+  if (!comment || !canSeeResource(world, actor, comment.resourceType, comment.resourceId)) {
+    throw DomainError.notFound('comment', id);
+  }
+  if (comment.personId !== actor.id) {
+    throw DomainError.forbidden(`Only the author of comment ${id} can change or delete it (CR1).`);
+  }
+  return comment;
+}
+
+export function updateComment(world: World, actor: Person, id: Uuid, body: string) {
+  const comment = ownComment(world, actor, id);
+  comment.body = body;
+  comment.updatedAt = world.now();
+  return world.present.comment(comment);
+}
+
+export function deleteComment(world: World, actor: Person, id: Uuid): void {
+  world.store.deleteComment(ownComment(world, actor, id));
+}

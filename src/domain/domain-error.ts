@@ -1,0 +1,36 @@
+// Failures the domain reports; the HTTP layer maps each kind to its G8 status and problem body.
+import type { FieldError } from '../spec/describe-errors.js';
+
+export type DomainErrorKind = 'not-found' | 'forbidden' | 'invalid' | 'bad-request';
+
+/**
+ * @example throw DomainError.invalid([{ in: 'body', name: 'parent_id', message: '…' }])
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  /** G2, GO7: a record that does not exist, or that the caller may not see, does not exist. */
+  static notFound(what: string, id: string): DomainError {
+    return new DomainError('not-found', `No ${what} with id ${id} exists, or it is not visible to you (G2). Check the id; list them to find one.`);
+  }
+
+  static forbidden(message: string): DomainError {
+    return new DomainError('forbidden', message);
+  }
+
+  /** 422 with one entry per bad field. */
+  static invalid(errors: FieldError[]): DomainError {
+    return new DomainError('invalid', errors.map((e) => e.message).join(' '), errors);
+  }
+
+  static field(location: FieldError['in'], name: string, message: string): DomainError {
+    return DomainError.invalid([{ in: location, name, message: `${name} ${message}` }]);
+  }
+}

@@ -1,0 +1,80 @@
+// GU1–GU7: goal updates — carry-over of progress and confidence, snapping, order, and the goal's GO4 values.
+import { snapConfidence } from './confidence.js';
+import { DomainError } from './domain-error.js';
+import { visibleGoal } from './goals.js';
+import { paginate, type Page } from './pagination.js';
+import type { GoalUpdate, Person, Uuid } from './records.js';
+import type { World } from './world.js';
+
+export interface GoalUpdateInput {
+  title?: string;
+  body?: string;
+  progress?: number;
+  confidence?: number;
+}
+
+/** GO7: an update of a goal the caller cannot see does not exist for them. */
+export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate {
+  const update = world.store.goalUpdates.get(id);
+  if (!update) throw DomainError.notFound('goal update', id);
+  const goal = world.store.goals.get(update.goalId);
+  if (!goal) throw DomainError.notFound('goal update', id);
+  try {
+    visibleGoal(world, actor, goal.id);
+  } catch {
+    throw DomainError.notFound('goal update', id);
+  }
+  return update;
+}
+
+/** GU7: newest first. */
+export function listGoalUpdates(world: World, actor: Person, goalId: Uuid, page: Page) {
+  const goal = visibleGoal(world, actor, goalId);
+  return paginate(world.store.updatesOfGoal(goal.id), page).map((u) => world.present.goalUpdate(u));
+}
+
+/**
+ * GU1: an update by the caller. GU3: omitted progress and confidence carry over from the latest update;
+ * a first update starts at progress 1 and the goal's confidence 100, which GU2 snaps to 90.
+ */
+export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, input: GoalUpdateInput) {
+  const goal = visibleGoal(world, actor, goalId);
+  const previous = world.store.updatesOfGoal(goal.id)[0];
+  const now = world.now();
+  const update: GoalUpdate = {
+    id: world.store.newId('goal-update'),
+    goalId: goal.id,
+    personId: actor.id,
+    title: input.title ?? '',
+    body: input.body ?? '',
+    progress: input.progress ?? previous?.progress ?? 1,
+    confidence: snapConfidence(input.confidence ?? previous?.confidence ?? 100),
+    createdAt: now,
+    updatedAt: now,
+    seq: world.store.nextSeq(),
+  };
+  world.store.addGoalUpdate(update);
+  return world.present.goalUpdate(update);
+}
+
+export function getGoalUpdate(world: World, actor: Person, id: Uuid) {
+  return world.present.goalUpdate(visibleGoalUpdate(world, actor, id));
+}
+
+/** GU6: keeps created_at, bumps updated_at, re-snaps confidence (GU2). */
+export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: GoalUpdateInput) {
+  const update = visibleGoalUpdate(world, actor, id);
+  if (input.title !== undefined) update.title = input.title;
+  if (input.body !== undefined) update.body = input.body;
+  if (input.progress !== undefined) update.progress = input.progress;
+  if (input.confidence !== undefined) update.confidence = snapConfidence(input.confidence);
+  update.updatedAt = world.now();
+  return world.present.goalUpdate(update);
+}
+
+/** GU6: 204; GU5: the goal's values fall back to the update before it. Its comments and reactions go too. */
+export function deleteGoalUpdate(world: World, actor: Person, id: Uuid): void {
+  const update = visibleGoalUpdate(world, actor, id);
+  world.store.deleteResourceChildren('goal-update', update.id);
+  world.store.deleteGoalUpdate(update);
+}

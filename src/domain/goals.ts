@@ -1,0 +1,178 @@
+// GO1–GO8: goals — defaults, validation, visibility of private goals, filters and order, deletion.
+import { DomainError } from './domain-error.js';
+import { paginate, type Page } from './pagination.js';
+import type { Goal, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
+import type { FieldError } from '../spec/describe-errors.js';
+import { goalOrder } from './store.js';
+import type { World } from './world.js';
+
+/** The writable goal fields as a request sends them (already shape-checked against GoalInput). */
+export interface GoalInput {
+  title?: string;
+  description?: string | null;
+  start_date?: IsoDate | null;
+  end_date?: IsoDate | null;
+  update_cadence?: UpdateCadence;
+  owner_id?: Uuid;
+  parent_id?: Uuid | null;
+  private?: boolean;
+  archived?: boolean;
+  contributor_ids?: Uuid[];
+  team_ids?: Uuid[];
+}
+
+export interface GoalFilters {
+  since?: IsoDate;
+  people_ids?: Uuid[];
+  team_ids?: Uuid[];
+  goal_ids?: Uuid[];
+}
+
+/** GO7: a private goal is visible to its owner and contributors only. */
+export function canSeeGoal(goal: Goal, actor: Person): boolean {
+  return !goal.private || goal.ownerId === actor.id || goal.contributorIds.includes(actor.id);
+}
+
+/** GO7: a goal the caller cannot see does not exist for them (404). */
+export function visibleGoal(world: World, actor: Person, id: Uuid): Goal {
+  const goal = world.store.goals.get(id);
+  if (!goal || !canSeeGoal(goal, actor)) throw DomainError.notFound('goal', id);
+  return goal;
+}
+
+/** GO6: AND across filters, OR within one; archived goals only when listed by goal_ids[]. */
+function* matchingGoals(world: World, actor: Person, filters: GoalFilters): Iterable<Goal> {
+  const { store } = world;
+  const sets: Array<ReadonlySet<Uuid>> = [];
+  if (filters.goal_ids) sets.push(new Set(filters.goal_ids));
+  if (filters.people_ids) sets.push(new Set(filters.people_ids.flatMap((id) => [...store.goalIdsOfPerson(id)])));
+  if (filters.team_ids) sets.push(new Set(filters.team_ids.flatMap((id) => [...store.goalIdsOfTeam(id)])));
+  // Walk the smallest candidate set when there is one, so the cost follows the answer, not the world.
+  const smallest = sets.sort((a, b) => a.size - b.size)[0];
+  const ordered = smallest
+    ? [...smallest].map((id) => store.goals.get(id)).filter((g): g is Goal => g !== undefined).sort(goalOrder)
+    : store.goalsInOrder();
+  for (const goal of ordered) {
+    if (!sets.every((set) => set.has(goal.id))) continue;
+    if (goal.archived && !filters.goal_ids) continue;
+    if (filters.since && goal.endDate !== null && goal.endDate < filters.since) continue;
+    if (!canSeeGoal(goal, actor)) continue;
+    yield goal;
+  }
+}
+
+export function listGoals(world: World, actor: Person, filters: GoalFilters, page: Page) {
+  return paginate(matchingGoals(world, actor, filters), page).map((g) => world.present.goal(g));
+}
+
+export function getGoal(world: World, actor: Person, id: Uuid) {
+  return world.present.goal(visibleGoal(world, actor, id));
+}
+
+/** GO2: references exist and are visible, the parent chain has no cycle, start ≤ end. */
+function validateGoal(world: World, actor: Person, goal: Goal, input: GoalInput): void {
+  const { store } = world;
+  const errors: FieldError[] = [];
+  const add = (name: string, message: string) => errors.push({ in: 'body', name, message: `${name} ${message}` });
+  if (input.owner_id !== undefined && !store.people.has(input.owner_id)) {
+    add('owner_id', `names no person (GO2); use an id from GET /people.`);
+  }
+  input.contributor_ids?.forEach((id, i) => {
+    if (!store.people.has(id)) add(`contributor_ids[${i}]`, `names no person (GO2); use ids from GET /people.`);
+  });
+  input.team_ids?.forEach((id, i) => {
+    if (!store.teams.has(id)) add(`team_ids[${i}]`, `names no team (GO2); use ids from GET /teams.`);
+  });
+  if (input.parent_id) {
+    const parent = store.goals.get(input.parent_id);
+    if (!parent || !canSeeGoal(parent, actor)) {
+      add('parent_id', `names no goal visible to you (GO2); use an id from GET /goals, or null to detach.`);
+    } else if (parent.id === goal.id || isDescendant(world, goal.id, parent.id)) {
+      add('parent_id', `would make the goal its own ancestor (GO2); choose a goal outside this goal's subtree.`);
+    }
+  }
+  const start = input.start_date !== undefined ? input.start_date : goal.startDate;
+  const end = input.end_date !== undefined ? input.end_date : goal.endDate;
+  if (start !== null && end !== null && start > end) {
+    add(input.end_date !== undefined ? 'end_date' : 'start_date', `must not put start_date ${start} after end_date ${end} (GO2).`);
+  }
+  if (errors.length > 0) throw DomainError.invalid(errors);
+}
+
+/** True when `candidate` lies below `ancestorId` in the parent tree. */
+function isDescendant(world: World, ancestorId: Uuid, candidate: Uuid): boolean {
+  const seen = new Set<Uuid>();
+  let current = world.store.goals.get(candidate);
+  while (current?.parentId && !seen.has(current.id)) {
+    if (current.parentId === ancestorId) return true;
+    seen.add(current.id);
+    current = world.store.goals.get(current.parentId);
+  }
+  return false;
+}
+
+function applyInput(goal: Goal, input: GoalInput): Goal {
+  return {
+    ...goal,
+    title: input.title ?? goal.title,
+    description: input.description !== undefined ? input.description : goal.description,
+    startDate: input.start_date !== undefined ? input.start_date : goal.startDate,
+    endDate: input.end_date !== undefined ? input.end_date : goal.endDate,
+    updateCadence: input.update_cadence ?? goal.updateCadence,
+    ownerId: input.owner_id ?? goal.ownerId,
+    parentId: input.parent_id !== undefined ? input.parent_id : goal.parentId,
+    private: input.private ?? goal.private,
+    archived: input.archived ?? goal.archived,
+    contributorIds: input.contributor_ids ? [...new Set(input.contributor_ids)] : goal.contributorIds,
+    teamIds: input.team_ids ? [...new Set(input.team_ids)] : goal.teamIds,
+  };
+}
+
+/** GO1: every field optional; owner defaults to the caller, title to "", flags to false, lists to []. */
+export function createGoal(world: World, actor: Person, input: GoalInput) {
+  const now = world.now();
+  const blank: Goal = {
+    id: world.store.newId('goal'),
+    title: '',
+    description: null,
+    startDate: null,
+    endDate: null,
+    updateCadence: 'weekly',
+    ownerId: actor.id,
+    parentId: null,
+    private: false,
+    archived: false,
+    contributorIds: [],
+    teamIds: [],
+    createdAt: now,
+    updatedAt: now,
+    seq: world.store.nextSeq(),
+  };
+  validateGoal(world, actor, blank, input);
+  const goal = applyInput(blank, input);
+  world.store.putGoal(goal);
+  return world.present.goal(goal);
+}
+
+export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput) {
+  const current = visibleGoal(world, actor, id);
+  validateGoal(world, actor, current, input);
+  const goal = { ...applyInput(current, input), updatedAt: world.now() };
+  world.store.putGoal(goal);
+  return world.present.goal(goal);
+}
+
+/** GO8: the goal's updates (with their comments and reactions) go too; children keep existing, detached. */
+export function deleteGoal(world: World, actor: Person, id: Uuid): void {
+  const goal = visibleGoal(world, actor, id);
+  const { store } = world;
+  for (const update of [...store.updatesOfGoal(goal.id)]) {
+    store.deleteResourceChildren('goal-update', update.id);
+    store.deleteGoalUpdate(update);
+  }
+  for (const childId of [...store.childGoalIds(goal.id)]) {
+    const child = store.goals.get(childId);
+    if (child) store.putGoal({ ...child, parentId: null });
+  }
+  store.deleteGoal(goal);
+}

@@ -1,0 +1,38 @@
+// CR2: reactions on check-ins and goal updates — one per person, name and record; only the author deletes.
+import { DomainError } from './domain-error.js';
+import { canSeeResource, visibleResource } from './commentables.js';
+import { paginate, type Page } from './pagination.js';
+import type { CommentableType, Person, Reaction, ReactionName, Uuid } from './records.js';
+import type { World } from './world.js';
+
+export function listReactions(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page) {
+  const resource = visibleResource(world, actor, type, id);
+  return paginate(world.store.reactionsOf(resource.type, resource.id), page).map((r) => world.present.reaction(r));
+}
+
+/** CR2: the same person, name and record twice gives the existing reaction (`created: false`, 200). */
+export function createReaction(world: World, actor: Person, type: CommentableType, id: Uuid, name: ReactionName) {
+  const resource = visibleResource(world, actor, type, id);
+  const existing = world.store.reactionsOf(resource.type, resource.id).find((r) => r.personId === actor.id && r.name === name);
+  if (existing) return { created: false, reaction: world.present.reaction(existing) };
+  const reaction: Reaction = {
+    id: world.store.newId('reaction'),
+    resourceType: resource.type,
+    resourceId: resource.id,
+    personId: actor.id,
+    name,
+    createdAt: world.now(),
+    seq: world.store.nextSeq(),
+  };
+  world.store.addReaction(reaction);
+  return { created: true, reaction: world.present.reaction(reaction) };
+}
+
+export function deleteReaction(world: World, actor: Person, id: Uuid): void {
+  const reaction = world.store.reactions.get(id);
+  if (!reaction || !canSeeResource(world, actor, reaction.resourceType, reaction.resourceId)) {
+    throw DomainError.notFound('reaction', id);
+  }
+  if (reaction.personId !== actor.id) throw DomainError.forbidden(`Only the person who reacted can delete reaction ${id} (CR2).`);
+  world.store.deleteReaction(reaction);
+}

@@ -1,0 +1,191 @@
+// createMock: the one factory of the mock — a Hono app over its own World. The CLI, the tests and embedding
+// users all build the mock here; two mocks never share state.
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { etag } from 'hono/etag';
+import { Clock } from '../domain/clock.js';
+import { DomainError } from '../domain/domain-error.js';
+import { hash128 } from '../domain/entropy.js';
+import { pageOf } from '../domain/pagination.js';
+import { RateLimiter } from '../domain/rate-limiter.js';
+import { DEFAULT_APP_URL, DEFAULT_SEED, World, type WorldSize } from '../domain/world.js';
+import { getCompiledSpec, type CompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
+import { checkInHandlers } from './handlers/check-in-handlers.js';
+import { echoHandlers } from './handlers/echo-handlers.js';
+import { goalHandlers } from './handlers/goal-handlers.js';
+import { peopleHandlers } from './handlers/people-handlers.js';
+import { socialHandlers } from './handlers/social-handlers.js';
+import { mockControls } from './mock-controls.js';
+import type { OperationHandler, OperationHandlers, OperationResult } from './operation-handler.js';
+import { problemResponse } from './problem.js';
+import { readRequestInput } from './request-input.js';
+
+export const BASE_PATH = '/api/v2';
+
+export interface MockOptions {
+  /** MK3: the world's seed. Default 42. */
+  seed?: number;
+  /** MK4: a fixed clock (ISO datetime); default real time. */
+  now?: string;
+  size?: WorldSize;
+  /** G10: base of `url` fields. */
+  appUrl?: string;
+  /** G7: reject unknown and read-only body fields with 422 instead of ignoring them. */
+  strict?: boolean;
+  /** G14: switch production's rate limits on. */
+  rateLimit?: boolean;
+}
+
+export interface Mock {
+  /** The Hono app: `app.fetch` for a server, `app.request` in tests. */
+  readonly app: Hono;
+  /** The current world (replaced by `reset`). */
+  readonly world: World;
+  readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
+  /** MK2: back to a freshly generated world; same seed, same world. */
+  reset(seed?: number): World;
+}
+
+/** Every operation of the spec and its handler; `createMock` refuses to start if one is missing. */
+export const OPERATION_HANDLERS: OperationHandlers = {
+  ...peopleHandlers, ...goalHandlers, ...checkInHandlers, ...echoHandlers, ...socialHandlers,
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** G12: a weak validator of the exact body; cheap enough to compute on every GET. */
+function weakEtag(text: string): string {
+  const [a, b] = hash128(text);
+  return `W/"${a.toString(16)}${b.toString(16)}"`;
+}
+
+function respond(result: OperationResult, method: string): Response {
+  if (result.status === 204) return new Response(null, { status: 204 });
+  const text = JSON.stringify(result.body);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (method === 'GET' && result.status === 200) headers.etag = weakEtag(text);
+  return new Response(text, { status: result.status, headers });
+}
+
+function domainProblem(error: DomainError): Response {
+  switch (error.kind) {
+    case 'not-found':
+      return problemResponse(404, 'not-found', error.message);
+    case 'forbidden':
+      return problemResponse(403, 'forbidden', error.message);
+    case 'bad-request':
+      return problemResponse(400, 'malformed-request', error.message, error.errors);
+    case 'invalid':
+      return problemResponse(422, 'invalid-values', error.message, error.errors);
+  }
+}
+
+/**
+ * Builds a mock server over a freshly generated world.
+ * @example
+ * const { app } = createMock({ seed: 42, now: '2026-11-20T09:00:00Z' });
+ * const res = await app.request('/api/v2/me', { headers: { authorization: `Bearer ${token}` } });
+ */
+export function createMock(options: MockOptions = {}): Mock {
+  const spec: CompiledSpec = getCompiledSpec();
+  const settings = {
+    seed: options.seed ?? DEFAULT_SEED,
+    size: options.size ?? 'small',
+    appUrl: options.appUrl ?? DEFAULT_APP_URL,
+    strict: options.strict ?? false,
+    rateLimit: options.rateLimit ?? false,
+  } as const;
+  const clock = new Clock(options.now === undefined ? {} : { now: options.now });
+  const makeWorld = (seed: number) => new World({ seed, size: settings.size, clock, appUrl: settings.appUrl });
+  let world = makeWorld(settings.seed);
+  let limiter = new RateLimiter();
+
+  const mock: Mock = {
+    app: new Hono(),
+    get world() {
+      return world;
+    },
+    options: settings,
+    reset(seed = settings.seed) {
+      world = makeWorld(seed);
+      limiter = new RateLimiter();
+      return world;
+    },
+  };
+  const { app } = mock;
+
+  // G13: open to any origin; expose the headers clients read.
+  app.use('*', cors({
+    origin: '*',
+    allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Mock-Session', 'Prefer'],
+    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    exposeHeaders: ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Allow'],
+    maxAge: 600,
+  }));
+  // G12: the handlers set a weak ETag on 200 GETs; hono's etag answers a matching If-None-Match with 304.
+  app.use(`${BASE_PATH}/*`, etag());
+
+  const bind = (op: SpecOperation, handler: OperationHandler) => async (c: Context) => {
+    const current = world;
+    current.catchUp();
+    // G9: a bearer token on every request; read-only tokens may only read.
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const auth = token ? current.authenticate(token) : null;
+    if (!auth) {
+      return problemResponse(401, 'unauthenticated',
+        token ? 'The bearer token is not known to this server (G9). GET /__mock/tokens lists the tokens of the current world.'
+          : 'Send Authorization: Bearer <token> (G9). GET /__mock/tokens lists the tokens of the current world.',
+        undefined, { 'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer' });
+    }
+    const rateHeaders: Record<string, string> = {};
+    if (settings.rateLimit) {
+      // G14 (prod): per person, burst and sustained windows.
+      const decision = limiter.take(auth.person.id, current.now());
+      rateHeaders['ratelimit-policy'] = decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', ');
+      rateHeaders.ratelimit = decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', ');
+      if (!decision.allowed) {
+        return problemResponse(429, 'rate-limited', `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
+          undefined, { ...rateHeaders, 'retry-after': String(decision.retryAfter) });
+      }
+    }
+    const withRateHeaders = (response: Response) => {
+      for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
+      return response;
+    };
+    if (auth.readOnly && !SAFE_METHODS.has(op.method)) {
+      return withRateHeaders(problemResponse(403, 'read-only-token',
+        `This token is read-only (G9); ${op.method} needs the read-write token of ${auth.person.name}.`));
+    }
+    const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: settings.strict });
+    if (input instanceof Response) return withRateHeaders(input);
+    try {
+      const result = handler({ world: current, actor: auth.person, ...input, page: pageOf(input.query) });
+      return withRateHeaders(respond(result, op.method));
+    } catch (error) {
+      if (error instanceof DomainError) return withRateHeaders(domainProblem(error));
+      throw error;
+    }
+  };
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const op of spec.operations) {
+    const handler = OPERATION_HANDLERS[op.operationId];
+    if (!handler) throw new Error(`standin: operation ${op.operationId} of the spec has no handler`);
+    const path = BASE_PATH + op.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(op.method, path, bind(op, handler));
+    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
+  }
+  // G8, CI7: a known path with a method it does not have gets 405 and Allow.
+  for (const [path, methods] of methodsByPath) {
+    app.all(path, (c) => problemResponse(405, 'method-not-allowed',
+      `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (G8).`, undefined, { allow: methods.join(', ') }));
+  }
+
+  app.route('/__mock', mockControls(mock));
+
+  app.notFound((c) => problemResponse(404, 'no-such-route',
+    `No route ${c.req.method} ${c.req.path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`));
+  app.onError((error) => problemResponse(500, 'internal-error',
+    `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`));
+  return mock;
+}

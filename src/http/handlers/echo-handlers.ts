@@ -1,0 +1,18 @@
+// EC operations → domain calls.
+import {
+  createEchoAnswer, createEchoQuestion, deleteEchoQuestion, getEchoAnswer, getEchoQuestion, listEchoAnswers,
+  listEchoQuestions, updateEchoAnswer, updateEchoQuestion, type EchoAnswerInput, type EchoQuestionInput,
+} from '../../domain/echoes.js';
+import { created, noContent, ok, type OperationHandlers } from '../operation-handler.js';
+
+export const echoHandlers: OperationHandlers = {
+  listEchoQuestions: ({ world, page }) => ok(listEchoQuestions(world, page)),
+  createEchoQuestion: ({ world, actor, body }) => created(createEchoQuestion(world, actor, body as EchoQuestionInput)),
+  getEchoQuestion: ({ world, params }) => ok(getEchoQuestion(world, params.id)),
+  updateEchoQuestion: ({ world, params, body }) => ok(updateEchoQuestion(world, params.id, body as EchoQuestionInput)),
+  deleteEchoQuestion: ({ world, params }) => (deleteEchoQuestion(world, params.id), noContent()),
+  listEchoAnswers: ({ world, params, page }) => ok(listEchoAnswers(world, params.question_id, page)),
+  createEchoAnswer: ({ world, params, body }) => created(createEchoAnswer(world, params.question_id, body as EchoAnswerInput)),
+  getEchoAnswer: ({ world, params }) => ok(getEchoAnswer(world, params.id)),
+  updateEchoAnswer: ({ world, params, body }) => ok(updateEchoAnswer(world, params.id, body as EchoAnswerInput)),
+};

@@ -1,0 +1,38 @@
+// G8: RFC 9457 problem responses — the one way any error leaves the server.
+import type { FieldError } from '../spec/describe-errors.js';
+
+const TITLES: Record<number, string> = {
+  400: 'Malformed request',
+  401: 'Authentication required',
+  403: 'Not allowed',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  422: 'Invalid values',
+  429: 'Too many requests',
+  500: 'Internal error',
+};
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+}
+
+/**
+ * A problem+json response. `slug` names the problem type (`urn:standin:problem:<slug>`).
+ * @example problemResponse(422, 'invalid-values', 'confidence must be from 0 to 100 (GU2).', errors)
+ */
+export function problemResponse(
+  status: number, slug: string, detail: string, errors?: FieldError[], headers: Record<string, string> = {},
+): Response {
+  const problem: Problem = { type: `urn:standin:problem:${slug}`, title: TITLES[status] ?? 'Error', status, detail };
+  if (errors && errors.length > 0) problem.errors = errors;
+  return new Response(JSON.stringify(problem), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
+}

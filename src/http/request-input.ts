@@ -1,0 +1,147 @@
+// Request parsing and validation against the operation's spec: G5 array form, G6 person filters, G7 unknown
+// fields, 400 malformed JSON, 413 size, 415 content type, 422 values — each naming the parameter or field.
+import type { FieldError } from '../spec/describe-errors.js';
+import type { SpecOperation, SpecParameter } from '../spec/compiled-spec.js';
+import { problemResponse } from './problem.js';
+
+/** G8: bodies over 1 MiB get 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface RequestInput {
+  /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
+  query: Record<string, unknown>;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const PERSON_LITERALS = new Set(['me', 'self']);
+
+function ruleOf(param: SpecParameter): string | undefined {
+  const items = param.schema.items as Record<string, unknown> | undefined;
+  return (param.schema['x-rule'] ?? items?.['x-rule']) as string | undefined;
+}
+
+/** Collects the query of an operation: repeated bracket form for arrays (G5), first value for scalars. */
+function readQuery(op: SpecOperation, search: URLSearchParams): { query: Record<string, string | string[]>; errors: FieldError[] } {
+  const query: Record<string, string | string[]> = {};
+  const errors: FieldError[] = [];
+  for (const param of op.parameters) {
+    if (param.in !== 'query') continue;
+    if (param.isArray) {
+      const bare = param.name.replace(/\[\]$/, '');
+      if (search.has(bare)) {
+        const example = search.get(bare)!.split(',').map((v) => `${param.name}=${v}`).join('&');
+        errors.push({
+          in: 'query', name: bare,
+          message: `${bare} is an array parameter: use the repeated bracket form ${example} (G5); the bare or comma-separated form is not accepted.`,
+        });
+      }
+      if (search.has(param.name)) query[param.name] = search.getAll(param.name);
+    } else if (search.has(param.name)) {
+      query[param.name] = search.get(param.name)!;
+    }
+  }
+  return { query, errors };
+}
+
+/** G6: person filters take the real UUID, never `me` or `self`. */
+function personLiteralErrors(op: SpecOperation, query: Record<string, string | string[]>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const param of op.parameters) {
+    const values = query[param.name];
+    if (param.in !== 'query' || ruleOf(param) !== 'G6' || !Array.isArray(values)) continue;
+    for (const value of values) {
+      if (PERSON_LITERALS.has(value.toLowerCase())) {
+        errors.push({
+          in: 'query', name: param.name,
+          message: `${param.name} does not accept "${value}" (G6): send your person id, the id field of GET /me.`,
+        });
+      }
+    }
+  }
+  return errors;
+}
+
+function isJsonContentType(value: string | null): boolean {
+  const type = value?.split(';')[0].trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/**
+ * Reads and validates everything the operation takes. Returns the input, or the problem response to send.
+ * @example const input = await readRequestInput(op, request, params, { strict: false })
+ */
+export async function readRequestInput(
+  op: SpecOperation, request: Request, rawParams: Record<string, string>, options: { strict: boolean },
+): Promise<RequestInput | Response> {
+  const url = new URL(request.url);
+  const { query: rawQuery, errors: formErrors } = readQuery(op, url.searchParams);
+  if (formErrors.length > 0) {
+    return problemResponse(400, 'array-parameter-form', formErrors.map((e) => e.message).join(' '), formErrors);
+  }
+
+  // G2: a malformed path id matches no record, so it is a 404 — one that says what an id looks like.
+  const path = op.validatePath(rawParams);
+  if (!path.ok) {
+    return problemResponse(404, 'not-found', `${path.errors.map((e) => e.message).join(' ')} No record has such an id (G2).`, path.errors);
+  }
+  const errors: FieldError[] = [];
+  const literalErrors = personLiteralErrors(op, rawQuery);
+  errors.push(...literalErrors);
+  const query = op.validateQuery(rawQuery);
+  // A `me` element also fails the UUID format; the G6 entry already says it better.
+  if (!query.ok) errors.push(...query.errors.filter((e) => !literalErrors.some((l) => l.name === e.name)));
+
+  let body: Record<string, unknown> = {};
+  if (op.bodyProperties) {
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+      return problemResponse(413, 'body-too-large', `The request body is over 1 MiB (G8); send a smaller one.`);
+    }
+    const text = await request.text();
+    if (text.length > MAX_BODY_BYTES || Buffer.byteLength(text) > MAX_BODY_BYTES) {
+      return problemResponse(413, 'body-too-large', `The request body is over 1 MiB (G8); send a smaller one.`);
+    }
+    if (text.trim() !== '' || op.bodyRequired) {
+      if (text.trim() === '') {
+        return problemResponse(400, 'missing-body', `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
+          [{ in: 'body', name: 'body', message: 'body is missing; send a JSON object such as {}.' }]);
+      }
+      const contentType = request.headers.get('content-type');
+      if (!isJsonContentType(contentType)) {
+        return problemResponse(415, 'unsupported-media-type',
+          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType ?? 'no Content-Type'}.`,
+          [{ in: 'header', name: 'Content-Type', message: 'Content-Type must be application/json.' }]);
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        return problemResponse(400, 'malformed-json', `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,
+          [{ in: 'body', name: 'body', message: `body is not valid JSON: ${(error as Error).message}.` }]);
+      }
+      const validated = op.validateBody(parsed);
+      if (!validated.ok) errors.push(...validated.errors);
+      else {
+        body = validated.value;
+        // G7: unknown and read-only fields are ignored, or rejected in strict mode.
+        if (options.strict) {
+          for (const key of Object.keys(body)) {
+            if (!op.bodyProperties.has(key)) {
+              errors.push({ in: 'body', name: key, message: `${key} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...op.bodyProperties].join(', ')}.` });
+            }
+          }
+        }
+      }
+    }
+  }
+
+  if (errors.length > 0) {
+    return problemResponse(422, 'invalid-values', errors.map((e) => e.message).join(' '), errors);
+  }
+  const values = query.ok ? query.value : {};
+  return {
+    query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/\[\]$/, ''), v])),
+    params: rawParams,
+    body,
+  };
+}

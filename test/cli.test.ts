@@ -1,0 +1,76 @@
+// `standin serve` as a real process on a real port: the banner, a request over the socket, env options, clean exit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts the CLI and resolves with its banner once it is ready. */
+function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; banner: string }> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('the contract:')) resolve({ child, banner: out });
+    });
+    child.stderr!.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => reject(new Error(`standin exited with ${code} before it was ready:\n${out}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('standin serve', () => {
+  it('prints where it serves and whose token to use, serves over HTTP, and exits 0 on SIGTERM', async () => {
+    const { child, banner } = await start(['--port', '0', '--now', '2026-11-20T15:00:00Z']);
+    const baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
+    const token = /token: (\S+)/.exec(banner)![1];
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+    expect(banner).toContain('/__mock/tokens');
+    const me = await fetch(`${baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    const person = await me.json();
+    expect(banner).toContain(person.id);
+    const denied = await fetch(`${baseUrl}/me`);
+    expect(denied.status).toBe(401);
+    const tokens = await (await fetch(baseUrl.replace('/api/v2', '/__mock/tokens'))).json();
+    expect(tokens[0].read_write).toBe(token);
+    const exit = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('takes options from STANDIN_* variables and exits 0 on SIGINT', async () => {
+    const { child, banner } = await start([], { STANDIN_PORT: '0', STANDIN_SEED: '7', STANDIN_NOW: '2026-11-20T15:00:00Z' });
+    expect(banner).toContain('seed 7');
+    expect(banner).toContain('frozen at 2026-11-20T15:00:00.000Z');
+    const exit = exitOf(child);
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it.each([
+    [['--size', 'huge'], /--size must be small or large/],
+    [['--port', 'eighty'], /--port must be a whole number/],
+    [['--now', 'yesterday'], /--now must be an ISO datetime/],
+    [['--colour'], /Unknown option '--colour'/],
+  ])('refuses %j with a clear message and exit code 2', async (args, message) => {
+    const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    expect(await exitOf(child)).toBe(2);
+    expect(err).toMatch(message);
+  });
+});

@@ -1,0 +1,103 @@
+// Test harness: a mock on a fixed clock, called in-process through app.request, every response checked
+// against spec/openapi.yaml — a test fails on any response the spec does not allow, whatever it asserts.
+import { expect } from 'vitest';
+import { createMock, type Mock, type MockOptions } from '../../src/http/app.js';
+import { getCompiledSpec, type SpecOperation } from '../../src/spec/compiled-spec.js';
+import type { Person } from '../../src/domain/records.js';
+
+/** A Friday afternoon in UTC: Asia/Tokyo is already on Saturday, America/Los_Angeles still on Friday morning. */
+export const NOW = '2026-11-20T15:00:00Z';
+
+export interface CallOptions {
+  /** Bearer token; `null` sends none. Default: the default person's read-write token. */
+  token?: string | null;
+  /** A JSON body (serialised with Content-Type: application/json). */
+  body?: unknown;
+  /** A raw body sent as is (with `headers` for its content type). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+const spec = getCompiledSpec();
+const routes = spec.operations.map((op) => ({
+  op,
+  pattern: new RegExp(`^/api/v2${op.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+}));
+
+/** The spec operation a request addresses, if any. */
+export function operationFor(method: string, path: string): SpecOperation | undefined {
+  const pathname = path.split('?')[0];
+  return routes.find((r) => r.op.method === method && r.pattern.test(pathname))?.op;
+}
+
+export class Harness {
+  readonly mock: Mock;
+
+  constructor(options: MockOptions = {}) {
+    this.mock = createMock({ now: NOW, ...options });
+  }
+
+  get world() {
+    return this.mock.world;
+  }
+
+  /** A person of the world by a predicate; the default person when none is given. */
+  person(predicate?: (p: Person) => boolean): Person {
+    const people = this.world.store.peopleInOrder;
+    const found = predicate ? people.find(predicate) : this.world.store.people.get(this.world.defaultPersonId);
+    if (!found) throw new Error('no such person in the world');
+    return found;
+  }
+
+  tokenOf(person: Person, kind: 'readWrite' | 'readOnly' = 'readWrite'): string {
+    return person.tokens[kind];
+  }
+
+  /** Sends a request through app.request and asserts that the response conforms to the spec. */
+  async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? this.person().tokens.readWrite : options.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await this.mock.app.request(path, { method, headers, body });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type');
+    const parsed = text === '' ? undefined : contentType?.includes('json') ? JSON.parse(text) : text;
+    const op = operationFor(method, path);
+    const problems = op
+      ? op.checkResponse(response.status, contentType, parsed)
+      : response.status >= 400 && path.startsWith('/api/v2')
+        ? spec.checkSchema('Problem', parsed)
+        : [];
+    expect(problems, `${method} ${path} → ${response.status} breaks the spec`).toEqual([]);
+    if (response.status >= 400) expect(contentType).toBe('application/problem+json');
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, options?: CallOptions) {
+    return this.call<T>('GET', path, options);
+  }
+
+  post<T = any>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<T>('POST', path, { body, ...options });
+  }
+
+  patch<T = any>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<T>('PATCH', path, { body, ...options });
+  }
+
+  delete<T = any>(path: string, options?: CallOptions) {
+    return this.call<T>('DELETE', path, options);
+  }
+}
