@@ -18,9 +18,17 @@ export function utcDate(seconds: EpochSeconds): IsoDate {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
+// A world touches a few hundred dates, each many thousand times: parse each once.
+const dayNumbers = new Map<IsoDate, number>();
+
 /** Days since 1970-01-01 of a date; the inverse of `dateFromDayNumber`. */
 export function dayNumber(date: IsoDate): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000 / DAY_SECONDS);
+  let day = dayNumbers.get(date);
+  if (day === undefined) {
+    day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000 / DAY_SECONDS);
+    if (dayNumbers.size < 100_000) dayNumbers.set(date, day);
+  }
+  return day;
 }
 
 export function dateFromDayNumber(day: number): IsoDate {
@@ -32,7 +40,8 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 }
 
 export function weekdayOf(date: IsoDate): Weekday {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  // 1970-01-01 (day 0) was a Thursday, index 4 of WEEKDAYS.
+  return WEEKDAYS[(((dayNumber(date) + 4) % 7) + 7) % 7];
 }
 
 /** G3: a real calendar date of the shape YYYY-MM-DD (2026-02-30 is not one). */

@@ -1,0 +1,36 @@
+// Calendar arithmetic: G3 calendar dates and instants, CI1 zone dates, EC2 wall-clock instants across DST.
+import { describe, expect, it } from 'vitest';
+import { addDays, dateInZone, formatInstant, instantAt, isCalendarDate, weekdayOf } from './calendar.js';
+
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe('calendar', () => {
+  it('G3 formats instants without fractions and recognises real calendar dates only', () => {
+    expect(formatInstant(at('2026-11-20T15:00:00.999Z'))).toBe('2026-11-20T15:00:00Z');
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-01', '20261120', '2026-11-20T00:00:00Z']) {
+      expect(isCalendarDate(bad), bad).toBe(false);
+    }
+  });
+
+  it('weekdays and day arithmetic agree with the calendar', () => {
+    expect(weekdayOf('2026-11-20')).toBe('friday');
+    expect(weekdayOf('1969-12-31')).toBe('wednesday');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  it('CI1 a person\'s today is the clock\'s date in their zone', () => {
+    const now = at('2026-11-20T15:00:00Z');
+    expect(dateInZone(now, 'Asia/Tokyo')).toBe('2026-11-21');
+    expect(dateInZone(now, 'America/Los_Angeles')).toBe('2026-11-20');
+    expect(dateInZone(at('2026-11-20T23:30:00Z'), 'Europe/Berlin')).toBe('2026-11-21');
+  });
+
+  it('EC2 wall-clock instants follow daylight saving time', () => {
+    // New York: UTC-4 until 1 November 2026, UTC-5 after.
+    expect(instantAt('2026-10-26', '09:00', 'America/New_York')).toBe(at('2026-10-26T13:00:00Z'));
+    expect(instantAt('2026-11-02', '09:00', 'America/New_York')).toBe(at('2026-11-02T14:00:00Z'));
+    expect(instantAt('2026-07-01', '00:00', 'Asia/Tokyo')).toBe(at('2026-06-30T15:00:00Z'));
+  });
+});
