@@ -1,0 +1,195 @@
+// People and teams over HTTP: GET /me (PT1), /people and /teams lists, one person, one team with its people (PT2).
+import { describe, expect, it } from 'vitest';
+import type { Person, Team } from '../src/domain/records.js';
+import { Harness } from './support/harness.js';
+
+const API = '/api/v2';
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** PT1's fields, as the rule lists them. */
+const PT1_FIELDS = [
+  'id', 'name', 'username', 'email', 'time_zone', 'title', 'location', 'administrator', 'kind', 'teams', 'url',
+  'created_at', 'updated_at',
+];
+
+function iso(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
+}
+
+/** PT2: name, then id (code-unit order, the order of the store's strings). */
+function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The PT1 representation of a person, derived from the store (G3 instants, G10 url). */
+function expectedPerson(h: Harness, person: Person) {
+  return {
+    id: person.id,
+    name: person.name,
+    username: person.username,
+    email: person.email,
+    time_zone: person.timeZone,
+    title: person.title,
+    location: person.location,
+    administrator: person.administrator,
+    kind: person.kind,
+    teams: person.teamIds.map((id) => ({ id, name: h.world.store.teams.get(id)!.name })),
+    url: `${h.mock.options.appUrl}/people/${person.id}`,
+    created_at: iso(person.createdAt),
+    updated_at: iso(person.updatedAt),
+  };
+}
+
+/** Compares a person's representation; the order of `teams` is not part of PT1. */
+function expectPerson(actual: Record<string, unknown>, expected: ReturnType<typeof expectedPerson>): void {
+  expect(Object.keys(actual).sort()).toEqual([...PT1_FIELDS].sort());
+  const sortTeams = (teams: unknown) => [...(teams as { id: string }[])].sort((a, b) => (a.id < b.id ? -1 : 1));
+  expect({ ...actual, teams: sortTeams(actual.teams) }).toEqual({ ...expected, teams: sortTeams(expected.teams) });
+}
+
+/** Every page of a list at a small page size, so the order is checked across page boundaries (G4). */
+async function walk<T extends { id: string }>(h: Harness, path: string, perPage: number): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; page < 100; page++) {
+    const res = await h.get<T[]>(`${path}?per_page=${perPage}&page=${page}`);
+    expect(res.status).toBe(200);
+    all.push(...res.body);
+    if (res.body.length < perPage) break;
+  }
+  expect(new Set(all.map((x) => x.id)).size, 'pages overlap').toBe(all.length);
+  return all;
+}
+
+function membersOf(h: Harness, team: Team): Person[] {
+  return [...h.world.store.people.values()].filter((p) => p.teamIds.includes(team.id));
+}
+
+describe('PT1: GET /me', () => {
+  const h = new Harness();
+  const subjects: [string, Person][] = [
+    ['the default person', h.person()],
+    ['a person of two teams in another time zone', h.person((p) => p.teamIds.length >= 2 && p.timeZone !== h.person().timeZone)],
+    ['a person of no team', h.person((p) => p.teamIds.length === 0)],
+  ];
+
+  it.each(subjects)('PT1 GET /me with the token of %s returns exactly that person\'s PT1 fields', async (_, person) => {
+    const res = await h.get(`${API}/me`, { token: h.tokenOf(person) });
+    expect(res.status).toBe(200);
+    expectPerson(res.body, expectedPerson(h, person));
+    // The read-only token belongs to the same person (G9).
+    expect((await h.get(`${API}/me`, { token: h.tokenOf(person, 'readOnly') })).body).toEqual(res.body);
+  });
+
+  it('PT1 different tokens give different people; time_zone is an IANA name and kind is human or agent', async () => {
+    const seen = new Set<string>();
+    for (const [, person] of subjects) {
+      const me = (await h.get(`${API}/me`, { token: h.tokenOf(person) })).body;
+      seen.add(me.id);
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: me.time_zone })).not.toThrow();
+      expect(['human', 'agent']).toContain(me.kind);
+    }
+    expect(seen.size).toBe(subjects.length);
+  });
+});
+
+describe('PT2: people', () => {
+  const h = new Harness();
+
+  it('PT2 GET /people walks every person once, ordered by name then id', async () => {
+    const listed = await walk<{ id: string; name: string }>(h, `${API}/people`, 5);
+    const expected = [...h.world.store.people.values()].sort(byNameThenId);
+    expect(listed.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect([...listed].sort(byNameThenId)).toEqual(listed);
+  });
+
+  it('PT2 list entries and GET /people/{id} carry the PT1 fields of each person', async () => {
+    const listed = await walk<Record<string, unknown> & { id: string }>(h, `${API}/people`, 50);
+    for (const entry of listed) {
+      const person = h.world.store.people.get(entry.id)!;
+      expectPerson(entry, expectedPerson(h, person));
+      const one = await h.get(`${API}/people/${person.id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(entry);
+    }
+  });
+
+  it('PT2 GET /people/{id} of the caller equals GET /me', async () => {
+    const me = (await h.get(`${API}/me`)).body;
+    expect((await h.get(`${API}/people/${me.id}`)).body).toEqual(me);
+  });
+});
+
+describe('PT2: teams', () => {
+  const h = new Harness();
+
+  it('PT2 GET /teams walks every team once, ordered by name then id, each with its check-in days', async () => {
+    const listed = await walk<{ id: string; name: string; check_in_days: string[] }>(h, `${API}/teams`, 2);
+    const expected = [...h.world.store.teams.values()].sort(byNameThenId);
+    expect(listed.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+    for (const team of listed) {
+      const stored = h.world.store.teams.get(team.id)!;
+      expect(team.name).toBe(stored.name);
+      expect([...team.check_in_days].sort()).toEqual([...stored.checkInDays].sort());
+      expect(team.check_in_days.every((d) => WEEKDAYS.includes(d))).toBe(true);
+      expect(new Set(team.check_in_days).size).toBe(team.check_in_days.length);
+    }
+  });
+
+  it('PT2 GET /teams/{id} is the team with its check-in days and people, its members', async () => {
+    for (const team of h.world.store.teamsInOrder) {
+      const res = await h.get(`${API}/teams/${team.id}`);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['check_in_days', 'id', 'name', 'people']);
+      expect(res.body).toMatchObject({ id: team.id, name: team.name });
+      expect([...res.body.check_in_days].sort()).toEqual([...team.checkInDays].sort());
+      const expectedPeople = membersOf(h, team).map((p) => ({ id: p.id, name: p.name })).sort(byNameThenId);
+      expect(expectedPeople.length).toBeGreaterThan(0);
+      expect([...res.body.people].sort(byNameThenId)).toEqual(expectedPeople);
+    }
+  });
+
+  it('PT2 team membership agrees with the teams of each person', async () => {
+    for (const person of h.world.store.peopleInOrder) {
+      const teams = (await h.get(`${API}/people/${person.id}`)).body.teams as { id: string }[];
+      for (const { id } of teams) {
+        const detail = (await h.get(`${API}/teams/${id}`)).body;
+        expect(detail.people.map((p: { id: string }) => p.id)).toContain(person.id);
+      }
+    }
+  });
+});
+
+describe('Status and error cases (PT2, G2, G4)', () => {
+  const h = new Harness();
+  const person = h.person();
+  const team = h.world.store.teamsInOrder[0];
+  const unknownUuid = '5a1d6c7e-3f2b-4d8a-9c0e-1b2a3c4d5e6f';
+
+  const cases: { name: string; method: string; path: string; status: number; field?: string; message?: RegExp }[] = [
+    { name: 'PT2 GET /people/{unknown id}', method: 'GET', path: `${API}/people/${unknownUuid}`, status: 404, message: new RegExp(unknownUuid) },
+    { name: 'PT2 GET /people/{a team\'s id}', method: 'GET', path: `${API}/people/${team.id}`, status: 404, message: new RegExp(team.id) },
+    { name: 'G2 GET /people/{malformed id}', method: 'GET', path: `${API}/people/not-a-uuid`, status: 404, field: 'id' },
+    { name: 'G2 GET /people/{id in upper case}', method: 'GET', path: `${API}/people/${person.id.toUpperCase()}`, status: 404 },
+    { name: 'PT2 GET /teams/{unknown id}', method: 'GET', path: `${API}/teams/${unknownUuid}`, status: 404, message: new RegExp(unknownUuid) },
+    { name: 'PT2 GET /teams/{a person\'s id}', method: 'GET', path: `${API}/teams/${person.id}`, status: 404, message: new RegExp(person.id) },
+    { name: 'G2 GET /teams/{malformed id}', method: 'GET', path: `${API}/teams/42`, status: 404, field: 'id' },
+    { name: 'G4 GET /people?per_page=0', method: 'GET', path: `${API}/people?per_page=0`, status: 422, field: 'per_page' },
+    { name: 'G4 GET /teams?page=first', method: 'GET', path: `${API}/teams?page=first`, status: 422, field: 'page' },
+  ];
+
+  // A for loop rather than it.each: the title must start with the rule id, unquoted.
+  for (const c of cases) it(`${c.name} → ${c.status}`, async () => {
+    const res = await h.call(c.method, c.path);
+    expect(res.status).toBe(c.status);
+    expect(res.body).toMatchObject({ status: c.status });
+    if (c.field) expect((res.body.errors ?? []).map((e: { name: string }) => e.name)).toContain(c.field);
+    if (c.message) expect(res.body.detail).toMatch(c.message);
+  });
+
+  it('G4 PT2 a page past the end of /people and /teams is []', async () => {
+    const pastPeople = Math.ceil(h.world.store.people.size / 50) + 1;
+    const pastTeams = Math.ceil(h.world.store.teams.size / 50) + 1;
+    expect((await h.get(`${API}/people?per_page=50&page=${pastPeople}`)).body).toEqual([]);
+    expect((await h.get(`${API}/teams?per_page=50&page=${pastTeams}`)).body).toEqual([]);
+  });
+});
