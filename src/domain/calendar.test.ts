@@ -33,4 +33,12 @@ describe('calendar', () => {
     expect(instantAt('2026-11-02', '09:00', 'America/New_York')).toBe(at('2026-11-02T14:00:00Z'));
     expect(instantAt('2026-07-01', '00:00', 'Asia/Tokyo')).toBe(at('2026-06-30T15:00:00Z'));
   });
+
+  it('EC2 a skipped wall time moves forward by the gap; a repeated one takes its first occurrence', () => {
+    // 2027-03-14 02:00 EST jumps to 03:00 EDT: 02:30 does not exist and becomes 03:30 EDT.
+    expect(instantAt('2027-03-14', '02:30', 'America/New_York')).toBe(at('2027-03-14T07:30:00Z'));
+    // 2026-11-01 01:30 happens in EDT and again in EST: the first is 05:30Z.
+    expect(instantAt('2026-11-01', '01:30', 'America/New_York')).toBe(at('2026-11-01T05:30:00Z'));
+    expect(instantAt('2026-03-29', '02:30', 'Europe/Berlin')).toBe(at('2026-03-29T01:30:00Z'));
+  });
 });

@@ -82,16 +82,26 @@ export function dateInZone(seconds: EpochSeconds, timeZone: string): IsoDate {
   return zonedParts(seconds, timeZone).date;
 }
 
-/** The instant at which the wall clock in `timeZone` shows `date` `HH:MM` (EC2). */
+/** Seconds the zone's wall clock is ahead of UTC at an instant. */
+function offsetAt(seconds: EpochSeconds, timeZone: string): number {
+  const p = zonedParts(seconds, timeZone);
+  return dayNumber(p.date) * DAY_SECONDS + p.hour * 3600 + p.minute * 60 + p.second - seconds;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `date` `HH:MM` (EC2). Around daylight-saving
+ * changes it resolves like Temporal's "compatible": a time skipped by a spring-forward gap moves forward
+ * by the gap (02:30 → 03:30), a time that occurs twice in the autumn takes its first occurrence.
+ * @example instantAt('2026-11-23', '09:00', 'America/New_York') // 2026-11-23T14:00:00Z
+ */
 export function instantAt(date: IsoDate, time: string, timeZone: string): EpochSeconds {
   const [hour, minute] = time.split(':').map(Number);
   const wall = dayNumber(date) * DAY_SECONDS + hour * 3600 + minute * 60;
-  // Two passes settle the zone offset, also next to a daylight-saving change.
-  let guess = wall;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(guess, timeZone);
-    const shown = dayNumber(p.date) * DAY_SECONDS + p.hour * 3600 + p.minute * 60 + p.second;
-    guess += wall - shown;
-  }
-  return guess;
+  // Offsets a day either side bracket any transition on this date.
+  const before = offsetAt(wall - DAY_SECONDS, timeZone);
+  const after = offsetAt(wall + DAY_SECONDS, timeZone);
+  const candidates = [wall - before, wall - after].filter((t) => t + offsetAt(t, timeZone) === wall);
+  if (candidates.length > 0) return Math.min(...candidates);
+  // In a gap no instant shows this wall time: the pre-transition offset lands the same distance past it.
+  return wall - before;
 }
