@@ -13,7 +13,7 @@ describe('generated world', () => {
     ['Person', () => [...store.people.values()].map((p) => present.person(p))],
     ['Team', () => [...store.teams.values()].map((t) => present.team(t))],
     ['TeamDetail', () => [...store.teams.values()].map((t) => present.teamDetail(t))],
-    ['Goal', () => [...store.goals.values()].map((g) => present.goal(g))],
+    ['Goal', () => [...store.goals.values()].map((g) => present.goal(g, h.person()))],
     ['GoalUpdate', () => [...store.goalUpdates.values()].map((u) => present.goalUpdate(u))],
     ['CheckIn', () => [...store.checkIns.values()].map((c) => present.checkIn(c))],
     ['EchoQuestion', () => [...store.echoQuestions.values()].map((q) => present.echoQuestion(q, now))],

@@ -1,5 +1,6 @@
 // GO1–GO8: goals — defaults, validation, visibility of private goals, filters and order, deletion.
 import { DomainError } from './domain-error.js';
+import { canSeeGoal } from './goal-visibility.js';
 import { paginate, type Page } from './pagination.js';
 import type { Goal, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
@@ -26,11 +27,6 @@ export interface GoalFilters {
   people_ids?: Uuid[];
   team_ids?: Uuid[];
   goal_ids?: Uuid[];
-}
-
-/** GO7: a private goal is visible to its owner and contributors only. */
-export function canSeeGoal(goal: Goal, actor: Person): boolean {
-  return !goal.private || goal.ownerId === actor.id || goal.contributorIds.includes(actor.id);
 }
 
 /** GO7: a goal the caller cannot see does not exist for them (404). */
@@ -62,11 +58,11 @@ function* matchingGoals(world: World, actor: Person, filters: GoalFilters): Iter
 }
 
 export function listGoals(world: World, actor: Person, filters: GoalFilters, page: Page) {
-  return paginate(matchingGoals(world, actor, filters), page).map((g) => world.present.goal(g));
+  return paginate(matchingGoals(world, actor, filters), page).map((g) => world.present.goal(g, actor));
 }
 
 export function getGoal(world: World, actor: Person, id: Uuid) {
-  return world.present.goal(visibleGoal(world, actor, id));
+  return world.present.goal(visibleGoal(world, actor, id), actor);
 }
 
 /** GO2: references exist and are visible, the parent chain has no cycle, start ≤ end. */
@@ -151,7 +147,7 @@ export function createGoal(world: World, actor: Person, input: GoalInput) {
   validateGoal(world, actor, blank, input);
   const goal = applyInput(blank, input);
   world.store.putGoal(goal);
-  return world.present.goal(goal);
+  return world.present.goal(goal, actor);
 }
 
 export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput) {
@@ -159,7 +155,7 @@ export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInp
   validateGoal(world, actor, current, input);
   const goal = { ...applyInput(current, input), updatedAt: world.now() };
   world.store.putGoal(goal);
-  return world.present.goal(goal);
+  return world.present.goal(goal, actor);
 }
 
 /** GO8: the goal's updates (with their comments and reactions) go too; children keep existing, detached. */

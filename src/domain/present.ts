@@ -7,6 +7,7 @@ import type {
 } from './records.js';
 import type { Store } from './store.js';
 import { nextAnswerAt } from './echo-schedule.js';
+import { canSeeGoal } from './goal-visibility.js';
 
 /** G10: the web-app page kinds of `url` fields. */
 export type UrlKind = 'goals' | 'goal_updates' | 'check-ins' | 'echo/questions' | 'echo/answers' | 'people';
@@ -59,11 +60,15 @@ export class Presenter {
     return { ...this.team(team), people: members.map((p) => ({ id: p.id, name: p.name })) };
   }
 
-  /** GO3 object forms only; GO4 progress and confidence from the latest update, GO5 label. */
-  goal(goal: Goal) {
+  /**
+   * GO3 object forms only; GO4 progress and confidence from the latest update, GO5 label.
+   * GO7: a parent the viewer cannot see does not exist for them, so it shows as null.
+   */
+  goal(goal: Goal, viewer: Person) {
     const latest = this.store.updatesOfGoal(goal.id)[0];
     const confidence = latest ? latest.confidence : 100;
-    const parent = goal.parentId ? this.store.goals.get(goal.parentId) : undefined;
+    const parentRecord = goal.parentId ? this.store.goals.get(goal.parentId) : undefined;
+    const parent = parentRecord && canSeeGoal(parentRecord, viewer) ? parentRecord : undefined;
     return {
       type: 'goal' as const,
       id: goal.id,
