@@ -32,3 +32,6 @@ if (kind === 'node-http') {
   process.stderr.write(`unknown server kind ${kind}\n`);
   process.exit(2);
 }
+
+// Exit through process.exit on signals so `node --cpu-prof` can write its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -3,6 +3,7 @@ import { addDays, isCalendarDate } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { isBlocked } from './present.js';
+import { byNameThenId } from './store.js';
 import type { CheckIn, IsoDate, Mood, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import type { World } from './world.js';
@@ -25,6 +26,25 @@ export interface CheckInPatch {
 }
 
 /**
+ * The people whose check-ins a filter can match, in name order, found through indexes: the listed people,
+ * or the members of the listed teams (a check-in's teams are always among its person's teams, CI3).
+ */
+function candidatePeople(world: World, peopleIds: Uuid[] | undefined, teams: ReadonlySet<Uuid> | null): readonly Person[] {
+  const { store } = world;
+  if (!peopleIds && !teams) return store.peopleInOrder;
+  const found = new Set<Person>();
+  if (peopleIds) {
+    for (const id of peopleIds) {
+      const person = store.people.get(id);
+      if (person && (!teams || person.teamIds.some((t) => teams.has(t)))) found.add(person);
+    }
+  } else {
+    for (const teamId of teams!) for (const member of store.membersByTeam.get(teamId) ?? []) found.add(member);
+  }
+  return [...found].sort(byNameThenId);
+}
+
+/**
  * CI5: date descending, then person name, then id; one record per check-in. Walks dates and, per date, the
  * candidate people in name order, so a page costs what it returns plus what it skips — not the world's size.
  */
@@ -33,14 +53,8 @@ function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<Chec
   if (filters.since && filters.until && filters.since > filters.until) {
     throw DomainError.field('query', 'since', `must not be after until (CI5): since=${filters.since}, until=${filters.until}.`);
   }
-  let people = store.peopleInOrder;
-  if (filters.people_ids) {
-    const wanted = new Set(filters.people_ids);
-    people = people.filter((p) => wanted.has(p.id));
-  }
   const teams = filters.team_ids ? new Set(filters.team_ids) : null;
-  // A check-in's teams are always among its person's teams (CI3), so membership bounds the candidates.
-  if (teams) people = people.filter((p) => p.teamIds.some((id) => teams.has(id)));
+  const people = candidatePeople(world, filters.people_ids, teams);
   const first = filters.since && filters.since > store.checkInDates.first ? filters.since : store.checkInDates.first;
   const last = filters.until && filters.until < store.checkInDates.last ? filters.until : store.checkInDates.last;
   for (let date = last; date >= first; date = addDays(date, -1)) {

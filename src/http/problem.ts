@@ -1,5 +1,6 @@
 // G8: RFC 9457 problem responses — the one way any error leaves the server.
 import type { FieldError } from '../spec/describe-errors.js';
+import { CORS_RESPONSE_HEADERS } from './cors.js';
 
 const TITLES: Record<number, string> = {
   400: 'Malformed request',
@@ -33,6 +34,6 @@ export function problemResponse(
   if (errors && errors.length > 0) problem.errors = errors;
   return new Response(JSON.stringify(problem), {
     status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
+    headers: { 'content-type': 'application/problem+json', ...CORS_RESPONSE_HEADERS, ...headers },
   });
 }
