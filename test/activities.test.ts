@@ -1,31 +1,14 @@
 // Activities over HTTP: AC1 filters (since/until, kinds[], people_ids[], team_ids[]), newest-first order and
 // GET by id; AC2 posting an activity (kind api) with its validation; G9 read-only tokens.
 import { describe, expect, it } from 'vitest';
-import { Harness, NOW, type CallResult } from './support/harness.js';
+import { Harness, NOW, expectProblem } from './support/harness.js';
 
 const PATH = '/api/v2/activities';
 const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 const KINDS = ['github_pr', 'jira', 'linear', 'asana', 'google_calendar', 'api'];
 
-async function walk(h: Harness, query = ''): Promise<any[]> {
-  const all: any[] = [];
-  for (let page = 1; ; page++) {
-    const res = await h.get(`${PATH}?${query}${query ? '&' : ''}per_page=50&page=${page}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    if (res.body.length === 0) return all;
-    all.push(...res.body);
-  }
-}
+const walk = (h: Harness, query = '') => h.walk(query ? `${PATH}?${query}` : PATH);
 
-/** G8: a problem of `status` whose errors[] (or, without entries, detail) names `field`. */
-function expectProblem(res: CallResult, status: number, field?: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.status).toBe(status);
-  if (field === undefined) return;
-  const names: string[] = (res.body.errors ?? []).map((e: { name: string }) => e.name);
-  if (names.length > 0) expect(names.some((n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`)), names.join(', ')).toBe(true);
-  else expect(res.body.detail).toContain(field);
-}
 
 /** recorded_at descending (AC1 newest first); ties keep their listed order (stable sort). */
 function newestFirst<T extends { recorded_at: string }>(items: T[]): T[] {

@@ -1,7 +1,7 @@
 // Comments (CR1) and reactions (CR2) on check-ins and goal updates over HTTP: create, list newest first,
 // validation, author-only edits and deletes, repeat reactions, GO7 privacy of private goals' updates, G9.
 import { describe, expect, it } from 'vitest';
-import { Harness, NOW, type CallResult } from './support/harness.js';
+import { Harness, NOW, expectProblem } from './support/harness.js';
 import type { CommentableType, Goal, GoalUpdate, Person } from '../src/domain/records.js';
 
 const API = '/api/v2';
@@ -53,25 +53,8 @@ function otherThan(h: Harness, person: Person): Person {
   return h.person((p) => p.id !== person.id);
 }
 
-async function walk(h: Harness, path: string, token?: string): Promise<any[]> {
-  const all: any[] = [];
-  for (let page = 1; ; page++) {
-    const res = await h.get(`${path}?per_page=50&page=${page}`, token ? { token } : {});
-    expect(res.status).toBe(200);
-    if (res.body.length === 0) return all;
-    all.push(...res.body);
-  }
-}
+const walk = (h: Harness, path: string, token?: string) => h.walk(path, { token });
 
-/** G8: a problem of `status` whose errors[] (or, without entries, detail) names `field`. */
-function expectProblem(res: CallResult, status: number, field?: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.status).toBe(status);
-  if (field === undefined) return;
-  const names: string[] = (res.body.errors ?? []).map((e: { name: string }) => e.name);
-  if (names.length > 0) expect(names.some((n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`)), names.join(', ')).toBe(true);
-  else expect(res.body.detail).toContain(field);
-}
 
 /** created_at descending (GU7: newest first); ties keep their listed order (stable sort). */
 function newestFirst<T extends { created_at: string }>(items: T[]): T[] {

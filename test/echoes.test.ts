@@ -2,7 +2,7 @@
 // EC4 publication by the clock, EC5 answers as REST resources, EC6 deletion; plus the documented list order (G4).
 import { describe, expect, it } from 'vitest';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
-import { Harness, NOW, type CallResult } from './support/harness.js';
+import { Harness, NOW, expectProblem } from './support/harness.js';
 import type { Person } from '../src/domain/records.js';
 
 const Q = '/api/v2/echo/questions';
@@ -23,16 +23,7 @@ function personIn(h: Harness, zone: string): Person {
   return h.person((p) => p.timeZone === zone);
 }
 
-/** Every page of a list (per_page 50, the G4 maximum) concatenated. */
-async function walk(h: Harness, path: string): Promise<any[]> {
-  const all: any[] = [];
-  for (let page = 1; ; page++) {
-    const res = await h.get(`${path}${path.includes('?') ? '&' : '?'}per_page=50&page=${page}`);
-    expect(res.status).toBe(200);
-    if (res.body.length === 0) return all;
-    all.push(...res.body);
-  }
-}
+const walk = (h: Harness, path: string) => h.walk(path);
 
 async function createQuestion(h: Harness, body: Record<string, unknown>, person?: Person) {
   const res = await h.post(Q, body, person ? { token: h.tokenOf(person) } : {});
@@ -40,15 +31,6 @@ async function createQuestion(h: Harness, body: Record<string, unknown>, person?
   return res.body;
 }
 
-/** G8: a problem of `status` whose errors[] (or, without entries, detail) names `field`. */
-function expectProblem(res: CallResult, status: number, field?: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.status).toBe(status);
-  if (field === undefined) return;
-  const names: string[] = (res.body.errors ?? []).map((e: { name: string }) => e.name);
-  if (names.length > 0) expect(names.some((n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`)), names.join(', ')).toBe(true);
-  else expect(res.body.detail).toContain(field);
-}
 
 async function pause(h: Harness, id: string) {
   return h.call('POST', `/__mock/echo/questions/${id}/pause`);

@@ -1,7 +1,7 @@
 // Goal updates over HTTP (GU1–GU7): author and links, confidence snapping, carry-over on create, progress range,
 // the goal following its latest update, PATCH/DELETE timestamps, newest-first order, and G9 writes.
 import { describe, expect, it } from 'vitest';
-import { Harness, NOW, type CallResult } from './support/harness.js';
+import { Harness, NOW, expectProblem } from './support/harness.js';
 import type { Goal, GoalUpdate, Person } from '../src/domain/records.js';
 
 const API = '/api/v2';
@@ -28,14 +28,6 @@ function newestFirst(a: GoalUpdate, b: GoalUpdate): number {
   return b.createdAt - a.createdAt || b.seq - a.seq;
 }
 
-function expectProblem(res: CallResult, status: number, field?: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.status).toBe(status);
-  if (field !== undefined) {
-    const names = (res.body.errors ?? []).map((e: { name: string }) => e.name.replace(/\[.*$/, ''));
-    expect(names, res.body.detail).toContain(field);
-  }
-}
 
 /** A fresh harness with a fresh goal of the default person (no updates yet). */
 async function freshGoal(): Promise<{ h: Harness; goalId: string }> {

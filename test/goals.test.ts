@@ -1,7 +1,7 @@
 // Goals over HTTP (GO1–GO8): defaults, validation, output forms, progress/confidence from the latest update,
 // labels, list filters/order/pagination (with G4–G6 query edges), private-goal visibility, deletion, G9 writes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Harness, type CallResult } from './support/harness.js';
+import { Harness, expectProblem } from './support/harness.js';
 import type { Goal, GoalUpdate, Person } from '../src/domain/records.js';
 
 const API = '/api/v2';
@@ -60,17 +60,7 @@ function queryOf(f: Filters): string {
   return parts.join('&');
 }
 
-/** Walks every page (per_page=50) of GET /goals; stops at the first short page. */
-async function listAll(h: Harness, query: string, token?: string): Promise<any[]> {
-  const all: any[] = [];
-  for (let page = 1; page < 100; page++) {
-    const res = await h.get(`${API}/goals?${query}${query ? '&' : ''}per_page=50&page=${page}`, { token });
-    expect(res.status).toBe(200);
-    all.push(...res.body);
-    if (res.body.length < 50) return all;
-  }
-  throw new Error('GET /goals never returned a short page');
-}
+const listAll = (h: Harness, query: string, token?: string) => h.walk(query ? `${API}/goals?${query}` : `${API}/goals`, { token });
 
 /** GO4: the latest update of a goal by the rule — greatest created_at, then the one created last (seq). */
 function latestUpdate(h: Harness, goalId: string): GoalUpdate | undefined {
@@ -79,19 +69,6 @@ function latestUpdate(h: Harness, goalId: string): GoalUpdate | undefined {
     .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)[0];
 }
 
-/** G8: status, problem body, and an `errors[]` entry naming the field (indexes and `[]` ignored). */
-function expectProblem(res: CallResult, status: number, field?: string, hint?: RegExp): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.status).toBe(status);
-  if (field !== undefined) {
-    const names = (res.body.errors ?? []).map((e: { name: string }) => e.name.replace(/\[.*$/, ''));
-    expect(names, res.body.detail).toContain(field);
-  }
-  if (hint) {
-    const text = [res.body.detail, ...(res.body.errors ?? []).map((e: { message: string }) => e.message)].join(' ');
-    expect(text).toMatch(hint);
-  }
-}
 
 /** An unarchived private goal with updates and a contributor, and people on either side of GO7. */
 async function privateGoalAndOutsider(h: Harness) {

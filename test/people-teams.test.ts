@@ -47,18 +47,7 @@ function expectPerson(actual: Record<string, unknown>, expected: ReturnType<type
   expect({ ...actual, teams: sortTeams(actual.teams) }).toEqual({ ...expected, teams: sortTeams(expected.teams) });
 }
 
-/** Every page of a list at a small page size, so the order is checked across page boundaries (G4). */
-async function walk<T extends { id: string }>(h: Harness, path: string, perPage: number): Promise<T[]> {
-  const all: T[] = [];
-  for (let page = 1; page < 100; page++) {
-    const res = await h.get<T[]>(`${path}?per_page=${perPage}&page=${page}`);
-    expect(res.status).toBe(200);
-    all.push(...res.body);
-    if (res.body.length < perPage) break;
-  }
-  expect(new Set(all.map((x) => x.id)).size, 'pages overlap').toBe(all.length);
-  return all;
-}
+const walk = <T extends { id: string }>(h: Harness, path: string, perPage: number) => h.walk<T>(path, { perPage });
 
 function membersOf(h: Harness, team: Team): Person[] {
   return [...h.world.store.people.values()].filter((p) => p.teamIds.includes(team.id));

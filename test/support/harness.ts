@@ -10,7 +10,7 @@ export const NOW = '2026-11-20T15:00:00Z';
 
 export interface CallOptions {
   /** Bearer token; `null` sends none. Default: the default person's read-write token. */
-  token?: string | null;
+  token?: string | null | undefined;
   /** A JSON body (serialised with Content-Type: application/json). */
   body?: unknown;
   /** A raw body sent as is (with `headers` for its content type). */
@@ -85,6 +85,24 @@ export class Harness {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
+  /**
+   * Every page of a list (G4), concatenated: asserts 200 on each page and that pages never overlap.
+   * Stops at the first page shorter than `perPage` (default 50, the G4 maximum).
+   */
+  async walk<T extends { id: string } = any>(path: string, options: { token?: string; perPage?: number } = {}): Promise<T[]> {
+    const perPage = options.perPage ?? 50;
+    const all: T[] = [];
+    for (let page = 1; page < 1000; page++) {
+      const response = await this.get<T[]>(`${path}${path.includes('?') ? '&' : '?'}per_page=${perPage}&page=${page}`, { token: options.token });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.length).toBeLessThanOrEqual(perPage);
+      all.push(...response.body);
+      if (response.body.length < perPage) break;
+    }
+    expect(new Set(all.map((item) => item.id)).size, `pages of ${path} overlap`).toBe(all.length);
+    return all;
+  }
+
   get<T = any>(path: string, options?: CallOptions) {
     return this.call<T>('GET', path, options);
   }
@@ -99,5 +117,24 @@ export class Harness {
 
   delete<T = any>(path: string, options?: CallOptions) {
     return this.call<T>('DELETE', path, options);
+  }
+}
+
+/**
+ * G8: a problem of `status` whose `errors[]` names `field` (exactly, or up to an index: `team_ids` matches
+ * `team_ids[1]`), or whose detail does when it has no entries; and whose text matches `hint` when given.
+ */
+export function expectProblem(response: CallResult, status: number, field?: string, hint?: RegExp): void {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.body.status).toBe(status);
+  if (field !== undefined) {
+    const names: string[] = (response.body.errors ?? []).map((e: { name: string }) => e.name);
+    const base = (name: string) => name.replace(/\[.*$/, '');
+    if (names.length > 0) expect(names.some((n) => n === field || base(n) === base(field)), `${names.join(', ')} should name ${field}`).toBe(true);
+    else expect(response.body.detail).toContain(field);
+  }
+  if (hint) {
+    const text = [response.body.detail, ...(response.body.errors ?? []).map((e: { message: string }) => e.message)].join(' ');
+    expect(text).toMatch(hint);
   }
 }
