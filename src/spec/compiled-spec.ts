@@ -50,6 +50,8 @@ export interface CompiledSpec {
   operation(operationId: string): SpecOperation;
   /** Problems of a value against a named component schema (`Goal`, `CheckIn`, …). */
   checkSchema(name: string, value: unknown): string[];
+  /** The operation a request addresses: method and a path relative to the base path (`/goals/…`). */
+  findOperation(method: string, path: string): SpecOperation | undefined;
 }
 
 /** The package root, found from this file whether it runs from `src/` or from `dist/src/`. */
@@ -112,6 +114,11 @@ export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
     }
   }
   const byId = new Map(operations.map((op) => [op.operationId, op]));
+  // Path templates as anchored patterns: a template parameter matches one segment.
+  const matchers = operations.map((op) => ({
+    op,
+    pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
+  }));
   const componentValidators = new Map<string, ValidateFunction>();
   return {
     document,
@@ -120,6 +127,10 @@ export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
       const op = byId.get(operationId);
       if (!op) throw new Error(`standin: no operation ${operationId} in ${SPEC_PATH}`);
       return op;
+    },
+    findOperation(method, path) {
+      const pathname = path.split('?')[0];
+      return matchers.find((m) => m.op.method === method.toUpperCase() && m.pattern.test(pathname))?.op;
     },
     checkSchema(name, value) {
       let validate = componentValidators.get(name);

@@ -26,15 +26,10 @@ export interface CallResult<T = any> {
 }
 
 const spec = getCompiledSpec();
-const routes = spec.operations.map((op) => ({
-  op,
-  pattern: new RegExp(`^/api/v2${op.path.replace(/\{\w+\}/g, '[^/]+')}$`),
-}));
 
 /** The spec operation a request addresses, if any. */
 export function operationFor(method: string, path: string): SpecOperation | undefined {
-  const pathname = path.split('?')[0];
-  return routes.find((r) => r.op.method === method && r.pattern.test(pathname))?.op;
+  return path.startsWith('/api/v2/') ? spec.findOperation(method, path.slice('/api/v2'.length)) : undefined;
 }
 
 export class Harness {
