@@ -1,0 +1,133 @@
+// A kit run's context: the clients (main, other person, read-only), what the kit learned about the server
+// through the API alone (the person, their teams), the safety switches, and the cleanup of what it created.
+import { NotRun } from './check.js';
+import { CheckingClient, type Target } from './checking-client.js';
+import { Cleanup } from './cleanup.js';
+import { Coverage } from './coverage.js';
+
+export interface KitOptions {
+  /** Ends with /api/v2. */
+  baseUrl: string;
+  token: string;
+  /** A second person's read-write token: for checks of what someone else may not do. */
+  otherToken?: string;
+  /** The main person's read-only token (G9). */
+  readOnlyToken?: string;
+  /** Safe methods only: nothing is created, changed or deleted. */
+  readOnly?: boolean;
+  /** Allows changing records the kit did not create (filling in today's check-in), restoring them after. */
+  modifyExisting?: boolean;
+  /** Defaults to the global fetch; the self-test passes a broken mock's. */
+  fetch?: typeof fetch;
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  time_zone: string;
+  teams: Array<{ id: string; name: string }>;
+}
+
+/** Every title the kit writes starts with this, so its records are easy to spot and to clean up by hand. */
+export const MARKER = '[standin-contract]';
+
+export class KitContext {
+  readonly coverage = new Coverage();
+  readonly cleanup = new Cleanup();
+  readonly client: CheckingClient;
+  #me: Person | null = null;
+  #otherPerson: Person | null = null;
+  #tokens: { other?: string; readOnly?: string } = {};
+
+  constructor(readonly options: KitOptions) {
+    const target: Target = { baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: options.fetch ?? fetch };
+    this.client = new CheckingClient(target, options.token, this.coverage);
+    this.#tokens = { other: options.otherToken, readOnly: options.readOnlyToken };
+  }
+
+  /**
+   * Learns who the token is (GET /me) and, against standin, fills missing tokens from GET /__mock/tokens (MK1).
+   * @example const ctx = await KitContext.start({ baseUrl, token })
+   */
+  static async start(options: KitOptions): Promise<KitContext> {
+    const ctx = new KitContext(options);
+    ctx.#me = (await ctx.client.expect<Person>(200, 'GET', '/me')).body;
+    if (!ctx.#tokens.other || !ctx.#tokens.readOnly) await ctx.#tokensFromMock();
+    return ctx;
+  }
+
+  async #tokensFromMock(): Promise<void> {
+    const origin = this.client.target.baseUrl.replace(/\/api\/v2$/, '');
+    try {
+      const response = await this.client.target.fetch(`${origin}/__mock/tokens`);
+      if (!response.ok) return;
+      const tokens = (await response.json()) as Array<{ person: { id: string }; read_write: string; read_only: string }>;
+      const mine = tokens.find((t) => t.read_write === this.options.token);
+      this.#tokens.readOnly ??= mine?.read_only;
+      this.#tokens.other ??= tokens.find((t) => t.person.id !== this.me.id)?.read_write;
+    } catch {
+      // Not standin: the other tokens must come from options, or those checks do not run.
+    }
+  }
+
+  get me(): Person {
+    if (!this.#me) throw new Error('KitContext.start() has not run');
+    return this.#me;
+  }
+
+  /** The client of a second person; checks needing one are not run without it. */
+  other(): CheckingClient {
+    if (!this.#tokens.other) throw new NotRun('needs a second person: pass --other-token');
+    return this.client.as(this.#tokens.other);
+  }
+
+  async otherPerson(): Promise<Person> {
+    this.#otherPerson ??= (await this.other().expect<Person>(200, 'GET', '/me')).body;
+    return this.#otherPerson;
+  }
+
+  /** The main person's read-only client (G9). */
+  readOnlyClient(): CheckingClient {
+    if (!this.#tokens.readOnly) throw new NotRun('needs a read-only token: pass --read-only-token');
+    return this.client.as(this.#tokens.readOnly);
+  }
+
+  /** Checks that write are not run in --read-only mode. */
+  requireWrites(): void {
+    if (this.options.readOnly) throw new NotRun('writes: not run with --read-only');
+  }
+
+  /** Checks that change records the kit did not create need --modify-existing. */
+  requireModifyExisting(): void {
+    this.requireWrites();
+    if (!this.options.modifyExisting) throw new NotRun('changes a record the kit did not create: pass --modify-existing');
+  }
+
+  /** A title marked as the kit's own. */
+  mark(text: string): string {
+    return `${MARKER} ${text}`;
+  }
+
+  /** Creates a goal of the kit's own and registers its deletion (updates, comments and reactions go with it, GO8). */
+  async createGoal(body: Record<string, unknown> = {}, client = this.client): Promise<any> {
+    this.requireWrites();
+    const { body: goal } = await client.expect(201, 'POST', '/goals', { body: { title: this.mark('goal'), ...body } }, 'GO1');
+    this.cleanup.add(`delete goal ${goal.id}`, () => client.request('DELETE', `/goals/${goal.id}`));
+    return goal;
+  }
+
+  /** Creates an echo question of the kit's own and registers its deletion (its answers go with it, EC6). */
+  async createEchoQuestion(body: Record<string, unknown> = {}, client = this.client): Promise<any> {
+    this.requireWrites();
+    const { body: question } = await client.expect(201, 'POST', '/echo/questions', { body: { prompt: this.mark('question?'), ...body } }, 'EC1');
+    this.cleanup.add(`delete echo question ${question.id}`, () => client.request('DELETE', `/echo/questions/${question.id}`));
+    return question;
+  }
+
+  /** The caller's latest check-in, or NotRun when they have none to work with. */
+  async latestCheckIn(client = this.client, person: Person = this.me): Promise<any> {
+    const { body } = await client.expect(200, 'GET', `/check-ins?people_ids[]=${person.id}&per_page=1`, {}, 'CI5');
+    if (body.length === 0) throw new NotRun(`${person.name} has no check-in to work with`);
+    return body[0];
+  }
+}
