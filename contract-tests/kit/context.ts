@@ -19,6 +19,8 @@ export interface KitOptions {
   modifyExisting?: boolean;
   /** Defaults to the global fetch; the self-test passes a broken mock's. */
   fetch?: typeof fetch;
+  /** Tags every title the kit writes, so a sweep can find this run's records after a crash. */
+  runId?: string;
 }
 
 export interface Person {
@@ -103,9 +105,9 @@ export class KitContext {
     if (!this.options.modifyExisting) throw new NotRun('changes a record the kit did not create: pass --modify-existing');
   }
 
-  /** A title marked as the kit's own. */
+  /** A title marked as the kit's own (and as this run's, when it has an id). */
   mark(text: string): string {
-    return `${MARKER} ${text}`;
+    return this.options.runId ? `${MARKER} ${this.options.runId} ${text}` : `${MARKER} ${text}`;
   }
 
   /** Creates a goal of the kit's own and registers its deletion (updates, comments and reactions go with it, GO8). */

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
 import { parseArgs } from 'node:util';
+import { CONTRACT_USAGE, runContract } from './contract.js';
 import { readyBanner, startServer } from './serve.js';
 
 const USAGE = `Usage: standin serve [options]
+       standin contract --base-url URL --token T [options]   (standin contract --help)
 
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default 4010; 0 picks a free one)
@@ -32,6 +34,13 @@ function flag(value: boolean | undefined, env: string | undefined): boolean {
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'contract') {
+    process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
+      process.stderr.write(`standin contract: ${error.message}\n\n${CONTRACT_USAGE}\n`);
+      return 2;
+    });
+    return;
+  }
   let parsed;
   try {
     parsed = parseArgs({

@@ -65,7 +65,9 @@ function packageRoot(): string {
   return dir;
 }
 
-export const SPEC_PATH = join(packageRoot(), 'spec', 'openapi.yaml');
+/** The folder holding package.json, spec/ and contract-tests/. */
+export const PACKAGE_ROOT = packageRoot();
+export const SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'openapi.yaml');
 
 /** Rewrites `#/components/schemas/X` references to the `$defs` of the one schema ajv holds. */
 function rewriteRefs<T>(node: T): T {
