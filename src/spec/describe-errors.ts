@@ -56,8 +56,9 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'exclusiveMinimum':
     case 'maximum':
     case 'exclusiveMaximum': {
+      const words: Record<string, string> = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
       const range = schema && typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
-        ? `from ${schema.minimum} to ${schema.maximum}` : `${params.comparison} ${params.limit}`;
+        ? `from ${schema.minimum} to ${schema.maximum}` : `${words[String(params.comparison)] ?? params.comparison} ${params.limit}`;
       return `must be ${range}${rule}; ${got}.`;
     }
     case 'format':
