@@ -267,7 +267,7 @@ describe('CI3: filling in a check-in', () => {
     expect(fourth.body).toMatchObject({ ...allNull, completed_at: completedAt, updated_at: nowIso(h) });
   });
 
-  it('CI3 team_ids: a non-empty subset of the person\'s teams becomes the check-in\'s teams; omitted, the teams stay', async () => {
+  it('CI3 team_ids: a non-empty subset of the person\'s teams becomes the check-in\'s teams; omitted, all of them (prod)', async () => {
     const h = new Harness();
     const checkIn = freshCheckIn(h, 2);
     const person = personOf(h, checkIn);
@@ -282,11 +282,10 @@ describe('CI3: filling in a check-in', () => {
     const all = await h.patch<WireCheckIn>(path, { team_ids: [...person.teamIds] }, { token });
     expect(all.body.teams.map((t) => t.id).sort()).toEqual([...person.teamIds].sort());
 
-    // A PATCH that does not name team_ids keeps what is there (see the report: "default all of them" read as
-    // the generated default, not a reset on every edit).
+    // CI3 (prod): a PATCH that does not name team_ids posts the check-in to all of the person's teams.
     await h.patch(path, { team_ids: [kept] }, { token });
     const other = await h.patch<WireCheckIn>(path, { mood: 'calm' }, { token });
-    expect(other.body.teams.map((t) => t.id)).toEqual([kept]);
+    expect(other.body.teams.map((t) => t.id).sort()).toEqual([...person.teamIds].sort());
   });
 
   it('CI3 mood null is accepted and clears the mood', async () => {

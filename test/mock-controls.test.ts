@@ -65,6 +65,16 @@ describe('mock controls', () => {
     }
   });
 
+  it('MK3 the id of a created record depends only on the creates of its own kind', async () => {
+    const plain = new Harness();
+    const busy = new Harness();
+    const update = [...busy.world.store.goalUpdates.values()].find((u) => !busy.world.store.goals.get(u.goalId)!.private)!;
+    await busy.post(`/api/v2/goal-updates/${update.id}/comments`, { body: 'An unrelated comment first' });
+    const a = await plain.post('/api/v2/goals', { title: 'Same goal' });
+    const b = await busy.post('/api/v2/goals', { title: 'Same goal' });
+    expect(b.body.id).toBe(a.body.id);
+  });
+
   it('MK3 a different seed gives different ids and names', async () => {
     const a = new Harness();
     const b = new Harness({ seed: 43 });

@@ -91,7 +91,7 @@ export function getCheckIn(world: World, actor: Person, idOrDate: string) {
 
 /**
  * CI3: only the check-in's own person may fill it in. `team_ids` must be a non-empty subset of the person's
- * teams. The first PATCH that leaves any answer non-null sets `completed_at`; later edits keep it.
+ * teams, and all of them when omitted. The first PATCH that leaves any answer non-null sets `completed_at`; later edits keep it.
  * CI4: `blocked` follows `blockers` (derived on presentation).
  */
 export function updateCheckIn(world: World, actor: Person, idOrDate: string, patch: CheckInPatch) {
@@ -114,7 +114,8 @@ export function updateCheckIn(world: World, actor: Person, idOrDate: string, pat
   if (patch.blockers !== undefined) checkIn.blockers = patch.blockers;
   if (patch.mood !== undefined) checkIn.mood = patch.mood;
   if (patch.previous_completed !== undefined) checkIn.previousCompleted = patch.previous_completed;
-  if (patch.team_ids) checkIn.teamIds = [...new Set(patch.team_ids)];
+  // CI3 (prod): team_ids defaults to all of the person's teams when a PATCH omits it.
+  checkIn.teamIds = patch.team_ids ? [...new Set(patch.team_ids)] : [...actor.teamIds];
   checkIn.updatedAt = now;
   const answered = [checkIn.previous, checkIn.intentions, checkIn.blockers, checkIn.mood, checkIn.previousCompleted]
     .some((answer) => answer !== null);

@@ -90,7 +90,8 @@ export class Store {
   readonly #commentsByResource = new Map<string, Comment[]>();
   readonly #reactionsByResource = new Map<string, Reaction[]>();
   readonly #activitiesInOrder: Activity[] = [];
-  #created = 0;
+  /** Per kind, so creating a comment never shifts the id of the next goal (MK3). */
+  readonly #created = new Map<string, number>();
   #seq: number;
 
   /** `firstSeq` lies above every generated record's seq, so records made later sort as newer. */
@@ -98,9 +99,11 @@ export class Store {
     this.#seq = firstSeq;
   }
 
-  /** MK3: ids of records clients create depend on the seed and the count of creates alone. */
+  /** MK3: ids of records clients create depend on the seed and the count of creates of that kind alone. */
   newId(kind: string): Uuid {
-    return stableUuid(this.seed, kind, 'created', ++this.#created);
+    const count = (this.#created.get(kind) ?? 0) + 1;
+    this.#created.set(kind, count);
+    return stableUuid(this.seed, kind, 'created', count);
   }
 
   nextSeq(): number {

@@ -51,7 +51,7 @@ export const OPERATION_HANDLERS: OperationHandlers = {
   ...peopleHandlers, ...goalHandlers, ...checkInHandlers, ...echoHandlers, ...socialHandlers,
 };
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE_METHODS = new Set(['GET']);
 
 /** G12: a weak validator of the exact body; Node's native SHA-1 keeps it cheap on every GET. */
 function weakEtag(text: string): string {
@@ -114,6 +114,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const makeWorld = (seed: number) => new World({ seed, size: settings.size, clock, appUrl: settings.appUrl });
   let world = makeWorld(settings.seed);
   let limiter = new RateLimiter();
+  const startedAt = Date.now();
 
   const mock: Mock = {
     app: new Hono(),
@@ -130,7 +131,8 @@ export function createMock(options: MockOptions = {}): Mock {
   const { app } = mock;
 
   // G13: /api/v2 builds its CORS headers into each response (cors.ts); the controls use Hono's middleware.
-  app.options(`${BASE_PATH}/*`, () => preflightResponse());
+  const apiMethods = [...new Set(spec.operations.map((op) => op.method))];
+  app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
   app.use('/__mock/*', cors({ origin: '*' }));
 
   const bind = (op: SpecOperation, handler: OperationHandler) => async (c: Context) => {
@@ -148,7 +150,10 @@ export function createMock(options: MockOptions = {}): Mock {
     const rateHeaders: Record<string, string> = {};
     if (settings.rateLimit) {
       // G14 (prod): per person, burst and sustained windows.
-      const decision = limiter.take(auth.person.id, current.now());
+      // Rate windows measure real traffic: under a frozen clock they still move with real time, or a
+      // demo on --now would stay limited for good after its 30th request.
+      const elapsed = current.clock.frozen ? Math.floor((Date.now() - startedAt) / 1000) : 0;
+      const decision = limiter.take(auth.person.id, current.now() + elapsed);
       rateHeaders['ratelimit-policy'] = decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', ');
       rateHeaders.ratelimit = decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', ');
       if (!decision.allowed) {

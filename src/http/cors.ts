@@ -8,18 +8,21 @@ export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'ETag,Retry-After,RateLimit,RateLimit-Policy,WWW-Authenticate,Allow',
 };
 
-const ALLOWED_METHODS = 'GET,POST,PATCH,PUT,DELETE,OPTIONS';
-const ALLOWED_HEADERS = 'Authorization,Content-Type,If-None-Match,X-Mock-Session,Prefer';
+const ALLOWED_HEADERS = 'Authorization,Content-Type,If-None-Match';
 
-/** The answer to a preflight `OPTIONS` request: any origin, the API's methods and headers. */
-export function preflightResponse(): Response {
+/**
+ * The answer to a preflight `OPTIONS` request: any origin, the methods of the API, and whatever request
+ * headers the browser asks for (tracing headers such as `sentry-trace` must not break a frontend).
+ */
+export function preflightResponse(methods: readonly string[], requestedHeaders: string | undefined): Response {
   return new Response(null, {
     status: 204,
     headers: {
       ...CORS_RESPONSE_HEADERS,
-      'access-control-allow-methods': ALLOWED_METHODS,
-      'access-control-allow-headers': ALLOWED_HEADERS,
+      'access-control-allow-methods': methods.join(','),
+      'access-control-allow-headers': requestedHeaders?.trim() || ALLOWED_HEADERS,
       'access-control-max-age': '600',
+      vary: 'Access-Control-Request-Headers',
     },
   });
 }

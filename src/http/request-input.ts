@@ -1,7 +1,7 @@
 // Request parsing and validation against the operation's spec: G5 array form, G6 person filters, G7 unknown
 // fields, 400 malformed JSON, 413 size, 415 content type, 422 values — each naming the parameter or field.
 import type { FieldError } from '../spec/describe-errors.js';
-import type { SpecOperation, SpecParameter } from '../spec/compiled-spec.js';
+import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
 import { problemResponse } from './problem.js';
 
 /** G8: bodies over 1 MiB get 413. */
@@ -29,11 +29,16 @@ function readQuery(op: SpecOperation, search: URLSearchParams): { query: Record<
     if (param.in !== 'query') continue;
     if (param.isArray) {
       const bare = param.name.replace(/\[\]$/, '');
-      if (search.has(bare)) {
-        const example = search.get(bare)!.split(',').map((v) => `${param.name}=${v}`).join('&');
+      // G5: only `name[]` is the array form; `name`, `name=a,b` and `name[0]` are not.
+      const wrongKeys = [...new Set([...search.keys()].filter((key) => key === bare || (key.startsWith(`${bare}[`) && key !== param.name)))];
+      for (const key of wrongKeys) {
+        const values = search.getAll(key).flatMap((v) => v.split(','));
+        const example = values.map((v) => `${param.name}=${v}`).join('&');
+        const literal = values.find((v) => PERSON_LITERALS.has(v.toLowerCase()));
+        const g6 = literal && ruleOf(param) === 'G6' ? ` Person filters also refuse "${literal}" (G6): use the id from GET /me.` : '';
         errors.push({
           in: 'query', name: bare,
-          message: `${bare} is an array parameter: use the repeated bracket form ${example} (G5); the bare or comma-separated form is not accepted.`,
+          message: `${key} is not the form of an array parameter: use the repeated bracket form ${example} (G5).${g6}`,
         });
       }
       if (search.has(param.name)) query[param.name] = search.getAll(param.name);
@@ -104,20 +109,19 @@ export async function readRequestInput(
     if (text.trim() !== '' || op.bodyRequired) {
       if (text.trim() === '') {
         return problemResponse(400, 'missing-body', `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
-          [{ in: 'body', name: 'body', message: 'body is missing; send a JSON object such as {}.' }]);
+          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is missing; send a JSON object such as {}.` }]);
       }
       const contentType = request.headers.get('content-type');
       if (!isJsonContentType(contentType)) {
         return problemResponse(415, 'unsupported-media-type',
-          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType ?? 'no Content-Type'}.`,
-          [{ in: 'header', name: 'Content-Type', message: 'Content-Type must be application/json.' }]);
+          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType ?? 'no Content-Type'}.`);
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch (error) {
         return problemResponse(400, 'malformed-json', `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,
-          [{ in: 'body', name: 'body', message: `body is not valid JSON: ${(error as Error).message}.` }]);
+          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is not valid JSON: ${(error as Error).message}.` }]);
       }
       const validated = op.validateBody(parsed);
       if (!validated.ok) errors.push(...validated.errors);

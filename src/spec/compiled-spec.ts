@@ -54,6 +54,9 @@ export interface CompiledSpec {
   findOperation(method: string, path: string): SpecOperation | undefined;
 }
 
+/** The name of the whole request body in G8 entries, apart from any field called `body`. */
+export const REQUEST_BODY = '(request body)';
+
 /** The package root, found from this file whether it runs from `src/` or from `dist/src/`. */
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -84,8 +87,8 @@ function rewriteRefs<T>(node: T): T {
   return node;
 }
 
-function makeAjv(coerce: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false });
+function makeAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
   addFormats(ajv);
   // G3: `format: date` means a real calendar date, not only the shape.
   ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
@@ -102,9 +105,8 @@ function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.Ref
 /** Builds every validator of the document. Prefer `getCompiledSpec()`, which does this once per process. */
 export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
   const defs = rewriteRefs(document.components?.schemas ?? {});
-  const plain = makeAjv(false);
-  const coercing = makeAjv(true);
-  for (const ajv of [plain, coercing]) ajv.addSchema({ $id: 'spec', $defs: defs });
+  const plain = makeAjv();
+  plain.addSchema({ $id: 'spec', $defs: defs });
 
   const operations: SpecOperation[] = [];
   for (const [path, pathItemOrRef] of Object.entries(document.paths ?? {})) {
@@ -112,7 +114,7 @@ export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const op = pathItem[method];
       if (!op) continue;
-      operations.push(compileOperation(document, path, method.toUpperCase() as HttpMethod, op, pathItem, plain, coercing));
+      operations.push(compileOperation(document, path, method.toUpperCase() as HttpMethod, op, pathItem, plain));
     }
   }
   const byId = new Map(operations.map((op) => [op.operationId, op]));
@@ -147,7 +149,7 @@ export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
 
 function compileOperation(
   document: OpenAPIV3_1.Document, path: string, method: HttpMethod, op: OpenAPIV3_1.OperationObject,
-  pathItem: OpenAPIV3_1.PathItemObject, plain: Ajv2020, coercing: Ajv2020,
+  pathItem: OpenAPIV3_1.PathItemObject, plain: Ajv2020,
 ): SpecOperation {
   const operationId = op.operationId ?? `${method} ${path}`;
   const parameters: SpecParameter[] = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
@@ -170,7 +172,7 @@ function compileOperation(
       required: own.filter((p) => p.required).map((p) => p.name),
     };
   };
-  const queryValidator = coercing.compile(objectSchema('query'));
+  const queryValidator = plain.compile(objectSchema('query'));
   const pathValidator = plain.compile(objectSchema('path'));
 
   const body = op.requestBody ? resolveRef<OpenAPIV3_1.RequestBodyObject>(document, op.requestBody) : null;
@@ -197,11 +199,17 @@ function compileOperation(
     bodyRequired: body?.required ?? false,
     statuses: [...responseValidators.keys()],
     validateQuery(query) {
-      const data: Record<string, unknown> = { ...query };
+      const data: Record<string, unknown> = {};
+      for (const param of parameters) {
+        if (param.in === 'query' && query[param.name] !== undefined) data[param.name] = parseQueryValue(param.schema, query[param.name]);
+      }
       if (queryValidator(data)) return { ok: true, value: data };
       // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
-      const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query')
-        .map((e) => ({ ...e, name: e.name.replace(/\[\d+\]$/, '') }));
+      const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query').map((e) => {
+        const name = e.name.replace(/\[\d+\]$/, '');
+        const index = /\[(\d+)\]$/.exec(e.name)?.[1];
+        return { ...e, name, message: index === undefined ? e.message : e.message.replace(e.name, `${name} (element ${Number(index) + 1})`) };
+      });
       return { ok: false, errors };
     },
     validatePath(params) {
@@ -211,7 +219,7 @@ function compileOperation(
     validateBody(value) {
       if (!bodyValidator) return { ok: true, value: {} };
       if (bodyValidator(value)) return { ok: true, value: value as Record<string, unknown> };
-      return { ok: false, errors: describeErrors(bodyValidator.errors ?? [], value, 'body', 'body') };
+      return { ok: false, errors: describeErrors(bodyValidator.errors ?? [], value, 'body', REQUEST_BODY) };
     },
     checkResponse(status, contentType, value) {
       const expected = responseValidators.get(String(status));
@@ -229,6 +237,21 @@ function compileOperation(
       return problems;
     },
   };
+}
+
+/**
+ * A query string value typed by its schema, strictly: `10` is an integer, `1e1`, `0x10` and ` 5` are not
+ * (G4), only `true` and `false` are booleans. Anything else stays a string for the schema to reject.
+ */
+function parseQueryValue(schema: Schema, raw: string | string[]): unknown {
+  if (Array.isArray(raw)) {
+    const items = (schema.items ?? {}) as Schema;
+    return raw.map((value) => parseQueryValue(items, value));
+  }
+  if (schema.type === 'integer' && /^-?\d+$/.test(raw)) return Number(raw);
+  if (schema.type === 'number' && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  if (schema.type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
 }
 
 /** Reads and parses spec/openapi.yaml. */

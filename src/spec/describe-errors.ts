@@ -11,9 +11,15 @@ export interface FieldError {
 type SchemaLike = Record<string, unknown> & { 'x-rule'?: string; description?: string };
 
 const FORMAT_HINTS: Record<string, string> = {
-  uuid: 'a lowercase UUID such as 3b241101-e2bb-4255-8caf-4136c566a962 (G2)',
-  date: 'a calendar date YYYY-MM-DD such as 2026-11-20 (G3)',
-  'date-time': 'a UTC datetime YYYY-MM-DDTHH:MM:SSZ (G3)',
+  uuid: 'a lowercase UUID such as 3b241101-e2bb-4255-8caf-4136c566a962',
+  date: 'a calendar date YYYY-MM-DD such as 2026-11-20',
+  'date-time': 'a UTC datetime YYYY-MM-DDTHH:MM:SSZ such as 2026-11-20T09:00:00Z',
+  email: 'an email address',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number', boolean: 'true or false', object: 'a JSON object such as {}', array: 'a JSON array',
+  string: 'a string', number: 'a number', null: 'null',
 };
 
 function show(value: unknown): string {
@@ -49,8 +55,8 @@ function describeOne(error: ErrorObject, value: unknown): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
-      const expected = String(params.type).replace(',', ' or ');
-      return `must be ${expected === 'integer' ? 'a whole number' : expected}${rule}; ${got}.`;
+      const expected = String(params.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      return `must be ${expected}${rule}; ${got}.`;
     }
     case 'minimum':
     case 'exclusiveMinimum':
@@ -68,7 +74,7 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'const':
       return `must be ${show(params.allowedValue)}${rule}; ${got}.`;
     case 'pattern':
-      return `must match ${schema?.description ? `${schema.description.replace(/\.$/, '')} ` : ''}(pattern ${params.pattern})${rule}; ${got}.`;
+      return `must ${schema?.example !== undefined ? `look like ${show(schema.example)}` : `match the pattern ${params.pattern}`}${rule}; ${got}.`;
     case 'minLength':
       return params.limit === 1 ? `must not be empty${rule}.` : `must be at least ${params.limit} characters long${rule}.`;
     case 'maxLength':
@@ -82,10 +88,13 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'required':
       return `is required${rule}.`;
     case 'additionalProperties':
-      return `is not a field of this request (G7 strict mode); remove it.`;
+      return `is not a field of this schema${rule}.`;
     case 'anyOf':
-    case 'oneOf':
-      return `${schema?.description ? `must be ${schema.description.replace(/\.$/, '')}` : 'does not match any allowed form'}${rule}; ${got}.`;
+    case 'oneOf': {
+      const forms = ((schema?.anyOf ?? schema?.oneOf) as SchemaLike[] | undefined)
+        ?.map((branch) => (typeof branch.format === 'string' ? FORMAT_HINTS[branch.format] : branch.description)).filter(Boolean);
+      return `must be ${forms?.length ? forms.join(', or ') : 'one of the allowed forms'}${rule}; ${got}.`;
+    }
     default:
       return `${error.message ?? 'is invalid'}${rule}.`;
   }

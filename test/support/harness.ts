@@ -77,6 +77,8 @@ export class Harness {
         : [];
     expect(problems, `${method} ${path} → ${response.status} breaks the spec`).toEqual([]);
     if (response.status >= 400) expect(contentType).toBe('application/problem+json');
+    // G13: every /api/v2 answer, errors and 204/304 included, is readable by a browser on any origin.
+    if (path.startsWith('/api/v2')) expect(response.headers.get('access-control-allow-origin'), `${method} ${path} CORS`).toBe('*');
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
