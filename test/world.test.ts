@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
+import {
+  ACTIVITY_KINDS, ANSWER_FREQUENCIES, MOODS, REACTION_EMOJI, UPDATE_CADENCES, WEEKDAYS,
+} from '../src/domain/records.js';
 
 describe('generated world', () => {
   const h = new Harness();
@@ -37,5 +40,17 @@ describe('generated world', () => {
   it('the spec has a handler for every operation and only those', async () => {
     const { OPERATION_HANDLERS } = await import('../src/http/app.js');
     expect(Object.keys(OPERATION_HANDLERS).sort()).toEqual(spec.operations.map((op) => op.operationId).sort());
+  });
+});
+
+describe('domain constants agree with the spec', () => {
+  const schemas = getCompiledSpec().document.components!.schemas! as Record<string, { enum?: unknown[] }>;
+  const enumOf = (name: string) => schemas[name].enum!.filter((v) => v !== null);
+
+  it.each([
+    ['Weekday', WEEKDAYS], ['UpdateCadence', UPDATE_CADENCES], ['AnswerFrequency', ANSWER_FREQUENCIES],
+    ['Mood', MOODS], ['ReactionName', Object.keys(REACTION_EMOJI)], ['ActivityKind', ACTIVITY_KINDS],
+  ] as const)('the %s enumeration of the spec is the domain\'s', (name, values) => {
+    expect([...enumOf(name)].sort()).toEqual([...values].sort());
   });
 });

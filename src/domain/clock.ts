@@ -1,12 +1,6 @@
 // The service clock (MK4): frozen at an instant, or real time shifted by an offset. Everything time-based reads it.
 import type { EpochSeconds } from './records.js';
 
-export interface ClockState {
-  /** Milliseconds added to real time when the clock runs; the frozen instant when it does not. */
-  frozenAt: number | null;
-  offsetMs: number;
-}
-
 /**
  * @example new Clock({ now: '2026-11-20T09:00:00Z' }).nowSeconds() // frozen there
  */
@@ -38,17 +32,6 @@ export class Clock {
   /** G3: whole seconds; fractional seconds never reach a response. */
   nowSeconds(): EpochSeconds {
     return Math.floor(this.nowMs() / 1000);
-  }
-
-  /** Sets the clock to `now`; frozen there, or running on from it. */
-  set(now: string | number | Date, frozen: boolean): void {
-    const ms = Clock.parse(now);
-    if (frozen) {
-      this.#frozenAt = ms;
-    } else {
-      this.#frozenAt = null;
-      this.#offsetMs = ms - this.#realTime();
-    }
   }
 
   advance(ms: number): void {

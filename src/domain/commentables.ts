@@ -16,7 +16,8 @@ export function canSeeResource(world: World, actor: Person, type: CommentableTyp
   try {
     visibleResource(world, actor, type, id);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not-found') return false;
+    throw error;
   }
 }

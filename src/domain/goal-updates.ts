@@ -1,6 +1,7 @@
 // GU1–GU7: goal updates — carry-over of progress and confidence, snapping, order, and the goal's GO4 values.
 import { snapConfidence } from './confidence.js';
 import { DomainError } from './domain-error.js';
+import { canSeeGoal } from './goal-visibility.js';
 import { visibleGoal } from './goals.js';
 import { paginate, type Page } from './pagination.js';
 import type { GoalUpdate, Person, Uuid } from './records.js';
@@ -19,11 +20,8 @@ export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUp
   if (!update) throw DomainError.notFound('goal update', id);
   const goal = world.store.goals.get(update.goalId);
   if (!goal) throw DomainError.notFound('goal update', id);
-  try {
-    visibleGoal(world, actor, goal.id);
-  } catch {
-    throw DomainError.notFound('goal update', id);
-  }
+  // GO7: an update of a goal the caller cannot see does not exist for them either.
+  if (!canSeeGoal(goal, actor)) throw DomainError.notFound('goal update', id);
   return update;
 }
 
