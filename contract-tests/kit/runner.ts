@@ -24,7 +24,18 @@ export interface RunReport {
  */
 export async function runChecks(groups: readonly CheckGroup[], options: KitOptions): Promise<RunReport> {
   const started = performance.now();
-  const ctx = await KitContext.start(options);
+  let ctx: KitContext;
+  try {
+    ctx = await KitContext.start(options);
+  } catch (error) {
+    // Without GET /me nothing else can run; that is a PT1 failure to report, not a crash of the kit.
+    const placeholder = new KitContext(options);
+    const results: CheckResult[] = [
+      { group: 'people-teams', rule: 'PT1', title: 'GET /me answers the token\'s person', outcome: 'failed', message: (error as Error).message },
+      ...groups.flatMap((g) => g.checks.map((c) => ({ group: g.name, rule: c.rule, title: c.title, outcome: 'not run' as const, message: 'GET /me failed' }))),
+    ];
+    return { results, coverage: placeholder.coverage, cleanupFailures: [], ms: Math.round(performance.now() - started) };
+  }
   const results: CheckResult[] = [];
   let cleanupFailures: string[] = [];
   try {
