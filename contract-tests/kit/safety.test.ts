@@ -1,0 +1,78 @@
+// The kit is safe on a live server: it leaves nothing of its own behind, --read-only writes nothing, other
+// records are restored, and a sweep removes what a killed run created.
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../../src/index.js';
+import { ALL_GROUPS } from '../checks/index.js';
+import { MARKER, type KitOptions } from './context.js';
+import { runChecks } from './runner.js';
+import { sweep } from './sweep.js';
+
+const BASE_URL = 'http://standin.test/api/v2';
+
+async function setUp() {
+  const mock = createMock({ now: '2026-11-20T15:00:00Z' });
+  const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
+  const options: KitOptions = { baseUrl: BASE_URL, token: tokens[0].read_write, fetch: async (url, init) => mock.app.request(url as string, init) };
+  return { mock, options };
+}
+
+/** What a run could leave behind or change, as comparable text (activities excepted: AC2 cannot undo). */
+function snapshot(mock: ReturnType<typeof createMock>) {
+  const { store } = mock.world;
+  return JSON.stringify({
+    goals: [...store.goals.values()].map((g) => [g.id, g.title, g.archived, g.parentId, g.updatedAt]),
+    updates: [...store.goalUpdates.keys()],
+    questions: [...store.echoQuestions.values()].map((q) => [q.id, q.title, q.updatedAt]),
+    answers: [...store.echoAnswers.keys()],
+    comments: [...store.comments.keys()],
+    reactions: [...store.reactions.keys()],
+    checkIns: [...store.checkIns.values()].map((c) => [c.id, c.previous, c.intentions, c.blockers, c.mood, c.previousCompleted, c.teamIds]),
+  });
+}
+
+describe('kit safety', () => {
+  it('leaves no record of its own behind and restores the check-in answers it changed', async () => {
+    const { mock, options } = await setUp();
+    const before = snapshot(mock);
+    const report = await runChecks(ALL_GROUPS, { ...options, modifyExisting: true });
+    expect(report.results.filter((r) => r.outcome !== 'passed')).toEqual([]);
+    expect(report.cleanupFailures).toEqual([]);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('--read-only sends only safe methods, writes nothing, and reports write checks as not run', async () => {
+    const { mock, options } = await setUp();
+    const before = snapshot(mock);
+    const methods = new Set<string>();
+    const report = await runChecks(ALL_GROUPS, {
+      ...options,
+      readOnly: true,
+      fetch: async (url, init) => {
+        methods.add(init?.method ?? 'GET');
+        return mock.app.request(url as string, init);
+      },
+    });
+    expect([...methods].sort()).toEqual(['GET', 'OPTIONS']);
+    expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([]);
+    const notRun = report.results.filter((r) => r.outcome === 'not run');
+    expect(notRun.length).toBeGreaterThan(10);
+    for (const result of notRun) expect(result.message).toMatch(/read-only|no |needs|fewer|not /);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('the sweep removes what a run created, by the run\'s mark, and nothing else', async () => {
+    const { mock, options } = await setUp();
+    const before = mock.world.store.goals.size;
+    const call = (path: string, body: unknown) => mock.app.request(`/api/v2${path}`, {
+      method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+    });
+    await call('/goals', { title: `${MARKER} run-abc left behind` });
+    await call('/goals', { title: `${MARKER} run-other not this run` });
+    await call('/echo/questions', { prompt: `${MARKER} run-abc question?` });
+    expect(await sweep({ ...options, runId: 'run-abc' })).toBe(2);
+    const titles = [...mock.world.store.goals.values()].map((g) => g.title);
+    expect(titles.filter((t) => t.includes('run-abc'))).toEqual([]);
+    expect(titles).toContain(`${MARKER} run-other not this run`);
+    expect(mock.world.store.goals.size).toBe(before + 1);
+  });
+});
