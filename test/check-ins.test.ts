@@ -445,6 +445,13 @@ describe('CI6: addressing the caller\'s own check-in by date', () => {
     expect((await h.get(`${API}/check-ins/${res.body.id}`)).body).toEqual(res.body);
   });
 
+  it('CI6 a date after the caller\'s today is 404 saying check-ins exist up to their today', async () => {
+    const h = new Harness();
+    const response = await h.get(`${API}/check-ins/2026-12-24`);
+    expect(response.status).toBe(404);
+    expect(response.body.detail).toContain('up to your today, 2026-11-20');
+  });
+
   it('CI6 a date on which the caller has none is 404, even when others have one that day', async () => {
     const h = new Harness();
     const store = h.world.store;

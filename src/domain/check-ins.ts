@@ -1,5 +1,5 @@
 // CI3–CI6: reading, listing and filling in check-ins (they are generated, never created: CI1, CI7).
-import { addDays, isCalendarDate } from './calendar.js';
+import { addDays, dateInZone, isCalendarDate } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { isBlocked } from './present.js';
@@ -78,9 +78,11 @@ export function findCheckIn(world: World, actor: Person, idOrDate: string): Chec
     ? world.store.checkInOf(actor.id, idOrDate)
     : world.store.checkIns.get(idOrDate);
   if (!checkIn) {
-    throw isCalendarDate(idOrDate)
-      ? new DomainError('not-found', `You have no check-in on ${idOrDate} (CI6): you were absent or no team of yours is scheduled that day.`)
-      : DomainError.notFound('check-in', idOrDate);
+    if (!isCalendarDate(idOrDate)) throw DomainError.notFound('check-in', idOrDate);
+    const today = dateInZone(world.now(), actor.timeZone);
+    throw new DomainError('not-found', idOrDate > today
+      ? `You have no check-in on ${idOrDate} (CI6): check-ins exist up to your today, ${today} (CI1).`
+      : `You have no check-in on ${idOrDate} (CI6): you were absent or no team of yours is scheduled that day.`);
   }
   return checkIn;
 }
