@@ -119,7 +119,7 @@ export class Harness {
 
 /**
  * G8: a problem of `status` whose `errors[]` names `field` (exactly, or up to an index: `team_ids` matches
- * `team_ids[1]`), or whose detail does when it has no entries; and whose text matches `hint` when given.
+ * `team_ids[1]`), and whose text matches `hint` when given.
  */
 export function expectProblem(response: CallResult, status: number, field?: string, hint?: RegExp): void {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -127,8 +127,7 @@ export function expectProblem(response: CallResult, status: number, field?: stri
   if (field !== undefined) {
     const names: string[] = (response.body.errors ?? []).map((e: { name: string }) => e.name);
     const base = (name: string) => name.replace(/\[.*$/, '');
-    if (names.length > 0) expect(names.some((n) => n === field || base(n) === base(field)), `${names.join(', ')} should name ${field}`).toBe(true);
-    else expect(response.body.detail).toContain(field);
+    expect(names.some((n) => n === field || base(n) === base(field)), `errors [${names.join(', ')}] should name ${field}: ${response.body.detail}`).toBe(true);
   }
   if (hint) {
     const text = [response.body.detail, ...(response.body.errors ?? []).map((e: { message: string }) => e.message)].join(' ');
