@@ -71,15 +71,20 @@ function packageRoot(): string {
 /** The folder holding package.json, spec/ and contract-tests/. */
 export const PACKAGE_ROOT = packageRoot();
 export const SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'openapi.yaml');
+/** The mock's control API under /__mock (MK1–MK6). */
+export const CONTROL_SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'control.yaml');
 
-/** Rewrites `#/components/schemas/X` references to the `$defs` of the one schema ajv holds. */
+/**
+ * Rewrites `#/components/schemas/X` references — local, or into openapi.yaml from control.yaml — to the
+ * `$defs` of the one schema ajv holds.
+ */
 function rewriteRefs<T>(node: T): T {
   if (Array.isArray(node)) return node.map(rewriteRefs) as T;
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       out[key] = key === '$ref' && typeof value === 'string'
-        ? value.replace('#/components/schemas/', 'spec#/$defs/')
+        ? value.replace(/^(\.\/)?(openapi\.yaml)?#\/components\/schemas\//, 'spec#/$defs/')
         : rewriteRefs(value);
     }
     return out as T;
@@ -102,9 +107,12 @@ function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.Ref
   return ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T;
 }
 
-/** Builds every validator of the document. Prefer `getCompiledSpec()`, which does this once per process. */
-export function compileSpec(document: OpenAPIV3_1.Document): CompiledSpec {
-  const defs = rewriteRefs(document.components?.schemas ?? {});
+/**
+ * Builds every validator of the document. Prefer `getCompiledSpec()`, which does this once per process.
+ * `sharedSchemas` are another document's component schemas that this one references (control.yaml → openapi.yaml).
+ */
+export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Record<string, unknown> = {}): CompiledSpec {
+  const defs = rewriteRefs({ ...sharedSchemas, ...(document.components?.schemas ?? {}) });
   const plain = makeAjv();
   plain.addSchema({ $id: 'spec', $defs: defs });
 
@@ -254,15 +262,22 @@ function parseQueryValue(schema: Schema, raw: string | string[]): unknown {
   return raw;
 }
 
-/** Reads and parses spec/openapi.yaml. */
-export function loadSpecDocument(): OpenAPIV3_1.Document {
-  return parse(readFileSync(SPEC_PATH, 'utf8')) as OpenAPIV3_1.Document;
+/** Reads and parses a spec document (default: spec/openapi.yaml). */
+export function loadSpecDocument(path = SPEC_PATH): OpenAPIV3_1.Document {
+  return parse(readFileSync(path, 'utf8')) as OpenAPIV3_1.Document;
 }
 
 let compiled: CompiledSpec | null = null;
+let compiledControl: CompiledSpec | null = null;
 
 /** The compiled spec, built on first use and shared by every mock and kit in the process. */
 export function getCompiledSpec(): CompiledSpec {
   compiled ??= compileSpec(loadSpecDocument());
   return compiled;
+}
+
+/** The compiled control spec (spec/control.yaml), whose schemas may reference the API's. */
+export function getCompiledControlSpec(): CompiledSpec {
+  compiledControl ??= compileSpec(loadSpecDocument(CONTROL_SPEC_PATH), getCompiledSpec().document.components?.schemas ?? {});
+  return compiledControl;
 }

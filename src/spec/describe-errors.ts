@@ -85,6 +85,10 @@ function describeOne(error: ErrorObject, value: unknown): string {
       return `must list at most ${params.limit} items${rule}.`;
     case 'uniqueItems':
       return `must not list the same value twice${rule}; items ${params.j} and ${params.i} are equal.`;
+    case 'minProperties': {
+      const fields = Object.keys((schema?.properties as Record<string, unknown> | undefined) ?? {});
+      return `must give at least ${params.limit} of ${fields.join(', ')}${rule}.`;
+    }
     case 'required':
       return `is required${rule}.`;
     case 'additionalProperties':
