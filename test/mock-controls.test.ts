@@ -1,12 +1,19 @@
 // MK1–MK3: tokens for every person, reset to a fresh world, and byte-identical answers for the same seed and clock.
 import { describe, expect, it } from 'vitest';
-import { Harness } from './support/harness.js';
+import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
+import { Harness, NOW } from './support/harness.js';
 
+/** A /__mock request; its answer must conform to spec/control.yaml. */
 async function control(h: Harness, method: string, path: string, body?: unknown) {
   const response = await h.mock.app.request(`/__mock${path}`, {
     method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' },
   });
-  return { status: response.status, body: await response.json() };
+  const text = await response.text();
+  const parsed = text === '' ? undefined : JSON.parse(text);
+  const op = getCompiledControlSpec().findOperation(method, path);
+  expect(op, `${method} ${path} is in spec/control.yaml`).toBeDefined();
+  expect(op!.checkResponse(response.status, response.headers.get('content-type'), parsed), `${method} ${path} → ${response.status}`).toEqual([]);
+  return { status: response.status, body: parsed };
 }
 
 describe('mock controls', () => {
@@ -42,9 +49,9 @@ describe('mock controls', () => {
     const tokens = (await control(h, 'GET', '/tokens')).body;
     const after = await h.get('/api/v2/people', { token: tokens[0].read_write });
     expect(after.text).not.toBe(before);
-    const refused = await control(h, 'POST', '/reset', { seed: 'seven' });
+    const refused = await control(h, 'POST', '/reset', { seed: 'seven', size: 'huge' });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors[0].name).toBe('seed');
+    expect(refused.body.errors.map((e: { name: string }) => e.name).sort()).toEqual(['seed', 'size']);
   });
 
   it('MK3 the same seed and clock give byte-identical answers whatever the order of requests', async () => {
@@ -91,5 +98,93 @@ describe('mock controls', () => {
     const resumed = await control(h, 'POST', `/echo/questions/${question.id}/resume`);
     expect(resumed.body).toMatchObject({ paused_at: null, next_answer_at: expect.any(String) });
     expect((await control(h, 'POST', '/echo/questions/00000000-0000-4000-8000-000000000000/pause')).status).toBe(404);
+  });
+});
+
+describe('MK4 the clock', () => {
+  it('MK4 GET /__mock/clock shows the frozen now', async () => {
+    const h = new Harness();
+    expect((await control(h, 'GET', '/clock')).body).toEqual({ now: NOW, frozen: true });
+  });
+
+  it('MK4 advancing three days generates the new days\' check-ins and publishes due echo answers', async () => {
+    const h = new Harness();
+    const me = h.person();
+    const weekly = (await h.post('/api/v2/echo/questions', { prompt: 'What shipped?', answer_frequency: 'daily', answer_time: '10:00' })).body;
+    expect((await h.get(`/api/v2/echo/questions/${weekly.id}/answers`)).body).toEqual([]);
+    const before = h.world.store.checkIns.size;
+    const advanced = await control(h, 'POST', '/clock/advance', { days: 3 });
+    expect(advanced.body).toEqual({ now: '2026-11-23T15:00:00Z', frozen: true });
+    // Monday 2026-11-23 is a check-in day of the default person's team: it now exists, fresh (CI1, CI2).
+    const monday = await h.get('/api/v2/check-ins/2026-11-23');
+    expect(monday.status).toBe(200);
+    expect(monday.body).toMatchObject({ completed_at: null, absent: false, person: { id: me.id } });
+    expect(h.world.store.checkIns.size).toBeGreaterThan(before);
+    // A daily echo at 10:00 in the creator's zone published one answer per passed slot (EC4).
+    const answers = (await h.get(`/api/v2/echo/questions/${weekly.id}/answers`)).body;
+    expect(answers.length).toBe(3);
+    const next = (await h.get(`/api/v2/echo/questions/${weekly.id}`)).body.next_answer_at;
+    expect(Date.parse(next)).toBeGreaterThan(Date.parse('2026-11-23T15:00:00Z'));
+    expect(answers.map((a: { published_at: string }) => a.published_at).every((at: string) => at < next)).toBe(true);
+  });
+
+  it('MK4 PUT sets the clock; going back is refused; frozen false runs on from the instant', async () => {
+    const h = new Harness();
+    expect((await control(h, 'PUT', '/clock', { now: '2026-11-25T08:00:00Z' })).body).toEqual({ now: '2026-11-25T08:00:00Z', frozen: true });
+    const back = await control(h, 'PUT', '/clock', { now: '2026-11-20T08:00:00Z' });
+    expect(back.status).toBe(422);
+    expect(back.body.errors[0].name).toBe('now');
+    const running = await control(h, 'PUT', '/clock', { now: '2026-11-26T08:00:00Z', frozen: false });
+    expect(running.body.frozen).toBe(false);
+    expect(Date.parse(running.body.now)).toBeGreaterThanOrEqual(Date.parse('2026-11-26T08:00:00Z'));
+    expect(Date.parse(running.body.now)).toBeLessThan(Date.parse('2026-11-26T08:00:05Z'));
+  });
+
+  it.each([
+    [{}, 'at least 1 of'], [{ days: -1 }, 'days'], [{ hours: 1.5 }, 'hours'], [{ days: 'two' }, 'days'],
+  ])('MK4 advance %j is refused with 422 naming %s', async (body, named) => {
+    const h = new Harness();
+    const refused = await control(h, 'POST', '/clock/advance', body);
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body.errors)).toContain(named);
+    expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
+  });
+});
+
+describe('CI9 recording an absence', () => {
+  it('CI9 check-ins already generated become absent and stay listed; later days get none', async () => {
+    const h = new Harness();
+    const me = h.person();
+    const today = '2026-11-20';
+    expect((await h.get(`/api/v2/check-ins/${today}`)).body.absent).toBe(false);
+    const recorded = await control(h, 'POST', `/people/${me.id}/absences`, { start: today, end: '2026-11-27' });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({ person_id: me.id, recorded_at: NOW, absent_check_ins: 1 });
+    expect((await h.get(`/api/v2/check-ins/${today}`)).body.absent).toBe(true);
+    await control(h, 'POST', '/clock/advance', { days: 4 });
+    expect((await h.get('/api/v2/check-ins/2026-11-23')).status).toBe(404);
+    const listed = await h.get(`/api/v2/check-ins?since=${today}&until=2026-11-24&people_ids[]=${me.id}`);
+    expect(listed.body.map((c: { date: string }) => c.date)).toEqual([today]);
+  });
+
+  it('CI9 an unknown person is 404 and an end before the start is 422', async () => {
+    const h = new Harness();
+    expect((await control(h, 'POST', '/people/00000000-0000-4000-8000-000000000000/absences', { start: '2026-11-20', end: '2026-11-21' })).status).toBe(404);
+    const backwards = await control(h, 'POST', `/people/${h.person().id}/absences`, { start: '2026-11-21', end: '2026-11-20' });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors[0].name).toBe('end');
+  });
+});
+
+describe('G14 switched at run time', () => {
+  it('G14 PUT /__mock/rate-limit turns production\'s limits on and off', async () => {
+    const h = new Harness();
+    expect((await control(h, 'GET', '/rate-limit')).body).toEqual({ enabled: false });
+    expect((await h.get('/api/v2/me')).headers.get('ratelimit')).toBeNull();
+    expect((await control(h, 'PUT', '/rate-limit', { enabled: true })).body).toEqual({ enabled: true });
+    for (let i = 0; i < 30; i++) await h.get('/api/v2/me');
+    expect((await h.get('/api/v2/me')).status).toBe(429);
+    await control(h, 'PUT', '/rate-limit', { enabled: false });
+    expect((await h.get('/api/v2/me')).status).toBe(200);
   });
 });

@@ -60,6 +60,15 @@ describe('kit safety', () => {
     expect(snapshot(mock)).toBe(before);
   });
 
+  it('the whole kit passes against a world whose clock was advanced by 30 days (MK4)', async () => {
+    const { mock, options } = await setUp();
+    const advanced = await mock.app.request('/__mock/clock/advance', { method: 'POST', body: '{"days": 30}', headers: { 'content-type': 'application/json' } });
+    expect((await advanced.json()).now).toBe('2026-12-20T15:00:00Z');
+    const report = await runChecks(ALL_GROUPS, { ...options, modifyExisting: true });
+    expect(report.results.filter((r) => r.outcome !== 'passed')).toEqual([]);
+    expect(report.coverage.ratio()).toBe(1);
+  });
+
   it('the sweep removes what a run created, by the run\'s mark, and nothing else', async () => {
     const { mock, options } = await setUp();
     const before = mock.world.store.goals.size;

@@ -34,6 +34,17 @@ export class Clock {
     return Math.floor(this.nowMs() / 1000);
   }
 
+  /** Sets the clock to `now`: frozen there, or running on from it (real time shifted, MK4). */
+  set(now: string | number | Date, frozen: boolean): void {
+    const ms = Clock.parse(now);
+    if (frozen) {
+      this.#frozenAt = ms;
+    } else {
+      this.#frozenAt = null;
+      this.#offsetMs = ms - this.#realTime();
+    }
+  }
+
   advance(ms: number): void {
     if (this.#frozenAt !== null) this.#frozenAt += ms;
     else this.#offsetMs += ms;

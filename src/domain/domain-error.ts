@@ -1,7 +1,7 @@
 // Failures the domain reports; the HTTP layer maps each kind to its G8 status and problem body.
 import type { FieldError } from '../spec/describe-errors.js';
 
-export type DomainErrorKind = 'not-found' | 'forbidden' | 'invalid' | 'bad-request';
+export type DomainErrorKind = 'not-found' | 'forbidden' | 'invalid';
 
 /**
  * @example throw DomainError.invalid([{ in: 'body', name: 'parent_id', message: '…' }])

@@ -205,6 +205,11 @@ export class Store {
     return this.#checkInsByPerson.get(personId)?.get(date);
   }
 
+  /** The dates on which a person has a check-in. */
+  checkInDatesOf(personId: Uuid): Iterable<IsoDate> {
+    return this.#checkInsByPerson.get(personId)?.keys() ?? [];
+  }
+
   // Echo answers: per question, newest first (EC5).
   addEchoAnswer(answer: EchoAnswer): void {
     this.echoAnswers.set(answer.id, answer);

@@ -17,7 +17,7 @@ import { peopleHandlers } from './handlers/people-handlers.js';
 import { socialHandlers } from './handlers/social-handlers.js';
 import { mockControls } from './mock-controls.js';
 import type { OperationHandler, OperationHandlers, OperationResult } from './operation-handler.js';
-import { problemResponse } from './problem.js';
+import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput } from './request-input.js';
 
 export const BASE_PATH = '/api/v2';
@@ -42,8 +42,10 @@ export interface Mock {
   /** The current world (replaced by `reset`). */
   readonly world: World;
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
-  /** MK2: back to a freshly generated world; same seed, same world. */
-  reset(seed?: number): World;
+  /** MK2: back to a freshly generated world; same seed, same world. Size defaults to the current one. */
+  reset(seed?: number, size?: WorldSize): World;
+  /** G14: whether production's rate limits apply now (switchable at run time). */
+  rateLimit: boolean;
 }
 
 /** Every operation of the spec and its handler; `createMock` refuses to start if one is missing. */
@@ -82,19 +84,6 @@ function etagMatches(ifNoneMatch: string, tag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
-function domainProblem(error: DomainError): Response {
-  switch (error.kind) {
-    case 'not-found':
-      return problemResponse(404, 'not-found', error.message);
-    case 'forbidden':
-      return problemResponse(403, 'forbidden', error.message);
-    case 'bad-request':
-      return problemResponse(400, 'malformed-request', error.message, error.errors);
-    case 'invalid':
-      return problemResponse(422, 'invalid-values', error.message, error.errors);
-  }
-}
-
 /**
  * Builds a mock server over a freshly generated world.
  * @example
@@ -111,8 +100,9 @@ export function createMock(options: MockOptions = {}): Mock {
     rateLimit: options.rateLimit ?? false,
   } as const;
   const clock = new Clock(options.now === undefined ? {} : { now: options.now });
-  const makeWorld = (seed: number) => new World({ seed, size: settings.size, clock, appUrl: settings.appUrl });
-  let world = makeWorld(settings.seed);
+  const makeWorld = (seed: number, size: WorldSize) => new World({ seed, size, clock, appUrl: settings.appUrl });
+  let world = makeWorld(settings.seed, settings.size);
+  let rateLimit = settings.rateLimit;
   let limiter = new RateLimiter();
   const startedAt = Date.now();
 
@@ -122,10 +112,17 @@ export function createMock(options: MockOptions = {}): Mock {
       return world;
     },
     options: settings,
-    reset(seed = settings.seed) {
-      world = makeWorld(seed);
+    reset(seed = settings.seed, size = world.size) {
+      world = makeWorld(seed, size);
       limiter = new RateLimiter();
       return world;
+    },
+    get rateLimit() {
+      return rateLimit;
+    },
+    set rateLimit(enabled: boolean) {
+      rateLimit = enabled;
+      limiter = new RateLimiter();
     },
   };
   const { app } = mock;
@@ -148,7 +145,7 @@ export function createMock(options: MockOptions = {}): Mock {
         undefined, { 'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer' });
     }
     const rateHeaders: Record<string, string> = {};
-    if (settings.rateLimit) {
+    if (rateLimit) {
       // G14 (prod): per person, burst and sustained windows.
       // Rate windows measure real traffic: under a frozen clock they still move with real time, or a
       // demo on --now would stay limited for good after its 30th request.
@@ -196,8 +193,9 @@ export function createMock(options: MockOptions = {}): Mock {
 
   app.route('/__mock', mockControls(mock));
 
-  app.notFound((c) => problemResponse(404, 'no-such-route',
-    `No route ${c.req.method} ${c.req.path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`));
+  app.notFound((c) => problemResponse(404, 'no-such-route', c.req.path.startsWith('/__mock')
+    ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`
+    : `No route ${c.req.method} ${c.req.path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`));
   app.onError((error) => problemResponse(500, 'internal-error',
     `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`));
   return mock;

@@ -1,5 +1,6 @@
 // G8: RFC 9457 problem responses — the one way any error leaves the server.
 import type { FieldError } from '../spec/describe-errors.js';
+import { DomainError } from '../domain/domain-error.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 
 const TITLES: Record<number, string> = {
@@ -36,4 +37,16 @@ export function problemResponse(
     status,
     headers: { 'content-type': 'application/problem+json', ...CORS_RESPONSE_HEADERS, ...headers },
   });
+}
+
+/** G8: the status and problem of a domain failure. */
+export function domainProblem(error: DomainError): Response {
+  switch (error.kind) {
+    case 'not-found':
+      return problemResponse(404, 'not-found', error.message);
+    case 'forbidden':
+      return problemResponse(403, 'forbidden', error.message);
+    case 'invalid':
+      return problemResponse(422, 'invalid-values', error.message, error.errors);
+  }
 }

@@ -1,0 +1,44 @@
+// MK4: moving the service clock, and the world with it — new days get their check-ins (CI1), due echo answers
+// are published at their instants (EC4). The clock never goes back: a world does not unhappen.
+import { formatInstant } from './calendar.js';
+import { DomainError } from './domain-error.js';
+import type { World } from './world.js';
+
+export interface ClockView {
+  now: string;
+  frozen: boolean;
+}
+
+export function clockView(world: World): ClockView {
+  return { now: formatInstant(world.now()), frozen: world.clock.frozen };
+}
+
+/**
+ * MK4: sets the clock to `now`, frozen or running on from it; earlier than the current now is refused.
+ * @example setClock(world, '2026-12-01T09:00:00Z', true)
+ */
+export function setClock(world: World, now: string, frozen: boolean): ClockView {
+  const target = Date.parse(now);
+  const current = world.clock.nowMs();
+  if (Math.floor(target / 1000) < Math.floor(current / 1000)) {
+    throw DomainError.field('body', 'now', `must not be before the clock's now, ${formatInstant(Math.floor(current / 1000))} (MK4): the world does not unhappen. POST /__mock/reset starts a fresh world.`);
+  }
+  world.clock.set(target, frozen);
+  world.catchUp();
+  return clockView(world);
+}
+
+export interface Advance {
+  days?: number;
+  hours?: number;
+  minutes?: number;
+  seconds?: number;
+}
+
+/** MK4: moves the clock forward and the world with it. */
+export function advanceClock(world: World, by: Advance): ClockView {
+  const seconds = (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
+  world.clock.advance(seconds * 1000);
+  world.catchUp();
+  return clockView(world);
+}
