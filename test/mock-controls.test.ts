@@ -188,3 +188,79 @@ describe('G14 switched at run time', () => {
     expect((await h.get('/api/v2/me')).status).toBe(200);
   });
 });
+
+describe('MK5 sessions', () => {
+  it('MK5 a session works on its own copy of the world; others and the shared world never see its writes', async () => {
+    const h = new Harness();
+    const a = { headers: { 'x-mock-session': 'worker-a' } };
+    const b = { headers: { 'x-mock-session': 'worker-b' } };
+    const shared = (await h.get('/api/v2/goals?per_page=50')).text;
+    const created = await h.post('/api/v2/goals', { title: 'Only in session a' }, a);
+    expect(created.status).toBe(201);
+    expect((await h.get(`/api/v2/goals/${created.body.id}`, a)).status).toBe(200);
+    expect((await h.get(`/api/v2/goals/${created.body.id}`, b)).status).toBe(404);
+    expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(404);
+    // A fresh session starts from the current seed: the same world the shared one started as (MK3).
+    expect((await h.get('/api/v2/goals?per_page=50', b)).text).toBe(shared);
+    const sessions = await control(h, 'GET', '/sessions');
+    expect(sessions.body.map((s: { name: string }) => s.name).sort()).toEqual(['worker-a', 'worker-b']);
+  });
+
+  it('MK5 dropping a session forgets its world; the cap gives a clear error naming the way out', async () => {
+    const h = new Harness({ maxSessions: 2 });
+    const one = { headers: { 'x-mock-session': 'one' } };
+    const created = await h.post('/api/v2/goals', { title: 'In one' }, one);
+    await h.get('/api/v2/me', { headers: { 'x-mock-session': 'two' } });
+    const third = await h.get('/api/v2/me', { headers: { 'x-mock-session': 'three' } });
+    expect(third.status).toBe(429);
+    expect(third.body.detail).toMatch(/2 sessions.*DELETE \/__mock\/sessions\/\{name\}/);
+    expect((await control(h, 'DELETE', '/sessions/one')).status).toBe(204);
+    expect((await control(h, 'DELETE', '/sessions/one')).status).toBe(404);
+    expect((await h.get('/api/v2/me', { headers: { 'x-mock-session': 'three' } })).status).toBe(200);
+    expect((await h.get(`/api/v2/goals/${created.body.id}`, one)).status).toBe(429);
+  });
+
+  it('MK5 controls act on the session the header names: reset and absences stay inside it', async () => {
+    const h = new Harness();
+    const me = h.person();
+    const inSession = { 'x-mock-session': 'demo' };
+    await h.mock.app.request(`/__mock/people/${me.id}/absences`, {
+      method: 'POST', body: JSON.stringify({ start: '2026-11-20', end: '2026-11-20' }), headers: { 'content-type': 'application/json', ...inSession },
+    });
+    expect((await h.get('/api/v2/check-ins/2026-11-20', { headers: inSession })).body.absent).toBe(true);
+    expect((await h.get('/api/v2/check-ins/2026-11-20')).body.absent).toBe(false);
+    await h.mock.app.request('/__mock/reset', { method: 'POST', headers: inSession });
+    expect((await h.get('/api/v2/check-ins/2026-11-20', { headers: inSession })).body.absent).toBe(false);
+  });
+});
+
+describe('request journal', () => {
+  it('GET /__mock/requests lists the last API requests newest first, filtered', async () => {
+    const h = new Harness();
+    await h.get('/api/v2/me');
+    await h.get('/api/v2/goals?page=0');
+    await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'happy' }, { headers: { 'x-mock-session': 's1' } });
+    const all = (await control(h, 'GET', '/requests')).body;
+    expect(all.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+      'PATCH /api/v2/check-ins/2026-11-20 200', 'GET /api/v2/goals?page=0 422', 'GET /api/v2/me 200',
+    ]);
+    expect(all[0].session).toBe('s1');
+    expect((await control(h, 'GET', '/requests?status=422')).body).toHaveLength(1);
+    expect((await control(h, 'GET', '/requests?session=s1&method=PATCH')).body).toHaveLength(1);
+    expect((await control(h, 'GET', '/requests?path=/api/v2/goals&limit=5')).body).toHaveLength(1);
+    expect((await control(h, 'GET', '/requests?status=abc')).status).toBe(422);
+  });
+});
+
+describe('control token', () => {
+  it('with --control-token the controls need it; the API tokens do not open them', async () => {
+    const h = new Harness({ controlToken: 'secret-control' });
+    const denied = await h.mock.app.request('/__mock/tokens');
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    const apiToken = await h.mock.app.request('/__mock/clock', { headers: { authorization: `Bearer ${h.person().tokens.readWrite}` } });
+    expect(apiToken.status).toBe(401);
+    const allowed = await h.mock.app.request('/__mock/clock', { headers: { authorization: 'Bearer secret-control' } });
+    expect(allowed.status).toBe(200);
+  });
+});

@@ -16,6 +16,8 @@ Options (each also as an environment variable):
   --app-url URL     base of url fields (STANDIN_APP_URL, default https://app.standin.test)
   --strict          reject unknown and read-only body fields with 422 (STANDIN_STRICT=1)
   --rate-limit      apply production's rate limits (STANDIN_RATE_LIMIT=1)
+  --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default 32)
+  --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
   -h, --help        show this help`;
 
 function fail(message: string): never {
@@ -49,7 +51,8 @@ async function main(argv: string[]): Promise<void> {
       options: {
         port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, now: { type: 'string' },
         size: { type: 'string' }, 'app-url': { type: 'string' }, strict: { type: 'boolean' },
-        'rate-limit': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'control-token': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
@@ -78,6 +81,8 @@ async function main(argv: string[]): Promise<void> {
     appUrl: values['app-url'] ?? env.STANDIN_APP_URL,
     strict: flag(values.strict, env.STANDIN_STRICT),
     rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
+    maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, 32),
+    controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
   }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message));
   const stop = (signal: string) => {
     process.stdout.write(`standin: ${signal} received, stopping\n`);

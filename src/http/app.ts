@@ -19,6 +19,8 @@ import { mockControls } from './mock-controls.js';
 import type { OperationHandler, OperationHandlers, OperationResult } from './operation-handler.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput } from './request-input.js';
+import { RequestJournal } from './request-journal.js';
+import { SESSION_HEADER, SessionError, Sessions } from './sessions.js';
 
 export const BASE_PATH = '/api/v2';
 
@@ -34,6 +36,10 @@ export interface MockOptions {
   strict?: boolean;
   /** G14: switch production's rate limits on. */
   rateLimit?: boolean;
+  /** MK5: the most sessions kept at once. Default 32. */
+  maxSessions?: number;
+  /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
+  controlToken?: string;
 }
 
 export interface Mock {
@@ -43,7 +49,12 @@ export interface Mock {
   readonly world: World;
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
   /** MK2: back to a freshly generated world; same seed, same world. Size defaults to the current one. */
-  reset(seed?: number, size?: WorldSize): World;
+  reset(seed?: number, size?: WorldSize, session?: string): World;
+  /** MK5: the shared world without a session name, else that session's own world (made on first use). */
+  worldFor(session: string | undefined): World;
+  readonly sessions: Sessions;
+  /** The last requests to /api/v2, for GET /__mock/requests. */
+  readonly journal: RequestJournal;
   /** G14: whether production's rate limits apply now (switchable at run time). */
   rateLimit: boolean;
 }
@@ -103,6 +114,8 @@ export function createMock(options: MockOptions = {}): Mock {
   const makeWorld = (seed: number, size: WorldSize) => new World({ seed, size, clock, appUrl: settings.appUrl });
   let world = makeWorld(settings.seed, settings.size);
   let rateLimit = settings.rateLimit;
+  // MK5: a session starts from the current seed and size of the shared world.
+  const sessions = new Sessions(() => makeWorld(world.seed, world.size), options.maxSessions ?? 32);
   let limiter = new RateLimiter();
   const startedAt = Date.now();
 
@@ -112,11 +125,22 @@ export function createMock(options: MockOptions = {}): Mock {
       return world;
     },
     options: settings,
-    reset(seed = settings.seed, size = world.size) {
+    reset(seed = settings.seed, size = world.size, session) {
+      if (session !== undefined) {
+        const fresh = makeWorld(seed, size);
+        sessions.worldFor(session);
+        sessions.replace(session, fresh);
+        return fresh;
+      }
       world = makeWorld(seed, size);
       limiter = new RateLimiter();
       return world;
     },
+    journal: new RequestJournal(),
+    worldFor(session) {
+      return session === undefined ? world : sessions.worldFor(session);
+    },
+    sessions,
     get rateLimit() {
       return rateLimit;
     },
@@ -128,12 +152,32 @@ export function createMock(options: MockOptions = {}): Mock {
   const { app } = mock;
 
   // G13: /api/v2 builds its CORS headers into each response (cors.ts); the controls use Hono's middleware.
+  // The journal times every /api/v2 request as the client sees it; reading the status keeps the fast path.
+  app.use(`${BASE_PATH}/*`, async (c, next) => {
+    const started = performance.now();
+    await next();
+    mock.journal.record({
+      at: new Date().toISOString().slice(0, 19) + 'Z',
+      method: c.req.method,
+      path: c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : ''),
+      status: c.res.status,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      session: c.req.header(SESSION_HEADER) ?? null,
+    });
+  });
   const apiMethods = [...new Set(spec.operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
   app.use('/__mock/*', cors({ origin: '*' }));
 
   const bind = (op: SpecOperation, handler: OperationHandler) => async (c: Context) => {
-    const current = world;
+    let current: World;
+    try {
+      current = mock.worldFor(c.req.header(SESSION_HEADER));
+    } catch (error) {
+      if (!(error instanceof SessionError)) throw error;
+      return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
+        undefined, error.status === 429 ? { 'retry-after': '1' } : {});
+    }
     current.catchUp();
     // G9: a bearer token on every request; read-only tokens may only read.
     const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -191,7 +235,7 @@ export function createMock(options: MockOptions = {}): Mock {
       `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (G8).`, undefined, { allow: methods.join(', ') }));
   }
 
-  app.route('/__mock', mockControls(mock));
+  app.route('/__mock', mockControls(mock, options.controlToken));
 
   app.notFound((c) => problemResponse(404, 'no-such-route', c.req.path.startsWith('/__mock')
     ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`

@@ -5,20 +5,27 @@ import { cors } from 'hono/cors';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
-import type { WorldSize } from '../domain/world.js';
+import type { World, WorldSize } from '../domain/world.js';
 import { advanceClock, clockView, setClock, type Advance } from '../domain/time-travel.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock } from './app.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
+import { SESSION_HEADER, SessionError } from './sessions.js';
 
-type ControlHandler = (mock: Mock, input: RequestInput) => { status: 200 | 201; body: unknown };
+/** What a control acts on: the mock, and the world the request's X-Mock-Session selects (MK5). */
+interface ControlTarget {
+  mock: Mock;
+  world: World;
+  session: string | undefined;
+}
+
+type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
 
 const ok = (body: unknown) => ({ status: 200 as const, body });
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
-export function tokenList(mock: Mock) {
-  const { world } = mock;
+export function tokenList(world: World) {
   const people = [...world.store.peopleInOrder].sort((a, b) => Number(b.id === world.defaultPersonId) - Number(a.id === world.defaultPersonId));
   return people.map((p) => ({
     person: { id: p.id, name: p.name, username: p.username },
@@ -29,37 +36,54 @@ export function tokenList(mock: Mock) {
 }
 
 const CONTROL_HANDLERS: Record<string, ControlHandler> = {
-  listTokens: (mock) => ok(tokenList(mock)),
-  // MK2: same seed, same world.
-  resetWorld: (mock, { body }) => {
-    const world = mock.reset(body.seed as number | undefined, body.size as WorldSize | undefined);
+  listTokens: ({ world }) => ok(tokenList(world)),
+  // MK2: same seed, same world; within a session, only that session's world.
+  resetWorld: ({ mock, session }, { body }) => {
+    const world = mock.reset(body.seed as number | undefined, body.size as WorldSize | undefined, session);
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId });
   },
-  getClock: (mock) => ok(clockView(mock.world)),
-  setClock: (mock, { body }) => ok(setClock(mock.world, body.now as string, (body.frozen as boolean | undefined) ?? true)),
-  advanceClock: (mock, { body }) => ok(advanceClock(mock.world, body as Advance)),
-  pauseEchoQuestion: (mock, { params }) => ok(pauseEchoQuestion(mock.world, params.id)),
-  resumeEchoQuestion: (mock, { params }) => ok(resumeEchoQuestion(mock.world, params.id)),
-  recordAbsence: (mock, { params, body }) => ({ status: 201, body: recordAbsence(mock.world, params.id, body.start as string, body.end as string) }),
-  getRateLimit: (mock) => ok({ enabled: mock.rateLimit }),
-  setRateLimit: (mock, { body }) => {
+  getClock: ({ world }) => ok(clockView(world)),
+  setClock: ({ world }, { body }) => ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true)),
+  advanceClock: ({ world }, { body }) => ok(advanceClock(world, body as Advance)),
+  pauseEchoQuestion: ({ world }, { params }) => ok(pauseEchoQuestion(world, params.id)),
+  resumeEchoQuestion: ({ world }, { params }) => ok(resumeEchoQuestion(world, params.id)),
+  recordAbsence: ({ world }, { params, body }) => ({ status: 201, body: recordAbsence(world, params.id, body.start as string, body.end as string) }),
+  getRateLimit: ({ mock }) => ok({ enabled: mock.rateLimit }),
+  setRateLimit: ({ mock }, { body }) => {
     mock.rateLimit = body.enabled as boolean;
     return ok({ enabled: mock.rateLimit });
   },
+  listSessions: ({ mock }) => ok(mock.sessions.list()),
+  dropSession: ({ mock }, { params }) => {
+    if (!mock.sessions.drop(params.name)) throw new DomainError('not-found', `There is no session ${params.name} (MK5); GET /__mock/sessions lists them.`);
+    return { status: 204 };
+  },
+  listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
 };
 
-export function mockControls(mock: Mock): Hono {
+export function mockControls(mock: Mock, controlToken?: string): Hono {
   const controls = new Hono();
   controls.use('*', cors({ origin: '*' }));
+  if (controlToken) {
+    controls.use('*', async (c, next) => {
+      if (c.req.method === 'OPTIONS' || c.req.header('authorization') === `Bearer ${controlToken}`) return next();
+      return problemResponse(401, 'control-token-required',
+        "This server's controls need its control token: send Authorization: Bearer <the --control-token value>.",
+        undefined, { 'www-authenticate': 'Bearer realm="standin controls"' });
+    });
+  }
   const bind = (op: SpecOperation, handler: ControlHandler) => async (c: Context) => {
-    mock.world.catchUp();
     const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: true });
     if (input instanceof Response) return input;
+    const session = c.req.header(SESSION_HEADER);
     try {
-      const { status, body } = handler(mock, input);
-      return c.json(body, status);
+      const world = mock.worldFor(session);
+      world.catchUp();
+      const { status, body } = handler({ mock, world, session }, input);
+      return status === 204 ? c.body(null, 204) : c.json(body, status);
     } catch (error) {
       if (error instanceof DomainError) return domainProblem(error);
+      if (error instanceof SessionError) return problemResponse(error.status === 429 ? 422 : 400, 'bad-session', error.message);
       throw error;
     }
   };
