@@ -60,6 +60,12 @@ export function resourceKey(type: CommentableType, id: Uuid): string {
   return `${type}:${id}`;
 }
 
+/** What decides the ids and order of records made from now on (MK3): saved with a world's state. */
+export interface StoreCounters {
+  created: Record<string, number>;
+  seq: number;
+}
+
 export class Store {
   readonly people = new Map<Uuid, Person>();
   readonly teams = new Map<Uuid, Team>();
@@ -108,6 +114,16 @@ export class Store {
 
   nextSeq(): number {
     return ++this.#seq;
+  }
+
+  counters(): StoreCounters {
+    return { created: Object.fromEntries(this.#created), seq: this.#seq };
+  }
+
+  restoreCounters(counters: StoreCounters): void {
+    this.#created.clear();
+    for (const [kind, count] of Object.entries(counters.created)) this.#created.set(kind, count);
+    this.#seq = counters.seq;
   }
 
   // People and teams are loaded once per world; their indexes are built in `indexPeopleAndTeams`.

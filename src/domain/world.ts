@@ -1,14 +1,14 @@
 // One world: the generated records in an indexed store, the clock, and the catch-up that moves the world
 // along with the clock (CI1: new days get their check-ins; EC4: due echo answers are published).
-import { echoAnswerBody, generateWorld, type WorldSize } from '../../fixtures/index.js';
+import { echoAnswerBody, generateWorld, type GeneratedWorld, type WorldSize } from '../../fixtures/index.js';
 import { addDays, dateInZone, instantAt } from './calendar.js';
 import { freshCheckIn } from './check-in-schedule.js';
 import { Clock } from './clock.js';
 import { answerTitle, nextAnswerAt } from './echo-schedule.js';
 import { stableUuid } from './entropy.js';
 import { Presenter } from './present.js';
-import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
-import { Store } from './store.js';
+import type { EchoAnswer, EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
+import { Store, type StoreCounters } from './store.js';
 
 export type { WorldSize };
 
@@ -19,6 +19,12 @@ export interface WorldOptions {
   clock?: Clock;
   /** G10: the web application's base URL used in `url` fields. */
   appUrl?: string;
+}
+
+/** A world's records: freshly generated, or restored from a saved state (with what the world made since). */
+export interface WorldContents extends GeneratedWorld {
+  echoAnswers?: EchoAnswer[];
+  counters?: StoreCounters;
 }
 
 export const DEFAULT_SEED = 42;
@@ -44,21 +50,24 @@ export class World {
   /** EC4: per question, when its next answer is due. */
   readonly #answerDue = new Map<Uuid, EpochSeconds>();
 
-  constructor(options: WorldOptions = {}) {
-    this.seed = options.seed ?? DEFAULT_SEED;
-    this.size = options.size ?? 'small';
+  /** Generates the world of the seed; with `contents`, rebuilds a saved one instead. */
+  constructor(options: WorldOptions = {}, contents?: WorldContents) {
+    this.seed = contents?.seed ?? options.seed ?? DEFAULT_SEED;
+    this.size = contents?.size ?? options.size ?? 'small';
     this.clock = options.clock ?? new Clock();
     this.appUrl = (options.appUrl ?? DEFAULT_APP_URL).replace(/\/+$/, '');
-    const generated = generateWorld({ seed: this.seed, size: this.size, now: this.clock.nowSeconds() });
+    const generated = contents ?? generateWorld({ seed: this.seed, size: this.size, now: this.clock.nowSeconds() });
     this.historyStart = generated.historyStart;
     this.defaultPersonId = generated.defaultPersonId;
 
     const store = (this.store = new Store(this.seed, FIRST_RUNTIME_SEQ));
+    if (contents?.counters) store.restoreCounters(contents.counters);
     this.present = new Presenter(store, this.appUrl);
     store.indexPeopleAndTeams(generated.people, generated.teams);
     for (const goal of generated.goals) store.putGoal(goal);
     for (const update of generated.goalUpdates) store.addGoalUpdate(update);
     for (const checkIn of generated.checkIns) store.addCheckIn(checkIn);
+    for (const answer of contents?.echoAnswers ?? []) store.addEchoAnswer(answer);
     for (const question of generated.echoQuestions) this.putEchoQuestion(question);
     for (const comment of generated.comments) store.addComment(comment);
     for (const reaction of generated.reactions) store.addReaction(reaction);

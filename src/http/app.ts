@@ -19,6 +19,8 @@ import { mockControls } from './mock-controls.js';
 import type { OperationHandler, OperationHandlers, OperationResult } from './operation-handler.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput } from './request-input.js';
+import { readState, type WorldState } from '../domain/world-state.js';
+import { worldProblems } from '../spec/verify-world.js';
 import { RequestJournal } from './request-journal.js';
 import { SESSION_HEADER, SessionError, Sessions } from './sessions.js';
 
@@ -50,6 +52,13 @@ export interface Mock {
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
   /** MK2: back to a freshly generated world; same seed, same world. Size defaults to the current one. */
   reset(seed?: number, size?: WorldSize, session?: string): World;
+  /**
+   * Replaces a world (the shared one, or a session's) with a saved state, its clock included. The new world
+   * is rebuilt and checked against the spec before it replaces anything; a bad state changes nothing.
+   */
+  restore(state: unknown, session?: string): World;
+  /** Named snapshots of worlds, taken and restored through /__mock/snapshots. */
+  readonly snapshots: Map<string, WorldState>;
   /** MK5: the shared world without a session name, else that session's own world (made on first use). */
   worldFor(session: string | undefined): World;
   readonly sessions: Sessions;
@@ -137,6 +146,30 @@ export function createMock(options: MockOptions = {}): Mock {
       return world;
     },
     journal: new RequestJournal(),
+    snapshots: new Map(),
+    restore(state, session) {
+      const { contents, now, frozen } = readState(state);
+      const before = { ms: clock.nowMs(), frozen: clock.frozen };
+      clock.set(now, frozen);
+      let fresh: World;
+      let problems: string[];
+      try {
+        fresh = new World({ clock, appUrl: settings.appUrl }, contents);
+        problems = worldProblems(fresh);
+      } catch (error) {
+        problems = [`it could not be rebuilt: ${(error as Error).message}`];
+      }
+      if (problems.length > 0) {
+        clock.set(before.ms, before.frozen);
+        throw DomainError.invalid(problems.map((problem) => ({ in: 'body', name: 'state', message: `state ${problem}` })));
+      }
+      if (session === undefined) world = fresh!;
+      else {
+        sessions.worldFor(session);
+        sessions.replace(session, fresh!);
+      }
+      return fresh!;
+    },
     worldFor(session) {
       return session === undefined ? world : sessions.worldFor(session);
     },

@@ -7,6 +7,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import type { World, WorldSize } from '../domain/world.js';
 import { advanceClock, clockView, setClock, type Advance } from '../domain/time-travel.js';
+import { exportState, type WorldState } from '../domain/world-state.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock } from './app.js';
 import { domainProblem, problemResponse } from './problem.js';
@@ -59,7 +60,35 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
+  getState: ({ world }) => ok(exportState(world)),
+  putState: ({ mock, session }, { body }) => ok(restored(mock.restore(body, session))),
+  listSnapshots: ({ mock }) => ok([...mock.snapshots].map(([name, state]) => snapshotInfo(name, state))),
+  saveSnapshot: ({ mock, world }, { params }) => {
+    const state = exportState(world);
+    mock.snapshots.set(params.name, state);
+    return ok(snapshotInfo(params.name, state));
+  },
+  restoreSnapshot: ({ mock, session }, { params }) => ok(restored(mock.restore(snapshot(mock, params.name), session))),
+  deleteSnapshot: ({ mock }, { params }) => {
+    snapshot(mock, params.name);
+    mock.snapshots.delete(params.name);
+    return { status: 204 };
+  },
 };
+
+function snapshot(mock: Mock, name: string): WorldState {
+  const state = mock.snapshots.get(name);
+  if (!state) throw new DomainError('not-found', `There is no snapshot ${name}; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.`);
+  return state;
+}
+
+function snapshotInfo(name: string, state: WorldState) {
+  return { name, seed: state.seed, size: state.size, now: state.now };
+}
+
+function restored(world: World) {
+  return { seed: world.seed, size: world.size, ...clockView(world) };
+}
 
 export function mockControls(mock: Mock, controlToken?: string): Hono {
   const controls = new Hono();
@@ -73,7 +102,9 @@ export function mockControls(mock: Mock, controlToken?: string): Hono {
     });
   }
   const bind = (op: SpecOperation, handler: ControlHandler) => async (c: Context) => {
-    const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: true });
+    // A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB.
+    const maxBytes = op.operationId === 'putState' ? 512 * 2 ** 20 : undefined;
+    const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: op.operationId !== 'putState', maxBytes });
     if (input instanceof Response) return input;
     const session = c.req.header(SESSION_HEADER);
     try {

@@ -77,8 +77,10 @@ function isJsonContentType(value: string | null): boolean {
  * @example const input = await readRequestInput(op, request, params, { strict: false })
  */
 export async function readRequestInput(
-  op: SpecOperation, request: Request, rawParams: Record<string, string>, options: { strict: boolean },
+  op: SpecOperation, request: Request, rawParams: Record<string, string>, options: { strict: boolean; maxBytes?: number },
 ): Promise<RequestInput | Response> {
+  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+  const limit = `${Math.round(maxBytes / 2 ** 20)} MiB`;
   const url = new URL(request.url);
   const { query: rawQuery, errors: formErrors } = readQuery(op, url.searchParams);
   if (formErrors.length > 0) {
@@ -99,12 +101,12 @@ export async function readRequestInput(
 
   let body: Record<string, unknown> = {};
   if (op.bodyProperties) {
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-      return problemResponse(413, 'body-too-large', `The request body is over 1 MiB (G8); send a smaller one.`);
+    if (Number(request.headers.get('content-length') ?? 0) > maxBytes) {
+      return problemResponse(413, 'body-too-large', `The request body is over ${limit} (G8); send a smaller one.`);
     }
     const text = await request.text();
-    if (text.length > MAX_BODY_BYTES || Buffer.byteLength(text) > MAX_BODY_BYTES) {
-      return problemResponse(413, 'body-too-large', `The request body is over 1 MiB (G8); send a smaller one.`);
+    if (text.length > maxBytes || Buffer.byteLength(text) > maxBytes) {
+      return problemResponse(413, 'body-too-large', `The request body is over ${limit} (G8); send a smaller one.`);
     }
     if (text.trim() !== '' || op.bodyRequired) {
       if (text.trim() === '') {

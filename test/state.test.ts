@@ -1,0 +1,76 @@
+// World state as versioned JSON: a saved world restores byte-identically (clock and counters included),
+// snapshots undo a demo, and a foreign or broken state is refused without changing anything.
+import { describe, expect, it } from 'vitest';
+import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
+import { Harness } from './support/harness.js';
+
+async function control(h: Harness, method: string, path: string, body?: unknown) {
+  const response = await h.mock.app.request(`/__mock${path}`, {
+    method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' },
+  });
+  const text = await response.text();
+  const parsed = text === '' ? undefined : JSON.parse(text);
+  const op = getCompiledControlSpec().findOperation(method, path)!;
+  expect(op.checkResponse(response.status, response.headers.get('content-type'), parsed), `${method} ${path}`).toEqual([]);
+  return { status: response.status, body: parsed };
+}
+
+const PATHS = ['/api/v2/goals?per_page=50', '/api/v2/check-ins?per_page=50', '/api/v2/echo/questions', '/api/v2/activities?per_page=20', '/api/v2/me'];
+
+async function texts(h: Harness) {
+  return Promise.all(PATHS.map(async (path) => (await h.get(path)).text));
+}
+
+describe('world state', () => {
+  it('a saved state restores the same world in another mock: answers, clock and the next ids', async () => {
+    const a = new Harness();
+    await a.post('/api/v2/goals', { title: 'Made before saving' });
+    await a.patch('/api/v2/check-ins/2026-11-20', { mood: 'focused', blockers: 'Waiting on review' });
+    await control(a, 'POST', '/clock/advance', { days: 2 });
+    const state = (await control(a, 'GET', '/state')).body;
+    expect(state).toMatchObject({ format: 'standin-world', version: 1, now: '2026-11-22T15:00:00Z' });
+
+    const b = new Harness({ seed: 7 });
+    const restored = await control(b, 'PUT', '/state', state);
+    expect(restored.body).toEqual({ seed: 42, size: 'small', now: '2026-11-22T15:00:00Z', frozen: true });
+    expect(await texts(b)).toEqual(await texts(a));
+    // The counters came along: both make the same id next (MK3).
+    const nextA = await a.post('/api/v2/goals', { title: 'After' });
+    const nextB = await b.post('/api/v2/goals', { title: 'After' });
+    expect(nextB.body.id).toBe(nextA.body.id);
+  });
+
+  it('a snapshot undoes what happened after it, clock included', async () => {
+    const h = new Harness();
+    const before = await texts(h);
+    expect((await control(h, 'PUT', '/snapshots/before-demo')).body).toMatchObject({ name: 'before-demo', now: '2026-11-20T15:00:00Z' });
+    await h.post('/api/v2/goals', { title: 'Demo goal', end_date: '2000-01-01' });
+    await control(h, 'POST', '/clock/advance', { days: 5 });
+    expect(await texts(h)).not.toEqual(before);
+    expect((await control(h, 'GET', '/snapshots')).body.map((s: { name: string }) => s.name)).toEqual(['before-demo']);
+    expect((await control(h, 'POST', '/snapshots/before-demo/restore')).body.now).toBe('2026-11-20T15:00:00Z');
+    expect(await texts(h)).toEqual(before);
+    expect((await control(h, 'DELETE', '/snapshots/before-demo')).status).toBe(204);
+    expect((await control(h, 'POST', '/snapshots/before-demo/restore')).status).toBe(404);
+  });
+
+  it.each([
+    ['a foreign document', { hello: 'world' }],
+    ['another version', 'version'],
+    ['a broken record', 'record'],
+  ])('%s is refused with 422 and changes nothing', async (_name, kind) => {
+    const h = new Harness();
+    const created = await h.post('/api/v2/goals', { title: 'Still here' });
+    const good = (await control(h, 'GET', '/state')).body;
+    const bad = typeof kind === 'object' ? kind
+      : kind === 'version' ? { ...good, version: 2 }
+      : { ...good, records: { ...good.records, goals: [{ ...good.records.goals[0], title: 5, ownerId: 'nobody' }, ...good.records.goals.slice(1)] } };
+    const before = await texts(h);
+    const refused = await control(h, 'PUT', '/state', bad);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.length).toBeGreaterThan(0);
+    expect(await texts(h)).toEqual(before);
+    expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(200);
+    expect((await control(h, 'GET', '/clock')).body.now).toBe('2026-11-20T15:00:00Z');
+  });
+});
