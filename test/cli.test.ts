@@ -1,6 +1,8 @@
 // `standin serve` as a real process on a real port: the banner, a request over the socket, env options, clean exit.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -72,5 +74,64 @@ describe('standin serve', () => {
     child.stderr.on('data', (chunk) => (err += chunk));
     expect(await exitOf(child)).toBe(2);
     expect(err).toMatch(message);
+  });
+});
+
+describe('standin serve --state FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'standin-state-'));
+  const NOW = ['--now', '2026-11-20T15:00:00Z'];
+
+  async function createGoal(banner: string, title: string): Promise<string> {
+    const baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
+    const token = /token: (\S+)/.exec(banner)![1];
+    const response = await fetch(`${baseUrl}/goals`, {
+      method: 'POST', body: JSON.stringify({ title }), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  async function goalStatus(banner: string, id: string): Promise<number> {
+    const baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
+    const token = /token: (\S+)/.exec(banner)![1];
+    return (await fetch(`${baseUrl}/goals/${id}`, { headers: { authorization: `Bearer ${token}` } })).status;
+  }
+
+  it('keeps the world across a graceful restart, and across kill -9 for changes older than a second', async () => {
+    const file = join(dir, 'world.json');
+    const first = await start(['--port', '0', '--state', file, ...NOW]);
+    const graceful = await createGoal(first.banner, 'Kept by SIGTERM');
+    const exit = exitOf(first.child);
+    first.child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain('Kept by SIGTERM');
+
+    const second = await start(['--port', '0', '--state', file, ...NOW]);
+    expect(await goalStatus(second.banner, graceful)).toBe(200);
+    const hard = await createGoal(second.banner, 'Kept through kill -9');
+    await new Promise((done) => setTimeout(done, 1200));
+    const killed = exitOf(second.child);
+    second.child.kill('SIGKILL');
+    await killed;
+
+    const third = await start(['--port', '0', '--state', file, ...NOW]);
+    expect(await goalStatus(third.banner, hard)).toBe(200);
+    third.child.kill('SIGTERM');
+    await exitOf(third.child);
+  });
+
+  it.each([
+    ['not JSON', '{"format": "standin-world", '],
+    ['a foreign JSON file', '{"name": "my-app", "version": "1.0.0"}'],
+  ])('refuses a state file that is %s, with a clear message, and leaves it as it was', async (_kind, content) => {
+    const file = join(dir, `bad-${content.length}.json`);
+    writeFileSync(file, content);
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--state', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    expect(await exitOf(child)).toBe(2);
+    expect(err).toContain(`${file} is not a standin state`);
+    expect(err).toContain('leaves');
+    expect(readFileSync(file, 'utf8')).toBe(content);
   });
 });

@@ -18,6 +18,7 @@ Options (each also as an environment variable):
   --rate-limit      apply production's rate limits (STANDIN_RATE_LIMIT=1)
   --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default 32)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
+  --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
   -h, --help        show this help`;
 
 function fail(message: string): never {
@@ -51,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
       options: {
         port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, now: { type: 'string' },
         size: { type: 'string' }, 'app-url': { type: 'string' }, strict: { type: 'boolean' },
-        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'control-token': { type: 'string' },
+        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'control-token': { type: 'string' }, state: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -83,6 +84,7 @@ async function main(argv: string[]): Promise<void> {
     rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
     maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, 32),
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
+    state: values.state ?? env.STANDIN_STATE,
   }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message));
   const stop = (signal: string) => {
     process.stdout.write(`standin: ${signal} received, stopping\n`);

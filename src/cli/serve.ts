@@ -2,10 +2,13 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+import { loadStateFile, StateFileWriter } from './state-file.js';
 
 export interface ServeOptions extends MockOptions {
   port: number;
   host: string;
+  /** Keep the world in this file across restarts. */
+  state?: string;
 }
 
 export interface RunningMock {
@@ -19,16 +22,30 @@ export interface RunningMock {
  * Starts the mock and resolves once it listens.
  * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T09:00:00Z' })
  */
-export function startServer(options: ServeOptions): Promise<RunningMock> {
+export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const mock = createMock(options);
+  let fetch = mock.app.fetch;
+  let writer: StateFileWriter | null = null;
+  if (options.state) {
+    loadStateFile(mock, options.state);
+    const stateWriter = (writer = new StateFileWriter(mock, options.state));
+    stateWriter.flush();
+    // Anything but a read may change the world: save shortly after.
+    fetch = async (request, ...rest) => {
+      const response = await mock.app.fetch(request, ...rest);
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) stateWriter.changed();
+      return response;
+    };
+  }
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: mock.app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         mock,
         server,
         baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
         close: () => new Promise((done) => {
+          writer?.flush();
           server.close(() => done());
           // Keep-alive connections would hold the close open; end them now that we stop.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
