@@ -67,6 +67,9 @@ describe('standin serve', () => {
     [['--port', 'eighty'], /--port must be a whole number/],
     [['--now', 'yesterday'], /--now must be an ISO datetime/],
     [['--colour'], /Unknown option '--colour'/],
+    [['--latency', 'slow'], /latency "slow" is not fixed:MS/],
+    [['--faults', '{"rules": [{"faults": [{"kind": "error", "status": 418, "rate": 1}]}]}'], /--faults is not a valid profile/],
+    [['--faults', '{oops'], /--faults must be a JSON profile/],
   ])('refuses %j with a clear message and exit code 2', async (args, message) => {
     const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);

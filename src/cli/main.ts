@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseLatency, type FaultProfileSpec } from '../domain/fault-profile.js';
+import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { CONTRACT_USAGE, runContract } from './contract.js';
 import { readyBanner, startServer } from './serve.js';
 
@@ -19,6 +22,8 @@ Options (each also as an environment variable):
   --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default 32)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
   --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
+  --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
+  --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
   -h, --help        show this help`;
 
 function fail(message: string): never {
@@ -34,6 +39,29 @@ function integer(name: string, text: string | undefined, fallback: number): numb
 
 function flag(value: boolean | undefined, env: string | undefined): boolean {
   return value ?? (env === '1' || env === 'true');
+}
+
+/** MK6: --faults (JSON or @file) and --latency (a catch-all rule after the profile's own) as one profile. */
+function faultProfile(faults: string | undefined, latency: string | undefined): FaultProfileSpec | undefined {
+  if (!faults && !latency) return undefined;
+  let spec: FaultProfileSpec = { rules: [] };
+  if (faults) {
+    try {
+      spec = JSON.parse(faults.startsWith('@') ? readFileSync(faults.slice(1), 'utf8') : faults) as FaultProfileSpec;
+    } catch (error) {
+      fail(`--faults must be a JSON profile or @file holding one: ${(error as Error).message}`);
+    }
+    const problems = getCompiledControlSpec().checkSchema('FaultProfile', spec);
+    if (problems.length > 0) fail(`--faults is not a valid profile: ${problems.join(' ')}`);
+  }
+  if (latency) {
+    try {
+      spec = { ...spec, rules: [...spec.rules, { latency: parseLatency(latency) }] };
+    } catch (error) {
+      fail(`--${(error as Error).message}`);
+    }
+  }
+  return spec;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -52,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
       options: {
         port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, now: { type: 'string' },
         size: { type: 'string' }, 'app-url': { type: 'string' }, strict: { type: 'boolean' },
-        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'control-token': { type: 'string' }, state: { type: 'string' },
+        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'control-token': { type: 'string' }, state: { type: 'string' }, latency: { type: 'string' }, faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -85,6 +113,7 @@ async function main(argv: string[]): Promise<void> {
     maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, 32),
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
     state: values.state ?? env.STANDIN_STATE,
+    faults: faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),
   }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message));
   const stop = (signal: string) => {
     process.stdout.write(`standin: ${signal} received, stopping\n`);

@@ -22,6 +22,8 @@ import { readRequestInput } from './request-input.js';
 import { readState, type WorldState } from '../domain/world-state.js';
 import { worldProblems } from '../spec/verify-world.js';
 import { RequestJournal } from './request-journal.js';
+import { faultMiddleware } from './faults.js';
+import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { SESSION_HEADER, SessionError, Sessions } from './sessions.js';
 
 export const BASE_PATH = '/api/v2';
@@ -42,6 +44,8 @@ export interface MockOptions {
   maxSessions?: number;
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
   controlToken?: string;
+  /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
+  faults?: FaultProfileSpec;
 }
 
 export interface Mock {
@@ -64,6 +68,8 @@ export interface Mock {
   readonly sessions: Sessions;
   /** The last requests to /api/v2, for GET /__mock/requests. */
   readonly journal: RequestJournal;
+  /** MK6: the latency and fault profile in force, or null; setting one restarts its seeded stream. */
+  faults: FaultProfile | null;
   /** G14: whether production's rate limits apply now (switchable at run time). */
   rateLimit: boolean;
 }
@@ -123,6 +129,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const makeWorld = (seed: number, size: WorldSize) => new World({ seed, size, clock, appUrl: settings.appUrl });
   let world = makeWorld(settings.seed, settings.size);
   let rateLimit = settings.rateLimit;
+  let faults = options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null;
   // MK5: a session starts from the current seed and size of the shared world.
   const sessions = new Sessions(() => makeWorld(world.seed, world.size), options.maxSessions ?? 32);
   let limiter = new RateLimiter();
@@ -146,6 +153,12 @@ export function createMock(options: MockOptions = {}): Mock {
       return world;
     },
     journal: new RequestJournal(),
+    get faults() {
+      return faults;
+    },
+    set faults(profile: FaultProfile | null) {
+      faults = profile;
+    },
     snapshots: new Map(),
     restore(state, session) {
       const { contents, now, frozen } = readState(state);
@@ -198,6 +211,8 @@ export function createMock(options: MockOptions = {}): Mock {
       session: c.req.header(SESSION_HEADER) ?? null,
     });
   });
+  // MK6: inside the journal, so injected delays and faults show there as the client saw them.
+  app.use(`${BASE_PATH}/*`, faultMiddleware(() => faults));
   const apiMethods = [...new Set(spec.operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
   app.use('/__mock/*', cors({ origin: '*' }));

@@ -8,6 +8,7 @@ import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import type { World, WorldSize } from '../domain/world.js';
 import { advanceClock, clockView, setClock, type Advance } from '../domain/time-travel.js';
 import { exportState, type WorldState } from '../domain/world-state.js';
+import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock } from './app.js';
 import { domainProblem, problemResponse } from './problem.js';
@@ -60,6 +61,16 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
+  getFaults: ({ mock }) => ok({ profile: mock.faults?.spec ?? null }),
+  // MK6: a new profile restarts its seeded stream, so the same requests replay the same faults.
+  putFaults: ({ mock }, { body }) => {
+    mock.faults = new FaultProfile({ seed: mock.world.seed, ...(body as unknown as FaultProfileSpec) });
+    return ok({ profile: mock.faults.spec });
+  },
+  deleteFaults: ({ mock }) => {
+    mock.faults = null;
+    return { status: 204 };
+  },
   getState: ({ world }) => ok(exportState(world)),
   putState: ({ mock, session }, { body }) => ok(restored(mock.restore(body, session))),
   listSnapshots: ({ mock }) => ok([...mock.snapshots].map(([name, state]) => snapshotInfo(name, state))),

@@ -1,0 +1,92 @@
+// MK6: latency and fault profiles — seeded, so the same seed and the same requests give the same delays and
+// faults. Rules are scoped by method and path pattern; the first matching rule decides a request.
+import { mulberry32 } from './entropy.js';
+
+export type Latency =
+  | { kind: 'fixed'; ms: number }
+  | { kind: 'uniform'; min_ms: number; max_ms: number }
+  | { kind: 'lognormal'; median_ms: number; sigma: number };
+
+export type Fault =
+  | { kind: 'error'; status: 500 | 503; rate: number; retry_after?: number }
+  | { kind: 'drop'; rate: number }
+  | { kind: 'slow-body'; rate: number; bytes_per_second: number };
+
+export interface FaultRule {
+  /** Methods it applies to; all when absent. */
+  methods?: string[];
+  /** A path pattern with `*` for any characters, e.g. `/api/v2/goals*`; all paths when absent. */
+  path?: string;
+  latency?: Latency;
+  faults?: Fault[];
+}
+
+export interface FaultProfileSpec {
+  seed?: number;
+  rules: FaultRule[];
+}
+
+/** What happens to one request. */
+export interface Decision {
+  delayMs: number;
+  fault: Fault | null;
+}
+
+function globToRegExp(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}
+
+/**
+ * A profile in force: draws from one seeded stream in request order, so a replay gives the same sequence.
+ * @example new FaultProfile({ seed: 1, rules: [{ latency: { kind: 'fixed', ms: 200 } }] }).decide('GET', '/api/v2/me')
+ */
+export class FaultProfile {
+  readonly #next: () => number;
+  readonly #rules: Array<FaultRule & { matcher: RegExp | null }>;
+
+  constructor(readonly spec: FaultProfileSpec) {
+    this.#next = mulberry32(spec.seed ?? 1);
+    this.#rules = spec.rules.map((rule) => ({ ...rule, matcher: rule.path ? globToRegExp(rule.path) : null }));
+  }
+
+  decide(method: string, path: string): Decision {
+    const rule = this.#rules.find((r) => (!r.methods || r.methods.includes(method)) && (!r.matcher || r.matcher.test(path)));
+    if (!rule) return { delayMs: 0, fault: null };
+    const delayMs = rule.latency ? Math.round(this.#delay(rule.latency)) : 0;
+    let fault: Fault | null = null;
+    for (const candidate of rule.faults ?? []) {
+      if (this.#next() < candidate.rate) {
+        fault = candidate;
+        break;
+      }
+    }
+    return { delayMs, fault };
+  }
+
+  #delay(latency: Latency): number {
+    switch (latency.kind) {
+      case 'fixed':
+        return latency.ms;
+      case 'uniform':
+        return latency.min_ms + this.#next() * (latency.max_ms - latency.min_ms);
+      case 'lognormal': {
+        // Box–Muller from two draws of the seeded stream.
+        const normal = Math.sqrt(-2 * Math.log(1 - this.#next())) * Math.cos(2 * Math.PI * this.#next());
+        return latency.median_ms * Math.exp(latency.sigma * normal);
+      }
+    }
+  }
+}
+
+/**
+ * `--latency` shorthand for every request: `fixed:200`, `uniform:50-300`, `lognormal:120,0.5`.
+ * @example parseLatency('uniform:50-300') // { kind: 'uniform', min_ms: 50, max_ms: 300 }
+ */
+export function parseLatency(text: string): Latency {
+  const [kind, value = ''] = text.split(':');
+  const numbers = value.split(/[-,]/).map(Number);
+  if (kind === 'fixed' && numbers.length === 1 && numbers[0] >= 0) return { kind, ms: numbers[0] };
+  if (kind === 'uniform' && numbers.length === 2 && 0 <= numbers[0] && numbers[0] <= numbers[1]) return { kind, min_ms: numbers[0], max_ms: numbers[1] };
+  if (kind === 'lognormal' && numbers.length === 2 && numbers[0] > 0 && numbers[1] >= 0) return { kind, median_ms: numbers[0], sigma: numbers[1] };
+  throw new RangeError(`latency "${text}" is not fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (MK6)`);
+}

@@ -1,0 +1,75 @@
+// MK6 applied to HTTP: delays, injected 500/503 (with Retry-After), dropped connections and slow bodies for
+// /api/v2 requests, from the profile in force and per request from `Prefer: delay=<ms>, code=<500|503>`.
+import type { Context, Next } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Decision, Fault, FaultProfile } from '../domain/fault-profile.js';
+import { problemResponse } from './problem.js';
+
+/** RFC 7240 preferences this mock honours, e.g. `Prefer: delay=500, code=503`. */
+function applyPrefer(header: string | undefined, decision: Decision): Decision {
+  if (!header) return decision;
+  const prefs = Object.fromEntries(header.split(/[,;]/).map((p) => p.trim().split('=').map((v) => v.trim().toLowerCase())));
+  const delay = Number(prefs.delay);
+  const code = Number(prefs.code);
+  return {
+    delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 60_000) : decision.delayMs,
+    fault: code === 500 || code === 503 ? { kind: 'error', status: code, rate: 1, retry_after: 1 } : decision.fault,
+  };
+}
+
+/** A body that trickles out at `bytesPerSecond`, in tenths of a second. */
+function slowly(response: Response, bytesPerSecond: number): Response {
+  const source = response.body;
+  if (!source) return response;
+  const chunk = Math.max(1, Math.floor(bytesPerSecond / 10));
+  const reader = source.getReader();
+  let pending = new Uint8Array(0);
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (pending.length === 0) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        pending = value;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      controller.enqueue(pending.slice(0, chunk));
+      pending = pending.slice(chunk);
+    },
+  });
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(stream, { status: response.status, headers });
+}
+
+function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
+  const headers: Record<string, string> = fault.status === 503 ? { 'retry-after': String(fault.retry_after ?? 1) } : {};
+  return problemResponse(fault.status, 'injected-fault',
+    `standin injected this ${fault.status} (MK6 fault profile or Prefer: code=${fault.status}); the request did not reach the world.`, undefined, headers);
+}
+
+/**
+ * The middleware: costs one header read when no profile is in force and no Prefer header is sent.
+ * @example app.use('/api/v2/*', faultMiddleware(() => mock.faults))
+ */
+export function faultMiddleware(profile: () => FaultProfile | null) {
+  return async (c: Context<{ Bindings: HttpBindings }>, next: Next) => {
+    const prefer = c.req.header('prefer');
+    const active = profile();
+    if (!active && !prefer) return next();
+    const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
+    if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+    const fault = decision.fault;
+    if (fault?.kind === 'error') return injected(fault);
+    if (fault?.kind === 'drop') {
+      // A dropped connection needs a socket; in-process (app.request) there is none, so it answers 503.
+      const socket = c.env?.incoming?.socket;
+      if (socket) {
+        socket.destroy();
+        return new Response(null, { status: 503 });
+      }
+      return injected({ kind: 'error', status: 503, rate: 1, retry_after: 1 });
+    }
+    await next();
+    if (fault?.kind === 'slow-body') c.res = slowly(c.res, fault.bytes_per_second);
+  };
+}
