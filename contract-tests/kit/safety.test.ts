@@ -69,6 +69,18 @@ describe('kit safety', () => {
     expect(report.coverage.ratio()).toBe(1);
   });
 
+  it('the whole kit passes against a session, and the shared world never sees its writes (MK5)', async () => {
+    const { mock, options } = await setUp();
+    const shared = snapshot(mock);
+    const inSession: typeof fetch = async (url, init) => mock.app.request(url as string, {
+      ...init, headers: { ...(init?.headers as Record<string, string>), 'x-mock-session': 'contract-kit' },
+    });
+    const report = await runChecks(ALL_GROUPS, { ...options, modifyExisting: true, fetch: inSession });
+    expect(report.results.filter((r) => r.outcome !== 'passed')).toEqual([]);
+    expect(snapshot(mock)).toBe(shared);
+    expect(mock.sessions.list().map((s) => s.name)).toEqual(['contract-kit']);
+  });
+
   it('the sweep removes what a run created, by the run\'s mark, and nothing else', async () => {
     const { mock, options } = await setUp();
     const before = mock.world.store.goals.size;
