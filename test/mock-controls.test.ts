@@ -134,6 +134,9 @@ describe('MK4 the clock', () => {
     const back = await control(h, 'PUT', '/clock', { now: '2026-11-20T08:00:00Z' });
     expect(back.status).toBe(422);
     expect(back.body.errors[0].name).toBe('now');
+    const farAhead = await control(h, 'PUT', '/clock', { now: '9999-12-31T00:00:00Z' });
+    expect(farAhead.status).toBe(422);
+    expect(farAhead.body.detail).toContain('at most 366 days');
     const running = await control(h, 'PUT', '/clock', { now: '2026-11-26T08:00:00Z', frozen: false });
     expect(running.body.frozen).toBe(false);
     expect(Date.parse(running.body.now)).toBeGreaterThanOrEqual(Date.parse('2026-11-26T08:00:00Z'));
@@ -142,6 +145,7 @@ describe('MK4 the clock', () => {
 
   it.each([
     [{}, 'at least 1 of'], [{ days: -1 }, 'days'], [{ hours: 1.5 }, 'hours'], [{ days: 'two' }, 'days'],
+    [{ days: 1e9 }, 'days'], [{ days: 366, hours: 24 }, 'at most 366 days'],
   ])('MK4 advance %j is refused with 422 naming %s', async (body, named) => {
     const h = new Harness();
     const refused = await control(h, 'POST', '/clock/advance', body);

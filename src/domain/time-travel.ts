@@ -4,6 +4,15 @@ import { formatInstant } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import type { World } from './world.js';
 
+/** The longest step the clock takes at once: a catch-up generates every day's check-ins it passes. */
+export const MAX_STEP_DAYS = 366;
+
+function refuseLongStep(name: string, seconds: number): void {
+  if (seconds > MAX_STEP_DAYS * 86_400) {
+    throw DomainError.field('body', name, `would move the clock ${Math.round(seconds / 86_400)} days at once; move it at most ${MAX_STEP_DAYS} days a step (MK4), as the world generates every day it passes.`);
+  }
+}
+
 export interface ClockView {
   now: string;
   frozen: boolean;
@@ -23,6 +32,7 @@ export function setClock(world: World, now: string, frozen: boolean): ClockView 
   if (Math.floor(target / 1000) < Math.floor(current / 1000)) {
     throw DomainError.field('body', 'now', `must not be before the clock's now, ${formatInstant(Math.floor(current / 1000))} (MK4): the world does not unhappen. POST /__mock/reset starts a fresh world.`);
   }
+  refuseLongStep('now', Math.floor((target - current) / 1000));
   world.clock.set(target, frozen);
   world.catchUp();
   return clockView(world);
@@ -38,6 +48,7 @@ export interface Advance {
 /** MK4: moves the clock forward and the world with it. */
 export function advanceClock(world: World, by: Advance): ClockView {
   const seconds = (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
+  refuseLongStep(Object.keys(by)[0] ?? 'days', seconds);
   world.clock.advance(seconds * 1000);
   world.catchUp();
   return clockView(world);
