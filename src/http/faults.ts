@@ -48,28 +48,31 @@ function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
 }
 
 /**
- * The middleware: costs one header read when no profile is in force and no Prefer header is sent.
- * @example app.use('/api/v2/*', faultMiddleware(() => mock.faults))
+ * Applies the profile in force (or the request's Prefer) around `next`: resolves with the response to send
+ * instead when a fault answers, or nothing when the request went through. One header read when idle.
+ * @example const early = await withFaults(c, next, mock.faults)
  */
-export function faultMiddleware(profile: () => FaultProfile | null) {
-  return async (c: Context<{ Bindings: HttpBindings }>, next: Next) => {
-    const prefer = c.req.header('prefer');
-    const active = profile();
-    if (!active && !prefer) return next();
-    const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
-    if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
-    const fault = decision.fault;
-    if (fault?.kind === 'error') return injected(fault);
-    if (fault?.kind === 'drop') {
-      // A dropped connection needs a socket; in-process (app.request) there is none, so it answers 503.
-      const socket = c.env?.incoming?.socket;
-      if (socket) {
-        socket.destroy();
-        return new Response(null, { status: 503 });
-      }
-      return injected({ kind: 'error', status: 503, rate: 1, retry_after: 1 });
-    }
+export async function withFaults(c: Context, next: Next, active: FaultProfile | null): Promise<Response | undefined> {
+  const prefer = c.req.header('prefer');
+  // Hono's next() resolves to the context, not to nothing: await it rather than return it.
+  if (!active && !prefer) {
     await next();
-    if (fault?.kind === 'slow-body') c.res = slowly(c.res, fault.bytes_per_second);
-  };
+    return;
+  }
+  const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
+  if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+  const fault = decision.fault;
+  if (fault?.kind === 'error') return injected(fault);
+  if (fault?.kind === 'drop') {
+    // A dropped connection needs a socket; in-process (app.request) there is none, so it answers 503.
+    const socket = (c.env as HttpBindings | undefined)?.incoming?.socket;
+    if (socket) {
+      socket.destroy();
+      return new Response(null, { status: 503 });
+    }
+    return injected({ kind: 'error', status: 503, rate: 1, retry_after: 1 });
+  }
+  await next();
+  if (fault?.kind === 'slow-body') c.res = slowly(c.res, fault.bytes_per_second);
+  return undefined;
 }
