@@ -54,6 +54,26 @@ describe('world state', () => {
     expect((await control(h, 'POST', '/snapshots/before-demo/restore')).status).toBe(404);
   });
 
+  it('MK5 a session has its own clock: restoring or advancing it never moves the shared world\'s time', async () => {
+    const h = new Harness();
+    const old = (await control(h, 'GET', '/state')).body;
+    await control(h, 'POST', '/clock/advance', { days: 10 });
+    const session = async (method: string, path: string, body?: unknown) => {
+      const response = await h.mock.app.request(`/__mock${path}`, {
+        method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-mock-session': 's1' },
+      });
+      return response.json();
+    };
+    expect((await session('GET', '/clock')).now).toBe('2026-11-30T15:00:00Z');
+    expect((await session('PUT', '/state', old)).now).toBe('2026-11-20T15:00:00Z');
+    await session('POST', '/clock/advance', { days: 3 });
+    expect((await session('GET', '/clock')).now).toBe('2026-11-23T15:00:00Z');
+    expect((await control(h, 'GET', '/clock')).body.now).toBe('2026-11-30T15:00:00Z');
+    // Tokyo is already on Dec 1 at 15:00Z; nothing anywhere is dated after that.
+    const future = await h.get('/api/v2/check-ins?since=2026-12-02');
+    expect(future.body).toEqual([]);
+  });
+
   it.each([
     ['a foreign document', { hello: 'world' }],
     ['another version', 'version'],

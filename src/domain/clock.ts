@@ -21,6 +21,13 @@ export class Clock {
     return ms;
   }
 
+  /** An independent clock showing the same time, frozen or running alike (a session's own, MK5). */
+  copy(): Clock {
+    const copy = new Clock({ realTime: this.#realTime });
+    copy.set(this.nowMs(), this.frozen);
+    return copy;
+  }
+
   get frozen(): boolean {
     return this.#frozenAt !== null;
   }

@@ -125,13 +125,14 @@ export function createMock(options: MockOptions = {}): Mock {
     strict: options.strict ?? false,
     rateLimit: options.rateLimit ?? false,
   } as const;
-  const clock = new Clock(options.now === undefined ? {} : { now: options.now });
-  const makeWorld = (seed: number, size: WorldSize) => new World({ seed, size, clock, appUrl: settings.appUrl });
-  let world = makeWorld(settings.seed, settings.size);
+  // Each world owns its clock (MK4): a session's starts as a copy of the shared one (MK5), and a restore
+  // brings its own, so neither can move anyone else's time.
+  const makeWorld = (seed: number, size: WorldSize, clock: Clock) => new World({ seed, size, clock, appUrl: settings.appUrl });
+  let world = makeWorld(settings.seed, settings.size, new Clock(options.now === undefined ? {} : { now: options.now }));
   let rateLimit = settings.rateLimit;
   let faults = options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null;
   // MK5: a session starts from the current seed and size of the shared world.
-  const sessions = new Sessions(() => makeWorld(world.seed, world.size), options.maxSessions ?? 32);
+  const sessions = new Sessions(() => makeWorld(world.seed, world.size, world.clock.copy()), options.maxSessions ?? 32);
   let limiter = new RateLimiter();
   const startedAt = Date.now();
 
@@ -143,28 +144,21 @@ export function createMock(options: MockOptions = {}): Mock {
     options: settings,
     reset(seed = settings.seed, size = world.size, session) {
       if (session !== undefined) {
-        const fresh = makeWorld(seed, size);
-        sessions.worldFor(session);
+        // A session keeps its own clock across a reset of its world.
+        const fresh = makeWorld(seed, size, sessions.worldFor(session).clock);
         sessions.replace(session, fresh);
         return fresh;
       }
-      world = makeWorld(seed, size);
+      world = makeWorld(seed, size, world.clock);
       limiter = new RateLimiter();
       return world;
-    },
-    journal: new RequestJournal(),
-    get faults() {
-      return faults;
-    },
-    set faults(profile: FaultProfile | null) {
-      faults = profile;
     },
     snapshots: new Map(),
     restore(state, session) {
       const { contents, now, frozen } = readState(state);
-      const before = { ms: clock.nowMs(), frozen: clock.frozen };
+      const clock = new Clock();
       clock.set(now, frozen);
-      let fresh: World;
+      let fresh: World | null = null;
       let problems: string[];
       try {
         fresh = new World({ clock, appUrl: settings.appUrl }, contents);
@@ -172,16 +166,22 @@ export function createMock(options: MockOptions = {}): Mock {
       } catch (error) {
         problems = [`it could not be rebuilt: ${(error as Error).message}`];
       }
-      if (problems.length > 0) {
-        clock.set(before.ms, before.frozen);
+      if (!fresh || problems.length > 0) {
         throw DomainError.invalid(problems.map((problem) => ({ in: 'body', name: 'state', message: `state ${problem}` })));
       }
-      if (session === undefined) world = fresh!;
+      if (session === undefined) world = fresh;
       else {
         sessions.worldFor(session);
-        sessions.replace(session, fresh!);
+        sessions.replace(session, fresh);
       }
-      return fresh!;
+      return fresh;
+    },
+    journal: new RequestJournal(),
+    get faults() {
+      return faults;
+    },
+    set faults(profile: FaultProfile | null) {
+      faults = profile;
     },
     worldFor(session) {
       return session === undefined ? world : sessions.worldFor(session);
