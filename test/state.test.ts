@@ -78,13 +78,23 @@ describe('world state', () => {
     ['a foreign document', { hello: 'world' }],
     ['another version', 'version'],
     ['a broken record', 'record'],
+    ['absences that are not a list', 'absences'],
+    ['a check-in of nobody', 'orphan'],
+    ['a goal that is its own grandparent', 'cycle'],
+    ['counters behind the records', 'counters'],
   ])('%s is refused with 422 and changes nothing', async (_name, kind) => {
     const h = new Harness();
     const created = await h.post('/api/v2/goals', { title: 'Still here' });
     const good = (await control(h, 'GET', '/state')).body;
+    const records = good.records;
+    const [g0, g1, ...goals] = records.goals;
     const bad = typeof kind === 'object' ? kind
       : kind === 'version' ? { ...good, version: 2 }
-      : { ...good, records: { ...good.records, goals: [{ ...good.records.goals[0], title: 5, ownerId: 'nobody' }, ...good.records.goals.slice(1)] } };
+      : kind === 'absences' ? { ...good, records: { ...records, people: [{ ...records.people[0], absences: 'x' }, ...records.people.slice(1)] } }
+      : kind === 'orphan' ? { ...good, records: { ...records, checkIns: [{ ...records.checkIns[0], personId: '00000000-0000-4000-8000-000000000000' }, ...records.checkIns.slice(1)] } }
+      : kind === 'cycle' ? { ...good, records: { ...records, goals: [{ ...g0, parentId: g1.id }, { ...g1, parentId: g0.id }, ...goals] } }
+      : kind === 'counters' ? { ...good, counters: { ...good.counters, created: {} } }
+      : { ...good, records: { ...records, goals: [{ ...g0, title: 5, ownerId: 'nobody' }, g1, ...goals] } };
     const before = await texts(h);
     const refused = await control(h, 'PUT', '/state', bad);
     expect(refused.status).toBe(422);

@@ -21,6 +21,7 @@ import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput } from './request-input.js';
 import { readState, type WorldState } from '../domain/world-state.js';
 import { worldProblems } from '../spec/verify-world.js';
+import { integrityProblems } from '../domain/world-integrity.js';
 import { RequestJournal } from './request-journal.js';
 import { withFaults } from './faults.js';
 import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
@@ -162,7 +163,8 @@ export function createMock(options: MockOptions = {}): Mock {
       let problems: string[];
       try {
         fresh = new World({ clock, appUrl: settings.appUrl }, contents);
-        problems = worldProblems(fresh);
+        problems = integrityProblems(fresh, contents);
+        if (problems.length === 0) problems = worldProblems(fresh);
       } catch (error) {
         problems = [`it could not be rebuilt: ${(error as Error).message}`];
       }
