@@ -1,6 +1,6 @@
 // `standin serve` as a real process on a real port: the banner, a request over the socket, env options, clean exit.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,22 @@ describe('standin serve --state FILE', () => {
     expect(await goalStatus(third.banner, hard)).toBe(200);
     third.child.kill('SIGTERM');
     await exitOf(third.child);
+  });
+
+  it('a save that fails is reported and retried, never a crash; a stop after it exits 1', async () => {
+    const sub = mkdtempSync(join(dir, 'gone-'));
+    const file = join(sub, 'world.json');
+    const running = await start(['--port', '0', '--state', file, ...NOW]);
+    let err = '';
+    running.child.stderr!.on('data', (chunk) => (err += chunk));
+    rmSync(sub, { recursive: true });
+    await createGoal(running.banner, 'Nowhere to save this');
+    await new Promise((done) => setTimeout(done, 900));
+    expect(err).toContain(`could not save the world to ${file}`);
+    expect(running.child.exitCode).toBeNull();
+    const exit = exitOf(running.child);
+    running.child.kill('SIGTERM');
+    expect(await exit).toBe(1);
   });
 
   it.each([

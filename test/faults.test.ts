@@ -65,6 +65,14 @@ describe('MK6 fault profiles', () => {
     expect(new Set(await statuses(h, '/api/v2/goals', 10))).toEqual(new Set([200]));
   });
 
+  it('MK6 CORS preflights pass untouched by a catch-all fault rule', async () => {
+    const h = new Harness();
+    await putFaults(h, { rules: [{ faults: [{ kind: 'error', status: 503, rate: 1 }] }] });
+    const preflight = await h.mock.app.request('/api/v2/me', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    expect((await statuses(h, '/api/v2/me', 1))[0]).toBe(503);
+  });
+
   it('MK6 an invalid profile is refused with 422 naming the field', async () => {
     const h = new Harness();
     const refused = await putFaults(h, { rules: [{ faults: [{ kind: 'error', status: 418, rate: 2 }] }] });

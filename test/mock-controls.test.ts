@@ -218,6 +218,9 @@ describe('MK5 sessions', () => {
     const third = await h.get('/api/v2/me', { headers: { 'x-mock-session': 'three' } });
     expect(third.status).toBe(429);
     expect(third.body.detail).toMatch(/2 sessions.*DELETE \/__mock\/sessions\/\{name\}/);
+    const controlPast = await h.mock.app.request('/__mock/tokens', { headers: { 'x-mock-session': 'three' } });
+    expect(controlPast.status).toBe(429);
+    expect(controlPast.headers.get('retry-after')).toBe('1');
     expect((await control(h, 'DELETE', '/sessions/one')).status).toBe(204);
     expect((await control(h, 'DELETE', '/sessions/one')).status).toBe(404);
     expect((await h.get('/api/v2/me', { headers: { 'x-mock-session': 'three' } })).status).toBe(200);

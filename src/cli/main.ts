@@ -117,7 +117,7 @@ async function main(argv: string[]): Promise<void> {
   }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message));
   const stop = (signal: string) => {
     process.stdout.write(`standin: ${signal} received, stopping\n`);
-    void running.close().then(() => process.exit(0));
+    void running.close().then((saved) => process.exit(saved ? 0 : 1));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -15,7 +15,8 @@ export interface RunningMock {
   mock: Mock;
   server: ServerType;
   baseUrl: string;
-  close(): Promise<void>;
+  /** Resolves true when everything was saved (always, without --state). */
+  close(): Promise<boolean>;
 }
 
 /**
@@ -46,7 +47,7 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
         baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
         close: () => new Promise((done) => {
           writer?.flush();
-          server.close(() => done());
+          server.close(() => done(!writer?.failed));
           // Keep-alive connections would hold the close open; end them now that we stop.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         }),

@@ -1,7 +1,7 @@
 // --state FILE: the world kept in a file across restarts. Loaded at start (a corrupt or foreign file stops
 // the start and is never overwritten), saved atomically (temporary file, then rename) shortly after every
 // change and at a graceful stop, so kill -9 loses at most the last second.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { DomainError } from '../domain/domain-error.js';
 import { exportState } from '../domain/world-state.js';
 import type { Mock } from '../http/app.js';
@@ -46,12 +46,25 @@ export class StateFileWriter {
     this.#timer ??= setTimeout(() => this.flush(), SAVE_DELAY_MS);
   }
 
-  /** Saves now: to a temporary file first, renamed over the old one, so a crash never leaves half a file. */
+  /** Whether the last save failed (a graceful stop then exits non-zero). */
+  failed = false;
+
+  /**
+   * Saves now: to a temporary file first, renamed over the old one, so a crash never leaves half a file.
+   * A failed save is reported and retried on the next change; it never takes the server down.
+   */
   flush(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(exportState(this.mock.world)));
-    renameSync(temporary, this.path);
+    try {
+      writeFileSync(temporary, JSON.stringify(exportState(this.mock.world)));
+      renameSync(temporary, this.path);
+      this.failed = false;
+    } catch (error) {
+      this.failed = true;
+      rmSync(temporary, { force: true });
+      process.stderr.write(`standin: could not save the world to ${this.path}: ${(error as Error).message}; trying again at the next change\n`);
+    }
   }
 }

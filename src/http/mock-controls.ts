@@ -125,7 +125,10 @@ export function mockControls(mock: Mock, controlToken?: string): Hono {
       return status === 204 ? c.body(null, 204) : c.json(body, status);
     } catch (error) {
       if (error instanceof DomainError) return domainProblem(error);
-      if (error instanceof SessionError) return problemResponse(error.status === 429 ? 422 : 400, 'bad-session', error.message);
+      if (error instanceof SessionError) {
+        return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
+          undefined, error.status === 429 ? { 'retry-after': '1' } : {});
+      }
       throw error;
     }
   };
