@@ -78,6 +78,9 @@ describe('MK6 fault profiles', () => {
     const refused = await putFaults(h, { rules: [{ faults: [{ kind: 'error', status: 418, rate: 2 }] }] });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body.errors)).toContain('faults');
+    const reversed = await putFaults(h, { rules: [{ latency: { kind: 'uniform', min_ms: 300, max_ms: 50 } }] });
+    expect(reversed.status).toBe(422);
+    expect(reversed.body.detail).toContain('min_ms 300 above max_ms 50');
   });
 
   it('MK6 Prefer: code=500 answers 500, and Prefer: delay=<ms> holds the answer back that long', async () => {

@@ -227,6 +227,13 @@ describe('MK5 sessions', () => {
     expect((await h.get(`/api/v2/goals/${created.body.id}`, one)).status).toBe(429);
   });
 
+  it('MK5 G14 each session has its own rate-limit windows, so parallel workers do not limit each other', async () => {
+    const h = new Harness({ rateLimit: true });
+    for (let i = 0; i < 30; i++) await h.get('/api/v2/me', { headers: { 'x-mock-session': 'w1' } });
+    expect((await h.get('/api/v2/me', { headers: { 'x-mock-session': 'w1' } })).status).toBe(429);
+    expect((await h.get('/api/v2/me', { headers: { 'x-mock-session': 'w2' } })).status).toBe(200);
+  });
+
   it('MK5 controls act on the session the header names: reset and absences stay inside it', async () => {
     const h = new Harness();
     const me = h.person();

@@ -74,6 +74,14 @@ describe('world state', () => {
     expect(future.body).toEqual([]);
   });
 
+  it('MK4 a state of a running clock resumes at real time, not the instant it was saved', async () => {
+    const h = new Harness();
+    const state = { ...(await control(h, 'GET', '/state')).body, frozen: false };
+    const restored = await control(h, 'PUT', '/state', state);
+    expect(restored.body.frozen).toBe(false);
+    expect(Date.parse(restored.body.now)).toBeGreaterThanOrEqual(Date.now() - 2000);
+  });
+
   it.each([
     ['a foreign document', { hello: 'world' }],
     ['another version', 'version'],

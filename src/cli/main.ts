@@ -2,7 +2,7 @@
 // The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseLatency, type FaultProfileSpec } from '../domain/fault-profile.js';
+import { FaultProfile, parseLatency, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { CONTRACT_USAGE, runContract } from './contract.js';
 import { readyBanner, startServer } from './serve.js';
@@ -53,6 +53,11 @@ function faultProfile(faults: string | undefined, latency: string | undefined): 
     }
     const problems = getCompiledControlSpec().checkSchema('FaultProfile', spec);
     if (problems.length > 0) fail(`--faults is not a valid profile: ${problems.join(' ')}`);
+    try {
+      new FaultProfile(spec);
+    } catch (error) {
+      fail(`--faults is not a valid profile: ${(error as Error).message}`);
+    }
   }
   if (latency) {
     try {

@@ -44,7 +44,13 @@ export class FaultProfile {
   readonly #next: () => number;
   readonly #rules: Array<FaultRule & { matcher: RegExp | null }>;
 
+  /** Throws a RangeError naming the rule when a profile's values cannot be drawn from (uniform min > max). */
   constructor(readonly spec: FaultProfileSpec) {
+    spec.rules.forEach((rule, i) => {
+      if (rule.latency?.kind === 'uniform' && rule.latency.min_ms > rule.latency.max_ms) {
+        throw new RangeError(`rules[${i}].latency has min_ms ${rule.latency.min_ms} above max_ms ${rule.latency.max_ms} (MK6)`);
+      }
+    });
     this.#next = mulberry32(spec.seed ?? 1);
     this.#rules = spec.rules.map((rule) => ({ ...rule, matcher: rule.path ? globToRegExp(rule.path) : null }));
   }

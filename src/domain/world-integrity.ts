@@ -15,15 +15,15 @@ export function integrityProblems(world: World, contents: WorldContents, most = 
   const add = (problem: string) => {
     if (problems.length < most) problems.push(problem);
   };
-  const collections: Array<[string, unknown[], Map<string, unknown>]> = [
-    ['people', contents.people, store.people], ['teams', contents.teams, store.teams], ['goals', contents.goals, store.goals],
-    ['goalUpdates', contents.goalUpdates, store.goalUpdates], ['checkIns', contents.checkIns, store.checkIns],
-    ['echoQuestions', contents.echoQuestions, store.echoQuestions], ['echoAnswers', contents.echoAnswers ?? [], store.echoAnswers],
-    ['comments', contents.comments, store.comments], ['reactions', contents.reactions, store.reactions],
-    ['activities', contents.activities, store.activities],
+  // Within the state's own records: the rebuilt world may already hold more (a catch-up publishes answers).
+  const collections: Array<[string, Array<{ id: string }>]> = [
+    ['people', contents.people], ['teams', contents.teams], ['goals', contents.goals], ['goalUpdates', contents.goalUpdates],
+    ['checkIns', contents.checkIns], ['echoQuestions', contents.echoQuestions], ['echoAnswers', contents.echoAnswers ?? []],
+    ['comments', contents.comments], ['reactions', contents.reactions], ['activities', contents.activities],
   ];
-  for (const [name, records, map] of collections) {
-    if (records.length !== map.size) add(`records.${name} holds ${records.length - map.size} records whose id is taken`);
+  for (const [name, records] of collections) {
+    const duplicates = records.length - new Set(records.map((r) => r.id)).size;
+    if (duplicates > 0) add(`records.${name} holds ${duplicates} records whose id is taken`);
   }
   if (store.tokens.size !== store.people.size * 2) add('two people share a token (G9)');
   const person = (id: string, where: string) => store.people.has(id) || add(`${where} names person ${id}, who does not exist`);

@@ -158,7 +158,8 @@ export function createMock(options: MockOptions = {}): Mock {
     restore(state, session) {
       const { contents, now, frozen } = readState(state);
       const clock = new Clock();
-      clock.set(now, frozen);
+      // A running clock runs on: restored after a day's downtime, it shows today, not the day it was saved.
+      clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
       let fresh: World | null = null;
       let problems: string[];
       try {
@@ -244,7 +245,8 @@ export function createMock(options: MockOptions = {}): Mock {
       // Rate windows measure real traffic: under a frozen clock they still move with real time, or a
       // demo on --now would stay limited for good after its 30th request.
       const elapsed = current.clock.frozen ? Math.floor((Date.now() - startedAt) / 1000) : 0;
-      const decision = limiter.take(auth.person.id, current.now() + elapsed);
+      // Sessions share person ids; each session's workers get their own windows (MK5).
+      const decision = limiter.take(`${c.req.header(SESSION_HEADER) ?? ''}:${auth.person.id}`, current.now() + elapsed);
       rateHeaders['ratelimit-policy'] = decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', ');
       rateHeaders.ratelimit = decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', ');
       if (!decision.allowed) {

@@ -64,7 +64,12 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   getFaults: ({ mock }) => ok({ profile: mock.faults?.spec ?? null }),
   // MK6: a new profile restarts its seeded stream, so the same requests replay the same faults.
   putFaults: ({ mock }, { body }) => {
-    mock.faults = new FaultProfile({ seed: mock.world.seed, ...(body as unknown as FaultProfileSpec) });
+    try {
+      mock.faults = new FaultProfile({ seed: mock.world.seed, ...(body as unknown as FaultProfileSpec) });
+    } catch (error) {
+      if (error instanceof RangeError) throw DomainError.field('body', 'rules', error.message);
+      throw error;
+    }
     return ok({ profile: mock.faults.spec });
   },
   deleteFaults: ({ mock }) => {
