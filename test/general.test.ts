@@ -200,7 +200,7 @@ describe('general rules', () => {
 
   describe('G8 problem responses', () => {
     const person = h.person();
-    const goalId = h.world.store.goalsInOrder().find((g) => !g.private)!.id;
+    const goalId = [...h.world.store.goalsInOrder()].find((g) => !g.private)!.id;
     const cases = [
       { name: 'malformed JSON', status: 400, method: 'POST', path: '/api/v2/goals', rawBody: '{"title": ', headers: { 'content-type': 'application/json' } },
       { name: 'a missing body', status: 400, method: 'POST', path: '/api/v2/goals', rawBody: '', headers: { 'content-type': 'application/json' } },
@@ -251,7 +251,7 @@ describe('general rules', () => {
         '/echo/questions/{id}': question.id, '/echo/questions/{question_id}': question.id,
         '/echo/answers/{id}': store.answersOfQuestion(question.id)[0].id, '/comments/{id}': comment.id,
         '/reactions/{id}': reaction.id, '/people/{id}': me.id, '/teams/{id}': me.teamIds[0],
-        '/activities/{id}': store.activitiesInOrder()[0].id,
+        '/activities/{id}': [...store.activitiesInOrder()][0].id,
       };
       const fill = (template: string) => template.replace(/\/[\w/-]*?\{\w+\}/g, (segment) => {
         const key = Object.keys(realIds).find((k) => segment.endsWith(k));
@@ -292,7 +292,7 @@ describe('general rules', () => {
     for (const [path, kind] of checks) {
       for (const record of (await custom.get(path)).body) expect(record.url).toBe(`https://goals.example.org/${kind}/${record.id}`);
     }
-    const goal = custom.world.store.goalsInOrder().find((g) => !g.private && custom.world.store.updatesOfGoal(g.id).length > 0)!;
+    const goal = [...custom.world.store.goalsInOrder()].find((g) => !g.private && custom.world.store.updatesOfGoal(g.id).length > 0)!;
     const updates = (await custom.get(`/api/v2/goals/${goal.id}/goal-updates`)).body;
     expect(updates[0].url).toBe(`https://goals.example.org/goal_updates/${updates[0].id}`);
     const question = (await custom.get('/api/v2/echo/questions')).body[0];
@@ -305,7 +305,7 @@ describe('general rules', () => {
     expect(await types('/api/v2/goals')).toEqual(new Set(['goal']));
     expect(await types('/api/v2/check-ins')).toEqual(new Set(['check-in']));
     expect(await types('/api/v2/echo/questions')).toEqual(new Set([undefined]));
-    const goal = h.world.store.goalsInOrder().find((g) => !g.private && h.world.store.updatesOfGoal(g.id).length > 0)!;
+    const goal = [...h.world.store.goalsInOrder()].find((g) => !g.private && h.world.store.updatesOfGoal(g.id).length > 0)!;
     expect(await types(`/api/v2/goals/${goal.id}/goal-updates`)).toEqual(new Set(['goal-update']));
     const question = h.world.store.echoQuestions.values().next().value!;
     expect(await types(`/api/v2/echo/questions/${question.id}/answers`)).toEqual(new Set(['echo-answer']));
@@ -397,6 +397,6 @@ describe('general rules', () => {
 
 it('G3 the frozen clock is the only time source: created records carry its instant', async () => {
   const h = new Harness();
-  const created = await h.post('/api/v2/goals/' + h.world.store.goalsInOrder().find((g) => !g.private)!.id + '/goal-updates', {});
+  const created = await h.post('/api/v2/goals/' + [...h.world.store.goalsInOrder()].find((g) => !g.private)!.id + '/goal-updates', {});
   expect(created.body.created_at).toBe(NOW.replace('.000', ''));
 });

@@ -661,7 +661,7 @@ describe('GO8 deleting a goal', () => {
     expect((await h.post(`${API}/goal-updates/${target}/comments`, { body: 'doomed' })).status).toBe(201);
     expect((await h.post(`${API}/goal-updates/${target}/reactions`, { name: 'tada' })).status).toBe(201);
     const child = await h.post(`${API}/goals`, { title: 'Child', parent_id: goal.id });
-    const children = [...store.childGoalIds(goal.id)];
+    const children = store.childGoals(goal.id).map((g) => g.id);
     expect(children).toContain(child.body.id);
     const updates = store.updatesOfGoal(goal.id).map((u) => u.id);
     const comments = updates.flatMap((id) => store.commentsOf('goal-update', id).map((c) => c.id));

@@ -57,7 +57,7 @@ describe('mock controls', () => {
   it('MK3 the same seed and clock give byte-identical answers whatever the order of requests', async () => {
     const first = new Harness();
     const second = new Harness();
-    const goal = first.world.store.goalsInOrder().find((g) => !g.private && first.world.store.updatesOfGoal(g.id).length > 0)!;
+    const goal = [...first.world.store.goalsInOrder()].find((g) => !g.private && first.world.store.updatesOfGoal(g.id).length > 0)!;
     const question = [...first.world.store.echoQuestions.values()][0];
     const paths = [
       '/api/v2/me', '/api/v2/people?per_page=50', '/api/v2/teams', '/api/v2/goals?per_page=50',

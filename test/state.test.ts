@@ -22,13 +22,16 @@ async function texts(h: Harness) {
 }
 
 describe('world state', () => {
-  it('a saved state restores the same world in another mock: answers, clock and the next ids', async () => {
+  it.each([
+    ['its changes over the generated base (version 2)', '/state', 2],
+    ['every record (version 1)', '/state?full=true', 1],
+  ])('a saved state of %s restores the same world in another mock: answers, clock and the next ids', async (_name, path, version) => {
     const a = new Harness();
     await a.post('/api/v2/goals', { title: 'Made before saving' });
     await a.patch('/api/v2/check-ins/2026-11-20', { mood: 'focused', blockers: 'Waiting on review' });
     await control(a, 'POST', '/clock/advance', { days: 2 });
-    const state = (await control(a, 'GET', '/state')).body;
-    expect(state).toMatchObject({ format: 'standin-world', version: 1, now: '2026-11-22T15:00:00Z' });
+    const state = (await control(a, 'GET', path)).body;
+    expect(state).toMatchObject({ format: 'standin-world', version, now: '2026-11-22T15:00:00Z' });
 
     const b = new Harness({ seed: 7 });
     const restored = await control(b, 'PUT', '/state', state);
@@ -38,6 +41,21 @@ describe('world state', () => {
     const nextA = await a.post('/api/v2/goals', { title: 'After' });
     const nextB = await b.post('/api/v2/goals', { title: 'After' });
     expect(nextB.body.id).toBe(nextA.body.id);
+  });
+
+  it('MK5 a version 2 state costs what changed: the created goal and PATCHed check-in, not the world', async () => {
+    const h = new Harness();
+    const created = await h.post('/api/v2/goals', { title: 'The one change' });
+    await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'calm' });
+    await h.delete(`/api/v2/goals/${created.body.id}`);
+    const goal = [...h.world.store.goalsInOrder()].find((g) => !g.private && h.world.store.updatesOfGoal(g.id).length === 0)!;
+    await h.patch(`/api/v2/goals/${goal.id}`, { title: 'Renamed' });
+    const state = (await control(h, 'GET', '/state')).body;
+    expect(state.base).toEqual({ generated_at: '2026-11-20T15:00:00Z' });
+    expect(state.changes.goals.map((g: { id: string; title: string }) => [g.id, g.title])).toEqual([[goal.id, 'Renamed']]);
+    expect(state.changes.checkIns).toHaveLength(1);
+    expect(state.deleted).toEqual({});
+    expect(JSON.stringify(state).length).toBeLessThan(10_000);
   });
 
   it('a snapshot undoes what happened after it, clock included', async () => {
@@ -90,14 +108,14 @@ describe('world state', () => {
     ['a check-in of nobody', 'orphan'],
     ['a goal that is its own grandparent', 'cycle'],
     ['counters behind the records', 'counters'],
-  ])('%s is refused with 422 and changes nothing', async (_name, kind) => {
+  ])('a full state with %s is refused with 422 and changes nothing', async (_name, kind) => {
     const h = new Harness();
     const created = await h.post('/api/v2/goals', { title: 'Still here' });
-    const good = (await control(h, 'GET', '/state')).body;
+    const good = (await control(h, 'GET', '/state?full=true')).body;
     const records = good.records;
     const [g0, g1, ...goals] = records.goals;
     const bad = typeof kind === 'object' ? kind
-      : kind === 'version' ? { ...good, version: 2 }
+      : kind === 'version' ? { ...good, version: 3 }
       : kind === 'absences' ? { ...good, records: { ...records, people: [{ ...records.people[0], absences: 'x' }, ...records.people.slice(1)] } }
       : kind === 'orphan' ? { ...good, records: { ...records, checkIns: [{ ...records.checkIns[0], personId: '00000000-0000-4000-8000-000000000000' }, ...records.checkIns.slice(1)] } }
       : kind === 'cycle' ? { ...good, records: { ...records, goals: [{ ...g0, parentId: g1.id }, { ...g1, parentId: g0.id }, ...goals] } }
@@ -110,5 +128,32 @@ describe('world state', () => {
     expect(await texts(h)).toEqual(before);
     expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(200);
     expect((await control(h, 'GET', '/clock')).body.now).toBe('2026-11-20T15:00:00Z');
+  });
+
+  it.each([
+    ['an update of a goal that does not exist', 'orphan'],
+    ['a deleted goal whose updates remain', 'cascade'],
+    ['a changed person', 'person'],
+    ['counters behind the records', 'counters'],
+    ['a record kind that does not exist', 'kind'],
+    ['a base generated after its now', 'base'],
+  ])('a state of changes with %s is refused with 422 and changes nothing', async (_name, kind) => {
+    const h = new Harness();
+    const created = await h.post('/api/v2/goals', { title: 'Still here' });
+    const update = await h.post(`/api/v2/goals/${created.body.id}/goal-updates`, { title: 'Week 1' });
+    const good = (await control(h, 'GET', '/state')).body;
+    const stored = h.world.store.goalUpdates.get(update.body.id)!;
+    const bad = kind === 'orphan' ? { ...good, changes: { ...good.changes, goalUpdates: [{ ...stored, goalId: '00000000-0000-4000-8000-000000000000' }] } }
+      : kind === 'cascade' ? { ...good, changes: { ...good.changes, goals: [] }, deleted: { goals: [[...h.world.base.store.goals.values()][0].id] } }
+      : kind === 'person' ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }
+      : kind === 'counters' ? { ...good, counters: { ...good.counters, created: {} } }
+      : kind === 'kind' ? { ...good, changes: { ...good.changes, invoices: [] } }
+      : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
+    const before = await texts(h);
+    const refused = await control(h, 'PUT', '/state', bad);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.length).toBeGreaterThan(0);
+    expect(await texts(h)).toEqual(before);
+    expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
 import { DomainError } from './domain-error.js';
 import { formatInstant } from './calendar.js';
 import type { IsoDate, Uuid } from './records.js';
+import { checkInRecord } from './record-copies.js';
 import type { World } from './world.js';
 
 /**
@@ -13,12 +14,13 @@ export function recordAbsence(world: World, personId: Uuid, start: IsoDate, end:
   if (!person) throw DomainError.notFound('person', personId);
   if (start > end) throw DomainError.field('body', 'end', `must not be before start (CI9): start=${start}, end=${end}.`);
   world.catchUp();
+  const { store } = world;
   const recordedAt = world.now();
-  person.absences.push({ start, end, recordedAt });
+  store.absences.put({ id: personId, absences: [...store.absencesOf(person), { start, end, recordedAt }] });
   let absent = 0;
-  for (const date of world.store.checkInDatesOf(personId)) {
+  for (const date of store.checkInDatesOf(personId)) {
     if (date < start || date > end) continue;
-    world.store.checkInOf(personId, date)!.absent = true;
+    store.putCheckIn({ ...checkInRecord(store.checkInOf(personId, date)!), absent: true });
     absent++;
   }
   return { person_id: personId, start, end, recorded_at: formatInstant(recordedAt), absent_check_ins: absent };

@@ -63,6 +63,6 @@ export function createActivity(world: World, actor: Person, input: ActivityInput
     recordedAt: world.now(),
     seq: world.store.nextSeq(),
   };
-  world.store.addActivity(activity);
+  world.store.putActivity(activity);
   return world.present.activity(activity);
 }

@@ -1,22 +1,25 @@
 // CI1, CI2, CI9: which check-ins exist (team weekdays, absences, the person's today) and what a fresh one holds.
 import { weekdayOf } from './calendar.js';
 import { stableUuid } from './entropy.js';
-import type { CheckIn, EpochSeconds, IsoDate, Person, Team, Uuid } from './records.js';
+import type { Absence, CheckIn, EpochSeconds, IsoDate, Person, Team, Uuid } from './records.js';
+
+/** Teams by id: a map, or a store's table. */
+export type TeamLookup = { get(id: Uuid): Team | undefined };
 
 /** CI1: the person's teams that hold a check-in on that date's weekday, in the person's team order. */
-export function scheduledTeamIds(person: Person, teamsById: ReadonlyMap<Uuid, Team>, date: IsoDate): Uuid[] {
+export function scheduledTeamIds(person: Person, teamsById: TeamLookup, date: IsoDate): Uuid[] {
   const weekday = weekdayOf(date);
   return person.teamIds.filter((teamId) => teamsById.get(teamId)?.checkInDays.includes(weekday));
 }
 
 /** CI9: an absence covering `date` that was recorded at or before `asOf` (generation time). */
-export function absenceKnownAt(person: Person, date: IsoDate, asOf: EpochSeconds): boolean {
-  return person.absences.some((a) => a.start <= date && date <= a.end && a.recordedAt <= asOf);
+export function absenceKnownAt(absences: readonly Absence[], date: IsoDate, asOf: EpochSeconds): boolean {
+  return absences.some((a) => a.start <= date && date <= a.end && a.recordedAt <= asOf);
 }
 
 /** CI9: an absence covering `date`, whenever it was recorded. */
-export function isAbsentOn(person: Person, date: IsoDate): boolean {
-  return person.absences.some((a) => a.start <= date && date <= a.end);
+export function isAbsentOn(absences: readonly Absence[], date: IsoDate): boolean {
+  return absences.some((a) => a.start <= date && date <= a.end);
 }
 
 /** MK3: a check-in's id depends on the seed, the person and the date alone. */
@@ -27,13 +30,13 @@ export function checkInId(seed: number, personId: Uuid, date: IsoDate): Uuid {
 /**
  * CI1 + CI2: the check-in generated for a person on a date at instant `now`, or null when none is due
  * (no team scheduled that weekday, or an absence already known). A fresh check-in has no answers.
- * @example freshCheckIn(42, person, teamsById, '2026-11-20', now)?.completedAt // null
+ * @example freshCheckIn(42, person, person.absences, teamsById, '2026-11-20', now)?.completedAt // null
  */
 export function freshCheckIn(
-  seed: number, person: Person, teamsById: ReadonlyMap<Uuid, Team>, date: IsoDate, now: EpochSeconds,
+  seed: number, person: Person, absences: readonly Absence[], teamsById: TeamLookup, date: IsoDate, now: EpochSeconds,
 ): CheckIn | null {
   const teamIds = scheduledTeamIds(person, teamsById, date);
-  if (teamIds.length === 0 || absenceKnownAt(person, date, now)) return null;
+  if (teamIds.length === 0 || absenceKnownAt(absences, date, now)) return null;
   return {
     id: checkInId(seed, person.id, date),
     personId: person.id,

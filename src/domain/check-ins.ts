@@ -3,6 +3,7 @@ import { addDays, dateInZone, isCalendarDate } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { isBlocked } from './present.js';
+import { checkInRecord } from './record-copies.js';
 import { byNameThenId } from './store.js';
 import type { CheckIn, IsoDate, Mood, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
@@ -111,16 +112,24 @@ export function updateCheckIn(world: World, actor: Person, idOrDate: string, pat
     if (errors.length > 0) throw DomainError.invalid(errors);
   }
   const now = world.now();
-  if (patch.previous !== undefined) checkIn.previous = patch.previous;
-  if (patch.intentions !== undefined) checkIn.intentions = patch.intentions;
-  if (patch.blockers !== undefined) checkIn.blockers = patch.blockers;
-  if (patch.mood !== undefined) checkIn.mood = patch.mood;
-  if (patch.previous_completed !== undefined) checkIn.previousCompleted = patch.previous_completed;
-  // CI3 (prod): team_ids defaults to all of the person's teams when a PATCH omits it.
-  checkIn.teamIds = patch.team_ids ? [...new Set(patch.team_ids)] : [...actor.teamIds];
-  checkIn.updatedAt = now;
-  const answered = [checkIn.previous, checkIn.intentions, checkIn.blockers, checkIn.mood, checkIn.previousCompleted]
-    .some((answer) => answer !== null);
-  if (answered && checkIn.completedAt === null) checkIn.completedAt = now;
-  return world.present.checkIn(checkIn);
+  const pick = <K extends keyof CheckInPatch>(key: K, current: NonNullable<CheckInPatch[K]> | null) =>
+    (patch[key] !== undefined ? patch[key] : current) as NonNullable<CheckInPatch[K]> | null;
+  const answers = {
+    previous: pick('previous', checkIn.previous),
+    intentions: pick('intentions', checkIn.intentions),
+    blockers: pick('blockers', checkIn.blockers),
+    mood: pick('mood', checkIn.mood),
+    previousCompleted: pick('previous_completed', checkIn.previousCompleted),
+  };
+  const answered = Object.values(answers).some((answer) => answer !== null);
+  const filled: CheckIn = {
+    ...checkInRecord(checkIn),
+    ...answers,
+    // CI3 (prod): team_ids defaults to all of the person's teams when a PATCH omits it.
+    teamIds: patch.team_ids ? [...new Set(patch.team_ids)] : [...actor.teamIds],
+    updatedAt: now,
+    completedAt: answered && checkIn.completedAt === null ? now : checkIn.completedAt,
+  };
+  world.store.putCheckIn(filled);
+  return world.present.checkIn(filled);
 }

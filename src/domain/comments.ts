@@ -23,7 +23,7 @@ export function createComment(world: World, actor: Person, type: CommentableType
     updatedAt: now,
     seq: world.store.nextSeq(),
   };
-  world.store.addComment(comment);
+  world.store.putComment(comment);
   return world.present.comment(comment);
 }
 
@@ -39,9 +39,8 @@ function ownComment(world: World, actor: Person, id: Uuid): Comment {
 }
 
 export function updateComment(world: World, actor: Person, id: Uuid, body: string) {
-  const comment = ownComment(world, actor, id);
-  comment.body = body;
-  comment.updatedAt = world.now();
+  const comment = { ...ownComment(world, actor, id), body, updatedAt: world.now() };
+  world.store.putComment(comment);
   return world.present.comment(comment);
 }
 

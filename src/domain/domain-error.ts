@@ -1,7 +1,8 @@
 // Failures the domain reports; the HTTP layer maps each kind to its G8 status and problem body.
 import type { FieldError } from '../spec/describe-errors.js';
 
-export type DomainErrorKind = 'not-found' | 'forbidden' | 'invalid';
+/** not-found 404, forbidden 403, invalid 422, conflict 409 (a limit of the mock, such as its snapshot count). */
+export type DomainErrorKind = 'not-found' | 'forbidden' | 'invalid' | 'conflict';
 
 /**
  * @example throw DomainError.invalid([{ in: 'body', name: 'parent_id', message: '…' }])

@@ -122,7 +122,7 @@ export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnsw
     publishedAt: now,
     seq: world.store.nextSeq(),
   };
-  world.store.addEchoAnswer(created);
+  world.store.putEchoAnswer(created);
   return world.present.echoAnswer(created);
 }
 
@@ -132,7 +132,7 @@ export function getEchoAnswer(world: World, id: Uuid) {
 
 export function updateEchoAnswer(world: World, id: Uuid, input: EchoAnswerInput) {
   const found = answer(world, id);
-  if (input.title !== undefined) found.title = input.title;
-  if (input.body !== undefined) found.body = input.body;
-  return world.present.echoAnswer(found);
+  const changed = { ...found, title: input.title ?? found.title, body: input.body !== undefined ? input.body : found.body };
+  world.store.putEchoAnswer(changed);
+  return world.present.echoAnswer(changed);
 }

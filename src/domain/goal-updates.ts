@@ -5,6 +5,7 @@ import { canSeeGoal } from './goal-visibility.js';
 import { visibleGoal } from './goals.js';
 import { paginate, type Page } from './pagination.js';
 import type { GoalUpdate, Person, Uuid } from './records.js';
+import { goalUpdateRecord } from './record-copies.js';
 import type { World } from './world.js';
 
 export interface GoalUpdateInput {
@@ -51,7 +52,7 @@ export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, inpu
     updatedAt: now,
     seq: world.store.nextSeq(),
   };
-  world.store.addGoalUpdate(update);
+  world.store.putGoalUpdate(update);
   return world.present.goalUpdate(update);
 }
 
@@ -61,12 +62,16 @@ export function getGoalUpdate(world: World, actor: Person, id: Uuid) {
 
 /** GU6: keeps created_at, bumps updated_at, re-snaps confidence (GU2). */
 export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: GoalUpdateInput) {
-  const update = visibleGoalUpdate(world, actor, id);
-  if (input.title !== undefined) update.title = input.title;
-  if (input.body !== undefined) update.body = input.body;
-  if (input.progress !== undefined) update.progress = input.progress;
-  if (input.confidence !== undefined) update.confidence = snapConfidence(input.confidence);
-  update.updatedAt = world.now();
+  const current = visibleGoalUpdate(world, actor, id);
+  const update: GoalUpdate = {
+    ...goalUpdateRecord(current),
+    title: input.title ?? current.title,
+    body: input.body ?? current.body,
+    progress: input.progress ?? current.progress,
+    confidence: input.confidence !== undefined ? snapConfidence(input.confidence) : current.confidence,
+    updatedAt: world.now(),
+  };
+  world.store.putGoalUpdate(update);
   return world.present.goalUpdate(update);
 }
 

@@ -41,8 +41,8 @@ function* matchingGoals(world: World, actor: Person, filters: GoalFilters): Iter
   const { store } = world;
   const sets: Array<ReadonlySet<Uuid>> = [];
   if (filters.goal_ids) sets.push(new Set(filters.goal_ids));
-  if (filters.people_ids) sets.push(new Set(filters.people_ids.flatMap((id) => [...store.goalIdsOfPerson(id)])));
-  if (filters.team_ids) sets.push(new Set(filters.team_ids.flatMap((id) => [...store.goalIdsOfTeam(id)])));
+  if (filters.people_ids) sets.push(new Set(filters.people_ids.flatMap((id) => store.goalsOfPerson(id).map((g) => g.id))));
+  if (filters.team_ids) sets.push(new Set(filters.team_ids.flatMap((id) => store.goalsOfTeam(id).map((g) => g.id))));
   // Walk the smallest candidate set when there is one, so the cost follows the answer, not the world.
   const smallest = sets.sort((a, b) => a.size - b.size)[0];
   const ordered = smallest
@@ -166,9 +166,6 @@ export function deleteGoal(world: World, actor: Person, id: Uuid): void {
     store.deleteResourceChildren('goal-update', update.id);
     store.deleteGoalUpdate(update);
   }
-  for (const childId of [...store.childGoalIds(goal.id)]) {
-    const child = store.goals.get(childId);
-    if (child) store.putGoal({ ...child, parentId: null });
-  }
+  for (const child of [...store.childGoals(goal.id)]) store.putGoal({ ...child, parentId: null });
   store.deleteGoal(goal);
 }

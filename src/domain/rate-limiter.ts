@@ -1,5 +1,7 @@
 // G14 (prod): per person, 30 requests per 10 s ("burst") and 500 per 30 min ("sustained"), fixed windows.
-import type { EpochSeconds, Uuid } from './records.js';
+// One entry per key, kept in the order keys were last used, so forgetting idle keys takes only the expired
+// ones off the front: no request ever scans every key, and a long demo never grows the map past its users.
+import type { EpochSeconds } from './records.js';
 
 export const RATE_LIMIT_WINDOWS = [
   { name: 'burst', quota: 30, seconds: 10 },
@@ -14,23 +16,45 @@ export interface RateLimitDecision {
   retryAfter: number;
 }
 
+interface Entry {
+  /** Per window (in RATE_LIMIT_WINDOWS order), the start of the window counted and its count. */
+  starts: number[];
+  counts: number[];
+  /** When every window of this entry has ended: the key may be forgotten then. */
+  expires: EpochSeconds;
+}
+
 /**
- * Counts requests per person in fixed windows aligned to the clock, so the same clock gives the same answers.
+ * Counts requests per key in fixed windows aligned to the clock, so the same clock gives the same answers.
+ * Keys are opaque (a person id; any string).
  * @example new RateLimiter().take(personId, now).allowed
  */
 export class RateLimiter {
-  readonly #counts = new Map<string, number>();
+  readonly #entries = new Map<string, Entry>();
 
-  take(personId: Uuid, now: EpochSeconds): RateLimitDecision {
-    const windows = RATE_LIMIT_WINDOWS.map((w) => {
+  /** How many keys are remembered (for tests and the soak's memory bound). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  take(key: string, now: EpochSeconds): RateLimitDecision {
+    this.#forgetExpired(now);
+    const entry = this.#entries.get(key) ?? { starts: [], counts: [], expires: 0 };
+    // Re-inserted at the end: the map stays in order of last use (for #forgetExpired).
+    this.#entries.delete(key);
+    const windows = RATE_LIMIT_WINDOWS.map((w, i) => {
       const start = now - (now % w.seconds);
-      const key = `${personId}:${w.name}:${start}`;
-      return { ...w, key, used: this.#counts.get(key) ?? 0, resetIn: start + w.seconds - now };
+      if (entry.starts[i] !== start) {
+        entry.starts[i] = start;
+        entry.counts[i] = 0;
+      }
+      return { ...w, used: entry.counts[i], resetIn: start + w.seconds - now };
     });
     const blocking = windows.filter((w) => w.used >= w.quota);
     const allowed = blocking.length === 0;
-    if (allowed) for (const w of windows) this.#counts.set(w.key, w.used + 1);
-    this.#forgetOld(now);
+    if (allowed) windows.forEach((_, i) => entry.counts[i]++);
+    entry.expires = Math.max(...windows.map((w) => now + w.resetIn));
+    this.#entries.set(key, entry);
     return {
       allowed,
       windows: windows.map((w) => ({
@@ -41,12 +65,11 @@ export class RateLimiter {
     };
   }
 
-  #forgetOld(now: EpochSeconds): void {
-    if (this.#counts.size < 10_000) return;
-    for (const key of this.#counts.keys()) {
-      const [, name, start] = key.split(':');
-      const window = RATE_LIMIT_WINDOWS.find((w) => w.name === name)!;
-      if (Number(start) + window.seconds <= now) this.#counts.delete(key);
+  /** Drops keys whose windows have all ended, from the least recently used on; stops at the first live one. */
+  #forgetExpired(now: EpochSeconds): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.expires > now) return;
+      this.#entries.delete(key);
     }
   }
 }

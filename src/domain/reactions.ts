@@ -24,7 +24,7 @@ export function createReaction(world: World, actor: Person, type: CommentableTyp
     createdAt: world.now(),
     seq: world.store.nextSeq(),
   };
-  world.store.addReaction(reaction);
+  world.store.putReaction(reaction);
   return { created: true, reaction: world.present.reaction(reaction) };
 }
 

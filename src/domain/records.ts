@@ -41,143 +41,143 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export type CommentableType = 'check-in' | 'goal-update';
 
 export interface Absence {
-  start: IsoDate;
-  end: IsoDate;
+  readonly start: IsoDate;
+  readonly end: IsoDate;
   /** CI9: check-ins generated before this instant stay listed with `absent: true`. */
-  recordedAt: EpochSeconds;
+  readonly recordedAt: EpochSeconds;
 }
 
 export interface Person {
-  id: Uuid;
-  name: string;
-  username: string;
-  email: string;
+  readonly id: Uuid;
+  readonly name: string;
+  readonly username: string;
+  readonly email: string;
   /** IANA time zone; the person's "today" for CI1 is the clock's date here. */
-  timeZone: string;
-  title: string;
-  location: string;
-  administrator: boolean;
-  kind: 'human' | 'agent';
-  teamIds: Uuid[];
-  absences: Absence[];
+  readonly timeZone: string;
+  readonly title: string;
+  readonly location: string;
+  readonly administrator: boolean;
+  readonly kind: 'human' | 'agent';
+  readonly teamIds: readonly Uuid[];
+  readonly absences: readonly Absence[];
   /** G9: one read-write and one read-only token per person. */
-  tokens: { readWrite: string; readOnly: string };
-  createdAt: EpochSeconds;
-  updatedAt: EpochSeconds;
+  readonly tokens: { readonly readWrite: string; readonly readOnly: string };
+  readonly createdAt: EpochSeconds;
+  readonly updatedAt: EpochSeconds;
 }
 
 export interface Team {
-  id: Uuid;
-  name: string;
+  readonly id: Uuid;
+  readonly name: string;
   /** PT2, CI1: the weekdays on which the team's members get a check-in. */
-  checkInDays: Weekday[];
+  readonly checkInDays: readonly Weekday[];
 }
 
 export interface Goal {
-  id: Uuid;
-  title: string;
-  description: string | null;
-  startDate: IsoDate | null;
-  endDate: IsoDate | null;
-  updateCadence: UpdateCadence;
-  ownerId: Uuid;
-  parentId: Uuid | null;
-  private: boolean;
-  archived: boolean;
-  contributorIds: Uuid[];
-  teamIds: Uuid[];
-  createdAt: EpochSeconds;
-  updatedAt: EpochSeconds;
+  readonly id: Uuid;
+  readonly title: string;
+  readonly description: string | null;
+  readonly startDate: IsoDate | null;
+  readonly endDate: IsoDate | null;
+  readonly updateCadence: UpdateCadence;
+  readonly ownerId: Uuid;
+  readonly parentId: Uuid | null;
+  readonly private: boolean;
+  readonly archived: boolean;
+  readonly contributorIds: readonly Uuid[];
+  readonly teamIds: readonly Uuid[];
+  readonly createdAt: EpochSeconds;
+  readonly updatedAt: EpochSeconds;
   /** Creation order, to break ties within one second. */
-  seq: number;
+  readonly seq: number;
 }
 
 export interface GoalUpdate {
-  id: Uuid;
-  goalId: Uuid;
-  personId: Uuid;
-  title: string;
-  body: string;
-  progress: number;
+  readonly id: Uuid;
+  readonly goalId: Uuid;
+  readonly personId: Uuid;
+  readonly title: string;
+  readonly body: string;
+  readonly progress: number;
   /** Always one of 30, 60, 90 once saved (GU2). */
-  confidence: 30 | 60 | 90;
-  createdAt: EpochSeconds;
-  updatedAt: EpochSeconds;
+  readonly confidence: 30 | 60 | 90;
+  readonly createdAt: EpochSeconds;
+  readonly updatedAt: EpochSeconds;
   /** Creation order: within one second, the one created last is the newer (GO4, GU7). */
-  seq: number;
+  readonly seq: number;
 }
 
 export interface CheckIn {
-  id: Uuid;
-  personId: Uuid;
-  date: IsoDate;
-  teamIds: Uuid[];
-  previous: string | null;
-  intentions: string | null;
-  blockers: string | null;
-  mood: Mood | null;
-  previousCompleted: boolean | null;
-  absent: boolean;
-  completedAt: EpochSeconds | null;
-  updatedAt: EpochSeconds;
+  readonly id: Uuid;
+  readonly personId: Uuid;
+  readonly date: IsoDate;
+  readonly teamIds: readonly Uuid[];
+  readonly previous: string | null;
+  readonly intentions: string | null;
+  readonly blockers: string | null;
+  readonly mood: Mood | null;
+  readonly previousCompleted: boolean | null;
+  readonly absent: boolean;
+  readonly completedAt: EpochSeconds | null;
+  readonly updatedAt: EpochSeconds;
 }
 
 export interface EchoQuestion {
-  id: Uuid;
-  creatorId: Uuid;
-  prompt: string;
-  title: string;
-  answerFrequency: AnswerFrequency;
-  answerDay: Weekday;
+  readonly id: Uuid;
+  readonly creatorId: Uuid;
+  readonly prompt: string;
+  readonly title: string;
+  readonly answerFrequency: AnswerFrequency;
+  readonly answerDay: Weekday;
   /** `HH:MM`, 24-hour. */
-  answerTime: string;
-  answerTimeZone: string;
-  pausedAt: EpochSeconds | null;
+  readonly answerTime: string;
+  readonly answerTimeZone: string;
+  readonly pausedAt: EpochSeconds | null;
   /** EC4: answers have been published for every slot up to and including this instant. */
-  publishedThrough: EpochSeconds;
-  createdAt: EpochSeconds;
-  updatedAt: EpochSeconds;
-  seq: number;
+  readonly publishedThrough: EpochSeconds;
+  readonly createdAt: EpochSeconds;
+  readonly updatedAt: EpochSeconds;
+  readonly seq: number;
 }
 
 export interface EchoAnswer {
-  id: Uuid;
-  questionId: Uuid;
-  title: string;
-  body: string | null;
-  publishedAt: EpochSeconds;
-  seq: number;
+  readonly id: Uuid;
+  readonly questionId: Uuid;
+  readonly title: string;
+  readonly body: string | null;
+  readonly publishedAt: EpochSeconds;
+  readonly seq: number;
 }
 
 export interface Comment {
-  id: Uuid;
-  resourceType: CommentableType;
-  resourceId: Uuid;
-  personId: Uuid;
-  body: string;
-  createdAt: EpochSeconds;
-  updatedAt: EpochSeconds;
-  seq: number;
+  readonly id: Uuid;
+  readonly resourceType: CommentableType;
+  readonly resourceId: Uuid;
+  readonly personId: Uuid;
+  readonly body: string;
+  readonly createdAt: EpochSeconds;
+  readonly updatedAt: EpochSeconds;
+  readonly seq: number;
 }
 
 export interface Reaction {
-  id: Uuid;
-  resourceType: CommentableType;
-  resourceId: Uuid;
-  personId: Uuid;
-  name: ReactionName;
-  createdAt: EpochSeconds;
-  seq: number;
+  readonly id: Uuid;
+  readonly resourceType: CommentableType;
+  readonly resourceId: Uuid;
+  readonly personId: Uuid;
+  readonly name: ReactionName;
+  readonly createdAt: EpochSeconds;
+  readonly seq: number;
 }
 
 export interface Activity {
-  id: Uuid;
-  kind: ActivityKind;
-  group: string;
-  title: string;
-  description: string;
-  url: string | null;
-  personId: Uuid;
-  recordedAt: EpochSeconds;
-  seq: number;
+  readonly id: Uuid;
+  readonly kind: ActivityKind;
+  readonly group: string;
+  readonly title: string;
+  readonly description: string;
+  readonly url: string | null;
+  readonly personId: Uuid;
+  readonly recordedAt: EpochSeconds;
+  readonly seq: number;
 }

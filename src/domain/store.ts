@@ -1,12 +1,15 @@
-// The in-memory store: every collection keyed by id, plus the indexes that keep filtered lists proportional
-// to what they return (check-ins by person and date, goals by person and team, children by parent).
+// The record store: one table per record kind with the indexes that keep filtered lists proportional to what
+// they return (check-ins by person and date, goals by person, team and parent, children of each record).
+// A base store holds a generated world and is frozen; every world a client talks to is a layer over one
+// (MK5): it costs what it changed, and two layers never see each other's writes.
 import { stableUuid } from './entropy.js';
 import type {
-  Activity, CheckIn, Comment, CommentableType, EchoAnswer, EchoQuestion, Goal, GoalUpdate, IsoDate, Person,
+  Absence, Activity, CheckIn, Comment, CommentableType, EchoAnswer, EchoQuestion, Goal, GoalUpdate, IsoDate, Person,
   Reaction, Team, Uuid,
 } from './records.js';
+import { Table, type Change, type IndexSpec } from './table.js';
 
-type Dated = { seq: number } & ({ createdAt: number } | { publishedAt: number } | { recordedAt: number });
+type Dated = { readonly seq: number } & ({ readonly createdAt: number } | { readonly publishedAt: number } | { readonly recordedAt: number });
 
 function instantOf(record: Dated): number {
   return 'createdAt' in record ? record.createdAt : 'publishedAt' in record ? record.publishedAt : record.recordedAt;
@@ -15,29 +18,6 @@ function instantOf(record: Dated): number {
 /** GU7: newest first; within one second, the one created last first. */
 export function newestFirst(a: Dated, b: Dated): number {
   return instantOf(b) - instantOf(a) || b.seq - a.seq;
-}
-
-/** Inserts into an array kept sorted by `compare` (binary search: no full re-sort per write). */
-function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(items[mid], item) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  items.splice(low, 0, item);
-}
-
-function removeFrom<T>(items: T[] | undefined, item: T): void {
-  const index = items?.indexOf(item) ?? -1;
-  if (index >= 0) items!.splice(index, 1);
-}
-
-function addToSetIndex(index: Map<Uuid, Set<Uuid>>, key: Uuid, value: Uuid): void {
-  let set = index.get(key);
-  if (!set) index.set(key, (set = new Set()));
-  set.add(value);
 }
 
 /** PT2, CI5: people ordered by name, then id. */
@@ -60,49 +40,133 @@ export function resourceKey(type: CommentableType, id: Uuid): string {
   return `${type}:${id}`;
 }
 
+/** CI9: the absences of a person recorded while the world ran, with the generated ones (keyed by person id). */
+export interface PersonAbsences {
+  readonly id: Uuid;
+  readonly absences: readonly Absence[];
+}
+
 /** What decides the ids and order of records made from now on (MK3): saved with a world's state. */
 export interface StoreCounters {
   created: Record<string, number>;
   seq: number;
 }
 
-export class Store {
-  readonly people = new Map<Uuid, Person>();
-  readonly teams = new Map<Uuid, Team>();
-  readonly goals = new Map<Uuid, Goal>();
-  readonly goalUpdates = new Map<Uuid, GoalUpdate>();
-  readonly checkIns = new Map<Uuid, CheckIn>();
-  readonly echoQuestions = new Map<Uuid, EchoQuestion>();
-  readonly echoAnswers = new Map<Uuid, EchoAnswer>();
-  readonly comments = new Map<Uuid, Comment>();
-  readonly reactions = new Map<Uuid, Reaction>();
-  readonly activities = new Map<Uuid, Activity>();
+const ALL = 'all';
 
-  /** G9: token → person and whether the token is read-only. */
-  readonly tokens = new Map<string, { personId: Uuid; readOnly: boolean }>();
-  /** PT2, CI5: every person in name order. */
-  readonly peopleInOrder: Person[] = [];
-  readonly teamsInOrder: Team[] = [];
-  /** Members of each team, in name order. */
-  readonly membersByTeam = new Map<Uuid, Person[]>();
+const INDEXES = {
+  people: {},
+  teams: {},
+  goals: {
+    person: { keys: (g: Goal) => new Set([g.ownerId, ...g.contributorIds]) },
+    team: { keys: (g: Goal) => g.teamIds },
+    parent: { keys: (g: Goal) => (g.parentId ? [g.parentId] : []) },
+    order: { keys: () => [ALL], compare: goalOrder },
+  },
+  goalUpdates: { goal: { keys: (u: GoalUpdate) => [u.goalId], compare: newestFirst } },
+  checkIns: { day: { pair: (c: CheckIn) => [c.personId, c.date] as const } },
+  echoQuestions: {},
+  echoAnswers: { question: { keys: (a: EchoAnswer) => [a.questionId], compare: newestFirst } },
+  comments: { resource: { keys: (c: Comment) => [resourceKey(c.resourceType, c.resourceId)], compare: newestFirst } },
+  reactions: { resource: { keys: (r: Reaction) => [resourceKey(r.resourceType, r.resourceId)], compare: newestFirst } },
+  activities: { order: { keys: () => [ALL], compare: newestFirst } },
+  absences: {},
+} satisfies Record<string, Record<string, IndexSpec<never>>>;
 
-  readonly #goalsByPerson = new Map<Uuid, Set<Uuid>>();
-  readonly #goalsByTeam = new Map<Uuid, Set<Uuid>>();
-  readonly #childrenByGoal = new Map<Uuid, Set<Uuid>>();
-  #goalsInOrder: Goal[] | null = null;
-  readonly #updatesByGoal = new Map<Uuid, GoalUpdate[]>();
-  readonly #checkInsByPerson = new Map<Uuid, Map<IsoDate, CheckIn>>();
-  readonly #answersByQuestion = new Map<Uuid, EchoAnswer[]>();
-  readonly #commentsByResource = new Map<string, Comment[]>();
-  readonly #reactionsByResource = new Map<string, Reaction[]>();
-  readonly #activitiesInOrder: Activity[] = [];
+/** The record kinds of a store, in the order a state lists them. */
+export const TABLE_NAMES = Object.keys(INDEXES) as TableName[];
+export type TableName = keyof typeof INDEXES;
+
+interface Tables {
+  people: Table<Person>;
+  teams: Table<Team>;
+  goals: Table<Goal>;
+  goalUpdates: Table<GoalUpdate>;
+  checkIns: Table<CheckIn>;
+  echoQuestions: Table<EchoQuestion>;
+  echoAnswers: Table<EchoAnswer>;
+  comments: Table<Comment>;
+  reactions: Table<Reaction>;
+  activities: Table<Activity>;
+  absences: Table<PersonAbsences>;
+}
+
+export type RecordOf<N extends TableName> = Tables[N] extends Table<infer T> ? T : never;
+
+/** People, teams and tokens: fixed for a base's life, shared by all its layers. */
+interface Directory {
+  tokens: Map<string, { personId: Uuid; readOnly: boolean }>;
+  peopleInOrder: Person[];
+  teamsInOrder: Team[];
+  membersByTeam: Map<Uuid, Person[]>;
+}
+
+export class Store implements Tables {
+  readonly people: Table<Person>;
+  readonly teams: Table<Team>;
+  readonly goals: Table<Goal>;
+  readonly goalUpdates: Table<GoalUpdate>;
+  readonly checkIns: Table<CheckIn>;
+  readonly echoQuestions: Table<EchoQuestion>;
+  readonly echoAnswers: Table<EchoAnswer>;
+  readonly comments: Table<Comment>;
+  readonly reactions: Table<Reaction>;
+  readonly activities: Table<Activity>;
+  /** CI9: absences recorded while the world ran replace the person's generated list here. */
+  readonly absences: Table<PersonAbsences>;
+
+  readonly #directory: Directory;
   /** Per kind, so creating a comment never shifts the id of the next goal (MK3). */
-  readonly #created = new Map<string, number>();
+  readonly #created: Map<string, number>;
   #seq: number;
+  /** The first and last dates that hold any check-in; bounds for walking dates (CI5). */
+  readonly checkInDates: { first: IsoDate; last: IsoDate };
 
-  /** `firstSeq` lies above every generated record's seq, so records made later sort as newer. */
-  constructor(readonly seed: number, firstSeq: number) {
-    this.#seq = firstSeq;
+  /** A base store; `firstSeq` lies above every generated record's seq, so records made later sort as newer. */
+  constructor(readonly seed: number, firstSeq: number, base?: Store) {
+    const tables = Object.fromEntries(TABLE_NAMES.map((name) => [
+      name, base ? base.table(name).layer() : new Table(INDEXES[name] as Record<string, IndexSpec<never>>),
+    ])) as unknown as Tables;
+    this.people = tables.people;
+    this.teams = tables.teams;
+    this.goals = tables.goals;
+    this.goalUpdates = tables.goalUpdates;
+    this.checkIns = tables.checkIns;
+    this.echoQuestions = tables.echoQuestions;
+    this.echoAnswers = tables.echoAnswers;
+    this.comments = tables.comments;
+    this.reactions = tables.reactions;
+    this.activities = tables.activities;
+    this.absences = tables.absences;
+    this.#directory = base ? base.#directory : { tokens: new Map(), peopleInOrder: [], teamsInOrder: [], membersByTeam: new Map() };
+    this.#created = new Map(base ? base.#created : []);
+    this.#seq = base ? base.#seq : firstSeq;
+    this.checkInDates = { ...(base?.checkInDates ?? { first: '9999-12-31', last: '0000-01-01' }) };
+  }
+
+  /** A copy-on-write layer over this store, which must be frozen. */
+  layer(): Store {
+    return new Store(this.seed, this.#seq, this);
+  }
+
+  /** Ends loading a base: indexes sorted once, and every later write refused (write to a layer). */
+  freeze(): this {
+    for (const name of TABLE_NAMES) this.table(name).freeze();
+    return this;
+  }
+
+  table<N extends TableName>(name: N): Tables[N] {
+    return (this as Tables)[name];
+  }
+
+  /** Every change of this layer, per kind (a snapshot, the state file). */
+  changes(): { [N in TableName]: Array<Change<RecordOf<N>>> } {
+    return Object.fromEntries(TABLE_NAMES.map((name) => [name, [...this.table(name).changes()]])) as never;
+  }
+
+  /** Calls `listener` after every put and delete of this layer (the state file's change log). */
+  onChange(listener: ((table: TableName, id: string) => void) | null): void {
+    for (const name of TABLE_NAMES) this.table(name).onChange = listener && ((id) => listener(name, id));
   }
 
   /** MK3: ids of records clients create depend on the seed and the count of creates of that kind alone. */
@@ -126,158 +190,146 @@ export class Store {
     this.#seq = counters.seq;
   }
 
-  // People and teams are loaded once per world; their indexes are built in `indexPeopleAndTeams`.
+  // People and teams: loaded once per base; a layer shares them (no API changes a person or a team).
+  get tokens(): ReadonlyMap<string, { personId: Uuid; readOnly: boolean }> {
+    return this.#directory.tokens;
+  }
+
+  /** PT2, CI5: every person in name order. */
+  get peopleInOrder(): readonly Person[] {
+    return this.#directory.peopleInOrder;
+  }
+
+  get teamsInOrder(): readonly Team[] {
+    return this.#directory.teamsInOrder;
+  }
+
+  /** Members of each team, in name order. */
+  get membersByTeam(): ReadonlyMap<Uuid, readonly Person[]> {
+    return this.#directory.membersByTeam;
+  }
+
   indexPeopleAndTeams(people: Iterable<Person>, teams: Iterable<Team>): void {
-    for (const team of teams) this.teams.set(team.id, team);
+    const { tokens, peopleInOrder, teamsInOrder, membersByTeam } = this.#directory;
+    for (const team of teams) this.teams.put(team);
     for (const person of people) {
-      this.people.set(person.id, person);
-      this.tokens.set(person.tokens.readWrite, { personId: person.id, readOnly: false });
-      this.tokens.set(person.tokens.readOnly, { personId: person.id, readOnly: true });
+      this.people.put(person);
+      tokens.set(person.tokens.readWrite, { personId: person.id, readOnly: false });
+      tokens.set(person.tokens.readOnly, { personId: person.id, readOnly: true });
     }
-    this.peopleInOrder.push(...[...this.people.values()].sort(byNameThenId));
-    this.teamsInOrder.push(...[...this.teams.values()].sort(byNameThenId));
-    for (const person of this.peopleInOrder) {
+    peopleInOrder.push(...[...this.people.values()].sort(byNameThenId));
+    teamsInOrder.push(...[...this.teams.values()].sort(byNameThenId));
+    for (const person of peopleInOrder) {
       for (const teamId of person.teamIds) {
-        const members = this.membersByTeam.get(teamId) ?? [];
+        const members = membersByTeam.get(teamId) ?? [];
         members.push(person);
-        this.membersByTeam.set(teamId, members);
+        membersByTeam.set(teamId, members);
       }
     }
   }
 
-  // Goals: indexed by owner/contributor, team and parent; the GO6 order is cached until a goal changes.
+  /** CI9: a person's absences, the generated ones and those recorded since. */
+  absencesOf(person: Person): readonly Absence[] {
+    return this.absences.get(person.id)?.absences ?? person.absences;
+  }
+
+  // Goals: indexed by owner/contributor, team and parent, and kept in GO6 order.
   putGoal(goal: Goal): void {
-    const before = this.goals.get(goal.id);
-    if (before) this.#unindexGoal(before);
-    this.goals.set(goal.id, goal);
-    for (const personId of [goal.ownerId, ...goal.contributorIds]) addToSetIndex(this.#goalsByPerson, personId, goal.id);
-    for (const teamId of goal.teamIds) addToSetIndex(this.#goalsByTeam, teamId, goal.id);
-    if (goal.parentId) addToSetIndex(this.#childrenByGoal, goal.parentId, goal.id);
-    this.#goalsInOrder = null;
+    this.goals.put(goal);
   }
 
   deleteGoal(goal: Goal): void {
-    this.#unindexGoal(goal);
     this.goals.delete(goal.id);
-    this.#childrenByGoal.delete(goal.id);
-    this.#goalsInOrder = null;
   }
 
-  #unindexGoal(goal: Goal): void {
-    for (const personId of [goal.ownerId, ...goal.contributorIds]) this.#goalsByPerson.get(personId)?.delete(goal.id);
-    for (const teamId of goal.teamIds) this.#goalsByTeam.get(teamId)?.delete(goal.id);
-    if (goal.parentId) this.#childrenByGoal.get(goal.parentId)?.delete(goal.id);
+  goalsOfPerson(personId: Uuid): readonly Goal[] {
+    return this.goals.find('person', personId);
   }
 
-  goalIdsOfPerson(personId: Uuid): ReadonlySet<Uuid> {
-    return this.#goalsByPerson.get(personId) ?? new Set();
+  goalsOfTeam(teamId: Uuid): readonly Goal[] {
+    return this.goals.find('team', teamId);
   }
 
-  goalIdsOfTeam(teamId: Uuid): ReadonlySet<Uuid> {
-    return this.#goalsByTeam.get(teamId) ?? new Set();
+  childGoals(goalId: Uuid): readonly Goal[] {
+    return this.goals.find('parent', goalId);
   }
 
-  childGoalIds(goalId: Uuid): ReadonlySet<Uuid> {
-    return this.#childrenByGoal.get(goalId) ?? new Set();
-  }
-
-  /** GO6 order of all goals; rebuilt only after a goal was written. */
-  goalsInOrder(): readonly Goal[] {
-    this.#goalsInOrder ??= [...this.goals.values()].sort(goalOrder);
-    return this.#goalsInOrder;
+  /** GO6 order of all goals, read lazily: a page costs what it skips and returns. */
+  goalsInOrder(): Iterable<Goal> {
+    return this.goals.iterate('order', ALL);
   }
 
   // Goal updates: per goal, newest first (GU7); the first is the latest (GO4).
-  addGoalUpdate(update: GoalUpdate): void {
-    this.goalUpdates.set(update.id, update);
-    let list = this.#updatesByGoal.get(update.goalId);
-    if (!list) this.#updatesByGoal.set(update.goalId, (list = []));
-    insertSorted(list, update, newestFirst);
+  putGoalUpdate(update: GoalUpdate): void {
+    this.goalUpdates.put(update);
   }
 
   deleteGoalUpdate(update: GoalUpdate): void {
     this.goalUpdates.delete(update.id);
-    removeFrom(this.#updatesByGoal.get(update.goalId), update);
   }
 
   updatesOfGoal(goalId: Uuid): readonly GoalUpdate[] {
-    return this.#updatesByGoal.get(goalId) ?? [];
+    return this.goalUpdates.find('goal', goalId);
   }
 
-  /** The first and last dates that hold any check-in; bounds for walking dates (CI5). */
-  readonly checkInDates = { first: '9999-12-31', last: '0000-01-01' };
-
   // Check-ins: by person and date (CI1: at most one per person and day).
-  addCheckIn(checkIn: CheckIn): void {
-    this.checkIns.set(checkIn.id, checkIn);
+  putCheckIn(checkIn: CheckIn): void {
+    this.checkIns.put(checkIn);
     if (checkIn.date < this.checkInDates.first) this.checkInDates.first = checkIn.date;
     if (checkIn.date > this.checkInDates.last) this.checkInDates.last = checkIn.date;
-    let byDate = this.#checkInsByPerson.get(checkIn.personId);
-    if (!byDate) this.#checkInsByPerson.set(checkIn.personId, (byDate = new Map()));
-    byDate.set(checkIn.date, checkIn);
   }
 
   checkInOf(personId: Uuid, date: IsoDate): CheckIn | undefined {
-    return this.#checkInsByPerson.get(personId)?.get(date);
+    return this.checkIns.pair('day', personId, date);
   }
 
-  /** The dates on which a person has a check-in. */
+  /** The dates on which a person has a check-in, unordered. */
   checkInDatesOf(personId: Uuid): Iterable<IsoDate> {
-    return this.#checkInsByPerson.get(personId)?.keys() ?? [];
+    return this.checkIns.pairKeys('day', personId);
   }
 
-  // Echo answers: per question, newest first (EC5).
-  addEchoAnswer(answer: EchoAnswer): void {
-    this.echoAnswers.set(answer.id, answer);
-    let list = this.#answersByQuestion.get(answer.questionId);
-    if (!list) this.#answersByQuestion.set(answer.questionId, (list = []));
-    insertSorted(list, answer, newestFirst);
-  }
-
-  answersOfQuestion(questionId: Uuid): readonly EchoAnswer[] {
-    return this.#answersByQuestion.get(questionId) ?? [];
+  // Echo questions and their answers, per question newest first (EC5).
+  putEchoQuestion(question: EchoQuestion): void {
+    this.echoQuestions.put(question);
   }
 
   /** EC6: a question goes with its answers. */
   deleteEchoQuestion(question: EchoQuestion): void {
-    for (const answer of this.answersOfQuestion(question.id)) this.echoAnswers.delete(answer.id);
-    this.#answersByQuestion.delete(question.id);
+    for (const answer of [...this.answersOfQuestion(question.id)]) this.echoAnswers.delete(answer.id);
     this.echoQuestions.delete(question.id);
   }
 
+  putEchoAnswer(answer: EchoAnswer): void {
+    this.echoAnswers.put(answer);
+  }
+
+  answersOfQuestion(questionId: Uuid): readonly EchoAnswer[] {
+    return this.echoAnswers.find('question', questionId);
+  }
+
   // Comments and reactions: per resource, newest first (CR1).
-  addComment(comment: Comment): void {
-    this.comments.set(comment.id, comment);
-    const key = resourceKey(comment.resourceType, comment.resourceId);
-    let list = this.#commentsByResource.get(key);
-    if (!list) this.#commentsByResource.set(key, (list = []));
-    insertSorted(list, comment, newestFirst);
+  putComment(comment: Comment): void {
+    this.comments.put(comment);
   }
 
   deleteComment(comment: Comment): void {
     this.comments.delete(comment.id);
-    removeFrom(this.#commentsByResource.get(resourceKey(comment.resourceType, comment.resourceId)), comment);
   }
 
   commentsOf(type: CommentableType, id: Uuid): readonly Comment[] {
-    return this.#commentsByResource.get(resourceKey(type, id)) ?? [];
+    return this.comments.find('resource', resourceKey(type, id));
   }
 
-  addReaction(reaction: Reaction): void {
-    this.reactions.set(reaction.id, reaction);
-    const key = resourceKey(reaction.resourceType, reaction.resourceId);
-    let list = this.#reactionsByResource.get(key);
-    if (!list) this.#reactionsByResource.set(key, (list = []));
-    insertSorted(list, reaction, newestFirst);
+  putReaction(reaction: Reaction): void {
+    this.reactions.put(reaction);
   }
 
   deleteReaction(reaction: Reaction): void {
     this.reactions.delete(reaction.id);
-    removeFrom(this.#reactionsByResource.get(resourceKey(reaction.resourceType, reaction.resourceId)), reaction);
   }
 
   reactionsOf(type: CommentableType, id: Uuid): readonly Reaction[] {
-    return this.#reactionsByResource.get(resourceKey(type, id)) ?? [];
+    return this.reactions.find('resource', resourceKey(type, id));
   }
 
   /** GO8: an update goes with its comments and reactions. */
@@ -287,19 +339,11 @@ export class Store {
   }
 
   // Activities: newest first (AC1).
-  addActivity(activity: Activity): void {
-    this.activities.set(activity.id, activity);
-    insertSorted(this.#activitiesInOrder, activity, newestFirst);
+  putActivity(activity: Activity): void {
+    this.activities.put(activity);
   }
 
-  /** Loads many at once with one sort, not one sorted insert each (large worlds). */
-  loadActivities(activities: readonly Activity[]): void {
-    for (const activity of activities) this.activities.set(activity.id, activity);
-    this.#activitiesInOrder.push(...activities);
-    this.#activitiesInOrder.sort(newestFirst);
-  }
-
-  activitiesInOrder(): readonly Activity[] {
-    return this.#activitiesInOrder;
+  activitiesInOrder(): Iterable<Activity> {
+    return this.activities.iterate('order', ALL);
   }
 }

@@ -1,89 +1,215 @@
-// A world as versioned JSON: everything needed to rebuild it exactly — records, counters, the clock's now —
-// for GET/PUT /__mock/state and named snapshots. Read back with a structural check that names what is wrong.
+// A world as versioned JSON, for GET/PUT /__mock/state, snapshots and the state file. Version 2 (the default)
+// holds what a world changed over its base, which is named by seed, size and generation instant (a world
+// is a function of those plus its changes, MK3), so it costs what changed. Version 1 holds every record:
+// a full export, readable by other tools, and restorable as an imported base.
 import { formatInstant, parseInstant } from './calendar.js';
 import { DomainError } from './domain-error.js';
-import type { StoreCounters } from './store.js';
-import type { World, WorldContents } from './world.js';
+import { TABLE_NAMES, type StoreCounters, type TableName } from './store.js';
+import type { Change } from './table.js';
+import type { WorldContents, WorldSize } from './world-base.js';
+import type { World, WorldChanges } from './world.js';
 
 export const STATE_FORMAT = 'standin-world';
-export const STATE_VERSION = 1;
 
-const COLLECTIONS = ['people', 'teams', 'goals', 'goalUpdates', 'checkIns', 'echoQuestions', 'echoAnswers', 'comments', 'reactions', 'activities'] as const;
+/** The record kinds of a version 1 state: everything but recorded absences, which live in the people. */
+const FULL_COLLECTIONS = TABLE_NAMES.filter((name) => name !== 'absences');
 
-export interface WorldState {
+type Records = Record<string, unknown[]>;
+
+export interface FullState {
   format: typeof STATE_FORMAT;
-  version: typeof STATE_VERSION;
+  version: 1;
   seed: number;
-  size: World['size'];
+  size: WorldSize;
   /** The clock's now when the state was taken; restoring it sets the clock there. */
   now: string;
   frozen: boolean;
   history_start: string;
   default_person_id: string;
   counters: StoreCounters;
-  records: Record<(typeof COLLECTIONS)[number], unknown[]>;
+  records: Records;
 }
 
-/** The whole world as JSON-ready data (lazy texts are written out through their toJSON). */
-export function exportState(world: World): WorldState {
+/** A base as a version 2 state names it: by its generation instant, or in full when it was imported. */
+export type BaseState =
+  | { generated_at: string }
+  | { generated_at: string; history_start: string; default_person_id: string; counters: StoreCounters; records: Records };
+
+export interface ChangesState {
+  format: typeof STATE_FORMAT;
+  version: 2;
+  seed: number;
+  size: WorldSize;
+  base: BaseState;
+  now: string;
+  frozen: boolean;
+  counters: StoreCounters;
+  /** Per record kind, the records created or replaced over the base. */
+  changes: Partial<Record<TableName, unknown[]>>;
+  /** Per record kind, the ids of base records deleted. */
+  deleted: Partial<Record<TableName, string[]>>;
+}
+
+export type WorldState = FullState | ChangesState;
+
+/** A state read back: a full world to import, or changes over a base named or carried in full. */
+export type ParsedState =
+  | { kind: 'full'; contents: WorldContents; now: number; frozen: boolean }
+  | {
+    kind: 'changes';
+    base: { seed: number; size: WorldSize; generatedAt: number; contents?: WorldContents };
+    changes: WorldChanges;
+  };
+
+/** Every record of the world, lazy texts written out (version 1): what a full export and an imported base hold. */
+function fullRecords(world: World): Records {
   const { store } = world;
+  const records: Records = {};
+  for (const name of FULL_COLLECTIONS) {
+    records[name] = name === 'people'
+      ? [...store.people.values()].map((person) => ({ ...person, absences: store.absencesOf(person) }))
+      : [...store.table(name).values()];
+  }
+  return records;
+}
+
+/** The whole world, every record (version 1). */
+export function exportFullState(world: World): FullState {
   world.catchUp();
   return {
     format: STATE_FORMAT,
-    version: STATE_VERSION,
+    version: 1,
     seed: world.seed,
     size: world.size,
     now: formatInstant(world.now()),
     frozen: world.clock.frozen,
     history_start: world.historyStart,
     default_person_id: world.defaultPersonId,
-    counters: store.counters(),
-    records: {
-      people: [...store.people.values()],
-      teams: [...store.teams.values()],
-      goals: [...store.goals.values()],
-      goalUpdates: [...store.goalUpdates.values()],
-      checkIns: [...store.checkIns.values()],
-      echoQuestions: [...store.echoQuestions.values()],
-      echoAnswers: [...store.echoAnswers.values()],
-      comments: [...store.comments.values()],
-      reactions: [...store.reactions.values()],
-      activities: [...store.activities.values()],
-    },
+    counters: world.store.counters(),
+    records: fullRecords(world),
   };
+}
+
+/** What the world changed over its base (version 2); an imported base travels in full. */
+export function exportState(world: World): ChangesState {
+  return stateOfChanges(world, world.changes());
+}
+
+/** A version 2 state of changes taken earlier (a snapshot) of a world on `world`'s base. */
+export function stateOfChanges(world: World, taken: WorldChanges): ChangesState {
+  const { base } = world;
+  const changes: ChangesState['changes'] = {};
+  const deleted: ChangesState['deleted'] = {};
+  for (const name of TABLE_NAMES) {
+    const list = taken.tables[name] as Array<Change<unknown>>;
+    const put = list.filter((c) => c.record !== null).map((c) => c.record);
+    const gone = list.filter((c) => c.record === null).map((c) => c.id);
+    if (put.length > 0) changes[name] = put;
+    if (gone.length > 0) deleted[name] = gone;
+  }
+  const generatedAt = formatInstant(base.generatedAt);
+  return {
+    format: STATE_FORMAT,
+    version: 2,
+    seed: base.seed,
+    size: base.size,
+    base: base.origin === 'generated' ? { generated_at: generatedAt } : {
+      generated_at: generatedAt, history_start: base.historyStart, default_person_id: base.defaultPersonId,
+      counters: base.store.counters(), records: baseRecords(world),
+    },
+    now: formatInstant(Math.floor(taken.now / 1000)),
+    frozen: taken.frozen,
+    counters: taken.counters,
+    changes,
+    deleted,
+  };
+}
+
+function baseRecords(world: World): Records {
+  const { store } = world.base;
+  return Object.fromEntries(FULL_COLLECTIONS.map((name) => [name, [...store.table(name).values()]]));
 }
 
 function refuse(message: string): never {
   throw DomainError.field('body', 'state', message);
 }
 
+function instant(value: unknown, name: string): number {
+  const seconds = parseInstant(String(value));
+  if (Number.isNaN(seconds)) refuse(`has ${name} ${JSON.stringify(value)?.slice(0, 40)}, not an instant YYYY-MM-DDTHH:MM:SSZ.`);
+  return seconds;
+}
+
+function counters(value: unknown, name: string): StoreCounters {
+  const c = value as Partial<StoreCounters> | undefined;
+  if (!c || typeof c.seq !== 'number' || !c.created || typeof c.created !== 'object') refuse(`lacks ${name} {created, seq}.`);
+  return c as StoreCounters;
+}
+
+function records(value: unknown, name: string): Records {
+  const r = value as Records | undefined;
+  for (const collection of FULL_COLLECTIONS) if (!Array.isArray(r?.[collection])) refuse(`lacks ${name}.${collection} (an array).`);
+  return r!;
+}
+
+function contentsOf(seed: number, size: WorldSize, generatedAt: number, frame: Record<string, unknown>): WorldContents {
+  const r = records(frame.records, frame.version === 1 ? 'records' : 'base.records');
+  return {
+    seed, size, generatedAt, historyStart: String(frame.history_start), defaultPersonId: String(frame.default_person_id),
+    counters: counters(frame.counters, frame.version === 1 ? 'counters' : 'base.counters'),
+    people: r.people, teams: r.teams, goals: r.goals, goalUpdates: r.goalUpdates, checkIns: r.checkIns,
+    echoQuestions: r.echoQuestions, echoAnswers: r.echoAnswers, comments: r.comments, reactions: r.reactions,
+    activities: r.activities,
+  } as WorldContents;
+}
+
 /**
- * Checks the frame of a saved state and turns it into world contents; a foreign or other-version document
- * is refused with what was expected. The records themselves are checked once rebuilt (verify-world.ts).
+ * Checks the frame of a saved state and turns it into what a world is rebuilt from; a foreign or
+ * other-version document is refused with what was expected. The records themselves are checked once
+ * rebuilt (world-integrity.ts, verify-world.ts).
  */
-export function readState(value: unknown): { contents: WorldContents; now: number; frozen: boolean } {
-  const state = value as Partial<WorldState> | null;
+export function readState(value: unknown): ParsedState {
+  const state = value as Record<string, unknown> | null;
   if (!state || typeof state !== 'object' || state.format !== STATE_FORMAT) {
     refuse(`is not a standin world: expected "format": "${STATE_FORMAT}" as GET /__mock/state gives it.`);
   }
-  if (state.version !== STATE_VERSION) refuse(`has version ${JSON.stringify(state.version)}; this standin reads version ${STATE_VERSION}.`);
-  if (!Number.isSafeInteger(state.seed) || (state.size !== 'small' && state.size !== 'large')) refuse('needs an integer seed and a size of small or large.');
-  const now = parseInstant(String(state.now));
-  if (Number.isNaN(now)) refuse(`has now ${JSON.stringify(state.now)}, not an instant YYYY-MM-DDTHH:MM:SSZ.`);
-  const records = state.records as Record<string, unknown> | undefined;
-  for (const name of COLLECTIONS) if (!Array.isArray(records?.[name])) refuse(`lacks records.${name} (an array).`);
-  const counters = state.counters;
-  if (!counters || typeof counters.seq !== 'number' || typeof counters.created !== 'object') refuse('lacks counters {created, seq}.');
-  const r = records as WorldState['records'];
+  if (state.version !== 1 && state.version !== 2) {
+    refuse(`has version ${JSON.stringify(state.version)?.slice(0, 20)}; this standin reads versions 1 and 2.`);
+  }
+  const seed = state.seed as number;
+  const size = state.size as WorldSize;
+  if (!Number.isSafeInteger(seed) || (size !== 'small' && size !== 'large')) refuse('needs an integer seed and a size of small or large.');
+  const now = instant(state.now, 'now');
+  const frozen = state.frozen !== false;
+  if (state.version === 1) return { kind: 'full', contents: contentsOf(seed, size, now, state), now: now * 1000, frozen };
+
+  const base = state.base as Record<string, unknown> | undefined;
+  if (!base || typeof base !== 'object') refuse('lacks base {generated_at} (version 2).');
+  const generatedAt = instant(base.generated_at, 'base.generated_at');
+  if (generatedAt > now) refuse('has a base generated after its now.');
+  const imported = 'records' in base ? contentsOf(seed, size, generatedAt, { ...base, version: 2 }) : undefined;
+  const changed = (state.changes ?? {}) as Record<string, unknown>;
+  const deleted = (state.deleted ?? {}) as Record<string, unknown>;
+  const tables = {} as WorldChanges['tables'];
+  for (const name of TABLE_NAMES) {
+    const put = changed[name] ?? [];
+    const gone = deleted[name] ?? [];
+    if (!Array.isArray(put) || !Array.isArray(gone)) refuse(`has changes.${name} or deleted.${name} that is not an array.`);
+    if (put.some((r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'string')) {
+      refuse(`has a record in changes.${name} without a string id.`);
+    }
+    if (gone.some((id) => typeof id !== 'string')) refuse(`has an id in deleted.${name} that is not a string.`);
+    (tables as Record<string, unknown>)[name] = [
+      ...(gone as string[]).map((id) => ({ id, record: null })),
+      ...(put as Array<{ id: string }>).map((record) => ({ id: record.id, record })),
+    ];
+  }
+  for (const name of Object.keys(changed).concat(Object.keys(deleted))) {
+    if (!(TABLE_NAMES as readonly string[]).includes(name)) refuse(`names a record kind "${name.slice(0, 40)}" that does not exist.`);
+  }
   return {
-    now: now * 1000,
-    frozen: state.frozen !== false,
-    contents: {
-      seed: state.seed!, size: state.size!, generatedAt: now, historyStart: String(state.history_start),
-      defaultPersonId: String(state.default_person_id), counters,
-      people: r.people, teams: r.teams, goals: r.goals, goalUpdates: r.goalUpdates, checkIns: r.checkIns,
-      echoQuestions: r.echoQuestions, echoAnswers: r.echoAnswers, comments: r.comments, reactions: r.reactions,
-      activities: r.activities,
-    } as WorldContents,
+    kind: 'changes',
+    base: { seed, size, generatedAt, contents: imported },
+    changes: { now: now * 1000, frozen, counters: counters(state.counters, 'counters'), tables },
   };
 }

@@ -1,84 +1,92 @@
-// One world: the generated records in an indexed store, the clock, and the catch-up that moves the world
-// along with the clock (CI1: new days get their check-ins; EC4: due echo answers are published).
-import { echoAnswerBody, generateWorld, type GeneratedWorld, type WorldSize } from '../../fixtures/index.js';
+// One world a client talks to: a layer over a base world (MK5), its own clock (MK4), and the catch-up that
+// moves it along with the clock (CI1: new days get their check-ins; EC4: due echo answers are published).
 import { addDays, dateInZone, instantAt } from './calendar.js';
 import { freshCheckIn } from './check-in-schedule.js';
-import { Clock } from './clock.js';
-import { answerTitle, nextAnswerAt } from './echo-schedule.js';
-import { stableUuid } from './entropy.js';
+import type { Clock } from './clock.js';
+import { publishDueAnswers } from './echo-publishing.js';
+import { nextAnswerAt } from './echo-schedule.js';
 import { Presenter } from './present.js';
-import type { EchoAnswer, EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
-import { Store, type StoreCounters } from './store.js';
+import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
+import type { Store, StoreCounters, TableName, RecordOf } from './store.js';
+import type { Change } from './table.js';
+import type { WorldBase, WorldSize } from './world-base.js';
 
 export type { WorldSize };
 
+export const DEFAULT_APP_URL = 'https://app.standin.test';
+
+/** What a world changed over its base, at an instant: a snapshot, a session's cost, a state file's body. */
+export interface WorldChanges {
+  /** The clock's now (epoch ms) when they were taken; the world was caught up to it. */
+  now: number;
+  frozen: boolean;
+  counters: StoreCounters;
+  tables: { [N in TableName]: Array<Change<RecordOf<N>>> };
+}
+
 export interface WorldOptions {
-  /** MK3: the same seed gives the same world. Default 42. */
-  seed?: number;
-  size?: WorldSize;
-  clock?: Clock;
+  clock: Clock;
   /** G10: the web application's base URL used in `url` fields. */
   appUrl?: string;
 }
 
-/** A world's records: freshly generated, or restored from a saved state (with what the world made since). */
-export interface WorldContents extends GeneratedWorld {
-  echoAnswers?: EchoAnswer[];
-  counters?: StoreCounters;
-}
-
-export const DEFAULT_SEED = 42;
-export const DEFAULT_APP_URL = 'https://app.standin.test';
-
-/** Generated records carry seq values below this; records made while the world runs get larger ones. */
-const FIRST_RUNTIME_SEQ = 1_000_000_000;
-
 export class World {
-  readonly seed: number;
-  readonly size: WorldSize;
+  readonly base: WorldBase;
   readonly clock: Clock;
   readonly appUrl: string;
   readonly store: Store;
   readonly present: Presenter;
-  readonly historyStart: IsoDate;
-  readonly defaultPersonId: Uuid;
 
-  /** CI1: per time zone, its people and the last date whose check-ins exist. */
-  readonly #zones = new Map<string, { people: Person[]; through: IsoDate }>();
+  /** CI1: per time zone, the last date whose check-ins exist. */
+  readonly #through = new Map<string, IsoDate>();
   /** The next instant at which some zone reaches a new date; no check-in work before it. */
   #nextZoneRollover = 0;
   /** EC4: per question, when its next answer is due. */
   readonly #answerDue = new Map<Uuid, EpochSeconds>();
 
-  /** Generates the world of the seed; with `contents`, rebuilds a saved one instead. */
-  constructor(options: WorldOptions = {}, contents?: WorldContents) {
-    this.seed = contents?.seed ?? options.seed ?? DEFAULT_SEED;
-    this.size = contents?.size ?? options.size ?? 'small';
-    this.clock = options.clock ?? new Clock();
+  /**
+   * A layer over `base`: fresh, or holding `changes` taken of another world on the same base (a snapshot,
+   * a state). Caught up to the clock at once.
+   */
+  constructor(base: WorldBase, options: WorldOptions, changes?: WorldChanges) {
+    this.base = base;
+    this.clock = options.clock;
     this.appUrl = (options.appUrl ?? DEFAULT_APP_URL).replace(/\/+$/, '');
-    const generated = contents ?? generateWorld({ seed: this.seed, size: this.size, now: this.clock.nowSeconds() });
-    this.historyStart = generated.historyStart;
-    this.defaultPersonId = generated.defaultPersonId;
-
-    const store = (this.store = new Store(this.seed, FIRST_RUNTIME_SEQ));
-    if (contents?.counters) store.restoreCounters(contents.counters);
+    const store = (this.store = base.store.layer());
     this.present = new Presenter(store, this.appUrl);
-    store.indexPeopleAndTeams(generated.people, generated.teams);
-    for (const goal of generated.goals) store.putGoal(goal);
-    for (const update of generated.goalUpdates) store.addGoalUpdate(update);
-    for (const checkIn of generated.checkIns) store.addCheckIn(checkIn);
-    for (const answer of contents?.echoAnswers ?? []) store.addEchoAnswer(answer);
-    for (const question of generated.echoQuestions) this.putEchoQuestion(question);
-    for (const comment of generated.comments) store.addComment(comment);
-    for (const reaction of generated.reactions) store.addReaction(reaction);
-    store.loadActivities(generated.activities);
-
-    for (const person of store.peopleInOrder) {
-      const zone = this.#zones.get(person.timeZone);
-      if (zone) zone.people.push(person);
-      else this.#zones.set(person.timeZone, { people: [person], through: dateInZone(generated.generatedAt, person.timeZone) });
+    const caughtUpTo = changes ? Math.floor(changes.now / 1000) : base.generatedAt;
+    if (changes) {
+      store.restoreCounters(changes.counters);
+      for (const name of Object.keys(changes.tables) as TableName[]) {
+        const table = store.table(name);
+        for (const { id, record } of changes.tables[name] as Array<Change<{ id: string }>>) {
+          if (record === null) table.delete(id);
+          else if (name === 'checkIns') store.putCheckIn(record as never);
+          else (table as { put(r: unknown): void }).put(record);
+        }
+      }
     }
+    for (const timeZone of base.zones.keys()) {
+      this.#through.set(timeZone, changes ? dateInZone(caughtUpTo, timeZone) : base.throughDate(timeZone));
+    }
+    for (const question of store.echoQuestions.values()) this.#scheduleAnswer(question);
     this.catchUp();
+  }
+
+  get seed(): number {
+    return this.base.seed;
+  }
+
+  get size(): WorldSize {
+    return this.base.size;
+  }
+
+  get historyStart(): IsoDate {
+    return this.base.historyStart;
+  }
+
+  get defaultPersonId(): Uuid {
+    return this.base.defaultPersonId;
   }
 
   now(): EpochSeconds {
@@ -92,21 +100,26 @@ export class World {
     return person ? { person, readOnly: entry.readOnly } : null;
   }
 
-  /** Brings the world up to the clock's now. Cheap when nothing is due: two comparisons. */
+  /** What this world changed over its base, as of now (caught up first). */
+  changes(): WorldChanges {
+    this.catchUp();
+    return { now: this.clock.nowMs(), frozen: this.clock.frozen, counters: this.store.counters(), tables: this.store.changes() };
+  }
+
+  /** Brings the world up to the clock's now. Cheap when nothing is due: a comparison and a short loop. */
   catchUp(): void {
     const now = this.now();
     if (now >= this.#nextZoneRollover) this.#generateCheckIns(now);
     for (const [questionId, due] of this.#answerDue) {
+      if (due > now) continue;
       const question = this.store.echoQuestions.get(questionId)!;
-      // EC3: a paused question published up to its pause, and nothing after.
-      const until = question.pausedAt === null ? now : Math.min(now, question.pausedAt);
-      if (due <= until) this.#publishAnswers(question, until);
+      this.#answerDue.set(questionId, publishDueAnswers(this.store, this.seed, this.base.answerBody, question, due, now));
     }
   }
 
   /** Stores a new or changed question and schedules its next answer (EC2). */
   putEchoQuestion(question: EchoQuestion): void {
-    this.store.echoQuestions.set(question.id, question);
+    this.store.putEchoQuestion(question);
     this.#scheduleAnswer(question);
   }
 
@@ -121,40 +134,23 @@ export class World {
 
   /** CI1: every person gets the check-ins of the dates their zone reached since the last catch-up. */
   #generateCheckIns(now: EpochSeconds): void {
+    const { store } = this;
     let nextRollover = Infinity;
-    for (const [timeZone, zone] of this.#zones) {
+    for (const [timeZone, people] of this.base.zones) {
+      const through = this.#through.get(timeZone)!;
       const today = dateInZone(now, timeZone);
-      for (let date = addDays(zone.through, 1); date <= today; date = addDays(date, 1)) {
+      for (let date = addDays(through, 1); date <= today; date = addDays(date, 1)) {
         // A check-in is made at the start of its day; that instant, not the catch-up time, is its
         // updated_at and decides which absences were known (CI9), so results do not depend on request timing.
         const madeAt = instantAt(date, '00:00', timeZone);
-        for (const person of zone.people) {
-          const checkIn = freshCheckIn(this.seed, person, this.store.teams, date, madeAt);
-          if (checkIn && !this.store.checkIns.has(checkIn.id)) this.store.addCheckIn(checkIn);
+        for (const person of people) {
+          const checkIn = freshCheckIn(this.seed, person, store.absencesOf(person), store.teams, date, madeAt);
+          if (checkIn && !store.checkIns.has(checkIn.id)) store.putCheckIn(checkIn);
         }
       }
-      if (today > zone.through) zone.through = today;
+      if (today > through) this.#through.set(timeZone, today);
       nextRollover = Math.min(nextRollover, instantAt(addDays(today, 1), '00:00', timeZone));
     }
     this.#nextZoneRollover = nextRollover;
-  }
-
-  /** EC4: one answer per slot due up to `until`, published at the slot's instant. */
-  #publishAnswers(question: EchoQuestion, until: EpochSeconds): void {
-    let due = this.#answerDue.get(question.id)!;
-    while (due <= until) {
-      this.store.addEchoAnswer({
-        id: stableUuid(this.seed, 'echo-answer', question.id, due),
-        questionId: question.id,
-        title: answerTitle(question.title, due, question.answerTimeZone),
-        body: echoAnswerBody(this.seed, question, due),
-        publishedAt: due,
-        // Below every runtime seq: an answer posted in the same second was created later (EC5, GU7).
-        seq: 0,
-      });
-      question.publishedThrough = due;
-      due = nextAnswerAt(question, due);
-    }
-    this.#answerDue.set(question.id, due);
   }
 }

@@ -3,13 +3,14 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
+import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { pageOf } from '../domain/pagination.js';
-import { RateLimiter } from '../domain/rate-limiter.js';
-import { DEFAULT_APP_URL, DEFAULT_SEED, World, type WorldSize } from '../domain/world.js';
+import { DEFAULT_SEED, type WorldSize } from '../domain/world-base.js';
+import { DEFAULT_APP_URL, type World } from '../domain/world.js';
 import { getCompiledSpec, type CompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
+import { withFaults } from './faults.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
 import { goalHandlers } from './handlers/goal-handlers.js';
@@ -19,15 +20,15 @@ import { mockControls } from './mock-controls.js';
 import type { OperationHandler, OperationHandlers, OperationResult } from './operation-handler.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput } from './request-input.js';
-import { readState, type WorldState } from '../domain/world-state.js';
-import { worldProblems } from '../spec/verify-world.js';
-import { integrityProblems } from '../domain/world-integrity.js';
 import { RequestJournal } from './request-journal.js';
-import { withFaults } from './faults.js';
-import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
-import { SESSION_HEADER, SessionError, Sessions } from './sessions.js';
+import { SESSION_HEADER, SessionError, type Sessions, type WorldContext } from './sessions.js';
+import { Worlds } from './worlds.js';
 
 export const BASE_PATH = '/api/v2';
+
+/** MK5: the most sessions kept at once, and how long an idle one is kept (one hour). */
+export const DEFAULT_MAX_SESSIONS = 32;
+export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
 
 export interface MockOptions {
   /** MK3: the world's seed. Default 42. */
@@ -43,6 +44,8 @@ export interface MockOptions {
   rateLimit?: boolean;
   /** MK5: the most sessions kept at once. Default 32. */
   maxSessions?: number;
+  /** MK5: milliseconds after which an unused session is dropped; 0 keeps sessions until dropped. Default one hour. */
+  sessionTtlMs?: number;
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
   controlToken?: string;
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
@@ -52,24 +55,24 @@ export interface MockOptions {
 export interface Mock {
   /** The Hono app: `app.fetch` for a server, `app.request` in tests. */
   readonly app: Hono;
-  /** The current world (replaced by `reset`). */
+  /** The shared world (replaced by `reset` and `restore`). */
   readonly world: World;
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
-  /** MK2: back to a freshly generated world; same seed, same world. Size defaults to the current one. */
+  /** The shared world and every session's (MK5), and what replaces them: reset, restore, snapshots. */
+  readonly worlds: Worlds;
+  /** MK2: back to the world as generated; same seed, same world. Size defaults to the current one. */
   reset(seed?: number, size?: WorldSize, session?: string): World;
   /**
    * Replaces a world (the shared one, or a session's) with a saved state, its clock included. The new world
    * is rebuilt and checked against the spec before it replaces anything; a bad state changes nothing.
    */
   restore(state: unknown, session?: string): World;
-  /** Named snapshots of worlds, taken and restored through /__mock/snapshots. */
-  readonly snapshots: Map<string, WorldState>;
   /** MK5: the shared world without a session name, else that session's own world (made on first use). */
   worldFor(session: string | undefined): World;
   readonly sessions: Sessions;
   /** The last requests to /api/v2, for GET /__mock/requests. */
   readonly journal: RequestJournal;
-  /** MK6: the latency and fault profile in force, or null; setting one restarts its seeded stream. */
+  /** MK6: the shared world's latency and fault profile, or null; setting one restarts its seeded stream. */
   faults: FaultProfile | null;
   /** G14: whether production's rate limits apply now (switchable at run time). */
   rateLimit: boolean;
@@ -81,6 +84,12 @@ export const OPERATION_HANDLERS: OperationHandlers = {
 };
 
 const SAFE_METHODS = new Set(['GET']);
+
+/** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429). */
+function sessionProblem(error: SessionError): Response {
+  return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
+    undefined, error.status === 429 ? { 'retry-after': '1' } : {});
+}
 
 /** G12: a weak validator of the exact body; Node's native SHA-1 keeps it cheap on every GET. */
 function weakEtag(text: string): string {
@@ -126,87 +135,64 @@ export function createMock(options: MockOptions = {}): Mock {
     strict: options.strict ?? false,
     rateLimit: options.rateLimit ?? false,
   } as const;
-  // Each world owns its clock (MK4): a session's starts as a copy of the shared one (MK5), and a restore
-  // brings its own, so neither can move anyone else's time.
-  const makeWorld = (seed: number, size: WorldSize, clock: Clock) => new World({ seed, size, clock, appUrl: settings.appUrl });
-  let world = makeWorld(settings.seed, settings.size, new Clock(options.now === undefined ? {} : { now: options.now }));
+  const worlds = new Worlds({
+    seed: settings.seed, size: settings.size, now: options.now, appUrl: settings.appUrl,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS, sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    faults: options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null,
+  });
   let rateLimit = settings.rateLimit;
-  let faults = options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null;
-  // MK5: a session starts from the current seed and size of the shared world.
-  const sessions = new Sessions(() => makeWorld(world.seed, world.size, world.clock.copy()), options.maxSessions ?? 32);
-  let limiter = new RateLimiter();
   const startedAt = Date.now();
 
   const mock: Mock = {
     app: new Hono(),
     get world() {
-      return world;
+      return worlds.shared.world;
     },
     options: settings,
-    reset(seed = settings.seed, size = world.size, session) {
-      if (session !== undefined) {
-        // A session keeps its own clock across a reset of its world.
-        const fresh = makeWorld(seed, size, sessions.worldFor(session).clock);
-        sessions.replace(session, fresh);
-        return fresh;
-      }
-      world = makeWorld(seed, size, world.clock);
-      limiter = new RateLimiter();
-      return world;
-    },
-    snapshots: new Map(),
-    restore(state, session) {
-      const { contents, now, frozen } = readState(state);
-      const clock = new Clock();
-      // A running clock runs on: restored after a day's downtime, it shows today, not the day it was saved.
-      clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
-      let fresh: World | null = null;
-      let problems: string[];
-      try {
-        fresh = new World({ clock, appUrl: settings.appUrl }, contents);
-        problems = integrityProblems(fresh, contents);
-        if (problems.length === 0) problems = worldProblems(fresh);
-      } catch (error) {
-        problems = [`it could not be rebuilt: ${(error as Error).message}`];
-      }
-      if (!fresh || problems.length > 0) {
-        throw DomainError.invalid(problems.map((problem) => ({ in: 'body', name: 'state', message: `state ${problem}` })));
-      }
-      if (session === undefined) world = fresh;
-      else {
-        sessions.worldFor(session);
-        sessions.replace(session, fresh);
-      }
-      return fresh;
-    },
+    worlds,
+    reset: (seed, size, session) => worlds.reset(worlds.contextFor(session), seed, size),
+    restore: (state, session) => worlds.restore(worlds.contextFor(session), state),
     journal: new RequestJournal(),
     get faults() {
-      return faults;
+      return worlds.shared.faults;
     },
     set faults(profile: FaultProfile | null) {
-      faults = profile;
+      worlds.shared.faults = profile;
     },
-    worldFor(session) {
-      return session === undefined ? world : sessions.worldFor(session);
-    },
-    sessions,
+    worldFor: (session) => worlds.contextFor(session).world,
+    sessions: worlds.sessions,
     get rateLimit() {
       return rateLimit;
     },
     set rateLimit(enabled: boolean) {
       rateLimit = enabled;
-      limiter = new RateLimiter();
     },
   };
   const { app } = mock;
 
+  /** MK5: the request's world context; a bad session name or the session cap answers instead. */
+  const contextOf = (c: Context): WorldContext | Response => {
+    try {
+      return worlds.contextFor(c.req.header(SESSION_HEADER));
+    } catch (error) {
+      if (error instanceof SessionError) return sessionProblem(error);
+      throw error;
+    }
+  };
+
   // G13: /api/v2 builds its CORS headers into each response (cors.ts); the controls use Hono's middleware.
-  // One middleware for every /api/v2 request (each extra one costs a compose step on the hot path): MK6
-  // faults inside, the journal outside, so injected delays and faults show there as the client saw them.
+  // One middleware for every /api/v2 request (each extra one costs a compose step on the hot path): the
+  // session's world context first, MK6 faults (its own stream) inside, the journal outside, so injected
+  // delays and faults show there as the client saw them.
   app.use(`${BASE_PATH}/*`, async (c, next) => {
     const started = performance.now();
-    const injected = await withFaults(c, next, faults);
-    if (injected) c.res = injected;
+    const context = c.req.method === 'OPTIONS' ? worlds.shared : contextOf(c);
+    if (context instanceof Response) c.res = context;
+    else {
+      c.set('context' as never, context as never);
+      const injected = await withFaults(c, next, context.faults);
+      if (injected) c.res = injected;
+    }
     mock.journal.record({
       at: new Date().toISOString().slice(0, 19) + 'Z',
       method: c.req.method,
@@ -221,14 +207,8 @@ export function createMock(options: MockOptions = {}): Mock {
   app.use('/__mock/*', cors({ origin: '*' }));
 
   const bind = (op: SpecOperation, handler: OperationHandler) => async (c: Context) => {
-    let current: World;
-    try {
-      current = mock.worldFor(c.req.header(SESSION_HEADER));
-    } catch (error) {
-      if (!(error instanceof SessionError)) throw error;
-      return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
-        undefined, error.status === 429 ? { 'retry-after': '1' } : {});
-    }
+    const context = c.get('context' as never) as WorldContext;
+    const current = context.world;
     current.catchUp();
     // G9: a bearer token on every request; read-only tokens may only read.
     const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -245,8 +225,8 @@ export function createMock(options: MockOptions = {}): Mock {
       // Rate windows measure real traffic: under a frozen clock they still move with real time, or a
       // demo on --now would stay limited for good after its 30th request.
       const elapsed = current.clock.frozen ? Math.floor((Date.now() - startedAt) / 1000) : 0;
-      // Sessions share person ids; each session's workers get their own windows (MK5).
-      const decision = limiter.take(`${c.req.header(SESSION_HEADER) ?? ''}:${auth.person.id}`, current.now() + elapsed);
+      // Each session counts in its own limiter (MK5), so parallel workers never limit each other.
+      const decision = context.limiter.take(auth.person.id, current.now() + elapsed);
       rateHeaders['ratelimit-policy'] = decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', ');
       rateHeaders.ratelimit = decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', ');
       if (!decision.allowed) {
@@ -287,7 +267,7 @@ export function createMock(options: MockOptions = {}): Mock {
       `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (G8).`, undefined, { allow: methods.join(', ') }));
   }
 
-  app.route('/__mock', mockControls(mock, options.controlToken));
+  app.route('/__mock', mockControls(mock, options.controlToken, sessionProblem));
 
   app.notFound((c) => problemResponse(404, 'no-such-route', c.req.path.startsWith('/__mock')
     ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`

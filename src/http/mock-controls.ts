@@ -5,21 +5,23 @@ import { cors } from 'hono/cors';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
-import type { World, WorldSize } from '../domain/world.js';
-import { advanceClock, clockView, setClock, type Advance } from '../domain/time-travel.js';
-import { exportState, type WorldState } from '../domain/world-state.js';
 import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
+import { advanceClock, clockView, setClock, type Advance } from '../domain/time-travel.js';
+import type { WorldSize } from '../domain/world-base.js';
+import { exportFullState, exportState } from '../domain/world-state.js';
+import type { World, WorldChanges } from '../domain/world.js';
+import { formatInstant } from '../domain/calendar.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock } from './app.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
-import { SESSION_HEADER, SessionError } from './sessions.js';
+import { SESSION_HEADER, SessionError, type WorldContext } from './sessions.js';
 
-/** What a control acts on: the mock, and the world the request's X-Mock-Session selects (MK5). */
+/** What a control acts on: the mock, and the world context the request's X-Mock-Session selects (MK5). */
 interface ControlTarget {
   mock: Mock;
+  context: WorldContext;
   world: World;
-  session: string | undefined;
 }
 
 type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
@@ -40,8 +42,8 @@ export function tokenList(world: World) {
 const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world.
-  resetWorld: ({ mock, session }, { body }) => {
-    const world = mock.reset(body.seed as number | undefined, body.size as WorldSize | undefined, session);
+  resetWorld: ({ mock, context }, { body }) => {
+    const world = mock.worlds.reset(context, body.seed as number | undefined, body.size as WorldSize | undefined);
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId });
   },
   getClock: ({ world }) => ok(clockView(world)),
@@ -61,52 +63,51 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
-  getFaults: ({ mock }) => ok({ profile: mock.faults?.spec ?? null }),
-  // MK6: a new profile restarts its seeded stream, so the same requests replay the same faults.
-  putFaults: ({ mock }, { body }) => {
+  getFaults: ({ context }) => ok({ profile: context.faults?.spec ?? null }),
+  // MK6: a new profile restarts its seeded stream, so the same requests replay the same faults. Each world
+  // context (the shared one, each session) has its own profile and stream (MK5).
+  putFaults: ({ context, world }, { body }) => {
     try {
-      mock.faults = new FaultProfile({ seed: mock.world.seed, ...(body as unknown as FaultProfileSpec) });
+      context.faults = new FaultProfile({ seed: world.seed, ...(body as unknown as FaultProfileSpec) });
     } catch (error) {
       if (error instanceof RangeError) throw DomainError.field('body', 'rules', error.message);
       throw error;
     }
-    return ok({ profile: mock.faults.spec });
+    return ok({ profile: context.faults.spec });
   },
-  deleteFaults: ({ mock }) => {
-    mock.faults = null;
+  deleteFaults: ({ context }) => {
+    context.faults = null;
     return { status: 204 };
   },
-  getState: ({ world }) => ok(exportState(world)),
-  putState: ({ mock, session }, { body }) => ok(restored(mock.restore(body, session))),
-  listSnapshots: ({ mock }) => ok([...mock.snapshots].map(([name, state]) => snapshotInfo(name, state))),
-  saveSnapshot: ({ mock, world }, { params }) => {
-    const state = exportState(world);
-    mock.snapshots.set(params.name, state);
-    return ok(snapshotInfo(params.name, state));
+  getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
+  putState: ({ mock, context }, { body }) => ok(restored(mock.worlds.restore(context, body))),
+  listSnapshots: ({ context }) => ok([...context.snapshots].map(([name, { base, changes }]) => snapshotInfo(name, base, changes))),
+  saveSnapshot: ({ mock, context }, { params }) => {
+    const changes = mock.worlds.takeSnapshot(context, params.name);
+    return ok(snapshotInfo(params.name, context.world.base, changes));
   },
-  restoreSnapshot: ({ mock, session }, { params }) => ok(restored(mock.restore(snapshot(mock, params.name), session))),
-  deleteSnapshot: ({ mock }, { params }) => {
-    snapshot(mock, params.name);
-    mock.snapshots.delete(params.name);
+  restoreSnapshot: ({ mock, context }, { params }) => ok(restored(mock.worlds.restoreSnapshot(context, params.name))),
+  deleteSnapshot: ({ context }, { params }) => {
+    if (!context.snapshots.delete(params.name)) {
+      throw new DomainError('not-found', `There is no snapshot ${params.name}; GET /__mock/snapshots lists them.`);
+    }
     return { status: 204 };
   },
 };
 
-function snapshot(mock: Mock, name: string): WorldState {
-  const state = mock.snapshots.get(name);
-  if (!state) throw new DomainError('not-found', `There is no snapshot ${name}; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.`);
-  return state;
-}
-
-function snapshotInfo(name: string, state: WorldState) {
-  return { name, seed: state.seed, size: state.size, now: state.now };
+function snapshotInfo(name: string, base: { seed: number; size: WorldSize }, changes: WorldChanges) {
+  return { name, seed: base.seed, size: base.size, now: formatInstant(Math.floor(changes.now / 1000)) };
 }
 
 function restored(world: World) {
   return { seed: world.seed, size: world.size, ...clockView(world) };
 }
 
-export function mockControls(mock: Mock, controlToken?: string): Hono {
+/**
+ * The /__mock routes, bound to spec/control.yaml and validated by it.
+ * @example app.route('/__mock', mockControls(mock, options.controlToken, sessionProblem))
+ */
+export function mockControls(mock: Mock, controlToken: string | undefined, sessionProblem: (error: SessionError) => Response): Hono {
   const controls = new Hono();
   controls.use('*', cors({ origin: '*' }));
   if (controlToken) {
@@ -122,18 +123,14 @@ export function mockControls(mock: Mock, controlToken?: string): Hono {
     const maxBytes = op.operationId === 'putState' ? 512 * 2 ** 20 : undefined;
     const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: op.operationId !== 'putState', maxBytes });
     if (input instanceof Response) return input;
-    const session = c.req.header(SESSION_HEADER);
     try {
-      const world = mock.worldFor(session);
-      world.catchUp();
-      const { status, body } = handler({ mock, world, session }, input);
+      const context = mock.worlds.contextFor(c.req.header(SESSION_HEADER));
+      context.world.catchUp();
+      const { status, body } = handler({ mock, context, world: context.world }, input);
       return status === 204 ? c.body(null, 204) : c.json(body, status);
     } catch (error) {
       if (error instanceof DomainError) return domainProblem(error);
-      if (error instanceof SessionError) {
-        return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
-          undefined, error.status === 429 ? { 'retry-after': '1' } : {});
-      }
+      if (error instanceof SessionError) return sessionProblem(error);
       throw error;
     }
   };

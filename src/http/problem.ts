@@ -9,6 +9,7 @@ const TITLES: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   405: 'Method not allowed',
+  409: 'Conflict',
   413: 'Request body too large',
   415: 'Unsupported media type',
   422: 'Invalid values',
@@ -48,5 +49,7 @@ export function domainProblem(error: DomainError): Response {
       return problemResponse(403, 'forbidden', error.message);
     case 'invalid':
       return problemResponse(422, 'invalid-values', error.message, error.errors);
+    case 'conflict':
+      return problemResponse(409, 'limit-reached', error.message);
   }
 }

@@ -1,9 +1,29 @@
-// MK5: named sessions — a request with X-Mock-Session works on its own copy of the world, made on first use
-// from the current seed, so parallel test workers never see each other's writes. Capped in number.
-import type { World } from '../domain/world.js';
+// MK5: named sessions — a request with X-Mock-Session works on its own world context (a copy-on-write layer
+// over the shared base, its own clock, snapshots, rate-limit counters and fault stream), made in
+// milliseconds on first use, so parallel test workers never see each other's writes. Capped in number;
+// idle ones are dropped after a while, so a demo host running for weeks does not fill up.
+import type { FaultProfile } from '../domain/fault-profile.js';
+import type { RateLimiter } from '../domain/rate-limiter.js';
+import type { WorldBase } from '../domain/world-base.js';
+import type { World, WorldChanges } from '../domain/world.js';
 
 export const SESSION_HEADER = 'x-mock-session';
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A named snapshot: changes over a base, taken at an instant (MK5: it costs what changed). */
+export interface Snapshot {
+  base: WorldBase;
+  changes: WorldChanges;
+}
+
+/** Everything a world context owns: the shared world's, or one session's (MK5). */
+export interface WorldContext {
+  world: World;
+  limiter: RateLimiter;
+  readonly snapshots: Map<string, Snapshot>;
+  /** MK6: the fault profile in force here, with its own seeded stream. */
+  faults: FaultProfile | null;
+}
 
 export class SessionError extends Error {
   constructor(readonly status: 400 | 429, message: string) {
@@ -13,48 +33,56 @@ export class SessionError extends Error {
 }
 
 interface Session {
-  world: World;
+  context: WorldContext;
   createdAt: number;
+  lastUsed: number;
   requests: number;
 }
 
 /**
- * @example sessions.worldFor('worker-3') // that worker's world, made now if new
+ * @example sessions.contextFor('worker-3').world // that worker's world, made now if new
  */
 export class Sessions {
+  /** In order of last use, so idle sessions are found at the front. */
   readonly #sessions = new Map<string, Session>();
 
+  /**
+   * `idleMs`: a session unused this long is dropped (0 keeps sessions until dropped). `realTime` is the
+   * wall clock idleness is measured on (never the world's clock, which a demo may freeze).
+   */
   constructor(
-    private readonly makeWorld: () => World,
+    private readonly makeContext: () => WorldContext,
     readonly cap: number,
+    readonly idleMs: number,
+    private readonly realTime: () => number = Date.now,
   ) {}
 
-  /** The session's world, made from the current seed on first use. */
-  worldFor(name: string): World {
+  /** The session's context, made on first use. */
+  contextFor(name: string): WorldContext {
     if (!NAME.test(name)) {
-      throw new SessionError(400, `X-Mock-Session must be 1–64 letters, digits, dots, dashes or underscores (MK5); got "${name.slice(0, 80)}".`);
+      throw new SessionError(400, `X-Mock-Session must be 1–64 letters, digits, dots, dashes or underscores (MK5); got ${JSON.stringify(name.slice(0, 80))}.`);
     }
+    const now = this.realTime();
+    this.#dropIdle(now);
     let session = this.#sessions.get(name);
-    if (!session) {
+    if (session) this.#sessions.delete(name);
+    else {
       if (this.#sessions.size >= this.cap) {
         throw new SessionError(429, `There are already ${this.cap} sessions, the most this server keeps (MK5). Drop one with DELETE /__mock/sessions/{name}, or start the server with a higher --max-sessions.`);
       }
-      session = { world: this.makeWorld(), createdAt: Date.now(), requests: 0 };
-      this.#sessions.set(name, session);
+      session = { context: this.makeContext(), createdAt: now, lastUsed: now, requests: 0 };
     }
+    session.lastUsed = now;
     session.requests++;
-    return session.world;
-  }
-
-  /** Replaces a session's world (MK2 within a session). */
-  replace(name: string, world: World): void {
-    const session = this.#sessions.get(name);
-    if (session) session.world = world;
+    this.#sessions.set(name, session);
+    return session.context;
   }
 
   list() {
+    this.#dropIdle(this.realTime());
     return [...this.#sessions].map(([name, s]) => ({
-      name, seed: s.world.seed, size: s.world.size, created_at: new Date(s.createdAt).toISOString().slice(0, 19) + 'Z', requests: s.requests,
+      name, seed: s.context.world.seed, size: s.context.world.size,
+      created_at: isoSeconds(s.createdAt), last_used_at: isoSeconds(s.lastUsed), requests: s.requests,
     }));
   }
 
@@ -62,7 +90,19 @@ export class Sessions {
     return this.#sessions.delete(name);
   }
 
-  clear(): void {
-    this.#sessions.clear();
+  get size(): number {
+    return this.#sessions.size;
   }
+
+  #dropIdle(now: number): void {
+    if (this.idleMs <= 0) return;
+    for (const [name, session] of this.#sessions) {
+      if (now - session.lastUsed < this.idleMs) return;
+      this.#sessions.delete(name);
+    }
+  }
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19) + 'Z';
 }

@@ -1,0 +1,36 @@
+// EC4: publishing an echo's answers: one per slot of its schedule up to an instant, each at the slot's
+// instant, after which the question records how far it has published. Used by a world's catch-up and by
+// a base world, which publishes what was due when it was generated.
+import { answerTitle, nextAnswerAt } from './echo-schedule.js';
+import { stableUuid } from './entropy.js';
+import type { EchoQuestion, EpochSeconds } from './records.js';
+import type { Store } from './store.js';
+import type { AnswerBodyWriter } from './world-base.js';
+
+/**
+ * Publishes every slot of `question` from `due` up to `until` (EC3: a paused question up to its pause) and
+ * returns when the next answer is due.
+ * @example due = publishDueAnswers(store, 42, echoAnswerBody, question, due, now)
+ */
+export function publishDueAnswers(
+  store: Store, seed: number, answerBody: AnswerBodyWriter, question: EchoQuestion, due: EpochSeconds, until: EpochSeconds,
+): EpochSeconds {
+  const last = question.pausedAt === null ? until : Math.min(until, question.pausedAt);
+  if (due > last) return due;
+  let publishedThrough = question.publishedThrough;
+  while (due <= last) {
+    store.putEchoAnswer({
+      id: stableUuid(seed, 'echo-answer', question.id, due),
+      questionId: question.id,
+      title: answerTitle(question.title, due, question.answerTimeZone),
+      body: answerBody(seed, question, due),
+      publishedAt: due,
+      // Below every runtime seq: an answer posted in the same second was created later (EC5, GU7).
+      seq: 0,
+    });
+    publishedThrough = due;
+    due = nextAnswerAt(question, due);
+  }
+  store.putEchoQuestion({ ...question, publishedThrough });
+  return due;
+}

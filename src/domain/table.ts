@@ -1,0 +1,275 @@
+// A table of records keyed by id, with its indexes, as a base or as a copy-on-write layer over a frozen base
+// (MK5): a session or the shared world reads the base's records through its own layer, which holds only
+// what it created, replaced or deleted. Records are never changed in place; a change puts a new record.
+
+/** A deleted base record, in a layer: shadows the base's version. */
+const GONE: unique symbol = Symbol('gone');
+
+/** A list index files a record under every key `keys` gives, ordered by `compare` when given. */
+export interface ListIndexSpec<T> {
+  keys(record: T): Iterable<string>;
+  compare?: (a: T, b: T) => number;
+}
+
+/**
+ * A pair index files each record under one (outer, inner) pair, unique (check-ins by person, then date):
+ * nested maps, so 300,000 records cost no composite key strings.
+ */
+export interface PairIndexSpec<T> {
+  pair(record: T): readonly [string, string];
+}
+
+export type IndexSpec<T> = ListIndexSpec<T> | PairIndexSpec<T>;
+
+function isPair<T>(spec: IndexSpec<T>): spec is PairIndexSpec<T> {
+  return 'pair' in spec;
+}
+
+/** One change of a layer: the record now in force, or null when it was deleted. */
+export interface Change<T> {
+  id: string;
+  record: T | null;
+}
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** Inserts into an array kept sorted by `compare`, after any equal items (binary search). */
+function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(items[mid], item) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  items.splice(low, 0, item);
+}
+
+function remove<T>(items: T[] | undefined, item: T): void {
+  const index = items ? items.indexOf(item) : -1;
+  if (index >= 0) items!.splice(index, 1);
+}
+
+/**
+ * @example
+ * const goals = new Table<Goal>({ team: { keys: (g) => g.teamIds } });
+ * goals.put(goal); goals.freeze();
+ * const session = goals.layer(); // reads the base, writes only to itself
+ */
+export class Table<T extends { readonly id: string }> {
+  readonly #base: Table<T> | null;
+  readonly #specs: Readonly<Record<string, IndexSpec<T>>>;
+  /** The base's records (no base), or this layer's own changes. */
+  readonly #own = new Map<string, T | typeof GONE>();
+  /** Per list index, key → this layer's own records under it. */
+  readonly #indexes = new Map<string, Map<string, T[]>>();
+  /** Per pair index, outer → inner → this layer's own record. */
+  readonly #pairs = new Map<string, Map<string, Map<string, T>>>();
+  /** Indexes loaded in bulk before freezing are sorted once, at freeze time. */
+  #bulk = true;
+  #frozen = false;
+  #size = 0;
+  /** Called after every put and delete (the state file's change log, MK5 costs). */
+  onChange: ((id: string) => void) | null = null;
+
+  constructor(specs: Readonly<Record<string, IndexSpec<T>>>, base: Table<T> | null = null) {
+    if (base && !base.#frozen) throw new Error('standin: a table layer needs a frozen base');
+    this.#specs = specs;
+    this.#base = base;
+    this.#size = base ? base.#size : 0;
+    this.#bulk = base === null;
+    for (const [name, spec] of Object.entries(specs)) (isPair(spec) ? this.#pairs : this.#indexes).set(name, new Map());
+  }
+
+  /** A copy-on-write layer over this (frozen) table. */
+  layer(): Table<T> {
+    return new Table(this.#specs, this);
+  }
+
+  /** Ends the base's loading: sorts its indexes once and refuses writes from now on. */
+  freeze(): this {
+    for (const [name, index] of this.#indexes) {
+      const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
+      if (compare) for (const list of index.values()) list.sort(compare);
+    }
+    this.#bulk = false;
+    this.#frozen = true;
+    return this;
+  }
+
+  get frozen(): boolean {
+    return this.#frozen;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get(id: string): T | undefined {
+    const own = this.#own.get(id);
+    if (own !== undefined) return own === GONE ? undefined : own;
+    return this.#base?.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** Inserts a record, or replaces the one with its id. */
+  put(record: T): void {
+    this.#writable();
+    const before = this.#own.get(record.id);
+    if (before !== undefined && before !== GONE) this.#unindex(before);
+    else if (!this.#baseHas(record.id) || before === GONE) this.#size++;
+    this.#own.set(record.id, record);
+    this.#index(record);
+    this.onChange?.(record.id);
+  }
+
+  delete(id: string): boolean {
+    this.#writable();
+    const before = this.#own.get(id);
+    if (before === GONE) return false;
+    if (before !== undefined) this.#unindex(before);
+    else if (!this.#baseHas(id)) return false;
+    if (this.#baseHas(id)) this.#own.set(id, GONE);
+    else this.#own.delete(id);
+    this.#size--;
+    this.onChange?.(id);
+    return true;
+  }
+
+  /**
+   * Every record: the base's in its order, each replaced by this layer's version or left out when deleted
+   * here (a record keeps its place when it changes), then the records new in this layer, in creation order.
+   */
+  *values(): IterableIterator<T> {
+    const base = this.#base;
+    if (!base) {
+      for (const record of this.#own.values()) yield record as T;
+      return;
+    }
+    for (const record of base.values()) {
+      const own = this.#own.get(record.id);
+      if (own === undefined) yield record;
+      else if (own !== GONE) yield own;
+    }
+    for (const record of this.#own.values()) if (record !== GONE && !base.#own.has(record.id)) yield record;
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const record of this.values()) yield record.id;
+  }
+
+  /** This layer's own changes, in the order they were first made. */
+  *changes(): IterableIterator<Change<T>> {
+    if (!this.#base) return;
+    for (const [id, record] of this.#own) yield { id, record: record === GONE ? null : record };
+  }
+
+  /** The current state of one id, as a change (for the change log). */
+  change(id: string): Change<T> {
+    return { id, record: this.get(id) ?? null };
+  }
+
+  /** Whether this layer changed anything (a snapshot of it costs nothing then). */
+  get changed(): boolean {
+    return this.#base !== null && this.#own.size > 0;
+  }
+
+  /**
+   * The records filed under `key` in index `name`, in the index's order: the base's not shadowed by this
+   * layer, merged with this layer's own. Costs what the key holds, not the table's size.
+   */
+  find(name: string, key: string): readonly T[] {
+    const own = this.#indexes.get(name)!.get(key) ?? EMPTY;
+    const base = this.#base?.find(name, key) ?? EMPTY;
+    if (base.length === 0) return own;
+    if (this.#own.size === 0) return base;
+    const visible = base.filter((record) => !this.#own.has(record.id));
+    if (own.length === 0) return visible;
+    const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
+    return compare ? merge(visible, own, compare) : [...visible, ...own];
+  }
+
+  /** Like `find`, lazily: for long ordered lists read a page at a time (GO6, AC1). */
+  *iterate(name: string, key: string): IterableIterator<T> {
+    const own = this.#indexes.get(name)!.get(key) ?? EMPTY;
+    const base = this.#base?.find(name, key) ?? EMPTY;
+    const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
+    let i = 0;
+    let j = 0;
+    while (i < base.length || j < own.length) {
+      if (i < base.length && this.#own.has(base[i].id)) {
+        i++;
+        continue;
+      }
+      const takeBase = j >= own.length || (i < base.length && compare !== undefined && compare(base[i], own[j]) <= 0)
+        || (i < base.length && compare === undefined);
+      yield takeBase ? base[i++] : own[j++];
+    }
+  }
+
+  /** The record under (outer, inner) of a pair index (a person's check-in of a date). */
+  pair(name: string, outer: string, inner: string): T | undefined {
+    const own = this.#pairs.get(name)!.get(outer)?.get(inner);
+    if (own) return own;
+    const base = this.#base?.pair(name, outer, inner);
+    return base && !this.#own.has(base.id) ? base : undefined;
+  }
+
+  /** The inner keys under `outer` of a pair index (the dates of a person's check-ins), unordered. */
+  pairKeys(name: string, outer: string): Set<string> {
+    const keys = new Set<string>();
+    for (const inner of this.#base?.pairKeys(name, outer) ?? []) if (this.pair(name, outer, inner)) keys.add(inner);
+    for (const inner of this.#pairs.get(name)!.get(outer)?.keys() ?? []) keys.add(inner);
+    return keys;
+  }
+
+  #baseHas(id: string): boolean {
+    return this.#base?.get(id) !== undefined;
+  }
+
+  #writable(): void {
+    if (this.#frozen) throw new Error('standin: a frozen base table was written to; write to a layer of it');
+  }
+
+  #index(record: T): void {
+    for (const [name, index] of this.#pairs) {
+      const [outer, inner] = (this.#specs[name] as PairIndexSpec<T>).pair(record);
+      let byInner = index.get(outer);
+      if (!byInner) index.set(outer, (byInner = new Map()));
+      byInner.set(inner, record);
+    }
+    for (const [name, index] of this.#indexes) {
+      const spec = this.#specs[name] as ListIndexSpec<T>;
+      for (const key of spec.keys(record)) {
+        let list = index.get(key);
+        if (!list) index.set(key, (list = []));
+        if (spec.compare && !this.#bulk) insertSorted(list, record, spec.compare);
+        else list.push(record);
+      }
+    }
+  }
+
+  #unindex(record: T): void {
+    for (const [name, index] of this.#pairs) {
+      const [outer, inner] = (this.#specs[name] as PairIndexSpec<T>).pair(record);
+      if (index.get(outer)?.get(inner) === record) index.get(outer)!.delete(inner);
+    }
+    for (const [name, index] of this.#indexes) {
+      for (const key of (this.#specs[name] as ListIndexSpec<T>).keys(record)) remove(index.get(key), record);
+    }
+  }
+}
+
+/** Two lists sorted by `compare`, merged. */
+function merge<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compare(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
