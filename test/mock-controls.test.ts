@@ -4,9 +4,9 @@ import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
 import { Harness, NOW } from './support/harness.js';
 
 /** A /__mock request; its answer must conform to spec/control.yaml. */
-async function control(h: Harness, method: string, path: string, body?: unknown) {
+async function control(h: Harness, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await h.mock.app.request(`/__mock${path}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' },
+    method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers },
   });
   const text = await response.text();
   const parsed = text === '' ? undefined : JSON.parse(text);
@@ -245,6 +245,88 @@ describe('MK5 sessions', () => {
     expect((await h.get('/api/v2/check-ins/2026-11-20')).body.absent).toBe(false);
     await h.mock.app.request('/__mock/reset', { method: 'POST', headers: inSession });
     expect((await h.get('/api/v2/check-ins/2026-11-20', { headers: inSession })).body.absent).toBe(false);
+  });
+});
+
+describe('MK5 sessions are layers over the shared base', () => {
+  const session = (name: string) => ({ 'x-mock-session': name });
+
+  it('MK5 a session made after the shared clock moved has the shared clock and history, not its writes', async () => {
+    const h = new Harness();
+    await h.patch('/api/v2/check-ins/2026-11-20', { intentions: 'Only in the shared world' });
+    await control(h, 'POST', '/clock/advance', { days: 3 });
+    const late = { headers: session('late') };
+    expect((await control(h, 'GET', '/clock', undefined, session('late'))).body.now).toBe('2026-11-23T15:00:00Z');
+    // The same generated history, caught up to the same clock: identical, but for the shared world's write.
+    const mine = `/api/v2/check-ins?people_ids[]=${h.person().id}&per_page=50`;
+    const shared = (await h.get(mine)).body;
+    const inSession = (await h.get(mine, late)).body;
+    expect(inSession.map((c: { id: string }) => c.id)).toEqual(shared.map((c: { id: string }) => c.id));
+    expect(inSession.find((c: { date: string }) => c.date === '2026-11-20').intentions).toBeNull();
+    expect(shared.find((c: { date: string }) => c.date === '2026-11-20').intentions).toBe('Only in the shared world');
+    expect((await h.get('/api/v2/check-ins/2026-11-23', late)).status).toBe((await h.get('/api/v2/check-ins/2026-11-23')).status);
+  });
+
+  it('MK5 a fresh session holds no changes, and nothing a session writes reaches the base or the shared world', async () => {
+    const h = new Harness();
+    const before = (await Promise.all(['/api/v2/goals?per_page=50', '/api/v2/check-ins?per_page=50', '/api/v2/echo/questions', '/api/v2/activities']
+      .map(async (path) => (await h.get(path)).text)));
+    const base = h.world.base.store;
+    const baseCounts = [base.goals.size, base.goalUpdates.size, base.checkIns.size, base.comments.size, base.echoAnswers.size];
+    const inS = { headers: session('writer') };
+    expect(Object.values(h.mock.worldFor('writer').store.changes()).every((list) => list.length === 0)).toBe(true);
+    const goal = (await h.post('/api/v2/goals', { title: 'Session goal' }, inS)).body;
+    const update = (await h.post(`/api/v2/goals/${goal.id}/goal-updates`, { confidence: 20 }, inS)).body;
+    await h.patch(`/api/v2/goal-updates/${update.id}`, { title: 'Edited' }, inS);
+    const checkIn = (await h.patch('/api/v2/check-ins/2026-11-20', { blockers: 'Waiting' }, inS)).body;
+    await h.post(`/api/v2/check-ins/${checkIn.id}/comments`, { body: 'Hello' }, inS);
+    await h.post(`/api/v2/check-ins/${checkIn.id}/reactions`, { name: 'tada' }, inS);
+    const visible = [...h.world.store.goalsInOrder()].find((g) => !g.private && g.ownerId === h.person().id)!;
+    await h.patch(`/api/v2/goals/${visible.id}`, { title: 'Renamed in the session' }, inS);
+    await h.delete(`/api/v2/goals/${visible.id}`, inS);
+    const question = (await h.get('/api/v2/echo/questions', inS)).body[0];
+    await h.delete(`/api/v2/echo/questions/${question.id}`, inS);
+    await control(h, 'POST', `/people/${h.person().id}/absences`, { start: '2026-11-18', end: '2026-11-19' }, session('writer'));
+    await control(h, 'POST', '/clock/advance', { days: 2 }, session('writer'));
+    expect([base.goals.size, base.goalUpdates.size, base.checkIns.size, base.comments.size, base.echoAnswers.size]).toEqual(baseCounts);
+    expect(base.goals.get(visible.id)?.title).toBe(visible.title);
+    const after = (await Promise.all(['/api/v2/goals?per_page=50', '/api/v2/check-ins?per_page=50', '/api/v2/echo/questions', '/api/v2/activities']
+      .map(async (path) => (await h.get(path)).text)));
+    expect(after).toEqual(before);
+    // A new session still starts from the untouched base.
+    expect((await h.get(`/api/v2/goals/${visible.id}`, { headers: session('fresh') })).body.title).toBe(visible.title);
+  });
+
+  it('MK5 snapshots belong to their session; one world keeps at most 64', async () => {
+    const h = new Harness();
+    expect((await control(h, 'PUT', '/snapshots/mine', undefined, session('a'))).status).toBe(200);
+    expect((await control(h, 'GET', '/snapshots', undefined, session('a'))).body.map((s: { name: string }) => s.name)).toEqual(['mine']);
+    expect((await control(h, 'GET', '/snapshots', undefined, session('b'))).body).toEqual([]);
+    expect((await control(h, 'GET', '/snapshots')).body).toEqual([]);
+    expect((await control(h, 'POST', '/snapshots/mine/restore', undefined, session('b'))).status).toBe(404);
+    for (let i = 1; i < 64; i++) expect((await control(h, 'PUT', `/snapshots/s${i}`, undefined, session('a'))).status).toBe(200);
+    const over = await control(h, 'PUT', '/snapshots/one-more', undefined, session('a'));
+    expect(over.status).toBe(409);
+    expect(over.body.detail).toMatch(/64 snapshots.*DELETE \/__mock\/snapshots/);
+    expect((await control(h, 'PUT', '/snapshots/mine', undefined, session('a'))).status).toBe(200);
+  });
+
+  it('MK5 MK6 each session draws faults from its own stream, starting from the shared profile', async () => {
+    const h = new Harness({ faults: { seed: 5, rules: [{ faults: [{ kind: 'error', status: 503, rate: 0.5 }] }] } });
+    const run = async (name: string) => {
+      const out: number[] = [];
+      // Raw requests: an injected 503 is the mock's own, not the API's (MK6), so the spec does not list it.
+      const headers = { ...session(name), authorization: `Bearer ${h.person().tokens.readWrite}` };
+      for (let i = 0; i < 12; i++) out.push((await h.mock.app.request('/api/v2/me', { headers })).status);
+      return out;
+    };
+    const first = await run('one');
+    await run('noise');
+    expect(await run('two')).toEqual(first);
+    expect(new Set(first)).toEqual(new Set([200, 503]));
+    await control(h, 'DELETE', '/faults', undefined, session('two'));
+    expect(new Set(await run('two'))).toEqual(new Set([200]));
+    expect((await control(h, 'GET', '/faults')).body.profile).not.toBeNull();
   });
 });
 

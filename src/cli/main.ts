@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { CONTRACT_USAGE, runContract } from './contract.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/app.js';
 import { readyBanner, startServer } from './serve.js';
 
 const USAGE = `Usage: standin serve [options]
@@ -20,6 +21,7 @@ Options (each also as an environment variable):
   --strict          reject unknown and read-only body fields with 422 (STANDIN_STRICT=1)
   --rate-limit      apply production's rate limits (STANDIN_RATE_LIMIT=1)
   --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default 32)
+  --session-ttl T   drop a session unused this long: 90s, 30m, 2h, or 0 for never (STANDIN_SESSION_TTL, default 1h)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
   --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
@@ -35,6 +37,14 @@ function integer(name: string, text: string | undefined, fallback: number): numb
   if (text === undefined || text === '') return fallback;
   if (!/^\d+$/.test(text)) fail(`${name} must be a whole number, got "${text}"`);
   return Number(text);
+}
+
+/** MK5: `90s`, `30m`, `2h`, or `0`, as milliseconds. */
+function duration(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const match = /^(\d+)(s|m|h)?$/.exec(text);
+  if (!match) fail(`${name} must be a duration such as 90s, 30m or 2h (0 keeps sessions until dropped), got "${text}"`);
+  return Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
 }
 
 function flag(value: boolean | undefined, env: string | undefined): boolean {
@@ -85,7 +95,7 @@ async function main(argv: string[]): Promise<void> {
       options: {
         port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, now: { type: 'string' },
         size: { type: 'string' }, 'app-url': { type: 'string' }, strict: { type: 'boolean' },
-        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'control-token': { type: 'string' }, state: { type: 'string' }, latency: { type: 'string' }, faults: { type: 'string' },
+        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'session-ttl': { type: 'string' }, 'control-token': { type: 'string' }, state: { type: 'string' }, latency: { type: 'string' }, faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -115,7 +125,8 @@ async function main(argv: string[]): Promise<void> {
     appUrl: values['app-url'] ?? env.STANDIN_APP_URL,
     strict: flag(values.strict, env.STANDIN_STRICT),
     rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
-    maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, 32),
+    maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS),
+    sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
     state: values.state ?? env.STANDIN_STATE,
     faults: faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),

@@ -1,8 +1,9 @@
 // `standin serve`: the mock on a real port — options from flags or environment, a ready banner, clean exit.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
-import { loadStateFile, StateFileWriter } from './state-file.js';
+import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
 export interface ServeOptions extends MockOptions {
   port: number;
@@ -15,6 +16,10 @@ export interface RunningMock {
   mock: Mock;
   server: ServerType;
   baseUrl: string;
+  /** With --state: whether the world came from the file (true) or the file was created (false). */
+  stateLoaded: boolean | null;
+  /** With --state: the file's writer (its longest slice of work, for the reliability figures). */
+  stateWriter: StateFileWriter | null;
   /** Resolves true when everything was saved (always, without --state). */
   close(): Promise<boolean>;
 }
@@ -27,10 +32,13 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const mock = createMock(options);
   let fetch = mock.app.fetch;
   let writer: StateFileWriter | null = null;
+  let stateLoaded: boolean | null = null;
   if (options.state) {
-    loadStateFile(mock, options.state);
+    stateLoaded = loadStateFile(mock, options.state);
     const stateWriter = (writer = new StateFileWriter(mock, options.state));
-    stateWriter.flush();
+    // Written afresh at once: a new file exists from the start, a loaded one drops its replayed history.
+    await stateWriter.save();
+    if (stateWriter.failed) throw new StateFileError(`could not write ${options.state}; check the folder exists and is writable`);
     // Anything but a read may change the world: save shortly after.
     fetch = async (request, ...rest) => {
       const response = await mock.app.fetch(request, ...rest);
@@ -45,9 +53,11 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
         mock,
         server,
         baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+        stateLoaded,
+        stateWriter: writer,
         close: () => new Promise((done) => {
-          writer?.flush();
-          server.close(() => done(!writer?.failed));
+          const saved = writer ? writer.close() : Promise.resolve(true);
+          server.close(() => void saved.then(done));
           // Keep-alive connections would hold the close open; end them now that we stop.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         }),
@@ -64,7 +74,8 @@ export function readyBanner(running: RunningMock): string {
   const origin = running.baseUrl.slice(0, -BASE_PATH.length);
   return [
     `standin is serving ${BASE_PATH} at ${running.baseUrl}`,
-    `  world: seed ${world.seed}, size ${world.size}, clock ${world.clock.frozen ? `frozen at ${new Date(world.clock.nowMs()).toISOString()}` : 'real time'}`,
+    `  world: seed ${world.seed}, size ${world.size}, clock ${world.clock.frozen ? `frozen at ${formatInstant(world.now())}` : 'real time'}`,
+    ...(running.stateLoaded === null ? [] : [`  state: ${running.stateLoaded ? 'loaded from' : 'kept in'} ${running.stateWriter!.path}${running.stateLoaded ? ', saved there after each change' : ' (a new file)'}`]),
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,

@@ -164,6 +164,11 @@ export class Store implements Tables {
     return Object.fromEntries(TABLE_NAMES.map((name) => [name, [...this.table(name).changes()]])) as never;
   }
 
+  /** How many records this layer created, replaced or deleted (what it costs over its base). */
+  get changeCount(): number {
+    return TABLE_NAMES.reduce((sum, name) => sum + this.table(name).changeCount, 0);
+  }
+
   /** Calls `listener` after every put and delete of this layer (the state file's change log). */
   onChange(listener: ((table: TableName, id: string) => void) | null): void {
     for (const name of TABLE_NAMES) this.table(name).onChange = listener && ((id) => listener(name, id));

@@ -174,7 +174,12 @@ export class Table<T extends { readonly id: string }> {
 
   /** Whether this layer changed anything (a snapshot of it costs nothing then). */
   get changed(): boolean {
-    return this.#base !== null && this.#own.size > 0;
+    return this.changeCount > 0;
+  }
+
+  /** How many records this layer created, replaced or deleted. */
+  get changeCount(): number {
+    return this.#base === null ? 0 : this.#own.size;
   }
 
   /**

@@ -1,0 +1,49 @@
+// MK5 sessions: made on first use, capped, dropped when idle, listed least recently used first.
+import { describe, expect, it } from 'vitest';
+import { RateLimiter } from '../domain/rate-limiter.js';
+import type { World } from '../domain/world.js';
+import { SessionError, Sessions, type WorldContext } from './sessions.js';
+
+function fakeContext(n: number): WorldContext {
+  return { world: { seed: n, size: 'small' } as World, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
+}
+
+describe('Sessions (MK5)', () => {
+  it('makes a context on first use and returns the same one after', () => {
+    let made = 0;
+    const sessions = new Sessions(() => fakeContext(++made), 4, 0);
+    const a = sessions.contextFor('a');
+    expect(sessions.contextFor('a')).toBe(a);
+    expect(sessions.contextFor('b')).not.toBe(a);
+    expect(made).toBe(2);
+  });
+
+  it('refuses a bad name with 400 and one session over the cap with 429 naming the way out', () => {
+    const sessions = new Sessions(() => fakeContext(0), 2, 0);
+    expect(() => sessions.contextFor('no spaces')).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => sessions.contextFor('x'.repeat(65))).toThrow(SessionError);
+    sessions.contextFor('a');
+    sessions.contextFor('b');
+    expect(() => sessions.contextFor('c')).toThrow(expect.objectContaining({ status: 429, message: expect.stringMatching(/DELETE \/__mock\/sessions/) }));
+    expect(sessions.drop('a')).toBe(true);
+    expect(sessions.drop('a')).toBe(false);
+    expect(() => sessions.contextFor('c')).not.toThrow();
+  });
+
+  it('drops sessions idle longer than the time to live, and lists the rest least recently used first', () => {
+    let now = 1_000_000;
+    const sessions = new Sessions(() => fakeContext(0), 10, 60_000, () => now);
+    sessions.contextFor('early');
+    now += 30_000;
+    sessions.contextFor('late');
+    now += 20_000;
+    sessions.contextFor('early');
+    expect(sessions.list().map((s) => s.name)).toEqual(['late', 'early']);
+    now += 45_000;
+    expect(sessions.list().map((s) => [s.name, s.requests])).toEqual([['early', 2]]);
+    now += 60_000;
+    expect(sessions.size).toBe(1);
+    expect(sessions.list()).toEqual([]);
+    expect(sessions.size).toBe(0);
+  });
+});
