@@ -79,7 +79,8 @@ describe('EC1 create with defaults', () => {
       created.push({ zone, id: q.id });
     }
     const first = created[0];
-    const other = h.person((p) => p.timeZone !== first.zone);
+    // EC7: someone else may change it only as an administrator.
+    const other = h.person((p) => p.timeZone !== first.zone && p.administrator);
     const patched = await h.patch(`${Q}/${first.id}`, { title: 'Renamed' }, { token: h.tokenOf(other) });
     expect(patched.status).toBe(200);
     expect(patched.body.answer_time_zone).toBe(first.zone);
@@ -539,6 +540,33 @@ describe('EC6 delete', () => {
     h.world.clock.advance(40 * DAY);
     expect((await walk(h, Q)).map((q) => q.id)).not.toContain(stored.id);
     expect([...h.world.store.echoAnswers.values()].some((a) => a.questionId === stored.id)).toBe(false);
+  });
+});
+
+describe('EC7 only the creator or an administrator changes an Echo', () => {
+  it('EC7 anyone else gets 403 on PATCH and DELETE of the question and PATCH of its answers; may still post an answer', async () => {
+    const h = new Harness();
+    const creator = h.person((p) => !p.administrator && p.kind === 'human');
+    const other = h.person((p) => !p.administrator && p.kind === 'human' && p.id !== creator.id);
+    const question = await createQuestion(h, { prompt: 'What did you ship?' }, creator);
+    const answer = (await h.post(`${Q}/${question.id}/answers`, { body: 'A thing' }, { token: h.tokenOf(creator) })).body;
+    const token = h.tokenOf(other);
+    expectProblem(await h.patch(`${Q}/${question.id}`, { title: 'Hijacked' }, { token }), 403, undefined, /EC7/);
+    expectProblem(await h.delete(`${Q}/${question.id}`, { token }), 403, undefined, /EC7/);
+    expectProblem(await h.patch(`${A}/${answer.id}`, { body: 'Rewritten' }, { token }), 403, undefined, /EC7/);
+    expect((await h.get(`${Q}/${question.id}`)).body).toEqual(question);
+    expect((await h.get(`${A}/${answer.id}`)).body).toEqual(answer);
+    expect((await h.post(`${Q}/${question.id}/answers`, { body: 'Mine too' }, { token })).status).toBe(201);
+  });
+
+  it('EC7 the creator and an administrator may change and delete it', async () => {
+    const h = new Harness();
+    const creator = h.person((p) => !p.administrator && p.kind === 'human');
+    const question = await createQuestion(h, { prompt: 'What did you ship?' }, creator);
+    expect((await h.patch(`${Q}/${question.id}`, { title: 'By the creator' }, { token: h.tokenOf(creator) })).status).toBe(200);
+    expect(h.person().administrator).toBe(true);
+    expect((await h.patch(`${Q}/${question.id}`, { title: 'By an admin' })).body.title).toBe('By an admin');
+    expect((await h.delete(`${Q}/${question.id}`)).status).toBe(204);
   });
 });
 

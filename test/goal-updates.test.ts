@@ -333,6 +333,30 @@ describe('GU6 PATCH and DELETE', () => {
   });
 });
 
+describe('GU8 only the author or an administrator changes an update', () => {
+  it('GU8 another person gets 403 on PATCH and DELETE, and the update stays as it was', async () => {
+    const { h, goalId } = await freshGoal();
+    const update = await postUpdate(h, goalId, { title: 'Mine', confidence: 90 });
+    const colleague = h.person((p) => !p.administrator && p.id !== h.world.defaultPersonId);
+    expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { confidence: 10 }, { token: h.tokenOf(colleague) }), 403, undefined, /GU8/);
+    expectProblem(await h.delete(`${API}/goal-updates/${update.id}`, { token: h.tokenOf(colleague) }), 403, undefined, /GU8/);
+    expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
+    // Anyone who sees the goal may still post an update of their own (GU1).
+    expect((await h.post(`${API}/goals/${goalId}/goal-updates`, { title: 'Theirs' }, { token: h.tokenOf(colleague) })).status).toBe(201);
+  });
+
+  it('GU8 the author and an administrator may change and delete it', async () => {
+    const { h, goalId } = await freshGoal();
+    const colleague = h.person((p) => !p.administrator && p.id !== h.world.defaultPersonId);
+    const theirs = (await h.post(`${API}/goals/${goalId}/goal-updates`, { title: 'Theirs' }, { token: h.tokenOf(colleague) })).body;
+    expect((await h.patch(`${API}/goal-updates/${theirs.id}`, { title: 'Edited by them' }, { token: h.tokenOf(colleague) })).status).toBe(200);
+    // The default person is an administrator.
+    expect(h.person().administrator).toBe(true);
+    expect((await h.patch(`${API}/goal-updates/${theirs.id}`, { title: 'Edited by an admin' })).body.title).toBe('Edited by an admin');
+    expect((await h.delete(`${API}/goal-updates/${theirs.id}`)).status).toBe(204);
+  });
+});
+
 describe('GU7 newest first', () => {
   it('GU7 updates created in the same second: the one created last is listed first (and is the latest, GO4)', async () => {
     const { h, goalId } = await freshGoal();

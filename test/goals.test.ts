@@ -700,6 +700,65 @@ describe('GO8 deleting a goal', () => {
   });
 });
 
+describe('GO9 who may change who sees and owns a goal', () => {
+  /** A public goal of the default person, and people on each side of GO9. */
+  async function setUp() {
+    const h = new Harness();
+    const contributor = h.person((p) => p.id !== h.world.defaultPersonId && !p.administrator);
+    const goal = (await h.post(`${API}/goals`, { title: 'Shared work', contributor_ids: [contributor.id] })).body;
+    const stranger = h.person((p) => !p.administrator && p.id !== h.world.defaultPersonId && p.id !== contributor.id);
+    const admin = h.person((p) => p.administrator && p.id !== h.world.defaultPersonId);
+    return { h, goal, contributor, stranger, admin };
+  }
+
+  it('GO9 anyone who sees a goal may change its other fields, and send the guarded ones unchanged', async () => {
+    const { h, goal, contributor, stranger } = await setUp();
+    const patched = await h.patch(`${API}/goals/${goal.id}`, {
+      title: 'Renamed by a colleague', archived: false, private: false, owner_id: goal.owner.id, contributor_ids: [contributor.id, contributor.id],
+    }, { token: h.tokenOf(stranger) });
+    expect(patched.status).toBe(200);
+    expect(patched.body.title).toBe('Renamed by a colleague');
+  });
+
+  it.each([
+    ['private', { private: true }],
+    ['owner_id', 'owner'],
+    ['contributor_ids', 'contributors'],
+  ] as const)('GO9 a stranger changing %s gets 403 naming it, and nothing changes', async (field, change) => {
+    const { h, goal, stranger } = await setUp();
+    const body = change === 'owner' ? { owner_id: stranger.id, title: 'Mine now' }
+      : change === 'contributors' ? { contributor_ids: [stranger.id], title: 'Mine now' } : { ...change, title: 'Mine now' };
+    const refused = await h.patch(`${API}/goals/${goal.id}`, body, { token: h.tokenOf(stranger) });
+    expectProblem(refused, 403, field, /GO9/);
+    expect((await h.get(`${API}/goals/${goal.id}`)).body).toEqual(goal);
+  });
+
+  it('GO9 a stranger may not delete a goal (403 naming the action); a contributor may', async () => {
+    const { h, goal, contributor, stranger } = await setUp();
+    expectProblem(await h.delete(`${API}/goals/${goal.id}`, { token: h.tokenOf(stranger) }), 403, undefined, /delete.*GO9/);
+    expect((await h.get(`${API}/goals/${goal.id}`)).status).toBe(200);
+    expect((await h.delete(`${API}/goals/${goal.id}`, { token: h.tokenOf(contributor) })).status).toBe(204);
+  });
+
+  it('GO9 an administrator may make a goal private, and then no longer sees it (GO7)', async () => {
+    const { h, goal, admin } = await setUp();
+    const patched = await h.patch(`${API}/goals/${goal.id}`, { private: true }, { token: h.tokenOf(admin) });
+    expect(patched.status).toBe(200);
+    expect(patched.body.private).toBe(true);
+    expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(admin) })).status).toBe(404);
+    expect((await h.get(`${API}/goals/${goal.id}`)).status).toBe(200);
+  });
+
+  it('GO9 the owner may hand the goal over and leave it private to others', async () => {
+    const { h, goal, contributor, stranger } = await setUp();
+    const handed = await h.patch(`${API}/goals/${goal.id}`, { owner_id: contributor.id, contributor_ids: [], private: true });
+    expect(handed.status).toBe(200);
+    expect((await h.get(`${API}/goals/${goal.id}`)).status).toBe(404);
+    expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(contributor) })).body.owner.id).toBe(contributor.id);
+    expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(stranger) })).status).toBe(404);
+  });
+});
+
 describe('G9 read-only tokens cannot write goals', () => {
   const h = new Harness();
   const me = h.person();

@@ -148,7 +148,7 @@ async function walkQuestions(ctx: KitContext): Promise<Question[]> {
 
 export const echoes: CheckGroup = {
   name: 'echoes',
-  title: 'Echoes (EC1–EC6)',
+  title: 'Echoes (EC1–EC7)',
   checks: [
     {
       rule: 'EC1',
@@ -378,6 +378,23 @@ export const echoes: CheckGroup = {
         await client.expect(404, 'DELETE', `/echo/questions/${q.id}`, {}, 'EC6');
         const all = await walkQuestions(ctx);
         ensure(!all.some((x) => x.id === q.id), 'EC6', `GET /echo/questions still lists the deleted Echo ${q.id}`);
+      },
+    },
+      {
+      rule: 'EC7',
+      title: "someone who is neither the Echo's creator nor an administrator gets 403 changing or deleting it or changing its answers",
+      async run(ctx) {
+        ctx.requireWrites();
+        const { client: stranger } = await ctx.stranger();
+        const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('EC7 mine') });
+        const answer = (await ctx.client.expect<Answer>(201, 'POST', `/echo/questions/${q.id}/answers`, { body: { body: 'Mine.' } }, 'EC5')).body;
+        await stranger.expect(403, 'PATCH', `/echo/questions/${q.id}`, { body: { title: ctx.mark('EC7 taken') } }, 'EC7');
+        await stranger.expect(403, 'DELETE', `/echo/questions/${q.id}`, {}, 'EC7');
+        await stranger.expect(403, 'PATCH', `/echo/answers/${answer.id}`, { body: { body: 'Rewritten.' } }, 'EC7');
+        const after = (await ctx.client.expect<Question>(200, 'GET', `/echo/questions/${q.id}`, {}, 'EC7')).body;
+        ensure(after.title === q.title, 'EC7', `the refused PATCH must not change the Echo, its title is ${JSON.stringify(after.title)}`);
+        const kept = (await ctx.client.expect<Answer>(200, 'GET', `/echo/answers/${answer.id}`, {}, 'EC7')).body;
+        ensure(kept.body === 'Mine.', 'EC7', `the refused PATCH must not change the answer, its body is ${JSON.stringify(kept.body)}`);
       },
     },
   ],

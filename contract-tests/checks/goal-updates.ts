@@ -70,7 +70,7 @@ async function ownGoal(ctx: KitContext, label: string): Promise<GoalOut> {
 
 export const goalUpdates: CheckGroup = {
   name: 'goal-updates',
-  title: 'Goal updates (GU1–GU7)',
+  title: 'Goal updates (GU1–GU8)',
   checks: [
     {
       rule: 'GU1',
@@ -318,6 +318,19 @@ export const goalUpdates: CheckGroup = {
         }
         const past = (await client.expect(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50&page=1000`, {}, 'G4')).body;
         ensure(past.length === 0, 'G4', `a page past the end must be [], got ${past.length} updates`);
+      },
+    },
+    {
+      rule: 'GU8',
+      title: "someone who is neither the update's author nor an administrator gets 403 changing or deleting it",
+      async run(ctx) {
+        ctx.requireWrites();
+        const { client: stranger } = await ctx.stranger();
+        const goal = await ownGoal(ctx, 'GU8 goal');
+        const update = await post(ctx, goal.id, { title: ctx.mark('GU8 mine'), confidence: 90 });
+        await stranger.expect(403, 'PATCH', `/goal-updates/${update.id}`, { body: { confidence: 10 } }, 'GU8');
+        await stranger.expect(403, 'DELETE', `/goal-updates/${update.id}`, {}, 'GU8');
+        await ensureUnchanged(ctx, goal.id, update, 1, 'GU8');
       },
     },
     {

@@ -144,7 +144,7 @@ function ensureNoIdForms(goal: GoalOut, where: string): void {
 
 export const goals: CheckGroup = {
   name: 'goals',
-  title: 'Goals (GO1–GO8)',
+  title: 'Goals (GO1–GO9)',
   checks: [
     {
       rule: 'GO1',
@@ -588,6 +588,27 @@ export const goals: CheckGroup = {
         await ctx.client.expect(200, 'GET', `/goal-updates/${update.id}`, {}, 'GO7');
         const updates = (await ctx.client.expect(200, 'GET', `/goals/${shared.id}/goal-updates`, {}, 'GO7')).body;
         ensure(updates.some((u: { id: string }) => u.id === update.id), 'GO7', 'a contributor must see the private goal\'s updates');
+      },
+    },
+    {
+      rule: 'GO9',
+      title: 'someone who is not owner, contributor or administrator may rename a goal, but changing private, owner_id or contributor_ids, or deleting it, is 403',
+      async run(ctx) {
+        ctx.requireWrites();
+        const { client: stranger, person } = await ctx.stranger();
+        const goal: GoalOut = await ctx.createGoal({ title: ctx.mark('GO9 shared work') });
+        ensure(goal.owner.id !== person.id && !goal.contributors.some((c) => c.id === person.id), 'GO9', 'the goal must not be the other person\'s');
+        const renamed = ctx.mark('GO9 renamed by a colleague');
+        const patched = (await stranger.expect(200, 'PATCH', `/goals/${goal.id}`, { body: { title: renamed } }, 'GO9')).body as GoalOut;
+        ensure(patched.title === renamed, 'GO9', `a colleague who sees the goal may rename it, got title ${JSON.stringify(patched.title)}`);
+        for (const [field, value] of [['private', true], ['owner_id', person.id], ['contributor_ids', [person.id]]] as const) {
+          const { body } = await stranger.expect(403, 'PATCH', `/goals/${goal.id}`, { body: { [field]: value } }, 'GO9');
+          ensure(namesField(body, field) || String(body?.detail).includes(field), 'GO9', `the 403 for changing ${field} must name it`);
+        }
+        await stranger.expect(403, 'DELETE', `/goals/${goal.id}`, {}, 'GO9');
+        const after = await getGoal(ctx.client, goal.id, 'GO9');
+        ensure(!after.private && after.owner.id === goal.owner.id && after.contributors.length === goal.contributors.length, 'GO9',
+          `the refused changes must change nothing, got ${JSON.stringify({ private: after.private, owner: after.owner, contributors: after.contributors })}`);
       },
     },
     {

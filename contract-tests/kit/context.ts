@@ -27,6 +27,7 @@ export interface Person {
   id: string;
   name: string;
   time_zone: string;
+  administrator?: boolean;
   teams: Array<{ id: string; name: string }>;
 }
 
@@ -66,7 +67,17 @@ export class KitContext {
       const tokens = (await response.json()) as Array<{ person: { id: string }; read_write: string; read_only: string }>;
       const mine = tokens.find((t) => t.read_write === this.options.token);
       this.#tokens.readOnly ??= mine?.read_only;
-      this.#tokens.other ??= tokens.find((t) => t.person.id !== this.me.id)?.read_write;
+      // The second person should not be an administrator, so checks of what others may not do (GO9, GU8,
+      // EC7) can run; the first such person found, else anyone else.
+      const others = tokens.filter((t) => t.person.id !== this.me.id);
+      for (const candidate of others.slice(0, 5)) {
+        const me = await this.client.target.fetch(`${this.client.target.baseUrl}/me`, { headers: { authorization: `Bearer ${candidate.read_write}` } });
+        if (me.ok && !((await me.json()) as Person).administrator) {
+          this.#tokens.other ??= candidate.read_write;
+          break;
+        }
+      }
+      this.#tokens.other ??= others[0]?.read_write;
     } catch {
       // Not standin: the other tokens must come from options, or those checks do not run.
     }
@@ -86,6 +97,14 @@ export class KitContext {
   async otherPerson(): Promise<Person> {
     this.#otherPerson ??= (await this.other().expect<Person>(200, 'GET', '/me')).body;
     return this.#otherPerson;
+  }
+
+  /** The second person when they are not an administrator (GO9, GU8, EC7: what others may not change). */
+  async stranger(): Promise<{ client: CheckingClient; person: Person }> {
+    const client = this.other();
+    const person = await this.otherPerson();
+    if (person.administrator) throw new NotRun('needs a second person who is not an administrator: pass --other-token of such a person');
+    return { client, person };
   }
 
   /** The main person's read-only client (G9). */

@@ -48,6 +48,13 @@ export interface Rewrite {
   response?(response: BrokenResponse, request: BrokenRequest, tools: Tools): BrokenResponse | void | Promise<BrokenResponse | void>;
 }
 
+/** A request sent on as the default person (MK1 lists them first), an administrator: a server without GO9, GU8, EC7. */
+async function asAdministrator(request: BrokenRequest, tools: Tools): Promise<BrokenRequest> {
+  const headers = new Headers(request.headers);
+  headers.set('authorization', `Bearer ${(await tools.tokens())[0].read_write}`);
+  return { ...request, headers };
+}
+
 export interface Variant {
   name: string;
   /** The rule ids of the checks that must catch it (at least one of them must fail). */
@@ -494,6 +501,25 @@ export const VARIANTS: Variant[] = [
     }],
   },
 
+  {
+    name: "anyone may make someone else's goal private, hand it over, or delete it",
+    expectedRules: ['GO9'],
+    kind: 'behaviour',
+    // GO9: the guarded writes of anyone go through as the default person's, an administrator's.
+    break: [{ methods: ['PATCH', 'DELETE'], path: new RegExp(`^/goals/${ANY_ID}$`), request: asAdministrator }],
+  },
+  {
+    name: "anyone may change or delete someone else's goal update",
+    expectedRules: ['GU8'],
+    kind: 'behaviour',
+    break: [{ methods: ['PATCH', 'DELETE'], path: new RegExp(`^/goal-updates/${ANY_ID}$`), request: asAdministrator }],
+  },
+  {
+    name: "anyone may change someone else's Echo and its answers",
+    expectedRules: ['EC7'],
+    kind: 'behaviour',
+    break: [{ methods: ['PATCH', 'DELETE'], path: new RegExp(`^/echo/(questions|answers)/${ANY_ID}$`), request: asAdministrator }],
+  },
   {
     name: 'a child goal keeps its deleted parent',
     expectedRules: ['GO8'],

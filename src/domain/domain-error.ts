@@ -22,8 +22,9 @@ export class DomainError extends Error {
     return new DomainError('not-found', `No ${what} with id ${id} exists, or it is not visible to you (G2). Check the id; list them to find one.`);
   }
 
-  static forbidden(message: string): DomainError {
-    return new DomainError('forbidden', message);
+  /** 403; `errors` name the fields the caller may not change (GO9). */
+  static forbidden(message: string, errors: FieldError[] = []): DomainError {
+    return new DomainError('forbidden', message, errors);
   }
 
   /** 422 with one entry per bad field. */

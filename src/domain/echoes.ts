@@ -25,6 +25,15 @@ function question(world: World, id: Uuid): EchoQuestion {
   return found;
 }
 
+/** EC7: only an Echo's creator or an administrator may change or delete it, or change its answers. */
+function ownQuestion(world: World, actor: Person, id: Uuid, action: string): EchoQuestion {
+  const found = question(world, id);
+  if (found.creatorId !== actor.id && !actor.administrator) {
+    throw DomainError.forbidden(`Only the creator of Echo ${id} or an administrator may ${action} (EC7).`);
+  }
+  return found;
+}
+
 function answer(world: World, id: Uuid): EchoAnswer {
   const found = world.store.echoAnswers.get(id);
   if (!found) throw DomainError.notFound('echo answer', id);
@@ -65,9 +74,12 @@ export function getEchoQuestion(world: World, id: Uuid) {
   return world.present.echoQuestion(question(world, id), world.now());
 }
 
-/** EC2: `next_answer_at` is recomputed; slots of the new schedule before now are not published retroactively. */
-export function updateEchoQuestion(world: World, id: Uuid, input: EchoQuestionInput) {
-  const current = question(world, id);
+/**
+ * EC2: `next_answer_at` is recomputed; slots of the new schedule before now are not published retroactively.
+ * EC7: creator or administrator.
+ */
+export function updateEchoQuestion(world: World, actor: Person, id: Uuid, input: EchoQuestionInput) {
+  const current = ownQuestion(world, actor, id, 'change it');
   const now = world.now();
   const changed: EchoQuestion = {
     ...current,
@@ -83,9 +95,9 @@ export function updateEchoQuestion(world: World, id: Uuid, input: EchoQuestionIn
   return world.present.echoQuestion(changed, now);
 }
 
-/** EC6: its answers go too. */
-export function deleteEchoQuestion(world: World, id: Uuid): void {
-  world.deleteEchoQuestion(question(world, id));
+/** EC6: its answers go too. EC7: creator or administrator. */
+export function deleteEchoQuestion(world: World, actor: Person, id: Uuid): void {
+  world.deleteEchoQuestion(ownQuestion(world, actor, id, 'delete it'));
 }
 
 /** EC3: paused — `paused_at` set, `next_answer_at` null, nothing published until resumed. */
@@ -130,8 +142,10 @@ export function getEchoAnswer(world: World, id: Uuid) {
   return world.present.echoAnswer(answer(world, id));
 }
 
-export function updateEchoAnswer(world: World, id: Uuid, input: EchoAnswerInput) {
+/** EC5; EC7: only the Echo's creator or an administrator may change its answers. */
+export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: EchoAnswerInput) {
   const found = answer(world, id);
+  ownQuestion(world, actor, found.questionId, `change its answer ${id}`);
   const changed = { ...found, title: input.title ?? found.title, body: input.body !== undefined ? input.body : found.body };
   world.store.putEchoAnswer(changed);
   return world.present.echoAnswer(changed);

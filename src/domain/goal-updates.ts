@@ -60,9 +60,18 @@ export function getGoalUpdate(world: World, actor: Person, id: Uuid) {
   return world.present.goalUpdate(visibleGoalUpdate(world, actor, id));
 }
 
-/** GU6: keeps created_at, bumps updated_at, re-snaps confidence (GU2). */
+/** GU8: only an update's author or an administrator may change or delete it. */
+function ownGoalUpdate(world: World, actor: Person, id: Uuid, action: 'change' | 'delete'): GoalUpdate {
+  const update = visibleGoalUpdate(world, actor, id);
+  if (update.personId !== actor.id && !actor.administrator) {
+    throw DomainError.forbidden(`Only the author of goal update ${id} or an administrator may ${action} it (GU8); post an update of your own with POST /goals/{goal_id}/goal-updates.`);
+  }
+  return update;
+}
+
+/** GU6: keeps created_at, bumps updated_at, re-snaps confidence (GU2). GU8: author or administrator. */
 export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: GoalUpdateInput) {
-  const current = visibleGoalUpdate(world, actor, id);
+  const current = ownGoalUpdate(world, actor, id, 'change');
   const update: GoalUpdate = {
     ...goalUpdateRecord(current),
     title: input.title ?? current.title,
@@ -75,9 +84,12 @@ export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: G
   return world.present.goalUpdate(update);
 }
 
-/** GU6: 204; GU5: the goal's values fall back to the update before it. Its comments and reactions go too. */
+/**
+ * GU6: 204; GU5: the goal's values fall back to the update before it. Its comments and reactions go too.
+ * GU8: author or administrator.
+ */
 export function deleteGoalUpdate(world: World, actor: Person, id: Uuid): void {
-  const update = visibleGoalUpdate(world, actor, id);
+  const update = ownGoalUpdate(world, actor, id, 'delete');
   world.store.deleteResourceChildren('goal-update', update.id);
   world.store.deleteGoalUpdate(update);
 }

@@ -1,6 +1,6 @@
 // GO1–GO8: goals — defaults, validation, visibility of private goals, filters and order, deletion.
 import { DomainError } from './domain-error.js';
-import { canSeeGoal } from './goal-visibility.js';
+import { canManageGoal, canSeeGoal } from './goal-visibility.js';
 import { paginate, type Page } from './pagination.js';
 import type { Goal, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
@@ -150,17 +150,46 @@ export function createGoal(world: World, actor: Person, input: GoalInput) {
   return world.present.goal(goal, actor);
 }
 
+/** GO9: the fields that decide who sees and owns a goal; compared as sets for the list. */
+function guardedChanges(goal: Goal, input: GoalInput): string[] {
+  const changed: string[] = [];
+  if (input.private !== undefined && input.private !== goal.private) changed.push('private');
+  if (input.owner_id !== undefined && input.owner_id !== goal.ownerId) changed.push('owner_id');
+  if (input.contributor_ids !== undefined) {
+    const wanted = new Set(input.contributor_ids);
+    if (wanted.size !== goal.contributorIds.length || goal.contributorIds.some((id) => !wanted.has(id))) changed.push('contributor_ids');
+  }
+  return changed;
+}
+
+/**
+ * GO9: anyone who sees a goal may change its other fields; only its owner, a contributor or an administrator
+ * may change `private`, `owner_id` or `contributor_ids` (sending their current values is no change).
+ */
 export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput) {
   const current = visibleGoal(world, actor, id);
+  const guarded = canManageGoal(current, actor) ? [] : guardedChanges(current, input);
+  if (guarded.length > 0) {
+    throw DomainError.forbidden(
+      `Only the goal's owner, a contributor or an administrator may change ${guarded.join(', ')} (GO9); leave ${guarded.length === 1 ? 'it' : 'them'} out to change the other fields.`,
+      guarded.map((name) => ({ in: 'body', name, message: `${name} may be changed only by the goal's owner, a contributor or an administrator (GO9).` })),
+    );
+  }
   validateGoal(world, actor, current, input);
   const goal = { ...applyInput(current, input), updatedAt: world.now() };
   world.store.putGoal(goal);
   return world.present.goal(goal, actor);
 }
 
-/** GO8: the goal's updates (with their comments and reactions) go too; children keep existing, detached. */
+/**
+ * GO8: the goal's updates (with their comments and reactions) go too; children keep existing, detached.
+ * GO9: only its owner, a contributor or an administrator may delete it.
+ */
 export function deleteGoal(world: World, actor: Person, id: Uuid): void {
   const goal = visibleGoal(world, actor, id);
+  if (!canManageGoal(goal, actor)) {
+    throw DomainError.forbidden(`Only the goal's owner, a contributor or an administrator may delete goal ${goal.id} (GO9); archive it with PATCH {"archived": true} to hide it from lists instead.`);
+  }
   const { store } = world;
   for (const update of [...store.updatesOfGoal(goal.id)]) {
     store.deleteResourceChildren('goal-update', update.id);

@@ -46,7 +46,7 @@ export function domainProblem(error: DomainError): Response {
     case 'not-found':
       return problemResponse(404, 'not-found', error.message);
     case 'forbidden':
-      return problemResponse(403, 'forbidden', error.message);
+      return problemResponse(403, 'forbidden', error.message, error.errors);
     case 'invalid':
       return problemResponse(422, 'invalid-values', error.message, error.errors);
     case 'conflict':

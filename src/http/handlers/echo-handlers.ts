@@ -9,10 +9,10 @@ export const echoHandlers: OperationHandlers = {
   listEchoQuestions: ({ world, page }) => ok(listEchoQuestions(world, page)),
   createEchoQuestion: ({ world, actor, body }) => created(createEchoQuestion(world, actor, body as EchoQuestionInput)),
   getEchoQuestion: ({ world, params }) => ok(getEchoQuestion(world, params.id)),
-  updateEchoQuestion: ({ world, params, body }) => ok(updateEchoQuestion(world, params.id, body as EchoQuestionInput)),
-  deleteEchoQuestion: ({ world, params }) => (deleteEchoQuestion(world, params.id), noContent()),
+  updateEchoQuestion: ({ world, actor, params, body }) => ok(updateEchoQuestion(world, actor, params.id, body as EchoQuestionInput)),
+  deleteEchoQuestion: ({ world, actor, params }) => (deleteEchoQuestion(world, actor, params.id), noContent()),
   listEchoAnswers: ({ world, params, page }) => ok(listEchoAnswers(world, params.question_id, page)),
   createEchoAnswer: ({ world, params, body }) => created(createEchoAnswer(world, params.question_id, body as EchoAnswerInput)),
   getEchoAnswer: ({ world, params }) => ok(getEchoAnswer(world, params.id)),
-  updateEchoAnswer: ({ world, params, body }) => ok(updateEchoAnswer(world, params.id, body as EchoAnswerInput)),
+  updateEchoAnswer: ({ world, actor, params, body }) => ok(updateEchoAnswer(world, actor, params.id, body as EchoAnswerInput)),
 };
