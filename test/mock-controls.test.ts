@@ -359,4 +359,20 @@ describe('control token', () => {
     const allowed = await h.mock.app.request('/__mock/clock', { headers: { authorization: 'Bearer secret-control' } });
     expect(allowed.status).toBe(200);
   });
+
+  it('with --control-token every control operation of spec/control.yaml, and any other /__mock path, needs it', async () => {
+    const h = new Harness({ controlToken: 'secret-control' });
+    const before = (await h.get('/api/v2/goals?per_page=50')).text;
+    const operations = getCompiledControlSpec().operations;
+    expect(operations.length).toBeGreaterThan(20);
+    for (const op of [...operations, { method: 'GET', path: '/no-such-control' }, { method: 'PUT', path: '/reset' }]) {
+      const path = `/__mock${op.path.replace(/\{id\}/g, h.person().id).replace(/\{name\}/g, 'x')}`;
+      const denied = await h.mock.app.request(path, { method: op.method, body: op.method === 'GET' ? undefined : '{}', headers: { 'content-type': 'application/json' } });
+      expect(denied.status, `${op.method} ${path}`).toBe(401);
+      expect(denied.headers.get('content-type')).toBe('application/problem+json');
+    }
+    // Nothing behind the 401s ran: no reset, no clock move, no absence.
+    expect((await h.get('/api/v2/goals?per_page=50')).text).toBe(before);
+    expect(h.world.now()).toBe(Date.parse(NOW) / 1000);
+  });
 });

@@ -41,9 +41,4 @@ export class RequestJournal {
       && (filter.path === undefined || e.path.startsWith(filter.path)),
     ).slice(0, filter.limit ?? 100);
   }
-
-  clear(): void {
-    this.#entries.length = 0;
-    this.#next = 0;
-  }
 }
