@@ -46,7 +46,7 @@ function candidatePeople(world: World, peopleIds: Uuid[] | undefined, teams: Rea
 }
 
 /**
- * CI5: date descending, then person name, then id; one record per check-in. Walks dates and, per date, the
+ * CI5: date descending, then person name, then the check-in's id; one record per check-in. Walks dates and, per date, the
  * candidate people in name order, so a page costs what it returns plus what it skips — not the world's size.
  */
 function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<CheckIn> {
@@ -58,13 +58,22 @@ function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<Chec
   const people = candidatePeople(world, filters.people_ids, teams);
   const first = filters.since && filters.since > store.checkInDates.first ? filters.since : store.checkInDates.first;
   const last = filters.until && filters.until < store.checkInDates.last ? filters.until : store.checkInDates.last;
+  const matches = (checkIn: CheckIn | undefined): checkIn is CheckIn => checkIn !== undefined
+    && (!teams || checkIn.teamIds.some((id) => teams.has(id)))
+    && (filters.blocked === undefined || isBlocked(checkIn) === filters.blocked);
   for (let date = last; date >= first; date = addDays(date, -1)) {
-    for (const person of people) {
-      const checkIn = store.checkInOf(person.id, date);
-      if (!checkIn) continue;
-      if (teams && !checkIn.teamIds.some((id) => teams.has(id))) continue;
-      if (filters.blocked !== undefined && isBlocked(checkIn) !== filters.blocked) continue;
-      yield checkIn;
+    for (let i = 0; i < people.length; i++) {
+      // People of the same name (the large world has some) are ordered by their check-in's id, not their own.
+      let end = i + 1;
+      while (end < people.length && people[end].name === people[i].name) end++;
+      if (end - i === 1) {
+        const checkIn = store.checkInOf(people[i].id, date);
+        if (matches(checkIn)) yield checkIn;
+        continue;
+      }
+      const namesakes = people.slice(i, end).map((p) => store.checkInOf(p.id, date)).filter(matches);
+      yield* namesakes.sort((a, b) => (a.id < b.id ? -1 : 1));
+      i = end - 1;
     }
   }
 }
