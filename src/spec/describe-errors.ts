@@ -1,5 +1,6 @@
 // Turns ajv's validation errors into G8 problem entries that name the field, the rule and the fix.
 import type { ErrorObject } from 'ajv';
+import { clip, preview } from './preview.js';
 
 /** One entry of a G8 problem's `errors` array. */
 export interface FieldError {
@@ -22,11 +23,6 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'a string', number: 'a number', null: 'null',
 };
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
 function ruleSuffix(schema: SchemaLike | undefined): string {
   return schema?.['x-rule'] ? ` (${schema['x-rule']})` : '';
 }
@@ -41,9 +37,9 @@ function valueAt(data: unknown, pointer: string): unknown {
   return current;
 }
 
-/** `/team_ids/1` → `team_ids[1]`; `/owner/id` → `owner.id`. */
+/** `/team_ids/1` → `team_ids[1]`; `/owner/id` → `owner.id`. An unknown field's name is the client's: clipped. */
 function fieldName(pointer: string, root: string): string {
-  const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.split('/').slice(1).map((t) => clip(t.replace(/~1/g, '/').replace(/~0/g, '~')));
   if (tokens.length === 0) return root;
   return tokens.reduce((name, token, i) => (/^\d+$/.test(token) && i > 0 ? `${name}[${token}]` : i === 0 ? token : `${name}.${token}`), '');
 }
@@ -51,7 +47,7 @@ function fieldName(pointer: string, root: string): string {
 function describeOne(error: ErrorObject, value: unknown): string {
   const schema = error.parentSchema as SchemaLike | undefined;
   const rule = ruleSuffix(schema);
-  const got = `got ${show(value)}`;
+  const got = `got ${preview(value)}`;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
@@ -70,11 +66,11 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'format':
       return `must be ${FORMAT_HINTS[String(params.format)] ?? `in ${params.format} format`}${rule}; ${got}.`;
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => show(v)).join(', ')}${rule}; ${got}.`;
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => preview(v)).join(', ')}${rule}; ${got}.`;
     case 'const':
-      return `must be ${show(params.allowedValue)}${rule}; ${got}.`;
+      return `must be ${preview(params.allowedValue)}${rule}; ${got}.`;
     case 'pattern':
-      return `must ${schema?.example !== undefined ? `look like ${show(schema.example)}` : `match the pattern ${params.pattern}`}${rule}; ${got}.`;
+      return `must ${schema?.example !== undefined ? `look like ${preview(schema.example)}` : `match the pattern ${params.pattern}`}${rule}; ${got}.`;
     case 'minLength':
       return params.limit === 1 ? `must not be empty${rule}.` : `must be at least ${params.limit} characters long${rule}.`;
     case 'maxLength':
