@@ -101,16 +101,33 @@ function describeOne(error: ErrorObject, value: unknown): string {
 }
 
 /**
- * G8: one entry per invalid field. `root` names the whole value when the error is at its top level.
- * Errors that only explain an enclosing `anyOf` (its branches' own failures) are folded into it.
+ * G8: when one field breaks several keywords, the entry says the most specific thing wrong with it. A null
+ * `update_cadence` breaks `type` and `enum`; "must be one of …" says all that "must be a string" does, and
+ * which strings. A format names the shape with an example; a length or range the bound an empty or
+ * oversized value missed (an empty comment breaks `minLength` and a `\S` pattern: "must not be empty" is
+ * clearer); a bare pattern less; a failed anyOf only lists the forms; a type the least.
+ */
+const SPECIFICITY: Readonly<Record<string, number>> = {
+  enum: 6, const: 6,
+  format: 5,
+  minimum: 4, exclusiveMinimum: 4, maximum: 4, exclusiveMaximum: 4, minLength: 4, maxLength: 4,
+  minItems: 4, maxItems: 4, uniqueItems: 4, minProperties: 4,
+  pattern: 3,
+  anyOf: 2, oneOf: 2,
+  type: 1,
+};
+
+/**
+ * G8: one entry per invalid field, saying the most specific thing wrong with it (SPECIFICITY), in the order
+ * the fields first fail. `root` names the whole value when the error is at its top level. Errors that only
+ * explain an enclosing `anyOf` (its branches' own failures) are folded into it.
  * @example describeErrors(validate.errors, body, 'body', 'body')
  */
 export function describeErrors(
   errors: readonly ErrorObject[], data: unknown, location: FieldError['in'], root: string,
 ): FieldError[] {
   const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
-  const entries: FieldError[] = [];
-  const seen = new Set<string>();
+  const chosen = new Map<string, { error: ErrorObject; pointer: string }>();
   for (const error of errors) {
     if (anyOfPaths.has(error.instancePath) && error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
     const pointer = error.keyword === 'required'
@@ -119,10 +136,9 @@ export function describeErrors(
         ? `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`
         : error.instancePath;
     const name = fieldName(pointer, root);
-    const message = `${name} ${describeOne(error, valueAt(data, pointer))}`;
-    if (seen.has(message)) continue;
-    seen.add(message);
-    entries.push({ in: location, name, message });
+    const current = chosen.get(name);
+    // A Map keeps a key's first position when its value is replaced: entries stay in the order fields fail.
+    if (!current || (SPECIFICITY[error.keyword] ?? 0) > (SPECIFICITY[current.error.keyword] ?? 0)) chosen.set(name, { error, pointer });
   }
-  return entries;
+  return [...chosen].map(([name, { error, pointer }]) => ({ in: location, name, message: `${name} ${describeOne(error, valueAt(data, pointer))}` }));
 }
