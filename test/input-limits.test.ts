@@ -1,7 +1,8 @@
-// G8 input limits in-process, on every operation that takes a body: JSON nesting depth, and quotes of what
-// was sent bounded in every message, so no input gets a 5xx or a problem as large as itself.
+// G8 input limits in-process, on every operation that takes a body: JSON nesting depth, a streamed body cut
+// off at its size limit, and quotes of what was sent bounded in every message, so no input gets a 5xx or a
+// problem as large as itself.
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../src/http/request-body.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../src/http/request-body.js';
 import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
 
@@ -67,6 +68,48 @@ describe('G8 JSON nesting', () => {
     expect(created.body.title).toBe(`"${'['.repeat(5000)}\\`);
     const deepAfterString = await send(h, op, '/api/v2/goals', `{"title": "\\\\", "team_ids": ${nested(MAX_JSON_DEPTH)}}`);
     expect(deepAfterString.status).toBe(400);
+  });
+});
+
+describe('G8 body size, read as it streams', () => {
+  /** A body that never ends, in 64 KiB chunks, counting what was pulled from it and whether it was cancelled. */
+  function endless() {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    const seen = { pulled: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        seen.pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
+    });
+    return { stream, seen };
+  }
+
+  it('G8 a body with no length that passes 1 MiB gets 413 with Connection: close, and is read no further', async () => {
+    const h = new Harness();
+    const { stream, seen } = endless();
+    const response = await h.mock.app.request('/api/v2/goals', {
+      method: 'POST', body: stream, duplex: 'half',
+      headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('connection')).toBe('close');
+    expect((await response.json()).type).toBe('urn:standin:problem:body-too-large');
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThan(MAX_BODY_BYTES + 4 * 64 * 1024);
+  });
+
+  it('G8 PUT /__mock/state reads bodies past 1 MiB, up to its own limit', async () => {
+    const h = new Harness();
+    const state = JSON.stringify({ ...(await (await h.mock.app.request('/__mock/state')).json()), padding: ' '.repeat(MAX_BODY_BYTES) });
+    const response = await h.mock.app.request('/__mock/state', { method: 'PUT', body: state, headers: { 'content-type': 'application/json' } });
+    // Read whole, and refused only for its unknown field: the size limit did not apply.
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors.map((e: { name: string }) => e.name)).toEqual(['padding']);
   });
 });
 

@@ -1,5 +1,9 @@
-// Request body limits (G8): JSON nested at most MAX_JSON_DEPTH deep, checked on the text before JSON.parse,
-// so nothing downstream (validation, error messages) ever walks a deeper value.
+// Request body limits (G8): at most a byte limit, counted while the body streams in so that an endless one
+// is never buffered whole (413), and JSON nested at most MAX_JSON_DEPTH deep, checked on the text before
+// JSON.parse, so nothing downstream (validation, error messages) ever walks a deeper value (400).
+
+/** G8: bodies over 1 MiB get 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** G8: JSON nested deeper than this (arrays and objects) gets 400. The deepest body taken, a saved state, nests 6. */
 export const MAX_JSON_DEPTH = 64;
@@ -36,4 +40,36 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The body as text, or null as soon as it is known to be over `maxBytes`: a declared Content-Length over the
+ * limit is refused unread, and a body without one (chunked) is read chunk by chunk and cancelled once past
+ * the limit. The caller answers 413 with `Connection: close`, so the server reads no more of it.
+ * @example const text = await readBodyText(request, MAX_BODY_BYTES)
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > maxBytes) return null;
+    // Node's parser never delivers more than the declared length, so this read is bounded; it is also
+    // @hono/node-server's fast path, which the request stream below would leave.
+    const text = await request.text();
+    return text.length > maxBytes || Buffer.byteLength(text) > maxBytes ? null : text;
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }

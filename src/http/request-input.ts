@@ -5,10 +5,7 @@ import type { FieldError } from '../spec/describe-errors.js';
 import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
 import { clip } from '../spec/preview.js';
 import { problemResponse } from './problem.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './request-body.js';
-
-/** G8: bodies over 1 MiB get 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText } from './request-body.js';
 
 export interface RequestInput {
   /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
@@ -85,8 +82,6 @@ function isJsonContentType(value: string | null): boolean {
 export async function readRequestInput(
   op: SpecOperation, request: Request, rawParams: Record<string, string>, options: { strict: boolean; maxBytes?: number },
 ): Promise<RequestInput | Response> {
-  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  const limit = `${Math.round(maxBytes / 2 ** 20)} MiB`;
   const url = new URL(request.url);
   const { query: rawQuery, errors: formErrors } = readQuery(op, url.searchParams);
   if (formErrors.length > 0) {
@@ -107,12 +102,13 @@ export async function readRequestInput(
 
   let body: Record<string, unknown> = {};
   if (op.bodyProperties) {
-    if (Number(request.headers.get('content-length') ?? 0) > maxBytes) {
-      return problemResponse(413, 'body-too-large', `The request body is over ${limit} (G8); send a smaller one.`);
-    }
-    const text = await request.text();
-    if (text.length > maxBytes || Buffer.byteLength(text) > maxBytes) {
-      return problemResponse(413, 'body-too-large', `The request body is over ${limit} (G8); send a smaller one.`);
+    const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+    const text = await readBodyText(request, maxBytes);
+    if (text === null) {
+      // Connection: close, or the server would read the rest of the body to keep the connection alive.
+      return problemResponse(413, 'body-too-large',
+        `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
+        undefined, { connection: 'close' });
     }
     if (text.trim() !== '' || op.bodyRequired) {
       if (text.trim() === '') {
