@@ -1,8 +1,9 @@
-// G8 input limits in-process, on every operation that takes a body: JSON nesting depth, a streamed body cut
-// off at its size limit, and quotes of what was sent bounded in every message, so no input gets a 5xx or a
-// problem as large as itself.
+// G8 input limits in-process: JSON nesting depth on every operation that takes a body, a streamed body cut
+// off at its size limit, URL length, and quotes of what was sent bounded in every message, so no input gets
+// a 5xx or a problem as large as itself.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../src/http/request-body.js';
+import { MAX_URL_LENGTH } from '../src/http/server-limits.js';
 import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
 
@@ -103,6 +104,25 @@ describe('G8 body size, read as it streams', () => {
     expect(seen.pulled).toBeLessThan(MAX_BODY_BYTES + 4 * 64 * 1024);
   });
 
+  it('G8 a body that breaks off midway gets 400, never a 5xx', async () => {
+    const h = new Harness();
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error('connection closed'));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"title": "Half'));
+      },
+    });
+    const response = await h.mock.app.request('/api/v2/goals', {
+      method: 'POST', body: broken, duplex: 'half',
+      headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(response.status).toBe(400);
+    expect((await response.json()).type).toBe('urn:standin:problem:incomplete-body');
+    expect(h.mock.journal.list()[0]).toMatchObject({ method: 'POST', status: 400 });
+  });
+
   it('G8 PUT /__mock/state reads bodies past 1 MiB, up to its own limit', async () => {
     const h = new Harness();
     const state = JSON.stringify({ ...(await (await h.mock.app.request('/__mock/state')).json()), padding: ' '.repeat(MAX_BODY_BYTES) });
@@ -152,5 +172,35 @@ describe('G8 quotes of what was sent stay short', () => {
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/team_ids\[\]=0y+\.\.\.&team_ids\[\]=1y+\.\.\.&team_ids\[\]=2y+\.\.\.&… \(G5\)/);
     expect(response.text.length).toBeLessThan(1000);
+  });
+});
+
+describe('G8 URL length', () => {
+  const h = new Harness();
+  const auth = { authorization: `Bearer ${h.person().tokens.readWrite}` };
+
+  it.each([
+    ['a 10,000-character path', `/api/v2/goals/${'a'.repeat(10_000)}`],
+    ['a 10,000-character path under no route', `/api/v2/${'a'.repeat(10_000)}`],
+    ['a 10,000-character query', `/api/v2/goals?colour=${'a'.repeat(10_000)}`],
+    ['a 10,000-character control path', `/__mock/sessions/${'a'.repeat(10_000)}`],
+  ])('G8 %s gets a short 414 problem', async (_what, path) => {
+    const response = await h.mock.app.request(path, { headers: auth });
+    const text = await response.text();
+    expect(response.status).toBe(414);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const problem = JSON.parse(text);
+    expect(getCompiledSpec().checkSchema('Problem', problem)).toEqual([]);
+    expect(problem).toMatchObject({ status: 414, type: 'urn:standin:problem:url-too-long' });
+    expect(problem.detail).toContain(String(MAX_URL_LENGTH));
+    expect(text.length).toBeLessThan(500);
+  });
+
+  it('G8 a URL at the limit is read as usual', async () => {
+    const path = '/api/v2/people?colour=';
+    const atLimit = await h.get(path + 'a'.repeat(MAX_URL_LENGTH - path.length));
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.text).toBe((await h.get('/api/v2/people')).text);
   });
 });

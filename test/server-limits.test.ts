@@ -1,9 +1,12 @@
 // G8 limits where the transport is the point, over real sockets to startServer: a body over 1 MiB refused
-// while it streams, never buffered whole.
+// while it streams, never buffered whole; slow, oversized and malformed requests and idle connections cut
+// off by the Node server's limits, with problem+json answers.
 import { request } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { MAX_URL_LENGTH } from '../src/http/server-limits.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { NOW } from './support/harness.js';
 
@@ -101,5 +104,113 @@ describe('G8 request bodies over a real socket', () => {
     const answer = await upload(`${running.baseUrl}/goals`, token, MiB - 64 * 1024, true);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text).type).toBe('urn:standin:problem:malformed-json');
+  });
+});
+
+interface RawExchange {
+  /** Everything the server sent, as text. */
+  text: string;
+  /** When the server's first byte came, and when it closed the connection, in ms after connecting. */
+  firstByteMs: number | null;
+  closedMs: number;
+}
+
+/**
+ * Writes `head` on a fresh connection, then one `drip` byte a second if given, and collects the answer until
+ * the server closes the connection (or `giveUpMs` passes: then `closedMs` is Infinity).
+ */
+function rawExchange(port: number, head: string, options: { drip?: string; giveUpMs?: number } = {}): Promise<RawExchange> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    let firstByteMs: number | null = null;
+    const drip = options.drip === undefined ? undefined : setInterval(() => socket.write(options.drip!), 1000);
+    const finish = (closedMs: number) => {
+      clearInterval(drip);
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ text, firstByteMs, closedMs });
+    };
+    const giveUp = setTimeout(() => finish(Infinity), options.giveUpMs ?? 10_000);
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => {
+      firstByteMs ??= performance.now() - started;
+      text += data;
+    });
+    // A write racing the server's close fails; what matters is when it closed.
+    socket.on('error', () => {});
+    socket.on('close', () => finish(performance.now() - started));
+    socket.write(head);
+  });
+}
+
+/** The status and problem document of a raw HTTP/1.1 answer. */
+function problemOf(text: string) {
+  const [head, body] = text.split('\r\n\r\n');
+  expect(head).toMatch(/^HTTP\/1\.1 \d{3} /);
+  expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+  expect(head.toLowerCase()).toContain('connection: close');
+  const problem = JSON.parse(body);
+  expect(getCompiledSpec().checkSchema('Problem', problem)).toEqual([]);
+  return { status: Number(head.slice(9, 12)), problem };
+}
+
+describe('G8 the Node server limits, over a real socket', () => {
+  const limits = { headersTimeout: 1000, requestTimeout: 3000, keepAliveTimeout: 500, connectionsCheckingInterval: 100 };
+  let running: RunningMock;
+  let port: number;
+  let token: string;
+  beforeAll(async () => {
+    running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, ...limits });
+    port = (running.server.address() as AddressInfo).port;
+    token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
+  });
+  afterAll(() => running.close());
+
+  it('G8 a slowloris client, one header byte a second, is cut off after headersTimeout with a 408 problem', async () => {
+    const answer = await rawExchange(port, 'GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { drip: 'a' });
+    expect(answer.closedMs).toBeGreaterThanOrEqual(limits.headersTimeout - 100);
+    expect(answer.closedMs).toBeLessThan(limits.headersTimeout + 1500);
+    const { status, problem } = problemOf(answer.text);
+    expect(status).toBe(408);
+    expect(problem).toMatchObject({ status: 408, type: 'urn:standin:problem:request-timeout' });
+    expect(problem.detail).toContain('1 s for the headers');
+  });
+
+  it('G8 20 KiB of headers get a 431 problem naming the limit', async () => {
+    const answer = await rawExchange(port, `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    expect(answer.closedMs).toBeLessThan(2000);
+    const { status, problem } = problemOf(answer.text);
+    expect(status).toBe(431);
+    expect(problem.detail).toContain('16 KiB');
+  });
+
+  it('G8 a request line Node cannot parse gets a 400 problem', async () => {
+    const answer = await rawExchange(port, 'GET /api/v2/me NOT-HTTP\r\n\r\n');
+    const { status, problem } = problemOf(answer.text);
+    expect(status).toBe(400);
+    expect(problem.type).toBe('urn:standin:problem:unparsable-request');
+  });
+
+  it('G8 a 10 KiB URL, within the header limit, gets the app\'s 414 problem', async () => {
+    const response = await fetch(`${running.baseUrl}/goals?colour=${'a'.repeat(10 * 1024)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(414);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect((await response.json()).detail).toContain(String(MAX_URL_LENGTH));
+  });
+
+  it('G8 an idle keep-alive connection is closed after keepAliveTimeout', async () => {
+    const answer = await rawExchange(port, `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
+    // Node keeps the socket a second past the timeout it announces, so a client honouring it closes first.
+    const idleMs = answer.closedMs - answer.firstByteMs!;
+    expect(idleMs).toBeGreaterThanOrEqual(limits.keepAliveTimeout - 100);
+    expect(idleMs).toBeLessThan(limits.keepAliveTimeout + 2500);
+  });
+
+  it('G8 the server still answers after all that', async () => {
+    const response = await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
   });
 });

@@ -23,6 +23,7 @@ import { readState, type WorldState } from '../domain/world-state.js';
 import { worldProblems } from '../spec/verify-world.js';
 import { integrityProblems } from '../domain/world-integrity.js';
 import { RequestJournal } from './request-journal.js';
+import { refuseLongUrls } from './server-limits.js';
 import { withFaults } from './faults.js';
 import { FaultProfile, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { SESSION_HEADER, SessionError, Sessions } from './sessions.js';
@@ -200,6 +201,8 @@ export function createMock(options: MockOptions = {}): Mock {
   };
   const { app } = mock;
 
+  // G8: a URL over the limit gets 414 before anything reads or quotes it.
+  app.use('*', refuseLongUrls);
   // G13: /api/v2 builds its CORS headers into each response (cors.ts); the controls use Hono's middleware.
   // One middleware for every /api/v2 request (each extra one costs a compose step on the hot path): MK6
   // faults inside, the journal outside, so injected delays and faults show there as the client saw them.

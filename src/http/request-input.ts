@@ -103,7 +103,13 @@ export async function readRequestInput(
   let body: Record<string, unknown> = {};
   if (op.bodyProperties) {
     const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-    const text = await readBodyText(request, maxBytes);
+    let text: string | null;
+    try {
+      text = await readBodyText(request, maxBytes);
+    } catch {
+      // The client went away, or the server cut a body that took too long (its 408 went out already).
+      return problemResponse(400, 'incomplete-body', 'The request body broke off before its end (G8); send it again, whole.');
+    }
     if (text === null) {
       // Connection: close, or the server would read the rest of the body to keep the connection alive.
       return problemResponse(413, 'body-too-large',
