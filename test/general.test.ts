@@ -236,6 +236,32 @@ describe('general rules', () => {
       for (const error of response.body.errors) expect(error.in).toBe('body');
     });
 
+    describe('G8 one entry per field, saying the most specific thing wrong with it', () => {
+      const me = h.person();
+      const checkIn = [...h.world.store.checkIns.values()].find((c) => c.personId === me.id)!;
+      it.each([
+        { method: 'POST', path: '/api/v2/goals', body: { update_cadence: null }, field: 'update_cadence', message: /^update_cadence must be one of "weekly", "biweekly", "monthly" \(GO2\); got null\.$/ },
+        { method: 'GET', path: '/api/v2/activities?since=2026-05-01', field: 'since', message: /^since must be a UTC datetime YYYY-MM-DDTHH:MM:SSZ such as \S+ \(AC1\); got "2026-05-01"\.$/ },
+        { method: 'PATCH', path: `/api/v2/check-ins/${checkIn.id}`, body: { mood: 5 }, field: 'mood', message: /^mood must be one of "calm", .*, null \(CI8\); got 5\.$/ },
+        { method: 'POST', path: '/api/v2/echo/questions', body: { answer_frequency: null }, field: 'answer_frequency', message: /^answer_frequency must be one of "daily", "weekly", "biweekly", "monthly" \(EC1\); got null\.$/ },
+        { method: 'POST', path: `/api/v2/check-ins/${checkIn.id}/reactions`, body: { name: null }, field: 'name', message: /^name must be one of "tada", .*"clap" \(CR2\); got null\.$/ },
+        { method: 'POST', path: `/api/v2/check-ins/${checkIn.id}/comments`, body: { body: '' }, field: 'body', message: /^body must not be empty \(CR1\)\.$/ },
+      ])('G8 $method $path $body: one entry for $field', async ({ method, path, body, field, message }) => {
+        const response = await h.call(method, path, { body });
+        expect(response.status).toBe(422);
+        expect(response.body.errors).toEqual([{ in: method === 'GET' ? 'query' : 'body', name: field, message: expect.stringMatching(message) }]);
+        expect(response.body.detail).toBe(response.body.errors[0].message);
+      });
+
+      it('G8 CI8 a null mood is an answer, not an error', async () => {
+        const fresh = new Harness();
+        const own = [...fresh.world.store.checkIns.values()].find((c) => c.personId === fresh.person().id)!;
+        const response = await fresh.patch(`/api/v2/check-ins/${own.id}`, { mood: null });
+        expect(response.status).toBe(200);
+        expect(response.body.mood).toBeNull();
+      });
+    });
+
     it('G8 no bad input anywhere in the spec gets a 5xx, with real ids so bodies reach every handler', async () => {
       const fresh = new Harness();
       const { store } = fresh.world;

@@ -1,11 +1,14 @@
-// `standin serve`: the mock on a real port — options from flags or environment, a ready banner, clean exit.
+// `standin serve`: the mock on a real port — options from flags or environment, the server's limits, a ready
+// banner, clean exit.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
-export interface ServeOptions extends MockOptions {
+/** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
+export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
   port: number;
   host: string;
   /** Keep the world in this file across restarts. */
@@ -46,8 +49,15 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
       return response;
     };
   }
+  const limits: ServerLimits = {
+    headersTimeout: options.headersTimeout ?? DEFAULT_SERVER_LIMITS.headersTimeout,
+    requestTimeout: options.requestTimeout ?? DEFAULT_SERVER_LIMITS.requestTimeout,
+    keepAliveTimeout: options.keepAliveTimeout ?? DEFAULT_SERVER_LIMITS.keepAliveTimeout,
+    connectionsCheckingInterval: options.connectionsCheckingInterval ?? DEFAULT_SERVER_LIMITS.connectionsCheckingInterval,
+    maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port, hostname: options.host, serverOptions: limits }, (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         mock,
@@ -64,6 +74,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
       });
     });
     server.once('error', reject);
+    // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
+    server.on('clientError', (error: Error, socket) => answerClientError(error, socket, limits));
   });
 }
 

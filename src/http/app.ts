@@ -21,6 +21,7 @@ import type { OperationHandler, OperationHandlers, OperationResult } from './ope
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput } from './request-input.js';
 import { RequestJournal } from './request-journal.js';
+import { refuseLongUrls } from './server-limits.js';
 import { SESSION_HEADER, SessionError, type Sessions, type WorldContext } from './sessions.js';
 import { Worlds } from './worlds.js';
 
@@ -180,6 +181,8 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   };
 
+  // G8: a URL over the limit gets 414 before anything reads or quotes it.
+  app.use('*', refuseLongUrls);
   // G13: /api/v2 builds its CORS headers into each response (cors.ts); the controls use Hono's middleware.
   // One middleware for every /api/v2 request (each extra one costs a compose step on the hot path): the
   // session's world context first, MK6 faults (its own stream) inside, the journal outside, so injected

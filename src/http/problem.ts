@@ -9,11 +9,14 @@ const TITLES: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'Request timeout',
   409: 'Conflict',
   413: 'Request body too large',
+  414: 'URL too long',
   415: 'Unsupported media type',
   422: 'Invalid values',
   429: 'Too many requests',
+  431: 'Request headers too large',
   500: 'Internal error',
 };
 
@@ -26,15 +29,23 @@ export interface Problem {
 }
 
 /**
- * A problem+json response. `slug` names the problem type (`urn:standin:problem:<slug>`).
+ * A problem document as JSON text. `slug` names the problem type (`urn:standin:problem:<slug>`).
+ * @example problemJson(431, 'headers-too-large', 'The headers are over 16 KiB (G8); send fewer.')
+ */
+export function problemJson(status: number, slug: string, detail: string, errors?: FieldError[]): string {
+  const problem: Problem = { type: `urn:standin:problem:${slug}`, title: TITLES[status] ?? 'Error', status, detail };
+  if (errors && errors.length > 0) problem.errors = errors;
+  return JSON.stringify(problem);
+}
+
+/**
+ * A problem+json response.
  * @example problemResponse(422, 'invalid-values', 'confidence must be from 0 to 100 (GU2).', errors)
  */
 export function problemResponse(
   status: number, slug: string, detail: string, errors?: FieldError[], headers: Record<string, string> = {},
 ): Response {
-  const problem: Problem = { type: `urn:standin:problem:${slug}`, title: TITLES[status] ?? 'Error', status, detail };
-  if (errors && errors.length > 0) problem.errors = errors;
-  return new Response(JSON.stringify(problem), {
+  return new Response(problemJson(status, slug, detail, errors), {
     status,
     headers: { 'content-type': 'application/problem+json', ...CORS_RESPONSE_HEADERS, ...headers },
   });

@@ -1,11 +1,11 @@
 // Request parsing and validation against the operation's spec: G5 array form, G6 person filters, G7 unknown
-// fields, 400 malformed JSON, 413 size, 415 content type, 422 values — each naming the parameter or field.
+// fields, 400 malformed or too deeply nested JSON, 413 size, 415 content type, 422 values — each naming the
+// parameter or field, and quoting what the client sent only up to a bound.
 import type { FieldError } from '../spec/describe-errors.js';
 import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
+import { clip } from '../spec/preview.js';
 import { problemResponse } from './problem.js';
-
-/** G8: bodies over 1 MiB get 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText } from './request-body.js';
 
 export interface RequestInput {
   /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
@@ -15,6 +15,8 @@ export interface RequestInput {
 }
 
 const PERSON_LITERALS = new Set(['me', 'self']);
+/** The most values of a wrong-form array parameter that its G5 message rewrites as an example. */
+const EXAMPLE_VALUES = 3;
 
 function ruleOf(param: SpecParameter): string | undefined {
   const items = param.schema.items as Record<string, unknown> | undefined;
@@ -33,12 +35,13 @@ function readQuery(op: SpecOperation, search: URLSearchParams): { query: Record<
       const wrongKeys = [...new Set([...search.keys()].filter((key) => key === bare || (key.startsWith(`${bare}[`) && key !== param.name)))];
       for (const key of wrongKeys) {
         const values = search.getAll(key).flatMap((v) => v.split(','));
-        const example = values.map((v) => `${param.name}=${v}`).join('&');
+        const example = values.slice(0, EXAMPLE_VALUES).map((v) => `${param.name}=${clip(v)}`).join('&')
+          + (values.length > EXAMPLE_VALUES ? '&…' : '');
         const literal = values.find((v) => PERSON_LITERALS.has(v.toLowerCase()));
         const g6 = literal && ruleOf(param) === 'G6' ? ` Person filters also refuse "${literal}" (G6): use the id from GET /me.` : '';
         errors.push({
           in: 'query', name: bare,
-          message: `${key} is not the form of an array parameter: use the repeated bracket form ${example} (G5).${g6}`,
+          message: `${clip(key)} is not the form of an array parameter: use the repeated bracket form ${example} (G5).${g6}`,
         });
       }
       if (search.has(param.name)) query[param.name] = search.getAll(param.name);
@@ -79,8 +82,6 @@ function isJsonContentType(value: string | null): boolean {
 export async function readRequestInput(
   op: SpecOperation, request: Request, rawParams: Record<string, string>, options: { strict: boolean; maxBytes?: number },
 ): Promise<RequestInput | Response> {
-  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  const limit = `${Math.round(maxBytes / 2 ** 20)} MiB`;
   const url = new URL(request.url);
   const { query: rawQuery, errors: formErrors } = readQuery(op, url.searchParams);
   if (formErrors.length > 0) {
@@ -101,12 +102,19 @@ export async function readRequestInput(
 
   let body: Record<string, unknown> = {};
   if (op.bodyProperties) {
-    if (Number(request.headers.get('content-length') ?? 0) > maxBytes) {
-      return problemResponse(413, 'body-too-large', `The request body is over ${limit} (G8); send a smaller one.`);
+    const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+    let text: string | null;
+    try {
+      text = await readBodyText(request, maxBytes);
+    } catch {
+      // The client went away, or the server cut a body that took too long (its 408 went out already).
+      return problemResponse(400, 'incomplete-body', 'The request body broke off before its end (G8); send it again, whole.');
     }
-    const text = await request.text();
-    if (text.length > maxBytes || Buffer.byteLength(text) > maxBytes) {
-      return problemResponse(413, 'body-too-large', `The request body is over ${limit} (G8); send a smaller one.`);
+    if (text === null) {
+      // Connection: close, or the server would read the rest of the body to keep the connection alive.
+      return problemResponse(413, 'body-too-large',
+        `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
+        undefined, { connection: 'close' });
     }
     if (text.trim() !== '' || op.bodyRequired) {
       if (text.trim() === '') {
@@ -116,7 +124,13 @@ export async function readRequestInput(
       const contentType = request.headers.get('content-type');
       if (!isJsonContentType(contentType)) {
         return problemResponse(415, 'unsupported-media-type',
-          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType ?? 'no Content-Type'}.`);
+          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType === null ? 'no Content-Type' : clip(contentType)}.`);
+      }
+      // Checked on the text: JSON.parse takes deep nesting, but every walk of the value after it need not.
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return problemResponse(400, 'too-deep',
+          `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most this server reads (G8); no request of this API needs more than a few: send the fields the operation's schema names, flat.`,
+          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is nested more than ${MAX_JSON_DEPTH} levels deep (G8); send a flatter value.` }]);
       }
       let parsed: unknown;
       try {
@@ -133,7 +147,7 @@ export async function readRequestInput(
         if (options.strict) {
           for (const key of Object.keys(body)) {
             if (!op.bodyProperties.has(key)) {
-              errors.push({ in: 'body', name: key, message: `${key} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...op.bodyProperties].join(', ')}.` });
+              errors.push({ in: 'body', name: clip(key), message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...op.bodyProperties].join(', ')}.` });
             }
           }
         }

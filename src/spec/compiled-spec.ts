@@ -187,8 +187,7 @@ function compileOperation(
   const bodySchemaRaw = body?.content?.['application/json']?.schema as Schema | undefined;
   const bodySchema = bodySchemaRaw ? rewriteRefs(bodySchemaRaw) : null;
   const bodyValidator = bodySchema ? plain.compile(bodySchema) : null;
-  const resolvedBody = bodySchemaRaw ? resolveRef<Schema>(document, bodySchemaRaw as never) : null;
-  const bodyProperties = resolvedBody ? new Set(Object.keys((resolvedBody.properties as Schema) ?? {})) : null;
+  const bodyProperties = bodySchemaRaw ? propertiesOf(document, bodySchemaRaw) : null;
 
   const responseValidators = new Map<string, { json: ValidateFunction | null; contentType: string | null }>();
   for (const [status, responseOrRef] of Object.entries(op.responses ?? {})) {
@@ -245,6 +244,16 @@ function compileOperation(
       return problems;
     },
   };
+}
+
+/** The property names a body schema declares, through references and the branches of `if`/`then`/`else`. */
+function propertiesOf(document: OpenAPIV3_1.Document, schema: Schema): Set<string> {
+  const resolved = resolveRef<Schema>(document, schema as never);
+  const names = new Set(Object.keys((resolved.properties as Schema | undefined) ?? {}));
+  for (const branch of ['then', 'else'] as const) {
+    if (resolved[branch]) for (const name of propertiesOf(document, resolved[branch] as Schema)) names.add(name);
+  }
+  return names;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Turns ajv's validation errors into G8 problem entries that name the field, the rule and the fix.
 import type { ErrorObject } from 'ajv';
+import { clip, preview } from './preview.js';
 
 /** One entry of a G8 problem's `errors` array. */
 export interface FieldError {
@@ -22,11 +23,6 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'a string', number: 'a number', null: 'null',
 };
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
 function ruleSuffix(schema: SchemaLike | undefined): string {
   return schema?.['x-rule'] ? ` (${schema['x-rule']})` : '';
 }
@@ -41,9 +37,9 @@ function valueAt(data: unknown, pointer: string): unknown {
   return current;
 }
 
-/** `/team_ids/1` → `team_ids[1]`; `/owner/id` → `owner.id`. */
+/** `/team_ids/1` → `team_ids[1]`; `/owner/id` → `owner.id`. An unknown field's name is the client's: clipped. */
 function fieldName(pointer: string, root: string): string {
-  const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.split('/').slice(1).map((t) => clip(t.replace(/~1/g, '/').replace(/~0/g, '~')));
   if (tokens.length === 0) return root;
   return tokens.reduce((name, token, i) => (/^\d+$/.test(token) && i > 0 ? `${name}[${token}]` : i === 0 ? token : `${name}.${token}`), '');
 }
@@ -51,7 +47,7 @@ function fieldName(pointer: string, root: string): string {
 function describeOne(error: ErrorObject, value: unknown): string {
   const schema = error.parentSchema as SchemaLike | undefined;
   const rule = ruleSuffix(schema);
-  const got = `got ${show(value)}`;
+  const got = `got ${preview(value)}`;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
@@ -70,11 +66,11 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'format':
       return `must be ${FORMAT_HINTS[String(params.format)] ?? `in ${params.format} format`}${rule}; ${got}.`;
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => show(v)).join(', ')}${rule}; ${got}.`;
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => preview(v)).join(', ')}${rule}; ${got}.`;
     case 'const':
-      return `must be ${show(params.allowedValue)}${rule}; ${got}.`;
+      return `must be ${preview(params.allowedValue)}${rule}; ${got}.`;
     case 'pattern':
-      return `must ${schema?.example !== undefined ? `look like ${show(schema.example)}` : `match the pattern ${params.pattern}`}${rule}; ${got}.`;
+      return `must ${schema?.example !== undefined ? `look like ${preview(schema.example)}` : `match the pattern ${params.pattern}`}${rule}; ${got}.`;
     case 'minLength':
       return params.limit === 1 ? `must not be empty${rule}.` : `must be at least ${params.limit} characters long${rule}.`;
     case 'maxLength':
@@ -105,17 +101,36 @@ function describeOne(error: ErrorObject, value: unknown): string {
 }
 
 /**
- * G8: one entry per invalid field. `root` names the whole value when the error is at its top level.
- * Errors that only explain an enclosing `anyOf` (its branches' own failures) are folded into it.
+ * G8: when one field breaks several keywords, the entry says the most specific thing wrong with it. A null
+ * `update_cadence` breaks `type` and `enum`; "must be one of …" says all that "must be a string" does, and
+ * which strings. A format names the shape with an example; a length or range the bound an empty or
+ * oversized value missed (an empty comment breaks `minLength` and a `\S` pattern: "must not be empty" is
+ * clearer); a bare pattern less; a failed anyOf only lists the forms; a type the least.
+ */
+const SPECIFICITY: Readonly<Record<string, number>> = {
+  enum: 6, const: 6,
+  format: 5,
+  minimum: 4, exclusiveMinimum: 4, maximum: 4, exclusiveMaximum: 4, minLength: 4, maxLength: 4,
+  minItems: 4, maxItems: 4, uniqueItems: 4, minProperties: 4,
+  pattern: 3,
+  anyOf: 2, oneOf: 2,
+  type: 1,
+};
+
+/**
+ * G8: one entry per invalid field, saying the most specific thing wrong with it (SPECIFICITY), in the order
+ * the fields first fail. `root` names the whole value when the error is at its top level. Errors that only
+ * explain an enclosing `anyOf` (its branches' own failures) are folded into it; an `if` is left to its `then`.
  * @example describeErrors(validate.errors, body, 'body', 'body')
  */
 export function describeErrors(
   errors: readonly ErrorObject[], data: unknown, location: FieldError['in'], root: string,
 ): FieldError[] {
   const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
-  const entries: FieldError[] = [];
-  const seen = new Set<string>();
+  const chosen = new Map<string, { error: ErrorObject; pointer: string }>();
   for (const error of errors) {
+    // An `if` failing says only that its `then` did; that branch's own errors say what is wrong.
+    if (error.keyword === 'if') continue;
     if (anyOfPaths.has(error.instancePath) && error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
     const pointer = error.keyword === 'required'
       ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
@@ -123,10 +138,9 @@ export function describeErrors(
         ? `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`
         : error.instancePath;
     const name = fieldName(pointer, root);
-    const message = `${name} ${describeOne(error, valueAt(data, pointer))}`;
-    if (seen.has(message)) continue;
-    seen.add(message);
-    entries.push({ in: location, name, message });
+    const current = chosen.get(name);
+    // A Map keeps a key's first position when its value is replaced: entries stay in the order fields fail.
+    if (!current || (SPECIFICITY[error.keyword] ?? 0) > (SPECIFICITY[current.error.keyword] ?? 0)) chosen.set(name, { error, pointer });
   }
-  return entries;
+  return [...chosen].map(([name, { error, pointer }]) => ({ in: location, name, message: `${name} ${describeOne(error, valueAt(data, pointer))}` }));
 }

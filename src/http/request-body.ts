@@ -1,0 +1,75 @@
+// Request body limits (G8): at most a byte limit, counted while the body streams in so that an endless one
+// is never buffered whole (413), and JSON nested at most MAX_JSON_DEPTH deep, checked on the text before
+// JSON.parse, so nothing downstream (validation, error messages) ever walks a deeper value (400).
+
+/** G8: bodies over 1 MiB get 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** G8: JSON nested deeper than this (arrays and objects) gets 400. The deepest body taken, a saved state, nests 6. */
+export const MAX_JSON_DEPTH = 64;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+
+/**
+ * Whether JSON text nests arrays and objects more than `limit` deep: one pass over the text, no recursion,
+ * skipping string contents and their escapes. Malformed text gets an answer too; JSON.parse judges it after.
+ * @example nestsDeeperThan('[[1]]', 1) // true
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      // Jump to the closing quote: one not escaped by an odd run of backslashes.
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i === -1) return false;
+        let backslashes = 0;
+        while (text.charCodeAt(i - 1 - backslashes) === BACKSLASH) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
+      if (++depth > limit) return true;
+    } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The body as text, or null as soon as it is known to be over `maxBytes`: a declared Content-Length over the
+ * limit is refused unread, and a body without one (chunked) is read chunk by chunk and cancelled once past
+ * the limit. The caller answers 413 with `Connection: close`, so the server reads no more of it.
+ * @example const text = await readBodyText(request, MAX_BODY_BYTES)
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > maxBytes) return null;
+    // Node's parser never delivers more than the declared length, so this read is bounded; it is also
+    // @hono/node-server's fast path, which the request stream below would leave.
+    const text = await request.text();
+    return text.length > maxBytes || Buffer.byteLength(text) > maxBytes ? null : text;
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}

@@ -1,0 +1,88 @@
+// G8 limits on requests before any operation reads them, answered as problem+json like every other error:
+// 414 for a URL over MAX_URL_LENGTH (in the app, so app.request gets it too), and the Node server's own
+// limits (header size, slow or idle connections), whose refusals Node would otherwise send as bare text.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { MiddlewareHandler } from 'hono';
+import { CORS_RESPONSE_HEADERS } from './cors.js';
+import { problemJson, problemResponse } from './problem.js';
+
+/** G8: the longest path and query this server reads, in characters; longer gets 414. Under Node's header limit. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** The Node server's limits (ms and bytes): options of `startServer`, passed on to `http.createServer`. */
+export interface ServerLimits {
+  /** Time to receive a request's headers; slower (a slowloris) gets 408 and the connection closed. */
+  headersTimeout: number;
+  /** Time to receive a whole request, body included; at least headersTimeout. */
+  requestTimeout: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeout: number;
+  /** How often the two request timeouts are checked: they fire up to this much late. */
+  connectionsCheckingInterval: number;
+  /** The request line and headers together; more gets 431. */
+  maxHeaderSize: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+  maxHeaderSize: 16 * 1024,
+};
+
+/**
+ * G8: 414 for a path and query over MAX_URL_LENGTH, before routing, so no message ever quotes such a URL.
+ * @example app.use('*', refuseLongUrls)
+ */
+export const refuseLongUrls: MiddlewareHandler = async (c, next) => {
+  const url = c.req.url;
+  const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
+  if (length > MAX_URL_LENGTH) {
+    return problemResponse(414, 'url-too-long',
+      `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`);
+  }
+  await next();
+};
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+/** What Node's parser refused, as the status, problem slug and detail to answer with. */
+function refusal(error: Error & { code?: string }, limits: ServerLimits): [number, string, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'headers-too-large',
+        `The request line and headers are over ${limits.maxHeaderSize / 1024} KiB together, the most this server reads (G8); send fewer or shorter headers, and a URL of at most ${MAX_URL_LENGTH} characters.`];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'request-timeout',
+        `The request did not arrive in time (G8): this server waits ${seconds(limits.headersTimeout)} for the headers and ${seconds(limits.requestTimeout)} for the whole request. Send it without pauses.`];
+    default:
+      return [400, 'unparsable-request',
+        `The request is not well-formed HTTP/1.1 (G8, ${error.code ?? 'parse error'}); check the request line, the headers and the chunked encoding.`];
+  }
+}
+
+/**
+ * The server's `clientError` handler: answers what Node's parser refused (431 headers too large, 408 too
+ * slow, 400 malformed) with a problem+json response and `Connection: close`, then closes the socket. A
+ * socket that can no longer be written to, or that already carries a response, is only destroyed.
+ * @example server.on('clientError', (error, socket) => answerClientError(error, socket, limits))
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex, limits: ServerLimits): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, slug, detail] = refusal(error, limits);
+  const body = problemJson(status, slug, detail);
+  const headers = {
+    'Content-Type': 'application/problem+json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...CORS_RESPONSE_HEADERS,
+  };
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+}

@@ -1,0 +1,216 @@
+// G8 limits where the transport is the point, over real sockets to startServer: a body over 1 MiB refused
+// while it streams, never buffered whole; slow, oversized and malformed requests and idle connections cut
+// off by the Node server's limits, with problem+json answers.
+import { request } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { MAX_URL_LENGTH } from '../src/http/server-limits.js';
+import { getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { NOW } from './support/harness.js';
+
+const MiB = 2 ** 20;
+
+interface Upload {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Bytes the client's body stream handed to the socket before the answer came. */
+  sentBytes: number;
+  ms: number;
+  /** The most the process's RSS and heap grew above their level before the upload, sampled while it ran. */
+  rssGrowth: number;
+  heapGrowth: number;
+}
+
+/** POSTs a body of `totalBytes` streamed from one reused chunk, chunked or with its Content-Length declared. */
+function upload(url: string, token: string, totalBytes: number, chunked: boolean): Promise<Upload> {
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  const before = process.memoryUsage();
+  let peak = { rss: before.rss, heapUsed: before.heapUsed };
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, now.rss), heapUsed: Math.max(peak.heapUsed, now.heapUsed) };
+  }, 10);
+  const started = performance.now();
+  let sentBytes = 0;
+  const source = new Readable({
+    read() {
+      if (sentBytes >= totalBytes) return void this.push(null);
+      sentBytes += chunk.length;
+      this.push(chunk);
+    },
+  });
+  return new Promise<Upload>((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    if (!chunked) headers['content-length'] = String(totalBytes);
+    const req = request(url, { method: 'POST', headers });
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8').on('data', (data: string) => (text += data)).on('end', () => {
+        clearInterval(sampler);
+        source.destroy();
+        req.destroy();
+        resolve({
+          status: res.statusCode!, headers: res.headers, text, sentBytes, ms: performance.now() - started,
+          rssGrowth: peak.rss - before.rss, heapGrowth: peak.heapUsed - before.heapUsed,
+        });
+      });
+    });
+    // Writing on after the server closed fails with EPIPE or ECONNRESET: expected once it has answered.
+    req.on('error', (error) => {
+      if (!answered) {
+        clearInterval(sampler);
+        reject(error);
+      }
+    });
+    source.pipe(req);
+  });
+}
+
+describe('G8 request bodies over a real socket', () => {
+  let running: RunningMock;
+  let token: string;
+  beforeAll(async () => {
+    running = await startServer({ port: 0, host: '127.0.0.1', now: NOW });
+    token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
+  });
+  afterAll(() => running.close());
+
+  it.each([
+    { form: 'chunked, with no length given', chunked: true },
+    { form: 'with its Content-Length declared', chunked: false },
+  ])('G8 a 50 MiB body $form gets 413 while it streams, and the server never holds it', async ({ chunked }) => {
+    const answer = await upload(`${running.baseUrl}/goals`, token, 50 * MiB, chunked);
+    expect(answer.status).toBe(413);
+    expect(answer.headers['content-type']).toBe('application/problem+json');
+    expect(answer.headers.connection).toBe('close');
+    const problem = JSON.parse(answer.text);
+    expect(getCompiledSpec().operation('createGoal').checkResponse(413, 'application/problem+json', problem)).toEqual([]);
+    expect(problem.detail).toContain('1 MiB');
+    expect(answer.ms).toBeLessThan(5000);
+    // The server stopped reading past the limit: only socket buffers' worth more left the client.
+    expect(answer.sentBytes).toBeLessThan(20 * MiB);
+    expect(answer.rssGrowth).toBeLessThan(20 * MiB);
+    expect(answer.heapGrowth).toBeLessThan(20 * MiB);
+    const after = await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(200);
+  });
+
+  it('G8 a chunked body just under the limit is read whole and validated', async () => {
+    const answer = await upload(`${running.baseUrl}/goals`, token, MiB - 64 * 1024, true);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).type).toBe('urn:standin:problem:malformed-json');
+  });
+});
+
+interface RawExchange {
+  /** Everything the server sent, as text. */
+  text: string;
+  /** When the server's first byte came, and when it closed the connection, in ms after connecting. */
+  firstByteMs: number | null;
+  closedMs: number;
+}
+
+/**
+ * Writes `head` on a fresh connection, then one `drip` byte a second if given, and collects the answer until
+ * the server closes the connection (or `giveUpMs` passes: then `closedMs` is Infinity).
+ */
+function rawExchange(port: number, head: string, options: { drip?: string; giveUpMs?: number } = {}): Promise<RawExchange> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    let firstByteMs: number | null = null;
+    const drip = options.drip === undefined ? undefined : setInterval(() => socket.write(options.drip!), 1000);
+    const finish = (closedMs: number) => {
+      clearInterval(drip);
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ text, firstByteMs, closedMs });
+    };
+    const giveUp = setTimeout(() => finish(Infinity), options.giveUpMs ?? 10_000);
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => {
+      firstByteMs ??= performance.now() - started;
+      text += data;
+    });
+    // A write racing the server's close fails; what matters is when it closed.
+    socket.on('error', () => {});
+    socket.on('close', () => finish(performance.now() - started));
+    socket.write(head);
+  });
+}
+
+/** The status and problem document of a raw HTTP/1.1 answer. */
+function problemOf(text: string) {
+  const [head, body] = text.split('\r\n\r\n');
+  expect(head).toMatch(/^HTTP\/1\.1 \d{3} /);
+  expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+  expect(head.toLowerCase()).toContain('connection: close');
+  const problem = JSON.parse(body);
+  expect(getCompiledSpec().checkSchema('Problem', problem)).toEqual([]);
+  return { status: Number(head.slice(9, 12)), problem };
+}
+
+describe('G8 the Node server limits, over a real socket', () => {
+  const limits = { headersTimeout: 1000, requestTimeout: 3000, keepAliveTimeout: 500, connectionsCheckingInterval: 100 };
+  let running: RunningMock;
+  let port: number;
+  let token: string;
+  beforeAll(async () => {
+    running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, ...limits });
+    port = (running.server.address() as AddressInfo).port;
+    token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
+  });
+  afterAll(() => running.close());
+
+  it('G8 a slowloris client, one header byte a second, is cut off after headersTimeout with a 408 problem', async () => {
+    const answer = await rawExchange(port, 'GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { drip: 'a' });
+    expect(answer.closedMs).toBeGreaterThanOrEqual(limits.headersTimeout - 100);
+    expect(answer.closedMs).toBeLessThan(limits.headersTimeout + 1500);
+    const { status, problem } = problemOf(answer.text);
+    expect(status).toBe(408);
+    expect(problem).toMatchObject({ status: 408, type: 'urn:standin:problem:request-timeout' });
+    expect(problem.detail).toContain('1 s for the headers');
+  });
+
+  it('G8 20 KiB of headers get a 431 problem naming the limit', async () => {
+    const answer = await rawExchange(port, `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    expect(answer.closedMs).toBeLessThan(2000);
+    const { status, problem } = problemOf(answer.text);
+    expect(status).toBe(431);
+    expect(problem.detail).toContain('16 KiB');
+  });
+
+  it('G8 a request line Node cannot parse gets a 400 problem', async () => {
+    const answer = await rawExchange(port, 'GET /api/v2/me NOT-HTTP\r\n\r\n');
+    const { status, problem } = problemOf(answer.text);
+    expect(status).toBe(400);
+    expect(problem.type).toBe('urn:standin:problem:unparsable-request');
+  });
+
+  it('G8 a 10 KiB URL, within the header limit, gets the app\'s 414 problem', async () => {
+    const response = await fetch(`${running.baseUrl}/goals?colour=${'a'.repeat(10 * 1024)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(414);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect((await response.json()).detail).toContain(String(MAX_URL_LENGTH));
+  });
+
+  it('G8 an idle keep-alive connection is closed after keepAliveTimeout', async () => {
+    const answer = await rawExchange(port, `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
+    // Node keeps the socket a second past the timeout it announces, so a client honouring it closes first.
+    const idleMs = answer.closedMs - answer.firstByteMs!;
+    expect(idleMs).toBeGreaterThanOrEqual(limits.keepAliveTimeout - 100);
+    expect(idleMs).toBeLessThan(limits.keepAliveTimeout + 2500);
+  });
+
+  it('G8 the server still answers after all that', async () => {
+    const response = await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+  });
+});
