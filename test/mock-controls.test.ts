@@ -54,6 +54,24 @@ describe('mock controls', () => {
     expect(refused.body.errors.map((e: { name: string }) => e.name).sort()).toEqual(['seed', 'size']);
   });
 
+  it('MK2 a reset without a seed goes back to the start seed; after the clock moved, to the same base caught up', async () => {
+    const h = new Harness();
+    const base = h.world.base;
+    await control(h, 'POST', '/reset', { seed: 7 });
+    expect(h.world.seed).toBe(7);
+    expect((await control(h, 'POST', '/reset')).body.seed).toBe(42);
+    expect(h.world.base).toBe(base);
+    await control(h, 'POST', '/clock/advance', { days: 2 });
+    await h.post('/api/v2/goals', { title: 'Gone after the reset' });
+    await control(h, 'POST', '/reset');
+    // The same base, and the two new days' check-ins generated again: a session made now agrees.
+    expect(h.world.base).toBe(base);
+    const mine = `/api/v2/check-ins?people_ids[]=${h.person().id}&per_page=5`;
+    expect((await h.get(mine)).text).toBe((await h.get(mine, { headers: { 'x-mock-session': 'fresh' } })).text);
+    expect(h.world.store.checkIns.size).toBeGreaterThan(base.store.checkIns.size);
+    expect(h.world.store.checkIns.size).toBe(h.mock.worldFor('fresh').store.checkIns.size);
+  });
+
   it('MK3 the same seed and clock give byte-identical answers whatever the order of requests', async () => {
     const first = new Harness();
     const second = new Harness();

@@ -151,7 +151,7 @@ export function createMock(options: MockOptions = {}): Mock {
     },
     options: settings,
     worlds,
-    reset: (seed, size, session) => worlds.reset(worlds.contextFor(session), seed, size),
+    reset: (seed = settings.seed, size, session) => worlds.reset(worlds.contextFor(session), seed, size),
     restore: (state, session) => worlds.restore(worlds.contextFor(session), state),
     journal: new RequestJournal(),
     get faults() {

@@ -43,7 +43,7 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world.
   resetWorld: ({ mock, context }, { body }) => {
-    const world = mock.worlds.reset(context, body.seed as number | undefined, body.size as WorldSize | undefined);
+    const world = mock.worlds.reset(context, (body.seed as number | undefined) ?? mock.options.seed, body.size as WorldSize | undefined);
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId });
   },
   getClock: ({ world }) => ok(clockView(world)),

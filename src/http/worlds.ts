@@ -83,7 +83,7 @@ export class Worlds {
    * MK2: back to the world as generated, caught up to the context's clock: the same base when seed and size
    * stay (milliseconds, even for the large world), a base generated at the clock's now otherwise.
    */
-  reset(context: WorldContext, seed = context.world.seed, size = context.world.size): World {
+  reset(context: WorldContext, seed: number, size = context.world.size): World {
     const { clock } = context.world;
     const current = context.world.base;
     const base = current.origin === 'generated' && current.seed === seed && current.size === size
