@@ -8,6 +8,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { isCalendarDate } from '../domain/calendar.js';
 import { describeErrors, type FieldError } from './describe-errors.js';
+import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
 
 // ajv-formats is CommonJS: under NodeNext its callable export sits on `.default`.
 const addFormats = addFormatsModule.default;
@@ -46,6 +47,8 @@ export interface SpecOperation {
 
 export interface CompiledSpec {
   document: OpenAPIV3_1.Document;
+  /** The behaviour rules and where each comes from (root `x-rules`). */
+  rules: RuleRegistry;
   operations: readonly SpecOperation[];
   operation(operationId: string): SpecOperation;
   /** Problems of a value against a named component schema (`Goal`, `CheckIn`, …). */
@@ -134,6 +137,7 @@ export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Recor
   const componentValidators = new Map<string, ValidateFunction>();
   return {
     document,
+    rules: ruleRegistry(document),
     operations,
     operation(operationId) {
       const op = byId.get(operationId);
