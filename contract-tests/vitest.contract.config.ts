@@ -6,6 +6,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['contract-tests/groups/*.contract.{ts,js}'],
     fileParallelism: false,
+    // One module graph for all groups: the spec is compiled once per run, not once per group file.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -1,9 +1,13 @@
 // A kit run's context: the clients (main, other person, read-only), what the kit learned about the server
 // through the API alone (the person, their teams), the safety switches, and the cleanup of what it created.
+import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import type { RuleSource } from '../../src/spec/rule-sources.js';
 import { NotRun } from './check.js';
 import { CheckingClient, type Target } from './checking-client.js';
 import { Cleanup } from './cleanup.js';
 import { Coverage } from './coverage.js';
+import { preflight, type SetUpFacts } from './preflight.js';
+import { RecordPool } from './record-pool.js';
 
 export interface KitOptions {
   /** Ends with /api/v2. */
@@ -21,6 +25,10 @@ export interface KitOptions {
   fetch?: typeof fetch;
   /** Tags every title the kit writes, so a sweep can find this run's records after a crash. */
   runId?: string;
+  /** Check only rules (and parts) from these sources; every source when absent. */
+  rules?: RuleSource[];
+  /** What the run's set-up learned; each group runs it itself when absent. */
+  setUp?: SetUpFacts;
 }
 
 export interface Person {
@@ -38,60 +46,41 @@ export class KitContext {
   readonly coverage = new Coverage();
   readonly cleanup = new Cleanup();
   readonly client: CheckingClient;
-  #me: Person | null = null;
+  readonly setUp: SetUpFacts;
+  /** The records per-operation checks address. */
+  readonly pool = new RecordPool(this);
   #otherPerson: Person | null = null;
-  #tokens: { other?: string; readOnly?: string } = {};
 
-  constructor(readonly options: KitOptions) {
+  constructor(readonly options: KitOptions, setUp: SetUpFacts) {
     const target: Target = { baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: options.fetch ?? fetch };
-    this.client = new CheckingClient(target, options.token, this.coverage);
-    this.#tokens = { other: options.otherToken, readOnly: options.readOnlyToken };
+    this.setUp = setUp;
+    this.client = new CheckingClient(target, options.token, this.coverage, (rule, part) => this.selects(rule, part));
   }
 
   /**
-   * Learns who the token is (GET /me) and, against standin, fills missing tokens from GET /__mock/tokens (MK1).
+   * A context on the run's set-up facts (options.setUp), or on a set-up of its own. Throws PreflightError
+   * when the kit cannot work at all (server down, token unknown).
    * @example const ctx = await KitContext.start({ baseUrl, token })
    */
   static async start(options: KitOptions): Promise<KitContext> {
-    const ctx = new KitContext(options);
-    ctx.#me = (await ctx.client.expect<Person>(200, 'GET', '/me')).body;
-    if (!ctx.#tokens.other || !ctx.#tokens.readOnly) await ctx.#tokensFromMock();
-    return ctx;
+    return new KitContext(options, options.setUp ?? (await preflight(options)));
   }
 
-  async #tokensFromMock(): Promise<void> {
-    const origin = this.client.target.baseUrl.replace(/\/api\/v2$/, '');
-    try {
-      const response = await this.client.target.fetch(`${origin}/__mock/tokens`);
-      if (!response.ok) return;
-      const tokens = (await response.json()) as Array<{ person: { id: string }; read_write: string; read_only: string }>;
-      const mine = tokens.find((t) => t.read_write === this.options.token);
-      this.#tokens.readOnly ??= mine?.read_only;
-      // The second person should not be an administrator, so checks of what others may not do (GO9, GU8,
-      // EC7) can run; the first such person found, else anyone else.
-      const others = tokens.filter((t) => t.person.id !== this.me.id);
-      for (const candidate of others.slice(0, 5)) {
-        const me = await this.client.target.fetch(`${this.client.target.baseUrl}/me`, { headers: { authorization: `Bearer ${candidate.read_write}` } });
-        if (me.ok && !((await me.json()) as Person).administrator) {
-          this.#tokens.other ??= candidate.read_write;
-          break;
-        }
-      }
-      this.#tokens.other ??= others[0]?.read_write;
-    } catch {
-      // Not standin: the other tokens must come from options, or those checks do not run.
-    }
+  /** Whether the run checks this rule, or this part of it (--rules selects sources; default every one). */
+  selects(rule: string, part?: string): boolean {
+    return !this.options.rules || this.options.rules.includes(getCompiledSpec().rules.sourceOf(rule, part));
   }
 
+  /** The token's person; checks that need one are not run when set-up could not learn it. */
   get me(): Person {
-    if (!this.#me) throw new Error('KitContext.start() has not run');
-    return this.#me;
+    if (!this.setUp.me) throw new NotRun(this.setUp.meProblem ?? 'set-up learned no person');
+    return this.setUp.me;
   }
 
   /** The client of a second person; checks needing one are not run without it. */
   other(): CheckingClient {
-    if (!this.#tokens.other) throw new NotRun('needs a second person: pass --other-token');
-    return this.client.as(this.#tokens.other);
+    if (!this.setUp.otherToken) throw new NotRun('needs a second person: pass --other-token');
+    return this.client.as(this.setUp.otherToken);
   }
 
   async otherPerson(): Promise<Person> {
@@ -109,8 +98,8 @@ export class KitContext {
 
   /** The main person's read-only client (G9). */
   readOnlyClient(): CheckingClient {
-    if (!this.#tokens.readOnly) throw new NotRun('needs a read-only token: pass --read-only-token');
-    return this.client.as(this.#tokens.readOnly);
+    if (!this.setUp.readOnlyToken) throw new NotRun('needs a read-only token: pass --read-only-token');
+    return this.client.as(this.setUp.readOnlyToken);
   }
 
   /** Checks that write are not run in --read-only mode. */

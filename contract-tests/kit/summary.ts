@@ -1,15 +1,36 @@
-// The report a person reads at a glance: per rule group passed/failed/not run, the coverage of operation ×
-// status, each failure with the request that failed and what was expected, and why checks did not run.
-import { ALL_GROUPS } from '../checks/index.js';
+// The report a person reads at a glance: per rule group and per rule source passed/failed/not run, the
+// coverage of operation × status, each failure with its rule's source, the request that failed and what was
+// expected, and why checks did not run. Every selected check is accounted for, reported or not.
+import type { RuleSource } from '../../src/spec/rule-sources.js';
 import { Coverage, isExercised } from './coverage.js';
 import type { GroupReport } from './run-files.js';
+import type { CheckResult } from './runner.js';
 
 export interface Summary {
   text: string;
+  results: CheckResult[];
   passed: number;
   failed: number;
   notRun: number;
   coverage: Coverage;
+}
+
+/** What a run was to check: each group's selected checks, in report order. */
+export interface PlannedGroup {
+  name: string;
+  title: string;
+  checks: Array<{ rule: string; title: string; source: RuleSource }>;
+}
+
+export interface SummaryInput {
+  baseUrl: string;
+  ms: number;
+  planned: readonly PlannedGroup[];
+  reports: readonly GroupReport[];
+  /** Set-up requests that broke a rule. */
+  setUpFailures: readonly CheckResult[];
+  rules?: readonly RuleSource[];
+  leftOut: Partial<Record<RuleSource, number>>;
 }
 
 function pad(text: string, width: number): string {
@@ -17,24 +38,46 @@ function pad(text: string, width: number): string {
 }
 
 /**
- * @example console.log(summarize(reports, 'http://127.0.0.1:4010/api/v2', 12_300).text)
+ * The results of every planned check: its group's report where there is one, else not run with the reason
+ * (a group whose worker failed before reporting still shows each of its checks).
  */
-export function summarize(unordered: readonly GroupReport[], baseUrl: string, ms: number): Summary {
-  const order = ALL_GROUPS.map((g) => g.name);
-  const reports = [...unordered].sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
+export function accountFor(planned: readonly PlannedGroup[], reports: readonly GroupReport[]): CheckResult[] {
+  const byGroup = new Map(reports.map((r) => [r.group, r.results]));
+  return planned.flatMap((group) => {
+    const reported = byGroup.get(group.name) ?? [];
+    return group.checks.map((check) => reported.find((r) => r.rule === check.rule && r.title === check.title)
+      ?? { group: group.name, rule: check.rule, source: check.source, title: check.title, outcome: 'not run' as const,
+        message: byGroup.has(group.name) ? 'the group ended before this check ran' : 'its group reported nothing (the test runner failed it; see its output above)' });
+  });
+}
+
+/**
+ * @example console.log(summarize({ baseUrl, ms, planned, reports, setUpFailures: [], leftOut: {} }).text)
+ */
+export function summarize(input: SummaryInput): Summary {
   const coverage = new Coverage();
-  for (const report of reports) {
+  for (const report of input.reports) {
     for (const [op, statuses] of Object.entries(report.coverage)) {
       for (const [status, count] of Object.entries(statuses)) coverage.record(op, Number(status), count);
     }
   }
-  const all = reports.flatMap((r) => r.results);
-  const count = (outcome: string, results = all) => results.filter((r) => r.outcome === outcome).length;
-  const lines = [`standin contract: ${baseUrl} — ${(ms / 1000).toFixed(1)} s`, ''];
+  const grouped = [
+    ...(input.setUpFailures.length > 0 ? [{ title: 'Set-up', results: [...input.setUpFailures] }] : []),
+    ...input.planned.map((g) => ({ title: g.title, results: accountFor([g], input.reports) })),
+  ];
+  const all = grouped.flatMap((g) => g.results);
+  const count = (outcome: CheckResult['outcome'], results = all) => results.filter((r) => r.outcome === outcome).length;
+  const selection = input.rules ? input.rules.join(', ') : 'every source';
+  const lines = [`standin contract: ${input.baseUrl} — ${(input.ms / 1000).toFixed(1)} s — rules: ${selection}`, ''];
   lines.push(`${pad('rule group', 36)}${pad('passed', 8)}${pad('failed', 8)}not run`);
-  for (const report of reports) {
-    lines.push(`${pad(report.title, 36)}${pad(String(count('passed', report.results)), 8)}${pad(String(count('failed', report.results)), 8)}${count('not run', report.results)}`);
+  for (const g of grouped) lines.push(`${pad(g.title, 36)}${pad(String(count('passed', g.results)), 8)}${pad(String(count('failed', g.results)), 8)}${count('not run', g.results)}`);
+  lines.push('', `${pad('rule source', 36)}${pad('passed', 8)}${pad('failed', 8)}not run`);
+  for (const source of ['interface', 'production', 'decided'] as const) {
+    const of = all.filter((r) => r.source === source);
+    if (of.length > 0) lines.push(`${pad(source, 36)}${pad(String(count('passed', of)), 8)}${pad(String(count('failed', of)), 8)}${count('not run', of)}`);
   }
+  const leftOut = Object.entries(input.leftOut).filter(([, n]) => n > 0);
+  if (leftOut.length > 0) lines.push(`left out by --rules: ${leftOut.map(([source, n]) => `${n} ${source}`).join(', ')}`);
   const rows = coverage.rows();
   const exercised = rows.filter(isExercised).length;
   lines.push('', `coverage: ${exercised}/${rows.length} operations answered a success (${Math.round(coverage.ratio() * 100)}%); statuses seen:`);
@@ -43,17 +86,20 @@ export function summarize(unordered: readonly GroupReport[], baseUrl: string, ms
   }
   const failures = all.filter((r) => r.outcome === 'failed');
   if (failures.length > 0) {
-    lines.push('', 'failures:');
-    for (const f of failures) lines.push(`  ✗ ${f.rule} ${f.title}`, ...String(f.message).split('\n').map((l) => `      ${l}`));
+    lines.push('', 'failures (each with the source of what broke):');
+    for (const f of failures) {
+      const broke = f.broke && (f.broke.rule !== f.rule || f.broke.source !== f.source) ? ` — broke ${f.broke.rule}${f.broke.part ? ` (${f.broke.part})` : ''} [${f.broke.source}]` : '';
+      lines.push(`  ✗ ${f.rule} ${f.title} [${f.source}]${broke}`, ...String(f.message).split('\n').map((l) => `      ${l}`));
+    }
   }
   const notRun = all.filter((r) => r.outcome === 'not run');
   if (notRun.length > 0) {
     lines.push('', 'not run:');
-    for (const n of notRun) lines.push(`  - ${n.rule} ${n.title}: ${n.message}`);
+    for (const n of notRun) lines.push(`  - ${n.rule} ${n.title} [${n.source}]: ${n.message}`);
   }
-  for (const report of reports) {
+  for (const report of input.reports) {
     for (const failure of report.cleanupFailures) lines.push(`  cleanup failed: ${failure}`);
   }
   lines.push('', `${count('passed')} passed, ${failures.length} failed, ${notRun.length} not run`);
-  return { text: lines.join('\n'), passed: count('passed'), failed: failures.length, notRun: notRun.length, coverage };
+  return { text: lines.join('\n'), results: all, passed: count('passed'), failed: failures.length, notRun: notRun.length, coverage };
 }

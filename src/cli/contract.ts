@@ -1,15 +1,14 @@
 // `standin contract`: runs the kit (vitest, one file per rule group) against any base URL and reports per
-// rule, with coverage and optional JUnit XML. Exit 0 only when every check ran and passed.
+// rule and per rule source, with coverage and optional JUnit XML. A preflight first stops, in one line, a
+// run that cannot work (server down, token unknown or read-only). Exit 0 only when every check ran and passed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startVitest } from 'vitest/node';
 import type { KitOptions } from '../../contract-tests/kit/context.js';
-import { OPTIONS_ENV, readGroupReports, REPORT_DIR_ENV } from '../../contract-tests/kit/run-files.js';
-import { summarize } from '../../contract-tests/kit/summary.js';
-import { sweep } from '../../contract-tests/kit/sweep.js';
+import { preflight, PreflightError } from '../../contract-tests/kit/preflight.js';
 import { PACKAGE_ROOT } from '../spec/compiled-spec.js';
+import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 
 export const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]
 
@@ -20,74 +19,123 @@ Checks a server of the API against spec/openapi.yaml and the behaviour rules, ru
   --read-only-token T   the first person's read-only token (G9 checks)
   --read-only           safe methods only: create, change and delete nothing
   --modify-existing     allow filling in the person's own latest check-in (answers are restored after)
+  --rules SOURCES       check only rules from these sources, comma-separated: interface (the interface
+                        document), production (the production service's docs), decided (standin's own
+                        choices); default: all three
   --junit FILE          also write JUnit XML there
   --require-full-coverage   fail unless every operation of the spec was exercised
 Against standin, the other and read-only tokens come from /__mock/tokens when not given.`;
 
-/** Runs the kit and resolves with the process exit code. */
-export async function runContract(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'base-url': { type: 'string' }, token: { type: 'string' }, 'other-token': { type: 'string' },
-      'read-only-token': { type: 'string' }, 'read-only': { type: 'boolean' }, 'modify-existing': { type: 'boolean' },
-      junit: { type: 'string' }, 'require-full-coverage': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(`${CONTRACT_USAGE}\n`);
-    return 0;
+/** A mistake in the command line: answered with the usage text. */
+export class ContractUsageError extends Error {}
+
+interface ContractArgs {
+  options: KitOptions;
+  junit?: string;
+  requireFullCoverage: boolean;
+}
+
+function readArgs(argv: string[]): ContractArgs | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'base-url': { type: 'string' }, token: { type: 'string' }, 'other-token': { type: 'string' },
+        'read-only-token': { type: 'string' }, 'read-only': { type: 'boolean' }, 'modify-existing': { type: 'boolean' },
+        rules: { type: 'string' }, junit: { type: 'string' }, 'require-full-coverage': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new ContractUsageError((error as Error).message);
   }
+  if (values.help) return 'help';
   const env = process.env;
   const baseUrl = (values['base-url'] ?? env.STANDIN_CONTRACT_BASE_URL)?.replace(/\/+$/, '');
   const token = values.token ?? env.STANDIN_CONTRACT_TOKEN;
-  if (!baseUrl || !token) {
-    process.stderr.write(`standin contract: --base-url and --token are required\n\n${CONTRACT_USAGE}\n`);
+  if (!baseUrl || !token) throw new ContractUsageError('--base-url and --token are required');
+  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractUsageError(`--base-url must be an http(s) URL ending in /api/v2, not "${baseUrl}"`);
+  let rules: RuleSource[] | undefined;
+  if (values.rules !== undefined) {
+    const parsed = parseRuleSources(values.rules);
+    if ('error' in parsed) throw new ContractUsageError(parsed.error);
+    rules = parsed.length === 3 ? undefined : parsed;
+  }
+  return {
+    options: {
+      baseUrl, token, otherToken: values['other-token'], readOnlyToken: values['read-only-token'],
+      readOnly: values['read-only'] ?? false, modifyExisting: values['modify-existing'] ?? false, rules,
+      runId: `run-${Date.now().toString(36)}`,
+    },
+    junit: values.junit,
+    requireFullCoverage: values['require-full-coverage'] ?? false,
+  };
+}
+
+/** Runs the kit and resolves with the process exit code (0 all passed, 1 a check failed or did not run, 2 no run). */
+export async function runContract(argv: string[]): Promise<number> {
+  const args = readArgs(argv);
+  if (args === 'help') {
+    process.stdout.write(`${CONTRACT_USAGE}\n`);
+    return 0;
+  }
+  const started = performance.now();
+  const { options } = args;
+  try {
+    options.setUp = await preflight(options);
+  } catch (error) {
+    if (!(error instanceof PreflightError)) throw error;
+    process.stderr.write(`standin contract: ${error.message}\n`);
     return 2;
   }
-  const options: KitOptions = {
-    baseUrl,
-    token,
-    otherToken: values['other-token'],
-    readOnlyToken: values['read-only-token'],
-    readOnly: values['read-only'] ?? false,
-    modifyExisting: values['modify-existing'] ?? false,
-    runId: `run-${Date.now().toString(36)}`,
-  };
-  const reportDir = mkdtempSync(join(tmpdir(), 'standin-contract-'));
-  process.env[OPTIONS_ENV] = JSON.stringify(options);
-  process.env[REPORT_DIR_ENV] = reportDir;
+  // Loaded after the preflight: a run that cannot work stops before the test runner and the checks load.
+  const [{ startVitest }, { OPTIONS_ENV, readGroupReports, REPORT_DIR_ENV }, { summarize }, { sweep }, { writeJunit }, { ALL_GROUPS }, { leftOutBy, selectedChecks, sourceOfCheck }] = await Promise.all([
+    import('vitest/node'), import('../../contract-tests/kit/run-files.js'), import('../../contract-tests/kit/summary.js'),
+    import('../../contract-tests/kit/sweep.js'), import('../../contract-tests/kit/junit.js'), import('../../contract-tests/checks/index.js'),
+    import('../../contract-tests/kit/runner.js'),
+  ]);
+  const planned = ALL_GROUPS.map((g) => ({ name: g.name, title: g.title, checks: selectedChecks(g, options.rules).map((c) => ({ rule: c.rule, title: c.title, source: sourceOfCheck(c) })) }));
 
-  // An interrupt still removes what this run created.
+  const reportDir = mkdtempSync(join(tmpdir(), 'standin-contract-'));
+  // An interrupt still removes what this run created, and the report folder.
   const onInterrupt = () => {
     process.stderr.write('\nstandin contract: interrupted; removing what this run created\n');
-    void sweep(options).finally(() => process.exit(130));
+    void sweep(options).finally(() => {
+      rmSync(reportDir, { recursive: true, force: true });
+      process.exit(130);
+    });
   };
   process.once('SIGINT', onInterrupt);
   process.once('SIGTERM', onInterrupt);
+  try {
+    process.env[OPTIONS_ENV] = JSON.stringify(options);
+    process.env[REPORT_DIR_ENV] = reportDir;
+    const vitest = await startVitest('test', [], {
+      config: join(PACKAGE_ROOT, 'contract-tests', 'vitest.contract.config.ts'),
+      root: PACKAGE_ROOT,
+      run: true,
+      watch: false,
+      reporters: ['dot'],
+    });
+    const runnerFailed = vitest.state.errorsSet.size > 0;
+    await vitest.close();
+    await sweep(options);
 
-  const started = performance.now();
-  const reporters: Array<string | [string, Record<string, unknown>]> = ['dot'];
-  if (values.junit) reporters.push(['junit', { outputFile: values.junit, suiteName: 'standin contract' }]);
-  const vitest = await startVitest('test', [], {
-    config: join(PACKAGE_ROOT, 'contract-tests', 'vitest.contract.config.ts'),
-    root: PACKAGE_ROOT,
-    run: true,
-    watch: false,
-    reporters: reporters as never,
-  });
-  const vitestFailed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.errorsSet.size > 0;
-  await vitest.close();
-  await sweep(options);
-  process.off('SIGINT', onInterrupt);
-  process.off('SIGTERM', onInterrupt);
-
-  const summary = summarize(readGroupReports(reportDir), baseUrl, performance.now() - started);
-  rmSync(reportDir, { recursive: true, force: true });
-  process.stdout.write(`\n${summary.text}\n`);
-  const fullCoverage = summary.coverage.ratio() === 1;
-  if (values['require-full-coverage'] && !fullCoverage) process.stdout.write('coverage below 100%: --require-full-coverage fails the run\n');
-  const ok = !vitestFailed && summary.failed === 0 && summary.notRun === 0 && summary.passed > 0
-    && (!values['require-full-coverage'] || fullCoverage);
-  return ok ? 0 : 1;
+    const summary = summarize({
+      baseUrl: options.baseUrl, ms: performance.now() - started, planned, reports: readGroupReports(reportDir),
+      setUpFailures: options.setUp.failures, rules: options.rules, leftOut: leftOutBy(ALL_GROUPS, options.rules),
+    });
+    process.stdout.write(`\n${summary.text}\n`);
+    if (args.junit) writeJunit(args.junit, summary.results, (performance.now() - started) / 1000);
+    const fullCoverage = summary.coverage.ratio() === 1;
+    if (args.requireFullCoverage && !fullCoverage) process.stdout.write('coverage below 100%: --require-full-coverage fails the run\n');
+    const ok = !runnerFailed && summary.failed === 0 && summary.notRun === 0 && summary.passed > 0 && (!args.requireFullCoverage || fullCoverage);
+    return ok ? 0 : 1;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+    delete process.env[OPTIONS_ENV];
+    delete process.env[REPORT_DIR_ENV];
+    rmSync(reportDir, { recursive: true, force: true });
+  }
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../domain/fault-profile.js';
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
-import { CONTRACT_USAGE, runContract } from './contract.js';
+import { CONTRACT_USAGE, ContractUsageError, runContract } from './contract.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/app.js';
 import { readyBanner, startServer } from './serve.js';
 
@@ -82,7 +82,8 @@ function faultProfile(faults: string | undefined, latency: string | undefined): 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'contract') {
     process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
-      process.stderr.write(`standin contract: ${error.message}\n\n${CONTRACT_USAGE}\n`);
+      // A command-line mistake gets the usage; anything else one line.
+      process.stderr.write(`standin contract: ${error.message}\n${error instanceof ContractUsageError ? `\n${CONTRACT_USAGE}\n` : ''}`);
       return 2;
     });
     return;

@@ -1,0 +1,111 @@
+// The kit's set-up, done once per run before any check: does the server answer, is the token known and what
+// may it do (each a one-line stop when not), who is the person, and which other tokens to use. A set-up
+// request that answers but breaks a rule is not a stop: it is a failure of that rule, and the run goes on.
+import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import type { KitOptions, Person } from './context.js';
+import type { CheckResult } from './runner.js';
+
+/** What set-up learned, handed to every group (through the environment when vitest runs the groups). */
+export interface SetUpFacts {
+  /** The token's person; absent when GET /me gave nothing usable (checks that need it are not run). */
+  me?: Person;
+  /** Why there is no person, for the not-run reasons. */
+  meProblem?: string;
+  otherToken?: string;
+  readOnlyToken?: string;
+  /** Set-up requests that broke a rule: reported as failed checks of that rule. */
+  failures: CheckResult[];
+}
+
+/** A reason to stop before any check runs, said in one line. */
+export class PreflightError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PreflightError';
+  }
+}
+
+const TIMEOUT_MS = 5000;
+const SET_UP_GROUP = 'set-up';
+
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if ((error as Error).name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}
+
+/**
+ * Checks, in well under a second on a reachable server, that the kit can work at all, and learns the facts
+ * every group needs.
+ * @example const facts = await preflight({ baseUrl, token }); // throws PreflightError('cannot reach …')
+ */
+export async function preflight(options: KitOptions): Promise<SetUpFacts> {
+  const doFetch = options.fetch ?? fetch;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const get = (url: string, token?: string) =>
+    doFetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  let response: Response;
+  try {
+    response = await get(`${baseUrl}/me`, options.token);
+  } catch (error) {
+    throw new PreflightError(`cannot reach ${baseUrl} (${describeFetchError(error)}): is the server running, and is the URL right?`);
+  }
+  const text = await response.text();
+  if (response.status === 401) throw new PreflightError(`the server does not know the token: GET ${baseUrl}/me answered 401; pass a token of a person on that server`);
+  if (response.status === 404) throw new PreflightError(`GET ${baseUrl}/me answered 404: is the base URL right? It must end with the version segment /api/v2`);
+  if (response.status >= 500) throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);
+
+  const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
+  const fail = (rule: string, title: string, message: string) =>
+    facts.failures.push({ group: SET_UP_GROUP, rule, source: getCompiledSpec().rules.sourceOf(rule), title: `set-up: ${title}`, outcome: 'failed', message });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const me = body as Person | undefined;
+  if (response.status !== 200 || !me || typeof me !== 'object' || typeof me.id !== 'string' || !Array.isArray(me.teams)) {
+    facts.meProblem = `set-up failed: GET /me answered ${response.status} without a person (PT1)`;
+    fail('PT1', 'GET /me answers the token\'s person', `GET ${baseUrl}/me → ${response.status} ${text.slice(0, 300)}`);
+  } else {
+    facts.me = me;
+    const problems = getCompiledSpec().operation('getMe').checkResponse(200, response.headers.get('content-type'), body);
+    if (problems.length > 0) fail('PT1', 'GET /me answers the token\'s person', [`GET ${baseUrl}/me → 200`, ...problems.map((p) => `  expected: ${p}`)].join('\n'));
+  }
+  await tokensFromMock(options, facts, get, baseUrl);
+  return facts;
+}
+
+/**
+ * Against standin, fills missing tokens from GET /__mock/tokens (MK1) and stops a run whose token is
+ * read-only unless it asked for --read-only. Any other server: the tokens come from the options.
+ */
+async function tokensFromMock(options: KitOptions, facts: SetUpFacts, get: (url: string, token?: string) => Promise<Response>, baseUrl: string) {
+  let tokens: Array<{ person: { id: string }; read_write: string; read_only: string }>;
+  try {
+    const response = await get(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`);
+    if (!response.ok) return;
+    tokens = (await response.json()) as typeof tokens;
+    if (!Array.isArray(tokens)) return;
+  } catch {
+    return;
+  }
+  if (!options.readOnly && tokens.some((t) => t.read_only === options.token)) {
+    throw new PreflightError('the token is read-only: pass a read-write token (GET /__mock/tokens lists them), or add --read-only');
+  }
+  const mine = tokens.find((t) => t.read_write === options.token);
+  facts.readOnlyToken ??= mine?.read_only;
+  if (facts.otherToken) return;
+  // The second person should not be an administrator, so checks of what others may not do (GO9, GU8, EC7)
+  // can run: the first such person among a few, else anyone else.
+  const others = tokens.filter((t) => t.person.id !== (facts.me?.id ?? mine?.person.id));
+  for (const candidate of others.slice(0, 5)) {
+    const response = await get(`${baseUrl}/me`, candidate.read_write);
+    if (response.ok && !((await response.json()) as Person).administrator) {
+      facts.otherToken = candidate.read_write;
+      return;
+    }
+  }
+  facts.otherToken = others[0]?.read_write;
+}

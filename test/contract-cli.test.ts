@@ -1,0 +1,114 @@
+// `standin contract` as a real process against `standin serve` on a real port: the one-line preflight stops
+// (server down, token unknown or read-only, a wrong --rules), and a run's report, JUnit file and exit code,
+// with nothing left behind in the temporary folder.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+let server: ChildProcess;
+let baseUrl: string;
+let token: string;
+let readOnlyToken: string;
+/** The kit's own temporary folder, so that a test can see it left nothing there. */
+const tmp = mkdtempSync(join(tmpdir(), 'standin-contract-cli-'));
+
+beforeAll(async () => {
+  server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', '2026-11-20T15:00:00Z'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const banner = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('the contract:')) resolve(out);
+    });
+    server.once('exit', (code) => reject(new Error(`standin exited with ${code}: ${out}`)));
+  });
+  baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
+  token = /token: (\S+)/.exec(banner)![1];
+  const tokens = (await (await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`)).json()) as Array<{ read_only: string }>;
+  readOnlyToken = tokens[0].read_only;
+});
+
+afterAll(() => {
+  server.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Runs `standin contract` with the given arguments; a child process, so that exit codes and stdio are real. */
+function contract(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, 'contract', ...args], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr })));
+}
+
+describe('standin contract: the preflight', () => {
+  it('stops in one line when the server is down', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const { port } = probe.address() as AddressInfo;
+    probe.close();
+    const { status, stdout, stderr } = await contract(['--base-url', `http://127.0.0.1:${port}/api/v2`, '--token', 't']);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([`standin contract: cannot reach http://127.0.0.1:${port}/api/v2 (ECONNREFUSED): is the server running, and is the URL right?`]);
+  });
+
+  it('stops in one line when the token is unknown', async () => {
+    const { status, stderr } = await contract(['--base-url', baseUrl, '--token', 'nobody']);
+    expect(status).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('does not know the token: GET')]);
+  });
+
+  it('stops in one line when the token is read-only and the run would write', async () => {
+    const { status, stderr } = await contract(['--base-url', baseUrl, '--token', readOnlyToken]);
+    expect(status).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('the token is read-only')]);
+  });
+
+  it('stops when the base URL misses /api/v2', async () => {
+    const { status, stderr } = await contract(['--base-url', baseUrl.replace(/\/v2$/, ''), '--token', token]);
+    expect(status).toBe(2);
+    expect(stderr).toContain('It must end with the version segment /api/v2');
+  });
+
+  it('answers a wrong --rules with what it takes and the usage', () => {
+    const { status, stderr } = spawnSync(process.execPath, [CLI, 'contract', '--base-url', baseUrl, '--token', token, '--rules', 'interface,prod'], { encoding: 'utf8' });
+    expect(status).toBe(2);
+    expect(stderr).toContain('not "prod"');
+    expect(stderr).toContain('Usage: standin contract');
+  });
+});
+
+describe('standin contract: a run', () => {
+  it('reports by group and source, leaves decided rules out under --rules, writes every check to JUnit with skip reasons, and leaves nothing behind', async () => {
+    const junit = join(tmp, 'out', 'contract.xml');
+    const { status, stdout } = await contract(['--base-url', baseUrl, '--token', readOnlyToken, '--read-only', '--rules', 'interface,production', '--junit', junit]);
+    // Not run is never passed: a read-only run exits 1.
+    expect(status).toBe(1);
+    const last = stdout.trim().split('\n').at(-1)!;
+    const [, passed, failed, notRun] = /^(\d+) passed, (\d+) failed, (\d+) not run$/.exec(last)!.map(Number);
+    expect(failed).toBe(0);
+    expect(passed).toBeGreaterThan(20);
+    expect(notRun).toBeGreaterThan(0);
+    expect(stdout).toContain('rules: interface, production');
+    expect(stdout).toMatch(/left out by --rules: \d+ decided/);
+    expect(stdout).not.toMatch(/^decided\s/m);
+
+    const xml = readFileSync(junit, 'utf8');
+    expect((xml.match(/<testcase /g) ?? []).length).toBe(passed + failed + notRun);
+    expect((xml.match(/<skipped message="not run: [^"]+"\/>/g) ?? []).length).toBe(notRun);
+    expect(xml).toContain(`<testsuites name="standin contract" tests="${passed + notRun}" failures="0" errors="0" skipped="${notRun}"`);
+    expect(xml).toContain('<property name="source" value="production"/>');
+    // The JUnit folder is ours; the kit's report folder is gone.
+    expect(readdirSync(tmp).filter((name) => name.startsWith('standin-contract-'))).toEqual([]);
+  });
+});
