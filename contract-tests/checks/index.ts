@@ -7,6 +7,7 @@ import { echoes } from './echoes.js';
 import { general } from './general.js';
 import { goalUpdates } from './goal-updates.js';
 import { goals } from './goals.js';
+import { operations } from './operations.js';
 import { peopleTeams } from './people-teams.js';
 
-export const ALL_GROUPS: readonly CheckGroup[] = [general, peopleTeams, goals, goalUpdates, checkIns, echoes, commentsReactions, activities];
+export const ALL_GROUPS: readonly CheckGroup[] = [general, peopleTeams, goals, goalUpdates, checkIns, echoes, commentsReactions, activities, operations];

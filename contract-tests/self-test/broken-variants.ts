@@ -59,6 +59,9 @@ export interface Variant {
   name: string;
   /** The rule ids of the checks that must catch it (at least one of them must fail). */
   expectedRules: string[];
+  /** A defect on one operation and parameter only: the per-operation check named so (`G2 getEchoAnswer id`)
+   * must catch it, and no other check of that rule in the operations group may fail. */
+  expectedCheck?: string;
   /** Whether it is a schema or status defect (the issue asks for at least five). */
   kind: 'schema' | 'status' | 'behaviour';
   /** The rewrites; a function when they keep state, so that every run starts fresh. */
@@ -697,5 +700,122 @@ export const VARIANTS: Variant[] = [
     expectedRules: ['AC1'],
     kind: 'behaviour',
     break: [{ methods: ['GET'], path: /^\/activities$/, response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+  },
+  // --- One rule broken on one operation and parameter only (caught by the per-operation check of that name)
+  {
+    name: 'a malformed echo answer id gives 400 instead of 404',
+    expectedRules: ['G2'],
+    expectedCheck: 'G2 getEchoAnswer id',
+    kind: 'status',
+    break: [{
+      methods: ['GET'],
+      path: /^\/echo\/answers\/not-a-uuid$/,
+      response: (r) => ({ ...r, status: 400, body: { ...r.body, status: 400, title: 'Bad request' } }),
+    }],
+  },
+  {
+    name: 'page=0 of an echo question\'s answers is read as page 1',
+    expectedRules: ['G4'],
+    expectedCheck: 'G4 listEchoAnswers page',
+    kind: 'behaviour',
+    break: [{
+      methods: ['GET'],
+      path: new RegExp(`^/echo/questions/${ANY_ID}/answers$`),
+      request: (request) => ({ ...request, query: request.query.replace(/(^|&)page=0(?=&|$)/, '$1page=1') }),
+    }],
+  },
+  {
+    name: 'the comma form of kinds is accepted on /activities only',
+    expectedRules: ['G5'],
+    expectedCheck: 'G5 listActivities kinds[]',
+    kind: 'behaviour',
+    break: [{
+      methods: ['GET'],
+      path: /^\/activities$/,
+      request(request) {
+        const query = request.query.split('&').flatMap((pair) => {
+          const [name, value = ''] = pair.split('=');
+          return name === 'kinds' ? value.split(',').map((v) => `kinds[]=${v}`) : [pair];
+        }).join('&');
+        return { ...request, query };
+      },
+    }],
+  },
+  {
+    name: 'self is read as the caller in the people filter of /activities only',
+    expectedRules: ['G6'],
+    expectedCheck: 'G6 listActivities people_ids[]',
+    kind: 'behaviour',
+    break: [{
+      methods: ['GET'],
+      path: /^\/activities$/,
+      async request(request, tools) {
+        if (!/people_ids(\[\]|%5B%5D)=self(&|$)/i.test(request.query)) return;
+        const token = tools.tokenOf(request);
+        const person = (await tools.tokens()).find((t) => t.read_write === token)?.person.id ?? '';
+        return { ...request, query: request.query.replace(/(people_ids(?:\[\]|%5B%5D)=)self(?=&|$)/gi, `$1${person}`) };
+      },
+    }],
+  },
+  {
+    name: 'DELETE /reactions/{id} without a token looks the reaction up (404) instead of 401',
+    expectedRules: ['G9'],
+    expectedCheck: 'G9 deleteReaction Authorization',
+    kind: 'status',
+    break: [{
+      methods: ['DELETE'],
+      path: new RegExp(`^/reactions/${ANY_ID}$`),
+      async request(request, tools) {
+        if (tools.tokenOf(request) !== null) return;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${(await tools.tokens())[0].read_write}`);
+        return { ...request, headers };
+      },
+    }],
+  },
+  {
+    name: 'PATCH /comments/{id} with a read-only token looks the comment up (404) instead of 403',
+    expectedRules: ['G9'],
+    expectedCheck: 'G9 updateComment read-only token',
+    kind: 'status',
+    break: [{
+      methods: ['PATCH'],
+      path: new RegExp(`^/comments/${ANY_ID}$`),
+      async request(request, tools) {
+        const token = tools.tokenOf(request);
+        const pair = (await tools.tokens()).find((t) => t.read_only === token);
+        if (!pair) return;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${pair.read_write}`);
+        return { ...request, headers };
+      },
+    }],
+  },
+  {
+    name: 'the 405 of /reactions/{id} names methods it does not take',
+    expectedRules: ['G8'],
+    expectedCheck: 'G8 /reactions/{id}',
+    kind: 'status',
+    break: [{ path: new RegExp(`^/reactions/${ANY_ID}$`), response: (r) => { if (r.status === 405) r.headers.set('allow', 'GET, PATCH, DELETE'); } }],
+  },
+];
+
+/**
+ * Defects of the requests the kit's set-up makes. They must count against their rule while every other
+ * group still reports its own results (a server like Prism's mock, which never answers 304, broke all
+ * groups at set-up once).
+ */
+export const SET_UP_VARIANTS: Variant[] = [
+  {
+    name: 'GET /me answers without teams',
+    expectedRules: ['PT1'],
+    kind: 'schema',
+    break: [{ methods: ['GET'], path: /^\/me$/, response: onRecords((p) => { delete p.teams; }) }],
+  },
+  {
+    name: 'no GET answers 304 to a matching If-None-Match',
+    expectedRules: ['G12'],
+    kind: 'behaviour',
+    break: [{ methods: ['GET'], path: /./, request: (request) => { request.headers.delete('if-none-match'); } }],
   },
 ];

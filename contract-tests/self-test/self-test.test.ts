@@ -3,8 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
 import { ALL_GROUPS } from '../checks/index.js';
+import type { KitOptions } from '../kit/context.js';
 import { runChecks, type CheckResult, type RunReport } from '../kit/runner.js';
-import { brokenFetch, VARIANTS, type Variant } from './broken-variants.js';
+import { brokenFetch, SET_UP_VARIANTS, VARIANTS, type Variant } from './broken-variants.js';
 
 const BASE_URL = 'http://standin.test/api/v2';
 /** A frozen clock keeps every run alike: same world, same today, same check-ins. */
@@ -16,12 +17,14 @@ const RULE_GROUPS = ['G', 'PT', 'GO', 'GU', 'CI', 'EC', 'CR', 'AC'];
  * group: a defect must be caught wherever it shows, and against the in-process mock a whole run takes well
  * under a second, so the self-test stays within its minute without picking groups.
  */
-async function runAgainst(variant: Variant | null): Promise<RunReport> {
+async function runAgainst(variant: Variant | null, options: Partial<KitOptions> = {}): Promise<RunReport> {
   const mock = createMock({ now: NOW });
   const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
   // The other person's and the read-only token come from /__mock/tokens through the kit itself (MK1).
-  return runChecks(ALL_GROUPS, { baseUrl: BASE_URL, token: tokens[0].read_write, modifyExisting: true, fetch: brokenFetch(mock, variant) });
+  return runChecks(ALL_GROUPS, { baseUrl: BASE_URL, token: tokens[0].read_write, modifyExisting: true, fetch: brokenFetch(mock, variant), ...options });
 }
+
+const named = (r: CheckResult) => `${r.rule} ${r.title}`;
 
 function summary(results: CheckResult[]): string {
   return results.filter((r) => r.outcome !== 'passed').map((r) => `${r.outcome} ${r.rule} ${r.title}: ${r.message ?? ''}`).join('\n');
@@ -70,7 +73,65 @@ describe('the broken variants', () => {
       const { results } = await runAgainst(variant);
       const caught = results.filter((r) => r.outcome === 'failed' && variant.expectedRules.includes(r.rule));
       expect(caught.length, `not caught by ${variant.expectedRules.join('/')}; what did not pass:\n${summary(results) || '(everything passed)'}`).toBeGreaterThan(0);
+      if (variant.expectedCheck) {
+        // Caught where it is, and only there: the same rule on every other operation still passes.
+        const sameRule = results.filter((r) => r.group === 'operations' && r.rule === variant.expectedRules[0] && r.outcome === 'failed').map(named);
+        expect(sameRule).toHaveLength(1);
+        expect(sameRule[0].startsWith(`${variant.expectedCheck} `) || sameRule[0].startsWith(`${variant.expectedCheck}:`), sameRule[0]).toBe(true);
+      }
     };
-    it(`are caught: ${variant.name} (${variant.expectedRules.join(', ')})`, caughtBy);
+    it(`are caught: ${variant.name} (${variant.expectedCheck ?? variant.expectedRules.join(', ')})`, caughtBy);
   }
+
+  it('include one defect on one operation and parameter for each of G2, G4, G5, G6, G9 and the 405 Allow (G8)', () => {
+    const precise = VARIANTS.filter((v) => v.expectedCheck).map((v) => v.expectedRules[0]);
+    for (const rule of ['G2', 'G4', 'G5', 'G6', 'G9', 'G8']) expect(precise, rule).toContain(rule);
+  });
+});
+
+describe('a set-up request that breaks a rule', () => {
+  for (const variant of SET_UP_VARIANTS) {
+    it(`counts against its rule and hides no other group's results: ${variant.name}`, async () => {
+      const { results } = await runAgainst(variant);
+      const failedRules = new Set(results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
+      expect([...failedRules].filter((rule) => variant.expectedRules.includes(rule)).length, summary(results)).toBeGreaterThan(0);
+      // Every group still reports checks that passed, and every check is accounted for.
+      for (const group of ALL_GROUPS) {
+        expect(results.filter((r) => r.group === group.name && r.outcome === 'passed').length, group.name).toBeGreaterThan(0);
+        expect(results.filter((r) => r.group === group.name).length, group.name).toBe(group.checks.length);
+      }
+    });
+  }
+
+  it('is a failed set-up check of that rule when GET /me breaks', async () => {
+    const { results } = await runAgainst(SET_UP_VARIANTS[0]);
+    expect(results.filter((r) => r.group === 'set-up').map((r) => [r.rule, r.outcome])).toEqual([['PT1', 'failed']]);
+    // Checks that need the person are not run, saying why.
+    expect(results.some((r) => r.outcome === 'not run' && /set-up failed: GET \/me/.test(r.message ?? ''))).toBe(true);
+  });
+});
+
+describe('--rules', () => {
+  it('leaves out checks of the other sources and counts them', async () => {
+    const report = await runAgainst(null, { rules: ['interface', 'production'] });
+    expect(summary(report.results)).toBe('');
+    expect(report.results.every((r) => r.source !== 'decided')).toBe(true);
+    expect(report.leftOut.decided).toBeGreaterThan(0);
+    expect(report.results.length + report.leftOut.decided!).toBe(ALL_GROUPS.reduce((n, g) => n + g.checks.length, 0));
+  });
+
+  it('passes a server that differs only in what standin decided, and fails one that breaks the interface', async () => {
+    const decided = VARIANTS.find((v) => v.name === 'a 404 answers text/plain instead of problem+json')!;
+    const interfaceBroken = VARIANTS.find((v) => v.name === 'goal answers carry owner_id')!;
+    expect(summary((await runAgainst(decided, { rules: ['interface', 'production'] })).results)).toBe('');
+    const { results } = await runAgainst(interfaceBroken, { rules: ['interface'] });
+    expect(results.filter((r) => r.outcome === 'failed').map((r) => r.rule)).toContain('GO3');
+  });
+
+  it('shows, on each failure, the source of what broke', async () => {
+    const { results } = await runAgainst(VARIANTS.find((v) => v.expectedCheck === 'G4 listEchoAnswers page')!);
+    const failure = results.find((r) => r.outcome === 'failed' && named(r).startsWith('G4 listEchoAnswers page'))!;
+    // The check's core (page 1-indexed) is the interface's; what broke (page=0 → 422) is standin's decision.
+    expect([failure.source, failure.broke?.source, failure.broke?.part]).toEqual(['interface', 'decided', 'invalid']);
+  });
 });

@@ -1,0 +1,19 @@
+// The sample bodies stay in step with the spec: one for every operation that takes a body, each valid.
+import { describe, expect, it } from 'vitest';
+import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import { SAMPLED_OPERATIONS, sampleBody } from './sample-bodies.js';
+
+describe('sample bodies', () => {
+  const withBody = getCompiledSpec().operations.filter((op) => op.bodyProperties);
+
+  it('exist for exactly the operations that take a body', () => {
+    expect([...SAMPLED_OPERATIONS].sort()).toEqual(withBody.map((op) => op.operationId).sort());
+  });
+
+  it('are valid against each operation\'s body schema', () => {
+    for (const op of withBody) {
+      const result = op.validateBody(sampleBody(op.operationId, (text) => `[standin-contract] run-test ${text}`));
+      expect(result.ok ? [] : result.errors, op.operationId).toEqual([]);
+    }
+  });
+});
