@@ -14,7 +14,8 @@ export const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T 
 
 Checks a server of the API against spec/openapi.yaml and the behaviour rules, rule by rule.
   --base-url URL        the server's base, ending in /api/v2 (STANDIN_CONTRACT_BASE_URL)
-  --token T             a read-write token of the person to act as (STANDIN_CONTRACT_TOKEN)
+  --token T             a read-write token of the person to act as (STANDIN_CONTRACT_TOKEN); against
+                        standin, the first person's from /__mock/tokens when left out
   --other-token T       a second person's read-write token, for checks of what others may not do
   --read-only-token T   the first person's read-only token (G9 checks)
   --read-only           safe methods only: create, change and delete nothing
@@ -53,7 +54,7 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   const env = process.env;
   const baseUrl = (values['base-url'] ?? env.STANDIN_CONTRACT_BASE_URL)?.replace(/\/+$/, '');
   const token = values.token ?? env.STANDIN_CONTRACT_TOKEN;
-  if (!baseUrl || !token) throw new ContractUsageError('--base-url and --token are required');
+  if (!baseUrl) throw new ContractUsageError('--base-url is required');
   if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractUsageError(`--base-url must be an http(s) URL ending in /api/v2, not "${baseUrl}"`);
   let rules: RuleSource[] | undefined;
   if (values.rules !== undefined) {
@@ -63,13 +64,24 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   }
   return {
     options: {
-      baseUrl, token, otherToken: values['other-token'], readOnlyToken: values['read-only-token'],
+      baseUrl, token: token ?? '', otherToken: values['other-token'], readOnlyToken: values['read-only-token'],
       readOnly: values['read-only'] ?? false, modifyExisting: values['modify-existing'] ?? false, rules,
       runId: `run-${Date.now().toString(36)}`,
     },
     junit: values.junit,
     requireFullCoverage: values['require-full-coverage'] ?? false,
   };
+}
+
+/** The first person's read-write token of a standin mock, or undefined for any other server. */
+async function defaultMockToken(baseUrl: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`, { signal: AbortSignal.timeout(5000) });
+    const tokens = response.ok ? ((await response.json()) as Array<{ read_write?: string }>) : [];
+    return Array.isArray(tokens) ? tokens[0]?.read_write : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs the kit and resolves with the process exit code (0 all passed, 1 a check failed or did not run, 2 no run). */
@@ -81,6 +93,11 @@ export async function runContract(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const { options } = args;
+  if (!options.token) {
+    // Against standin the token may be left out: the default person's, from /__mock/tokens (MK1).
+    options.token = (await defaultMockToken(options.baseUrl)) ?? '';
+    if (!options.token) throw new ContractUsageError(`--token is required: ${options.baseUrl} is not a standin mock with /__mock/tokens`);
+  }
   try {
     options.setUp = await preflight(options);
   } catch (error) {

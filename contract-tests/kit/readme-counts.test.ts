@@ -1,0 +1,22 @@
+// README's count of the kit's checks, by source and derived per operation, stays the kit's real count.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/spec/compiled-spec.js';
+import { ALL_GROUPS } from '../checks/index.js';
+import { sourceOfCheck } from './runner.js';
+
+describe("README's kit counts", () => {
+  const readme = readFileSync(`${PACKAGE_ROOT}/README.md`, 'utf8');
+  const checks = ALL_GROUPS.flatMap((g) => g.checks);
+
+  it('match the checks by source', () => {
+    const count = (source: string) => checks.filter((c) => sourceOfCheck(c) === source).length;
+    expect(readme).toContain(`| checks | ${count('interface')} | ${count('production')} | ${count('decided')} | ${checks.length} |`);
+    expect(readme).toContain(`A run makes ${checks.length} checks`);
+  });
+
+  it('match the derived checks per operation', () => {
+    const derived = ALL_GROUPS.find((g) => g.name === 'operations')!.checks;
+    expect(readme).toContain(`named\n  \`<rule> <operationId> <parameter>\` (${derived.length} checks)`);
+  });
+});
