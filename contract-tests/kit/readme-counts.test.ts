@@ -15,6 +15,15 @@ describe("README's kit counts", () => {
     expect(readme).toContain(`A run makes ${checks.length} checks`);
   });
 
+  it('match the checks by rule, in rule order', () => {
+    const byRule = new Map<string, number>();
+    for (const c of checks) byRule.set(c.rule, (byRule.get(c.rule) ?? 0) + 1);
+    const groups = ['G', 'PT', 'GO', 'GU', 'CI', 'EC', 'CR', 'AC'];
+    const key = (rule: string) => { const [, group, n] = /^([A-Z]+)(\d+)$/.exec(rule)!; return groups.indexOf(group) * 100 + Number(n); };
+    const line = [...byRule].sort(([a], [b]) => key(a) - key(b)).map(([rule, n]) => `${rule} ${n}`).join(', ');
+    expect(readme).toContain(`By rule: ${line}.`);
+  });
+
   it('match the derived checks per operation', () => {
     const derived = ALL_GROUPS.find((g) => g.name === 'operations')!.checks;
     expect(readme).toContain(`named\n  \`<rule> <operationId> <parameter>\` (${derived.length} checks)`);
