@@ -193,6 +193,16 @@ describe('G8 the Node server limits, over a real socket', () => {
     expect(problem.type).toBe('urn:standin:problem:unparsable-request');
   });
 
+  it('G8 TRACE, which fetch cannot send in-process, gets a 405 problem; TRACK, unknown to Node\'s parser, a 400 problem', async () => {
+    const trace = await rawExchange(port, `TRACE /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    const [head, body] = trace.text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 405 /);
+    expect(head.toLowerCase()).toContain('allow: get');
+    expect(JSON.parse(body)).toMatchObject({ status: 405, type: 'urn:standin:problem:method-not-allowed' });
+    const track = await rawExchange(port, 'TRACK /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(problemOf(track.text)).toMatchObject({ status: 400, problem: { type: 'urn:standin:problem:unparsable-request' } });
+  });
+
   it('G8 a 10 KiB URL, within the header limit, gets the app\'s 414 problem', async () => {
     const response = await fetch(`${running.baseUrl}/goals?colour=${'a'.repeat(10 * 1024)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(414);
