@@ -781,3 +781,13 @@ describe('G9 read-only tokens cannot write goals', () => {
     expect((await h.get(`${API}/goals/${goal.id}`, { token: readOnly })).status).toBe(200);
   });
 });
+
+describe('MK3: a refused create changes nothing', () => {
+  it('takes no id: the next goal created is the one a fresh world would create', async () => {
+    const created = async (h: Harness, refusedFirst: boolean) => {
+      if (refusedFirst) await h.call('POST', `${API}/goals`, { body: { title: 'x', owner_id: UNKNOWN_ID } });
+      return (await h.call<{ id: string }>('POST', `${API}/goals`, { body: { title: 'Same' } })).body.id;
+    };
+    expect(await created(new Harness(), true)).toBe(await created(new Harness(), false));
+  });
+});

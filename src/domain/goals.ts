@@ -128,7 +128,8 @@ function applyInput(goal: Goal, input: GoalInput): Goal {
 export function createGoal(world: World, actor: Person, input: GoalInput) {
   const now = world.now();
   const blank: Goal = {
-    id: world.store.newId('goal'),
+    // MK3: the id and seq are taken only once the input is valid, so a refused create changes nothing.
+    id: '',
     title: '',
     description: null,
     startDate: null,
@@ -142,10 +143,10 @@ export function createGoal(world: World, actor: Person, input: GoalInput) {
     teamIds: [],
     createdAt: now,
     updatedAt: now,
-    seq: world.store.nextSeq(),
+    seq: 0,
   };
   validateGoal(world, actor, blank, input);
-  const goal = applyInput(blank, input);
+  const goal = applyInput({ ...blank, id: world.store.newId('goal'), seq: world.store.nextSeq() }, input);
   world.store.putGoal(goal);
   return world.present.goal(goal, actor);
 }
@@ -168,6 +169,9 @@ function guardedChanges(goal: Goal, input: GoalInput): string[] {
  */
 export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput) {
   const current = visibleGoal(world, actor, id);
+  // GO7: a caller who cannot see the parent sees `parent: null`; sending that back is no change.
+  const hiddenParent = current.parentId !== null && !canSeeGoal(world.store.goals.get(current.parentId)!, actor);
+  if (hiddenParent && input.parent_id === null) input = { ...input, parent_id: undefined };
   const guarded = canManageGoal(current, actor) ? [] : guardedChanges(current, input);
   if (guarded.length > 0) {
     throw DomainError.forbidden(

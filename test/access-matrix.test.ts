@@ -1,0 +1,265 @@
+// Who may do what, as a matrix: every operation of spec/openapi.yaml × {no token, unknown token, read-only
+// token, another person's token, own token, an administrator's token} answers what the rules say (G9, GO7,
+// GO9, GU8, EC7, CI3, CR1, CR2), each cell in a session of its own over records the owner just made. Then
+// private goals: what members and others get on every path that names one, and a walk through every list,
+// filter and error message as a non-member that must never meet a private goal's id, title or text.
+import { describe, expect, it } from 'vitest';
+import { createMock, type Mock } from '../src/http/app.js';
+import type { Person } from '../src/domain/records.js';
+import { getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { NOW } from './support/harness.js';
+
+type Caller = 'none' | 'unknown' | 'readOnly' | 'other' | 'own' | 'admin';
+const CALLERS: Caller[] = ['none', 'unknown', 'readOnly', 'other', 'own', 'admin'];
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The expected status per caller, from the rules (never from running the code). `own` is the record's owner,
+ * author or creator, a person who is no administrator; `other` neither that nor an administrator. No token
+ * and an unknown one: 401 everywhere (G9); a read-only token: as its owner for reads, 403 for writes (G9).
+ */
+type Row = { other: number; own: number; admin: number; body?: Record<string, unknown> };
+const READ: Row = { other: 200, own: 200, admin: 200 };
+const ANYONE_CREATES: Row = { other: 201, own: 201, admin: 201 };
+const MATRIX: Record<string, Row> = {
+  getMe: READ, listPeople: READ, getPerson: READ, listTeams: READ, getTeam: READ,
+  listGoals: READ, getGoal: READ, listGoalUpdates: READ, getGoalUpdate: READ, listCheckIns: READ, getCheckIn: READ,
+  listEchoQuestions: READ, getEchoQuestion: READ, listEchoAnswers: READ, getEchoAnswer: READ,
+  listCheckInComments: READ, listGoalUpdateComments: READ, listCheckInReactions: READ, listGoalUpdateReactions: READ,
+  listActivities: READ, getActivity: READ,
+  createGoal: { ...ANYONE_CREATES, body: { title: 'Matrix goal' } },
+  // GO9: anyone who sees a goal edits its other fields; only owner, contributors and administrators delete it.
+  updateGoal: { other: 200, own: 200, admin: 200, body: { title: 'Renamed' } },
+  deleteGoal: { other: 403, own: 204, admin: 204 },
+  // GU1: an update by the caller on any goal they see; GU8: only its author or an administrator changes it.
+  createGoalUpdate: { ...ANYONE_CREATES, body: { title: 'Matrix update', confidence: 60 } },
+  updateGoalUpdate: { other: 403, own: 200, admin: 200, body: { title: 'Edited' } },
+  deleteGoalUpdate: { other: 403, own: 204, admin: 204 },
+  // CI3: only the check-in's own person, administrators included.
+  updateCheckIn: { other: 403, own: 200, admin: 403, body: { mood: 'calm' } },
+  // EC7: only the creator or an administrator changes an Echo or its answers; anyone answers (EC5).
+  createEchoQuestion: { ...ANYONE_CREATES, body: { prompt: 'Matrix?' } },
+  updateEchoQuestion: { other: 403, own: 200, admin: 200, body: { title: 'Edited' } },
+  deleteEchoQuestion: { other: 403, own: 204, admin: 204 },
+  createEchoAnswer: { ...ANYONE_CREATES, body: { body: 'An answer' } },
+  updateEchoAnswer: { other: 403, own: 200, admin: 200, body: { body: 'Edited' } },
+  // CR1, CR2: anyone comments and reacts on what they see; only the author edits or deletes.
+  createCheckInComment: { ...ANYONE_CREATES, body: { body: 'A comment' } },
+  createGoalUpdateComment: { ...ANYONE_CREATES, body: { body: 'A comment' } },
+  updateComment: { other: 403, own: 200, admin: 403, body: { body: 'Edited' } },
+  deleteComment: { other: 403, own: 204, admin: 403 },
+  createCheckInReaction: { ...ANYONE_CREATES, body: { name: 'rocket' } },
+  createGoalUpdateReaction: { ...ANYONE_CREATES, body: { name: 'rocket' } },
+  deleteReaction: { other: 403, own: 204, admin: 403 },
+  createActivity: { ...ANYONE_CREATES, body: { group: 'Matrix', description: 'Checked who may do what' } },
+};
+
+interface Cast {
+  own: Person;
+  other: Person;
+  admin: Person;
+}
+
+function castOf(mock: Mock): Cast {
+  const people = [...mock.world.store.people.values()];
+  const today = mock.world.store.checkIns;
+  // The owner: no administrator, with a check-in of their own to work on.
+  const own = people.find((p) => !p.administrator && [...today.values()].some((c) => c.personId === p.id))!;
+  const other = people.find((p) => !p.administrator && p.id !== own.id)!;
+  const admin = people.find((p) => p.administrator && p.id !== own.id)!;
+  return { own, other, admin };
+}
+
+async function call(mock: Mock, session: string, method: string, path: string, token: string | null, body?: unknown) {
+  const headers: Record<string, string> = { 'x-mock-session': session };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await mock.app.request(`/api/v2${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, text, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The owner's records in a session, made through the API: the ids each path names. */
+async function ownRecords(mock: Mock, session: string, own: Person) {
+  const token = own.tokens.readWrite;
+  const post = async (path: string, body: unknown) => {
+    const { status, body: created } = await call(mock, session, 'POST', path, token, body);
+    expect(status, `set-up POST ${path}`).toBe(201);
+    return created.id as string;
+  };
+  const goal = await post('/goals', { title: 'Owned goal' });
+  const goalUpdate = await post(`/goals/${goal}/goal-updates`, { title: 'Owned update' });
+  const echoQuestion = await post('/echo/questions', { prompt: 'Owned question?' });
+  const echoAnswer = await post(`/echo/questions/${echoQuestion}/answers`, { body: 'Owned answer' });
+  const comment = await post(`/goal-updates/${goalUpdate}/comments`, { body: 'Owned comment' });
+  const reaction = await post(`/goal-updates/${goalUpdate}/reactions`, { name: 'eyes' });
+  const activity = await post('/activities', { group: 'Owned', description: 'Owned activity' });
+  const checkIn = [...mock.worlds.contextFor(session).world.store.checkIns.values()].filter((c) => c.personId === own.id).at(-1)!.id;
+  return { goal, goalUpdate, echoQuestion, echoAnswer, comment, reaction, activity, checkIn, person: own.id, team: own.teamIds[0] };
+}
+
+const KIND_OF_SEGMENT: Record<string, keyof Awaited<ReturnType<typeof ownRecords>>> = {
+  goals: 'goal', 'goal-updates': 'goalUpdate', 'check-ins': 'checkIn', questions: 'echoQuestion', answers: 'echoAnswer',
+  comments: 'comment', reactions: 'reaction', activities: 'activity', people: 'person', teams: 'team',
+};
+
+function tokenOf(caller: Caller, cast: Cast): string | null {
+  switch (caller) {
+    case 'none': return null;
+    case 'unknown': return 'rw_not-a-token-of-anyone';
+    case 'readOnly': return cast.own.tokens.readOnly;
+    case 'other': return cast.other.tokens.readWrite;
+    case 'own': return cast.own.tokens.readWrite;
+    case 'admin': return cast.admin.tokens.readWrite;
+  }
+}
+
+function expectedStatus(row: Row, caller: Caller, method: string): number {
+  if (caller === 'none' || caller === 'unknown') return 401;
+  if (caller === 'readOnly') return method === 'GET' ? row.own : 403;
+  return row[caller];
+}
+
+describe('the access matrix: every operation × every kind of caller', () => {
+  const operations = getCompiledSpec().operations;
+
+  it('has a row for every operation of the spec', () => {
+    expect(operations.map((op) => op.operationId).filter((id) => !MATRIX[id])).toEqual([]);
+  });
+
+  it('answers each cell as the rules say (G9, GO9, GU8, CI3, EC7, CR1, CR2)', async () => {
+    const mock = createMock({ now: NOW, maxSessions: 1000 });
+    const cast = castOf(mock);
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const row = MATRIX[op.operationId];
+      for (const caller of CALLERS) {
+        const session = `${op.operationId}-${caller}`;
+        const ids = await ownRecords(mock, session, cast.own);
+        const segments = op.path.split('/');
+        const path = segments.map((s, i) => (/^\{\w+\}$/.test(s) ? ids[KIND_OF_SEGMENT[segments[i - 1]]] : s)).join('/');
+        const { status } = await call(mock, session, op.method, path, tokenOf(caller, cast), row.body);
+        const expected = expectedStatus(row, caller, op.method);
+        if (status !== expected) wrong.push(`${op.operationId} as ${caller}: ${status}, expected ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('GO7: private goals, to members and to everyone else', () => {
+  /** A private goal of `own` with `contributor`, an update, a comment and a reaction on it, and a public child. */
+  async function privateWorld() {
+    const mock = createMock({ now: NOW });
+    const cast = castOf(mock);
+    const people = [...mock.world.store.people.values()];
+    const contributor = people.find((p) => ![cast.own.id, cast.other.id, cast.admin.id].includes(p.id))!;
+    const post = async (path: string, body: unknown, token = cast.own.tokens.readWrite) => {
+      const response = await mock.app.request(`/api/v2${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status, `set-up POST ${path}`).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const secret = { title: 'Project Nightingale acquisition', description: 'Codename kestrel-7741, do not share' };
+    const goal = await post('/goals', { ...secret, private: true, contributor_ids: [contributor.id], team_ids: cast.own.teamIds.slice(0, 1) });
+    const update = await post(`/goals/${goal}/goal-updates`, { title: 'Nightingale term sheet', body: 'kestrel-7741 signed' });
+    const comment = await post(`/goal-updates/${update}/comments`, { body: 'kestrel-7741 comment' });
+    await post(`/goal-updates/${update}/reactions`, { name: 'tada' });
+    const child = await post('/goals', { title: 'Public child of a secret', parent_id: goal });
+    return { mock, cast, contributor, goal, update, comment, child, secrets: [goal, update, comment, secret.title, 'kestrel-7741', 'Nightingale'] };
+  }
+
+  const GOAL_PATHS = (w: Awaited<ReturnType<typeof privateWorld>>): Array<[string, string, unknown?]> => [
+    ['GET', `/goals/${w.goal}`], ['PATCH', `/goals/${w.goal}`, { title: 'x' }], ['GET', `/goals/${w.goal}/goal-updates`],
+    ['POST', `/goals/${w.goal}/goal-updates`, { title: 'x' }], ['GET', `/goal-updates/${w.update}`], ['PATCH', `/goal-updates/${w.update}`, { title: 'x' }],
+    ['GET', `/goal-updates/${w.update}/comments`], ['POST', `/goal-updates/${w.update}/comments`, { body: 'x' }],
+    ['GET', `/goal-updates/${w.update}/reactions`], ['POST', `/goal-updates/${w.update}/reactions`, { name: 'heart' }],
+    ['PATCH', `/comments/${w.comment}`, { body: 'x' }], ['DELETE', `/goal-updates/${w.update}`], ['DELETE', `/goals/${w.goal}`],
+  ];
+
+  it('is 404 on every path that names it for a non-member, administrators included, and usable by its members', async () => {
+    for (const who of ['other', 'admin', 'owner', 'contributor'] as const) {
+      const w = await privateWorld();
+      const person = who === 'other' ? w.cast.other : who === 'admin' ? w.cast.admin : who === 'owner' ? w.cast.own : w.contributor;
+      for (const [method, path, body] of GOAL_PATHS(w)) {
+        const response = await w.mock.app.request(`/api/v2${path}`, { method, headers: { authorization: `Bearer ${person.tokens.readWrite}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const member = who === 'owner' || who === 'contributor';
+        // A member's comment edit is the author's alone (CR1): the owner wrote it, the contributor may not.
+        const expected = !member ? [404] : path.startsWith('/comments/') && who === 'contributor' ? [403] : [200, 201, 204];
+        expect(expected, `${who} ${method} ${path}: ${response.status}`).toContain(response.status);
+      }
+    }
+  });
+
+  it('answers a non-member the same 404 as for an id that names nothing', async () => {
+    const w = await privateWorld();
+    const get = async (id: string) => {
+      const response = await w.mock.app.request(`/api/v2/goals/${id}`, { headers: { authorization: `Bearer ${w.cast.other.tokens.readWrite}` } });
+      return { status: response.status, text: (await response.text()).replaceAll(id, '{id}') };
+    };
+    expect(await get(w.goal)).toEqual(await get(UNKNOWN_ID));
+  });
+
+  it('never shows a non-member its id, title or text: in any list, filter, parent, activity, comment, reaction or error', async () => {
+    const w = await privateWorld();
+    const token = w.cast.other.tokens.readWrite;
+    const seen: string[] = [];
+    const get = async (path: string) => {
+      const response = await w.mock.app.request(`/api/v2${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const text = await response.text();
+      seen.push(`${path}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${text}`);
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const walk = async (path: string) => {
+      const all: Array<{ id: string }> = [];
+      for (let page = 1; page < 400; page++) {
+        const { body } = await get(`${path}${path.includes('?') ? '&' : '?'}per_page=50&page=${page}`);
+        all.push(...body);
+        if (body.length < 50) break;
+      }
+      return all;
+    };
+    const members = [w.cast.own.id, w.contributor.id];
+    for (const path of ['/goals', `/goals?goal_ids[]=${w.goal}`, `/goals?goal_ids[]=${w.goal}&goal_ids[]=${w.child}`, `/goals?people_ids[]=${members[0]}`,
+      `/goals?people_ids[]=${members[1]}`, `/goals?team_ids[]=${w.cast.own.teamIds[0]}`, '/goals?since=2000-01-01', '/activities', `/activities?people_ids[]=${members[0]}`,
+      '/echo/questions', '/people', '/teams']) {
+      await walk(path);
+    }
+    // Every goal it sees in full, with its updates, their comments and reactions.
+    for (const goal of await walk(`/goals?goal_ids[]=${w.child}`)) await get(`/goals/${goal.id}`);
+    for (const goal of await walk('/goals')) {
+      for (const update of await walk(`/goals/${goal.id}/goal-updates`)) {
+        await get(`/goal-updates/${update.id}`);
+        await walk(`/goal-updates/${update.id}/comments`);
+        await walk(`/goal-updates/${update.id}/reactions`);
+      }
+    }
+    // The child: its parent is hidden, not named (GO7).
+    expect((await get(`/goals/${w.child}`)).body.parent).toBeNull();
+    // Errors that name the private records say no more than for an unknown one.
+    for (const path of [`/goals/${w.goal}`, `/goals/${w.goal}/goal-updates`, `/goal-updates/${w.update}`, `/goal-updates/${w.update}/comments`, `/comments/${w.comment}`]) await get(path);
+    const refused = async (method: string, path: string, body: unknown) => {
+      const response = await w.mock.app.request(`/api/v2${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      seen.push(`${method} ${path} ${JSON.stringify(body)}\n${await response.text()}`);
+    };
+    await refused('POST', '/goals', { title: 'Mine', parent_id: w.goal });
+    await refused('PATCH', `/goals/${w.child}`, { parent_id: w.goal });
+    await refused('POST', '/goals', { title: 'Mine', team_ids: [w.goal] });
+    // An id the request itself sent may come back in its error; anything else secret is a leak.
+    expect(seen.length).toBeGreaterThan(40);
+    const leaks = seen.filter((text) => {
+      const [request, ...answer] = text.split('\n');
+      return w.secrets.some((secret) => !request.includes(secret) && answer.join('\n').includes(secret));
+    });
+    expect(leaks.map((l) => l.slice(0, 400))).toEqual([]);
+  });
+
+  it('does not let a non-member unlink a public child from the private parent it cannot see (GO7, GO9)', async () => {
+    const w = await privateWorld();
+    // The child shows it `parent: null`; sending back what it sees is no change.
+    const response = await w.mock.app.request(`/api/v2/goals/${w.child}`, {
+      method: 'PATCH', headers: { authorization: `Bearer ${w.cast.other.tokens.readWrite}`, 'content-type': 'application/json' }, body: '{"parent_id":null,"title":"Renamed child"}',
+    });
+    expect(response.status).toBe(200);
+    expect(w.mock.world.store.goals.get(w.child)).toMatchObject({ parentId: w.goal, title: 'Renamed child' });
+  });
+});
