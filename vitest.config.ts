@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'fixtures/**/*.test.ts', 'test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // One module graph per worker: the spec is compiled once per worker, not once per test file.
+    isolate: false,
   },
 });
