@@ -44,12 +44,8 @@ export function weekdayOf(date: IsoDate): Weekday {
   return WEEKDAYS[(((dayNumber(date) + 4) % 7) + 7) % 7];
 }
 
-/** G3: a real calendar date of the shape YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && utcDate(time / 1000) === text;
-}
+/** G3: a real calendar date of the shape YYYY-MM-DD (2026-02-30 is not one); the spec's `date` format owns it. */
+export { isCalendarDate } from '../spec/formats.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,17 +1,16 @@
-// The one compiled spec: spec/openapi.yaml parsed and compiled by ajv once, shared by the mock and the kit.
+// The one compiled spec: spec/openapi.yaml parsed and its validators loaded once, shared by the mock and the
+// kit. The validators are generated at build time (ajv standalone code, build-validators.ts) and used when
+// they were generated from the spec text on disk; otherwise ajv compiles them at first use.
+import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
-import { isCalendarDate } from '../domain/calendar.js';
 import { describeErrors, type FieldError } from './describe-errors.js';
+import { SPEC_FORMATS } from './formats.js';
 import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
-
-// ajv-formats is CommonJS: under NodeNext its callable export sits on `.default`.
-const addFormats = addFormatsModule.default;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Schema = Record<string, unknown>;
@@ -49,6 +48,8 @@ export interface CompiledSpec {
   document: OpenAPIV3_1.Document;
   /** The behaviour rules and where each comes from (root `x-rules`). */
   rules: RuleRegistry;
+  /** Whether the validators were generated at build time or compiled at run time (the spec changed since). */
+  validators: 'generated' | 'compiled';
   operations: readonly SpecOperation[];
   operation(operationId: string): SpecOperation;
   /** Problems of a value against a named component schema (`Goal`, `CheckIn`, …). */
@@ -95,14 +96,58 @@ function rewriteRefs<T>(node: T): T {
   return node;
 }
 
-function makeAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-  addFormats(ajv);
-  // G3: `format: date` means a real calendar date, not only the shape.
-  ajv.addFormat('date', { type: 'string', validate: isCalendarDate });
+/** An ajv for the specs; `options` lets the build ask for standalone source code. */
+export function makeAjv(options: ConstructorParameters<typeof Ajv2020>[0] = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, ...options });
+  for (const [name, format] of Object.entries(SPEC_FORMATS)) ajv.addFormat(name, format);
   ajv.addVocabulary(['example', 'x-rule']);
   return ajv;
 }
+
+/**
+ * Where a spec's validators come from, each named by a key (`listGoals:query`, `component:Goal`):
+ * compiled now by ajv, or taken from the module generated at build time.
+ */
+export type ValidatorSource = (key: string, schema: Schema) => ValidateFunction;
+
+/** The ajv holding a document's schemas (and the schemas it shares), with a source compiling from it. */
+export function runtimeValidators(document: OpenAPIV3_1.Document, sharedSchemas: Record<string, unknown>, ajv = makeAjv()): { ajv: Ajv2020; source: ValidatorSource; defs: Record<string, unknown> } {
+  const defs = rewriteRefs({ ...sharedSchemas, ...(document.components?.schemas ?? {}) });
+  ajv.addSchema({ $id: 'spec', $defs: defs });
+  return { ajv, defs, source: (_key, schema) => ajv.compile(schema) };
+}
+
+/** A generated validators module: each validator under an export name, found by key. */
+interface GeneratedValidators {
+  KEYS: Record<string, string>;
+  SPEC_HASH: string;
+  [exportName: string]: unknown;
+}
+
+function generatedSource(module: GeneratedValidators): ValidatorSource {
+  return (key) => {
+    const validate = module[module.KEYS[key] ?? ''];
+    if (typeof validate !== 'function') throw new Error(`standin: no generated validator ${key}; run npm run build`);
+    return validate as ValidateFunction;
+  };
+}
+
+/** What the generated validators were made from: the texts of the spec files, in order. */
+export function specHash(texts: string[]): string {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(text).update('\0');
+  return hash.digest('hex');
+}
+
+async function loadGenerated(name: 'api' | 'control'): Promise<GeneratedValidators | null> {
+  try {
+    return (await import(new URL(`./generated/${name}-validators.js`, import.meta.url).href)) as GeneratedValidators;
+  } catch {
+    return null;
+  }
+}
+
+const GENERATED = { api: await loadGenerated('api'), control: await loadGenerated('control') };
 
 function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.ReferenceObject): T {
   const ref = (item as OpenAPIV3_1.ReferenceObject).$ref;
@@ -114,10 +159,8 @@ function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.Ref
  * Builds every validator of the document. Prefer `getCompiledSpec()`, which does this once per process.
  * `sharedSchemas` are another document's component schemas that this one references (control.yaml → openapi.yaml).
  */
-export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Record<string, unknown> = {}): CompiledSpec {
-  const defs = rewriteRefs({ ...sharedSchemas, ...(document.components?.schemas ?? {}) });
-  const plain = makeAjv();
-  plain.addSchema({ $id: 'spec', $defs: defs });
+export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Record<string, unknown> = {}, given?: ValidatorSource, origin: CompiledSpec['validators'] = given ? 'generated' : 'compiled'): CompiledSpec {
+  const plain = given ?? runtimeValidators(document, sharedSchemas).source;
 
   const operations: SpecOperation[] = [];
   for (const [path, pathItemOrRef] of Object.entries(document.paths ?? {})) {
@@ -138,6 +181,7 @@ export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Recor
   return {
     document,
     rules: ruleRegistry(document),
+    validators: origin,
     operations,
     operation(operationId) {
       const op = byId.get(operationId);
@@ -151,7 +195,7 @@ export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Recor
     checkSchema(name, value) {
       let validate = componentValidators.get(name);
       if (!validate) {
-        validate = plain.compile({ $ref: `spec#/$defs/${name}` });
+        validate = plain(`component:${name}`, { $ref: `spec#/$defs/${name}` });
         componentValidators.set(name, validate);
       }
       return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
@@ -161,7 +205,7 @@ export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Recor
 
 function compileOperation(
   document: OpenAPIV3_1.Document, path: string, method: HttpMethod, op: OpenAPIV3_1.OperationObject,
-  pathItem: OpenAPIV3_1.PathItemObject, plain: Ajv2020,
+  pathItem: OpenAPIV3_1.PathItemObject, plain: ValidatorSource,
 ): SpecOperation {
   const operationId = op.operationId ?? `${method} ${path}`;
   const parameters: SpecParameter[] = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
@@ -184,13 +228,13 @@ function compileOperation(
       required: own.filter((p) => p.required).map((p) => p.name),
     };
   };
-  const queryValidator = plain.compile(objectSchema('query'));
-  const pathValidator = plain.compile(objectSchema('path'));
+  const queryValidator = plain(`${operationId}:query`, objectSchema('query'));
+  const pathValidator = plain(`${operationId}:path`, objectSchema('path'));
 
   const body = op.requestBody ? resolveRef<OpenAPIV3_1.RequestBodyObject>(document, op.requestBody) : null;
   const bodySchemaRaw = body?.content?.['application/json']?.schema as Schema | undefined;
   const bodySchema = bodySchemaRaw ? rewriteRefs(bodySchemaRaw) : null;
-  const bodyValidator = bodySchema ? plain.compile(bodySchema) : null;
+  const bodyValidator = bodySchema ? plain(`${operationId}:body`, bodySchema) : null;
   const bodyProperties = bodySchemaRaw ? propertiesOf(document, bodySchemaRaw) : null;
 
   const responseValidators = new Map<string, { json: ValidateFunction | null; contentType: string | null }>();
@@ -198,7 +242,7 @@ function compileOperation(
     const response = resolveRef<OpenAPIV3_1.ResponseObject>(document, responseOrRef);
     const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [null, null];
     const schema = media?.schema ? rewriteRefs(media.schema as Schema) : null;
-    responseValidators.set(status, { contentType, json: schema ? plain.compile(schema) : null });
+    responseValidators.set(status, { contentType, json: schema ? plain(`${operationId}:response:${status}`, schema) : null });
   }
 
   return {
@@ -283,14 +327,27 @@ export function loadSpecDocument(path = SPEC_PATH): OpenAPIV3_1.Document {
 let compiled: CompiledSpec | null = null;
 let compiledControl: CompiledSpec | null = null;
 
+/** The generated validators of a spec when they were made from these texts, else none (compile at run time). */
+function validatorsFor(name: 'api' | 'control', texts: string[]): ValidatorSource | undefined {
+  const module = GENERATED[name];
+  return module && module.SPEC_HASH === specHash(texts) ? generatedSource(module) : undefined;
+}
+
 /** The compiled spec, built on first use and shared by every mock and kit in the process. */
 export function getCompiledSpec(): CompiledSpec {
-  compiled ??= compileSpec(loadSpecDocument());
+  if (!compiled) {
+    const text = readFileSync(SPEC_PATH, 'utf8');
+    compiled = compileSpec(parse(text) as OpenAPIV3_1.Document, {}, validatorsFor('api', [text]));
+  }
   return compiled;
 }
 
 /** The compiled control spec (spec/control.yaml), whose schemas may reference the API's. */
 export function getCompiledControlSpec(): CompiledSpec {
-  compiledControl ??= compileSpec(loadSpecDocument(CONTROL_SPEC_PATH), getCompiledSpec().document.components?.schemas ?? {});
+  if (!compiledControl) {
+    const text = readFileSync(CONTROL_SPEC_PATH, 'utf8');
+    const shared = getCompiledSpec().document.components?.schemas ?? {};
+    compiledControl = compileSpec(parse(text) as OpenAPIV3_1.Document, shared, validatorsFor('control', [readFileSync(SPEC_PATH, 'utf8'), text]));
+  }
   return compiledControl;
 }

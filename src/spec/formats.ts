@@ -1,0 +1,26 @@
+// Owns the string formats the specs use, in one place for the validators compiled at run time and for the
+// ones generated at build time (which import this module): G3's `date` is a real calendar date, not only
+// the shape; the others are ajv-formats' full definitions.
+import formatsModule from 'ajv-formats/dist/formats.js';
+import type { Format } from 'ajv';
+
+// ajv-formats is CommonJS: under NodeNext its named exports sit on the default export.
+const { fullFormats } = formatsModule as unknown as { fullFormats: Record<string, Format> };
+
+/**
+ * G3: `YYYY-MM-DD` naming a day the calendar has (no 2026-02-30).
+ * @example isCalendarDate('2026-02-28') // true
+ */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+/** Every format the specs name, by name. */
+export const SPEC_FORMATS: Record<string, Format> = {
+  date: { type: 'string', validate: isCalendarDate },
+  'date-time': fullFormats['date-time']!,
+  uuid: fullFormats.uuid!,
+  email: fullFormats.email!,
+};
