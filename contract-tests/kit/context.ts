@@ -2,45 +2,15 @@
 // through the API alone (the person, their teams), the safety switches, and the cleanup of what it created.
 import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import type { RuleSource } from '../../src/spec/rule-sources.js';
-import { NotRun } from './check.js';
+import { NotRun } from './failures.js';
 import { CheckingClient, type Target } from './checking-client.js';
 import { Cleanup } from './cleanup.js';
 import { Coverage } from './coverage.js';
-import { preflight, type SetUpFacts } from './preflight.js';
+import { MARKER, type KitOptions, type Person, type SetUpFacts } from './kit-options.js';
+import { preflight } from './preflight.js';
 import { RecordPool } from './record-pool.js';
 
-export interface KitOptions {
-  /** Ends with /api/v2. */
-  baseUrl: string;
-  token: string;
-  /** A second person's read-write token: for checks of what someone else may not do. */
-  otherToken?: string;
-  /** The main person's read-only token (G9). */
-  readOnlyToken?: string;
-  /** Safe methods only: nothing is created, changed or deleted. */
-  readOnly?: boolean;
-  /** Allows changing records the kit did not create (filling in today's check-in), restoring them after. */
-  modifyExisting?: boolean;
-  /** Defaults to the global fetch; the self-test passes a broken mock's. */
-  fetch?: typeof fetch;
-  /** Tags every title the kit writes, so a sweep can find this run's records after a crash. */
-  runId?: string;
-  /** Check only rules (and parts) from these sources; every source when absent. */
-  rules?: RuleSource[];
-  /** What the run's set-up learned; each group runs it itself when absent. */
-  setUp?: SetUpFacts;
-}
-
-export interface Person {
-  id: string;
-  name: string;
-  time_zone: string;
-  administrator?: boolean;
-  teams: Array<{ id: string; name: string }>;
-}
-
-/** Every title the kit writes starts with this, so its records are easy to spot and to clean up by hand. */
-export const MARKER = '[standin-contract]';
+export { MARKER, type KitOptions, type Person } from './kit-options.js';
 
 export class KitContext {
   readonly coverage = new Coverage();

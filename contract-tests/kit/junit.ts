@@ -3,7 +3,7 @@
 // agree with the exit code.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CheckResult } from './runner.js';
+import type { CheckResult } from './check-result.js';
 
 function escape(text: string): string {
   // XML 1.0 allows no control characters but tab, newline and carriage return.

@@ -2,20 +2,8 @@
 // may it do (each a one-line stop when not), who is the person, and which other tokens to use. A set-up
 // request that answers but breaks a rule is not a stop: it is a failure of that rule, and the run goes on.
 import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
-import type { KitOptions, Person } from './context.js';
-import type { CheckResult } from './runner.js';
-
-/** What set-up learned, handed to every group (through the environment when vitest runs the groups). */
-export interface SetUpFacts {
-  /** The token's person; absent when GET /me gave nothing usable (checks that need it are not run). */
-  me?: Person;
-  /** Why there is no person, for the not-run reasons. */
-  meProblem?: string;
-  otherToken?: string;
-  readOnlyToken?: string;
-  /** Set-up requests that broke a rule: reported as failed checks of that rule. */
-  failures: CheckResult[];
-}
+import type { CheckResult } from './check-result.js';
+import type { KitOptions, Person, SetUpFacts } from './kit-options.js';
 
 /** A reason to stop before any check runs, said in one line. */
 export class PreflightError extends Error {

@@ -2,8 +2,24 @@
 // (an existing record, or the kit's own when it may write) and an id to write to (always the kit's own, or
 // the person's own check-in with --modify-existing), and list parents long enough to page through. Records
 // the kit creates are marked and registered for deletion, like every other check's.
-import { NotRun } from './check.js';
-import type { KitContext } from './context.js';
+import type { CheckingClient } from './checking-client.js';
+import type { Cleanup } from './cleanup.js';
+import { NotRun } from './failures.js';
+import type { KitOptions, Person } from './kit-options.js';
+
+/** What the pool needs of the kit's context (KitContext has it all; the pool does not import it). */
+export interface PoolHost {
+  readonly options: KitOptions;
+  readonly client: CheckingClient;
+  readonly cleanup: Cleanup;
+  readonly me: Person;
+  requireWrites(): void;
+  requireModifyExisting(): void;
+  mark(text: string): string;
+  createGoal(): Promise<{ id: string }>;
+  createEchoQuestion(): Promise<{ id: string }>;
+  latestCheckIn(): Promise<{ id: string }>;
+}
 
 export type RecordKind = 'goal' | 'goalUpdate' | 'checkIn' | 'echoQuestion' | 'echoAnswer' | 'comment' | 'reaction' | 'activity' | 'person' | 'team';
 
@@ -34,7 +50,7 @@ const LIST_LENGTH = 3;
 export class RecordPool {
   readonly #memo = new Map<string, Promise<string>>();
 
-  constructor(private readonly ctx: KitContext) {}
+  constructor(private readonly ctx: PoolHost) {}
 
   #once(key: string, make: () => Promise<string>): Promise<string> {
     let made = this.#memo.get(key);

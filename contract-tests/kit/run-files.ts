@@ -2,8 +2,8 @@
 // results and coverage come back as JSON files in the run's report folder.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KitOptions } from './context.js';
-import type { CheckResult } from './runner.js';
+import type { KitOptions } from './kit-options.js';
+import type { CheckResult } from './check-result.js';
 
 export const OPTIONS_ENV = 'STANDIN_CONTRACT_OPTIONS';
 export const REPORT_DIR_ENV = 'STANDIN_CONTRACT_REPORT_DIR';

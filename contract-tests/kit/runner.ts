@@ -3,23 +3,15 @@
 // run becomes passed, failed (with the rule and source that broke) or not run (with the reason).
 import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import type { RuleSource } from '../../src/spec/rule-sources.js';
-import { NotRun, RuleFailure, type CheckGroup, type ContractCheck } from './check.js';
+import type { CheckGroup, ContractCheck } from './check.js';
+import type { CheckResult } from './check-result.js';
+import { NotRun, RuleFailure } from './failures.js';
+
+export type { CheckResult } from './check-result.js';
 import { ContractViolation } from './checking-client.js';
 import { KitContext, type KitOptions } from './context.js';
 import type { Coverage } from './coverage.js';
 import { preflight } from './preflight.js';
-
-export interface CheckResult {
-  group: string;
-  rule: string;
-  /** Where the check's rule (or part) comes from. */
-  source: RuleSource;
-  title: string;
-  outcome: 'passed' | 'failed' | 'not run';
-  message?: string;
-  /** On failure, the rule that broke and its source, when the failure names one (it may differ from the check's). */
-  broke?: { rule: string; part?: string; source: RuleSource };
-}
 
 export interface RunReport {
   results: CheckResult[];

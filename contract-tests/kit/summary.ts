@@ -4,7 +4,7 @@
 import type { RuleSource } from '../../src/spec/rule-sources.js';
 import { Coverage, isExercised } from './coverage.js';
 import type { GroupReport } from './run-files.js';
-import type { CheckResult } from './runner.js';
+import type { CheckResult } from './check-result.js';
 
 export interface Summary {
   text: string;

@@ -1,7 +1,7 @@
 // The safety net behind cleanup: finds and deletes whatever a run created, by its marked titles — also when
 // the run was killed before its own cleanup could run. Goals take their updates, comments and reactions
 // along (GO8), questions their answers (EC6).
-import { MARKER, type KitOptions } from './context.js';
+import { MARKER, type KitOptions } from './kit-options.js';
 
 async function list(options: KitOptions, path: string): Promise<Array<{ id: string; title?: string; prompt?: string }>> {
   const doFetch = options.fetch ?? fetch;

@@ -2,7 +2,7 @@
 // The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FaultProfile, parseLatency, type FaultProfileSpec } from '../domain/fault-profile.js';
+import { FaultProfile, parseLatency, type FaultProfileSpec } from '../http/fault-profile.js';
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { CONTRACT_USAGE, ContractUsageError, runContract } from './contract.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/app.js';

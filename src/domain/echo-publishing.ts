@@ -5,7 +5,9 @@ import { answerTitle, nextAnswerAt } from './echo-schedule.js';
 import { stableUuid } from './entropy.js';
 import type { EchoQuestion, EpochSeconds } from './records.js';
 import type { Store } from './store.js';
-import type { AnswerBodyWriter } from './world-base.js';
+
+/** EC4: writes the Markdown body of an answer published at `publishedAt` (the generator's voice). */
+export type AnswerBodyWriter = (seed: number, question: EchoQuestion, publishedAt: EpochSeconds) => string;
 
 /**
  * Publishes every slot of `question` from `due` up to `until` (EC3: a paused question up to its pause) and

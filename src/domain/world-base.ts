@@ -1,7 +1,7 @@
 // A base world: the records of a generated (or imported) world in a frozen store, shared by every world built
 // on it (MK5: the shared world and each session are layers over one base, and cost what they change).
 import { dateInZone } from './calendar.js';
-import { publishDueAnswers } from './echo-publishing.js';
+import { publishDueAnswers, type AnswerBodyWriter } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import type {
   Activity, CheckIn, Comment, EchoAnswer, EchoQuestion, EpochSeconds, Goal, GoalUpdate, IsoDate, Person, Reaction,
@@ -39,8 +39,7 @@ export interface WorldContents {
   counters?: StoreCounters;
 }
 
-/** EC4: writes the Markdown body of an answer published at `publishedAt` (the generator's voice). */
-export type AnswerBodyWriter = (seed: number, question: EchoQuestion, publishedAt: EpochSeconds) => string;
+export type { AnswerBodyWriter } from './echo-publishing.js';
 
 /**
  * @example const base = new WorldBase(generateWorld({ seed, size, now }), echoAnswerBody, 'generated');

@@ -2,7 +2,7 @@
 // /api/v2 requests, from the profile in force and per request from `Prefer: delay=<ms>, code=<500|503>`.
 import type { Context, Next } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Decision, Fault, FaultProfile } from '../domain/fault-profile.js';
+import type { Decision, Fault, FaultProfile } from './fault-profile.js';
 import { problemResponse } from './problem.js';
 
 /** RFC 7240 preferences this mock honours, e.g. `Prefer: delay=500, code=503`. */

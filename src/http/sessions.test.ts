@@ -1,6 +1,6 @@
 // MK5 sessions: made on first use, capped, dropped when idle, listed least recently used first.
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../domain/rate-limiter.js';
+import { RateLimiter } from './rate-limiter.js';
 import type { World } from '../domain/world.js';
 import { SessionError, Sessions, type WorldContext } from './sessions.js';
 

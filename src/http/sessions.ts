@@ -2,8 +2,8 @@
 // over the shared base, its own clock, snapshots, rate-limit counters and fault stream), made in
 // milliseconds on first use, so parallel test workers never see each other's writes. Capped in number;
 // idle ones are dropped after a while, so a demo host running for weeks does not fill up.
-import type { FaultProfile } from '../domain/fault-profile.js';
-import type { RateLimiter } from '../domain/rate-limiter.js';
+import type { FaultProfile } from './fault-profile.js';
+import type { RateLimiter } from './rate-limiter.js';
 import type { WorldBase } from '../domain/world-base.js';
 import type { World, WorldChanges } from '../domain/world.js';
 

@@ -5,13 +5,13 @@
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
-import { FaultProfile } from '../domain/fault-profile.js';
-import { RateLimiter } from '../domain/rate-limiter.js';
+import { FaultProfile } from './fault-profile.js';
+import { RateLimiter } from './rate-limiter.js';
 import { WorldBase, type WorldContents, type WorldSize } from '../domain/world-base.js';
 import { changeProblems, integrityProblems } from '../domain/world-integrity.js';
 import { readState } from '../domain/world-state.js';
 import { World, type WorldChanges } from '../domain/world.js';
-import { worldProblems } from '../spec/verify-world.js';
+import { worldProblems } from './verify-world.js';
 import { Sessions, type WorldContext } from './sessions.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */

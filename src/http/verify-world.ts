@@ -3,7 +3,7 @@
 // A state of changes is checked where it changed: its records, not the base's.
 import type { TableName } from '../domain/store.js';
 import type { World, WorldChanges } from '../domain/world.js';
-import { getCompiledSpec } from './compiled-spec.js';
+import { getCompiledSpec } from '../spec/compiled-spec.js';
 
 /**
  * The first problems found (empty when the world conforms); with `changes`, among the records they changed.

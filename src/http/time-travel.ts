@@ -1,8 +1,8 @@
 // MK4: moving the service clock, and the world with it — new days get their check-ins (CI1), due echo answers
 // are published at their instants (EC4). The clock never goes back: a world does not unhappen.
-import { formatInstant } from './calendar.js';
-import { DomainError } from './domain-error.js';
-import type { World } from './world.js';
+import { formatInstant } from '../domain/calendar.js';
+import { DomainError } from '../domain/domain-error.js';
+import type { World } from '../domain/world.js';
 
 /** The longest step the clock takes at once: a catch-up generates every day's check-ins it passes. */
 export const MAX_STEP_DAYS = 366;

@@ -1,7 +1,7 @@
 // G14 (prod): per person, 30 requests per 10 s ("burst") and 500 per 30 min ("sustained"), fixed windows.
 // One entry per key, kept in the order keys were last used, so forgetting idle keys takes only the expired
 // ones off the front: no request ever scans every key, and a long demo never grows the map past its users.
-import type { EpochSeconds } from './records.js';
+import type { EpochSeconds } from '../domain/records.js';
 
 export const RATE_LIMIT_WINDOWS = [
   { name: 'burst', quota: 30, seconds: 10 },

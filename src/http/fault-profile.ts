@@ -1,6 +1,6 @@
 // MK6: latency and fault profiles — seeded, so the same seed and the same requests give the same delays and
 // faults. Rules are scoped by method and path pattern; the first matching rule decides a request.
-import { mulberry32 } from './entropy.js';
+import { mulberry32 } from '../domain/entropy.js';
 
 export type Latency =
   | { kind: 'fixed'; ms: number }

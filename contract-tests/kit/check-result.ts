@@ -1,0 +1,14 @@
+// What one check's run came to: passed, failed (with the rule and source that broke) or not run (with why).
+import type { RuleSource } from '../../src/spec/rule-sources.js';
+
+export interface CheckResult {
+  group: string;
+  rule: string;
+  /** Where the check's rule (or part) comes from. */
+  source: RuleSource;
+  title: string;
+  outcome: 'passed' | 'failed' | 'not run';
+  message?: string;
+  /** On failure, the rule that broke and its source, when the failure names one (it may differ from the check's). */
+  broke?: { rule: string; part?: string; source: RuleSource };
+}

@@ -1,0 +1,49 @@
+// What a kit run is given (the target, tokens, safety switches, the rule sources to check) and what its set-up
+// learned: plain data, passed from the CLI to its test workers through the environment.
+import type { RuleSource } from '../../src/spec/rule-sources.js';
+import type { CheckResult } from './check-result.js';
+
+export interface KitOptions {
+  /** Ends with /api/v2. */
+  baseUrl: string;
+  token: string;
+  /** A second person's read-write token: for checks of what someone else may not do. */
+  otherToken?: string;
+  /** The main person's read-only token (G9). */
+  readOnlyToken?: string;
+  /** Safe methods only: nothing is created, changed or deleted. */
+  readOnly?: boolean;
+  /** Allows changing records the kit did not create (filling in today's check-in), restoring them after. */
+  modifyExisting?: boolean;
+  /** Defaults to the global fetch; the self-test passes a broken mock's. */
+  fetch?: typeof fetch;
+  /** Tags every title the kit writes, so a sweep can find this run's records after a crash. */
+  runId?: string;
+  /** Check only rules (and parts) from these sources; every source when absent. */
+  rules?: RuleSource[];
+  /** What the run's set-up learned; each group runs it itself when absent. */
+  setUp?: SetUpFacts;
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  time_zone: string;
+  administrator?: boolean;
+  teams: Array<{ id: string; name: string }>;
+}
+
+/** Every title the kit writes starts with this, so its records are easy to spot and to clean up by hand. */
+export const MARKER = '[standin-contract]';
+
+/** What set-up learned, handed to every group (through the environment when vitest runs the groups). */
+export interface SetUpFacts {
+  /** The token's person; absent when GET /me gave nothing usable (checks that need it are not run). */
+  me?: Person;
+  /** Why there is no person, for the not-run reasons. */
+  meProblem?: string;
+  otherToken?: string;
+  readOnlyToken?: string;
+  /** Set-up requests that broke a rule: reported as failed checks of that rule. */
+  failures: CheckResult[];
+}

@@ -1,0 +1,62 @@
+// Owns what a mock is and what it takes: the Mock and MockOptions types and their defaults, apart from the
+// factory (app.ts), so that the /__mock routes can name the mock without importing the app that mounts them.
+import type { Hono } from 'hono';
+import type { WorldSize } from '../domain/world-base.js';
+import type { World } from '../domain/world.js';
+import type { FaultProfile, FaultProfileSpec } from './fault-profile.js';
+import type { RequestJournal } from './request-journal.js';
+import type { Sessions } from './sessions.js';
+import type { Worlds } from './worlds.js';
+
+/** MK5: the most sessions kept at once, and how long an idle one is kept (one hour). */
+export const DEFAULT_MAX_SESSIONS = 32;
+export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+export interface MockOptions {
+  /** MK3: the world's seed. Default 42. */
+  seed?: number;
+  /** MK4: a fixed clock (ISO datetime); default real time. */
+  now?: string;
+  size?: WorldSize;
+  /** G10: base of `url` fields. */
+  appUrl?: string;
+  /** G7: reject unknown and read-only body fields with 422 instead of ignoring them. */
+  strict?: boolean;
+  /** G14: switch production's rate limits on. */
+  rateLimit?: boolean;
+  /** MK5: the most sessions kept at once. Default 32. */
+  maxSessions?: number;
+  /** MK5: milliseconds after which an unused session is dropped; 0 keeps sessions until dropped. Default one hour. */
+  sessionTtlMs?: number;
+  /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
+  controlToken?: string;
+  /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
+  faults?: FaultProfileSpec;
+}
+
+export interface Mock {
+  /** The Hono app: `app.fetch` for a server, `app.request` in tests. */
+  readonly app: Hono;
+  /** The shared world (replaced by `reset` and `restore`). */
+  readonly world: World;
+  readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
+  /** The shared world and every session's (MK5), and what replaces them: reset, restore, snapshots. */
+  readonly worlds: Worlds;
+  /** MK2: back to the world as generated; same seed, same world. Size defaults to the current one. */
+  reset(seed?: number, size?: WorldSize, session?: string): World;
+  /**
+   * Replaces a world (the shared one, or a session's) with a saved state, its clock included. The new world
+   * is rebuilt and checked against the spec before it replaces anything; a bad state changes nothing.
+   */
+  restore(state: unknown, session?: string): World;
+  /** MK5: the shared world without a session name, else that session's own world (made on first use). */
+  worldFor(session: string | undefined): World;
+  readonly sessions: Sessions;
+  /** The last requests to /api/v2, for GET /__mock/requests. */
+  readonly journal: RequestJournal;
+  /** MK6: the shared world's latency and fault profile, or null; setting one restarts its seeded stream. */
+  faults: FaultProfile | null;
+  /** G14: whether production's rate limits apply now (switchable at run time). */
+  rateLimit: boolean;
+}
+
