@@ -1,9 +1,8 @@
 // Owns the activity checks (AC1, AC2), through the API alone: filters and order on the newest activities,
 // reading one, and recording one. The API has no DELETE for activities, so the one the kit records stays.
+import { ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
-import type { KitContext } from '../kit/context.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const KINDS = ['github_pr', 'jira', 'linear', 'asana', 'google_calendar', 'api'];
 
 interface Activity {
@@ -41,21 +40,7 @@ function ensureSameList(actual: Activity[], expected: Activity[], what: string):
   ensure(actual.map((a) => a.id).join() === expected.map((a) => a.id).join(), 'AC1', `${what} must keep the newest-first order of the unfiltered list`);
 }
 
-function ensureNames(body: any, field: string, rule: string, what: string): void {
-  const names: string[] = (body?.errors ?? []).map((e: { name: string }) => e.name);
-  ensure(names.some((n) => n === field || n.startsWith(`${field}[`)), rule,
-    `${what}: the problem must name ${field}; it names ${names.length ? names.join(', ') : 'nothing'}`);
-}
 
-/** A POST /activities the server must refuse. One it wrongly takes cannot be removed: the failure says so. */
-async function ensureCreateRefused(ctx: KitContext, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
-  status: number, field?: string): Promise<void> {
-  const what = `POST /activities ${options.rawBody ?? JSON.stringify(options.body)}`;
-  const response = await ctx.client.request('POST', '/activities', options);
-  ensure(response.status === status, 'AC2', `${what} must give ${status}, got ${response.status}` +
-    (response.status === 201 ? ` (activity ${response.body?.id} was recorded and cannot be deleted)` : ''));
-  if (field) ensureNames(response.body, field, 'AC2', what);
-}
 
 export const activities: CheckGroup = {
   name: 'activities',
@@ -147,10 +132,10 @@ export const activities: CheckGroup = {
           [{ group, description: 'x', url: 'http://example.com/insecure' }, 'url'],
           [{ group, description: 'x', url: 'ftp://example.com/file' }, 'url'],
         ] as const) {
-          await ensureCreateRefused(ctx, { body }, 422, field);
+          await ensureRefused(ctx, 'POST', '/activities', { body }, 422, 'AC2', field);
         }
-        await ensureCreateRefused(ctx, { rawBody: '{"group": ', headers: { 'content-type': 'application/json' } }, 400);
-        await ensureCreateRefused(ctx, { rawBody: 'group=x', headers: { 'content-type': 'text/plain' } }, 415);
+        await ensureRefused(ctx, 'POST', '/activities', { rawBody: '{"group": ', headers: { 'content-type': 'application/json' } }, 400, 'AC2');
+        await ensureRefused(ctx, 'POST', '/activities', { rawBody: 'group=x', headers: { 'content-type': 'text/plain' } }, 415, 'AC2');
 
         // "Now" on the server's clock, from a record of the kit's own, before and after.
         const probe = await ctx.createEchoQuestion({ prompt: ctx.mark('clock probe for AC2') });

@@ -1,10 +1,10 @@
 // Owns the check-in checks (CI1–CI9), through the API alone: generation by team weekdays, fresh and absent
 // shapes, filling in (only the caller's own, restored afterwards), blocked, filters and order, dates, no create.
+import { ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext, Person } from '../kit/context.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** A date before any service's history: no check-in can exist on it (CI1). */
 const BEFORE_HISTORY = '1900-01-01';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -96,13 +96,6 @@ async function ensureFiltered(client: CheckingClient, actual: CheckIn[], window:
   ensureOrdered(actual, 'CI5', what);
 }
 
-/** A 4xx whose problem names the field (an `errors` entry equal to it or inside it, e.g. `team_ids[0]`). */
-function ensureNames(body: any, field: string | string[], rule: string, what: string): void {
-  const fields = Array.isArray(field) ? field : [field];
-  const names: string[] = (body?.errors ?? []).map((e: { name: string }) => e.name);
-  ensure(names.some((n) => fields.some((f) => n === f || n.startsWith(`${f}[`) || n.startsWith(`${f}.`))), rule,
-    `${what}: the problem must name ${fields.join(' or ')}; it names ${names.length ? names.join(', ') : 'nothing'}`);
-}
 
 function isBlockerText(blockers: string | null): boolean {
   return blockers !== null && blockers.trim() !== '';
@@ -176,14 +169,6 @@ async function onOwnCheckIn(ctx: KitContext, work: (checkIn: CheckIn) => Promise
   }
 }
 
-/** A PATCH the server must refuse; if it takes it, the check fails (and `onOwnCheckIn` restores the answers). */
-async function ensureRefused(client: CheckingClient, status: number, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
-  rule: string, field?: string | string[]): Promise<void> {
-  const what = `PATCH ${path} ${options.rawBody ?? JSON.stringify(options.body)}`;
-  const { status: got, body } = await client.request('PATCH', path, options);
-  ensure(got === status, rule, `${what} must give ${status}, got ${got}`);
-  if (field) ensureNames(body, field, rule, what);
-}
 
 /** "Now" on the server's clock, learned from a record of the kit's own (never from the kit's machine). */
 async function serverNow(ctx: KitContext): Promise<string> {
@@ -309,20 +294,20 @@ export const checkIns: CheckGroup = {
         const foreignTeam = allTeams.find((t) => !ctx.me.teams.some((mine) => mine.id === t.id));
         await onOwnCheckIn(ctx, async (mine) => {
           const path = `/check-ins/${mine.id}`;
-          await ensureRefused(client, 422, path, { body: { previous: 5 } }, 'CI3', 'previous');
-          await ensureRefused(client, 422, path, { body: { intentions: ['a list'] } }, 'CI3', 'intentions');
-          await ensureRefused(client, 422, path, { body: { blockers: false } }, 'CI3', 'blockers');
-          await ensureRefused(client, 422, path, { body: { previous_completed: 'yes' } }, 'CI3', 'previous_completed');
-          await ensureRefused(client, 422, path, { body: { team_ids: [] } }, 'CI3', 'team_ids');
-          await ensureRefused(client, 422, path, { body: { team_ids: ['not-a-uuid'] } }, 'CI3', 'team_ids');
-          await ensureRefused(client, 422, path, { body: { team_ids: mine.teams[0]?.id ?? UNKNOWN_ID } }, 'CI3', 'team_ids');
-          await ensureRefused(client, 422, path, { body: { team_ids: [UNKNOWN_ID] } }, 'CI3', 'team_ids');
-          if (foreignTeam) await ensureRefused(client, 422, path, { body: { team_ids: [foreignTeam.id] } }, 'CI3', 'team_ids');
-          await ensureRefused(client, 400, path, { rawBody: '{"mood": ', headers: { 'content-type': 'application/json' } }, 'CI3');
-          await ensureRefused(client, 415, path, { rawBody: 'mood=happy', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'CI3');
-          await ensureRefused(client, 404, `/check-ins/${UNKNOWN_ID}`, { body: {} }, 'G2');
-          await ensureRefused(client, 404, '/check-ins/not-a-check-in', { body: {} }, 'G2');
-          await ensureRefused(client, 404, `/check-ins/${BEFORE_HISTORY}`, { body: {} }, 'CI6');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { previous: 5 } }, 422, 'CI3', 'previous');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { intentions: ['a list'] } }, 422, 'CI3', 'intentions');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { blockers: false } }, 422, 'CI3', 'blockers');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { previous_completed: 'yes' } }, 422, 'CI3', 'previous_completed');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: [] } }, 422, 'CI3', 'team_ids');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: ['not-a-uuid'] } }, 422, 'CI3', 'team_ids');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: mine.teams[0]?.id ?? UNKNOWN_ID } }, 422, 'CI3', 'team_ids');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: [UNKNOWN_ID] } }, 422, 'CI3', 'team_ids');
+          if (foreignTeam) await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: [foreignTeam.id] } }, 422, 'CI3', 'team_ids');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { rawBody: '{"mood": ', headers: { 'content-type': 'application/json' } }, 400, 'CI3');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { rawBody: 'mood=happy', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'CI3');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', `/check-ins/${UNKNOWN_ID}`, { body: {} }, 404, 'G2');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', '/check-ins/not-a-check-in', { body: {} }, 404, 'G2');
+          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', `/check-ins/${BEFORE_HISTORY}`, { body: {} }, 404, 'CI6');
           const after = (await client.expect<CheckIn>(200, 'GET', path, {}, 'CI3')).body;
           ensure(JSON.stringify(answersOf(after)) === JSON.stringify(answersOf(mine)) && after.updated_at === mine.updated_at, 'CI3',
             `refused PATCHes changed check-in ${mine.id}: ${JSON.stringify(answersOf(mine))} at ${mine.updated_at} → ${JSON.stringify(answersOf(after))} at ${after.updated_at}`);
@@ -527,7 +512,7 @@ export const checkIns: CheckGroup = {
         for (const c of list) ensure(c.mood === null || MOODS.includes(c.mood), 'CI8', `check-in ${describe(c)} has mood ${c.mood}, not a CI8 value`);
         await onOwnCheckIn(ctx, async (mine) => {
           for (const mood of ['ecstatic', 'Happy', '', 5, ['happy']]) {
-            await ensureRefused(ctx.client, 422, `/check-ins/${mine.id}`, { body: { mood } }, 'CI8', 'mood');
+            await ensureRefused(ctx, 'PATCH', `/check-ins/${mine.id}`, { body: { mood } }, 422, 'CI8', 'mood');
           }
         });
       },

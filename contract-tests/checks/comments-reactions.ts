@@ -1,11 +1,11 @@
 // Owns the comment and reaction checks (CR1, CR2), through the API alone. Everything the kit writes sits on a
 // goal update inside a goal of its own (gone with the goal, GO8), except under --modify-existing, where one
 // comment and one reaction go on the caller's own check-in and are deleted again.
+import { ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext } from '../kit/context.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** CR2, copied from the rule: each known reaction name and its emoji. */
 const EMOJI: Record<string, string> = { tada: '🎉', thumbsup: '👍', heart: '❤️', eyes: '👀', rocket: '🚀', clap: '👏' };
 
@@ -50,21 +50,6 @@ async function react(ctx: KitContext, client: CheckingClient, path: string, name
   return { status, reaction: body };
 }
 
-/** A POST the server must refuse; whatever it wrongly creates is deleted at once. */
-async function ensurePostRefused(ctx: KitContext, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
-  status: number, rule: string, field?: string): Promise<void> {
-  const what = `POST ${path} ${options.rawBody ?? JSON.stringify(options.body)}`;
-  const response = await ctx.client.request('POST', path, options);
-  if ((response.status === 201 || response.status === 200) && response.body?.id) {
-    const kind = path.endsWith('/comments') ? 'comments' : 'reactions';
-    if (response.status === 201) await ctx.client.request('DELETE', `/${kind}/${response.body.id}`);
-  }
-  ensure(response.status === status, rule, `${what} must give ${status}, got ${response.status}`);
-  if (field) {
-    const names: string[] = (response.body?.errors ?? []).map((e: { name: string }) => e.name);
-    ensure(names.includes(field), rule, `${what}: the problem must name ${field}; it names ${names.length ? names.join(', ') : 'nothing'}`);
-  }
-}
 
 function ensureNewestFirst(list: Array<{ id: string; created_at: string }>, rule: string, what: string): void {
   for (let i = 1; i < list.length; i++) {
@@ -125,10 +110,10 @@ export const commentsReactions: CheckGroup = {
         const { update } = await ownUpdate(ctx);
         const path = `/goal-updates/${update.id}/comments`;
         for (const body of [{ body: '' }, { body: '  \n ' }, { body: 5 }, {}]) {
-          await ensurePostRefused(ctx, path, { body }, 422, 'CR1', 'body');
+          await ensureRefused(ctx, 'POST', path, { body }, 422, 'CR1', 'body');
         }
-        await ensurePostRefused(ctx, path, { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } }, 400, 'G8');
-        await ensurePostRefused(ctx, path, { rawBody: 'body=x', headers: { 'content-type': 'text/plain' } }, 415, 'G8');
+        await ensureRefused(ctx, 'POST', path, { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } }, 400, 'G8');
+        await ensureRefused(ctx, 'POST', path, { rawBody: 'body=x', headers: { 'content-type': 'text/plain' } }, 415, 'G8');
         const kept = await comment(ctx, client, path, ctx.mark('a comment to edit wrongly'));
         for (const body of [{ body: '' }, { body: null }, {}]) {
           const { status, body: problem } = await client.request('PATCH', `/comments/${kept.id}`, { body });
@@ -139,7 +124,7 @@ export const commentsReactions: CheckGroup = {
         ensure((await client.walk<Comment>(path))[0].body === kept.body, 'CR1', 'refused PATCHes must leave the body');
         // A refused comment on a real check-in changes nothing (a wrongly created one is deleted at once).
         const [checkIn] = await someCheckIns(ctx);
-        if (checkIn) await ensurePostRefused(ctx, `/check-ins/${checkIn.id}/comments`, { body: { body: '' } }, 422, 'CR1', 'body');
+        if (checkIn) await ensureRefused(ctx, 'POST', `/check-ins/${checkIn.id}/comments`, { body: { body: '' } }, 422, 'CR1', 'body');
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
           await client.expect(404, 'GET', `/goal-updates/${id}/comments`, {}, 'G2');
           await client.expect(404, 'POST', `/goal-updates/${id}/comments`, { body: { body: 'x' } }, 'G2');
@@ -223,13 +208,13 @@ export const commentsReactions: CheckGroup = {
         const { update } = await ownUpdate(ctx);
         const path = `/goal-updates/${update.id}/reactions`;
         for (const body of [{ name: 'smile' }, { name: 'Tada' }, { name: '🎉' }, { name: 5 }, {}]) {
-          await ensurePostRefused(ctx, path, { body }, 422, 'CR2', 'name');
+          await ensureRefused(ctx, 'POST', path, { body }, 422, 'CR2', 'name');
         }
-        await ensurePostRefused(ctx, path, { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }, 400, 'G8');
-        await ensurePostRefused(ctx, path, { rawBody: 'name=tada', headers: { 'content-type': 'text/plain' } }, 415, 'G8');
+        await ensureRefused(ctx, 'POST', path, { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }, 400, 'G8');
+        await ensureRefused(ctx, 'POST', path, { rawBody: 'name=tada', headers: { 'content-type': 'text/plain' } }, 415, 'G8');
         ensureIds(await client.walk<Reaction>(path), [], 'CR2', `GET ${path} after refused requests`);
         const [checkIn] = await someCheckIns(ctx);
-        if (checkIn) await ensurePostRefused(ctx, `/check-ins/${checkIn.id}/reactions`, { body: { name: 'smile' } }, 422, 'CR2', 'name');
+        if (checkIn) await ensureRefused(ctx, 'POST', `/check-ins/${checkIn.id}/reactions`, { body: { name: 'smile' } }, 422, 'CR2', 'name');
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
           await client.expect(404, 'GET', `/goal-updates/${id}/reactions`, {}, 'G2');
           await client.expect(404, 'POST', `/goal-updates/${id}/reactions`, { body: { name: 'tada' } }, 'G2');

@@ -1,9 +1,9 @@
 // Owns the Echo checks (EC1–EC6), through the API alone: defaults and validation, the next_answer_at schedule,
 // paused questions, published answer titles, answers as REST resources, and deletion with the answers.
+import { ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { MARKER, type KitContext } from '../kit/context.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -108,24 +108,7 @@ function shortDate(date: string): string {
   return `${SHORT_DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]} ${SHORT_MONTHS[month - 1]} ${day}`;
 }
 
-/** A 4xx whose problem names the field (an `errors` entry equal to it or inside it). */
-function ensureNames(body: any, field: string, rule: string, what: string): void {
-  const names: string[] = (body?.errors ?? []).map((e: { name: string }) => e.name);
-  ensure(names.some((n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`)), rule,
-    `${what}: the problem must name ${field}; it names ${names.length ? names.join(', ') : 'nothing'}`);
-}
 
-/** A POST /echo/questions the server must refuse; a question it wrongly creates is deleted at cleanup. */
-async function ensureCreateRefused(ctx: KitContext, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
-  status: number, field?: string): Promise<void> {
-  const what = `POST /echo/questions ${options.rawBody ?? JSON.stringify(options.body)}`;
-  const response = await ctx.client.request('POST', '/echo/questions', options);
-  if (response.status === 201 && response.body?.id) {
-    ctx.cleanup.add(`delete wrongly created echo question ${response.body.id}`, () => ctx.client.request('DELETE', `/echo/questions/${response.body.id}`));
-  }
-  ensure(response.status === status, 'EC1', `${what} must give ${status}, got ${response.status}`);
-  if (field) ensureNames(response.body, field, 'EC1', what);
-}
 
 /** Invalid values of the writable Echo fields, each with the field its problem must name (EC1). */
 const INVALID_QUESTIONS: Array<[Record<string, unknown>, string]> = [
@@ -216,10 +199,10 @@ export const echoes: CheckGroup = {
       async run(ctx) {
         ctx.requireWrites();
         for (const [body, field] of INVALID_QUESTIONS) {
-          await ensureCreateRefused(ctx, { body: { prompt: ctx.mark('refused'), ...body } }, 422, field);
+          await ensureRefused(ctx, 'POST', '/echo/questions', { body: { prompt: ctx.mark('refused'), ...body } }, 422, 'EC1', field);
         }
-        await ensureCreateRefused(ctx, { rawBody: '{"prompt": ', headers: { 'content-type': 'application/json' } }, 400);
-        await ensureCreateRefused(ctx, { rawBody: 'prompt=x', headers: { 'content-type': 'text/plain' } }, 415);
+        await ensureRefused(ctx, 'POST', '/echo/questions', { rawBody: '{"prompt": ', headers: { 'content-type': 'application/json' } }, 400, 'EC1');
+        await ensureRefused(ctx, 'POST', '/echo/questions', { rawBody: 'prompt=x', headers: { 'content-type': 'text/plain' } }, 415, 'EC1');
       },
     },
     {

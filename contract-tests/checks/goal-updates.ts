@@ -1,7 +1,8 @@
 // Owns the goal-updates check group (GU1–GU7, plus the G2/G8 negative cases of the update operations), through the API alone.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
-import { expectRefused, getGoal, LABELS, listByIds, sameJson, UNKNOWN_ID, type GoalOut } from './goals.js';
+import { ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
+import { getGoal, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
 
 /** The output form of a goal update, as far as the checks read it. */
 interface UpdateOut {
@@ -113,8 +114,8 @@ export const goalUpdates: CheckGroup = {
           [{ progress: '50' }, 'progress'], [{ confidence: '60' }, 'confidence'],
         ];
         for (const [body, field] of cases) {
-          await expectRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, body, field, 'GU1');
-          await expectRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, body, field, 'GU1');
+          await ensureRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { body }, 422, 'GU1', field);
+          await ensureRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { body }, 422, 'GU1', field);
         }
         const array = await ctx.client.request('POST', `/goals/${goal.id}/goal-updates`, { body: [{ title: 'x' }] });
         ensure(array.status === 422, 'GU1', `a JSON array as the body must give 422, got ${array.status}`);
@@ -154,8 +155,8 @@ export const goalUpdates: CheckGroup = {
         const goal = await ownGoal(ctx, 'GU2 range');
         const update = await post(ctx, goal.id, { title: ctx.mark('GU2 kept'), confidence: 60, progress: 5 });
         for (const confidence of [-1, 101, 1000, 50.5, '60', null, true]) {
-          await expectRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { title: ctx.mark('GU2 refused'), confidence }, 'confidence', 'GU2');
-          await expectRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { confidence }, 'confidence', 'GU2');
+          await ensureRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { body: { title: ctx.mark('GU2 refused'), confidence } }, 422, 'GU2', 'confidence');
+          await ensureRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { body: { confidence } }, 422, 'GU2', 'confidence');
         }
         await ensureUnchanged(ctx, goal.id, update, 1, 'GU2');
       },
@@ -209,8 +210,8 @@ export const goalUpdates: CheckGroup = {
         const patched = await patch(ctx, update.id, { progress: 37 }, 'GU4');
         ensure(patched.progress === 37, 'GU4', `PATCH progress 37 must save 37, got ${patched.progress}`);
         for (const progress of [-1, 101, 12.5, '50', null, false]) {
-          await expectRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { title: ctx.mark('GU4 refused'), progress }, 'progress', 'GU4');
-          await expectRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { progress }, 'progress', 'GU4');
+          await ensureRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { body: { title: ctx.mark('GU4 refused'), progress } }, 422, 'GU4', 'progress');
+          await ensureRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { body: { progress } }, 422, 'GU4', 'progress');
         }
         await ensureUnchanged(ctx, goal.id, patched, 2, 'GU4');
       },

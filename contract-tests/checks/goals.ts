@@ -1,115 +1,8 @@
 // Owns the goals check group (GO1–GO8, plus the G2/G8 negative cases of the goal operations), through the API alone.
+import { ensureRefused, ensureSameIds, namesField, problemNames, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
-import type { CheckingClient } from '../kit/checking-client.js';
+import { ensureGoalOrder, getGoal, goalOrder, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
 import type { KitContext } from '../kit/context.js';
-
-/** A UUID v4 no server will have issued (G2). */
-export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-/** The output form of a goal (GO3), as far as the checks read it. */
-export interface GoalOut {
-  id: string;
-  title: string;
-  description: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  update_cadence: string;
-  owner: { id: string; name: string };
-  parent: { id: string; title: string } | null;
-  private: boolean;
-  archived: boolean;
-  progress: number;
-  confidence: number;
-  confidence_description: string;
-  contributors: Array<{ id: string; name: string }>;
-  teams: Array<{ id: string; name: string }>;
-  url: string;
-  [key: string]: unknown;
-}
-
-/** GO5: the label of each confidence a goal or update may carry. */
-export const LABELS: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };
-
-/** The field names a problem's `errors` name (G8). */
-export function problemNames(body: unknown): string[] {
-  const errors = (body as { errors?: Array<{ name?: unknown }> } | undefined)?.errors;
-  return Array.isArray(errors) ? errors.map((e) => String(e.name)) : [];
-}
-
-/** True when a problem names `field` itself or an element of it (`contributor_ids[0]`, `team_ids.1`). */
-export function namesField(body: unknown, field: string): boolean {
-  return problemNames(body).some((n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`) || n.startsWith(`${field}/`));
-}
-
-/**
- * A write that must be refused with 422 and a problem naming `field`. Should a broken server create a goal
- * anyway, its deletion is registered, so a failing check leaves nothing behind on a live server.
- */
-export async function expectRefused(
-  ctx: KitContext, method: string, path: string, body: unknown, field: string, rule: string,
-): Promise<void> {
-  const exchange = await ctx.client.request(method, path, { body });
-  if (method === 'POST' && path === '/goals' && exchange.status === 201 && exchange.body?.id) {
-    ctx.cleanup.add(`delete goal ${exchange.body.id}`, () => ctx.client.request('DELETE', `/goals/${exchange.body.id}`));
-  }
-  const sent = JSON.stringify(body);
-  ensure(exchange.status === 422, rule, `${method} ${path} with ${sent} must give 422, got ${exchange.status}`);
-  ensure(namesField(exchange.body, field), rule, `${method} ${path} with ${sent}: the problem must name ${field}, it names [${problemNames(exchange.body).join(', ')}]`);
-}
-
-/** Canonical JSON (keys sorted), so records compare by content whatever the key order. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
-  }
-  return value;
-}
-
-/** True when two answers hold the same data. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
-
-/** Plain code-unit comparison, the order the rules' "then title" / "then id" mean. */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** GO6: `end_date` ascending with no end date last, then title, then id. */
-export function goalOrder(a: GoalOut, b: GoalOut): number {
-  if (a.end_date !== b.end_date) {
-    if (a.end_date === null) return 1;
-    if (b.end_date === null) return -1;
-    return compareStrings(a.end_date, b.end_date);
-  }
-  return compareStrings(a.title, b.title) || compareStrings(a.id, b.id);
-}
-
-/** Fails unless `actual` lists exactly the ids of `expected`, in that order; the message shows the first difference. */
-export function ensureSameIds(actual: Array<{ id: string }>, expected: Array<{ id: string }>, rule: string, what: string): void {
-  const a = actual.map((x) => x.id);
-  const e = expected.map((x) => x.id);
-  const at = a.findIndex((id, i) => id !== e[i]);
-  const index = at === -1 && a.length !== e.length ? Math.min(a.length, e.length) : at;
-  ensure(index === -1, rule, `${what}: expected ${e.length} records [${e.slice(index, index + 3).join(', ')}…] from position ${index}, got ${a.length} records [${a.slice(index, index + 3).join(', ')}…]`);
-}
-
-/** Fails unless the list answer is sorted by the GO6 comparator. */
-export function ensureGoalOrder(list: GoalOut[], what: string): void {
-  ensureSameIds(list, [...list].sort(goalOrder), 'GO6', `${what} must be in end_date (no end date last), title, id order`);
-}
-
-/** The goal as GET /goals/{id} answers it. */
-export async function getGoal(client: CheckingClient, id: string, rule: string): Promise<GoalOut> {
-  return (await client.expect<GoalOut>(200, 'GET', `/goals/${id}`, {}, rule)).body;
-}
-
-/** The goals listed by `goal_ids[]` plus any further query (GO6), one page is enough for the kit's few goals. */
-export async function listByIds(client: CheckingClient, ids: string[], query = ''): Promise<GoalOut[]> {
-  const params = ids.map((id) => `goal_ids[]=${id}`).join('&');
-  return (await client.expect<GoalOut[]>(200, 'GET', `/goals?${params}${query ? `&${query}` : ''}&per_page=50`, {}, 'GO6')).body;
-}
 
 /** Another person than the caller, from GET /people (for contributors); NotRun when the caller is alone. */
 async function someoneElse(ctx: KitContext): Promise<{ id: string; name: string }> {
@@ -224,7 +117,7 @@ export const goals: CheckGroup = {
             ensure(exchange.status === 422, 'GO2', `start_date after end_date must give 422, got ${exchange.status}`);
             ensure(field.split('|').some((f) => namesField(exchange.body, f)), 'GO2', `start_date after end_date: the problem must name start_date or end_date, it names [${problemNames(exchange.body).join(', ')}]`);
           } else {
-            await expectRefused(ctx, 'POST', '/goals', body, field, 'GO2');
+            await ensureRefused(ctx, 'POST', '/goals', { body }, 422, 'GO2', field);
           }
         }
         // A JSON body that is not an object is well-formed JSON with a wrong type: 422, not 400.
@@ -241,16 +134,16 @@ export const goals: CheckGroup = {
         const root: GoalOut = await ctx.createGoal({ title: ctx.mark('GO2 root'), description: 'keep me', start_date: '2031-03-01', end_date: '2031-03-31' });
         const child: GoalOut = await ctx.createGoal({ title: ctx.mark('GO2 child'), parent_id: root.id });
         const grandchild: GoalOut = await ctx.createGoal({ title: ctx.mark('GO2 grandchild'), parent_id: child.id });
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { parent_id: root.id }, 'parent_id', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { parent_id: child.id }, 'parent_id', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { parent_id: grandchild.id }, 'parent_id', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { parent_id: UNKNOWN_ID }, 'parent_id', 'GO2');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { parent_id: root.id } }, 422, 'GO2', 'parent_id');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { parent_id: child.id } }, 422, 'GO2', 'parent_id');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { parent_id: grandchild.id } }, 422, 'GO2', 'parent_id');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { parent_id: UNKNOWN_ID } }, 422, 'GO2', 'parent_id');
         // Only one date sent: the other one comes from the stored goal.
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { start_date: '2031-04-01' }, 'start_date', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { end_date: '2031-02-28' }, 'end_date', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { update_cadence: 'yearly' }, 'update_cadence', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { contributor_ids: [UNKNOWN_ID] }, 'contributor_ids', 'GO2');
-        await expectRefused(ctx, 'PATCH', `/goals/${root.id}`, { title: null }, 'title', 'GO2');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { start_date: '2031-04-01' } }, 422, 'GO2', 'start_date');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { end_date: '2031-02-28' } }, 422, 'GO2', 'end_date');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { update_cadence: 'yearly' } }, 422, 'GO2', 'update_cadence');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { contributor_ids: [UNKNOWN_ID] } }, 422, 'GO2', 'contributor_ids');
+        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { title: null } }, 422, 'GO2', 'title');
         const unchanged = await getGoal(ctx.client, root.id, 'GO2');
         ensure(sameJson(unchanged, root), 'GO2', 'refused PATCHes must leave the goal unchanged');
 
@@ -563,7 +456,7 @@ export const goals: CheckGroup = {
           const listed = await client.walk<GoalOut>(path);
           ensure(!listed.some((g) => g.id === hidden.id), 'GO7', `GET ${path} must leave out another person's private goal ${hidden.id}`);
         }
-        await expectRefused(ctx, 'POST', '/goals', { title: ctx.mark('GO7 under hidden'), parent_id: hidden.id }, 'parent_id', 'GO2');
+        await ensureRefused(ctx, 'POST', '/goals', { body: { title: ctx.mark('GO7 under hidden'), parent_id: hidden.id } }, 422, 'GO2', 'parent_id');
         const seenChild = await getGoal(client, child.id, 'GO7');
         ensure(seenChild.parent === null, 'GO7', `a visible child of a private goal must show parent null to others, got ${JSON.stringify(seenChild.parent)}`);
         // Still intact for its owner after the refused writes.

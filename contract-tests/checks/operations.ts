@@ -4,12 +4,12 @@
 // A check's core claim carries its rule's source; stricter parts (a status standin decided) are asserted
 // only when the run selects their source, so that `--rules interface` never fails on a decision.
 import { getCompiledSpec, type SpecOperation, type SpecParameter } from '../../src/spec/compiled-spec.js';
+import { UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup, type ContractCheck } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { fillPath, kindOfParameter } from '../kit/record-pool.js';
 import { sampleBody } from '../kit/sample-bodies.js';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MALFORMED_ID = 'not-a-uuid';
 const UNKNOWN_FIELD = 'standin_contract_unknown_field';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

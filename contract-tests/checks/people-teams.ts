@@ -1,6 +1,6 @@
 // Owns the people-and-teams check group (PT1–PT2, plus the G2/G4 negative cases of their operations), through the API alone.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
-import { sameJson, UNKNOWN_ID } from './goals.js';
+import { sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 
 interface Ref {
   id: string;

@@ -1,7 +1,6 @@
 // A kit run's context: the clients (main, other person, read-only), what the kit learned about the server
 // through the API alone (the person, their teams), the safety switches, and the cleanup of what it created.
 import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
-import type { RuleSource } from '../../src/spec/rule-sources.js';
 import { NotRun } from './failures.js';
 import { CheckingClient, type Target } from './checking-client.js';
 import { Cleanup } from './cleanup.js';

@@ -2,7 +2,6 @@
 // may it do (each a one-line stop when not), who is the person, and which other tokens to use. A set-up
 // request that answers but breaks a rule is not a stop: it is a failure of that rule, and the run goes on.
 import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
-import type { CheckResult } from './check-result.js';
 import type { KitOptions, Person, SetUpFacts } from './kit-options.js';
 
 /** A reason to stop before any check runs, said in one line. */

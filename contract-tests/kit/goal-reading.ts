@@ -1,0 +1,65 @@
+// Reading goals through the API, for the checks of goals and of goal updates: the output form (GO3), the
+// confidence labels (GO5), the GO6 order, and GET/list helpers.
+import { ensureSameIds } from './assertions.js';
+import type { CheckingClient } from './checking-client.js';
+
+/** The output form of a goal (GO3), as far as the checks read it. */
+export interface GoalOut {
+  id: string;
+  title: string;
+  description: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  update_cadence: string;
+  owner: { id: string; name: string };
+  parent: { id: string; title: string } | null;
+  private: boolean;
+  archived: boolean;
+  progress: number;
+  confidence: number;
+  confidence_description: string;
+  contributors: Array<{ id: string; name: string }>;
+  teams: Array<{ id: string; name: string }>;
+  url: string;
+  [key: string]: unknown;
+}
+
+/** GO5: the label of each confidence a goal or update may carry. */
+export const LABELS: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };
+
+
+
+
+
+
+/** Plain code-unit comparison, the order the rules' "then title" / "then id" mean. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** GO6: `end_date` ascending with no end date last, then title, then id. */
+export function goalOrder(a: GoalOut, b: GoalOut): number {
+  if (a.end_date !== b.end_date) {
+    if (a.end_date === null) return 1;
+    if (b.end_date === null) return -1;
+    return compareStrings(a.end_date, b.end_date);
+  }
+  return compareStrings(a.title, b.title) || compareStrings(a.id, b.id);
+}
+
+
+/** Fails unless the list answer is sorted by the GO6 comparator. */
+export function ensureGoalOrder(list: GoalOut[], what: string): void {
+  ensureSameIds(list, [...list].sort(goalOrder), 'GO6', `${what} must be in end_date (no end date last), title, id order`);
+}
+
+/** The goal as GET /goals/{id} answers it. */
+export async function getGoal(client: CheckingClient, id: string, rule: string): Promise<GoalOut> {
+  return (await client.expect<GoalOut>(200, 'GET', `/goals/${id}`, {}, rule)).body;
+}
+
+/** The goals listed by `goal_ids[]` plus any further query (GO6), one page is enough for the kit's few goals. */
+export async function listByIds(client: CheckingClient, ids: string[], query = ''): Promise<GoalOut[]> {
+  const params = ids.map((id) => `goal_ids[]=${id}`).join('&');
+  return (await client.expect<GoalOut[]>(200, 'GET', `/goals?${params}${query ? `&${query}` : ''}&per_page=50`, {}, 'GO6')).body;
+}
