@@ -1,15 +1,13 @@
 // createMock: the one factory of the mock — a Hono app over its own World. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { DomainError } from '../domain/domain-error.js';
 import { FaultProfile } from './fault-profile.js';
-import { pageOf } from '../domain/pagination.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL } from '../domain/world.js';
-import { getCompiledSpec, type CompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
-import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
+import { getCompiledSpec, type CompiledSpec } from '../spec/compiled-spec.js';
+import { apiRoute, type ApiEnv } from './api-pipeline.js';
+import { preflightResponse } from './cors.js';
 import { withFaults } from './faults.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
@@ -17,9 +15,8 @@ import { goalHandlers } from './handlers/goal-handlers.js';
 import { peopleHandlers } from './handlers/people-handlers.js';
 import { socialHandlers } from './handlers/social-handlers.js';
 import { mockControls } from './mock-controls.js';
-import type { OperationHandler, OperationHandlers, OperationResult } from './operation-handler.js';
-import { domainProblem, problemResponse } from './problem.js';
-import { readRequestInput } from './request-input.js';
+import type { OperationHandlers } from './operation-handler.js';
+import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
 import { refuseLongUrls } from './server-limits.js';
 import { SESSION_HEADER, SessionError, type WorldContext } from './sessions.js';
@@ -35,41 +32,10 @@ export const OPERATION_HANDLERS: OperationHandlers = {
   ...peopleHandlers, ...goalHandlers, ...checkInHandlers, ...echoHandlers, ...socialHandlers,
 };
 
-const SAFE_METHODS = new Set(['GET']);
-
 /** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429). */
 function sessionProblem(error: SessionError): Response {
   return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
     undefined, error.status === 429 ? { 'retry-after': '1' } : {});
-}
-
-/** G12: a weak validator of the exact body; Node's native SHA-1 keeps it cheap on every GET. */
-function weakEtag(text: string): string {
-  return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
-}
-
-/**
- * The success response, with CORS headers (G13) and, on a 200 GET, a weak ETag and 304 for a matching
- * If-None-Match (G12). Built in one go: see cors.ts for why no middleware touches it afterwards.
- */
-function respond(result: OperationResult, method: string, ifNoneMatch: string | undefined): Response {
-  if (result.status === 204) return new Response(null, { status: 204, headers: CORS_RESPONSE_HEADERS });
-  const text = JSON.stringify(result.body);
-  if (method !== 'GET' || result.status !== 200) {
-    return new Response(text, { status: result.status, headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS } });
-  }
-  const tag = weakEtag(text);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, tag)) {
-    return new Response(null, { status: 304, headers: { etag: tag, ...CORS_RESPONSE_HEADERS } });
-  }
-  return new Response(text, { status: 200, headers: { 'content-type': 'application/json', etag: tag, ...CORS_RESPONSE_HEADERS } });
-}
-
-/** G12: weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal to ours with or without `W/`. */
-function etagMatches(ifNoneMatch: string, tag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = tag.slice(2);
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
 /**
@@ -96,7 +62,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const startedAt = Date.now();
 
   const mock: Mock = {
-    app: new Hono(),
+    app: new Hono<ApiEnv>(),
     get world() {
       return worlds.shared.world;
     },
@@ -123,7 +89,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const { app } = mock;
 
   /** MK5: the request's world context; a bad session name or the session cap answers instead. */
-  const contextOf = (c: Context): WorldContext | Response => {
+  const contextOf = (c: Context<ApiEnv>): WorldContext | Response => {
     try {
       return worlds.contextFor(c.req.header(SESSION_HEADER));
     } catch (error) {
@@ -143,7 +109,7 @@ export function createMock(options: MockOptions = {}): Mock {
     const context = c.req.method === 'OPTIONS' ? worlds.shared : contextOf(c);
     if (context instanceof Response) c.res = context;
     else {
-      c.set('context' as never, context as never);
+      c.set('context', context);
       const injected = await withFaults(c, next, context.faults);
       if (injected) c.res = injected;
     }
@@ -160,59 +126,14 @@ export function createMock(options: MockOptions = {}): Mock {
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
   app.use('/__mock/*', cors({ origin: '*' }));
 
-  const bind = (op: SpecOperation, handler: OperationHandler) => async (c: Context) => {
-    const context = c.get('context' as never) as WorldContext;
-    const current = context.world;
-    current.catchUp();
-    // G9: a bearer token on every request; read-only tokens may only read.
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const auth = token ? current.authenticate(token) : null;
-    if (!auth) {
-      return problemResponse(401, 'unauthenticated',
-        token ? 'The bearer token is not known to this server (G9). GET /__mock/tokens lists the tokens of the current world.'
-          : 'Send Authorization: Bearer <token> (G9). GET /__mock/tokens lists the tokens of the current world.',
-        undefined, { 'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer' });
-    }
-    const rateHeaders: Record<string, string> = {};
-    if (rateLimit) {
-      // G14 (prod): per person, burst and sustained windows.
-      // Rate windows measure real traffic: under a frozen clock they still move with real time, or a
-      // demo on --now would stay limited for good after its 30th request.
-      const elapsed = current.clock.frozen ? Math.floor((Date.now() - startedAt) / 1000) : 0;
-      // Each session counts in its own limiter (MK5), so parallel workers never limit each other.
-      const decision = context.limiter.take(auth.person.id, current.now() + elapsed);
-      rateHeaders['ratelimit-policy'] = decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', ');
-      rateHeaders.ratelimit = decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', ');
-      if (!decision.allowed) {
-        return problemResponse(429, 'rate-limited', `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
-          undefined, { ...rateHeaders, 'retry-after': String(decision.retryAfter) });
-      }
-    }
-    const withRateHeaders = (response: Response) => {
-      for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
-      return response;
-    };
-    if (auth.readOnly && !SAFE_METHODS.has(op.method)) {
-      return withRateHeaders(problemResponse(403, 'read-only-token',
-        `This token is read-only (G9); ${op.method} needs the read-write token of ${auth.person.name}.`));
-    }
-    const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: settings.strict });
-    if (input instanceof Response) return withRateHeaders(input);
-    try {
-      const result = handler({ world: current, actor: auth.person, ...input, page: pageOf(input.query) });
-      return withRateHeaders(respond(result, op.method, c.req.header('if-none-match')));
-    } catch (error) {
-      if (error instanceof DomainError) return withRateHeaders(domainProblem(error));
-      throw error;
-    }
-  };
+  const pipeline = { strict: settings.strict, rateLimited: () => rateLimit, startedAt };
 
   const methodsByPath = new Map<string, string[]>();
   for (const op of spec.operations) {
     const handler = OPERATION_HANDLERS[op.operationId];
     if (!handler) throw new Error(`standin: operation ${op.operationId} of the spec has no handler`);
     const path = BASE_PATH + op.path.replace(/\{(\w+)\}/g, ':$1');
-    app.on(op.method, path, bind(op, handler));
+    app.on(op.method, path, apiRoute(op, handler, pipeline));
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
   }
   // G8, CI7: a known path with a method it does not have gets 405 and Allow.
