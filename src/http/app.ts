@@ -19,7 +19,8 @@ import type { OperationHandlers } from './operation-handler.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
 import { refuseLongUrls } from './server-limits.js';
-import { SESSION_HEADER, SessionError, type WorldContext } from './sessions.js';
+import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
+import { routeOperations } from './operation-routes.js';
 import { Worlds } from './worlds.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptions } from './mock.js';
 
@@ -31,12 +32,6 @@ export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptio
 export const OPERATION_HANDLERS: OperationHandlers = {
   ...peopleHandlers, ...goalHandlers, ...checkInHandlers, ...echoHandlers, ...socialHandlers,
 };
-
-/** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429). */
-function sessionProblem(error: SessionError): Response {
-  return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
-    undefined, error.status === 429 ? { 'retry-after': '1' } : {});
-}
 
 /**
  * Builds a mock server over a freshly generated world.
@@ -128,21 +123,13 @@ export function createMock(options: MockOptions = {}): Mock {
 
   const pipeline = { strict: settings.strict, rateLimited: () => rateLimit, startedAt };
 
-  const methodsByPath = new Map<string, string[]>();
-  for (const op of spec.operations) {
+  routeOperations(app, spec.operations, BASE_PATH, (op) => {
     const handler = OPERATION_HANDLERS[op.operationId];
     if (!handler) throw new Error(`standin: operation ${op.operationId} of the spec has no handler`);
-    const path = BASE_PATH + op.path.replace(/\{(\w+)\}/g, ':$1');
-    app.on(op.method, path, apiRoute(op, handler, pipeline));
-    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
-  }
-  // G8, CI7: a known path with a method it does not have gets 405 and Allow.
-  for (const [path, methods] of methodsByPath) {
-    app.all(path, (c) => problemResponse(405, 'method-not-allowed',
-      `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (G8).`, undefined, { allow: methods.join(', ') }));
-  }
+    return apiRoute(op, handler, pipeline);
+  }, 'G8');
 
-  app.route('/__mock', mockControls(mock, options.controlToken, sessionProblem));
+  app.route('/__mock', mockControls(mock, options.controlToken));
 
   app.notFound((c) => problemResponse(404, 'no-such-route', c.req.path.startsWith('/__mock')
     ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`

@@ -15,7 +15,9 @@ import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spe
 import type { Mock } from './mock.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
-import { SESSION_HEADER, SessionError, type WorldContext } from './sessions.js';
+import { ok } from './operation-handler.js';
+import { routeOperations } from './operation-routes.js';
+import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
 
 /** What a control acts on: the mock, and the world context the request's X-Mock-Session selects (MK5). */
 interface ControlTarget {
@@ -25,8 +27,6 @@ interface ControlTarget {
 }
 
 type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
-
-const ok = (body: unknown) => ({ status: 200 as const, body });
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
 export function tokenList(world: World) {
@@ -105,9 +105,9 @@ function restored(world: World) {
 
 /**
  * The /__mock routes, bound to spec/control.yaml and validated by it.
- * @example app.route('/__mock', mockControls(mock, options.controlToken, sessionProblem))
+ * @example app.route('/__mock', mockControls(mock, options.controlToken))
  */
-export function mockControls(mock: Mock, controlToken: string | undefined, sessionProblem: (error: SessionError) => Response): Hono {
+export function mockControls(mock: Mock, controlToken: string | undefined): Hono {
   const controls = new Hono();
   controls.use('*', cors({ origin: '*' }));
   if (controlToken) {
@@ -134,17 +134,10 @@ export function mockControls(mock: Mock, controlToken: string | undefined, sessi
       throw error;
     }
   };
-  const methodsByPath = new Map<string, string[]>();
-  for (const op of getCompiledControlSpec().operations) {
+  routeOperations(controls, getCompiledControlSpec().operations, '', (op) => {
     const handler = CONTROL_HANDLERS[op.operationId];
     if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
-    const path = op.path.replace(/\{(\w+)\}/g, ':$1');
-    controls.on(op.method, path, bind(op, handler));
-    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
-  }
-  for (const [path, methods] of methodsByPath) {
-    controls.all(path, (c) => problemResponse(405, 'method-not-allowed',
-      `${c.req.method} is not allowed on /__mock${path.replace(/:(\w+)/g, '{$1}')}; allowed: ${methods.join(', ')} (spec/control.yaml).`, undefined, { allow: methods.join(', ') }));
-  }
+    return bind(op, handler);
+  }, 'spec/control.yaml');
   return controls;
 }

@@ -3,6 +3,7 @@
 // milliseconds on first use, so parallel test workers never see each other's writes. Capped in number;
 // idle ones are dropped after a while, so a demo host running for weeks does not fill up.
 import type { FaultProfile } from './fault-profile.js';
+import { problemResponse } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { WorldBase } from '../domain/world-base.js';
 import type { World, WorldChanges } from '../domain/world.js';
@@ -30,6 +31,12 @@ export class SessionError extends Error {
     super(message);
     this.name = 'SessionError';
   }
+}
+
+/** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429), as a problem. */
+export function sessionProblem(error: SessionError): Response {
+  return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
+    undefined, error.status === 429 ? { 'retry-after': '1' } : {});
 }
 
 interface Session {
