@@ -6,21 +6,23 @@ import { FaultProfile, parseLatency, type FaultProfileSpec } from '../http/fault
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { CONTRACT_USAGE, ContractUsageError, runContract } from './contract.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/app.js';
-import { readyBanner, startServer } from './serve.js';
+import { DEFAULT_SEED } from '../domain/world-base.js';
+import { DEFAULT_APP_URL } from '../domain/world.js';
+import { DEFAULT_HOST, DEFAULT_PORT, readyBanner, startServer } from './serve.js';
 
 const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
 
 Options (each also as an environment variable):
-  --port N          port to listen on (STANDIN_PORT, default 4010; 0 picks a free one)
-  --host H          address to bind (STANDIN_HOST, default 127.0.0.1)
-  --seed N          world seed (STANDIN_SEED, default 42): same seed, same world
+  --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
+  --host H          address to bind (STANDIN_HOST, default ${DEFAULT_HOST})
+  --seed N          world seed (STANDIN_SEED, default ${DEFAULT_SEED}): same seed, same world
   --now ISO         fixed clock, e.g. 2026-11-20T09:00:00Z (STANDIN_NOW, default real time)
   --size S          small | large (STANDIN_SIZE, default small)
-  --app-url URL     base of url fields (STANDIN_APP_URL, default https://app.standin.test)
+  --app-url URL     base of url fields (STANDIN_APP_URL, default ${DEFAULT_APP_URL})
   --strict          reject unknown and read-only body fields with 422 (STANDIN_STRICT=1)
   --rate-limit      apply production's rate limits (STANDIN_RATE_LIMIT=1)
-  --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default 32)
+  --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default ${DEFAULT_MAX_SESSIONS})
   --session-ttl T   drop a session unused this long: 90s, 30m, 2h, or 0 for never (STANDIN_SESSION_TTL, default 1h)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
   --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
@@ -118,9 +120,9 @@ async function main(argv: string[]): Promise<void> {
   if (now !== undefined && Number.isNaN(Date.parse(now))) fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
 
   const running = await startServer({
-    port: integer('--port', values.port ?? env.STANDIN_PORT, 4010),
-    host: values.host ?? env.STANDIN_HOST ?? '127.0.0.1',
-    seed: integer('--seed', values.seed ?? env.STANDIN_SEED, 42),
+    port: integer('--port', values.port ?? env.STANDIN_PORT, DEFAULT_PORT),
+    host: values.host ?? env.STANDIN_HOST ?? DEFAULT_HOST,
+    seed: integer('--seed', values.seed ?? env.STANDIN_SEED, DEFAULT_SEED),
     now,
     size,
     appUrl: values['app-url'] ?? env.STANDIN_APP_URL,
