@@ -10,7 +10,12 @@ const kind = process.argv[2];
 const started = performance.now();
 
 function ready(port: number, extra: Record<string, unknown> = {}): void {
-  const line = { port, startMs: Math.round(performance.now() - started), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20), ...extra };
+  const line = {
+    port,
+    startMs: Math.round(performance.now() - started),
+    rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+    ...extra,
+  };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
@@ -27,7 +32,8 @@ if (kind === 'node-http') {
   const mock = createMock({ size: kind === 'standin-small' ? 'small' : 'large', now: '2026-11-20T15:00:00Z' });
   const person = mock.world.store.people.get(mock.world.defaultPersonId)!;
   serve({ fetch: mock.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-    ready(info.port, { token: person.tokens.readWrite, personId: person.id, teamId: person.teamIds[0] }));
+    ready(info.port, { token: person.tokens.readWrite, personId: person.id, teamId: person.teamIds[0] }),
+  );
 } else {
   process.stderr.write(`unknown server kind ${kind}\n`);
   process.exit(2);

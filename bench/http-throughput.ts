@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } },
+});
 const DURATION = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const SERVER = fileURLToPath(new URL('./bench-server.js', import.meta.url));
@@ -24,9 +26,9 @@ function startServer(kind: string): Promise<Started> {
   const child = spawn(process.execPath, [SERVER, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
-      if (out.includes('\n')) resolve({ child, ...JSON.parse(out.split('\n')[0]) });
+      if (out.includes('\n')) resolve({ child, ...(JSON.parse(out.split('\n')[0]) as object) } as Started);
     });
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
@@ -44,7 +46,10 @@ async function load(port: number, scenario: Scenario, token?: string) {
     url: `http://127.0.0.1:${port}${scenario.path}`,
     method: scenario.method ?? 'GET',
     body: scenario.body,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+    },
     connections: CONNECTIONS,
     duration: DURATION,
   });
@@ -73,8 +78,16 @@ await measure('hono', () => [{ name: 'hello', path: '/' }]);
 await measure('standin-small', (s) => [
   { name: 'GET /me', path: '/api/v2/me' },
   { name: 'GET /goals (30 goals)', path: '/api/v2/goals' },
-  { name: 'GET /check-ins find-by-day', path: `/api/v2/check-ins?since=2026-11-20&until=2026-11-20&people_ids[]=${s.personId}` },
-  { name: 'PATCH /check-ins/{date}', path: '/api/v2/check-ins/2026-11-20', method: 'PATCH', body: '{"intentions":"Ship the fix","mood":"focused"}' },
+  {
+    name: 'GET /check-ins find-by-day',
+    path: `/api/v2/check-ins?since=2026-11-20&until=2026-11-20&people_ids[]=${s.personId}`,
+  },
+  {
+    name: 'PATCH /check-ins/{date}',
+    path: '/api/v2/check-ins/2026-11-20',
+    method: 'PATCH',
+    body: '{"intentions":"Ship the fix","mood":"focused"}',
+  },
 ]);
 await measure('standin-large', (s) => [
   { name: 'GET /check-ins team page 1', path: `/api/v2/check-ins?team_ids[]=${s.teamId}` },
@@ -83,11 +96,15 @@ await measure('standin-large', (s) => [
 
 const hono = rows.find((r) => r.server === 'hono')!.rps;
 const raw = rows.find((r) => r.server === 'node-http')!.rps;
-console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s per row, load generator on the same machine (${process.version})\n`);
+console.log(
+  `\nThroughput: ${CONNECTIONS} connections, ${DURATION} s per row, load generator on the same machine (${process.version})\n`,
+);
 console.log('| server | scenario | req/s | vs Hono hello | vs node:http hello | p50 ms | p99 ms |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.server} | ${r.scenario} | ${Math.round(r.rps)} | ${(r.rps / hono).toFixed(2)} | ${(r.rps / raw).toFixed(2)} | ${r.p50} | ${r.p99} |`);
+  console.log(
+    `| ${r.server} | ${r.scenario} | ${Math.round(r.rps)} | ${(r.rps / hono).toFixed(2)} | ${(r.rps / raw).toFixed(2)} | ${r.p50} | ${r.p99} |`,
+  );
 }
 console.log('\n| server | start (ms, world built and listening) | RSS after start (MiB) |');
 console.log('|---|---:|---:|');

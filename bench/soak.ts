@@ -11,9 +11,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, warmup: { type: 'string', default: '10' }, parts: { type: 'string', default: 'soak,sessions,save,kill' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '10' },
+    parts: { type: 'string', default: 'soak,sessions,save,kill' },
+  },
 });
-const PARTS = new Set(values.parts!.split(','));
+const PARTS = new Set(values.parts.split(','));
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const CONNECTIONS = 50;
@@ -36,17 +40,25 @@ interface Server {
 }
 
 function serve(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', GC_PROBE, CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', GC_PROBE, CLI, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stderr = { text: '' };
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
       if (!out.includes('the contract:')) return;
       const baseUrl = /serving \/api\/v2 at (\S+)/.exec(out)![1];
-      resolve({ child, baseUrl, origin: baseUrl.replace(/\/api\/v2$/, ''), token: /token: (\S+)/.exec(out)![1], stderr });
+      resolve({
+        child,
+        baseUrl,
+        origin: baseUrl.replace(/\/api\/v2$/, ''),
+        token: /token: (\S+)/.exec(out)![1],
+        stderr,
+      });
     });
-    child.stderr!.on('data', (chunk) => {
+    child.stderr.on('data', (chunk) => {
       out += chunk;
       stderr.text += chunk;
     });
@@ -82,7 +94,11 @@ function rssMib(pid: number): number {
 }
 
 async function json<T>(url: string, token?: string, init: RequestInit = {}): Promise<T> {
-  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json', ...(init.headers as Record<string, string>) };
+  const headers = {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    'content-type': 'application/json',
+    ...(init.headers as Record<string, string>),
+  };
   const response = await fetch(url, { ...init, headers });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -93,11 +109,17 @@ async function targets(server: Server) {
   const me = await json<{ id: string }>(`${server.baseUrl}/me`, server.token);
   // Generated records, so that every session has them too (MK5); the default person is an administrator,
   // who may edit any update (GU8).
-  const goals = await json<Array<{ id: string; owner: { id: string } }>>(`${server.baseUrl}/goals?people_ids[]=${me.id}&per_page=50`, server.token);
+  const goals = await json<Array<{ id: string; owner: { id: string } }>>(
+    `${server.baseUrl}/goals?people_ids[]=${me.id}&per_page=50`,
+    server.token,
+  );
   let goal = goals[0];
   let update: { id: string } | undefined;
   for (const candidate of goals) {
-    [update] = await json<Array<{ id: string }>>(`${server.baseUrl}/goals/${candidate.id}/goal-updates?per_page=1`, server.token);
+    [update] = await json<Array<{ id: string }>>(
+      `${server.baseUrl}/goals/${candidate.id}/goal-updates?per_page=1`,
+      server.token,
+    );
     goal = candidate;
     if (update) break;
   }
@@ -115,12 +137,21 @@ function mixedProfile(server: Server, t: Awaited<ReturnType<typeof targets>>) {
   let client = 0;
   return {
     setupClient(c: { setRequests(requests: unknown[]): void }) {
-      const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', 'x-mock-session': `soak-${client++ % SESSIONS}` };
+      const headers = {
+        authorization: `Bearer ${server.token}`,
+        'content-type': 'application/json',
+        'x-mock-session': `soak-${client++ % SESSIONS}`,
+      };
       c.setRequests([
         { method: 'GET', path: '/api/v2/me', headers },
         { method: 'GET', path: '/api/v2/goals?per_page=50', headers },
         { method: 'GET', path: `/api/v2/check-ins?since=${DAY}&until=${DAY}&people_ids[]=${t.me}`, headers },
-        { method: 'PATCH', path: `/api/v2/check-ins/${DAY}`, headers, body: '{"intentions":"Ship the fix","mood":"focused"}' },
+        {
+          method: 'PATCH',
+          path: `/api/v2/check-ins/${DAY}`,
+          headers,
+          body: '{"intentions":"Ship the fix","mood":"focused"}',
+        },
         { method: 'GET', path: `/api/v2/goals/${t.goal}`, headers },
         { method: 'PATCH', path: `/api/v2/goals/${t.goal}`, headers, body: '{"title":"Soaked goal"}' },
         { method: 'PATCH', path: `/api/v2/goal-updates/${t.update}`, headers, body: '{"confidence":74}' },
@@ -132,7 +163,7 @@ function mixedProfile(server: Server, t: Awaited<ReturnType<typeof targets>>) {
 }
 
 async function load(server: Server, seconds: number, profile: ReturnType<typeof mixedProfile>) {
-  const result = await autocannon({ url: server.origin, connections: CONNECTIONS, duration: seconds, ...profile } as autocannon.Options);
+  const result = await autocannon({ url: server.origin, connections: CONNECTIONS, duration: seconds, ...profile });
   return {
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
@@ -156,10 +187,18 @@ async function soak(size: 'small' | 'large') {
     const run = await load(server, SECONDS, mixedProfile(server, t));
     clearInterval(sampler);
     const rssEnd = await settledRssMib(server);
-    const kit = spawnSync(process.execPath, [CLI, 'contract', '--base-url', server.baseUrl, '--token', server.token, '--modify-existing'], { encoding: 'utf8' });
+    const kit = spawnSync(
+      process.execPath,
+      [CLI, 'contract', '--base-url', server.baseUrl, '--token', server.token, '--modify-existing'],
+      { encoding: 'utf8' },
+    );
     const kitLine = kit.stdout.trim().split('\n').at(-1) ?? '';
     return {
-      size, ...run, rssAfterWarmup, rssMax, rssEnd,
+      size,
+      ...run,
+      rssAfterWarmup,
+      rssMax,
+      rssEnd,
       growthPercent: Math.round(((rssEnd - rssAfterWarmup) / rssAfterWarmup) * 1000) / 10,
       kit: { exit: kit.status, summary: kitLine },
     };
@@ -193,7 +232,11 @@ async function sessionCost() {
       const started = performance.now();
       await json(`${server.baseUrl}/me`, server.token, { headers });
       firstRequestMs.push(performance.now() - started);
-      await json(`${server.baseUrl}/check-ins/${DAY}`, server.token, { method: 'PATCH', headers, body: '{"mood":"calm"}' });
+      await json(`${server.baseUrl}/check-ins/${DAY}`, server.token, {
+        method: 'PATCH',
+        headers,
+        body: '{"mood":"calm"}',
+      });
     }
     const sharedSlowestMs = await shared;
     const heapAfter = await collect(server);
@@ -221,7 +264,13 @@ async function savePause(dir: string) {
     await json(`${server.origin}/__mock/state`, undefined, { method: 'PUT', body: state });
     const compactSlowestMs = await probe(server, 5000);
     const changes = (JSON.parse(state) as { changes: { checkIns?: unknown[] } }).changes.checkIns?.length ?? 0;
-    return { quietSlowestMs: quiet, appendSlowestMs, compactSlowestMs, changes, stateMib: Math.round(state.length / 2 ** 20) };
+    return {
+      quietSlowestMs: quiet,
+      appendSlowestMs,
+      compactSlowestMs,
+      changes,
+      stateMib: Math.round(state.length / 2 ** 20),
+    };
   } finally {
     await stop(server);
   }
@@ -233,7 +282,10 @@ async function killNine(dir: string) {
   const first = await serve(['--now', NOW, '--state', file]);
   const written: Array<{ id: string; at: number }> = [];
   for (const end = Date.now() + 3000; Date.now() < end;) {
-    const goal = await json<{ id: string }>(`${first.baseUrl}/goals`, first.token, { method: 'POST', body: `{"title":"kill ${written.length}"}` });
+    const goal = await json<{ id: string }>(`${first.baseUrl}/goals`, first.token, {
+      method: 'POST',
+      body: `{"title":"kill ${written.length}"}`,
+    });
     written.push({ id: goal.id, at: Date.now() });
   }
   const killedAt = Date.now();
@@ -242,7 +294,9 @@ async function killNine(dir: string) {
   try {
     const lost: number[] = [];
     for (const { id, at } of written) {
-      const response = await fetch(`${second.baseUrl}/goals/${id}`, { headers: { authorization: `Bearer ${second.token}` } });
+      const response = await fetch(`${second.baseUrl}/goals/${id}`, {
+        headers: { authorization: `Bearer ${second.token}` },
+      });
       if (response.status !== 200) lost.push(killedAt - at);
     }
     return { written: written.length, lost: lost.length, oldestLostMs: lost.length ? Math.max(...lost) : 0 };
@@ -258,23 +312,51 @@ try {
   const sessions = PARTS.has('sessions') ? await sessionCost() : null;
   const save = PARTS.has('save') ? await savePause(dir) : null;
   const kill = PARTS.has('kill') ? await killNine(dir) : null;
-  const report = { machine, seconds: SECONDS, connections: CONNECTIONS, sessions: SESSIONS, soaks, sessionCost: sessions, savePause: save, killNine: kill };
+  const report = {
+    machine,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    sessions: SESSIONS,
+    soaks,
+    sessionCost: sessions,
+    savePause: save,
+    killNine: kill,
+  };
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, `soak-${machine.at.replace(/[:]/g, '')}.json`), `${JSON.stringify(report, null, 2)}\n`);
 
-  console.log(`\nSoak: ${SECONDS} s of mixed reads and writes (5 reads, 4 writes), ${CONNECTIONS} connections across ${SESSIONS} sessions, after ${WARMUP} s of warm-up; the load generator on the same ${machine.cores}-core machine (${machine.node}).\n`);
-  console.log('RSS after warm-up and at the end are read right after a full garbage collection; max is the highest RSS under load, uncollected garbage included.\n');
-  console.log('| world | requests | req/s | failed | p99 ms | RSS after warm-up | max under load | end | growth | contract kit after |');
+  console.log(
+    `\nSoak: ${SECONDS} s of mixed reads and writes (5 reads, 4 writes), ${CONNECTIONS} connections across ${SESSIONS} sessions, after ${WARMUP} s of warm-up; the load generator on the same ${machine.cores}-core machine (${machine.node}).\n`,
+  );
+  console.log(
+    'RSS after warm-up and at the end are read right after a full garbage collection; max is the highest RSS under load, uncollected garbage included.\n',
+  );
+  console.log(
+    '| world | requests | req/s | failed | p99 ms | RSS after warm-up | max under load | end | growth | contract kit after |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const s of soaks) {
-    console.log(`| ${s.size} | ${s.requests} | ${s.rps} | ${s.failed} | ${s.p99} | ${s.rssAfterWarmup} MiB | ${s.rssMax} MiB | ${s.rssEnd} MiB | ${s.growthPercent}% | exit ${s.kit.exit}: ${s.kit.summary} |`);
+    console.log(
+      `| ${s.size} | ${s.requests} | ${s.rps} | ${s.failed} | ${s.p99} | ${s.rssAfterWarmup} MiB | ${s.rssMax} MiB | ${s.rssEnd} MiB | ${s.growthPercent}% | exit ${s.kit.exit}: ${s.kit.summary} |`,
+    );
   }
-  if (sessions) console.log(`\nA session on the large world (MK5): first request of a new session ${sessions.firstRequestMedianMs} ms median, ${sessions.firstRequestMaxMs} ms at most (${sessions.sessions} sessions, each with one write); ${sessions.heapPerSessionKib} KiB of heap each (kept after a full collection); the shared world's slowest answer meanwhile ${sessions.sharedSlowestMs} ms.`);
-  if (save) console.log(`Saving the large world (--state): slowest answer while a month of catch-up (${save.changes} changed check-ins, a ${save.stateMib} MiB state) is appended ${save.appendSlowestMs} ms, while the whole log is rewritten ${save.compactSlowestMs} ms (${save.quietSlowestMs} ms with nothing to save).`);
-  if (kill) console.log(`kill -9 after ${kill.written} writes in 3 s: ${kill.lost} lost${kill.lost ? `, all made in the last ${kill.oldestLostMs} ms` : ''}.`);
+  if (sessions)
+    console.log(
+      `\nA session on the large world (MK5): first request of a new session ${sessions.firstRequestMedianMs} ms median, ${sessions.firstRequestMaxMs} ms at most (${sessions.sessions} sessions, each with one write); ${sessions.heapPerSessionKib} KiB of heap each (kept after a full collection); the shared world's slowest answer meanwhile ${sessions.sharedSlowestMs} ms.`,
+    );
+  if (save)
+    console.log(
+      `Saving the large world (--state): slowest answer while a month of catch-up (${save.changes} changed check-ins, a ${save.stateMib} MiB state) is appended ${save.appendSlowestMs} ms, while the whole log is rewritten ${save.compactSlowestMs} ms (${save.quietSlowestMs} ms with nothing to save).`,
+    );
+  if (kill)
+    console.log(
+      `kill -9 after ${kill.written} writes in 3 s: ${kill.lost} lost${kill.lost ? `, all made in the last ${kill.oldestLostMs} ms` : ''}.`,
+    );
   if (soaks.length > 0) {
     const met = soaks.every((s) => s.failed === 0 && s.growthPercent < 10 && s.kit.exit === 0);
-    console.log(`\ntargets (zero failed requests, RSS growth under 10%, the kit passes afterwards): ${met ? 'met' : 'NOT met'}`);
+    console.log(
+      `\ntargets (zero failed requests, RSS growth under 10%, the kit passes afterwards): ${met ? 'met' : 'NOT met'}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

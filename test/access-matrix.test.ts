@@ -22,11 +22,27 @@ type Row = { other: number; own: number; admin: number; body?: Record<string, un
 const READ: Row = { other: 200, own: 200, admin: 200 };
 const ANYONE_CREATES: Row = { other: 201, own: 201, admin: 201 };
 const MATRIX: Record<string, Row> = {
-  getMe: READ, listPeople: READ, getPerson: READ, listTeams: READ, getTeam: READ,
-  listGoals: READ, getGoal: READ, listGoalUpdates: READ, getGoalUpdate: READ, listCheckIns: READ, getCheckIn: READ,
-  listEchoQuestions: READ, getEchoQuestion: READ, listEchoAnswers: READ, getEchoAnswer: READ,
-  listCheckInComments: READ, listGoalUpdateComments: READ, listCheckInReactions: READ, listGoalUpdateReactions: READ,
-  listActivities: READ, getActivity: READ,
+  getMe: READ,
+  listPeople: READ,
+  getPerson: READ,
+  listTeams: READ,
+  getTeam: READ,
+  listGoals: READ,
+  getGoal: READ,
+  listGoalUpdates: READ,
+  getGoalUpdate: READ,
+  listCheckIns: READ,
+  getCheckIn: READ,
+  listEchoQuestions: READ,
+  getEchoQuestion: READ,
+  listEchoAnswers: READ,
+  getEchoAnswer: READ,
+  listCheckInComments: READ,
+  listGoalUpdateComments: READ,
+  listCheckInReactions: READ,
+  listGoalUpdateReactions: READ,
+  listActivities: READ,
+  getActivity: READ,
   createGoal: { ...ANYONE_CREATES, body: { title: 'Matrix goal' } },
   // GO9: anyone who sees a goal edits its other fields; only owner, contributors and administrators delete it.
   updateGoal: { other: 200, own: 200, admin: 200, body: { title: 'Renamed' } },
@@ -74,7 +90,11 @@ async function call(mock: Mock, session: string, method: string, path: string, t
   const headers: Record<string, string> = { 'x-mock-session': session };
   if (token !== null) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await mock.app.request(`/api/v2${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await mock.app.request(`/api/v2${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, text, body: text ? JSON.parse(text) : undefined };
 }
@@ -94,23 +114,50 @@ async function ownRecords(mock: Mock, session: string, own: Person) {
   const comment = await post(`/goal-updates/${goalUpdate}/comments`, { body: 'Owned comment' });
   const reaction = await post(`/goal-updates/${goalUpdate}/reactions`, { name: 'eyes' });
   const activity = await post('/activities', { group: 'Owned', description: 'Owned activity' });
-  const checkIn = [...mock.worlds.contextFor(session).world.store.checkIns.values()].filter((c) => c.personId === own.id).at(-1)!.id;
-  return { goal, goalUpdate, echoQuestion, echoAnswer, comment, reaction, activity, checkIn, person: own.id, team: own.teamIds[0] };
+  const checkIn = [...mock.worlds.contextFor(session).world.store.checkIns.values()]
+    .filter((c) => c.personId === own.id)
+    .at(-1)!.id;
+  return {
+    goal,
+    goalUpdate,
+    echoQuestion,
+    echoAnswer,
+    comment,
+    reaction,
+    activity,
+    checkIn,
+    person: own.id,
+    team: own.teamIds[0],
+  };
 }
 
 const KIND_OF_SEGMENT: Record<string, keyof Awaited<ReturnType<typeof ownRecords>>> = {
-  goals: 'goal', 'goal-updates': 'goalUpdate', 'check-ins': 'checkIn', questions: 'echoQuestion', answers: 'echoAnswer',
-  comments: 'comment', reactions: 'reaction', activities: 'activity', people: 'person', teams: 'team',
+  goals: 'goal',
+  'goal-updates': 'goalUpdate',
+  'check-ins': 'checkIn',
+  questions: 'echoQuestion',
+  answers: 'echoAnswer',
+  comments: 'comment',
+  reactions: 'reaction',
+  activities: 'activity',
+  people: 'person',
+  teams: 'team',
 };
 
 function tokenOf(caller: Caller, cast: Cast): string | null {
   switch (caller) {
-    case 'none': return null;
-    case 'unknown': return 'rw_not-a-token-of-anyone';
-    case 'readOnly': return cast.own.tokens.readOnly;
-    case 'other': return cast.other.tokens.readWrite;
-    case 'own': return cast.own.tokens.readWrite;
-    case 'admin': return cast.admin.tokens.readWrite;
+    case 'none':
+      return null;
+    case 'unknown':
+      return 'rw_not-a-token-of-anyone';
+    case 'readOnly':
+      return cast.own.tokens.readOnly;
+    case 'other':
+      return cast.other.tokens.readWrite;
+    case 'own':
+      return cast.own.tokens.readWrite;
+    case 'admin':
+      return cast.admin.tokens.readWrite;
   }
 }
 
@@ -137,7 +184,9 @@ describe('the access matrix: every operation × every kind of caller', () => {
         const session = `${op.operationId}-${caller}`;
         const ids = await ownRecords(mock, session, cast.own);
         const segments = op.path.split('/');
-        const path = segments.map((s, i) => (/^\{\w+\}$/.test(s) ? ids[KIND_OF_SEGMENT[segments[i - 1]]] : s)).join('/');
+        const path = segments
+          .map((s, i) => (/^\{\w+\}$/.test(s) ? ids[KIND_OF_SEGMENT[segments[i - 1]]] : s))
+          .join('/');
         const { status } = await call(mock, session, op.method, path, tokenOf(caller, cast), row.body);
         const expected = expectedStatus(row, caller, op.method);
         if (status !== expected) wrong.push(`${op.operationId} as ${caller}: ${status}, expected ${expected}`);
@@ -155,36 +204,74 @@ describe('GO7: private goals, to members and to everyone else', () => {
     const people = [...mock.world.store.people.values()];
     const contributor = people.find((p) => ![cast.own.id, cast.other.id, cast.admin.id].includes(p.id))!;
     const post = async (path: string, body: unknown, token = cast.own.tokens.readWrite) => {
-      const response = await mock.app.request(`/api/v2${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await mock.app.request(`/api/v2${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status, `set-up POST ${path}`).toBe(201);
       return ((await response.json()) as { id: string }).id;
     };
     const secret = { title: 'Project Nightingale acquisition', description: 'Codename kestrel-7741, do not share' };
-    const goal = await post('/goals', { ...secret, private: true, contributor_ids: [contributor.id], team_ids: cast.own.teamIds.slice(0, 1) });
-    const update = await post(`/goals/${goal}/goal-updates`, { title: 'Nightingale term sheet', body: 'kestrel-7741 signed' });
+    const goal = await post('/goals', {
+      ...secret,
+      private: true,
+      contributor_ids: [contributor.id],
+      team_ids: cast.own.teamIds.slice(0, 1),
+    });
+    const update = await post(`/goals/${goal}/goal-updates`, {
+      title: 'Nightingale term sheet',
+      body: 'kestrel-7741 signed',
+    });
     const comment = await post(`/goal-updates/${update}/comments`, { body: 'kestrel-7741 comment' });
     await post(`/goal-updates/${update}/reactions`, { name: 'tada' });
     const child = await post('/goals', { title: 'Public child of a secret', parent_id: goal });
-    return { mock, cast, contributor, goal, update, comment, child, secrets: [goal, update, comment, secret.title, 'kestrel-7741', 'Nightingale'] };
+    return {
+      mock,
+      cast,
+      contributor,
+      goal,
+      update,
+      comment,
+      child,
+      secrets: [goal, update, comment, secret.title, 'kestrel-7741', 'Nightingale'],
+    };
   }
 
   const GOAL_PATHS = (w: Awaited<ReturnType<typeof privateWorld>>): Array<[string, string, unknown?]> => [
-    ['GET', `/goals/${w.goal}`], ['PATCH', `/goals/${w.goal}`, { title: 'x' }], ['GET', `/goals/${w.goal}/goal-updates`],
-    ['POST', `/goals/${w.goal}/goal-updates`, { title: 'x' }], ['GET', `/goal-updates/${w.update}`], ['PATCH', `/goal-updates/${w.update}`, { title: 'x' }],
-    ['GET', `/goal-updates/${w.update}/comments`], ['POST', `/goal-updates/${w.update}/comments`, { body: 'x' }],
-    ['GET', `/goal-updates/${w.update}/reactions`], ['POST', `/goal-updates/${w.update}/reactions`, { name: 'heart' }],
-    ['PATCH', `/comments/${w.comment}`, { body: 'x' }], ['DELETE', `/goal-updates/${w.update}`], ['DELETE', `/goals/${w.goal}`],
+    ['GET', `/goals/${w.goal}`],
+    ['PATCH', `/goals/${w.goal}`, { title: 'x' }],
+    ['GET', `/goals/${w.goal}/goal-updates`],
+    ['POST', `/goals/${w.goal}/goal-updates`, { title: 'x' }],
+    ['GET', `/goal-updates/${w.update}`],
+    ['PATCH', `/goal-updates/${w.update}`, { title: 'x' }],
+    ['GET', `/goal-updates/${w.update}/comments`],
+    ['POST', `/goal-updates/${w.update}/comments`, { body: 'x' }],
+    ['GET', `/goal-updates/${w.update}/reactions`],
+    ['POST', `/goal-updates/${w.update}/reactions`, { name: 'heart' }],
+    ['PATCH', `/comments/${w.comment}`, { body: 'x' }],
+    ['DELETE', `/goal-updates/${w.update}`],
+    ['DELETE', `/goals/${w.goal}`],
   ];
 
   it('is 404 on every path that names it for a non-member, administrators included, and usable by its members', async () => {
     for (const who of ['other', 'admin', 'owner', 'contributor'] as const) {
       const w = await privateWorld();
-      const person = who === 'other' ? w.cast.other : who === 'admin' ? w.cast.admin : who === 'owner' ? w.cast.own : w.contributor;
+      const person =
+        who === 'other' ? w.cast.other : who === 'admin' ? w.cast.admin : who === 'owner' ? w.cast.own : w.contributor;
       for (const [method, path, body] of GOAL_PATHS(w)) {
-        const response = await w.mock.app.request(`/api/v2${path}`, { method, headers: { authorization: `Bearer ${person.tokens.readWrite}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const response = await w.mock.app.request(`/api/v2${path}`, {
+          method,
+          headers: { authorization: `Bearer ${person.tokens.readWrite}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const member = who === 'owner' || who === 'contributor';
         // A member's comment edit is the author's alone (CR1): the owner wrote it, the contributor may not.
-        const expected = !member ? [404] : path.startsWith('/comments/') && who === 'contributor' ? [403] : [200, 201, 204];
+        const expected = !member
+          ? [404]
+          : path.startsWith('/comments/') && who === 'contributor'
+            ? [403]
+            : [200, 201, 204];
         expect(expected, `${who} ${method} ${path}: ${response.status}`).toContain(response.status);
       }
     }
@@ -193,7 +280,9 @@ describe('GO7: private goals, to members and to everyone else', () => {
   it('answers a non-member the same 404 as for an id that names nothing', async () => {
     const w = await privateWorld();
     const get = async (id: string) => {
-      const response = await w.mock.app.request(`/api/v2/goals/${id}`, { headers: { authorization: `Bearer ${w.cast.other.tokens.readWrite}` } });
+      const response = await w.mock.app.request(`/api/v2/goals/${id}`, {
+        headers: { authorization: `Bearer ${w.cast.other.tokens.readWrite}` },
+      });
       return { status: response.status, text: (await response.text()).replaceAll(id, '{id}') };
     };
     expect(await get(w.goal)).toEqual(await get(UNKNOWN_ID));
@@ -219,9 +308,20 @@ describe('GO7: private goals, to members and to everyone else', () => {
       return all;
     };
     const members = [w.cast.own.id, w.contributor.id];
-    for (const path of ['/goals', `/goals?goal_ids[]=${w.goal}`, `/goals?goal_ids[]=${w.goal}&goal_ids[]=${w.child}`, `/goals?people_ids[]=${members[0]}`,
-      `/goals?people_ids[]=${members[1]}`, `/goals?team_ids[]=${w.cast.own.teamIds[0]}`, '/goals?since=2000-01-01', '/activities', `/activities?people_ids[]=${members[0]}`,
-      '/echo/questions', '/people', '/teams']) {
+    for (const path of [
+      '/goals',
+      `/goals?goal_ids[]=${w.goal}`,
+      `/goals?goal_ids[]=${w.goal}&goal_ids[]=${w.child}`,
+      `/goals?people_ids[]=${members[0]}`,
+      `/goals?people_ids[]=${members[1]}`,
+      `/goals?team_ids[]=${w.cast.own.teamIds[0]}`,
+      '/goals?since=2000-01-01',
+      '/activities',
+      `/activities?people_ids[]=${members[0]}`,
+      '/echo/questions',
+      '/people',
+      '/teams',
+    ]) {
       await walk(path);
     }
     // Every goal it sees in full, with its updates, their comments and reactions.
@@ -236,9 +336,20 @@ describe('GO7: private goals, to members and to everyone else', () => {
     // The child: its parent is hidden, not named (GO7).
     expect((await get(`/goals/${w.child}`)).body.parent).toBeNull();
     // Errors that name the private records say no more than for an unknown one.
-    for (const path of [`/goals/${w.goal}`, `/goals/${w.goal}/goal-updates`, `/goal-updates/${w.update}`, `/goal-updates/${w.update}/comments`, `/comments/${w.comment}`]) await get(path);
+    for (const path of [
+      `/goals/${w.goal}`,
+      `/goals/${w.goal}/goal-updates`,
+      `/goal-updates/${w.update}`,
+      `/goal-updates/${w.update}/comments`,
+      `/comments/${w.comment}`,
+    ])
+      await get(path);
     const refused = async (method: string, path: string, body: unknown) => {
-      const response = await w.mock.app.request(`/api/v2${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await w.mock.app.request(`/api/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       seen.push(`${method} ${path} ${JSON.stringify(body)}\n${await response.text()}`);
     };
     await refused('POST', '/goals', { title: 'Mine', parent_id: w.goal });
@@ -257,7 +368,9 @@ describe('GO7: private goals, to members and to everyone else', () => {
     const w = await privateWorld();
     // The child shows it `parent: null`; sending back what it sees is no change.
     const response = await w.mock.app.request(`/api/v2/goals/${w.child}`, {
-      method: 'PATCH', headers: { authorization: `Bearer ${w.cast.other.tokens.readWrite}`, 'content-type': 'application/json' }, body: '{"parent_id":null,"title":"Renamed child"}',
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${w.cast.other.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: '{"parent_id":null,"title":"Renamed child"}',
     });
     expect(response.status).toBe(200);
     expect(w.mock.world.store.goals.get(w.child)).toMatchObject({ parentId: w.goal, title: 'Renamed child' });

@@ -9,7 +9,6 @@ const KINDS = ['github_pr', 'jira', 'linear', 'asana', 'google_calendar', 'api']
 
 const walk = (h: Harness, query = '') => h.walk(query ? `${PATH}?${query}` : PATH);
 
-
 /** recorded_at descending (AC1 newest first); ties keep their listed order (stable sort). */
 function newestFirst<T extends { recorded_at: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => (a.recorded_at < b.recorded_at ? 1 : a.recorded_at > b.recorded_at ? -1 : 0));
@@ -68,7 +67,9 @@ describe('AC1 GET /activities', () => {
       expect(ids(await walk(h, `kinds[]=${kind}`)), kind).toEqual(ids(all.filter((a) => a.kind === kind)));
     }
     const [a, b] = present;
-    expect(ids(await walk(h, `kinds[]=${a}&kinds[]=${b}`))).toEqual(ids(all.filter((x) => x.kind === a || x.kind === b)));
+    expect(ids(await walk(h, `kinds[]=${a}&kinds[]=${b}`))).toEqual(
+      ids(all.filter((x) => x.kind === a || x.kind === b)),
+    );
     // Percent-encoded brackets are the same parameter (G5).
     expect(ids(await walk(h, `kinds%5B%5D=${a}`))).toEqual(ids(all.filter((x) => x.kind === a)));
   });
@@ -80,16 +81,19 @@ describe('AC1 GET /activities', () => {
     expect(people.length).toBeGreaterThan(2);
     const [p, q] = people;
     expect(ids(await walk(h, `people_ids[]=${p}`))).toEqual(ids(all.filter((a) => a.person.id === p)));
-    expect(ids(await walk(h, `people_ids[]=${p}&people_ids[]=${q}`))).toEqual(ids(all.filter((a) => a.person.id === p || a.person.id === q)));
+    expect(ids(await walk(h, `people_ids[]=${p}&people_ids[]=${q}`))).toEqual(
+      ids(all.filter((a) => a.person.id === p || a.person.id === q)),
+    );
     const kind = all.find((a) => a.person.id === p).kind;
     const since = all[Math.floor(all.length / 2)].recorded_at;
-    expect(ids(await walk(h, `people_ids[]=${p}&kinds[]=${kind}&since=${since}`)))
-      .toEqual(ids(all.filter((a) => a.person.id === p && a.kind === kind && a.recorded_at >= since)));
+    expect(ids(await walk(h, `people_ids[]=${p}&kinds[]=${kind}&since=${since}`))).toEqual(
+      ids(all.filter((a) => a.person.id === p && a.kind === kind && a.recorded_at >= since)),
+    );
     // A person with no activity (a valid id matching nobody): an empty list, not an error.
     expect(await walk(h, `people_ids[]=${UNKNOWN_ID}`)).toEqual([]);
   });
 
-  it('AC1 team_ids[] keeps the activities of the teams\' members', async () => {
+  it("AC1 team_ids[] keeps the activities of the teams' members", async () => {
     const h = new Harness();
     const all = await walk(h);
     const teams = (await h.get('/api/v2/teams?per_page=50')).body as { id: string }[];
@@ -129,7 +133,12 @@ describe('AC1 GET /activities', () => {
     { name: 'since with an offset', query: 'since=2026-11-20T15:00:00%2B01:00', status: 422, field: 'since' },
     { name: 'since as words', query: 'since=yesterday', status: 422, field: 'since' },
     { name: 'since on a day that does not exist', query: 'since=2026-02-30T00:00:00Z', status: 422, field: 'since' },
-    { name: 'until with an impossible date and time', query: 'until=2026-13-45T99:99:99Z', status: 422, field: 'until' },
+    {
+      name: 'until with an impossible date and time',
+      query: 'until=2026-13-45T99:99:99Z',
+      status: 422,
+      field: 'until',
+    },
     { name: 'until without Z', query: 'until=2026-11-20T15:00:00', status: 422, field: 'until' },
     { name: 'an unknown kind', query: 'kinds[]=slack', status: 422, field: 'kinds[]' },
     { name: 'a known and an unknown kind', query: 'kinds[]=jira&kinds[]=JIRA', status: 422, field: 'kinds[]' },
@@ -137,7 +146,13 @@ describe('AC1 GET /activities', () => {
     { name: 'people_ids[] not a UUID', query: 'people_ids[]=42', status: 422, field: 'people_ids[]' },
     { name: 'people_ids[]=me', query: 'people_ids[]=me', status: 422, field: 'people_ids[]', hint: /GET \/me/ },
     { name: 'team_ids[] not a UUID', query: 'team_ids[]=engineering', status: 422, field: 'team_ids[]' },
-    { name: 'team_ids in the bare form', query: `team_ids=${UNKNOWN_ID}`, status: 400, field: 'team_ids', hint: /team_ids\[\]=/ },
+    {
+      name: 'team_ids in the bare form',
+      query: `team_ids=${UNKNOWN_ID}`,
+      status: 400,
+      field: 'team_ids',
+      hint: /team_ids\[\]=/,
+    },
   ];
 
   it.each(errors)('AC1 GET /activities with $name → $status naming $field', async ({ query, status, field, hint }) => {
@@ -152,11 +167,19 @@ describe('AC2 POST /activities', () => {
   it('AC2 {group, description, url} → 201 kind api, person = caller, recorded_at = now; listed first', async () => {
     const h = new Harness();
     const me = h.person();
-    const res = await h.post(PATH, { group: 'Release notes', description: 'Shipped **v2.4** to production.', url: 'https://example.test/releases/2.4' });
+    const res = await h.post(PATH, {
+      group: 'Release notes',
+      description: 'Shipped **v2.4** to production.',
+      url: 'https://example.test/releases/2.4',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      kind: 'api', group: 'Release notes', description: 'Shipped **v2.4** to production.', url: 'https://example.test/releases/2.4',
-      person: { id: me.id, name: me.name }, recorded_at: NOW,
+      kind: 'api',
+      group: 'Release notes',
+      description: 'Shipped **v2.4** to production.',
+      url: 'https://example.test/releases/2.4',
+      person: { id: me.id, name: me.name },
+      recorded_at: NOW,
     });
     expect((await h.get(`${PATH}/${res.body.id}`)).body).toEqual(res.body);
     const listed = await walk(h);
@@ -171,7 +194,12 @@ describe('AC2 POST /activities', () => {
     h.world.clock.advance(90_000);
     const first = await h.post(PATH, { group: 'Ops', description: 'Rotated the keys.' }, { token: h.tokenOf(other) });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ kind: 'api', url: null, person: { id: other.id, name: other.name }, recorded_at: '2026-11-20T15:01:30Z' });
+    expect(first.body).toMatchObject({
+      kind: 'api',
+      url: null,
+      person: { id: other.id, name: other.name },
+      recorded_at: '2026-11-20T15:01:30Z',
+    });
     // Within one second the one recorded last comes first.
     const second = await h.post(PATH, { group: 'Ops', description: 'Closed the incident.' });
     const top = (await h.get(`${PATH}?per_page=2`)).body;

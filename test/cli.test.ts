@@ -1,6 +1,6 @@
 // `standin serve` as a real process on a real port: the banner, a request over the socket, env options, clean exit.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,15 +16,18 @@ afterEach(() => {
 /** Starts the CLI and resolves with its banner once it is ready. */
 function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; banner: string }> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
-  const child = spawn(process.execPath, [CLI, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
       if (out.includes('the contract:')) resolve({ child, banner: out });
     });
-    child.stderr!.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
     child.once('exit', (code) => reject(new Error(`standin exited with ${code} before it was ready:\n${out}`)));
   });
 }
@@ -54,7 +57,11 @@ describe('standin serve', () => {
   });
 
   it('takes options from STANDIN_* variables and exits 0 on SIGINT', async () => {
-    const { child, banner } = await start([], { STANDIN_PORT: '0', STANDIN_SEED: '7', STANDIN_NOW: '2026-11-20T15:00:00Z' });
+    const { child, banner } = await start([], {
+      STANDIN_PORT: '0',
+      STANDIN_SEED: '7',
+      STANDIN_NOW: '2026-11-20T15:00:00Z',
+    });
     expect(banner).toContain('seed 7');
     expect(banner).toContain('frozen at 2026-11-20T15:00:00Z');
     const exit = exitOf(child);
@@ -68,7 +75,10 @@ describe('standin serve', () => {
     [['--now', 'yesterday'], /--now must be an ISO datetime/],
     [['--colour'], /Unknown option '--colour'/],
     [['--latency', 'slow'], /latency "slow" is not fixed:MS/],
-    [['--faults', '{"rules": [{"faults": [{"kind": "error", "status": 418, "rate": 1}]}]}'], /--faults is not a valid profile/],
+    [
+      ['--faults', '{"rules": [{"faults": [{"kind": "error", "status": 418, "rate": 1}]}]}'],
+      /--faults is not a valid profile/,
+    ],
     [['--faults', '{oops'], /--faults must be a JSON profile/],
   ])('refuses %j with a clear message and exit code 2', async (args, message) => {
     const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -88,7 +98,9 @@ describe('standin serve --state FILE', () => {
     const baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
     const token = /token: (\S+)/.exec(banner)![1];
     const response = await fetch(`${baseUrl}/goals`, {
-      method: 'POST', body: JSON.stringify({ title }), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      body: JSON.stringify({ title }),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
     return ((await response.json()) as { id: string }).id;
   }

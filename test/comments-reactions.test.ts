@@ -10,7 +10,12 @@ const MINUTE = 60_000;
 
 /** CR2 (BEHAVIOUR.md): the known reaction names and their emoji. */
 const EMOJI: Record<string, string> = {
-  tada: '\u{1F389}', thumbsup: '\u{1F44D}', heart: '\u2764\uFE0F', eyes: '\u{1F440}', rocket: '\u{1F680}', clap: '\u{1F44F}',
+  tada: '\u{1F389}',
+  thumbsup: '\u{1F44D}',
+  heart: '\u2764\uFE0F',
+  eyes: '\u{1F440}',
+  rocket: '\u{1F680}',
+  clap: '\u{1F44F}',
 };
 
 /** The two record kinds comments and reactions attach to, with their collection paths. */
@@ -55,83 +60,98 @@ function otherThan(h: Harness, person: Person): Person {
 
 const walk = (h: Harness, path: string, token?: string) => h.walk(path, { token });
 
-
 /** created_at descending (GU7: newest first); ties keep their listed order (stable sort). */
 function newestFirst<T extends { created_at: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
 describe('CR1 comments', () => {
-  it.each(KINDS)('CR1 POST /$base/{id}/comments → 201, author = caller, resource {type: $type, id}', async ({ type, base }) => {
-    const h = new Harness();
-    const id = visibleRecord(h, type);
-    const me = h.person();
-    const res = await h.post(`${API}/${base}/${id}/comments`, { body: 'Nice work, **@team**!' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      type: 'comment',
-      body: 'Nice work, **@team**!',
-      person: { id: me.id, name: me.name },
-      resource: { type, id },
-      created_at: NOW,
-      updated_at: NOW,
-    });
-    // Someone else commenting is the author of their own comment.
-    const other = otherThan(h, me);
-    const theirs = await h.post(`${API}/${base}/${id}/comments`, { body: 'Agreed.' }, { token: h.tokenOf(other) });
-    expect(theirs.body.person).toEqual({ id: other.id, name: other.name });
-  });
+  it.each(KINDS)(
+    'CR1 POST /$base/{id}/comments → 201, author = caller, resource {type: $type, id}',
+    async ({ type, base }) => {
+      const h = new Harness();
+      const id = visibleRecord(h, type);
+      const me = h.person();
+      const res = await h.post(`${API}/${base}/${id}/comments`, { body: 'Nice work, **@team**!' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        type: 'comment',
+        body: 'Nice work, **@team**!',
+        person: { id: me.id, name: me.name },
+        resource: { type, id },
+        created_at: NOW,
+        updated_at: NOW,
+      });
+      // Someone else commenting is the author of their own comment.
+      const other = otherThan(h, me);
+      const theirs = await h.post(`${API}/${base}/${id}/comments`, { body: 'Agreed.' }, { token: h.tokenOf(other) });
+      expect(theirs.body.person).toEqual({ id: other.id, name: other.name });
+    },
+  );
 
-  it.each(KINDS)('CR1 GET /$base/{id}/comments is newest first; within one second the one created last first', async ({ type, base }) => {
-    const h = new Harness();
-    const id = visibleRecord(h, type);
-    const path = `${API}/${base}/${id}/comments`;
-    const before = await walk(h, path);
-    expect(before.length).toBe(h.world.store.commentsOf(type, id).length);
-    expect(before).toEqual(newestFirst(before));
-    h.world.clock.advance(MINUTE);
-    const first = (await h.post(path, { body: 'first' })).body;
-    const second = (await h.post(path, { body: 'second' })).body; // same second as `first`
-    h.world.clock.advance(MINUTE);
-    const third = (await h.post(path, { body: 'third' })).body;
-    const after = await walk(h, path);
-    expect(after.map((c) => c.id)).toEqual([third.id, second.id, first.id, ...before.map((c) => c.id)]);
-    expect(after).toEqual(newestFirst(after));
-    // Pages neither overlap nor skip (G4).
-    const paged: string[] = [];
-    for (let page = 1; ; page++) {
-      const res = await h.get(`${path}?per_page=2&page=${page}`);
-      if (res.body.length === 0) break;
-      paged.push(...res.body.map((c: { id: string }) => c.id));
-    }
-    expect(paged).toEqual(after.map((c) => c.id));
-  });
+  it.each(KINDS)(
+    'CR1 GET /$base/{id}/comments is newest first; within one second the one created last first',
+    async ({ type, base }) => {
+      const h = new Harness();
+      const id = visibleRecord(h, type);
+      const path = `${API}/${base}/${id}/comments`;
+      const before = await walk(h, path);
+      expect(before.length).toBe(h.world.store.commentsOf(type, id).length);
+      expect(before).toEqual(newestFirst(before));
+      h.world.clock.advance(MINUTE);
+      const first = (await h.post(path, { body: 'first' })).body;
+      const second = (await h.post(path, { body: 'second' })).body; // same second as `first`
+      h.world.clock.advance(MINUTE);
+      const third = (await h.post(path, { body: 'third' })).body;
+      const after = await walk(h, path);
+      expect(after.map((c) => c.id)).toEqual([third.id, second.id, first.id, ...before.map((c) => c.id)]);
+      expect(after).toEqual(newestFirst(after));
+      // Pages neither overlap nor skip (G4).
+      const paged: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await h.get(`${path}?per_page=2&page=${page}`);
+        if (res.body.length === 0) break;
+        paged.push(...res.body.map((c: { id: string }) => c.id));
+      }
+      expect(paged).toEqual(after.map((c) => c.id));
+    },
+  );
 
-  it.each(KINDS)('CR1 the author edits (200, updated_at bumped) and deletes (204) a comment on a $type', async ({ type, base }) => {
-    const h = new Harness();
-    const id = visibleRecord(h, type);
-    const path = `${API}/${base}/${id}/comments`;
-    const created = (await h.post(path, { body: 'draft' })).body;
-    h.world.clock.advance(5 * MINUTE);
-    const edited = await h.patch(`${API}/comments/${created.id}`, { body: 'final' });
-    expect(edited.status).toBe(200);
-    expect(edited.body).toEqual({ ...created, body: 'final', updated_at: '2026-11-20T15:05:00Z' });
-    expect((await walk(h, path)).find((c) => c.id === created.id)).toEqual(edited.body);
-    const deleted = await h.delete(`${API}/comments/${created.id}`);
-    expect(deleted.status).toBe(204);
-    expect(deleted.text).toBe('');
-    expect((await walk(h, path)).map((c) => c.id)).not.toContain(created.id);
-    expectProblem(await h.patch(`${API}/comments/${created.id}`, { body: 'again' }), 404);
-    expectProblem(await h.delete(`${API}/comments/${created.id}`), 404);
-  });
+  it.each(KINDS)(
+    'CR1 the author edits (200, updated_at bumped) and deletes (204) a comment on a $type',
+    async ({ type, base }) => {
+      const h = new Harness();
+      const id = visibleRecord(h, type);
+      const path = `${API}/${base}/${id}/comments`;
+      const created = (await h.post(path, { body: 'draft' })).body;
+      h.world.clock.advance(5 * MINUTE);
+      const edited = await h.patch(`${API}/comments/${created.id}`, { body: 'final' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toEqual({ ...created, body: 'final', updated_at: '2026-11-20T15:05:00Z' });
+      expect((await walk(h, path)).find((c) => c.id === created.id)).toEqual(edited.body);
+      const deleted = await h.delete(`${API}/comments/${created.id}`);
+      expect(deleted.status).toBe(204);
+      expect(deleted.text).toBe('');
+      expect((await walk(h, path)).map((c) => c.id)).not.toContain(created.id);
+      expectProblem(await h.patch(`${API}/comments/${created.id}`, { body: 'again' }), 404);
+      expectProblem(await h.delete(`${API}/comments/${created.id}`), 404);
+    },
+  );
 
   it('CR1 a generated comment can be edited by its author only', async () => {
     const h = new Harness();
     const store = h.world.store;
     const comment = [...store.comments.values()].find((c) => c.resourceType === 'check-in')!;
     const author = store.people.get(comment.personId)!;
-    expectProblem(await h.patch(`${API}/comments/${comment.id}`, { body: 'hijack' }, { token: h.tokenOf(otherThan(h, author)) }), 403);
-    const ok = await h.patch(`${API}/comments/${comment.id}`, { body: 'edited by the author' }, { token: h.tokenOf(author) });
+    expectProblem(
+      await h.patch(`${API}/comments/${comment.id}`, { body: 'hijack' }, { token: h.tokenOf(otherThan(h, author)) }),
+      403,
+    );
+    const ok = await h.patch(
+      `${API}/comments/${comment.id}`,
+      { body: 'edited by the author' },
+      { token: h.tokenOf(author) },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.person).toEqual({ id: author.id, name: author.name });
   });
@@ -151,21 +171,106 @@ describe('CR1 comments', () => {
     expect((await walk(h, path, h.tokenOf(owner))).map((c) => c.id)).toContain(mine.body.id);
   });
 
-  const errors: { name: string; method: string; path: (ctx: Ctx) => string; body?: unknown; as?: 'other'; status: number; field?: string }[] = [
+  const errors: {
+    name: string;
+    method: string;
+    path: (ctx: Ctx) => string;
+    body?: unknown;
+    as?: 'other';
+    status: number;
+    field?: string;
+  }[] = [
     ...KINDS.flatMap(({ base }) => [
-      { name: `POST /${base}/{id}/comments with an empty body`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`, body: { body: '' }, status: 422, field: 'body' },
-      { name: `POST /${base}/{id}/comments with a blank body`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`, body: { body: ' \n\t ' }, status: 422, field: 'body' },
-      { name: `POST /${base}/{id}/comments without body`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`, body: {}, status: 422, field: 'body' },
-      { name: `POST /${base}/{id}/comments with a numeric body`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`, body: { body: 7 }, status: 422, field: 'body' },
-      { name: `POST /${base}/{unknown}/comments`, method: 'POST', path: () => `${API}/${base}/${UNKNOWN_ID}/comments`, body: { body: 'x' }, status: 404 },
-      { name: `GET /${base}/{unknown}/comments`, method: 'GET', path: () => `${API}/${base}/${UNKNOWN_ID}/comments`, status: 404 },
-      { name: `GET /${base}/{malformed}/comments`, method: 'GET', path: () => `${API}/${base}/12345/comments`, status: 404 },
+      {
+        name: `POST /${base}/{id}/comments with an empty body`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
+        body: { body: '' },
+        status: 422,
+        field: 'body',
+      },
+      {
+        name: `POST /${base}/{id}/comments with a blank body`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
+        body: { body: ' \n\t ' },
+        status: 422,
+        field: 'body',
+      },
+      {
+        name: `POST /${base}/{id}/comments without body`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
+        body: {},
+        status: 422,
+        field: 'body',
+      },
+      {
+        name: `POST /${base}/{id}/comments with a numeric body`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
+        body: { body: 7 },
+        status: 422,
+        field: 'body',
+      },
+      {
+        name: `POST /${base}/{unknown}/comments`,
+        method: 'POST',
+        path: () => `${API}/${base}/${UNKNOWN_ID}/comments`,
+        body: { body: 'x' },
+        status: 404,
+      },
+      {
+        name: `GET /${base}/{unknown}/comments`,
+        method: 'GET',
+        path: () => `${API}/${base}/${UNKNOWN_ID}/comments`,
+        status: 404,
+      },
+      {
+        name: `GET /${base}/{malformed}/comments`,
+        method: 'GET',
+        path: () => `${API}/${base}/12345/comments`,
+        status: 404,
+      },
     ]),
-    { name: 'PATCH /comments/{id} with an empty body', method: 'PATCH', path: (c) => `${API}/comments/${c.comment}`, body: { body: '' }, status: 422, field: 'body' },
-    { name: 'PATCH /comments/{id} with a blank body', method: 'PATCH', path: (c) => `${API}/comments/${c.comment}`, body: { body: '   ' }, status: 422, field: 'body' },
-    { name: 'PATCH /comments/{id} by another person', method: 'PATCH', path: (c) => `${API}/comments/${c.comment}`, body: { body: 'mine now' }, as: 'other', status: 403 },
-    { name: 'DELETE /comments/{id} by another person', method: 'DELETE', path: (c) => `${API}/comments/${c.comment}`, as: 'other', status: 403 },
-    { name: 'PATCH /comments/{unknown}', method: 'PATCH', path: () => `${API}/comments/${UNKNOWN_ID}`, body: { body: 'x' }, status: 404 },
+    {
+      name: 'PATCH /comments/{id} with an empty body',
+      method: 'PATCH',
+      path: (c) => `${API}/comments/${c.comment}`,
+      body: { body: '' },
+      status: 422,
+      field: 'body',
+    },
+    {
+      name: 'PATCH /comments/{id} with a blank body',
+      method: 'PATCH',
+      path: (c) => `${API}/comments/${c.comment}`,
+      body: { body: '   ' },
+      status: 422,
+      field: 'body',
+    },
+    {
+      name: 'PATCH /comments/{id} by another person',
+      method: 'PATCH',
+      path: (c) => `${API}/comments/${c.comment}`,
+      body: { body: 'mine now' },
+      as: 'other',
+      status: 403,
+    },
+    {
+      name: 'DELETE /comments/{id} by another person',
+      method: 'DELETE',
+      path: (c) => `${API}/comments/${c.comment}`,
+      as: 'other',
+      status: 403,
+    },
+    {
+      name: 'PATCH /comments/{unknown}',
+      method: 'PATCH',
+      path: () => `${API}/comments/${UNKNOWN_ID}`,
+      body: { body: 'x' },
+      status: 404,
+    },
     { name: 'DELETE /comments/{malformed}', method: 'DELETE', path: () => `${API}/comments/not-an-id`, status: 404 },
   ];
 
@@ -174,7 +279,10 @@ describe('CR1 comments', () => {
     const ctx = await context(h);
     const token = as === 'other' ? h.tokenOf(otherThan(h, h.person())) : undefined;
     const before = [...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort();
-    const res = await h.call(method, path(ctx), { ...(body === undefined ? {} : { body }), ...(token ? { token } : {}) });
+    const res = await h.call(method, path(ctx), {
+      ...(body === undefined ? {} : { body }),
+      ...(token ? { token } : {}),
+    });
     expectProblem(res, status, field);
     if (status === 403) expect(res.body.detail).toMatch(/author/i);
     expect([...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort()).toEqual(before);
@@ -193,46 +301,59 @@ async function context(h: Harness): Promise<Ctx> {
 }
 
 describe('CR2 reactions', () => {
-  it.each(KINDS)('CR2 POST /$base/{id}/reactions → 201 with the emoji of each name; the same again → 200, same id', async ({ type, base }) => {
-    const h = new Harness();
-    const id = visibleRecord(h, type);
-    const me = h.person();
-    const path = `${API}/${base}/${id}/reactions`;
-    const before = await walk(h, path);
-    // Remove any reaction of the caller first so each name starts fresh (a repeat is tested below).
-    for (const r of before.filter((x) => x.person.id === me.id)) expect((await h.delete(`${API}/reactions/${r.id}`)).status).toBe(204);
-    for (const [name, emoji] of Object.entries(EMOJI)) {
-      const now = new Date(h.world.clock.nowMs()).toISOString().replace('.000Z', 'Z');
-      const created = await h.post(path, { name });
-      expect(created.status, name).toBe(201);
-      expect(created.body).toMatchObject({ name, emoji, person: { id: me.id, name: me.name }, resource: { type, id }, created_at: now });
-      h.world.clock.advance(MINUTE);
-      const again = await h.post(path, { name });
-      expect(again.status, name).toBe(200);
-      // The existing reaction, unchanged (created_at included).
-      expect(again.body).toEqual(created.body);
-    }
-    const mine = (await walk(h, path)).filter((r) => r.person.id === me.id);
-    expect(mine.map((r) => r.name).sort()).toEqual(Object.keys(EMOJI).sort());
-  });
-
-  it.each(KINDS)('CR2 another person with the same name on a $type gets a reaction of their own (201)', async ({ type, base }) => {
-    const h = new Harness();
-    const id = visibleRecord(h, type);
-    const path = `${API}/${base}/${id}/reactions`;
-    const me = h.person();
-    const other = otherThan(h, me);
-    for (const p of [me, other]) {
-      for (const r of (await walk(h, path)).filter((x) => x.person.id === p.id && x.name === 'rocket')) {
-        await h.delete(`${API}/reactions/${r.id}`, { token: h.tokenOf(p) });
+  it.each(KINDS)(
+    'CR2 POST /$base/{id}/reactions → 201 with the emoji of each name; the same again → 200, same id',
+    async ({ type, base }) => {
+      const h = new Harness();
+      const id = visibleRecord(h, type);
+      const me = h.person();
+      const path = `${API}/${base}/${id}/reactions`;
+      const before = await walk(h, path);
+      // Remove any reaction of the caller first so each name starts fresh (a repeat is tested below).
+      for (const r of before.filter((x) => x.person.id === me.id))
+        expect((await h.delete(`${API}/reactions/${r.id}`)).status).toBe(204);
+      for (const [name, emoji] of Object.entries(EMOJI)) {
+        const now = new Date(h.world.clock.nowMs()).toISOString().replace('.000Z', 'Z');
+        const created = await h.post(path, { name });
+        expect(created.status, name).toBe(201);
+        expect(created.body).toMatchObject({
+          name,
+          emoji,
+          person: { id: me.id, name: me.name },
+          resource: { type, id },
+          created_at: now,
+        });
+        h.world.clock.advance(MINUTE);
+        const again = await h.post(path, { name });
+        expect(again.status, name).toBe(200);
+        // The existing reaction, unchanged (created_at included).
+        expect(again.body).toEqual(created.body);
       }
-    }
-    const mine = await h.post(path, { name: 'rocket' });
-    const theirs = await h.post(path, { name: 'rocket' }, { token: h.tokenOf(other) });
-    expect([mine.status, theirs.status]).toEqual([201, 201]);
-    expect(theirs.body.id).not.toBe(mine.body.id);
-    expect(theirs.body.person).toEqual({ id: other.id, name: other.name });
-  });
+      const mine = (await walk(h, path)).filter((r) => r.person.id === me.id);
+      expect(mine.map((r) => r.name).sort()).toEqual(Object.keys(EMOJI).sort());
+    },
+  );
+
+  it.each(KINDS)(
+    'CR2 another person with the same name on a $type gets a reaction of their own (201)',
+    async ({ type, base }) => {
+      const h = new Harness();
+      const id = visibleRecord(h, type);
+      const path = `${API}/${base}/${id}/reactions`;
+      const me = h.person();
+      const other = otherThan(h, me);
+      for (const p of [me, other]) {
+        for (const r of (await walk(h, path)).filter((x) => x.person.id === p.id && x.name === 'rocket')) {
+          await h.delete(`${API}/reactions/${r.id}`, { token: h.tokenOf(p) });
+        }
+      }
+      const mine = await h.post(path, { name: 'rocket' });
+      const theirs = await h.post(path, { name: 'rocket' }, { token: h.tokenOf(other) });
+      expect([mine.status, theirs.status]).toEqual([201, 201]);
+      expect(theirs.body.id).not.toBe(mine.body.id);
+      expect(theirs.body.person).toEqual({ id: other.id, name: other.name });
+    },
+  );
 
   it.each(KINDS)('CR2 GET /$base/{id}/reactions is newest first', async ({ type, base }) => {
     const h = new Harness();
@@ -253,7 +374,8 @@ describe('CR2 reactions', () => {
     const h = new Harness();
     const id = visibleRecord(h, 'goal-update');
     const path = `${API}/goal-updates/${id}/reactions`;
-    for (const r of (await walk(h, path)).filter((x) => x.person.id === h.person().id && x.name === 'clap')) await h.delete(`${API}/reactions/${r.id}`);
+    for (const r of (await walk(h, path)).filter((x) => x.person.id === h.person().id && x.name === 'clap'))
+      await h.delete(`${API}/reactions/${r.id}`);
     const created = (await h.post(path, { name: 'clap' })).body;
     const res = await h.delete(`${API}/reactions/${created.id}`);
     expect(res.status).toBe(204);
@@ -277,17 +399,75 @@ describe('CR2 reactions', () => {
     expectProblem(await h.delete(`${API}/reactions/${ownerReaction.body.id}`, asOutsider), 404);
   });
 
-  const errors: { name: string; method: string; path: (ctx: Ctx) => string; body?: unknown; as?: 'other'; status: number; field?: string }[] = [
+  const errors: {
+    name: string;
+    method: string;
+    path: (ctx: Ctx) => string;
+    body?: unknown;
+    as?: 'other';
+    status: number;
+    field?: string;
+  }[] = [
     ...KINDS.flatMap(({ base }) => [
-      { name: `POST /${base}/{id}/reactions with an unknown name`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`, body: { name: 'smile' }, status: 422, field: 'name' },
-      { name: `POST /${base}/{id}/reactions with an emoji as name`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`, body: { name: EMOJI.tada }, status: 422, field: 'name' },
-      { name: `POST /${base}/{id}/reactions with a capitalised name`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`, body: { name: 'Tada' }, status: 422, field: 'name' },
-      { name: `POST /${base}/{id}/reactions without name`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`, body: {}, status: 422, field: 'name' },
-      { name: `POST /${base}/{unknown}/reactions`, method: 'POST', path: () => `${API}/${base}/${UNKNOWN_ID}/reactions`, body: { name: 'tada' }, status: 404 },
-      { name: `GET /${base}/{unknown}/reactions`, method: 'GET', path: () => `${API}/${base}/${UNKNOWN_ID}/reactions`, status: 404 },
+      {
+        name: `POST /${base}/{id}/reactions with an unknown name`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
+        body: { name: 'smile' },
+        status: 422,
+        field: 'name',
+      },
+      {
+        name: `POST /${base}/{id}/reactions with an emoji as name`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
+        body: { name: EMOJI.tada },
+        status: 422,
+        field: 'name',
+      },
+      {
+        name: `POST /${base}/{id}/reactions with a capitalised name`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
+        body: { name: 'Tada' },
+        status: 422,
+        field: 'name',
+      },
+      {
+        name: `POST /${base}/{id}/reactions without name`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
+        body: {},
+        status: 422,
+        field: 'name',
+      },
+      {
+        name: `POST /${base}/{unknown}/reactions`,
+        method: 'POST',
+        path: () => `${API}/${base}/${UNKNOWN_ID}/reactions`,
+        body: { name: 'tada' },
+        status: 404,
+      },
+      {
+        name: `GET /${base}/{unknown}/reactions`,
+        method: 'GET',
+        path: () => `${API}/${base}/${UNKNOWN_ID}/reactions`,
+        status: 404,
+      },
     ]),
-    { name: 'DELETE /reactions/{id} by another person', method: 'DELETE', path: (c) => `${API}/reactions/${c.reaction}`, as: 'other', status: 403 },
-    { name: 'DELETE /reactions/{unknown}', method: 'DELETE', path: () => `${API}/reactions/${UNKNOWN_ID}`, status: 404 },
+    {
+      name: 'DELETE /reactions/{id} by another person',
+      method: 'DELETE',
+      path: (c) => `${API}/reactions/${c.reaction}`,
+      as: 'other',
+      status: 403,
+    },
+    {
+      name: 'DELETE /reactions/{unknown}',
+      method: 'DELETE',
+      path: () => `${API}/reactions/${UNKNOWN_ID}`,
+      status: 404,
+    },
     { name: 'DELETE /reactions/{malformed}', method: 'DELETE', path: () => `${API}/reactions/xyz`, status: 404 },
   ];
 
@@ -296,7 +476,10 @@ describe('CR2 reactions', () => {
     const ctx = await context(h);
     const token = as === 'other' ? h.tokenOf(otherThan(h, h.person())) : undefined;
     const before = [...h.world.store.reactions.keys()].sort();
-    const res = await h.call(method, path(ctx), { ...(body === undefined ? {} : { body }), ...(token ? { token } : {}) });
+    const res = await h.call(method, path(ctx), {
+      ...(body === undefined ? {} : { body }),
+      ...(token ? { token } : {}),
+    });
     expectProblem(res, status, field);
     expect([...h.world.store.reactions.keys()].sort()).toEqual(before);
   });
@@ -305,25 +488,41 @@ describe('CR2 reactions', () => {
 describe('G9 read-only tokens on comment and reaction writes', () => {
   const writes: { name: string; method: string; path: (ctx: Ctx) => string; body?: unknown }[] = [
     ...KINDS.flatMap(({ base }) => [
-      { name: `POST /${base}/{id}/comments`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`, body: { body: 'x' } },
-      { name: `POST /${base}/{id}/reactions`, method: 'POST', path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`, body: { name: 'clap' } },
+      {
+        name: `POST /${base}/{id}/comments`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
+        body: { body: 'x' },
+      },
+      {
+        name: `POST /${base}/{id}/reactions`,
+        method: 'POST',
+        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
+        body: { name: 'clap' },
+      },
     ]),
     { name: 'PATCH /comments/{id}', method: 'PATCH', path: (c) => `${API}/comments/${c.comment}`, body: { body: 'x' } },
     { name: 'DELETE /comments/{id}', method: 'DELETE', path: (c) => `${API}/comments/${c.comment}` },
     { name: 'DELETE /reactions/{id}', method: 'DELETE', path: (c) => `${API}/reactions/${c.reaction}` },
   ];
 
-  it.each(writes)('G9 $name with the author\'s read-only token → 403, nothing changed', async ({ method, path, body }) => {
-    const h = new Harness();
-    const ctx = await context(h);
-    const snapshot = () => [
-      [...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort(),
-      [...h.world.store.reactions.keys()].sort(),
-    ];
-    const before = snapshot();
-    const res = await h.call(method, path(ctx), { token: h.tokenOf(h.person(), 'readOnly'), ...(body === undefined ? {} : { body }) });
-    expectProblem(res, 403);
-    expect(res.body.detail).toMatch(/read-only/i);
-    expect(snapshot()).toEqual(before);
-  });
+  it.each(writes)(
+    "G9 $name with the author's read-only token → 403, nothing changed",
+    async ({ method, path, body }) => {
+      const h = new Harness();
+      const ctx = await context(h);
+      const snapshot = () => [
+        [...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort(),
+        [...h.world.store.reactions.keys()].sort(),
+      ];
+      const before = snapshot();
+      const res = await h.call(method, path(ctx), {
+        token: h.tokenOf(h.person(), 'readOnly'),
+        ...(body === undefined ? {} : { body }),
+      });
+      expectProblem(res, 403);
+      expect(res.body.detail).toMatch(/read-only/i);
+      expect(snapshot()).toEqual(before);
+    },
+  );
 });

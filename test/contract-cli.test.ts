@@ -19,7 +19,9 @@ let readOnlyToken: string;
 const tmp = mkdtempSync(join(tmpdir(), 'standin-contract-cli-'));
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', '2026-11-20T15:00:00Z'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', '2026-11-20T15:00:00Z'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const banner = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (chunk) => {
@@ -30,7 +32,9 @@ beforeAll(async () => {
   });
   baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
   token = /token: (\S+)/.exec(banner)![1];
-  const tokens = (await (await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`)).json()) as Array<{ read_only: string }>;
+  const tokens = (await (await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`)).json()) as Array<{
+    read_only: string;
+  }>;
   readOnlyToken = tokens[0].read_only;
 });
 
@@ -41,11 +45,14 @@ afterAll(() => {
 
 /** Runs `standin contract` with the given arguments; a child process, so that exit codes and stdio are real. */
 function contract(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'contract', ...args], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'contract', ...args], {
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk) => (stdout += chunk));
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr })));
 }
 
@@ -56,10 +63,17 @@ describe('standin contract: the preflight', () => {
     await once(probe, 'listening');
     const { port } = probe.address() as AddressInfo;
     probe.close();
-    const { status, stdout, stderr } = await contract(['--base-url', `http://127.0.0.1:${port}/api/v2`, '--token', 't']);
+    const { status, stdout, stderr } = await contract([
+      '--base-url',
+      `http://127.0.0.1:${port}/api/v2`,
+      '--token',
+      't',
+    ]);
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toEqual([`standin contract: cannot reach http://127.0.0.1:${port}/api/v2 (ECONNREFUSED): is the server running, and is the URL right?`]);
+    expect(stderr.trim().split('\n')).toEqual([
+      `standin contract: cannot reach http://127.0.0.1:${port}/api/v2 (ECONNREFUSED): is the server running, and is the URL right?`,
+    ]);
   });
 
   it('stops in one line when the token is unknown', async () => {
@@ -81,7 +95,11 @@ describe('standin contract: the preflight', () => {
   });
 
   it('answers a wrong --rules with what it takes and the usage', () => {
-    const { status, stderr } = spawnSync(process.execPath, [CLI, 'contract', '--base-url', baseUrl, '--token', token, '--rules', 'interface,prod'], { encoding: 'utf8' });
+    const { status, stderr } = spawnSync(
+      process.execPath,
+      [CLI, 'contract', '--base-url', baseUrl, '--token', token, '--rules', 'interface,prod'],
+      { encoding: 'utf8' },
+    );
     expect(status).toBe(2);
     expect(stderr).toContain('not "prod"');
     expect(stderr).toContain('Usage: standin contract');
@@ -92,7 +110,15 @@ describe('standin contract: a run', () => {
   it('reports by group and source, leaves decided rules out under --rules, writes every check to JUnit with skip reasons, and leaves nothing behind', async () => {
     const junit = join(tmp, 'out', 'contract.xml');
     // No --token: against standin the kit takes the first person's from /__mock/tokens.
-    const { status, stdout } = await contract(['--base-url', baseUrl, '--read-only', '--rules', 'interface,production', '--junit', junit]);
+    const { status, stdout } = await contract([
+      '--base-url',
+      baseUrl,
+      '--read-only',
+      '--rules',
+      'interface,production',
+      '--junit',
+      junit,
+    ]);
     // Not run is never passed: a read-only run exits 1.
     expect(status).toBe(1);
     const last = stdout.trim().split('\n').at(-1)!;
@@ -107,7 +133,9 @@ describe('standin contract: a run', () => {
     const xml = readFileSync(junit, 'utf8');
     expect((xml.match(/<testcase /g) ?? []).length).toBe(passed + failed + notRun);
     expect((xml.match(/<skipped message="not run: [^"]+"\/>/g) ?? []).length).toBe(notRun);
-    expect(xml).toContain(`<testsuites name="standin contract" tests="${passed + notRun}" failures="0" errors="0" skipped="${notRun}"`);
+    expect(xml).toContain(
+      `<testsuites name="standin contract" tests="${passed + notRun}" failures="0" errors="0" skipped="${notRun}"`,
+    );
     expect(xml).toContain('<property name="source" value="production"/>');
     // The JUnit folder is ours; the kit's report folder is gone.
     expect(readdirSync(tmp).filter((name) => name.startsWith('standin-contract-'))).toEqual([]);

@@ -31,7 +31,6 @@ async function createQuestion(h: Harness, body: Record<string, unknown>, person?
   return res.body;
 }
 
-
 async function pause(h: Harness, id: string) {
   return h.call('POST', `/__mock/echo/questions/${id}/pause`);
 }
@@ -66,7 +65,7 @@ describe('EC1 create with defaults', () => {
     expect((await walk(h, Q)).map((x) => x.id)).toContain(q.id);
   });
 
-  it('EC1 answer_time_zone is the creator\'s zone, whoever creates, and stays the creator\'s on PATCH by someone else', async () => {
+  it("EC1 answer_time_zone is the creator's zone, whoever creates, and stays the creator's on PATCH by someone else", async () => {
     const h = new Harness();
     const zones = [...new Set(h.world.store.peopleInOrder.map((p) => p.timeZone))];
     expect(zones.length, 'the world has people in several zones').toBeGreaterThan(2);
@@ -133,7 +132,10 @@ describe('G4 question list order', () => {
     // A PATCH does not move a question in the list.
     expect((await h.patch(`${Q}/${a.id}`, { title: 'a, renamed' })).status).toBe(200);
 
-    const expected = [...generated].sort((x, y) => x.createdAt - y.createdAt).map((q) => q.id).concat([a.id, b.id, c.id, d.id]);
+    const expected = [...generated]
+      .sort((x, y) => x.createdAt - y.createdAt)
+      .map((q) => q.id)
+      .concat([a.id, b.id, c.id, d.id]);
     const pages: string[] = [];
     for (let page = 1; ; page++) {
       const res = await h.get(`${Q}?per_page=2&page=${page}`);
@@ -152,41 +154,114 @@ describe('EC2 next_answer_at', () => {
   // Saturday 00:00 in Tokyo (UTC+9), 07:00 in Los Angeles (PST, UTC-8), 20:30 in Kolkata (UTC+5:30).
   // Creation week (Monday-based) of a question created now: Mon 2026-11-16 to Sun 2026-11-22.
   const cases: { name: string; zone: string; body: Record<string, unknown>; next: string }[] = [
-    { name: 'weekly monday 09:00 New York → Mon Nov 23 09:00 EST', zone: 'America/New_York',
-      body: { answer_frequency: 'weekly', answer_day: 'monday', answer_time: '09:00' }, next: '2026-11-23T14:00:00Z' },
-    { name: 'defaults (weekly monday 09:00) in New York', zone: 'America/New_York', body: {}, next: '2026-11-23T14:00:00Z' },
-    { name: 'weekly friday 10:00 New York is exactly now → next Friday', zone: 'America/New_York',
-      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '10:00' }, next: '2026-11-27T15:00:00Z' },
-    { name: 'weekly friday 10:01 New York → a minute from now', zone: 'America/New_York',
-      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '10:01' }, next: '2026-11-20T15:01:00Z' },
-    { name: 'weekly friday 08:00 Los Angeles → later today (local Friday 07:00)', zone: 'America/Los_Angeles',
-      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '08:00' }, next: '2026-11-20T16:00:00Z' },
-    { name: 'weekly friday 09:00 Tokyo → next Friday (local date is already Saturday)', zone: 'Asia/Tokyo',
-      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '09:00' }, next: '2026-11-27T00:00:00Z' },
-    { name: 'daily 16:00 Berlin is exactly now → tomorrow 16:00 Berlin', zone: 'Europe/Berlin',
-      body: { answer_frequency: 'daily', answer_time: '16:00' }, next: '2026-11-21T15:00:00Z' },
-    { name: 'daily 23:59 Berlin → tonight', zone: 'Europe/Berlin',
-      body: { answer_frequency: 'daily', answer_time: '23:59' }, next: '2026-11-20T22:59:00Z' },
-    { name: 'daily 00:00 Tokyo is exactly now (local midnight) → the next midnight', zone: 'Asia/Tokyo',
-      body: { answer_frequency: 'daily', answer_time: '00:00' }, next: '2026-11-21T15:00:00Z' },
-    { name: 'daily 09:00 Kolkata → tomorrow morning (local 20:30 now)', zone: 'Asia/Kolkata',
-      body: { answer_frequency: 'daily', answer_time: '09:00' }, next: '2026-11-21T03:30:00Z' },
-    { name: 'daily ignores answer_day', zone: 'Europe/Berlin',
-      body: { answer_frequency: 'daily', answer_day: 'wednesday', answer_time: '17:00' }, next: '2026-11-20T16:00:00Z' },
-    { name: 'monthly monday New York → first Monday of December (Dec 7)', zone: 'America/New_York',
-      body: { answer_frequency: 'monthly', answer_day: 'monday', answer_time: '09:00' }, next: '2026-12-07T14:00:00Z' },
-    { name: 'monthly friday New York → first Friday of December (Dec 4), not next Friday', zone: 'America/New_York',
-      body: { answer_frequency: 'monthly', answer_day: 'friday', answer_time: '09:00' }, next: '2026-12-04T14:00:00Z' },
-    { name: 'monthly tuesday Berlin → Tue Dec 1', zone: 'Europe/Berlin',
-      body: { answer_frequency: 'monthly', answer_day: 'tuesday', answer_time: '08:00' }, next: '2026-12-01T07:00:00Z' },
-    { name: 'biweekly monday New York → Nov 30 (Nov 23 is an odd week after creation)', zone: 'America/New_York',
-      body: { answer_frequency: 'biweekly', answer_day: 'monday', answer_time: '09:00' }, next: '2026-11-30T14:00:00Z' },
-    { name: 'biweekly saturday New York → tomorrow, still the creation week', zone: 'America/New_York',
-      body: { answer_frequency: 'biweekly', answer_day: 'saturday', answer_time: '09:00' }, next: '2026-11-21T14:00:00Z' },
-    { name: 'biweekly friday 17:00 Berlin → today, the creation week', zone: 'Europe/Berlin',
-      body: { answer_frequency: 'biweekly', answer_day: 'friday', answer_time: '17:00' }, next: '2026-11-20T16:00:00Z' },
-    { name: 'biweekly friday 16:00 Berlin is exactly now → two weeks on (Dec 4)', zone: 'Europe/Berlin',
-      body: { answer_frequency: 'biweekly', answer_day: 'friday', answer_time: '16:00' }, next: '2026-12-04T15:00:00Z' },
+    {
+      name: 'weekly monday 09:00 New York → Mon Nov 23 09:00 EST',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'weekly', answer_day: 'monday', answer_time: '09:00' },
+      next: '2026-11-23T14:00:00Z',
+    },
+    {
+      name: 'defaults (weekly monday 09:00) in New York',
+      zone: 'America/New_York',
+      body: {},
+      next: '2026-11-23T14:00:00Z',
+    },
+    {
+      name: 'weekly friday 10:00 New York is exactly now → next Friday',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '10:00' },
+      next: '2026-11-27T15:00:00Z',
+    },
+    {
+      name: 'weekly friday 10:01 New York → a minute from now',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '10:01' },
+      next: '2026-11-20T15:01:00Z',
+    },
+    {
+      name: 'weekly friday 08:00 Los Angeles → later today (local Friday 07:00)',
+      zone: 'America/Los_Angeles',
+      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '08:00' },
+      next: '2026-11-20T16:00:00Z',
+    },
+    {
+      name: 'weekly friday 09:00 Tokyo → next Friday (local date is already Saturday)',
+      zone: 'Asia/Tokyo',
+      body: { answer_frequency: 'weekly', answer_day: 'friday', answer_time: '09:00' },
+      next: '2026-11-27T00:00:00Z',
+    },
+    {
+      name: 'daily 16:00 Berlin is exactly now → tomorrow 16:00 Berlin',
+      zone: 'Europe/Berlin',
+      body: { answer_frequency: 'daily', answer_time: '16:00' },
+      next: '2026-11-21T15:00:00Z',
+    },
+    {
+      name: 'daily 23:59 Berlin → tonight',
+      zone: 'Europe/Berlin',
+      body: { answer_frequency: 'daily', answer_time: '23:59' },
+      next: '2026-11-20T22:59:00Z',
+    },
+    {
+      name: 'daily 00:00 Tokyo is exactly now (local midnight) → the next midnight',
+      zone: 'Asia/Tokyo',
+      body: { answer_frequency: 'daily', answer_time: '00:00' },
+      next: '2026-11-21T15:00:00Z',
+    },
+    {
+      name: 'daily 09:00 Kolkata → tomorrow morning (local 20:30 now)',
+      zone: 'Asia/Kolkata',
+      body: { answer_frequency: 'daily', answer_time: '09:00' },
+      next: '2026-11-21T03:30:00Z',
+    },
+    {
+      name: 'daily ignores answer_day',
+      zone: 'Europe/Berlin',
+      body: { answer_frequency: 'daily', answer_day: 'wednesday', answer_time: '17:00' },
+      next: '2026-11-20T16:00:00Z',
+    },
+    {
+      name: 'monthly monday New York → first Monday of December (Dec 7)',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'monthly', answer_day: 'monday', answer_time: '09:00' },
+      next: '2026-12-07T14:00:00Z',
+    },
+    {
+      name: 'monthly friday New York → first Friday of December (Dec 4), not next Friday',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'monthly', answer_day: 'friday', answer_time: '09:00' },
+      next: '2026-12-04T14:00:00Z',
+    },
+    {
+      name: 'monthly tuesday Berlin → Tue Dec 1',
+      zone: 'Europe/Berlin',
+      body: { answer_frequency: 'monthly', answer_day: 'tuesday', answer_time: '08:00' },
+      next: '2026-12-01T07:00:00Z',
+    },
+    {
+      name: 'biweekly monday New York → Nov 30 (Nov 23 is an odd week after creation)',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'biweekly', answer_day: 'monday', answer_time: '09:00' },
+      next: '2026-11-30T14:00:00Z',
+    },
+    {
+      name: 'biweekly saturday New York → tomorrow, still the creation week',
+      zone: 'America/New_York',
+      body: { answer_frequency: 'biweekly', answer_day: 'saturday', answer_time: '09:00' },
+      next: '2026-11-21T14:00:00Z',
+    },
+    {
+      name: 'biweekly friday 17:00 Berlin → today, the creation week',
+      zone: 'Europe/Berlin',
+      body: { answer_frequency: 'biweekly', answer_day: 'friday', answer_time: '17:00' },
+      next: '2026-11-20T16:00:00Z',
+    },
+    {
+      name: 'biweekly friday 16:00 Berlin is exactly now → two weeks on (Dec 4)',
+      zone: 'Europe/Berlin',
+      body: { answer_frequency: 'biweekly', answer_day: 'friday', answer_time: '16:00' },
+      next: '2026-12-04T15:00:00Z',
+    },
   ];
 
   it.each(cases)('EC2 $name', async ({ zone, body, next }) => {
@@ -210,7 +285,10 @@ describe('EC2 next_answer_at', () => {
       { body: { answer_time: '08:30' }, next: '2026-11-24T13:30:00Z' }, // Tue Nov 24 08:30 EST
       { body: { answer_frequency: 'daily' }, next: '2026-11-21T13:30:00Z' }, // 08:30 today has passed → Sat
       { body: { answer_frequency: 'monthly', answer_day: 'wednesday' }, next: '2026-12-02T13:30:00Z' }, // 1st Wed of Dec
-      { body: { answer_frequency: 'biweekly', answer_day: 'monday', answer_time: '09:00' }, next: '2026-11-30T14:00:00Z' },
+      {
+        body: { answer_frequency: 'biweekly', answer_day: 'monday', answer_time: '09:00' },
+        next: '2026-11-30T14:00:00Z',
+      },
     ];
     for (const { body, next } of steps) {
       const res = await h.patch(`${Q}/${q.id}`, body);
@@ -248,7 +326,11 @@ describe('EC2 next_answer_at', () => {
 
   it('EC2 across the March DST change in New York the UTC hour shifts from 14:00 to 13:00', async () => {
     const h = new Harness();
-    const q = await createQuestion(h, { prompt: 'p', answer_day: 'monday', answer_time: '09:00' }, personIn(h, 'America/New_York'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'p', answer_day: 'monday', answer_time: '09:00' },
+      personIn(h, 'America/New_York'),
+    );
     expect(q.next_answer_at).toBe('2026-11-23T14:00:00Z'); // EST, UTC-5
     // US daylight saving time starts Sun 2027-03-14. On Wed Mar 10 the next Monday 09:00 is EDT, UTC-4.
     advanceTo(h, '2027-03-10T12:00:00Z');
@@ -265,9 +347,17 @@ describe('EC2 next_answer_at', () => {
   it('EC2 across the November DST change in New York the UTC hour shifts from 13:00 to 14:00', async () => {
     // Wed 2026-10-28 is still EDT (UTC-4); US daylight saving time ends Sun 2026-11-01.
     const h = new Harness({ now: '2026-10-28T12:00:00Z' });
-    const q = await createQuestion(h, { prompt: 'p', answer_day: 'monday', answer_time: '09:00' }, personIn(h, 'America/New_York'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'p', answer_day: 'monday', answer_time: '09:00' },
+      personIn(h, 'America/New_York'),
+    );
     expect(q.next_answer_at).toBe('2026-11-02T14:00:00Z'); // Mon Nov 2 09:00 EST, not 13:00Z
-    const berlin = await createQuestion(h, { prompt: 'b', answer_frequency: 'daily', answer_time: '09:00' }, personIn(h, 'Europe/Berlin'));
+    const berlin = await createQuestion(
+      h,
+      { prompt: 'b', answer_frequency: 'daily', answer_time: '09:00' },
+      personIn(h, 'Europe/Berlin'),
+    );
     expect(berlin.next_answer_at).toBe('2026-10-29T08:00:00Z'); // Berlin is already on CET (since Oct 25)
   });
 });
@@ -275,13 +365,21 @@ describe('EC2 next_answer_at', () => {
 describe('EC3 pause and resume (/__mock)', () => {
   it('EC3 paused: paused_at set, next_answer_at null, nothing published while the clock passes slots', async () => {
     const h = new Harness();
-    const q = await createQuestion(h, { prompt: 'p', answer_frequency: 'daily', answer_time: '09:00' }, personIn(h, 'America/New_York'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'p', answer_frequency: 'daily', answer_time: '09:00' },
+      personIn(h, 'America/New_York'),
+    );
     // Publish two slots first (Sat Nov 21 and Sun Nov 22, 09:00 EST), then pause.
     advanceTo(h, '2026-11-22T20:00:00Z');
     expect((await h.get(`${Q}/${q.id}/answers`)).body).toHaveLength(2);
     const paused = await pause(h, q.id);
     expect(paused.status).toBe(200);
-    expect(paused.body).toMatchObject({ paused_at: '2026-11-22T20:00:00Z', next_answer_at: null, updated_at: '2026-11-22T20:00:00Z' });
+    expect(paused.body).toMatchObject({
+      paused_at: '2026-11-22T20:00:00Z',
+      next_answer_at: null,
+      updated_at: '2026-11-22T20:00:00Z',
+    });
     h.world.clock.advance(10 * DAY);
     const got = (await h.get(`${Q}/${q.id}`)).body;
     expect(got).toMatchObject({ paused_at: '2026-11-22T20:00:00Z', next_answer_at: null });
@@ -289,21 +387,35 @@ describe('EC3 pause and resume (/__mock)', () => {
     expect(answers.map((a) => a.published_at)).toEqual(['2026-11-22T14:00:00Z', '2026-11-21T14:00:00Z']);
     // A PATCH while paused changes the schedule but does not compute a next answer (EC2 "unless paused").
     const patched = await h.patch(`${Q}/${q.id}`, { answer_time: '10:00' });
-    expect(patched.body).toMatchObject({ answer_time: '10:00', next_answer_at: null, paused_at: '2026-11-22T20:00:00Z' });
+    expect(patched.body).toMatchObject({
+      answer_time: '10:00',
+      next_answer_at: null,
+      paused_at: '2026-11-22T20:00:00Z',
+    });
   });
 
   it('EC3 resumed: paused_at null, next_answer_at recomputed from now, the paused stretch not published', async () => {
     const h = new Harness();
-    const q = await createQuestion(h, { prompt: 'Ship recap', answer_day: 'monday', answer_time: '09:00' }, personIn(h, 'America/New_York'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'Ship recap', answer_day: 'monday', answer_time: '09:00' },
+      personIn(h, 'America/New_York'),
+    );
     await pause(h, q.id);
     advanceTo(h, '2026-12-10T15:00:00Z'); // Thu Dec 10: Nov 23, Nov 30 and Dec 7 passed while paused
     const resumed = await resume(h, q.id);
     expect(resumed.status).toBe(200);
-    expect(resumed.body).toMatchObject({ paused_at: null, next_answer_at: '2026-12-14T14:00:00Z', updated_at: '2026-12-10T15:00:00Z' });
+    expect(resumed.body).toMatchObject({
+      paused_at: null,
+      next_answer_at: '2026-12-14T14:00:00Z',
+      updated_at: '2026-12-10T15:00:00Z',
+    });
     expect((await h.get(`${Q}/${q.id}/answers`)).body).toEqual([]);
     advanceTo(h, '2026-12-14T14:00:00Z');
     const answers = (await h.get(`${Q}/${q.id}/answers`)).body;
-    expect(answers.map((a: any) => [a.published_at, a.title])).toEqual([['2026-12-14T14:00:00Z', 'Ship recap for Mon Dec 14']]);
+    expect(answers.map((a: any) => [a.published_at, a.title])).toEqual([
+      ['2026-12-14T14:00:00Z', 'Ship recap for Mon Dec 14'],
+    ]);
   });
 
   it('EC3 a generated paused question has next_answer_at null and no answer after paused_at', async () => {
@@ -328,12 +440,17 @@ describe('EC3 pause and resume (/__mock)', () => {
 });
 
 describe('EC4 publication by the clock', () => {
-  const DAY_NAME = /^(.+) for (Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([1-9]|[12]\d|3[01])$/;
+  const DAY_NAME =
+    /^(.+) for (Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([1-9]|[12]\d|3[01])$/;
 
-  it('EC4 one answer per passed slot at the slot instant, titled with the date in the question\'s zone', async () => {
+  it("EC4 one answer per passed slot at the slot instant, titled with the date in the question's zone", async () => {
     const h = new Harness();
     // Monday 07:00 in Tokyo is Sunday 22:00 UTC: the title must carry the Tokyo date (Mon), not the UTC one (Sun).
-    const q = await createQuestion(h, { prompt: 'What shipped?', title: 'Weekly ship recap', answer_day: 'monday', answer_time: '07:00' }, personIn(h, 'Asia/Tokyo'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'What shipped?', title: 'Weekly ship recap', answer_day: 'monday', answer_time: '07:00' },
+      personIn(h, 'Asia/Tokyo'),
+    );
     expect(q.next_answer_at).toBe('2026-11-22T22:00:00Z');
 
     // One second before the slot: nothing yet.
@@ -373,7 +490,11 @@ describe('EC4 publication by the clock', () => {
 
   it('EC4 a daily question in Los Angeles at 20:00 publishes one answer per day, dated in Los Angeles', async () => {
     const h = new Harness();
-    const q = await createQuestion(h, { prompt: 'Friction', answer_frequency: 'daily', answer_time: '20:00' }, personIn(h, 'America/Los_Angeles'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'Friction', answer_frequency: 'daily', answer_time: '20:00' },
+      personIn(h, 'America/Los_Angeles'),
+    );
     expect(q.next_answer_at).toBe('2026-11-21T04:00:00Z'); // Fri Nov 20 20:00 PST
     advanceTo(h, '2026-11-23T12:00:00Z');
     const answers = await walk(h, `${Q}/${q.id}/answers`);
@@ -389,14 +510,31 @@ describe('EC4 publication by the clock', () => {
     // 01:30 happens twice on Sun 2026-11-01 and 02:30 does not happen on Sun 2027-03-14 in New York; either way
     // that day has one slot. Which instant it maps to is not ruled, so only the count and the dates are checked.
     for (const { now, time, until, dates } of [
-      { now: '2026-10-30T12:00:00Z', time: '01:30', until: '2026-11-03T12:00:00Z', dates: ['Tue Nov 3', 'Mon Nov 2', 'Sun Nov 1', 'Sat Oct 31'] },
-      { now: '2027-03-12T12:00:00Z', time: '02:30', until: '2027-03-16T12:00:00Z', dates: ['Tue Mar 16', 'Mon Mar 15', 'Sun Mar 14', 'Sat Mar 13'] },
+      {
+        now: '2026-10-30T12:00:00Z',
+        time: '01:30',
+        until: '2026-11-03T12:00:00Z',
+        dates: ['Tue Nov 3', 'Mon Nov 2', 'Sun Nov 1', 'Sat Oct 31'],
+      },
+      {
+        now: '2027-03-12T12:00:00Z',
+        time: '02:30',
+        until: '2027-03-16T12:00:00Z',
+        dates: ['Tue Mar 16', 'Mon Mar 15', 'Sun Mar 14', 'Sat Mar 13'],
+      },
     ]) {
       const h = new Harness({ now });
-      const q = await createQuestion(h, { prompt: 'p', answer_frequency: 'daily', answer_time: time }, personIn(h, 'America/New_York'));
+      const q = await createQuestion(
+        h,
+        { prompt: 'p', answer_frequency: 'daily', answer_time: time },
+        personIn(h, 'America/New_York'),
+      );
       advanceTo(h, until);
       const answers = await walk(h, `${Q}/${q.id}/answers`);
-      expect(answers.map((a) => a.title), time).toEqual(dates.map((d) => `p for ${d}`));
+      expect(
+        answers.map((a) => a.title),
+        time,
+      ).toEqual(dates.map((d) => `p for ${d}`));
       expect(new Set(answers.map((a) => a.published_at)).size).toBe(answers.length);
     }
   });
@@ -406,7 +544,12 @@ describe('EC4 publication by the clock', () => {
     let checked = 0;
     for (const stored of h.world.store.echoQuestions.values()) {
       const q = (await h.get(`${Q}/${stored.id}`)).body;
-      const format = new Intl.DateTimeFormat('en-US', { timeZone: q.answer_time_zone, weekday: 'short', month: 'short', day: 'numeric' });
+      const format = new Intl.DateTimeFormat('en-US', {
+        timeZone: q.answer_time_zone,
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+      });
       for (const a of await walk(h, `${Q}/${q.id}/answers`)) {
         const p = Object.fromEntries(format.formatToParts(new Date(a.published_at)).map((x) => [x.type, x.value]));
         expect(a.title).toBe(`${q.title} for ${p.weekday} ${p.month} ${p.day}`);
@@ -423,7 +566,9 @@ describe('EC5 answers as REST resources', () => {
     for (const stored of h.world.store.echoQuestions.values()) {
       const all = await walk(h, `${Q}/${stored.id}/answers`);
       expect(all.length).toBe(h.world.store.answersOfQuestion(stored.id).length);
-      const sorted = [...all].sort((a, b) => (a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : 0));
+      const sorted = [...all].sort((a, b) =>
+        a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : 0,
+      );
       expect(all).toEqual(sorted);
       const paged: string[] = [];
       for (let page = 1; ; page++) {
@@ -440,7 +585,13 @@ describe('EC5 answers as REST resources', () => {
     const q = await createQuestion(h, { prompt: 'p', title: 'Recap' });
     const first = await h.post(`${Q}/${q.id}/answers`, { title: 'Mine', body: '**first**' });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ type: 'echo-answer', question: { id: q.id, title: 'Recap' }, title: 'Mine', body: '**first**', published_at: NOW });
+    expect(first.body).toMatchObject({
+      type: 'echo-answer',
+      question: { id: q.id, title: 'Recap' },
+      title: 'Mine',
+      body: '**first**',
+      published_at: NOW,
+    });
     const second = await h.post(`${Q}/${q.id}/answers`, { body: 'second' });
     expect(second.status).toBe(201);
     expect(second.body.body).toBe('second');
@@ -452,7 +603,11 @@ describe('EC5 answers as REST resources', () => {
 
   it('EC5 an answer posted in the same second as a published one comes first (created last)', async () => {
     const h = new Harness();
-    const q = await createQuestion(h, { prompt: 'p', answer_frequency: 'daily', answer_time: '10:00' }, personIn(h, 'America/New_York'));
+    const q = await createQuestion(
+      h,
+      { prompt: 'p', answer_frequency: 'daily', answer_time: '10:00' },
+      personIn(h, 'America/New_York'),
+    );
     advanceTo(h, q.next_answer_at); // the slot is published by the catch-up of the next request, before the POST's create
     const posted = await h.post(`${Q}/${q.id}/answers`, { body: 'posted' });
     expect(posted.status).toBe(201);
@@ -476,29 +631,104 @@ describe('EC5 answers as REST resources', () => {
     expect((await h.get(`${A}/${stored.id}`)).body).toEqual(title.body);
   });
 
-  it('EC5 the spec lets an answer\'s body be null (summary still being produced)', () => {
+  it("EC5 the spec lets an answer's body be null (summary still being produced)", () => {
     const spec = getCompiledSpec();
     const answer = {
-      type: 'echo-answer', id: UNKNOWN_ID, question: { id: UNKNOWN_ID, title: 'Recap' }, title: 'Recap for Mon Nov 23',
-      published_at: NOW, url: `https://app.standin.test/echo/answers/${UNKNOWN_ID}`,
+      type: 'echo-answer',
+      id: UNKNOWN_ID,
+      question: { id: UNKNOWN_ID, title: 'Recap' },
+      title: 'Recap for Mon Nov 23',
+      published_at: NOW,
+      url: `https://app.standin.test/echo/answers/${UNKNOWN_ID}`,
     };
     expect(spec.checkSchema('EchoAnswer', { ...answer, body: null })).toEqual([]);
     expect(spec.checkSchema('EchoAnswer', { ...answer, body: 'text' })).toEqual([]);
   });
 
-  const errors: { name: string; method: string; path: (q: string, a: string) => string; body?: unknown; status: number; field?: string }[] = [
-    { name: 'POST answer without body field', method: 'POST', path: (q) => `${Q}/${q}/answers`, body: { title: 'only a title' }, status: 422, field: 'body' },
-    { name: 'POST answer with empty object', method: 'POST', path: (q) => `${Q}/${q}/answers`, body: {}, status: 422, field: 'body' },
-    { name: 'POST answer with a numeric body', method: 'POST', path: (q) => `${Q}/${q}/answers`, body: { body: 5 }, status: 422, field: 'body' },
-    { name: 'POST answer with a numeric title', method: 'POST', path: (q) => `${Q}/${q}/answers`, body: { body: 'x', title: 5 }, status: 422, field: 'title' },
-    { name: 'PATCH answer with a numeric body', method: 'PATCH', path: (_q, a) => `${A}/${a}`, body: { body: 5 }, status: 422, field: 'body' },
-    { name: 'POST answer to an unknown question', method: 'POST', path: () => `${Q}/${UNKNOWN_ID}/answers`, body: { body: 'x' }, status: 404 },
-    { name: 'POST answer to a malformed question id', method: 'POST', path: () => `${Q}/not-a-uuid/answers`, body: { body: 'x' }, status: 404 },
-    { name: 'GET answers of an unknown question', method: 'GET', path: () => `${Q}/${UNKNOWN_ID}/answers`, status: 404 },
+  const errors: {
+    name: string;
+    method: string;
+    path: (q: string, a: string) => string;
+    body?: unknown;
+    status: number;
+    field?: string;
+  }[] = [
+    {
+      name: 'POST answer without body field',
+      method: 'POST',
+      path: (q) => `${Q}/${q}/answers`,
+      body: { title: 'only a title' },
+      status: 422,
+      field: 'body',
+    },
+    {
+      name: 'POST answer with empty object',
+      method: 'POST',
+      path: (q) => `${Q}/${q}/answers`,
+      body: {},
+      status: 422,
+      field: 'body',
+    },
+    {
+      name: 'POST answer with a numeric body',
+      method: 'POST',
+      path: (q) => `${Q}/${q}/answers`,
+      body: { body: 5 },
+      status: 422,
+      field: 'body',
+    },
+    {
+      name: 'POST answer with a numeric title',
+      method: 'POST',
+      path: (q) => `${Q}/${q}/answers`,
+      body: { body: 'x', title: 5 },
+      status: 422,
+      field: 'title',
+    },
+    {
+      name: 'PATCH answer with a numeric body',
+      method: 'PATCH',
+      path: (_q, a) => `${A}/${a}`,
+      body: { body: 5 },
+      status: 422,
+      field: 'body',
+    },
+    {
+      name: 'POST answer to an unknown question',
+      method: 'POST',
+      path: () => `${Q}/${UNKNOWN_ID}/answers`,
+      body: { body: 'x' },
+      status: 404,
+    },
+    {
+      name: 'POST answer to a malformed question id',
+      method: 'POST',
+      path: () => `${Q}/not-a-uuid/answers`,
+      body: { body: 'x' },
+      status: 404,
+    },
+    {
+      name: 'GET answers of an unknown question',
+      method: 'GET',
+      path: () => `${Q}/${UNKNOWN_ID}/answers`,
+      status: 404,
+    },
     { name: 'GET an unknown answer', method: 'GET', path: () => `${A}/${UNKNOWN_ID}`, status: 404 },
-    { name: 'PATCH an unknown answer', method: 'PATCH', path: () => `${A}/${UNKNOWN_ID}`, body: { body: 'x' }, status: 404 },
+    {
+      name: 'PATCH an unknown answer',
+      method: 'PATCH',
+      path: () => `${A}/${UNKNOWN_ID}`,
+      body: { body: 'x' },
+      status: 404,
+    },
     { name: 'GET an unknown question', method: 'GET', path: () => `${Q}/${UNKNOWN_ID}`, status: 404 },
-    { name: 'PATCH a malformed question id', method: 'PATCH', path: () => `${Q}/ABC`, body: { title: 'x' }, status: 404 },
+    {
+      name: 'PATCH a malformed question id',
+      method: 'PATCH',
+      path: () => `${Q}/ABC`,
+      body: { title: 'x' },
+      status: 404,
+    },
     { name: 'DELETE an unknown question', method: 'DELETE', path: () => `${Q}/${UNKNOWN_ID}`, status: 404 },
   ];
 
@@ -517,7 +747,9 @@ describe('EC5 answers as REST resources', () => {
 describe('EC6 delete', () => {
   it('EC6 DELETE a question → 204 empty; it and its answers are gone (404)', async () => {
     const h = new Harness();
-    const stored = [...h.world.store.echoQuestions.values()].find((q) => h.world.store.answersOfQuestion(q.id).length > 0)!;
+    const stored = [...h.world.store.echoQuestions.values()].find(
+      (q) => h.world.store.answersOfQuestion(q.id).length > 0,
+    )!;
     const answers = await walk(h, `${Q}/${stored.id}/answers`);
     expect(answers.length).toBeGreaterThan(0);
     const otherQuestions = (await walk(h, Q)).filter((q) => q.id !== stored.id);
@@ -549,7 +781,8 @@ describe('EC7 only the creator or an administrator changes an Echo', () => {
     const creator = h.person((p) => !p.administrator && p.kind === 'human');
     const other = h.person((p) => !p.administrator && p.kind === 'human' && p.id !== creator.id);
     const question = await createQuestion(h, { prompt: 'What did you ship?' }, creator);
-    const answer = (await h.post(`${Q}/${question.id}/answers`, { body: 'A thing' }, { token: h.tokenOf(creator) })).body;
+    const answer = (await h.post(`${Q}/${question.id}/answers`, { body: 'A thing' }, { token: h.tokenOf(creator) }))
+      .body;
     const token = h.tokenOf(other);
     expectProblem(await h.patch(`${Q}/${question.id}`, { title: 'Hijacked' }, { token }), 403, undefined, /EC7/);
     expectProblem(await h.delete(`${Q}/${question.id}`, { token }), 403, undefined, /EC7/);
@@ -563,7 +796,9 @@ describe('EC7 only the creator or an administrator changes an Echo', () => {
     const h = new Harness();
     const creator = h.person((p) => !p.administrator && p.kind === 'human');
     const question = await createQuestion(h, { prompt: 'What did you ship?' }, creator);
-    expect((await h.patch(`${Q}/${question.id}`, { title: 'By the creator' }, { token: h.tokenOf(creator) })).status).toBe(200);
+    expect(
+      (await h.patch(`${Q}/${question.id}`, { title: 'By the creator' }, { token: h.tokenOf(creator) })).status,
+    ).toBe(200);
     expect(h.person().administrator).toBe(true);
     expect((await h.patch(`${Q}/${question.id}`, { title: 'By an admin' })).body.title).toBe('By an admin');
     expect((await h.delete(`${Q}/${question.id}`)).status).toBe(204);
@@ -575,7 +810,12 @@ describe('G9 read-only tokens on echo writes', () => {
     { name: 'POST /echo/questions', method: 'POST', path: () => Q, body: { prompt: 'p' } },
     { name: 'PATCH /echo/questions/{id}', method: 'PATCH', path: (q) => `${Q}/${q}`, body: { title: 'x' } },
     { name: 'DELETE /echo/questions/{id}', method: 'DELETE', path: (q) => `${Q}/${q}` },
-    { name: 'POST /echo/questions/{id}/answers', method: 'POST', path: (q) => `${Q}/${q}/answers`, body: { body: 'x' } },
+    {
+      name: 'POST /echo/questions/{id}/answers',
+      method: 'POST',
+      path: (q) => `${Q}/${q}/answers`,
+      body: { body: 'x' },
+    },
     { name: 'PATCH /echo/answers/{id}', method: 'PATCH', path: (_q, a) => `${A}/${a}`, body: { body: 'x' } },
   ];
 
@@ -584,7 +824,10 @@ describe('G9 read-only tokens on echo writes', () => {
     const q = await createQuestion(h, { prompt: 'p' });
     const a = (await h.post(`${Q}/${q.id}/answers`, { body: 'x' })).body;
     const counts = [h.world.store.echoQuestions.size, h.world.store.echoAnswers.size];
-    const res = await h.call(method, path(q.id, a.id), { token: h.tokenOf(h.person(), 'readOnly'), ...(body === undefined ? {} : { body }) });
+    const res = await h.call(method, path(q.id, a.id), {
+      token: h.tokenOf(h.person(), 'readOnly'),
+      ...(body === undefined ? {} : { body }),
+    });
     expectProblem(res, 403);
     expect(res.body.detail).toMatch(/read-only/i);
     expect([h.world.store.echoQuestions.size, h.world.store.echoAnswers.size]).toEqual(counts);

@@ -24,12 +24,17 @@ function checkInClient(baseUrl: string, token: string, fetchFn: typeof fetch) {
   };
 }
 
-it('fills in today\'s check-in through the mock, in-process', async () => {
+it("fills in today's check-in through the mock, in-process", async () => {
   const mock = createMock({ now: '2026-11-20T15:00:00Z' });
   const [{ read_write: token }] = await (await mock.app.request('/__mock/tokens')).json();
-  const client = checkInClient('http://standin.local/api/v2', token, async (input, init) => mock.app.request(input as string, init));
+  const client = checkInClient('http://standin.local/api/v2', token, async (input, init) =>
+    mock.app.request(input, init),
+  );
 
-  const filled = await client.fillIn('2026-11-20', { intentions: 'Ship the **billing** fix', blockers: 'Waiting on @kklein' });
+  const filled = await client.fillIn('2026-11-20', {
+    intentions: 'Ship the **billing** fix',
+    blockers: 'Waiting on @kklein',
+  });
 
   expect(filled).toMatchObject({ date: '2026-11-20', blocked: true, completed_at: '2026-11-20T15:00:00Z' });
 });

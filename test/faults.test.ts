@@ -7,37 +7,55 @@ import { Harness } from './support/harness.js';
 
 const FLAKY_GOALS: FaultProfileSpec = {
   seed: 7,
-  rules: [{ methods: ['GET'], path: '/api/v2/goals*', faults: [{ kind: 'error', status: 503, rate: 0.5, retry_after: 3 }] }],
+  rules: [
+    { methods: ['GET'], path: '/api/v2/goals*', faults: [{ kind: 'error', status: 503, rate: 0.5, retry_after: 3 }] },
+  ],
 };
 
 async function putFaults(h: Harness, profile: unknown) {
-  const response = await h.mock.app.request('/__mock/faults', { method: 'PUT', body: JSON.stringify(profile), headers: { 'content-type': 'application/json' } });
+  const response = await h.mock.app.request('/__mock/faults', {
+    method: 'PUT',
+    body: JSON.stringify(profile),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: response.status, body: await response.json() };
 }
 
 async function statuses(h: Harness, path: string, n: number): Promise<number[]> {
   const token = h.person().tokens.readWrite;
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push((await h.mock.app.request(path, { headers: { authorization: `Bearer ${token}` } })).status);
+  for (let i = 0; i < n; i++)
+    out.push((await h.mock.app.request(path, { headers: { authorization: `Bearer ${token}` } })).status);
   return out;
 }
 
 describe('MK6 fault profiles', () => {
   it('MK6 the same seed gives the same delays and faults; another seed another sequence', () => {
-    const spec: FaultProfileSpec = { seed: 3, rules: [{ latency: { kind: 'uniform', min_ms: 10, max_ms: 90 }, faults: [{ kind: 'drop', rate: 0.3 }] }] };
-    const draw = (s: FaultProfileSpec) => { const p = new FaultProfile(s); return Array.from({ length: 30 }, () => p.decide('GET', '/api/v2/me')); };
+    const spec: FaultProfileSpec = {
+      seed: 3,
+      rules: [{ latency: { kind: 'uniform', min_ms: 10, max_ms: 90 }, faults: [{ kind: 'drop', rate: 0.3 }] }],
+    };
+    const draw = (s: FaultProfileSpec) => {
+      const p = new FaultProfile(s);
+      return Array.from({ length: 30 }, () => p.decide('GET', '/api/v2/me'));
+    };
     const a = draw(spec);
     expect(draw(spec)).toEqual(a);
     expect(draw({ ...spec, seed: 4 })).not.toEqual(a);
-    for (const d of a) expect(d.delayMs).toBeGreaterThanOrEqual(10), expect(d.delayMs).toBeLessThanOrEqual(90);
+    for (const d of a) {
+      expect(d.delayMs).toBeGreaterThanOrEqual(10);
+      expect(d.delayMs).toBeLessThanOrEqual(90);
+    }
     expect(a.some((d) => d.fault) && a.some((d) => !d.fault)).toBe(true);
   });
 
   it('MK6 fixed and lognormal delays, and rules scoped by method and path, first match wins', () => {
-    const p = new FaultProfile({ rules: [
-      { methods: ['PATCH'], path: '/api/v2/check-ins/*', latency: { kind: 'fixed', ms: 250 } },
-      { latency: { kind: 'lognormal', median_ms: 100, sigma: 0.5 } },
-    ] });
+    const p = new FaultProfile({
+      rules: [
+        { methods: ['PATCH'], path: '/api/v2/check-ins/*', latency: { kind: 'fixed', ms: 250 } },
+        { latency: { kind: 'lognormal', median_ms: 100, sigma: 0.5 } },
+      ],
+    });
     expect(p.decide('PATCH', '/api/v2/check-ins/2026-11-20').delayMs).toBe(250);
     const delays = Array.from({ length: 400 }, () => p.decide('GET', '/api/v2/goals').delayMs).sort((x, y) => x - y);
     expect(delays[200]).toBeGreaterThan(80);
@@ -68,7 +86,10 @@ describe('MK6 fault profiles', () => {
   it('MK6 CORS preflights pass untouched by a catch-all fault rule', async () => {
     const h = new Harness();
     await putFaults(h, { rules: [{ faults: [{ kind: 'error', status: 503, rate: 1 }] }] });
-    const preflight = await h.mock.app.request('/api/v2/me', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } });
+    const preflight = await h.mock.app.request('/api/v2/me', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     expect((await statuses(h, '/api/v2/me', 1))[0]).toBe(503);
   });
@@ -101,11 +122,18 @@ describe('MK6 over a real socket', () => {
     running = null;
   });
 
-  it('MK6 a dropped connection fails the client\'s fetch; a slow body arrives whole', async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T15:00:00Z', faults: { rules: [
-      { path: '/api/v2/people', faults: [{ kind: 'drop', rate: 1 }] },
-      { path: '/api/v2/teams', faults: [{ kind: 'slow-body', rate: 1, bytes_per_second: 4000 }] },
-    ] } });
+  it("MK6 a dropped connection fails the client's fetch; a slow body arrives whole", async () => {
+    running = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      now: '2026-11-20T15:00:00Z',
+      faults: {
+        rules: [
+          { path: '/api/v2/people', faults: [{ kind: 'drop', rate: 1 }] },
+          { path: '/api/v2/teams', faults: [{ kind: 'slow-body', rate: 1, bytes_per_second: 4000 }] },
+        ],
+      },
+    });
     const token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
     const headers = { authorization: `Bearer ${token}` };
     await expect(fetch(`${running.baseUrl}/people`, { headers })).rejects.toThrow();

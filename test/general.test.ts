@@ -18,7 +18,14 @@ function* entries(value: unknown): Iterable<[string, unknown]> {
   }
 }
 
-const LIST_PATHS = ['/api/v2/goals', '/api/v2/check-ins', '/api/v2/people', '/api/v2/teams', '/api/v2/echo/questions', '/api/v2/activities'];
+const LIST_PATHS = [
+  '/api/v2/goals',
+  '/api/v2/check-ins',
+  '/api/v2/people',
+  '/api/v2/teams',
+  '/api/v2/echo/questions',
+  '/api/v2/activities',
+];
 
 describe('general rules', () => {
   const h = new Harness();
@@ -77,7 +84,7 @@ describe('general rules', () => {
           instants++;
         }
         if ((key === 'date' || key.endsWith('_date')) && value !== null) {
-          expect(new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10)).toBe(value);
+          expect(new Date(`${value as string}T00:00:00Z`).toISOString().slice(0, 10)).toBe(value);
           dates++;
         }
       }
@@ -109,9 +116,16 @@ describe('general rules', () => {
     });
 
     it.each([
-      ['page=0', 'page'], ['page=-1', 'page'], ['page=abc', 'page'], ['page=1.5', 'page'],
-      ['per_page=0', 'per_page'], ['per_page=x', 'per_page'],
-      ['per_page=1e1', 'per_page'], ['per_page=0x10', 'per_page'], ['per_page=%205', 'per_page'], ['per_page=50.0', 'per_page'],
+      ['page=0', 'page'],
+      ['page=-1', 'page'],
+      ['page=abc', 'page'],
+      ['page=1.5', 'page'],
+      ['per_page=0', 'per_page'],
+      ['per_page=x', 'per_page'],
+      ['per_page=1e1', 'per_page'],
+      ['per_page=0x10', 'per_page'],
+      ['per_page=%205', 'per_page'],
+      ['per_page=50.0', 'per_page'],
     ])('G4 %s gives 422 naming %s', async (query, name) => {
       const response = await h.get(`/api/v2/goals?${query}`);
       expect(response.status).toBe(422);
@@ -129,13 +143,16 @@ describe('general rules', () => {
       expect(encoded.text).toBe(raw.text);
     });
 
-    it.each(['team_ids=%s', 'team_ids=%s,%s'])('G5 the bare form %s gives 400 showing the bracket form', async (form) => {
-      const id = h.world.store.teamsInOrder[0].id;
-      const response = await h.get(`/api/v2/goals?${form.replaceAll('%s', id)}`);
-      expect(response.status).toBe(400);
-      expect(response.body.errors[0].name).toBe('team_ids');
-      expect(response.body.detail).toContain(`team_ids[]=${id}`);
-    });
+    it.each(['team_ids=%s', 'team_ids=%s,%s'])(
+      'G5 the bare form %s gives 400 showing the bracket form',
+      async (form) => {
+        const id = h.world.store.teamsInOrder[0].id;
+        const response = await h.get(`/api/v2/goals?${form.replaceAll('%s', id)}`);
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0].name).toBe('team_ids');
+        expect(response.body.detail).toContain(`team_ids[]=${id}`);
+      },
+    );
 
     it('G5 the indexed form team_ids[0]=… gives 400 showing the bracket form, never an unfiltered list', async () => {
       const id = h.world.store.teamsInOrder[0].id;
@@ -181,7 +198,12 @@ describe('general rules', () => {
 
     it('G7 unknown and read-only body fields are ignored by default', async () => {
       const fresh = new Harness();
-      const response = await fresh.post('/api/v2/goals', { title: 'Ship it', colour: 'blue', id: '00000000-0000-4000-8000-000000000000', progress: 77 });
+      const response = await fresh.post('/api/v2/goals', {
+        title: 'Ship it',
+        colour: 'blue',
+        id: '00000000-0000-4000-8000-000000000000',
+        progress: 77,
+      });
       expect(response.status).toBe(201);
       expect(response.body.id).not.toBe('00000000-0000-4000-8000-000000000000');
       expect(response.body.progress).toBe(0);
@@ -202,26 +224,77 @@ describe('general rules', () => {
     const person = h.person();
     const goalId = [...h.world.store.goalsInOrder()].find((g) => !g.private)!.id;
     const cases = [
-      { name: 'malformed JSON', status: 400, method: 'POST', path: '/api/v2/goals', rawBody: '{"title": ', headers: { 'content-type': 'application/json' } },
-      { name: 'a missing body', status: 400, method: 'POST', path: '/api/v2/goals', rawBody: '', headers: { 'content-type': 'application/json' } },
+      {
+        name: 'malformed JSON',
+        status: 400,
+        method: 'POST',
+        path: '/api/v2/goals',
+        rawBody: '{"title": ',
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        name: 'a missing body',
+        status: 400,
+        method: 'POST',
+        path: '/api/v2/goals',
+        rawBody: '',
+        headers: { 'content-type': 'application/json' },
+      },
       { name: 'no token', status: 401, method: 'GET', path: '/api/v2/me', token: null },
       { name: 'an unknown token', status: 401, method: 'GET', path: '/api/v2/me', token: 'rw_not_a_token' },
-      { name: 'a write with a read-only token', status: 403, method: 'POST', path: '/api/v2/goals', token: person.tokens.readOnly, rawBody: '{}', headers: { 'content-type': 'application/json' } },
+      {
+        name: 'a write with a read-only token',
+        status: 403,
+        method: 'POST',
+        path: '/api/v2/goals',
+        token: person.tokens.readOnly,
+        rawBody: '{}',
+        headers: { 'content-type': 'application/json' },
+      },
       { name: 'an unknown route', status: 404, method: 'GET', path: '/api/v2/nothing-here' },
-      { name: 'an unknown record', status: 404, method: 'GET', path: '/api/v2/teams/00000000-0000-4000-8000-000000000000' },
+      {
+        name: 'an unknown record',
+        status: 404,
+        method: 'GET',
+        path: '/api/v2/teams/00000000-0000-4000-8000-000000000000',
+      },
       { name: 'a wrong method', status: 405, method: 'PUT', path: `/api/v2/goals/${goalId}` },
-      { name: 'a body over 1 MiB', status: 413, method: 'POST', path: '/api/v2/goals', rawBody: JSON.stringify({ title: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } },
-      { name: 'a body that is not JSON', status: 415, method: 'POST', path: '/api/v2/goals', rawBody: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      { name: 'an invalid value', status: 422, method: 'POST', path: '/api/v2/goals', rawBody: '{"private": "yes"}', headers: { 'content-type': 'application/json' } },
+      {
+        name: 'a body over 1 MiB',
+        status: 413,
+        method: 'POST',
+        path: '/api/v2/goals',
+        rawBody: JSON.stringify({ title: 'x'.repeat(1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        name: 'a body that is not JSON',
+        status: 415,
+        method: 'POST',
+        path: '/api/v2/goals',
+        rawBody: 'title=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      {
+        name: 'an invalid value',
+        status: 422,
+        method: 'POST',
+        path: '/api/v2/goals',
+        rawBody: '{"private": "yes"}',
+        headers: { 'content-type': 'application/json' },
+      },
     ];
 
-    it.each(cases)('G8 $name gives $status as problem+json', async ({ status, method, path, token, rawBody, headers }) => {
-      const response = await h.call(method, path, { token, rawBody, headers });
-      expect(response.status).toBe(status);
-      expect(response.headers.get('content-type')).toBe('application/problem+json');
-      expect(response.body).toMatchObject({ status, title: expect.any(String), type: expect.any(String) });
-      expect(response.body.detail.length).toBeGreaterThan(20);
-    });
+    it.each(cases)(
+      'G8 $name gives $status as problem+json',
+      async ({ status, method, path, token, rawBody, headers }) => {
+        const response = await h.call(method, path, { token, rawBody, headers });
+        expect(response.status).toBe(status);
+        expect(response.headers.get('content-type')).toBe('application/problem+json');
+        expect(response.body).toMatchObject({ status, title: expect.any(String), type: expect.any(String) });
+        expect(response.body.detail.length).toBeGreaterThan(20);
+      },
+    );
 
     it('G8 401 carries WWW-Authenticate: Bearer and 405 carries Allow', async () => {
       expect((await h.get('/api/v2/me', { token: null })).headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -230,9 +303,17 @@ describe('general rules', () => {
     });
 
     it('G8 a validation problem lists one entry per bad field', async () => {
-      const response = await h.post('/api/v2/goals', { private: 'yes', update_cadence: 'daily', start_date: '2026-02-30' });
+      const response = await h.post('/api/v2/goals', {
+        private: 'yes',
+        update_cadence: 'daily',
+        start_date: '2026-02-30',
+      });
       expect(response.status).toBe(422);
-      expect(response.body.errors.map((e: { name: string }) => e.name).sort()).toEqual(['private', 'start_date', 'update_cadence']);
+      expect(response.body.errors.map((e: { name: string }) => e.name).sort()).toEqual([
+        'private',
+        'start_date',
+        'update_cadence',
+      ]);
       for (const error of response.body.errors) expect(error.in).toBe('body');
     });
 
@@ -240,16 +321,53 @@ describe('general rules', () => {
       const me = h.person();
       const checkIn = [...h.world.store.checkIns.values()].find((c) => c.personId === me.id)!;
       it.each([
-        { method: 'POST', path: '/api/v2/goals', body: { update_cadence: null }, field: 'update_cadence', message: /^update_cadence must be one of "weekly", "biweekly", "monthly" \(GO2\); got null\.$/ },
-        { method: 'GET', path: '/api/v2/activities?since=2026-05-01', field: 'since', message: /^since must be a UTC datetime YYYY-MM-DDTHH:MM:SSZ such as \S+ \(AC1\); got "2026-05-01"\.$/ },
-        { method: 'PATCH', path: `/api/v2/check-ins/${checkIn.id}`, body: { mood: 5 }, field: 'mood', message: /^mood must be one of "calm", .*, null \(CI8\); got 5\.$/ },
-        { method: 'POST', path: '/api/v2/echo/questions', body: { answer_frequency: null }, field: 'answer_frequency', message: /^answer_frequency must be one of "daily", "weekly", "biweekly", "monthly" \(EC1\); got null\.$/ },
-        { method: 'POST', path: `/api/v2/check-ins/${checkIn.id}/reactions`, body: { name: null }, field: 'name', message: /^name must be one of "tada", .*"clap" \(CR2\); got null\.$/ },
-        { method: 'POST', path: `/api/v2/check-ins/${checkIn.id}/comments`, body: { body: '' }, field: 'body', message: /^body must not be empty \(CR1\)\.$/ },
+        {
+          method: 'POST',
+          path: '/api/v2/goals',
+          body: { update_cadence: null },
+          field: 'update_cadence',
+          message: /^update_cadence must be one of "weekly", "biweekly", "monthly" \(GO2\); got null\.$/,
+        },
+        {
+          method: 'GET',
+          path: '/api/v2/activities?since=2026-05-01',
+          field: 'since',
+          message: /^since must be a UTC datetime YYYY-MM-DDTHH:MM:SSZ such as \S+ \(AC1\); got "2026-05-01"\.$/,
+        },
+        {
+          method: 'PATCH',
+          path: `/api/v2/check-ins/${checkIn.id}`,
+          body: { mood: 5 },
+          field: 'mood',
+          message: /^mood must be one of "calm", .*, null \(CI8\); got 5\.$/,
+        },
+        {
+          method: 'POST',
+          path: '/api/v2/echo/questions',
+          body: { answer_frequency: null },
+          field: 'answer_frequency',
+          message: /^answer_frequency must be one of "daily", "weekly", "biweekly", "monthly" \(EC1\); got null\.$/,
+        },
+        {
+          method: 'POST',
+          path: `/api/v2/check-ins/${checkIn.id}/reactions`,
+          body: { name: null },
+          field: 'name',
+          message: /^name must be one of "tada", .*"clap" \(CR2\); got null\.$/,
+        },
+        {
+          method: 'POST',
+          path: `/api/v2/check-ins/${checkIn.id}/comments`,
+          body: { body: '' },
+          field: 'body',
+          message: /^body must not be empty \(CR1\)\.$/,
+        },
       ])('G8 $method $path $body: one entry for $field', async ({ method, path, body, field, message }) => {
         const response = await h.call(method, path, { body });
         expect(response.status).toBe(422);
-        expect(response.body.errors).toEqual([{ in: method === 'GET' ? 'query' : 'body', name: field, message: expect.stringMatching(message) }]);
+        expect(response.body.errors).toEqual([
+          { in: method === 'GET' ? 'query' : 'body', name: field, message: expect.stringMatching(message) },
+        ]);
         expect(response.body.detail).toBe(response.body.errors[0].message);
       });
 
@@ -272,24 +390,41 @@ describe('general rules', () => {
       const reaction = store.reactions.values().next().value!;
       const question = [...store.echoQuestions.values()].find((q) => store.answersOfQuestion(q.id).length > 0)!;
       const realIds: Record<string, string> = {
-        '/goals/{id}': update.goalId, '/goals/{goal_id}': update.goalId, '/goal-updates/{id}': update.id,
-        '/goal-updates/{goal_update_id}': update.id, '/check-ins/{id}': checkIn.id, '/check-ins/{check_in_id}': checkIn.id,
-        '/echo/questions/{id}': question.id, '/echo/questions/{question_id}': question.id,
-        '/echo/answers/{id}': store.answersOfQuestion(question.id)[0].id, '/comments/{id}': comment.id,
-        '/reactions/{id}': reaction.id, '/people/{id}': me.id, '/teams/{id}': me.teamIds[0],
+        '/goals/{id}': update.goalId,
+        '/goals/{goal_id}': update.goalId,
+        '/goal-updates/{id}': update.id,
+        '/goal-updates/{goal_update_id}': update.id,
+        '/check-ins/{id}': checkIn.id,
+        '/check-ins/{check_in_id}': checkIn.id,
+        '/echo/questions/{id}': question.id,
+        '/echo/questions/{question_id}': question.id,
+        '/echo/answers/{id}': store.answersOfQuestion(question.id)[0].id,
+        '/comments/{id}': comment.id,
+        '/reactions/{id}': reaction.id,
+        '/people/{id}': me.id,
+        '/teams/{id}': me.teamIds[0],
         '/activities/{id}': [...store.activitiesInOrder()][0].id,
       };
-      const fill = (template: string) => template.replace(/\/[\w/-]*?\{\w+\}/g, (segment) => {
-        const key = Object.keys(realIds).find((k) => segment.endsWith(k));
-        return key ? segment.replace(/\{\w+\}$/, realIds[key]) : segment;
-      });
-      const garbage = ['null', '[]', '"text"', '{"title": 5, "team_ids": "x", "confidence": {}, "mood": 3, "body": []}', '{', '{"blockers": {"a": 1}}'];
+      const fill = (template: string) =>
+        template.replace(/\/[\w/-]*?\{\w+\}/g, (segment) => {
+          const key = Object.keys(realIds).find((k) => segment.endsWith(k));
+          return key ? segment.replace(/\{\w+\}$/, realIds[key]) : segment;
+        });
+      const garbage = [
+        'null',
+        '[]',
+        '"text"',
+        '{"title": 5, "team_ids": "x", "confidence": {}, "mood": 3, "body": []}',
+        '{',
+        '{"blockers": {"a": 1}}',
+      ];
       for (const op of getCompiledSpec().operations) {
         const path = '/api/v2' + fill(op.path) + '?page=x&people_ids[]=me&since=never';
         expect(path, 'every path id is filled').not.toContain('{');
         for (const rawBody of op.bodyProperties ? garbage : [undefined]) {
           const response = await fresh.mock.app.request(path, {
-            method: op.method, body: rawBody,
+            method: op.method,
+            body: rawBody,
             headers: { authorization: `Bearer ${me.tokens.readWrite}`, 'content-type': 'application/json' },
           });
           expect(response.status, `${op.method} ${path} ${rawBody}`).toBeLessThan(500);
@@ -312,13 +447,18 @@ describe('general rules', () => {
   it('G10 url fields are {app_url}/<kind>/<id> with the configured app url', async () => {
     const custom = new Harness({ appUrl: 'https://goals.example.org/' });
     const checks: Array<[string, string]> = [
-      ['/api/v2/goals', 'goals'], ['/api/v2/check-ins', 'check-ins'], ['/api/v2/people', 'people'],
+      ['/api/v2/goals', 'goals'],
+      ['/api/v2/check-ins', 'check-ins'],
+      ['/api/v2/people', 'people'],
       ['/api/v2/echo/questions', 'echo/questions'],
     ];
     for (const [path, kind] of checks) {
-      for (const record of (await custom.get(path)).body) expect(record.url).toBe(`https://goals.example.org/${kind}/${record.id}`);
+      for (const record of (await custom.get(path)).body)
+        expect(record.url).toBe(`https://goals.example.org/${kind}/${record.id}`);
     }
-    const goal = [...custom.world.store.goalsInOrder()].find((g) => !g.private && custom.world.store.updatesOfGoal(g.id).length > 0)!;
+    const goal = [...custom.world.store.goalsInOrder()].find(
+      (g) => !g.private && custom.world.store.updatesOfGoal(g.id).length > 0,
+    )!;
     const updates = (await custom.get(`/api/v2/goals/${goal.id}/goal-updates`)).body;
     expect(updates[0].url).toBe(`https://goals.example.org/goal_updates/${updates[0].id}`);
     const question = (await custom.get('/api/v2/echo/questions')).body[0];
@@ -331,7 +471,9 @@ describe('general rules', () => {
     expect(await types('/api/v2/goals')).toEqual(new Set(['goal']));
     expect(await types('/api/v2/check-ins')).toEqual(new Set(['check-in']));
     expect(await types('/api/v2/echo/questions')).toEqual(new Set([undefined]));
-    const goal = [...h.world.store.goalsInOrder()].find((g) => !g.private && h.world.store.updatesOfGoal(g.id).length > 0)!;
+    const goal = [...h.world.store.goalsInOrder()].find(
+      (g) => !g.private && h.world.store.updatesOfGoal(g.id).length > 0,
+    )!;
     expect(await types(`/api/v2/goals/${goal.id}/goal-updates`)).toEqual(new Set(['goal-update']));
     const question = h.world.store.echoQuestions.values().next().value!;
     expect(await types(`/api/v2/echo/questions/${question.id}/answers`)).toEqual(new Set(['echo-answer']));
@@ -364,7 +506,11 @@ describe('general rules', () => {
   it('G13 CORS is open to any origin and exposes ETag, Retry-After and the rate-limit headers', async () => {
     const preflight = await h.mock.app.request('/api/v2/goals', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -373,7 +519,8 @@ describe('general rules', () => {
     const actual = await h.get('/api/v2/me', { headers: { origin: 'http://localhost:5173' } });
     expect(actual.headers.get('access-control-allow-origin')).toBe('*');
     const exposed = actual.headers.get('access-control-expose-headers')!.toLowerCase();
-    for (const header of ['etag', 'retry-after', 'ratelimit', 'ratelimit-policy']) expect(exposed.split(/,\s*/)).toContain(header);
+    for (const header of ['etag', 'retry-after', 'ratelimit', 'ratelimit-policy'])
+      expect(exposed.split(/,\s*/)).toContain(header);
   });
 
   describe('G14 rate limiting', () => {
@@ -393,7 +540,9 @@ describe('general rules', () => {
         const response = await limited.get('/api/v2/me');
         expect(response.status).toBe(200);
         expect(response.headers.get('ratelimit-policy')).toBe('"burst";q=30;w=10, "sustained";q=500;w=1800');
-        expect(response.headers.get('ratelimit')).toMatch(new RegExp(`^"burst";r=${30 - i};t=\\d+, "sustained";r=${500 - i};t=\\d+$`));
+        expect(response.headers.get('ratelimit')).toMatch(
+          new RegExp(`^"burst";r=${30 - i};t=\\d+, "sustained";r=${500 - i};t=\\d+$`),
+        );
       }
       const refused = await limited.get('/api/v2/me');
       expect(refused.status).toBe(429);
@@ -423,6 +572,9 @@ describe('general rules', () => {
 
 it('G3 the frozen clock is the only time source: created records carry its instant', async () => {
   const h = new Harness();
-  const created = await h.post('/api/v2/goals/' + [...h.world.store.goalsInOrder()].find((g) => !g.private)!.id + '/goal-updates', {});
+  const created = await h.post(
+    '/api/v2/goals/' + [...h.world.store.goalsInOrder()].find((g) => !g.private)!.id + '/goal-updates',
+    {},
+  );
   expect(created.body.created_at).toBe(NOW.replace('.000', ''));
 });

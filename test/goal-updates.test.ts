@@ -28,7 +28,6 @@ function newestFirst(a: GoalUpdate, b: GoalUpdate): number {
   return b.createdAt - a.createdAt || b.seq - a.seq;
 }
 
-
 /** A fresh harness with a fresh goal of the default person (no updates yet). */
 async function freshGoal(): Promise<{ h: Harness; goalId: string }> {
   const h = new Harness();
@@ -59,14 +58,28 @@ describe('GU1 create', () => {
     const h = new Harness();
     // Not the default person, and a public goal they neither own nor contribute to: authorship is the caller's.
     const goal = [...h.world.store.goals.values()].find((g) => !g.private && !g.archived)!;
-    const caller = h.person((p) => p.id !== h.world.defaultPersonId && p.id !== goal.ownerId && !goal.contributorIds.includes(p.id));
+    const caller = h.person(
+      (p) => p.id !== h.world.defaultPersonId && p.id !== goal.ownerId && !goal.contributorIds.includes(p.id),
+    );
     const token = h.tokenOf(caller);
-    const res = await h.post(`${API}/goals/${goal.id}/goal-updates`, { title: 'Week 3', body: 'Shipped **it**', progress: 40, confidence: 60 }, { token });
+    const res = await h.post(
+      `${API}/goals/${goal.id}/goal-updates`,
+      { title: 'Week 3', body: 'Shipped **it**', progress: 40, confidence: 60 },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      type: 'goal-update', goal: { id: goal.id, title: goal.title }, person: { id: caller.id, name: caller.name },
-      title: 'Week 3', body: 'Shipped **it**', progress: 40, confidence: 60, confidence_description: 'At risk',
-      created_at: NOW, updated_at: NOW, url: `${h.mock.options.appUrl}/goal_updates/${res.body.id}`,
+      type: 'goal-update',
+      goal: { id: goal.id, title: goal.title },
+      person: { id: caller.id, name: caller.name },
+      title: 'Week 3',
+      body: 'Shipped **it**',
+      progress: 40,
+      confidence: 60,
+      confidence_description: 'At risk',
+      created_at: NOW,
+      updated_at: NOW,
+      url: `${h.mock.options.appUrl}/goal_updates/${res.body.id}`,
     });
     expect((await h.get(`${API}/goal-updates/${res.body.id}`, { token })).body).toEqual(res.body);
     expect((await listIds(h, goal.id))[0]).toBe(res.body.id);
@@ -90,7 +103,10 @@ describe('GU2 confidence snapping', () => {
     expect(update.confidence).toBe(snapped(value));
     expect(update.confidence_description).toBe(LABEL[snapped(value)]);
     expect((await h.get(`${API}/goal-updates/${update.id}`)).body.confidence).toBe(snapped(value));
-    expect(await goalValues(h, goalId)).toMatchObject({ confidence: snapped(value), confidence_description: LABEL[snapped(value)] });
+    expect(await goalValues(h, goalId)).toMatchObject({
+      confidence: snapped(value),
+      confidence_description: LABEL[snapped(value)],
+    });
   });
 
   it.each(values)('GU2 confidence %i on PATCH is re-snapped', async (value) => {
@@ -112,14 +128,17 @@ describe('GU2 confidence snapping', () => {
     { name: 'true', value: true },
   ];
 
-  it.each(invalid)('GU2 confidence $name → 422 naming confidence, on POST and PATCH, nothing saved', async ({ value }) => {
-    const { h, goalId } = await freshGoal();
-    const update = await postUpdate(h, goalId, { progress: 10, confidence: 60 });
-    expectProblem(await h.post(`${API}/goals/${goalId}/goal-updates`, { confidence: value }), 422, 'confidence');
-    expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { confidence: value }), 422, 'confidence');
-    expect(await listIds(h, goalId)).toEqual([update.id]);
-    expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
-  });
+  it.each(invalid)(
+    'GU2 confidence $name → 422 naming confidence, on POST and PATCH, nothing saved',
+    async ({ value }) => {
+      const { h, goalId } = await freshGoal();
+      const update = await postUpdate(h, goalId, { progress: 10, confidence: 60 });
+      expectProblem(await h.post(`${API}/goals/${goalId}/goal-updates`, { confidence: value }), 422, 'confidence');
+      expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { confidence: value }), 422, 'confidence');
+      expect(await listIds(h, goalId)).toEqual([update.id]);
+      expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
+    },
+  );
 });
 
 describe('GU3 carry-over on create', () => {
@@ -183,7 +202,9 @@ describe('GU3 carry-over on create', () => {
   it('GU3 on a generated goal, an empty update carries the values of its latest stored update', async () => {
     const h = new Harness();
     const me = h.person();
-    const goals = [...h.world.store.goals.values()].filter((g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 1);
+    const goals = [...h.world.store.goals.values()].filter(
+      (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 1,
+    );
     expect(goals.length).toBeGreaterThan(0);
     for (const goal of goals.slice(0, 5)) {
       const latest = [...h.world.store.goalUpdates.values()].filter((u) => u.goalId === goal.id).sort(newestFirst)[0];
@@ -247,7 +268,11 @@ describe('GU5 the goal follows its latest update', () => {
     expect((await h.delete(`${API}/goal-updates/${a.id}`)).status).toBe(204);
     expect(await goalValues(h, goalId)).toEqual({ progress: 85, confidence: 60, confidence_description: 'At risk' });
     expect((await h.delete(`${API}/goal-updates/${c.id}`)).status).toBe(204);
-    expect(await goalValues(h, goalId)).toEqual({ progress: b.progress, confidence: b.confidence, confidence_description: 'At risk' });
+    expect(await goalValues(h, goalId)).toEqual({
+      progress: b.progress,
+      confidence: b.confidence,
+      confidence_description: 'At risk',
+    });
 
     // DELETE of the only one left: the no-update values (GO4).
     expect((await h.delete(`${API}/goal-updates/${b.id}`)).status).toBe(204);
@@ -265,11 +290,17 @@ describe('GU5 the goal follows its latest update', () => {
   it('GU5 deleting the latest of a generated goal shows the previous stored update', async () => {
     const h = new Harness();
     const me = h.person();
-    const goal = [...h.world.store.goals.values()].find((g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 2)!;
-    const [latest, previous] = [...h.world.store.goalUpdates.values()].filter((u) => u.goalId === goal.id).sort(newestFirst);
+    const goal = [...h.world.store.goals.values()].find(
+      (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 2,
+    )!;
+    const [latest, previous] = [...h.world.store.goalUpdates.values()]
+      .filter((u) => u.goalId === goal.id)
+      .sort(newestFirst);
     expect((await h.delete(`${API}/goal-updates/${latest.id}`)).status).toBe(204);
     expect(await goalValues(h, goal.id)).toEqual({
-      progress: previous.progress, confidence: previous.confidence, confidence_description: LABEL[previous.confidence],
+      progress: previous.progress,
+      confidence: previous.confidence,
+      confidence_description: LABEL[previous.confidence],
     });
   });
 });
@@ -285,7 +316,13 @@ describe('GU6 PATCH and DELETE', () => {
     expect(res.body).toEqual({ ...update, title: 'T2', updated_at: instantAfter(90_000) });
     h.world.clock.advance(3_600_000);
     const again = await h.patch(`${API}/goal-updates/${update.id}`, { body: 'B2', progress: 11 });
-    expect(again.body).toEqual({ ...update, title: 'T2', body: 'B2', progress: 11, updated_at: instantAfter(3_690_000) });
+    expect(again.body).toEqual({
+      ...update,
+      title: 'T2',
+      body: 'B2',
+      progress: 11,
+      updated_at: instantAfter(3_690_000),
+    });
     expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(again.body);
   });
 
@@ -338,21 +375,41 @@ describe('GU8 only the author or an administrator changes an update', () => {
     const { h, goalId } = await freshGoal();
     const update = await postUpdate(h, goalId, { title: 'Mine', confidence: 90 });
     const colleague = h.person((p) => !p.administrator && p.id !== h.world.defaultPersonId);
-    expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { confidence: 10 }, { token: h.tokenOf(colleague) }), 403, undefined, /GU8/);
-    expectProblem(await h.delete(`${API}/goal-updates/${update.id}`, { token: h.tokenOf(colleague) }), 403, undefined, /GU8/);
+    expectProblem(
+      await h.patch(`${API}/goal-updates/${update.id}`, { confidence: 10 }, { token: h.tokenOf(colleague) }),
+      403,
+      undefined,
+      /GU8/,
+    );
+    expectProblem(
+      await h.delete(`${API}/goal-updates/${update.id}`, { token: h.tokenOf(colleague) }),
+      403,
+      undefined,
+      /GU8/,
+    );
     expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
     // Anyone who sees the goal may still post an update of their own (GU1).
-    expect((await h.post(`${API}/goals/${goalId}/goal-updates`, { title: 'Theirs' }, { token: h.tokenOf(colleague) })).status).toBe(201);
+    expect(
+      (await h.post(`${API}/goals/${goalId}/goal-updates`, { title: 'Theirs' }, { token: h.tokenOf(colleague) }))
+        .status,
+    ).toBe(201);
   });
 
   it('GU8 the author and an administrator may change and delete it', async () => {
     const { h, goalId } = await freshGoal();
     const colleague = h.person((p) => !p.administrator && p.id !== h.world.defaultPersonId);
-    const theirs = (await h.post(`${API}/goals/${goalId}/goal-updates`, { title: 'Theirs' }, { token: h.tokenOf(colleague) })).body;
-    expect((await h.patch(`${API}/goal-updates/${theirs.id}`, { title: 'Edited by them' }, { token: h.tokenOf(colleague) })).status).toBe(200);
+    const theirs = (
+      await h.post(`${API}/goals/${goalId}/goal-updates`, { title: 'Theirs' }, { token: h.tokenOf(colleague) })
+    ).body;
+    expect(
+      (await h.patch(`${API}/goal-updates/${theirs.id}`, { title: 'Edited by them' }, { token: h.tokenOf(colleague) }))
+        .status,
+    ).toBe(200);
     // The default person is an administrator.
     expect(h.person().administrator).toBe(true);
-    expect((await h.patch(`${API}/goal-updates/${theirs.id}`, { title: 'Edited by an admin' })).body.title).toBe('Edited by an admin');
+    expect((await h.patch(`${API}/goal-updates/${theirs.id}`, { title: 'Edited by an admin' })).body.title).toBe(
+      'Edited by an admin',
+    );
     expect((await h.delete(`${API}/goal-updates/${theirs.id}`)).status).toBe(204);
   });
 });
@@ -382,10 +439,15 @@ describe('GU7 newest first', () => {
   it('GU7 every generated goal lists its updates by the rule, across pages', async () => {
     const h = new Harness();
     const me = h.person();
-    const goals = [...h.world.store.goals.values()].filter((g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 1);
+    const goals = [...h.world.store.goals.values()].filter(
+      (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 1,
+    );
     expect(goals.length).toBeGreaterThan(0);
     for (const goal of goals) {
-      const expected = [...h.world.store.goalUpdates.values()].filter((u) => u.goalId === goal.id).sort(newestFirst).map((u) => u.id);
+      const expected = [...h.world.store.goalUpdates.values()]
+        .filter((u) => u.goalId === goal.id)
+        .sort(newestFirst)
+        .map((u) => u.id);
       const all = (await h.get(`${API}/goals/${goal.id}/goal-updates?per_page=50`)).body;
       expect(all.map((u: { id: string }) => u.id)).toEqual(expected);
       const stamps = all.map((u: { created_at: string }) => u.created_at);
@@ -393,7 +455,11 @@ describe('GU7 newest first', () => {
       // One per page: the same order, no overlap, then [] past the end (G4).
       const paged: string[] = [];
       for (let page = 1; page <= expected.length + 1; page++) {
-        paged.push(...(await h.get(`${API}/goals/${goal.id}/goal-updates?per_page=1&page=${page}`)).body.map((u: { id: string }) => u.id));
+        paged.push(
+          ...(await h.get(`${API}/goals/${goal.id}/goal-updates?per_page=1&page=${page}`)).body.map(
+            (u: { id: string }) => u.id,
+          ),
+        );
       }
       expect(paged).toEqual(expected);
     }
@@ -404,7 +470,7 @@ describe('GU7 newest first', () => {
     { query: 'per_page=0', field: 'per_page' },
     { query: 'page=abc', field: 'page' },
   ];
-  it.each(pageErrors)('GU7 GET a goal\'s updates with $query → 422 naming $field (G4)', async ({ query, field }) => {
+  it.each(pageErrors)("GU7 GET a goal's updates with $query → 422 naming $field (G4)", async ({ query, field }) => {
     const { h, goalId } = await freshGoal();
     expectProblem(await h.get(`${API}/goals/${goalId}/goal-updates?${query}`), 422, field);
   });
@@ -414,7 +480,12 @@ describe('G7 unknown and read-only fields of an update body', () => {
   it('G7 ignored by default: created_at, person and unknown fields do not change anything', async () => {
     const { h, goalId } = await freshGoal();
     const other = h.person((p) => p.id !== h.world.defaultPersonId);
-    const update = await postUpdate(h, goalId, { progress: 5, created_at: '2020-01-01T00:00:00Z', person: { id: other.id }, mood: 'happy' });
+    const update = await postUpdate(h, goalId, {
+      progress: 5,
+      created_at: '2020-01-01T00:00:00Z',
+      person: { id: other.id },
+      mood: 'happy',
+    });
     expect(update).toMatchObject({ progress: 5, created_at: NOW, person: { id: h.world.defaultPersonId } });
   });
 
@@ -428,12 +499,19 @@ describe('G7 unknown and read-only fields of an update body', () => {
 describe('G9 read-only tokens cannot write goal updates', () => {
   const h = new Harness();
   const me = h.person();
-  const goal = [...h.world.store.goals.values()].find((g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 0)!;
+  const goal = [...h.world.store.goals.values()].find(
+    (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 0,
+  )!;
   const update = h.world.store.updatesOfGoal(goal.id)[0];
   const snapshot = { ...update };
   const readOnly = h.tokenOf(me, 'readOnly');
   const cases: Array<{ name: string; method: string; path: string; body?: unknown }> = [
-    { name: 'POST /goals/{id}/goal-updates', method: 'POST', path: `/goals/${goal.id}/goal-updates`, body: { progress: 3 } },
+    {
+      name: 'POST /goals/{id}/goal-updates',
+      method: 'POST',
+      path: `/goals/${goal.id}/goal-updates`,
+      body: { progress: 3 },
+    },
     { name: 'PATCH /goal-updates/{id}', method: 'PATCH', path: `/goal-updates/${update.id}`, body: { progress: 3 } },
     { name: 'DELETE /goal-updates/{id}', method: 'DELETE', path: `/goal-updates/${update.id}` },
   ];

@@ -8,8 +8,23 @@ const API = '/api/v2';
 /** A well-formed UUID v4 that no generated record uses (checked against the store where it matters). */
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const GOAL_KEYS = [
-  'type', 'id', 'title', 'description', 'start_date', 'end_date', 'update_cadence', 'owner', 'parent', 'private',
-  'archived', 'progress', 'confidence', 'confidence_description', 'contributors', 'teams', 'url',
+  'type',
+  'id',
+  'title',
+  'description',
+  'start_date',
+  'end_date',
+  'update_cadence',
+  'owner',
+  'parent',
+  'private',
+  'archived',
+  'progress',
+  'confidence',
+  'confidence_description',
+  'contributors',
+  'teams',
+  'url',
 ].sort();
 /** GO5: the label of each confidence value. */
 const LABEL: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };
@@ -60,7 +75,8 @@ function queryOf(f: Filters): string {
   return parts.join('&');
 }
 
-const listAll = (h: Harness, query: string, token?: string) => h.walk(query ? `${API}/goals?${query}` : `${API}/goals`, { token });
+const listAll = (h: Harness, query: string, token?: string) =>
+  h.walk(query ? `${API}/goals?${query}` : `${API}/goals`, { token });
 
 /** GO4: the latest update of a goal by the rule — greatest created_at, then the one created last (seq). */
 function latestUpdate(h: Harness, goalId: string): GoalUpdate | undefined {
@@ -69,12 +85,16 @@ function latestUpdate(h: Harness, goalId: string): GoalUpdate | undefined {
     .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)[0];
 }
 
-
 /** An unarchived private goal with updates and a contributor, and people on either side of GO7. */
 async function privateGoalAndOutsider(h: Harness) {
   const { store } = h.world;
-  let goal = [...store.goals.values()].find((g) => g.private && !g.archived && store.updatesOfGoal(g.id).length > 0
-    && g.contributorIds.some((id) => id !== g.ownerId));
+  let goal = [...store.goals.values()].find(
+    (g) =>
+      g.private &&
+      !g.archived &&
+      store.updatesOfGoal(g.id).length > 0 &&
+      g.contributorIds.some((id) => id !== g.ownerId),
+  );
   if (!goal) {
     // The generated world has none: make one, so the test does not depend on the fixtures.
     const contributor = h.person((p) => p.id !== h.world.defaultPersonId);
@@ -98,8 +118,18 @@ describe('GO1 create defaults', () => {
     const res = await h.post(`${API}/goals`, {}, { token: h.tokenOf(caller) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      type: 'goal', owner: { id: caller.id, name: caller.name }, title: '', description: null, start_date: null,
-      end_date: null, parent: null, private: false, archived: false, contributors: [], teams: [], update_cadence: 'weekly',
+      type: 'goal',
+      owner: { id: caller.id, name: caller.name },
+      title: '',
+      description: null,
+      start_date: null,
+      end_date: null,
+      parent: null,
+      private: false,
+      archived: false,
+      contributors: [],
+      teams: [],
+      update_cadence: 'weekly',
     });
     // The created goal is stored and readable as created.
     const again = await h.get(`${API}/goals/${res.body.id}`, { token: h.tokenOf(caller) });
@@ -111,14 +141,29 @@ describe('GO1 create defaults', () => {
     const owner = h.person((p) => p.id !== h.world.defaultPersonId);
     const team = h.world.store.teamsInOrder[0];
     const res = await h.post(`${API}/goals`, {
-      title: 'Ship it', owner_id: owner.id, private: true, archived: true, contributor_ids: [h.world.defaultPersonId],
-      team_ids: [team.id], update_cadence: 'monthly', start_date: '2026-01-01', end_date: '2026-12-31', description: 'Why',
+      title: 'Ship it',
+      owner_id: owner.id,
+      private: true,
+      archived: true,
+      contributor_ids: [h.world.defaultPersonId],
+      team_ids: [team.id],
+      update_cadence: 'monthly',
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      description: 'Why',
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      title: 'Ship it', owner: { id: owner.id, name: owner.name }, private: true, archived: true,
-      contributors: [{ id: h.world.defaultPersonId, name: h.person().name }], teams: [{ id: team.id, name: team.name }],
-      update_cadence: 'monthly', start_date: '2026-01-01', end_date: '2026-12-31', description: 'Why',
+      title: 'Ship it',
+      owner: { id: owner.id, name: owner.name },
+      private: true,
+      archived: true,
+      contributors: [{ id: h.world.defaultPersonId, name: h.person().name }],
+      teams: [{ id: team.id, name: team.name }],
+      update_cadence: 'monthly',
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      description: 'Why',
     });
   });
 });
@@ -137,33 +182,169 @@ describe('GO2 validation', () => {
     if (!hidden) throw new Error('no goal hidden from the default person');
     ctx.hidden = hidden.id;
     ctx.someone = h.world.store.peopleInOrder[0].id;
-    expect(h.world.store.goals.has(UNKNOWN_ID) || h.world.store.people.has(UNKNOWN_ID) || h.world.store.teams.has(UNKNOWN_ID)).toBe(false);
+    expect(
+      h.world.store.goals.has(UNKNOWN_ID) ||
+        h.world.store.people.has(UNKNOWN_ID) ||
+        h.world.store.teams.has(UNKNOWN_ID),
+    ).toBe(false);
   });
 
-  const cases: Array<{ name: string; method: 'POST' | 'PATCH'; path: () => string; body: () => object; field: string | string[] }> = [
-    { name: 'unknown owner_id', method: 'POST', path: () => '/goals', body: () => ({ owner_id: UNKNOWN_ID }), field: 'owner_id' },
-    { name: 'owner_id not a UUID', method: 'POST', path: () => '/goals', body: () => ({ owner_id: 'nobody' }), field: 'owner_id' },
-    { name: 'unknown contributor', method: 'POST', path: () => '/goals', body: () => ({ contributor_ids: [ctx.someone, UNKNOWN_ID] }), field: 'contributor_ids' },
-    { name: 'contributor_ids not an array', method: 'POST', path: () => '/goals', body: () => ({ contributor_ids: ctx.someone }), field: 'contributor_ids' },
-    { name: 'unknown team', method: 'POST', path: () => '/goals', body: () => ({ team_ids: [UNKNOWN_ID] }), field: 'team_ids' },
-    { name: 'unknown parent', method: 'POST', path: () => '/goals', body: () => ({ parent_id: UNKNOWN_ID }), field: 'parent_id' },
-    { name: 'parent the caller cannot see (GO7)', method: 'POST', path: () => '/goals', body: () => ({ parent_id: ctx.hidden }), field: 'parent_id' },
-    { name: 'start_date after end_date', method: 'POST', path: () => '/goals', body: () => ({ start_date: '2026-12-02', end_date: '2026-12-01' }), field: ['start_date', 'end_date'] },
-    { name: 'update_cadence not allowed', method: 'POST', path: () => '/goals', body: () => ({ update_cadence: 'daily' }), field: 'update_cadence' },
+  const cases: Array<{
+    name: string;
+    method: 'POST' | 'PATCH';
+    path: () => string;
+    body: () => object;
+    field: string | string[];
+  }> = [
+    {
+      name: 'unknown owner_id',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ owner_id: UNKNOWN_ID }),
+      field: 'owner_id',
+    },
+    {
+      name: 'owner_id not a UUID',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ owner_id: 'nobody' }),
+      field: 'owner_id',
+    },
+    {
+      name: 'unknown contributor',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ contributor_ids: [ctx.someone, UNKNOWN_ID] }),
+      field: 'contributor_ids',
+    },
+    {
+      name: 'contributor_ids not an array',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ contributor_ids: ctx.someone }),
+      field: 'contributor_ids',
+    },
+    {
+      name: 'unknown team',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ team_ids: [UNKNOWN_ID] }),
+      field: 'team_ids',
+    },
+    {
+      name: 'unknown parent',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ parent_id: UNKNOWN_ID }),
+      field: 'parent_id',
+    },
+    {
+      name: 'parent the caller cannot see (GO7)',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ parent_id: ctx.hidden }),
+      field: 'parent_id',
+    },
+    {
+      name: 'start_date after end_date',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ start_date: '2026-12-02', end_date: '2026-12-01' }),
+      field: ['start_date', 'end_date'],
+    },
+    {
+      name: 'update_cadence not allowed',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ update_cadence: 'daily' }),
+      field: 'update_cadence',
+    },
     { name: 'title not a string', method: 'POST', path: () => '/goals', body: () => ({ title: 42 }), field: 'title' },
     { name: 'title null', method: 'POST', path: () => '/goals', body: () => ({ title: null }), field: 'title' },
-    { name: 'description not a string', method: 'POST', path: () => '/goals', body: () => ({ description: 5 }), field: 'description' },
-    { name: 'private not a boolean', method: 'POST', path: () => '/goals', body: () => ({ private: 'true' }), field: 'private' },
-    { name: 'archived not a boolean', method: 'POST', path: () => '/goals', body: () => ({ archived: 1 }), field: 'archived' },
-    { name: 'start_date not a real date', method: 'POST', path: () => '/goals', body: () => ({ start_date: '2026-02-30' }), field: 'start_date' },
-    { name: 'end_date not YYYY-MM-DD', method: 'POST', path: () => '/goals', body: () => ({ end_date: '20261120' }), field: 'end_date' },
-    { name: 'parent = the goal itself', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ parent_id: ctx.a }), field: 'parent_id' },
-    { name: 'parent = a child', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ parent_id: ctx.b }), field: 'parent_id' },
-    { name: 'parent = a grandchild', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ parent_id: ctx.c }), field: 'parent_id' },
-    { name: 'end_date before the stored start_date', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ end_date: '2026-02-28' }), field: 'end_date' },
-    { name: 'start_date after the stored end_date', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ start_date: '2026-07-01' }), field: 'start_date' },
-    { name: 'unknown owner on PATCH', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ owner_id: UNKNOWN_ID }), field: 'owner_id' },
-    { name: 'bad cadence on PATCH', method: 'PATCH', path: () => `/goals/${ctx.a}`, body: () => ({ update_cadence: 'yearly' }), field: 'update_cadence' },
+    {
+      name: 'description not a string',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ description: 5 }),
+      field: 'description',
+    },
+    {
+      name: 'private not a boolean',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ private: 'true' }),
+      field: 'private',
+    },
+    {
+      name: 'archived not a boolean',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ archived: 1 }),
+      field: 'archived',
+    },
+    {
+      name: 'start_date not a real date',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ start_date: '2026-02-30' }),
+      field: 'start_date',
+    },
+    {
+      name: 'end_date not YYYY-MM-DD',
+      method: 'POST',
+      path: () => '/goals',
+      body: () => ({ end_date: '20261120' }),
+      field: 'end_date',
+    },
+    {
+      name: 'parent = the goal itself',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ parent_id: ctx.a }),
+      field: 'parent_id',
+    },
+    {
+      name: 'parent = a child',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ parent_id: ctx.b }),
+      field: 'parent_id',
+    },
+    {
+      name: 'parent = a grandchild',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ parent_id: ctx.c }),
+      field: 'parent_id',
+    },
+    {
+      name: 'end_date before the stored start_date',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ end_date: '2026-02-28' }),
+      field: 'end_date',
+    },
+    {
+      name: 'start_date after the stored end_date',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ start_date: '2026-07-01' }),
+      field: 'start_date',
+    },
+    {
+      name: 'unknown owner on PATCH',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ owner_id: UNKNOWN_ID }),
+      field: 'owner_id',
+    },
+    {
+      name: 'bad cadence on PATCH',
+      method: 'PATCH',
+      path: () => `/goals/${ctx.a}`,
+      body: () => ({ update_cadence: 'yearly' }),
+      field: 'update_cadence',
+    },
   ];
 
   it.each(cases)('GO2 $method $name → 422 naming the field, nothing saved', async ({ method, path, body, field }) => {
@@ -173,7 +354,10 @@ describe('GO2 validation', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     const names = (res.body.errors ?? []).map((e: { name: string }) => e.name.replace(/\[.*$/, ''));
     const fields = Array.isArray(field) ? field : [field];
-    expect(names.some((n: string) => fields.includes(n)), `${names} should name ${fields}`).toBe(true);
+    expect(
+      names.some((n: string) => fields.includes(n)),
+      `${names.join(', ')} should name ${fields.join(', ')}`,
+    ).toBe(true);
     expect(h.world.store.goals.size).toBe(before);
     expect((await h.get(`${API}/goals/${ctx.a}`)).body).toEqual(beforeA.body);
   });
@@ -196,12 +380,27 @@ describe('GO2 validation', () => {
     const h2 = new Harness();
     const parent = await h2.post(`${API}/goals`, { title: 'Parent' });
     const child = await h2.post(`${API}/goals`, {
-      title: 'Child', parent_id: parent.body.id, description: 'text', start_date: '2026-01-01', end_date: '2026-02-01',
+      title: 'Child',
+      parent_id: parent.body.id,
+      description: 'text',
+      start_date: '2026-01-01',
+      end_date: '2026-02-01',
     });
     expect(child.body.parent).toEqual({ id: parent.body.id, title: 'Parent' });
-    const res = await h2.patch(`${API}/goals/${child.body.id}`, { parent_id: null, description: null, start_date: null, end_date: null });
+    const res = await h2.patch(`${API}/goals/${child.body.id}`, {
+      parent_id: null,
+      description: null,
+      start_date: null,
+      end_date: null,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ parent: null, description: null, start_date: null, end_date: null, title: 'Child' });
+    expect(res.body).toMatchObject({
+      parent: null,
+      description: null,
+      start_date: null,
+      end_date: null,
+      title: 'Child',
+    });
     expect((await h2.get(`${API}/goals/${child.body.id}`)).body.parent).toBeNull();
     expect(h2.world.store.goals.has(parent.body.id)).toBe(true);
   });
@@ -214,13 +413,23 @@ describe('GO2 validation', () => {
     const parent = [...h2.world.store.goals.values()].find((g) => canSee(g, me))!;
     for (const cadence of ['weekly', 'biweekly', 'monthly']) {
       const res = await h2.post(`${API}/goals`, {
-        update_cadence: cadence, owner_id: other.id, contributor_ids: [me.id], team_ids: [teamA.id, teamB.id],
-        parent_id: parent.id, start_date: '2026-05-05', end_date: '2026-05-05',
+        update_cadence: cadence,
+        owner_id: other.id,
+        contributor_ids: [me.id],
+        team_ids: [teamA.id, teamB.id],
+        parent_id: parent.id,
+        start_date: '2026-05-05',
+        end_date: '2026-05-05',
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body).toMatchObject({
-        update_cadence: cadence, owner: { id: other.id, name: other.name }, contributors: [{ id: me.id, name: me.name }],
-        teams: [{ id: teamA.id, name: teamA.name }, { id: teamB.id, name: teamB.name }],
+        update_cadence: cadence,
+        owner: { id: other.id, name: other.name },
+        contributors: [{ id: me.id, name: me.name }],
+        teams: [
+          { id: teamA.id, name: teamA.name },
+          { id: teamB.id, name: teamB.name },
+        ],
         parent: { id: parent.id, title: parent.title },
       });
     }
@@ -232,7 +441,11 @@ describe('GO2 validation', () => {
     const ok = await h2.post(`${API}/goals`, { parent_id: goal.id }, { token: h2.tokenOf(owner) });
     expect(ok.status).toBe(201);
     expect(ok.body.parent).toEqual({ id: goal.id, title: goal.title });
-    expectProblem(await h2.post(`${API}/goals`, { parent_id: goal.id }, { token: h2.tokenOf(outsider) }), 422, 'parent_id');
+    expectProblem(
+      await h2.post(`${API}/goals`, { parent_id: goal.id }, { token: h2.tokenOf(outsider) }),
+      422,
+      'parent_id',
+    );
   });
 });
 
@@ -246,7 +459,10 @@ describe('GO3 output forms', () => {
     bodies.push(...listed);
     bodies.push((await h.get(`${API}/goals/${listed[0].id}`)).body);
     const created = await h.post(`${API}/goals`, {
-      parent_id: parent.id, owner_id: me.id, contributor_ids: [me.id], team_ids: [h.world.store.teamsInOrder[0].id],
+      parent_id: parent.id,
+      owner_id: me.id,
+      contributor_ids: [me.id],
+      team_ids: [h.world.store.teamsInOrder[0].id],
     });
     bodies.push(created.body);
     bodies.push((await h.patch(`${API}/goals/${created.body.id}`, { title: 'x', parent_id: null })).body);
@@ -267,7 +483,9 @@ describe('GO3 output forms', () => {
       expect(body.owner).toEqual({ id: goal.ownerId, name: store.people.get(goal.ownerId)!.name });
       expect(body.contributors).toEqual(goal.contributorIds.map((id) => ({ id, name: store.people.get(id)!.name })));
       expect(body.teams).toEqual(goal.teamIds.map((id) => ({ id, name: store.teams.get(id)!.name })));
-      expect(body.parent).toEqual(goal.parentId ? { id: goal.parentId, title: store.goals.get(goal.parentId)!.title } : null);
+      expect(body.parent).toEqual(
+        goal.parentId ? { id: goal.parentId, title: store.goals.get(goal.parentId)!.title } : null,
+      );
     }
   });
 });
@@ -281,7 +499,7 @@ describe('GO4 progress and confidence of the latest update', () => {
     expect(again.body).toMatchObject({ progress: 0, confidence: 100, confidence_description: 'On track' });
   });
 
-  it('GO4 every visible goal of the world shows its latest update\'s values (or the no-update values)', async () => {
+  it("GO4 every visible goal of the world shows its latest update's values (or the no-update values)", async () => {
     const h = new Harness();
     const me = h.person();
     const visible = [...h.world.store.goals.values()].filter((g) => canSee(g, me));
@@ -290,7 +508,9 @@ describe('GO4 progress and confidence of the latest update', () => {
       const res = await h.get(`${API}/goals/${goal.id}`);
       const latest = latestUpdate(h, goal.id);
       if (latest) withUpdates++;
-      const expected = latest ? { progress: latest.progress, confidence: latest.confidence } : { progress: 0, confidence: 100 };
+      const expected = latest
+        ? { progress: latest.progress, confidence: latest.confidence }
+        : { progress: 0, confidence: 100 };
       expect(res.body).toMatchObject({ ...expected, confidence_description: LABEL[expected.confidence] });
     }
     expect(withUpdates).toBeGreaterThan(0);
@@ -327,12 +547,16 @@ describe('GO4 progress and confidence of the latest update', () => {
     const update = await h.post(`${API}/goals/${goal.id}/goal-updates`, { progress: 55, confidence: 30 });
     expect((await h.get(`${API}/goals/${goal.id}`)).body).toMatchObject({ progress: 55, confidence: 30 });
     expect((await h.delete(`${API}/goal-updates/${update.body.id}`)).status).toBe(204);
-    expect((await h.get(`${API}/goals/${goal.id}`)).body).toMatchObject({ progress: 0, confidence: 100, confidence_description: 'On track' });
+    expect((await h.get(`${API}/goals/${goal.id}`)).body).toMatchObject({
+      progress: 0,
+      confidence: 100,
+      confidence_description: 'On track',
+    });
   });
 });
 
 describe('GO5 confidence labels', () => {
-  it('GO5 a goal\'s label follows its latest update: 30 Off track, 60 At risk, 90 On track', async () => {
+  it("GO5 a goal's label follows its latest update: 30 Off track, 60 At risk, 90 On track", async () => {
     const h = new Harness();
     const goal = (await h.post(`${API}/goals`, {})).body;
     for (const confidence of [30, 60, 90]) {
@@ -379,7 +603,10 @@ describe('GO6 list filters and order', () => {
   });
 
   it('GO6 since: end_date on or after it, or no end date', async () => {
-    const dated = goals.filter((g) => !g.archived && g.endDate !== null).map((g) => g.endDate!).sort();
+    const dated = goals
+      .filter((g) => !g.archived && g.endDate !== null)
+      .map((g) => g.endDate!)
+      .sort();
     const since = dated[Math.floor(dated.length / 2)];
     const ids = await expectListed({ since });
     const listed = ids.map((id) => h.world.store.goals.get(id)!);
@@ -392,7 +619,9 @@ describe('GO6 list filters and order', () => {
   it('GO6 people_ids[]: owner or contributor among them, OR within the array', async () => {
     const owner = goals.find((g) => !g.archived)!.ownerId;
     // Someone who contributes to a listed goal they do not own, so the contributor half of the rule counts.
-    const contributorGoal = goals.find((g) => !g.archived && g.contributorIds.some((id) => id !== owner && id !== g.ownerId))!;
+    const contributorGoal = goals.find(
+      (g) => !g.archived && g.contributorIds.some((id) => id !== owner && id !== g.ownerId),
+    )!;
     const contributor = contributorGoal.contributorIds.find((id) => id !== owner && id !== contributorGoal.ownerId)!;
     const one = await expectListed({ people: [owner] });
     const other = await expectListed({ people: [contributor] });
@@ -416,7 +645,10 @@ describe('GO6 list filters and order', () => {
   });
 
   it('GO6 filters combine with AND', async () => {
-    const dated = goals.filter((g) => g.endDate !== null).map((g) => g.endDate!).sort();
+    const dated = goals
+      .filter((g) => g.endDate !== null)
+      .map((g) => g.endDate!)
+      .sort();
     const since = dated[Math.floor(dated.length / 3)];
     // Find a person and a team whose combination narrows both single filters and is not empty.
     let chosen: Filters | undefined;
@@ -424,7 +656,11 @@ describe('GO6 list filters and order', () => {
       for (const team of h.world.store.teamsInOrder) {
         const f = { people: [person.id], teams: [team.id], since };
         const n = expectedIds(h, me, f).length;
-        if (n > 0 && n < expectedIds(h, me, { people: f.people }).length && n < expectedIds(h, me, { teams: f.teams }).length) {
+        if (
+          n > 0 &&
+          n < expectedIds(h, me, { people: f.people }).length &&
+          n < expectedIds(h, me, { teams: f.teams }).length
+        ) {
           chosen = f;
           break;
         }
@@ -436,8 +672,14 @@ describe('GO6 list filters and order', () => {
   });
 
   it('GO6 goal_ids[]: only those goals, archived ones included', async () => {
-    const archived = goals.filter((g) => g.archived).slice(0, 2).map((g) => g.id);
-    const live = goals.filter((g) => !g.archived).slice(0, 2).map((g) => g.id);
+    const archived = goals
+      .filter((g) => g.archived)
+      .slice(0, 2)
+      .map((g) => g.id);
+    const live = goals
+      .filter((g) => !g.archived)
+      .slice(0, 2)
+      .map((g) => g.id);
     expect(archived.length).toBeGreaterThan(0);
     const ids = await expectListed({ goals: [...archived, ...live] });
     expect(ids).toEqual(expect.arrayContaining([...archived, ...live]));
@@ -466,7 +708,8 @@ describe('GO6 list filters and order', () => {
   it('GO6 order on ties: same end_date and title are ordered by id', async () => {
     const h2 = new Harness();
     const made: string[] = [];
-    for (let i = 0; i < 4; i++) made.push((await h2.post(`${API}/goals`, { title: 'Tie', end_date: '2026-12-24' })).body.id);
+    for (let i = 0; i < 4; i++)
+      made.push((await h2.post(`${API}/goals`, { title: 'Tie', end_date: '2026-12-24' })).body.id);
     made.push((await h2.post(`${API}/goals`, { title: 'Tia', end_date: '2026-12-24' })).body.id);
     const listed = (await listAll(h2, queryOf({ goals: made }))).map((g) => g.id);
     expect(listed[0]).toBe(made[4]);
@@ -489,7 +732,10 @@ describe('GO6 pagination (G4) over a list longer than one page', () => {
     h = new Harness();
     // Enough goals for more than 50 listed ones; a few share title and end date, so ties are in play.
     for (let i = 0; i < 45; i++) {
-      const res = await h.post(`${API}/goals`, { title: `Paged ${i % 5}`, end_date: i % 3 === 0 ? null : `2026-12-0${1 + (i % 4)}` });
+      const res = await h.post(`${API}/goals`, {
+        title: `Paged ${i % 5}`,
+        end_date: i % 3 === 0 ? null : `2026-12-0${1 + (i % 4)}`,
+      });
       expect(res.status).toBe(201);
     }
     expected = expectedIds(h, h.person(), {});
@@ -544,12 +790,47 @@ describe('GO6 query errors (G4, G5, G6)', () => {
     { name: 'per_page=0', query: 'per_page=0', status: 422, field: 'per_page' },
     { name: 'per_page=abc', query: 'per_page=abc', status: 422, field: 'per_page' },
     { name: 'people_ids[]=me', query: 'people_ids[]=me', status: 422, field: 'people_ids', hint: /GET \/me/ },
-    { name: 'people_ids[]=self', query: `people_ids[]=${someone}&people_ids[]=self`, status: 422, field: 'people_ids', hint: /GET \/me/ },
-    { name: 'people_ids=a,b (comma form)', query: `people_ids=${someone},${other}`, status: 400, field: 'people_ids', hint: new RegExp(`people_ids\\[\\]=${someone}&people_ids\\[\\]=${other}`) },
-    { name: 'people_ids=a (bare form)', query: `people_ids=${someone}`, status: 400, field: 'people_ids', hint: /people_ids\[\]=/ },
-    { name: 'team_ids=a (bare form)', query: `team_ids=${team}`, status: 400, field: 'team_ids', hint: /team_ids\[\]=/ },
-    { name: 'goal_ids=a,b (comma form)', query: `goal_ids=${UNKNOWN_ID},${UNKNOWN_ID}`, status: 400, field: 'goal_ids', hint: /goal_ids\[\]=/ },
-    { name: 'a non-UUID people_ids[] element', query: `people_ids[]=${someone}&people_ids[]=bob`, status: 422, field: 'people_ids' },
+    {
+      name: 'people_ids[]=self',
+      query: `people_ids[]=${someone}&people_ids[]=self`,
+      status: 422,
+      field: 'people_ids',
+      hint: /GET \/me/,
+    },
+    {
+      name: 'people_ids=a,b (comma form)',
+      query: `people_ids=${someone},${other}`,
+      status: 400,
+      field: 'people_ids',
+      hint: new RegExp(`people_ids\\[\\]=${someone}&people_ids\\[\\]=${other}`),
+    },
+    {
+      name: 'people_ids=a (bare form)',
+      query: `people_ids=${someone}`,
+      status: 400,
+      field: 'people_ids',
+      hint: /people_ids\[\]=/,
+    },
+    {
+      name: 'team_ids=a (bare form)',
+      query: `team_ids=${team}`,
+      status: 400,
+      field: 'team_ids',
+      hint: /team_ids\[\]=/,
+    },
+    {
+      name: 'goal_ids=a,b (comma form)',
+      query: `goal_ids=${UNKNOWN_ID},${UNKNOWN_ID}`,
+      status: 400,
+      field: 'goal_ids',
+      hint: /goal_ids\[\]=/,
+    },
+    {
+      name: 'a non-UUID people_ids[] element',
+      query: `people_ids[]=${someone}&people_ids[]=bob`,
+      status: 422,
+      field: 'people_ids',
+    },
     { name: 'a non-UUID team_ids[] element', query: 'team_ids[]=platform', status: 422, field: 'team_ids' },
     { name: 'a non-UUID goal_ids[] element', query: 'goal_ids[]=42', status: 422, field: 'goal_ids' },
     { name: 'since not a real date', query: 'since=2026-02-30', status: 422, field: 'since' },
@@ -602,7 +883,11 @@ describe('GO7 private goals', () => {
     const update = h.world.store.updatesOfGoal(goal.id)[0];
     const updateCount = h.world.store.updatesOfGoal(goal.id).length;
     // A comment by the owner, so the comments path has something to hide.
-    const comment = await h.post(`${API}/goal-updates/${update.id}/comments`, { body: 'private note' }, { token: h.tokenOf(owner) });
+    const comment = await h.post(
+      `${API}/goal-updates/${update.id}/comments`,
+      { body: 'private note' },
+      { token: h.tokenOf(owner) },
+    );
     expect(comment.status).toBe(201);
     const token = h.tokenOf(outsider);
     const calls: Array<[string, string, unknown?]> = [
@@ -629,7 +914,11 @@ describe('GO7 private goals', () => {
   it('GO7 a public child of a private goal shows parent null to an outsider, the parent to members', async () => {
     const h = new Harness();
     const { goal, owner, outsider } = await privateGoalAndOutsider(h);
-    const child = await h.post(`${API}/goals`, { title: 'Public child', parent_id: goal.id }, { token: h.tokenOf(owner) });
+    const child = await h.post(
+      `${API}/goals`,
+      { title: 'Public child', parent_id: goal.id },
+      { token: h.tokenOf(owner) },
+    );
     expect(child.status).toBe(201);
     expect(child.body.parent).toEqual({ id: goal.id, title: goal.title });
     const seen = await h.get(`${API}/goals/${child.body.id}`, { token: h.tokenOf(outsider) });
@@ -641,7 +930,12 @@ describe('GO7 private goals', () => {
 
   it('G2 an unknown or malformed goal id is 404', async () => {
     const h = new Harness();
-    for (const path of [`/goals/${UNKNOWN_ID}`, '/goals/not-a-uuid', `/goals/${UNKNOWN_ID}/goal-updates`, `/goal-updates/${UNKNOWN_ID}`]) {
+    for (const path of [
+      `/goals/${UNKNOWN_ID}`,
+      '/goals/not-a-uuid',
+      `/goals/${UNKNOWN_ID}/goal-updates`,
+      `/goal-updates/${UNKNOWN_ID}`,
+    ]) {
       expect((await h.get(`${API}${path}`)).status, path).toBe(404);
     }
   });
@@ -654,7 +948,9 @@ describe('GO8 deleting a goal', () => {
     const me = h.person();
     // A visible goal with updates, preferably one whose updates already carry comments.
     const candidates = [...store.goals.values()].filter((g) => canSee(g, me) && store.updatesOfGoal(g.id).length > 0);
-    const goal = candidates.find((g) => store.updatesOfGoal(g.id).some((u) => store.commentsOf('goal-update', u.id).length > 0)) ?? candidates[0];
+    const goal =
+      candidates.find((g) => store.updatesOfGoal(g.id).some((u) => store.commentsOf('goal-update', u.id).length > 0)) ??
+      candidates[0];
     if (!goal) throw new Error('no visible goal with updates');
     // One comment and one reaction made here, so the cascade is checked whatever the generated world holds.
     const target = store.updatesOfGoal(goal.id)[0].id;
@@ -685,7 +981,9 @@ describe('GO8 deleting a goal', () => {
     for (const id of reactions) expect(store.reactions.has(id)).toBe(false);
     for (const id of children) expect(store.goals.get(id)!.parentId).toBeNull();
     for (const id of children) {
-      const kid = await h.get(`${API}/goals/${id}`, { token: h.tokenOf(h.person((p) => canSee(store.goals.get(id)!, p))) });
+      const kid = await h.get(`${API}/goals/${id}`, {
+        token: h.tokenOf(h.person((p) => canSee(store.goals.get(id)!, p))),
+      });
       expect(kid.status).toBe(200);
       expect(kid.body.parent).toBeNull();
     }
@@ -713,9 +1011,17 @@ describe('GO9 who may change who sees and owns a goal', () => {
 
   it('GO9 anyone who sees a goal may change its other fields, and send the guarded ones unchanged', async () => {
     const { h, goal, contributor, stranger } = await setUp();
-    const patched = await h.patch(`${API}/goals/${goal.id}`, {
-      title: 'Renamed by a colleague', archived: false, private: false, owner_id: goal.owner.id, contributor_ids: [contributor.id, contributor.id],
-    }, { token: h.tokenOf(stranger) });
+    const patched = await h.patch(
+      `${API}/goals/${goal.id}`,
+      {
+        title: 'Renamed by a colleague',
+        archived: false,
+        private: false,
+        owner_id: goal.owner.id,
+        contributor_ids: [contributor.id, contributor.id],
+      },
+      { token: h.tokenOf(stranger) },
+    );
     expect(patched.status).toBe(200);
     expect(patched.body.title).toBe('Renamed by a colleague');
   });
@@ -726,8 +1032,12 @@ describe('GO9 who may change who sees and owns a goal', () => {
     ['contributor_ids', 'contributors'],
   ] as const)('GO9 a stranger changing %s gets 403 naming it, and nothing changes', async (field, change) => {
     const { h, goal, stranger } = await setUp();
-    const body = change === 'owner' ? { owner_id: stranger.id, title: 'Mine now' }
-      : change === 'contributors' ? { contributor_ids: [stranger.id], title: 'Mine now' } : { ...change, title: 'Mine now' };
+    const body =
+      change === 'owner'
+        ? { owner_id: stranger.id, title: 'Mine now' }
+        : change === 'contributors'
+          ? { contributor_ids: [stranger.id], title: 'Mine now' }
+          : { ...change, title: 'Mine now' };
     const refused = await h.patch(`${API}/goals/${goal.id}`, body, { token: h.tokenOf(stranger) });
     expectProblem(refused, 403, field, /GO9/);
     expect((await h.get(`${API}/goals/${goal.id}`)).body).toEqual(goal);
@@ -735,7 +1045,12 @@ describe('GO9 who may change who sees and owns a goal', () => {
 
   it('GO9 a stranger may not delete a goal (403 naming the action); a contributor may', async () => {
     const { h, goal, contributor, stranger } = await setUp();
-    expectProblem(await h.delete(`${API}/goals/${goal.id}`, { token: h.tokenOf(stranger) }), 403, undefined, /delete.*GO9/);
+    expectProblem(
+      await h.delete(`${API}/goals/${goal.id}`, { token: h.tokenOf(stranger) }),
+      403,
+      undefined,
+      /delete.*GO9/,
+    );
     expect((await h.get(`${API}/goals/${goal.id}`)).status).toBe(200);
     expect((await h.delete(`${API}/goals/${goal.id}`, { token: h.tokenOf(contributor) })).status).toBe(204);
   });
@@ -751,10 +1066,16 @@ describe('GO9 who may change who sees and owns a goal', () => {
 
   it('GO9 the owner may hand the goal over and leave it private to others', async () => {
     const { h, goal, contributor, stranger } = await setUp();
-    const handed = await h.patch(`${API}/goals/${goal.id}`, { owner_id: contributor.id, contributor_ids: [], private: true });
+    const handed = await h.patch(`${API}/goals/${goal.id}`, {
+      owner_id: contributor.id,
+      contributor_ids: [],
+      private: true,
+    });
     expect(handed.status).toBe(200);
     expect((await h.get(`${API}/goals/${goal.id}`)).status).toBe(404);
-    expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(contributor) })).body.owner.id).toBe(contributor.id);
+    expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(contributor) })).body.owner.id).toBe(
+      contributor.id,
+    );
     expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(stranger) })).status).toBe(404);
   });
 });

@@ -13,22 +13,36 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const BODY_OPERATIONS = [
   ...getCompiledSpec().operations.map((op) => ({ op, prefix: '/api/v2' })),
   ...getCompiledControlSpec().operations.map((op) => ({ op, prefix: '/__mock' })),
-].filter(({ op }) => op.bodyProperties !== null).map(({ op, prefix }) => ({
-  op, name: `${op.method} ${prefix}${op.path}`, path: prefix + op.path.replace(/\{\w+\}/g, UNKNOWN_ID),
-}));
+]
+  .filter(({ op }) => op.bodyProperties !== null)
+  .map(({ op, prefix }) => ({
+    op,
+    name: `${op.method} ${prefix}${op.path}`,
+    path: prefix + op.path.replace(/\{\w+\}/g, UNKNOWN_ID),
+  }));
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 /** Sends a raw JSON body; the answer must be one the operation documents, and never a 5xx. */
-async function send(h: Harness, op: SpecOperation, path: string, rawBody: string, headers: Record<string, string> = {}) {
+async function send(
+  h: Harness,
+  op: SpecOperation,
+  path: string,
+  rawBody: string,
+  headers: Record<string, string> = {},
+) {
   const response = await h.mock.app.request(path, {
-    method: op.method, body: rawBody,
+    method: op.method,
+    body: rawBody,
     headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json', ...headers },
   });
   const text = await response.text();
   const body = JSON.parse(text);
   expect(response.status, `${op.method} ${path}: ${text.slice(0, 200)}`).toBeLessThan(500);
-  expect(op.checkResponse(response.status, response.headers.get('content-type'), body), `${op.method} ${path} → ${response.status}`).toEqual([]);
+  expect(
+    op.checkResponse(response.status, response.headers.get('content-type'), body),
+    `${op.method} ${path} → ${response.status}`,
+  ).toEqual([]);
   return { status: response.status, body, text };
 }
 
@@ -37,29 +51,37 @@ describe('G8 JSON nesting', () => {
 
   it('G8 the operations under test are every one with a body, in both specs', () => {
     expect(BODY_OPERATIONS.length).toBeGreaterThanOrEqual(20);
-    expect(BODY_OPERATIONS.map((o) => o.name)).toEqual(expect.arrayContaining(['POST /api/v2/goals', 'PUT /__mock/state', 'PUT /__mock/faults']));
+    expect(BODY_OPERATIONS.map((o) => o.name)).toEqual(
+      expect.arrayContaining(['POST /api/v2/goals', 'PUT /__mock/state', 'PUT /__mock/faults']),
+    );
   });
 
-  it.each(BODY_OPERATIONS)('G8 $name answers a body nested 5,000 deep with 400 naming the limit', async ({ op, path }) => {
-    const field = [...op.bodyProperties!][0];
-    for (const rawBody of [nested(5000), `{"${field}": ${nested(5000)}}`]) {
-      const { status, body } = await send(h, op, path, rawBody);
-      expect(status).toBe(400);
-      expect(body.type).toBe('urn:standin:problem:too-deep');
-      expect(body.detail).toContain(`${MAX_JSON_DEPTH} levels`);
-      expect(body.errors).toEqual([expect.objectContaining({ in: 'body', name: '(request body)' })]);
-    }
-  });
+  it.each(BODY_OPERATIONS)(
+    'G8 $name answers a body nested 5,000 deep with 400 naming the limit',
+    async ({ op, path }) => {
+      const field = [...op.bodyProperties!][0];
+      for (const rawBody of [nested(5000), `{"${field}": ${nested(5000)}}`]) {
+        const { status, body } = await send(h, op, path, rawBody);
+        expect(status).toBe(400);
+        expect(body.type).toBe('urn:standin:problem:too-deep');
+        expect(body.detail).toContain(`${MAX_JSON_DEPTH} levels`);
+        expect(body.errors).toEqual([expect.objectContaining({ in: 'body', name: '(request body)' })]);
+      }
+    },
+  );
 
-  it.each(BODY_OPERATIONS)('G8 $name reads a body nested exactly to the limit and validates it', async ({ op, path }) => {
-    const field = [...op.bodyProperties!][0];
-    const atLimit = await send(h, op, path, nested(MAX_JSON_DEPTH));
-    expect(atLimit.status).toBe(422);
-    expect(atLimit.body.type).toBe('urn:standin:problem:invalid-values');
-    const inField = await send(h, op, path, `{"${field}": ${nested(MAX_JSON_DEPTH - 1)}}`);
-    expect(inField.status).toBe(422);
-    expect(inField.body.errors.map((e: { name: string }) => e.name)).toContain(field);
-  });
+  it.each(BODY_OPERATIONS)(
+    'G8 $name reads a body nested exactly to the limit and validates it',
+    async ({ op, path }) => {
+      const field = [...op.bodyProperties!][0];
+      const atLimit = await send(h, op, path, nested(MAX_JSON_DEPTH));
+      expect(atLimit.status).toBe(422);
+      expect(atLimit.body.type).toBe('urn:standin:problem:invalid-values');
+      const inField = await send(h, op, path, `{"${field}": ${nested(MAX_JSON_DEPTH - 1)}}`);
+      expect(inField.status).toBe(422);
+      expect(inField.body.errors.map((e: { name: string }) => e.name)).toContain(field);
+    },
+  );
 
   it('G8 brackets inside strings, escaped quotes included, do not count as nesting', async () => {
     const op = getCompiledSpec().operation('createGoal');
@@ -67,7 +89,12 @@ describe('G8 JSON nesting', () => {
     const created = await send(h, op, '/api/v2/goals', `{"title": "${title}"}`);
     expect(created.status).toBe(201);
     expect(created.body.title).toBe(`"${'['.repeat(5000)}\\`);
-    const deepAfterString = await send(h, op, '/api/v2/goals', `{"title": "\\\\", "team_ids": ${nested(MAX_JSON_DEPTH)}}`);
+    const deepAfterString = await send(
+      h,
+      op,
+      '/api/v2/goals',
+      `{"title": "\\\\", "team_ids": ${nested(MAX_JSON_DEPTH)}}`,
+    );
     expect(deepAfterString.status).toBe(400);
   });
 });
@@ -93,7 +120,9 @@ describe('G8 body size, read as it streams', () => {
     const h = new Harness();
     const { stream, seen } = endless();
     const response = await h.mock.app.request('/api/v2/goals', {
-      method: 'POST', body: stream, duplex: 'half',
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
       headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
     } as RequestInit);
     expect(response.status).toBe(413);
@@ -115,7 +144,9 @@ describe('G8 body size, read as it streams', () => {
       },
     });
     const response = await h.mock.app.request('/api/v2/goals', {
-      method: 'POST', body: broken, duplex: 'half',
+      method: 'POST',
+      body: broken,
+      duplex: 'half',
       headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
     } as RequestInit);
     expect(response.status).toBe(400);
@@ -125,8 +156,15 @@ describe('G8 body size, read as it streams', () => {
 
   it('G8 PUT /__mock/state reads bodies past 1 MiB, up to its own limit', async () => {
     const h = new Harness();
-    const state = JSON.stringify({ ...(await (await h.mock.app.request('/__mock/state')).json()), padding: ' '.repeat(MAX_BODY_BYTES) });
-    const response = await h.mock.app.request('/__mock/state', { method: 'PUT', body: state, headers: { 'content-type': 'application/json' } });
+    const state = JSON.stringify({
+      ...(await (await h.mock.app.request('/__mock/state')).json()),
+      padding: ' '.repeat(MAX_BODY_BYTES),
+    });
+    const response = await h.mock.app.request('/__mock/state', {
+      method: 'PUT',
+      body: state,
+      headers: { 'content-type': 'application/json' },
+    });
     // Read whole, and refused only for its unknown field: the size limit did not apply.
     expect(response.status).toBe(422);
     expect((await response.json()).errors.map((e: { name: string }) => e.name)).toEqual(['padding']);
@@ -170,7 +208,9 @@ describe('G8 quotes of what was sent stay short', () => {
     const values = Array.from({ length: 50 }, (_, i) => `${i}${'y'.repeat(100)}`).join(',');
     const response = await h.get(`/api/v2/goals?team_ids=${values}`);
     expect(response.status).toBe(400);
-    expect(response.body.detail).toMatch(/team_ids\[\]=0y+\.\.\.&team_ids\[\]=1y+\.\.\.&team_ids\[\]=2y+\.\.\.&… \(G5\)/);
+    expect(response.body.detail).toMatch(
+      /team_ids\[\]=0y+\.\.\.&team_ids\[\]=1y+\.\.\.&team_ids\[\]=2y+\.\.\.&… \(G5\)/,
+    );
     expect(response.text.length).toBeLessThan(1000);
   });
 });

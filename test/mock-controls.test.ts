@@ -6,13 +6,18 @@ import { Harness, NOW } from './support/harness.js';
 /** A /__mock request; its answer must conform to spec/control.yaml. */
 async function control(h: Harness, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await h.mock.app.request(`/__mock${path}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers },
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
   });
   const text = await response.text();
   const parsed = text === '' ? undefined : JSON.parse(text);
   const op = getCompiledControlSpec().findOperation(method, path);
   expect(op, `${method} ${path} is in spec/control.yaml`).toBeDefined();
-  expect(op!.checkResponse(response.status, response.headers.get('content-type'), parsed), `${method} ${path} → ${response.status}`).toEqual([]);
+  expect(
+    op!.checkResponse(response.status, response.headers.get('content-type'), parsed),
+    `${method} ${path} → ${response.status}`,
+  ).toEqual([]);
   return { status: response.status, body: parsed };
 }
 
@@ -75,12 +80,21 @@ describe('mock controls', () => {
   it('MK3 the same seed and clock give byte-identical answers whatever the order of requests', async () => {
     const first = new Harness();
     const second = new Harness();
-    const goal = [...first.world.store.goalsInOrder()].find((g) => !g.private && first.world.store.updatesOfGoal(g.id).length > 0)!;
+    const goal = [...first.world.store.goalsInOrder()].find(
+      (g) => !g.private && first.world.store.updatesOfGoal(g.id).length > 0,
+    )!;
     const question = [...first.world.store.echoQuestions.values()][0];
     const paths = [
-      '/api/v2/me', '/api/v2/people?per_page=50', '/api/v2/teams', '/api/v2/goals?per_page=50',
-      `/api/v2/goals/${goal.id}`, `/api/v2/goals/${goal.id}/goal-updates`, '/api/v2/check-ins?per_page=50&page=3',
-      '/api/v2/echo/questions', `/api/v2/echo/questions/${question.id}/answers`, '/api/v2/activities?per_page=50',
+      '/api/v2/me',
+      '/api/v2/people?per_page=50',
+      '/api/v2/teams',
+      '/api/v2/goals?per_page=50',
+      `/api/v2/goals/${goal.id}`,
+      `/api/v2/goals/${goal.id}/goal-updates`,
+      '/api/v2/check-ins?per_page=50&page=3',
+      '/api/v2/echo/questions',
+      `/api/v2/echo/questions/${question.id}/answers`,
+      '/api/v2/activities?per_page=50',
     ];
     const forward = new Map<string, string>();
     for (const path of paths) forward.set(path, (await first.get(path)).text);
@@ -93,14 +107,16 @@ describe('mock controls', () => {
   it('MK3 the id of a created record depends only on the creates of its own kind', async () => {
     const plain = new Harness();
     const busy = new Harness();
-    const update = [...busy.world.store.goalUpdates.values()].find((u) => !busy.world.store.goals.get(u.goalId)!.private)!;
+    const update = [...busy.world.store.goalUpdates.values()].find(
+      (u) => !busy.world.store.goals.get(u.goalId)!.private,
+    )!;
     await busy.post(`/api/v2/goal-updates/${update.id}/comments`, { body: 'An unrelated comment first' });
     const a = await plain.post('/api/v2/goals', { title: 'Same goal' });
     const b = await busy.post('/api/v2/goals', { title: 'Same goal' });
     expect(b.body.id).toBe(a.body.id);
   });
 
-  it('MK3 a different seed gives different ids and names', async () => {
+  it('MK3 a different seed gives different ids and names', () => {
     const a = new Harness();
     const b = new Harness({ seed: 43 });
     const idsA = new Set(a.world.store.peopleInOrder.map((p) => p.id));
@@ -125,10 +141,16 @@ describe('MK4 the clock', () => {
     expect((await control(h, 'GET', '/clock')).body).toEqual({ now: NOW, frozen: true });
   });
 
-  it('MK4 advancing three days generates the new days\' check-ins and publishes due echo answers', async () => {
+  it("MK4 advancing three days generates the new days' check-ins and publishes due echo answers", async () => {
     const h = new Harness();
     const me = h.person();
-    const weekly = (await h.post('/api/v2/echo/questions', { prompt: 'What shipped?', answer_frequency: 'daily', answer_time: '10:00' })).body;
+    const weekly = (
+      await h.post('/api/v2/echo/questions', {
+        prompt: 'What shipped?',
+        answer_frequency: 'daily',
+        answer_time: '10:00',
+      })
+    ).body;
     expect((await h.get(`/api/v2/echo/questions/${weekly.id}/answers`)).body).toEqual([]);
     const before = h.world.store.checkIns.size;
     const advanced = await control(h, 'POST', '/clock/advance', { days: 3 });
@@ -148,7 +170,10 @@ describe('MK4 the clock', () => {
 
   it('MK4 PUT sets the clock; going back is refused; frozen false runs on from the instant', async () => {
     const h = new Harness();
-    expect((await control(h, 'PUT', '/clock', { now: '2026-11-25T08:00:00Z' })).body).toEqual({ now: '2026-11-25T08:00:00Z', frozen: true });
+    expect((await control(h, 'PUT', '/clock', { now: '2026-11-25T08:00:00Z' })).body).toEqual({
+      now: '2026-11-25T08:00:00Z',
+      frozen: true,
+    });
     const back = await control(h, 'PUT', '/clock', { now: '2026-11-20T08:00:00Z' });
     expect(back.status).toBe(422);
     expect(back.body.errors[0].name).toBe('now');
@@ -162,8 +187,12 @@ describe('MK4 the clock', () => {
   });
 
   it.each([
-    [{}, 'at least 1 of'], [{ days: -1 }, 'days'], [{ hours: 1.5 }, 'hours'], [{ days: 'two' }, 'days'],
-    [{ days: 1e9 }, 'days'], [{ days: 366, hours: 24 }, 'at most 366 days'],
+    [{}, 'at least 1 of'],
+    [{ days: -1 }, 'days'],
+    [{ hours: 1.5 }, 'hours'],
+    [{ days: 'two' }, 'days'],
+    [{ days: 1e9 }, 'days'],
+    [{ days: 366, hours: 24 }, 'at most 366 days'],
   ])('MK4 advance %j is refused with 422 naming %s', async (body, named) => {
     const h = new Harness();
     const refused = await control(h, 'POST', '/clock/advance', body);
@@ -191,15 +220,25 @@ describe('CI9 recording an absence', () => {
 
   it('CI9 an unknown person is 404 and an end before the start is 422', async () => {
     const h = new Harness();
-    expect((await control(h, 'POST', '/people/00000000-0000-4000-8000-000000000000/absences', { start: '2026-11-20', end: '2026-11-21' })).status).toBe(404);
-    const backwards = await control(h, 'POST', `/people/${h.person().id}/absences`, { start: '2026-11-21', end: '2026-11-20' });
+    expect(
+      (
+        await control(h, 'POST', '/people/00000000-0000-4000-8000-000000000000/absences', {
+          start: '2026-11-20',
+          end: '2026-11-21',
+        })
+      ).status,
+    ).toBe(404);
+    const backwards = await control(h, 'POST', `/people/${h.person().id}/absences`, {
+      start: '2026-11-21',
+      end: '2026-11-20',
+    });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors[0].name).toBe('end');
   });
 });
 
 describe('G14 switched at run time', () => {
-  it('G14 PUT /__mock/rate-limit turns production\'s limits on and off', async () => {
+  it("G14 PUT /__mock/rate-limit turns production's limits on and off", async () => {
     const h = new Harness();
     expect((await control(h, 'GET', '/rate-limit')).body).toEqual({ enabled: false });
     expect((await h.get('/api/v2/me')).headers.get('ratelimit')).toBeNull();
@@ -257,7 +296,9 @@ describe('MK5 sessions', () => {
     const me = h.person();
     const inSession = { 'x-mock-session': 'demo' };
     await h.mock.app.request(`/__mock/people/${me.id}/absences`, {
-      method: 'POST', body: JSON.stringify({ start: '2026-11-20', end: '2026-11-20' }), headers: { 'content-type': 'application/json', ...inSession },
+      method: 'POST',
+      body: JSON.stringify({ start: '2026-11-20', end: '2026-11-20' }),
+      headers: { 'content-type': 'application/json', ...inSession },
     });
     expect((await h.get('/api/v2/check-ins/2026-11-20', { headers: inSession })).body.absent).toBe(true);
     expect((await h.get('/api/v2/check-ins/2026-11-20')).body.absent).toBe(false);
@@ -282,15 +323,29 @@ describe('MK5 sessions are layers over the shared base', () => {
     expect(inSession.map((c: { id: string }) => c.id)).toEqual(shared.map((c: { id: string }) => c.id));
     expect(inSession.find((c: { date: string }) => c.date === '2026-11-20').intentions).toBeNull();
     expect(shared.find((c: { date: string }) => c.date === '2026-11-20').intentions).toBe('Only in the shared world');
-    expect((await h.get('/api/v2/check-ins/2026-11-23', late)).status).toBe((await h.get('/api/v2/check-ins/2026-11-23')).status);
+    expect((await h.get('/api/v2/check-ins/2026-11-23', late)).status).toBe(
+      (await h.get('/api/v2/check-ins/2026-11-23')).status,
+    );
   });
 
   it('MK5 a fresh session holds no changes, and nothing a session writes reaches the base or the shared world', async () => {
     const h = new Harness();
-    const before = (await Promise.all(['/api/v2/goals?per_page=50', '/api/v2/check-ins?per_page=50', '/api/v2/echo/questions', '/api/v2/activities']
-      .map(async (path) => (await h.get(path)).text)));
+    const before = await Promise.all(
+      [
+        '/api/v2/goals?per_page=50',
+        '/api/v2/check-ins?per_page=50',
+        '/api/v2/echo/questions',
+        '/api/v2/activities',
+      ].map(async (path) => (await h.get(path)).text),
+    );
     const base = h.world.base.store;
-    const baseCounts = [base.goals.size, base.goalUpdates.size, base.checkIns.size, base.comments.size, base.echoAnswers.size];
+    const baseCounts = [
+      base.goals.size,
+      base.goalUpdates.size,
+      base.checkIns.size,
+      base.comments.size,
+      base.echoAnswers.size,
+    ];
     const inS = { headers: session('writer') };
     expect(Object.values(h.mock.worldFor('writer').store.changes()).every((list) => list.length === 0)).toBe(true);
     const goal = (await h.post('/api/v2/goals', { title: 'Session goal' }, inS)).body;
@@ -304,12 +359,30 @@ describe('MK5 sessions are layers over the shared base', () => {
     await h.delete(`/api/v2/goals/${visible.id}`, inS);
     const question = (await h.get('/api/v2/echo/questions', inS)).body[0];
     await h.delete(`/api/v2/echo/questions/${question.id}`, inS);
-    await control(h, 'POST', `/people/${h.person().id}/absences`, { start: '2026-11-18', end: '2026-11-19' }, session('writer'));
+    await control(
+      h,
+      'POST',
+      `/people/${h.person().id}/absences`,
+      { start: '2026-11-18', end: '2026-11-19' },
+      session('writer'),
+    );
     await control(h, 'POST', '/clock/advance', { days: 2 }, session('writer'));
-    expect([base.goals.size, base.goalUpdates.size, base.checkIns.size, base.comments.size, base.echoAnswers.size]).toEqual(baseCounts);
+    expect([
+      base.goals.size,
+      base.goalUpdates.size,
+      base.checkIns.size,
+      base.comments.size,
+      base.echoAnswers.size,
+    ]).toEqual(baseCounts);
     expect(base.goals.get(visible.id)?.title).toBe(visible.title);
-    const after = (await Promise.all(['/api/v2/goals?per_page=50', '/api/v2/check-ins?per_page=50', '/api/v2/echo/questions', '/api/v2/activities']
-      .map(async (path) => (await h.get(path)).text)));
+    const after = await Promise.all(
+      [
+        '/api/v2/goals?per_page=50',
+        '/api/v2/check-ins?per_page=50',
+        '/api/v2/echo/questions',
+        '/api/v2/activities',
+      ].map(async (path) => (await h.get(path)).text),
+    );
     expect(after).toEqual(before);
     // A new session still starts from the untouched base.
     expect((await h.get(`/api/v2/goals/${visible.id}`, { headers: session('fresh') })).body.title).toBe(visible.title);
@@ -318,11 +391,14 @@ describe('MK5 sessions are layers over the shared base', () => {
   it('MK5 snapshots belong to their session; one world keeps at most 64', async () => {
     const h = new Harness();
     expect((await control(h, 'PUT', '/snapshots/mine', undefined, session('a'))).status).toBe(200);
-    expect((await control(h, 'GET', '/snapshots', undefined, session('a'))).body.map((s: { name: string }) => s.name)).toEqual(['mine']);
+    expect(
+      (await control(h, 'GET', '/snapshots', undefined, session('a'))).body.map((s: { name: string }) => s.name),
+    ).toEqual(['mine']);
     expect((await control(h, 'GET', '/snapshots', undefined, session('b'))).body).toEqual([]);
     expect((await control(h, 'GET', '/snapshots')).body).toEqual([]);
     expect((await control(h, 'POST', '/snapshots/mine/restore', undefined, session('b'))).status).toBe(404);
-    for (let i = 1; i < 64; i++) expect((await control(h, 'PUT', `/snapshots/s${i}`, undefined, session('a'))).status).toBe(200);
+    for (let i = 1; i < 64; i++)
+      expect((await control(h, 'PUT', `/snapshots/s${i}`, undefined, session('a'))).status).toBe(200);
     const over = await control(h, 'PUT', '/snapshots/one-more', undefined, session('a'));
     expect(over.status).toBe(409);
     expect(over.body.detail).toMatch(/64 snapshots.*DELETE \/__mock\/snapshots/);
@@ -355,9 +431,9 @@ describe('request journal', () => {
     await h.get('/api/v2/goals?page=0');
     await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'happy' }, { headers: { 'x-mock-session': 's1' } });
     const all = (await control(h, 'GET', '/requests')).body;
-    expect(all.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`)).toEqual([
-      'PATCH /api/v2/check-ins/2026-11-20 200', 'GET /api/v2/goals?page=0 422', 'GET /api/v2/me 200',
-    ]);
+    expect(
+      all.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`),
+    ).toEqual(['PATCH /api/v2/check-ins/2026-11-20 200', 'GET /api/v2/goals?page=0 422', 'GET /api/v2/me 200']);
     expect(all[0].session).toBe('s1');
     expect((await control(h, 'GET', '/requests?status=422')).body).toHaveLength(1);
     expect((await control(h, 'GET', '/requests?session=s1&method=PATCH')).body).toHaveLength(1);
@@ -372,7 +448,9 @@ describe('control token', () => {
     const denied = await h.mock.app.request('/__mock/tokens');
     expect(denied.status).toBe(401);
     expect(denied.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const apiToken = await h.mock.app.request('/__mock/clock', { headers: { authorization: `Bearer ${h.person().tokens.readWrite}` } });
+    const apiToken = await h.mock.app.request('/__mock/clock', {
+      headers: { authorization: `Bearer ${h.person().tokens.readWrite}` },
+    });
     expect(apiToken.status).toBe(401);
     const allowed = await h.mock.app.request('/__mock/clock', { headers: { authorization: 'Bearer secret-control' } });
     expect(allowed.status).toBe(200);
@@ -385,7 +463,11 @@ describe('control token', () => {
     expect(operations.length).toBeGreaterThan(20);
     for (const op of [...operations, { method: 'GET', path: '/no-such-control' }, { method: 'PUT', path: '/reset' }]) {
       const path = `/__mock${op.path.replace(/\{id\}/g, h.person().id).replace(/\{name\}/g, 'x')}`;
-      const denied = await h.mock.app.request(path, { method: op.method, body: op.method === 'GET' ? undefined : '{}', headers: { 'content-type': 'application/json' } });
+      const denied = await h.mock.app.request(path, {
+        method: op.method,
+        body: op.method === 'GET' ? undefined : '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(denied.status, `${op.method} ${path}`).toBe(401);
       expect(denied.headers.get('content-type')).toBe('application/problem+json');
     }

@@ -7,8 +7,19 @@ const API = '/api/v2';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /** PT1's fields, as the rule lists them. */
 const PT1_FIELDS = [
-  'id', 'name', 'username', 'email', 'time_zone', 'title', 'location', 'administrator', 'kind', 'teams', 'url',
-  'created_at', 'updated_at',
+  'id',
+  'name',
+  'username',
+  'email',
+  'time_zone',
+  'title',
+  'location',
+  'administrator',
+  'kind',
+  'teams',
+  'url',
+  'created_at',
+  'updated_at',
 ];
 
 function iso(seconds: number): string {
@@ -57,11 +68,14 @@ describe('PT1: GET /me', () => {
   const h = new Harness();
   const subjects: [string, Person][] = [
     ['the default person', h.person()],
-    ['a person of two teams in another time zone', h.person((p) => p.teamIds.length >= 2 && p.timeZone !== h.person().timeZone)],
+    [
+      'a person of two teams in another time zone',
+      h.person((p) => p.teamIds.length >= 2 && p.timeZone !== h.person().timeZone),
+    ],
     ['a person of no team', h.person((p) => p.teamIds.length === 0)],
   ];
 
-  it.each(subjects)('PT1 GET /me with the token of %s returns exactly that person\'s PT1 fields', async (_, person) => {
+  it.each(subjects)("PT1 GET /me with the token of %s returns exactly that person's PT1 fields", async (_, person) => {
     const res = await h.get(`${API}/me`, { token: h.tokenOf(person) });
     expect(res.status).toBe(200);
     expectPerson(res.body, expectedPerson(h, person));
@@ -131,7 +145,9 @@ describe('PT2: teams', () => {
       expect(Object.keys(res.body).sort()).toEqual(['check_in_days', 'id', 'name', 'people']);
       expect(res.body).toMatchObject({ id: team.id, name: team.name });
       expect([...res.body.check_in_days].sort()).toEqual([...team.checkInDays].sort());
-      const expectedPeople = membersOf(h, team).map((p) => ({ id: p.id, name: p.name })).sort(byNameThenId);
+      const expectedPeople = membersOf(h, team)
+        .map((p) => ({ id: p.id, name: p.name }))
+        .sort(byNameThenId);
       expect(expectedPeople.length).toBeGreaterThan(0);
       expect([...res.body.people].sort(byNameThenId)).toEqual(expectedPeople);
     }
@@ -155,25 +171,67 @@ describe('Status and error cases (PT2, G2, G4)', () => {
   const unknownUuid = '5a1d6c7e-3f2b-4d8a-9c0e-1b2a3c4d5e6f';
 
   const cases: { name: string; method: string; path: string; status: number; field?: string; message?: RegExp }[] = [
-    { name: 'PT2 GET /people/{unknown id}', method: 'GET', path: `${API}/people/${unknownUuid}`, status: 404, message: new RegExp(unknownUuid) },
-    { name: 'PT2 GET /people/{a team\'s id}', method: 'GET', path: `${API}/people/${team.id}`, status: 404, message: new RegExp(team.id) },
-    { name: 'G2 GET /people/{malformed id}', method: 'GET', path: `${API}/people/not-a-uuid`, status: 404, field: 'id' },
-    { name: 'G2 GET /people/{id in upper case}', method: 'GET', path: `${API}/people/${person.id.toUpperCase()}`, status: 404 },
-    { name: 'PT2 GET /teams/{unknown id}', method: 'GET', path: `${API}/teams/${unknownUuid}`, status: 404, message: new RegExp(unknownUuid) },
-    { name: 'PT2 GET /teams/{a person\'s id}', method: 'GET', path: `${API}/teams/${person.id}`, status: 404, message: new RegExp(person.id) },
+    {
+      name: 'PT2 GET /people/{unknown id}',
+      method: 'GET',
+      path: `${API}/people/${unknownUuid}`,
+      status: 404,
+      message: new RegExp(unknownUuid),
+    },
+    {
+      name: "PT2 GET /people/{a team's id}",
+      method: 'GET',
+      path: `${API}/people/${team.id}`,
+      status: 404,
+      message: new RegExp(team.id),
+    },
+    {
+      name: 'G2 GET /people/{malformed id}',
+      method: 'GET',
+      path: `${API}/people/not-a-uuid`,
+      status: 404,
+      field: 'id',
+    },
+    {
+      name: 'G2 GET /people/{id in upper case}',
+      method: 'GET',
+      path: `${API}/people/${person.id.toUpperCase()}`,
+      status: 404,
+    },
+    {
+      name: 'PT2 GET /teams/{unknown id}',
+      method: 'GET',
+      path: `${API}/teams/${unknownUuid}`,
+      status: 404,
+      message: new RegExp(unknownUuid),
+    },
+    {
+      name: "PT2 GET /teams/{a person's id}",
+      method: 'GET',
+      path: `${API}/teams/${person.id}`,
+      status: 404,
+      message: new RegExp(person.id),
+    },
     { name: 'G2 GET /teams/{malformed id}', method: 'GET', path: `${API}/teams/42`, status: 404, field: 'id' },
-    { name: 'G4 GET /people?per_page=0', method: 'GET', path: `${API}/people?per_page=0`, status: 422, field: 'per_page' },
+    {
+      name: 'G4 GET /people?per_page=0',
+      method: 'GET',
+      path: `${API}/people?per_page=0`,
+      status: 422,
+      field: 'per_page',
+    },
     { name: 'G4 GET /teams?page=first', method: 'GET', path: `${API}/teams?page=first`, status: 422, field: 'page' },
   ];
 
   // A for loop rather than it.each: the title must start with the rule id, unquoted.
-  for (const c of cases) it(`${c.name} → ${c.status}`, async () => {
-    const res = await h.call(c.method, c.path);
-    expect(res.status).toBe(c.status);
-    expect(res.body).toMatchObject({ status: c.status });
-    if (c.field) expect((res.body.errors ?? []).map((e: { name: string }) => e.name)).toContain(c.field);
-    if (c.message) expect(res.body.detail).toMatch(c.message);
-  });
+  for (const c of cases)
+    it(`${c.name} → ${c.status}`, async () => {
+      const res = await h.call(c.method, c.path);
+      expect(res.status).toBe(c.status);
+      expect(res.body).toMatchObject({ status: c.status });
+      if (c.field) expect((res.body.errors ?? []).map((e: { name: string }) => e.name)).toContain(c.field);
+      if (c.message) expect(res.body.detail).toMatch(c.message);
+    });
 
   it('G4 PT2 a page past the end of /people and /teams is []', async () => {
     const pastPeople = Math.ceil(h.world.store.people.size / 50) + 1;

@@ -50,15 +50,23 @@ function upload(url: string, token: string, totalBytes: number, chunked: boolean
     req.on('response', (res) => {
       answered = true;
       let text = '';
-      res.setEncoding('utf8').on('data', (data: string) => (text += data)).on('end', () => {
-        clearInterval(sampler);
-        source.destroy();
-        req.destroy();
-        resolve({
-          status: res.statusCode!, headers: res.headers, text, sentBytes, ms: performance.now() - started,
-          rssGrowth: peak.rss - before.rss, heapGrowth: peak.heapUsed - before.heapUsed,
+      res
+        .setEncoding('utf8')
+        .on('data', (data: string) => (text += data))
+        .on('end', () => {
+          clearInterval(sampler);
+          source.destroy();
+          req.destroy();
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text,
+            sentBytes,
+            ms: performance.now() - started,
+            rssGrowth: peak.rss - before.rss,
+            heapGrowth: peak.heapUsed - before.heapUsed,
+          });
         });
-      });
     });
     // Writing on after the server closed fails with EPIPE or ECONNRESET: expected once it has answered.
     req.on('error', (error) => {
@@ -89,7 +97,9 @@ describe('G8 request bodies over a real socket', () => {
     expect(answer.headers['content-type']).toBe('application/problem+json');
     expect(answer.headers.connection).toBe('close');
     const problem = JSON.parse(answer.text);
-    expect(getCompiledSpec().operation('createGoal').checkResponse(413, 'application/problem+json', problem)).toEqual([]);
+    expect(getCompiledSpec().operation('createGoal').checkResponse(413, 'application/problem+json', problem)).toEqual(
+      [],
+    );
     expect(problem.detail).toContain('1 MiB');
     expect(answer.ms).toBeLessThan(5000);
     // The server stopped reading past the limit: only socket buffers' worth more left the client.
@@ -119,7 +129,11 @@ interface RawExchange {
  * Writes `head` on a fresh connection, then one `drip` byte a second if given, and collects the answer until
  * the server closes the connection (or `giveUpMs` passes: then `closedMs` is Infinity).
  */
-function rawExchange(port: number, head: string, options: { drip?: string; giveUpMs?: number } = {}): Promise<RawExchange> {
+function rawExchange(
+  port: number,
+  head: string,
+  options: { drip?: string; giveUpMs?: number } = {},
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket = connect(port, '127.0.0.1');
@@ -157,7 +171,12 @@ function problemOf(text: string) {
 }
 
 describe('G8 the Node server limits, over a real socket', () => {
-  const limits = { headersTimeout: 1000, requestTimeout: 3000, keepAliveTimeout: 500, connectionsCheckingInterval: 100 };
+  const limits = {
+    headersTimeout: 1000,
+    requestTimeout: 3000,
+    keepAliveTimeout: 500,
+    connectionsCheckingInterval: 100,
+  };
   let running: RunningMock;
   let port: number;
   let token: string;
@@ -179,7 +198,10 @@ describe('G8 the Node server limits, over a real socket', () => {
   });
 
   it('G8 20 KiB of headers get a 431 problem naming the limit', async () => {
-    const answer = await rawExchange(port, `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    const answer = await rawExchange(
+      port,
+      `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+    );
     expect(answer.closedMs).toBeLessThan(2000);
     const { status, problem } = problemOf(answer.text);
     expect(status).toBe(431);
@@ -193,25 +215,36 @@ describe('G8 the Node server limits, over a real socket', () => {
     expect(problem.type).toBe('urn:standin:problem:unparsable-request');
   });
 
-  it('G8 TRACE, which fetch cannot send in-process, gets a 405 problem; TRACK, unknown to Node\'s parser, a 400 problem', async () => {
-    const trace = await rawExchange(port, `TRACE /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  it("G8 TRACE, which fetch cannot send in-process, gets a 405 problem; TRACK, unknown to Node's parser, a 400 problem", async () => {
+    const trace = await rawExchange(
+      port,
+      `TRACE /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
     const [head, body] = trace.text.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 405 /);
     expect(head.toLowerCase()).toContain('allow: get');
     expect(JSON.parse(body)).toMatchObject({ status: 405, type: 'urn:standin:problem:method-not-allowed' });
     const track = await rawExchange(port, 'TRACK /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    expect(problemOf(track.text)).toMatchObject({ status: 400, problem: { type: 'urn:standin:problem:unparsable-request' } });
+    expect(problemOf(track.text)).toMatchObject({
+      status: 400,
+      problem: { type: 'urn:standin:problem:unparsable-request' },
+    });
   });
 
-  it('G8 a 10 KiB URL, within the header limit, gets the app\'s 414 problem', async () => {
-    const response = await fetch(`${running.baseUrl}/goals?colour=${'a'.repeat(10 * 1024)}`, { headers: { authorization: `Bearer ${token}` } });
+  it("G8 a 10 KiB URL, within the header limit, gets the app's 414 problem", async () => {
+    const response = await fetch(`${running.baseUrl}/goals?colour=${'a'.repeat(10 * 1024)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(414);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect((await response.json()).detail).toContain(String(MAX_URL_LENGTH));
   });
 
   it('G8 an idle keep-alive connection is closed after keepAliveTimeout', async () => {
-    const answer = await rawExchange(port, `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    const answer = await rawExchange(
+      port,
+      `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
     expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
     // Node keeps the socket a second past the timeout it announces, so a client honouring it closes first.
     const idleMs = answer.closedMs - answer.firstByteMs!;

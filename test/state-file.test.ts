@@ -29,10 +29,12 @@ async function serve(file: string): Promise<RunningMock> {
 
 function api(server: RunningMock) {
   const token = server.mock.world.store.people.get(server.mock.world.defaultPersonId)!.tokens.readWrite;
-  return (method: string, path: string, body?: unknown) => fetch(`${server.baseUrl}${path}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  });
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
 }
 
 describe('--state FILE as a log of changes', () => {
@@ -47,11 +49,21 @@ describe('--state FILE as a log of changes', () => {
     const before = await (await call('GET', '/goals?per_page=50')).text();
     await first.close();
     running.splice(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0]).toEqual({ format: 'standin-state-log', version: 1, seed: 42, size: 'small', base: { generated_at: NOW } });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toEqual({
+      format: 'standin-state-log',
+      version: 1,
+      seed: 42,
+      size: 'small',
+      base: { generated_at: NOW },
+    });
     // Replayed in order, the goal lines leave the deleted goal deleted and the kept one kept.
     const goals = new Map<string, string | null>();
-    for (const line of lines.filter((l) => l.t === 'goals')) goals.set(line.d ?? line.r.id, line.d ? null : line.r.title);
+    for (const line of lines.filter((l) => l.t === 'goals'))
+      goals.set(line.d ?? line.r.id, line.d ? null : line.r.title);
     expect(Object.fromEntries(goals)).toEqual({ [goal.id]: null, [kept.id]: 'Kept' });
     expect(lines.filter((l) => l.t === 'checkIns')).toHaveLength(1);
     expect(readFileSync(file, 'utf8').length).toBeLessThan(20_000);
@@ -71,7 +83,13 @@ describe('--state FILE as a log of changes', () => {
     await server.stateWriter!.save();
     await call('POST', '/goals', { title: 'Two' });
     await server.stateWriter!.save();
-    const titles = () => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.t === 'goals').map((l) => l.r.title);
+    const titles = () =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.t === 'goals')
+        .map((l) => l.r.title);
     expect(titles()).toEqual(['One', 'Two']);
     await fetch(server.baseUrl.replace('/api/v2', '/__mock/reset'), { method: 'POST' });
     server.stateWriter!.changed();
@@ -81,8 +99,17 @@ describe('--state FILE as a log of changes', () => {
 
   it('drops a half-written last line (a kill during an append), and refuses a corrupt line before it', () => {
     const file = join(dir, 'tail.jsonl');
-    const header = JSON.stringify({ format: 'standin-state-log', version: 1, seed: 42, size: 'small', base: { generated_at: NOW } });
-    const clock = JSON.stringify({ clock: { now: NOW, frozen: true }, counters: { created: { goal: 1 }, seq: 1_000_000_001 } });
+    const header = JSON.stringify({
+      format: 'standin-state-log',
+      version: 1,
+      seed: 42,
+      size: 'small',
+      base: { generated_at: NOW },
+    });
+    const clock = JSON.stringify({
+      clock: { now: NOW, frozen: true },
+      counters: { created: { goal: 1 }, seq: 1_000_000_001 },
+    });
     writeFileSync(file, `${header}\n${clock}\n{"t":"goals","r":{"id":"x`);
     expect(readStateFile(file)).toMatchObject({ version: 2, counters: { created: { goal: 1 } }, changes: {} });
     writeFileSync(file, `${header}\n{"t":"goals","r":{"id":"x\n${clock}\n`);
@@ -92,15 +119,18 @@ describe('--state FILE as a log of changes', () => {
 
 describe('crash safety over a real process', () => {
   function start(file: string): Promise<{ child: ChildProcess; baseUrl: string; token: string }> {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', NOW, '--state', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', NOW, '--state', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     return new Promise((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (chunk) => {
+      child.stdout.on('data', (chunk) => {
         out += chunk;
-        if (out.includes('the contract:')) resolve({ child, baseUrl: /serving \/api\/v2 at (\S+)/.exec(out)![1], token: /token: (\S+)/.exec(out)![1] });
+        if (out.includes('the contract:'))
+          resolve({ child, baseUrl: /serving \/api\/v2 at (\S+)/.exec(out)![1], token: /token: (\S+)/.exec(out)![1] });
       });
-      child.stderr!.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
   }
@@ -112,7 +142,8 @@ describe('crash safety over a real process', () => {
     const stopAt = Date.now() + 2500;
     while (Date.now() < stopAt) {
       const response = await fetch(`${server.baseUrl}/goals`, {
-        method: 'POST', body: JSON.stringify({ title: `crash ${written.length}` }),
+        method: 'POST',
+        body: JSON.stringify({ title: `crash ${written.length}` }),
         headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
       });
       written.push({ id: ((await response.json()) as { id: string }).id, at: Date.now() });
@@ -122,7 +153,8 @@ describe('crash safety over a real process', () => {
     await new Promise((done) => server.child.once('exit', done));
 
     const again = await start(file);
-    const status = async (id: string) => (await fetch(`${again.baseUrl}/goals/${id}`, { headers: { authorization: `Bearer ${again.token}` } })).status;
+    const status = async (id: string) =>
+      (await fetch(`${again.baseUrl}/goals/${id}`, { headers: { authorization: `Bearer ${again.token}` } })).status;
     const older = written.filter((w) => w.at < killedAt - 1000);
     expect(older.length).toBeGreaterThan(10);
     for (const { id } of older) expect(await status(id)).toBe(200);
@@ -146,10 +178,12 @@ describe('crash safety over a real process', () => {
     const file = join(dir, `spoiled-${_kind.length}.jsonl`);
     const content = spoil(readFileSync(good, 'utf8'));
     writeFileSync(file, content);
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--state', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--state', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let err = '';
-    child.stderr!.on('data', (chunk) => (err += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
     expect(await new Promise((done) => child.once('exit', done))).toBe(2);
     expect(err).toContain(`${file} is not a standin state`);
     expect(err).toContain('leaves');
@@ -164,7 +198,9 @@ describe('crash safety over a real process', () => {
     writeFileSync(file, full);
     const server = await serve(file);
     expect(server.stateLoaded).toBe(true);
-    const titles = (await (await api(server)('GET', '/goals?per_page=50')).json() as Array<{ title: string }>).map((g) => g.title);
+    const titles = ((await (await api(server)('GET', '/goals?per_page=50')).json()) as Array<{ title: string }>).map(
+      (g) => g.title,
+    );
     expect(titles).toContain('From the old file');
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('standin-state-log');
   });

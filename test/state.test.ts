@@ -6,16 +6,26 @@ import { Harness } from './support/harness.js';
 
 async function control(h: Harness, method: string, path: string, body?: unknown) {
   const response = await h.mock.app.request(`/__mock${path}`, {
-    method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' },
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
   });
   const text = await response.text();
   const parsed = text === '' ? undefined : JSON.parse(text);
   const op = getCompiledControlSpec().findOperation(method, path)!;
-  expect(op.checkResponse(response.status, response.headers.get('content-type'), parsed), `${method} ${path}`).toEqual([]);
+  expect(op.checkResponse(response.status, response.headers.get('content-type'), parsed), `${method} ${path}`).toEqual(
+    [],
+  );
   return { status: response.status, body: parsed };
 }
 
-const PATHS = ['/api/v2/goals?per_page=50', '/api/v2/check-ins?per_page=50', '/api/v2/echo/questions', '/api/v2/activities?per_page=20', '/api/v2/me'];
+const PATHS = [
+  '/api/v2/goals?per_page=50',
+  '/api/v2/check-ins?per_page=50',
+  '/api/v2/echo/questions',
+  '/api/v2/activities?per_page=20',
+  '/api/v2/me',
+];
 
 async function texts(h: Harness) {
   return Promise.all(PATHS.map(async (path) => (await h.get(path)).text));
@@ -25,34 +35,41 @@ describe('world state', () => {
   it.each([
     ['its changes over the generated base (version 2)', '/state', 2],
     ['every record (version 1)', '/state?full=true', 1],
-  ])('a saved state of %s restores the same world in another mock: answers, clock and the next ids', async (_name, path, version) => {
-    const a = new Harness();
-    await a.post('/api/v2/goals', { title: 'Made before saving' });
-    await a.patch('/api/v2/check-ins/2026-11-20', { mood: 'focused', blockers: 'Waiting on review' });
-    await control(a, 'POST', '/clock/advance', { days: 2 });
-    const state = (await control(a, 'GET', path)).body;
-    expect(state).toMatchObject({ format: 'standin-world', version, now: '2026-11-22T15:00:00Z' });
+  ])(
+    'a saved state of %s restores the same world in another mock: answers, clock and the next ids',
+    async (_name, path, version) => {
+      const a = new Harness();
+      await a.post('/api/v2/goals', { title: 'Made before saving' });
+      await a.patch('/api/v2/check-ins/2026-11-20', { mood: 'focused', blockers: 'Waiting on review' });
+      await control(a, 'POST', '/clock/advance', { days: 2 });
+      const state = (await control(a, 'GET', path)).body;
+      expect(state).toMatchObject({ format: 'standin-world', version, now: '2026-11-22T15:00:00Z' });
 
-    const b = new Harness({ seed: 7 });
-    const restored = await control(b, 'PUT', '/state', state);
-    expect(restored.body).toEqual({ seed: 42, size: 'small', now: '2026-11-22T15:00:00Z', frozen: true });
-    expect(await texts(b)).toEqual(await texts(a));
-    // The counters came along: both make the same id next (MK3).
-    const nextA = await a.post('/api/v2/goals', { title: 'After' });
-    const nextB = await b.post('/api/v2/goals', { title: 'After' });
-    expect(nextB.body.id).toBe(nextA.body.id);
-  });
+      const b = new Harness({ seed: 7 });
+      const restored = await control(b, 'PUT', '/state', state);
+      expect(restored.body).toEqual({ seed: 42, size: 'small', now: '2026-11-22T15:00:00Z', frozen: true });
+      expect(await texts(b)).toEqual(await texts(a));
+      // The counters came along: both make the same id next (MK3).
+      const nextA = await a.post('/api/v2/goals', { title: 'After' });
+      const nextB = await b.post('/api/v2/goals', { title: 'After' });
+      expect(nextB.body.id).toBe(nextA.body.id);
+    },
+  );
 
   it('MK5 a version 2 state costs what changed: the created goal and PATCHed check-in, not the world', async () => {
     const h = new Harness();
     const created = await h.post('/api/v2/goals', { title: 'The one change' });
     await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'calm' });
     await h.delete(`/api/v2/goals/${created.body.id}`);
-    const goal = [...h.world.store.goalsInOrder()].find((g) => !g.private && h.world.store.updatesOfGoal(g.id).length === 0)!;
+    const goal = [...h.world.store.goalsInOrder()].find(
+      (g) => !g.private && h.world.store.updatesOfGoal(g.id).length === 0,
+    )!;
     await h.patch(`/api/v2/goals/${goal.id}`, { title: 'Renamed' });
     const state = (await control(h, 'GET', '/state')).body;
     expect(state.base).toEqual({ generated_at: '2026-11-20T15:00:00Z' });
-    expect(state.changes.goals.map((g: { id: string; title: string }) => [g.id, g.title])).toEqual([[goal.id, 'Renamed']]);
+    expect(state.changes.goals.map((g: { id: string; title: string }) => [g.id, g.title])).toEqual([
+      [goal.id, 'Renamed'],
+    ]);
     expect(state.changes.checkIns).toHaveLength(1);
     expect(state.deleted).toEqual({});
     expect(JSON.stringify(state).length).toBeLessThan(10_000);
@@ -61,7 +78,10 @@ describe('world state', () => {
   it('a snapshot undoes what happened after it, clock included', async () => {
     const h = new Harness();
     const before = await texts(h);
-    expect((await control(h, 'PUT', '/snapshots/before-demo')).body).toMatchObject({ name: 'before-demo', now: '2026-11-20T15:00:00Z' });
+    expect((await control(h, 'PUT', '/snapshots/before-demo')).body).toMatchObject({
+      name: 'before-demo',
+      now: '2026-11-20T15:00:00Z',
+    });
     await h.post('/api/v2/goals', { title: 'Demo goal', end_date: '2000-01-01' });
     await control(h, 'POST', '/clock/advance', { days: 5 });
     expect(await texts(h)).not.toEqual(before);
@@ -72,13 +92,15 @@ describe('world state', () => {
     expect((await control(h, 'POST', '/snapshots/before-demo/restore')).status).toBe(404);
   });
 
-  it('MK5 a session has its own clock: restoring or advancing it never moves the shared world\'s time', async () => {
+  it("MK5 a session has its own clock: restoring or advancing it never moves the shared world's time", async () => {
     const h = new Harness();
     const old = (await control(h, 'GET', '/state')).body;
     await control(h, 'POST', '/clock/advance', { days: 10 });
     const session = async (method: string, path: string, body?: unknown) => {
       const response = await h.mock.app.request(`/__mock${path}`, {
-        method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-mock-session': 's1' },
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'x-mock-session': 's1' },
       });
       return response.json();
     };
@@ -114,13 +136,35 @@ describe('world state', () => {
     const good = (await control(h, 'GET', '/state?full=true')).body;
     const records = good.records;
     const [g0, g1, ...goals] = records.goals;
-    const bad = typeof kind === 'object' ? kind
-      : kind === 'version' ? { ...good, version: 3 }
-      : kind === 'absences' ? { ...good, records: { ...records, people: [{ ...records.people[0], absences: 'x' }, ...records.people.slice(1)] } }
-      : kind === 'orphan' ? { ...good, records: { ...records, checkIns: [{ ...records.checkIns[0], personId: '00000000-0000-4000-8000-000000000000' }, ...records.checkIns.slice(1)] } }
-      : kind === 'cycle' ? { ...good, records: { ...records, goals: [{ ...g0, parentId: g1.id }, { ...g1, parentId: g0.id }, ...goals] } }
-      : kind === 'counters' ? { ...good, counters: { ...good.counters, created: {} } }
-      : { ...good, records: { ...records, goals: [{ ...g0, title: 5, ownerId: 'nobody' }, g1, ...goals] } };
+    const bad =
+      typeof kind === 'object'
+        ? kind
+        : kind === 'version'
+          ? { ...good, version: 3 }
+          : kind === 'absences'
+            ? {
+                ...good,
+                records: { ...records, people: [{ ...records.people[0], absences: 'x' }, ...records.people.slice(1)] },
+              }
+            : kind === 'orphan'
+              ? {
+                  ...good,
+                  records: {
+                    ...records,
+                    checkIns: [
+                      { ...records.checkIns[0], personId: '00000000-0000-4000-8000-000000000000' },
+                      ...records.checkIns.slice(1),
+                    ],
+                  },
+                }
+              : kind === 'cycle'
+                ? {
+                    ...good,
+                    records: { ...records, goals: [{ ...g0, parentId: g1.id }, { ...g1, parentId: g0.id }, ...goals] },
+                  }
+                : kind === 'counters'
+                  ? { ...good, counters: { ...good.counters, created: {} } }
+                  : { ...good, records: { ...records, goals: [{ ...g0, title: 5, ownerId: 'nobody' }, g1, ...goals] } };
     const before = await texts(h);
     const refused = await control(h, 'PUT', '/state', bad);
     expect(refused.status).toBe(422);
@@ -143,12 +187,25 @@ describe('world state', () => {
     const update = await h.post(`/api/v2/goals/${created.body.id}/goal-updates`, { title: 'Week 1' });
     const good = (await control(h, 'GET', '/state')).body;
     const stored = h.world.store.goalUpdates.get(update.body.id)!;
-    const bad = kind === 'orphan' ? { ...good, changes: { ...good.changes, goalUpdates: [{ ...stored, goalId: '00000000-0000-4000-8000-000000000000' }] } }
-      : kind === 'cascade' ? { ...good, changes: { ...good.changes, goals: [] }, deleted: { goals: [[...h.world.base.store.goals.values()][0].id] } }
-      : kind === 'person' ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }
-      : kind === 'counters' ? { ...good, counters: { ...good.counters, created: {} } }
-      : kind === 'kind' ? { ...good, changes: { ...good.changes, invoices: [] } }
-      : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
+    const bad =
+      kind === 'orphan'
+        ? {
+            ...good,
+            changes: { ...good.changes, goalUpdates: [{ ...stored, goalId: '00000000-0000-4000-8000-000000000000' }] },
+          }
+        : kind === 'cascade'
+          ? {
+              ...good,
+              changes: { ...good.changes, goals: [] },
+              deleted: { goals: [[...h.world.base.store.goals.values()][0].id] },
+            }
+          : kind === 'person'
+            ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }
+            : kind === 'counters'
+              ? { ...good, counters: { ...good.counters, created: {} } }
+              : kind === 'kind'
+                ? { ...good, changes: { ...good.changes, invoices: [] } }
+                : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
     const before = await texts(h);
     const refused = await control(h, 'PUT', '/state', bad);
     expect(refused.status).toBe(422);

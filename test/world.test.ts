@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
 import {
-  ACTIVITY_KINDS, ANSWER_FREQUENCIES, MOODS, REACTION_EMOJI, UPDATE_CADENCES, WEEKDAYS,
+  ACTIVITY_KINDS,
+  ANSWER_FREQUENCIES,
+  MOODS,
+  REACTION_EMOJI,
+  UPDATE_CADENCES,
+  WEEKDAYS,
 } from '../src/domain/records.js';
 
 describe('generated world', () => {
@@ -29,11 +34,14 @@ describe('generated world', () => {
   it.each(collections)('every generated %s validates against the spec', (schema, records) => {
     const all = records();
     expect(all.length).toBeGreaterThan(0);
-    for (const record of all) expect(spec.checkSchema(schema, record), JSON.stringify(record).slice(0, 200)).toEqual([]);
+    for (const record of all)
+      expect(spec.checkSchema(schema, record), JSON.stringify(record).slice(0, 200)).toEqual([]);
   });
 
   it('MK3 every record has a unique id across the world', () => {
-    const ids = collections.filter(([name]) => name !== 'TeamDetail').flatMap(([, records]) => records().map((r) => (r as { id: string }).id));
+    const ids = collections
+      .filter(([name]) => name !== 'TeamDetail')
+      .flatMap(([, records]) => records().map((r) => (r as { id: string }).id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -48,9 +56,13 @@ describe('domain constants agree with the spec', () => {
   const enumOf = (name: string) => schemas[name].enum!.filter((v) => v !== null);
 
   it.each([
-    ['Weekday', WEEKDAYS], ['UpdateCadence', UPDATE_CADENCES], ['AnswerFrequency', ANSWER_FREQUENCIES],
-    ['Mood', MOODS], ['ReactionName', Object.keys(REACTION_EMOJI)], ['ActivityKind', ACTIVITY_KINDS],
-  ] as const)('the %s enumeration of the spec is the domain\'s', (name, values) => {
+    ['Weekday', WEEKDAYS],
+    ['UpdateCadence', UPDATE_CADENCES],
+    ['AnswerFrequency', ANSWER_FREQUENCIES],
+    ['Mood', MOODS],
+    ['ReactionName', Object.keys(REACTION_EMOJI)],
+    ['ActivityKind', ACTIVITY_KINDS],
+  ] as const)("the %s enumeration of the spec is the domain's", (name, values) => {
     expect([...enumOf(name)].sort()).toEqual([...values].sort());
   });
 });

@@ -22,8 +22,11 @@ function describe(a: Activity): string {
 
 function ensureNewestFirst(list: Activity[], what: string): void {
   for (let i = 1; i < list.length; i++) {
-    ensure(list[i - 1].recorded_at >= list[i].recorded_at, 'AC1',
-      `${what} must be newest first; ${describe(list[i - 1])} comes before ${describe(list[i])}`);
+    ensure(
+      list[i - 1].recorded_at >= list[i].recorded_at,
+      'AC1',
+      `${what} must be newest first; ${describe(list[i - 1])} comes before ${describe(list[i])}`,
+    );
   }
 }
 
@@ -33,14 +36,19 @@ function ensureSameList(actual: Activity[], expected: Activity[], what: string):
   const got = new Set(actual.map((a) => a.id));
   const extra = actual.filter((a) => !want.has(a.id));
   const missing = expected.filter((a) => !got.has(a.id));
-  ensure(extra.length === 0 && missing.length === 0, 'AC1',
+  ensure(
+    extra.length === 0 && missing.length === 0,
+    'AC1',
     `${what}: expected ${expected.length} activities, got ${actual.length}` +
-    `${extra.length ? `; not matching: ${extra.slice(0, 3).map(describe).join(', ')}` : ''}` +
-    `${missing.length ? `; left out: ${missing.slice(0, 3).map(describe).join(', ')}` : ''}`);
-  ensure(actual.map((a) => a.id).join() === expected.map((a) => a.id).join(), 'AC1', `${what} must keep the newest-first order of the unfiltered list`);
+      `${extra.length ? `; not matching: ${extra.slice(0, 3).map(describe).join(', ')}` : ''}` +
+      `${missing.length ? `; left out: ${missing.slice(0, 3).map(describe).join(', ')}` : ''}`,
+  );
+  ensure(
+    actual.map((a) => a.id).join() === expected.map((a) => a.id).join(),
+    'AC1',
+    `${what} must keep the newest-first order of the unfiltered list`,
+  );
 }
-
-
 
 export const activities: CheckGroup = {
   name: 'activities',
@@ -48,7 +56,8 @@ export const activities: CheckGroup = {
   checks: [
     {
       rule: 'AC1',
-      title: 'since/until (inclusive datetimes), kinds[], people_ids[] and team_ids[] filter, combined with AND; newest first; GET /activities/{id}',
+      title:
+        'since/until (inclusive datetimes), kinds[], people_ids[] and team_ids[] filter, combined with AND; newest first; GET /activities/{id}',
       async run(ctx) {
         const { client } = ctx;
         const newest = (await client.expect<Activity[]>(200, 'GET', '/activities?per_page=50', {}, 'AC1')).body;
@@ -60,41 +69,79 @@ export const activities: CheckGroup = {
         const window = `since=${since}&until=${until}`;
         const all = await client.walk<Activity>(`/activities?${window}`);
         ensureNewestFirst(all, `GET /activities?${window}`);
-        for (const a of all) ensure(a.recorded_at >= since && a.recorded_at <= until, 'AC1', `GET /activities?${window} listed ${describe(a)}, outside the window`);
+        for (const a of all)
+          ensure(
+            a.recorded_at >= since && a.recorded_at <= until,
+            'AC1',
+            `GET /activities?${window} listed ${describe(a)}, outside the window`,
+          );
         const inWindow = new Set(all.map((a) => a.id));
         const left = newest.filter((a) => !inWindow.has(a.id));
-        ensure(left.length === 0, 'AC1', `since and until are inclusive: GET /activities?${window} left out ${left.slice(0, 3).map(describe).join(', ')}`);
+        ensure(
+          left.length === 0,
+          'AC1',
+          `since and until are inclusive: GET /activities?${window} left out ${left.slice(0, 3).map(describe).join(', ')}`,
+        );
         const walk = (query: string) => client.walk<Activity>(`/activities?${window}&${query}`);
 
         const kinds = [...new Set(all.map((a) => a.kind))];
         for (const kind of kinds.slice(0, 3)) {
-          ensureSameList(await walk(`kinds[]=${kind}`), all.filter((a) => a.kind === kind), `kinds[]=${kind}`);
+          ensureSameList(
+            await walk(`kinds[]=${kind}`),
+            all.filter((a) => a.kind === kind),
+            `kinds[]=${kind}`,
+          );
         }
         const two = kinds.slice(0, 2);
-        ensureSameList(await walk(two.map((k) => `kinds[]=${k}`).join('&')), all.filter((a) => two.includes(a.kind)), `kinds[]=${two.join('&kinds[]=')}`);
+        ensureSameList(
+          await walk(two.map((k) => `kinds[]=${k}`).join('&')),
+          all.filter((a) => two.includes(a.kind)),
+          `kinds[]=${two.join('&kinds[]=')}`,
+        );
 
         const person = all[0].person.id;
-        ensureSameList(await walk(`people_ids[]=${person}`), all.filter((a) => a.person.id === person), 'people_ids[]');
-        ensureSameList(await walk(`people_ids[]=${person}&kinds[]=${all[0].kind}`),
-          all.filter((a) => a.person.id === person && a.kind === all[0].kind), 'people_ids[] AND kinds[]');
+        ensureSameList(
+          await walk(`people_ids[]=${person}`),
+          all.filter((a) => a.person.id === person),
+          'people_ids[]',
+        );
+        ensureSameList(
+          await walk(`people_ids[]=${person}&kinds[]=${all[0].kind}`),
+          all.filter((a) => a.person.id === person && a.kind === all[0].kind),
+          'people_ids[] AND kinds[]',
+        );
 
         // team_ids[]: the activities of the team's members (GET /teams/{id} lists them).
-        const teamId = ctx.me.teams[0]?.id ?? (await client.expect(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0]?.id;
+        const teamId =
+          ctx.me.teams[0]?.id ?? (await client.expect(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0]?.id;
         if (teamId) {
-          const members = new Set<string>((await client.expect(200, 'GET', `/teams/${teamId}`, {}, 'PT2')).body.people.map((p: { id: string }) => p.id));
-          ensureSameList(await walk(`team_ids[]=${teamId}`), all.filter((a) => members.has(a.person.id)), 'team_ids[]');
+          const members = new Set<string>(
+            (await client.expect(200, 'GET', `/teams/${teamId}`, {}, 'PT2')).body.people.map(
+              (p: { id: string }) => p.id,
+            ),
+          );
+          ensureSameList(
+            await walk(`team_ids[]=${teamId}`),
+            all.filter((a) => members.has(a.person.id)),
+            'team_ids[]',
+          );
         }
 
         const one = (await client.expect<Activity>(200, 'GET', `/activities/${all[0].id}`, {}, 'AC1')).body;
         for (const field of ['id', 'kind', 'group', 'title', 'description', 'url', 'recorded_at'] as const) {
-          ensure(one[field] === all[0][field], 'AC1', `GET /activities/${all[0].id} must show ${field} ${JSON.stringify(all[0][field])} as listed, got ${JSON.stringify(one[field])}`);
+          ensure(
+            one[field] === all[0][field],
+            'AC1',
+            `GET /activities/${all[0].id} must show ${field} ${JSON.stringify(all[0][field])} as listed, got ${JSON.stringify(one[field])}`,
+          );
         }
         for (const a of all) ensure(KINDS.includes(a.kind), 'AC1', `activity ${describe(a)} has an unknown kind`);
       },
     },
     {
       rule: 'AC1',
-      title: 'a date or fractional datetime in since/until, an unknown kind or a non-UUID person gives 422 naming it; unknown and malformed ids 404',
+      title:
+        'a date or fractional datetime in since/until, an unknown kind or a non-UUID person gives 422 naming it; unknown and malformed ids 404',
       async run({ client }) {
         const cases: Array<[string, string]> = [
           ['since=2026-11-20', 'since'],
@@ -110,14 +157,19 @@ export const activities: CheckGroup = {
           ensureNames(body, field, 'AC1', `GET /activities?${query}`);
         }
         const bare = await client.expect(400, 'GET', '/activities?kinds=jira,linear', {}, 'G5');
-        ensure(String(bare.body.detail).includes('kinds[]='), 'G5', 'the problem for kinds=jira,linear must show the bracket form');
+        ensure(
+          String(bare.body.detail).includes('kinds[]='),
+          'G5',
+          'the problem for kinds=jira,linear must show the bracket form',
+        );
         await client.expect(404, 'GET', `/activities/${UNKNOWN_ID}`, {}, 'G2');
         await client.expect(404, 'GET', '/activities/not-a-uuid', {}, 'G2');
       },
     },
     {
       rule: 'AC2',
-      title: 'POST /activities records kind api, the caller, recorded_at now; 422 for bad group, description or url (records ONE marked activity that cannot be deleted: the API has no DELETE)',
+      title:
+        'POST /activities records kind api, the caller, recorded_at now; 422 for bad group, description or url (records ONE marked activity that cannot be deleted: the API has no DELETE)',
       async run(ctx) {
         ctx.requireWrites();
         const { client, me } = ctx;
@@ -134,27 +186,72 @@ export const activities: CheckGroup = {
         ] as const) {
           await ensureRefused(ctx, 'POST', '/activities', { body }, 422, 'AC2', field);
         }
-        await ensureRefused(ctx, 'POST', '/activities', { rawBody: '{"group": ', headers: { 'content-type': 'application/json' } }, 400, 'AC2');
-        await ensureRefused(ctx, 'POST', '/activities', { rawBody: 'group=x', headers: { 'content-type': 'text/plain' } }, 415, 'AC2');
+        await ensureRefused(
+          ctx,
+          'POST',
+          '/activities',
+          { rawBody: '{"group": ', headers: { 'content-type': 'application/json' } },
+          400,
+          'AC2',
+        );
+        await ensureRefused(
+          ctx,
+          'POST',
+          '/activities',
+          { rawBody: 'group=x', headers: { 'content-type': 'text/plain' } },
+          415,
+          'AC2',
+        );
 
         // "Now" on the server's clock, from a record of the kit's own, before and after.
         const probe = await ctx.createEchoQuestion({ prompt: ctx.mark('clock probe for AC2') });
         // The longest description allowed (256 characters), marked so the record is easy to spot.
-        const description = ctx.mark('activity recorded by the contract kit; activities cannot be deleted through the API. ').padEnd(256, '.');
+        const description = ctx
+          .mark('activity recorded by the contract kit; activities cannot be deleted through the API. ')
+          .padEnd(256, '.');
         const body = { group, description, url: 'https://example.com/standin-contract' };
         const created = (await client.expect<Activity>(201, 'POST', '/activities', { body }, 'AC2')).body;
         ensure(created.kind === 'api', 'AC2', `kind must be api, got ${created.kind}`);
         ensure(created.person.id === me.id, 'AC2', `person must be the caller ${me.id}, got ${created.person.id}`);
-        ensure(created.group === group && created.description === description && created.url === body.url, 'AC2',
-          `group, description and url must be stored as sent, got ${JSON.stringify({ group: created.group, description: created.description, url: created.url })}`);
-        const later = (await client.expect(200, 'PATCH', `/echo/questions/${probe.id}`, { body: { title: ctx.mark('clock probe, later') } }, 'EC1')).body;
-        ensure(created.recorded_at >= probe.created_at && created.recorded_at <= later.updated_at, 'AC2',
-          `recorded_at must be now: ${created.recorded_at} is outside ${probe.created_at}..${later.updated_at}`);
+        ensure(
+          created.group === group && created.description === description && created.url === body.url,
+          'AC2',
+          `group, description and url must be stored as sent, got ${JSON.stringify({ group: created.group, description: created.description, url: created.url })}`,
+        );
+        const later = (
+          await client.expect(
+            200,
+            'PATCH',
+            `/echo/questions/${probe.id}`,
+            { body: { title: ctx.mark('clock probe, later') } },
+            'EC1',
+          )
+        ).body;
+        ensure(
+          created.recorded_at >= probe.created_at && created.recorded_at <= later.updated_at,
+          'AC2',
+          `recorded_at must be now: ${created.recorded_at} is outside ${probe.created_at}..${later.updated_at}`,
+        );
         const read = (await client.expect<Activity>(200, 'GET', `/activities/${created.id}`, {}, 'AC1')).body;
-        ensure(read.recorded_at === created.recorded_at && read.description === description, 'AC2', `GET /activities/${created.id} must show it as created`);
-        const listed = (await client.expect<Activity[]>(200, 'GET',
-          `/activities?people_ids[]=${me.id}&kinds[]=api&since=${created.recorded_at}`, {}, 'AC1')).body;
-        ensure(listed.some((a) => a.id === created.id), 'AC2', `GET /activities filtered by the caller, kind api and since its recorded_at must list ${created.id}`);
+        ensure(
+          read.recorded_at === created.recorded_at && read.description === description,
+          'AC2',
+          `GET /activities/${created.id} must show it as created`,
+        );
+        const listed = (
+          await client.expect<Activity[]>(
+            200,
+            'GET',
+            `/activities?people_ids[]=${me.id}&kinds[]=api&since=${created.recorded_at}`,
+            {},
+            'AC1',
+          )
+        ).body;
+        ensure(
+          listed.some((a) => a.id === created.id),
+          'AC2',
+          `GET /activities filtered by the caller, kind api and since its recorded_at must list ${created.id}`,
+        );
       },
     },
   ],

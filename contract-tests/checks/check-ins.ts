@@ -10,8 +10,27 @@ const BEFORE_HISTORY = '1900-01-01';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /** CI8, copied from the rule, not from the spec under test. */
 const MOODS = [
-  'calm', 'happy', 'excited', 'celebratory', 'joyful', 'confident', 'focused', 'goofy', 'nerdy', 'thoughtful',
-  'meh', 'confused', 'flustered', 'surprised', 'tired', 'disappointed', 'worried', 'annoyed', 'stressed', 'angry', 'sick',
+  'calm',
+  'happy',
+  'excited',
+  'celebratory',
+  'joyful',
+  'confident',
+  'focused',
+  'goofy',
+  'nerdy',
+  'thoughtful',
+  'meh',
+  'confused',
+  'flustered',
+  'surprised',
+  'tired',
+  'disappointed',
+  'worried',
+  'annoyed',
+  'stressed',
+  'angry',
+  'sick',
 ];
 /** The fields CI3 lets a person write; the kit restores exactly these after changing a check-in. */
 const ANSWERS = ['previous', 'intentions', 'blockers', 'mood', 'previous_completed'] as const;
@@ -52,8 +71,11 @@ function weekdayOf(date: string): string {
 
 /** The calendar date an instant shows in a time zone: a person's "today" (CI1). */
 function dateIn(instant: string, timeZone: string): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
@@ -74,8 +96,11 @@ function describe(c: CheckIn): string {
 
 function ensureOrdered(list: CheckIn[], rule: string, what: string): void {
   for (let i = 1; i < list.length; i++) {
-    ensure(ci5Order(list[i - 1], list[i]) < 0, rule,
-      `${what} must be ordered by date descending, then person name, then id; ${describe(list[i - 1])} comes before ${describe(list[i])}`);
+    ensure(
+      ci5Order(list[i - 1], list[i]) < 0,
+      rule,
+      `${what} must be ordered by date descending, then person name, then id; ${describe(list[i - 1])} comes before ${describe(list[i])}`,
+    );
   }
 }
 
@@ -84,10 +109,19 @@ function ensureOrdered(list: CheckIn[], rule: string, what: string): void {
  * match by its own fields; one the window showed matching but the filtered list left out is read again,
  * and counts as left out only if it still matches — people fill in check-ins while a live server is checked.
  */
-async function ensureFiltered(client: CheckingClient, actual: CheckIn[], window: CheckIn[], matches: (c: CheckIn) => boolean,
-  what: string): Promise<void> {
+async function ensureFiltered(
+  client: CheckingClient,
+  actual: CheckIn[],
+  window: CheckIn[],
+  matches: (c: CheckIn) => boolean,
+  what: string,
+): Promise<void> {
   const wrong = actual.filter((c) => !matches(c));
-  ensure(wrong.length === 0, 'CI5', `${what} listed ${wrong.length} check-ins that do not match it, e.g. ${wrong.slice(0, 3).map(describe).join(', ')}`);
+  ensure(
+    wrong.length === 0,
+    'CI5',
+    `${what} listed ${wrong.length} check-ins that do not match it, e.g. ${wrong.slice(0, 3).map(describe).join(', ')}`,
+  );
   const listed = new Set(actual.map((c) => c.id));
   for (const c of window.filter((w) => matches(w) && !listed.has(w.id)).slice(0, 5)) {
     const now = (await client.expect<CheckIn>(200, 'GET', `/check-ins/${c.id}`, {}, 'CI5')).body;
@@ -95,7 +129,6 @@ async function ensureFiltered(client: CheckingClient, actual: CheckIn[], window:
   }
   ensureOrdered(actual, 'CI5', what);
 }
-
 
 function isBlockerText(blockers: string | null): boolean {
   return blockers !== null && blockers.trim() !== '';
@@ -169,7 +202,6 @@ async function onOwnCheckIn(ctx: KitContext, work: (checkIn: CheckIn) => Promise
   }
 }
 
-
 /** "Now" on the server's clock, learned from a record of the kit's own (never from the kit's machine). */
 async function serverNow(ctx: KitContext): Promise<string> {
   const question = await ctx.createEchoQuestion({ prompt: ctx.mark('clock probe for the check-in checks') });
@@ -182,32 +214,48 @@ export const checkIns: CheckGroup = {
   checks: [
     {
       rule: 'CI1',
-      title: 'check-ins fall on a check-in weekday of their teams, at most one per person and date; fresh ones carry the person\'s teams scheduled that day',
+      title:
+        "check-ins fall on a check-in weekday of their teams, at most one per person and date; fresh ones carry the person's teams scheduled that day",
       async run(ctx) {
         const { checkIns: list, teams, people, since, until } = await week(ctx);
         const seen = new Map<string, CheckIn>();
         for (const c of list) {
           const key = `${c.person.id} ${c.date}`;
-          ensure(!seen.has(key), 'CI1', `${c.person.name} has two check-ins on ${c.date}: ${seen.get(key)?.id} and ${c.id}`);
+          ensure(
+            !seen.has(key),
+            'CI1',
+            `${c.person.name} has two check-ins on ${c.date}: ${seen.get(key)?.id} and ${c.id}`,
+          );
           seen.set(key, c);
           const weekday = weekdayOf(c.date);
           const person = people.get(c.person.id);
           ensure(person, 'CI1', `check-in ${c.id} belongs to ${c.person.id}, whom GET /people does not list`);
           const personTeams = new Set(person.teams.map((t) => t.id));
           for (const team of c.teams) {
-            ensure(personTeams.has(team.id), 'CI1', `check-in ${describe(c)} lists team ${team.name}, which is not one of ${person.name}'s teams`);
+            ensure(
+              personTeams.has(team.id),
+              'CI1',
+              `check-in ${describe(c)} lists team ${team.name}, which is not one of ${person.name}'s teams`,
+            );
           }
           // CI3 lets a person pick other teams of theirs, so a changed check-in may list an unscheduled one;
           // the check-in still exists only because some team of the person meets that weekday.
-          const scheduled = (ids: Iterable<string>) => [...ids].filter((id) => teams.get(id)?.check_in_days.includes(weekday));
-          ensure(scheduled(c.teams.map((t) => t.id)).length > 0 || scheduled(personTeams).length > 0, 'CI1',
-            `check-in ${describe(c)} is on a ${weekday}, which is a check-in day of none of its teams (${c.teams.map((t) => t.name).join(', ')}) nor of ${person.name}'s`);
+          const scheduled = (ids: Iterable<string>) =>
+            [...ids].filter((id) => teams.get(id)?.check_in_days.includes(weekday));
+          ensure(
+            scheduled(c.teams.map((t) => t.id)).length > 0 || scheduled(personTeams).length > 0,
+            'CI1',
+            `check-in ${describe(c)} is on a ${weekday}, which is a check-in day of none of its teams (${c.teams.map((t) => t.name).join(', ')}) nor of ${person.name}'s`,
+          );
           if (c.completed_at === null) {
             const expected = scheduled(person.teams.map((t) => t.id)).sort();
             const actual = c.teams.map((t) => t.id).sort();
-            ensure(JSON.stringify(actual) === JSON.stringify(expected), 'CI1',
+            ensure(
+              JSON.stringify(actual) === JSON.stringify(expected),
+              'CI1',
               `the unfilled check-in ${describe(c)} must list ${person.name}'s teams that check in on ${weekday} ` +
-              `(${expected.map((id) => teams.get(id)?.name).join(', ')}), got ${c.teams.map((t) => t.name).join(', ')}`);
+                `(${expected.map((id) => teams.get(id)?.name).join(', ')}), got ${c.teams.map((t) => t.name).join(', ')}`,
+            );
           }
         }
         ensure(list.length > 0, 'CI1', `the week ${since}..${until} ending at the latest check-in lists no check-in`);
@@ -215,7 +263,8 @@ export const checkIns: CheckGroup = {
     },
     {
       rule: 'CI1',
-      title: 'no check-in is dated after its person\'s today on the service clock (creates and deletes a clock-probe Echo)',
+      title:
+        "no check-in is dated after its person's today on the service clock (creates and deletes a clock-probe Echo)",
       async run(ctx) {
         ctx.requireWrites();
         const now = await serverNow(ctx);
@@ -225,7 +274,11 @@ export const checkIns: CheckGroup = {
           const person = people.get(c.person.id);
           ensure(person, 'CI1', `check-in ${c.id} belongs to ${c.person.id}, whom GET /people does not list`);
           const today = dateIn(now, person.time_zone);
-          ensure(c.date <= today, 'CI1', `check-in ${describe(c)} lies after ${person.name}'s today ${today} (${person.time_zone}, service clock ${now})`);
+          ensure(
+            c.date <= today,
+            'CI1',
+            `check-in ${describe(c)} lies after ${person.name}'s today ${today} (${person.time_zone}, service clock ${now})`,
+          );
         }
         const tomorrow = addDays(dateIn(now, ctx.me.time_zone), 1);
         await ctx.client.expect(404, 'GET', `/check-ins/${tomorrow}`, {}, 'CI1');
@@ -241,7 +294,11 @@ export const checkIns: CheckGroup = {
         for (const c of fresh) {
           // CI3: any PATCH that leaves an answer non-null sets completed_at, so null means never answered.
           for (const field of ANSWERS) {
-            ensure(c[field] === null, 'CI2', `check-in ${describe(c)} has completed_at null but ${field} ${JSON.stringify(c[field])}; a fresh check-in's answers are null`);
+            ensure(
+              c[field] === null,
+              'CI2',
+              `check-in ${describe(c)} has completed_at null but ${field} ${JSON.stringify(c[field])}; a fresh check-in's answers are null`,
+            );
           }
           ensure(c.blocked === false, 'CI2', `the fresh check-in ${describe(c)} must have blocked false`);
         }
@@ -256,35 +313,57 @@ export const checkIns: CheckGroup = {
         let answered = list.filter(isAnswered);
         // After a quiet stretch (or a clock moved on) the newest week may be all fresh: look further back.
         for (let page = 1; answered.length === 0 && page <= 20; page++) {
-          const { body } = await ctx.client.expect<CheckIn[]>(200, 'GET', `/check-ins?until=${addDays(since, -1)}&per_page=50&page=${page}`, {}, 'CI5');
+          const { body } = await ctx.client.expect<CheckIn[]>(
+            200,
+            'GET',
+            `/check-ins?until=${addDays(since, -1)}&per_page=50&page=${page}`,
+            {},
+            'CI5',
+          );
           answered = body.filter(isAnswered);
           if (body.length < 50) break;
         }
-        if (answered.length === 0) throw new NotRun(`no answered check-in up to ${until} among the newest 1,000 to look at`);
+        if (answered.length === 0)
+          throw new NotRun(`no answered check-in up to ${until} among the newest 1,000 to look at`);
         for (const c of answered) {
           ensure(c.completed_at !== null, 'CI3', `check-in ${describe(c)} holds answers but completed_at is null`);
-          ensure(c.completed_at <= c.updated_at, 'CI3', `check-in ${describe(c)}: completed_at ${c.completed_at} is after updated_at ${c.updated_at}`);
+          ensure(
+            c.completed_at <= c.updated_at,
+            'CI3',
+            `check-in ${describe(c)}: completed_at ${c.completed_at} is after updated_at ${c.updated_at}`,
+          );
         }
       },
     },
     {
       rule: 'CI3',
-      title: 'PATCH on someone else\'s check-in gives 403 and changes nothing',
+      title: "PATCH on someone else's check-in gives 403 and changes nothing",
       async run(ctx) {
         ctx.requireWrites();
         const other = await ctx.otherPerson();
         const theirs: CheckIn = await ctx.latestCheckIn(ctx.client, other);
         // The body repeats the stored answers: a server that wrongly accepts it changes no answer.
-        const { status, body } = await ctx.client.request('PATCH', `/check-ins/${theirs.id}`, { body: answersOf(theirs) });
-        ensure(status === 403, 'CI3', `PATCH of ${other.name}'s check-in ${theirs.id} by ${ctx.me.name} must give 403, got ${status}`);
+        const { status, body } = await ctx.client.request('PATCH', `/check-ins/${theirs.id}`, {
+          body: answersOf(theirs),
+        });
+        ensure(
+          status === 403,
+          'CI3',
+          `PATCH of ${other.name}'s check-in ${theirs.id} by ${ctx.me.name} must give 403, got ${status}`,
+        );
         ensure(typeof body?.detail === 'string', 'CI3', 'the 403 must be a problem with a detail');
         const after = (await ctx.client.expect<CheckIn>(200, 'GET', `/check-ins/${theirs.id}`, {}, 'CI3')).body;
-        ensure(after.updated_at === theirs.updated_at, 'CI3', `a refused PATCH changed updated_at of ${theirs.id}: ${theirs.updated_at} → ${after.updated_at}`);
+        ensure(
+          after.updated_at === theirs.updated_at,
+          'CI3',
+          `a refused PATCH changed updated_at of ${theirs.id}: ${theirs.updated_at} → ${after.updated_at}`,
+        );
       },
     },
     {
       rule: 'CI3',
-      title: 'invalid answers on the caller\'s own check-in give 422 naming the field (400 for bad JSON, 415 for non-JSON) and change nothing',
+      title:
+        "invalid answers on the caller's own check-in give 422 naming the field (400 for bad JSON, 415 for non-JSON) and change nothing",
       // Safe without --modify-existing: a conforming server refuses every one of these requests before
       // changing anything; should a broken one take one, onOwnCheckIn puts the answers back.
       async run(ctx) {
@@ -294,29 +373,142 @@ export const checkIns: CheckGroup = {
         const foreignTeam = allTeams.find((t) => !ctx.me.teams.some((mine) => mine.id === t.id));
         await onOwnCheckIn(ctx, async (mine) => {
           const path = `/check-ins/${mine.id}`;
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { previous: 5 } }, 422, 'CI3', 'previous');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { intentions: ['a list'] } }, 422, 'CI3', 'intentions');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { blockers: false } }, 422, 'CI3', 'blockers');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { previous_completed: 'yes' } }, 422, 'CI3', 'previous_completed');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: [] } }, 422, 'CI3', 'team_ids');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: ['not-a-uuid'] } }, 422, 'CI3', 'team_ids');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: mine.teams[0]?.id ?? UNKNOWN_ID } }, 422, 'CI3', 'team_ids');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: [UNKNOWN_ID] } }, 422, 'CI3', 'team_ids');
-          if (foreignTeam) await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { body: { team_ids: [foreignTeam.id] } }, 422, 'CI3', 'team_ids');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { rawBody: '{"mood": ', headers: { 'content-type': 'application/json' } }, 400, 'CI3');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', path, { rawBody: 'mood=happy', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'CI3');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', `/check-ins/${UNKNOWN_ID}`, { body: {} }, 404, 'G2');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', '/check-ins/not-a-check-in', { body: {} }, 404, 'G2');
-          await ensureRefused({ client: client, cleanup: ctx.cleanup }, 'PATCH', `/check-ins/${BEFORE_HISTORY}`, { body: {} }, 404, 'CI6');
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { previous: 5 } },
+            422,
+            'CI3',
+            'previous',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { intentions: ['a list'] } },
+            422,
+            'CI3',
+            'intentions',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { blockers: false } },
+            422,
+            'CI3',
+            'blockers',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { previous_completed: 'yes' } },
+            422,
+            'CI3',
+            'previous_completed',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { team_ids: [] } },
+            422,
+            'CI3',
+            'team_ids',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { team_ids: ['not-a-uuid'] } },
+            422,
+            'CI3',
+            'team_ids',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { team_ids: mine.teams[0]?.id ?? UNKNOWN_ID } },
+            422,
+            'CI3',
+            'team_ids',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { body: { team_ids: [UNKNOWN_ID] } },
+            422,
+            'CI3',
+            'team_ids',
+          );
+          if (foreignTeam)
+            await ensureRefused(
+              { client: client, cleanup: ctx.cleanup },
+              'PATCH',
+              path,
+              { body: { team_ids: [foreignTeam.id] } },
+              422,
+              'CI3',
+              'team_ids',
+            );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { rawBody: '{"mood": ', headers: { 'content-type': 'application/json' } },
+            400,
+            'CI3',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            path,
+            { rawBody: 'mood=happy', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+            415,
+            'CI3',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            `/check-ins/${UNKNOWN_ID}`,
+            { body: {} },
+            404,
+            'G2',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            '/check-ins/not-a-check-in',
+            { body: {} },
+            404,
+            'G2',
+          );
+          await ensureRefused(
+            { client: client, cleanup: ctx.cleanup },
+            'PATCH',
+            `/check-ins/${BEFORE_HISTORY}`,
+            { body: {} },
+            404,
+            'CI6',
+          );
           const after = (await client.expect<CheckIn>(200, 'GET', path, {}, 'CI3')).body;
-          ensure(JSON.stringify(answersOf(after)) === JSON.stringify(answersOf(mine)) && after.updated_at === mine.updated_at, 'CI3',
-            `refused PATCHes changed check-in ${mine.id}: ${JSON.stringify(answersOf(mine))} at ${mine.updated_at} → ${JSON.stringify(answersOf(after))} at ${after.updated_at}`);
+          ensure(
+            JSON.stringify(answersOf(after)) === JSON.stringify(answersOf(mine)) &&
+              after.updated_at === mine.updated_at,
+            'CI3',
+            `refused PATCHes changed check-in ${mine.id}: ${JSON.stringify(answersOf(mine))} at ${mine.updated_at} → ${JSON.stringify(answersOf(after))} at ${after.updated_at}`,
+          );
         });
       },
     },
     {
       rule: 'CI3',
-      title: 'filling in the caller\'s own check-in stores the answers, sets updated_at to now and completed_at once, takes a team subset (--modify-existing; answers restored)',
+      title:
+        "filling in the caller's own check-in stores the answers, sets updated_at to now and completed_at once, takes a team subset (--modify-existing; answers restored)",
       async run(ctx) {
         ctx.requireModifyExisting();
         const { client } = ctx;
@@ -332,36 +524,114 @@ export const checkIns: CheckGroup = {
             previous_completed: true,
           };
           // CI6: the date addresses the same check-in, for PATCH as for GET.
-          const first = (await client.expect<CheckIn>(200, 'PATCH', `/check-ins/${mine.date}`, { body: { ...answers, team_ids: [team.id] } }, 'CI3')).body;
-          ensure(first.id === mine.id, 'CI6', `PATCH /check-ins/${mine.date} changed ${first.id}, not the caller's check-in ${mine.id}`);
+          const first = (
+            await client.expect<CheckIn>(
+              200,
+              'PATCH',
+              `/check-ins/${mine.date}`,
+              { body: { ...answers, team_ids: [team.id] } },
+              'CI3',
+            )
+          ).body;
+          ensure(
+            first.id === mine.id,
+            'CI6',
+            `PATCH /check-ins/${mine.date} changed ${first.id}, not the caller's check-in ${mine.id}`,
+          );
           for (const [field, value] of Object.entries(answers)) {
-            ensure((first as any)[field] === value, 'CI3', `PATCH stored ${field} ${JSON.stringify((first as any)[field])}, sent ${JSON.stringify(value)}`);
+            ensure(
+              (first as any)[field] === value,
+              'CI3',
+              `PATCH stored ${field} ${JSON.stringify((first as any)[field])}, sent ${JSON.stringify(value)}`,
+            );
           }
-          ensure(JSON.stringify(first.teams.map((t) => t.id)) === JSON.stringify([team.id]), 'CI3',
-            `team_ids [${team.id}] must leave teams [${team.name}], got ${first.teams.map((t) => t.name).join(', ')}`);
-          ensure(first.updated_at >= probe.created_at && first.updated_at >= mine.updated_at, 'CI3',
-            `updated_at must become now: got ${first.updated_at}, before the clock probe's ${probe.created_at} or the old ${mine.updated_at}`);
+          ensure(
+            JSON.stringify(first.teams.map((t) => t.id)) === JSON.stringify([team.id]),
+            'CI3',
+            `team_ids [${team.id}] must leave teams [${team.name}], got ${first.teams.map((t) => t.name).join(', ')}`,
+          );
+          ensure(
+            first.updated_at >= probe.created_at && first.updated_at >= mine.updated_at,
+            'CI3',
+            `updated_at must become now: got ${first.updated_at}, before the clock probe's ${probe.created_at} or the old ${mine.updated_at}`,
+          );
           const completedAt = mine.completed_at ?? first.updated_at;
-          ensure(first.completed_at === completedAt, 'CI3', mine.completed_at === null
-            ? `the first answering PATCH must set completed_at to now (${first.updated_at}), got ${first.completed_at}`
-            : `completed_at must be kept (${mine.completed_at}), got ${first.completed_at}`);
+          ensure(
+            first.completed_at === completedAt,
+            'CI3',
+            mine.completed_at === null
+              ? `the first answering PATCH must set completed_at to now (${first.updated_at}), got ${first.completed_at}`
+              : `completed_at must be kept (${mine.completed_at}), got ${first.completed_at}`,
+          );
 
           // A later edit keeps completed_at and the fields it does not send.
-          const second = (await client.expect<CheckIn>(200, 'PATCH', `/check-ins/${mine.id}`, { body: { mood: 'calm', previous_completed: null } }, 'CI3')).body;
-          ensure(second.mood === 'calm' && second.previous_completed === null, 'CI3', `the second PATCH stored mood ${second.mood}, previous_completed ${second.previous_completed}`);
-          ensure(second.previous === answers.previous && second.intentions === answers.intentions, 'CI3', 'a PATCH changed fields it did not send');
-          ensure(second.completed_at === completedAt, 'CI3', `a later edit must keep completed_at ${completedAt}, got ${second.completed_at}`);
-          ensure(second.updated_at >= first.updated_at, 'CI3', `updated_at went back: ${first.updated_at} → ${second.updated_at}`);
+          const second = (
+            await client.expect<CheckIn>(
+              200,
+              'PATCH',
+              `/check-ins/${mine.id}`,
+              { body: { mood: 'calm', previous_completed: null } },
+              'CI3',
+            )
+          ).body;
+          ensure(
+            second.mood === 'calm' && second.previous_completed === null,
+            'CI3',
+            `the second PATCH stored mood ${second.mood}, previous_completed ${second.previous_completed}`,
+          );
+          ensure(
+            second.previous === answers.previous && second.intentions === answers.intentions,
+            'CI3',
+            'a PATCH changed fields it did not send',
+          );
+          ensure(
+            second.completed_at === completedAt,
+            'CI3',
+            `a later edit must keep completed_at ${completedAt}, got ${second.completed_at}`,
+          );
+          ensure(
+            second.updated_at >= first.updated_at,
+            'CI3',
+            `updated_at went back: ${first.updated_at} → ${second.updated_at}`,
+          );
 
           // Clearing every answer is an edit too: completed_at stays.
-          const cleared = (await client.expect<CheckIn>(200, 'PATCH', `/check-ins/${mine.id}`, {
-            body: Object.fromEntries(ANSWERS.map((f) => [f, null])),
-          }, 'CI3')).body;
-          ensure(cleared.completed_at === completedAt, 'CI3', `clearing the answers must keep completed_at ${completedAt}, got ${cleared.completed_at}`);
+          const cleared = (
+            await client.expect<CheckIn>(
+              200,
+              'PATCH',
+              `/check-ins/${mine.id}`,
+              {
+                body: Object.fromEntries(ANSWERS.map((f) => [f, null])),
+              },
+              'CI3',
+            )
+          ).body;
+          ensure(
+            cleared.completed_at === completedAt,
+            'CI3',
+            `clearing the answers must keep completed_at ${completedAt}, got ${cleared.completed_at}`,
+          );
           const read = (await client.expect<CheckIn>(200, 'GET', `/check-ins/${mine.id}`, {}, 'CI3')).body;
-          ensure(JSON.stringify(answersOf(read)) === JSON.stringify(answersOf(cleared)), 'CI3', 'GET must show what the last PATCH stored');
-          const later = (await client.expect(200, 'PATCH', `/echo/questions/${probe.id}`, { body: { title: ctx.mark('clock probe, later') } }, 'EC1')).body;
-          ensure(cleared.updated_at <= later.updated_at, 'CI3', `updated_at ${cleared.updated_at} lies after the server's now ${later.updated_at}`);
+          ensure(
+            JSON.stringify(answersOf(read)) === JSON.stringify(answersOf(cleared)),
+            'CI3',
+            'GET must show what the last PATCH stored',
+          );
+          const later = (
+            await client.expect(
+              200,
+              'PATCH',
+              `/echo/questions/${probe.id}`,
+              { body: { title: ctx.mark('clock probe, later') } },
+              'EC1',
+            )
+          ).body;
+          ensure(
+            cleared.updated_at <= later.updated_at,
+            'CI3',
+            `updated_at ${cleared.updated_at} lies after the server's now ${later.updated_at}`,
+          );
         });
       },
     },
@@ -371,25 +641,54 @@ export const checkIns: CheckGroup = {
       async run(ctx) {
         const { checkIns: list } = await week(ctx);
         for (const c of list) {
-          ensure(c.blocked === isBlockerText(c.blockers), 'CI4',
-            `check-in ${describe(c)} has blockers ${JSON.stringify(c.blockers)} but blocked ${c.blocked}`);
+          ensure(
+            c.blocked === isBlockerText(c.blockers),
+            'CI4',
+            `check-in ${describe(c)} has blockers ${JSON.stringify(c.blockers)} but blocked ${c.blocked}`,
+          );
         }
       },
     },
     {
       rule: 'CI4',
-      title: 'blockers "", whitespace and null leave blocked false, text makes it true (--modify-existing; answers restored)',
+      title:
+        'blockers "", whitespace and null leave blocked false, text makes it true (--modify-existing; answers restored)',
       async run(ctx) {
         ctx.requireModifyExisting();
         await onOwnCheckIn(ctx, async (mine) => {
           for (const blockers of ['', '  \n\t ', ctx.mark('waiting on a review'), null]) {
-            const { body } = await ctx.client.expect<CheckIn>(200, 'PATCH', `/check-ins/${mine.id}`, { body: { blockers } }, 'CI4');
-            ensure(body.blockers === blockers, 'CI4', `blockers ${JSON.stringify(blockers)} must be stored as sent, got ${JSON.stringify(body.blockers)}`);
-            ensure(body.blocked === isBlockerText(blockers), 'CI4', `blockers ${JSON.stringify(blockers)} must give blocked ${isBlockerText(blockers)}, got ${body.blocked}`);
+            const { body } = await ctx.client.expect<CheckIn>(
+              200,
+              'PATCH',
+              `/check-ins/${mine.id}`,
+              { body: { blockers } },
+              'CI4',
+            );
+            ensure(
+              body.blockers === blockers,
+              'CI4',
+              `blockers ${JSON.stringify(blockers)} must be stored as sent, got ${JSON.stringify(body.blockers)}`,
+            );
+            ensure(
+              body.blocked === isBlockerText(blockers),
+              'CI4',
+              `blockers ${JSON.stringify(blockers)} must give blocked ${isBlockerText(blockers)}, got ${body.blocked}`,
+            );
             if (body.blocked) {
-              const listed = (await ctx.client.expect<CheckIn[]>(200, 'GET',
-                `/check-ins?blocked=true&people_ids[]=${ctx.me.id}&since=${mine.date}&until=${mine.date}`, {}, 'CI5')).body;
-              ensure(listed.some((c) => c.id === mine.id), 'CI4', `a blocked check-in must be listed by blocked=true (${mine.id})`);
+              const listed = (
+                await ctx.client.expect<CheckIn[]>(
+                  200,
+                  'GET',
+                  `/check-ins?blocked=true&people_ids[]=${ctx.me.id}&since=${mine.date}&until=${mine.date}`,
+                  {},
+                  'CI5',
+                )
+              ).body;
+              ensure(
+                listed.some((c) => c.id === mine.id),
+                'CI4',
+                `a blocked check-in must be listed by blocked=true (${mine.id})`,
+              );
             }
           }
         });
@@ -397,15 +696,24 @@ export const checkIns: CheckGroup = {
     },
     {
       rule: 'CI5',
-      title: 'since/until (inclusive), blocked, people_ids[] and team_ids[] filter as documented, one record per check-in, date desc then person name then id',
+      title:
+        'since/until (inclusive), blocked, people_ids[] and team_ids[] filter as documented, one record per check-in, date desc then person name then id',
       async run(ctx) {
         const { client } = ctx;
         const { checkIns: list, since, until, teams, latest } = await week(ctx);
         const window = `since=${since}&until=${until}`;
         ensureOrdered(list, 'CI5', `GET /check-ins?${window}`);
-        ensure(list.some((c) => c.id === latest.id), 'CI5', `until is inclusive: GET /check-ins?${window} must list the newest check-in ${describe(latest)}`);
+        ensure(
+          list.some((c) => c.id === latest.id),
+          'CI5',
+          `until is inclusive: GET /check-ins?${window} must list the newest check-in ${describe(latest)}`,
+        );
         for (const c of list) {
-          ensure(c.date >= since && c.date <= until, 'CI5', `GET /check-ins?${window} listed ${describe(c)}, outside the dates`);
+          ensure(
+            c.date >= since && c.date <= until,
+            'CI5',
+            `GET /check-ins?${window} listed ${describe(c)}, outside the dates`,
+          );
         }
         const walk = (query: string) => client.walk<CheckIn>(`/check-ins?${window}&${query}`);
 
@@ -415,29 +723,61 @@ export const checkIns: CheckGroup = {
         const inWindow = (c: CheckIn) => c.date >= since && c.date <= until;
         await ensureFiltered(client, single, list, (c) => c.date === day, `since=until=${day}`);
         await ensureFiltered(client, await walk('blocked=true'), list, (c) => inWindow(c) && c.blocked, 'blocked=true');
-        await ensureFiltered(client, await walk('blocked=false'), list, (c) => inWindow(c) && !c.blocked, 'blocked=false');
+        await ensureFiltered(
+          client,
+          await walk('blocked=false'),
+          list,
+          (c) => inWindow(c) && !c.blocked,
+          'blocked=false',
+        );
 
         const personIds = [...new Set([ctx.me.id, ...list.map((c) => c.person.id)])].slice(0, 2);
-        await ensureFiltered(client, await walk(personIds.map((id) => `people_ids[]=${id}`).join('&')), list,
-          (c) => inWindow(c) && personIds.includes(c.person.id), 'people_ids[] of two people');
+        await ensureFiltered(
+          client,
+          await walk(personIds.map((id) => `people_ids[]=${id}`).join('&')),
+          list,
+          (c) => inWindow(c) && personIds.includes(c.person.id),
+          'people_ids[] of two people',
+        );
 
         // Several matching teams still give one record per check-in (walk fails on any id listed twice).
         const teamIds = [...teams.keys()].slice(0, 20);
-        await ensureFiltered(client, await walk(teamIds.map((id) => `team_ids[]=${id}`).join('&')), list,
-          (c) => inWindow(c) && c.teams.some((t) => teamIds.includes(t.id)), `team_ids[] of ${teamIds.length} teams`);
+        await ensureFiltered(
+          client,
+          await walk(teamIds.map((id) => `team_ids[]=${id}`).join('&')),
+          list,
+          (c) => inWindow(c) && c.teams.some((t) => teamIds.includes(t.id)),
+          `team_ids[] of ${teamIds.length} teams`,
+        );
         const oneTeam = ctx.me.teams[0]?.id ?? teamIds[0];
         if (oneTeam) {
-          await ensureFiltered(client, await walk(`team_ids[]=${oneTeam}&blocked=false`), list,
-            (c) => inWindow(c) && !c.blocked && c.teams.some((t) => t.id === oneTeam), 'team_ids[] AND blocked=false');
+          await ensureFiltered(
+            client,
+            await walk(`team_ids[]=${oneTeam}&blocked=false`),
+            list,
+            (c) => inWindow(c) && !c.blocked && c.teams.some((t) => t.id === oneTeam),
+            'team_ids[] AND blocked=false',
+          );
         }
         // An empty list is a normal answer.
-        const empty = await client.expect(200, 'GET', `/check-ins?since=${BEFORE_HISTORY}&until=${BEFORE_HISTORY}`, {}, 'CI5');
-        ensure(Array.isArray(empty.body) && empty.body.length === 0, 'CI5', `a day before any history must give [], got ${empty.text.slice(0, 100)}`);
+        const empty = await client.expect(
+          200,
+          'GET',
+          `/check-ins?since=${BEFORE_HISTORY}&until=${BEFORE_HISTORY}`,
+          {},
+          'CI5',
+        );
+        ensure(
+          Array.isArray(empty.body) && empty.body.length === 0,
+          'CI5',
+          `a day before any history must give [], got ${empty.text.slice(0, 100)}`,
+        );
       },
     },
     {
       rule: 'CI5',
-      title: 'since after until, an impossible date, a non-boolean blocked and a non-UUID person give 422 naming the parameter',
+      title:
+        'since after until, an impossible date, a non-boolean blocked and a non-UUID person give 422 naming the parameter',
       async run({ client }) {
         const cases: Array<[string, string | string[]]> = [
           ['since=2026-11-20&until=2026-11-19', ['since', 'until']],
@@ -456,14 +796,17 @@ export const checkIns: CheckGroup = {
     },
     {
       rule: 'CI6',
-      title: 'a YYYY-MM-DD in place of the id addresses the caller\'s own check-in; 404 on a date without one',
+      title: "a YYYY-MM-DD in place of the id addresses the caller's own check-in; 404 on a date without one",
       async run(ctx) {
         const { client, me } = ctx;
         const { checkIns: list, since, until } = await week(ctx);
         const mine: CheckIn = await ctx.latestCheckIn();
         const byDate = (await client.expect<CheckIn>(200, 'GET', `/check-ins/${mine.date}`, {}, 'CI6')).body;
-        ensure(byDate.id === mine.id && byDate.person.id === me.id, 'CI6',
-          `GET /check-ins/${mine.date} must give the caller's check-in ${mine.id}, got ${byDate.id} of ${byDate.person.name}`);
+        ensure(
+          byDate.id === mine.id && byDate.person.id === me.id,
+          'CI6',
+          `GET /check-ins/${mine.date} must give the caller's check-in ${mine.id}, got ${byDate.id} of ${byDate.person.name}`,
+        );
         // Dates on which others have a check-in: the date still addresses only the caller's own.
         const myDates = new Set(list.filter((c) => c.person.id === me.id).map((c) => c.date));
         for (let date = until; date >= since; date = addDays(date, -1)) {
@@ -471,9 +814,17 @@ export const checkIns: CheckGroup = {
           if (!others) continue;
           const { status, body } = await client.request<CheckIn>('GET', `/check-ins/${date}`);
           if (myDates.has(date)) {
-            ensure(status === 200 && body.person.id === me.id, 'CI6', `GET /check-ins/${date} must give the caller's check-in, got ${status} ${body?.person?.name ?? ''}`);
+            ensure(
+              status === 200 && body.person.id === me.id,
+              'CI6',
+              `GET /check-ins/${date} must give the caller's check-in, got ${status} ${body?.person?.name ?? ''}`,
+            );
           } else {
-            ensure(status === 404, 'CI6', `GET /check-ins/${date}: the caller has no check-in that day (others do), expected 404, got ${status} ${body?.person?.name ?? ''}`);
+            ensure(
+              status === 404,
+              'CI6',
+              `GET /check-ins/${date}: the caller has no check-in that day (others do), expected 404, got ${status} ${body?.person?.name ?? ''}`,
+            );
           }
         }
         await client.expect(404, 'GET', `/check-ins/${BEFORE_HISTORY}`, {}, 'CI6');
@@ -493,11 +844,24 @@ export const checkIns: CheckGroup = {
           ['DELETE', `/check-ins/${UNKNOWN_ID}`, ['GET', 'PATCH']],
         ];
         for (const [method, path, allowed] of cases) {
-          const response = await ctx.client.request(method, path, method === 'POST' ? { body: { date: '2026-11-20' } } : {});
+          const response = await ctx.client.request(
+            method,
+            path,
+            method === 'POST' ? { body: { date: '2026-11-20' } } : {},
+          );
           ensure(response.status === 405, 'CI7', `${method} ${path} must give 405, got ${response.status}`);
-          ensure(/^application\/problem\+json/.test(response.headers.get('content-type') ?? ''), 'CI7', `the 405 of ${method} ${path} must be a problem+json (G8)`);
+          ensure(
+            /^application\/problem\+json/.test(response.headers.get('content-type') ?? ''),
+            'CI7',
+            `the 405 of ${method} ${path} must be a problem+json (G8)`,
+          );
           const allow = (response.headers.get('allow') ?? '').split(',').map((m) => m.trim().toUpperCase());
-          for (const m of allowed) ensure(allow.includes(m), 'CI7', `the 405 of ${method} ${path} must carry Allow with ${m}, got "${response.headers.get('allow')}"`);
+          for (const m of allowed)
+            ensure(
+              allow.includes(m),
+              'CI7',
+              `the 405 of ${method} ${path} must carry Allow with ${m}, got "${response.headers.get('allow')}"`,
+            );
           ensure(!allow.includes(method), 'CI7', `Allow of ${path} must not list ${method}`);
         }
       },
@@ -509,7 +873,12 @@ export const checkIns: CheckGroup = {
       async run(ctx) {
         ctx.requireWrites();
         const { checkIns: list } = await week(ctx);
-        for (const c of list) ensure(c.mood === null || MOODS.includes(c.mood), 'CI8', `check-in ${describe(c)} has mood ${c.mood}, not a CI8 value`);
+        for (const c of list)
+          ensure(
+            c.mood === null || MOODS.includes(c.mood),
+            'CI8',
+            `check-in ${describe(c)} has mood ${c.mood}, not a CI8 value`,
+          );
         await onOwnCheckIn(ctx, async (mine) => {
           for (const mood of ['ecstatic', 'Happy', '', 5, ['happy']]) {
             await ensureRefused(ctx, 'PATCH', `/check-ins/${mine.id}`, { body: { mood } }, 422, 'CI8', 'mood');
@@ -524,7 +893,13 @@ export const checkIns: CheckGroup = {
         ctx.requireModifyExisting();
         await onOwnCheckIn(ctx, async (mine) => {
           for (const mood of [...MOODS, null]) {
-            const { body } = await ctx.client.expect<CheckIn>(200, 'PATCH', `/check-ins/${mine.id}`, { body: { mood } }, 'CI8');
+            const { body } = await ctx.client.expect<CheckIn>(
+              200,
+              'PATCH',
+              `/check-ins/${mine.id}`,
+              { body: { mood } },
+              'CI8',
+            );
             ensure(body.mood === mood, 'CI8', `mood ${mood} must be stored, got ${body.mood}`);
           }
         });
@@ -543,22 +918,47 @@ export const checkIns: CheckGroup = {
           absent = body.find((c) => c.absent);
           if (body.length < 50) break;
         }
-        const people = absent ? [] : (await client.expect<Array<{ id: string }>>(200, 'GET', '/people?per_page=50', {}, 'PT2')).body;
+        const people = absent
+          ? []
+          : (await client.expect<Array<{ id: string }>>(200, 'GET', '/people?per_page=50', {}, 'PT2')).body;
         for (const person of people) {
           if (absent) break;
           for (let page = 1; page <= 3 && !absent; page++) {
-            const { body } = await client.expect<CheckIn[]>(200, 'GET', `/check-ins?people_ids[]=${person.id}&per_page=50&page=${page}`, {}, 'CI5');
+            const { body } = await client.expect<CheckIn[]>(
+              200,
+              'GET',
+              `/check-ins?people_ids[]=${person.id}&per_page=50&page=${page}`,
+              {},
+              'CI5',
+            );
             absent = body.find((c) => c.absent);
             if (body.length < 50) break;
           }
         }
-        if (!absent) throw new NotRun('no check-in with absent true among the newest 1000 nor in the history of the first 50 people');
+        if (!absent)
+          throw new NotRun(
+            'no check-in with absent true among the newest 1000 nor in the history of the first 50 people',
+          );
         const read = (await client.expect<CheckIn>(200, 'GET', `/check-ins/${absent.id}`, {}, 'CI9')).body;
-        ensure(read.absent === true, 'CI9', `GET /check-ins/${absent.id} shows absent ${read.absent}; the list showed true`);
-        const listed = (await client.expect<CheckIn[]>(200, 'GET',
-          `/check-ins?people_ids[]=${absent.person.id}&since=${absent.date}&until=${absent.date}`, {}, 'CI9')).body;
-        ensure(listed.length === 1 && listed[0].id === absent.id && listed[0].absent, 'CI9',
-          `the absent check-in ${describe(absent)} must stay listed for its person and date, got ${listed.map(describe).join(', ') || 'nothing'}`);
+        ensure(
+          read.absent === true,
+          'CI9',
+          `GET /check-ins/${absent.id} shows absent ${read.absent}; the list showed true`,
+        );
+        const listed = (
+          await client.expect<CheckIn[]>(
+            200,
+            'GET',
+            `/check-ins?people_ids[]=${absent.person.id}&since=${absent.date}&until=${absent.date}`,
+            {},
+            'CI9',
+          )
+        ).body;
+        ensure(
+          listed.length === 1 && listed[0].id === absent.id && listed[0].absent,
+          'CI9',
+          `the absent check-in ${describe(absent)} must stay listed for its person and date, got ${listed.map(describe).join(', ') || 'nothing'}`,
+        );
       },
     },
   ],

@@ -30,8 +30,13 @@ interface Reaction {
 /** A goal of the kit's own with one update on it: the safe place for comments and reactions. */
 async function ownUpdate(ctx: KitContext): Promise<{ goal: any; update: any }> {
   const goal = await ctx.createGoal({ title: ctx.mark('goal for comments and reactions') });
-  const { body: update } = await ctx.client.expect(201, 'POST', `/goals/${goal.id}/goal-updates`,
-    { body: { title: ctx.mark('update to comment on'), body: 'Progress made by the contract kit.' } }, 'GU1');
+  const { body: update } = await ctx.client.expect(
+    201,
+    'POST',
+    `/goals/${goal.id}/goal-updates`,
+    { body: { title: ctx.mark('update to comment on'), body: 'Progress made by the contract kit.' } },
+    'GU1',
+  );
   return { goal, update };
 }
 
@@ -43,18 +48,30 @@ async function comment(ctx: KitContext, client: CheckingClient, path: string, bo
 }
 
 /** Reacts; a reaction the call created (201) gets its deletion registered, an existing one (200) is left alone. */
-async function react(ctx: KitContext, client: CheckingClient, path: string, name: string): Promise<{ status: number; reaction: Reaction }> {
+async function react(
+  ctx: KitContext,
+  client: CheckingClient,
+  path: string,
+  name: string,
+): Promise<{ status: number; reaction: Reaction }> {
   const { status, body } = await client.request<Reaction>('POST', path, { body: { name } });
-  ensure(status === 201 || status === 200, 'CR2', `POST ${path} {name: ${name}} must give 201 (or 200 when it exists), got ${status}`);
-  if (status === 201) ctx.cleanup.add(`delete reaction ${body.id}`, () => client.request('DELETE', `/reactions/${body.id}`));
+  ensure(
+    status === 201 || status === 200,
+    'CR2',
+    `POST ${path} {name: ${name}} must give 201 (or 200 when it exists), got ${status}`,
+  );
+  if (status === 201)
+    ctx.cleanup.add(`delete reaction ${body.id}`, () => client.request('DELETE', `/reactions/${body.id}`));
   return { status, reaction: body };
 }
 
-
 function ensureNewestFirst(list: Array<{ id: string; created_at: string }>, rule: string, what: string): void {
   for (let i = 1; i < list.length; i++) {
-    ensure(list[i - 1].created_at >= list[i].created_at, rule,
-      `${what} must be newest first; ${list[i - 1].id} (${list[i - 1].created_at}) comes before ${list[i].id} (${list[i].created_at})`);
+    ensure(
+      list[i - 1].created_at >= list[i].created_at,
+      rule,
+      `${what} must be newest first; ${list[i - 1].id} (${list[i - 1].created_at}) comes before ${list[i].id} (${list[i].created_at})`,
+    );
   }
 }
 
@@ -82,19 +99,41 @@ export const commentsReactions: CheckGroup = {
         const path = `/goal-updates/${update.id}/comments`;
         const first = await comment(ctx, client, path, ctx.mark('first comment'));
         ensure(first.person.id === me.id, 'CR1', `the author must be the caller ${me.id}, got ${first.person.id}`);
-        ensure(first.resource.type === 'goal-update' && first.resource.id === update.id, 'CR1',
-          `resource must be {type: goal-update, id: ${update.id}}, got ${JSON.stringify(first.resource)}`);
-        ensure(first.body === ctx.mark('first comment') && first.created_at === first.updated_at, 'CR1', 'a new comment keeps its body, with updated_at = created_at');
+        ensure(
+          first.resource.type === 'goal-update' && first.resource.id === update.id,
+          'CR1',
+          `resource must be {type: goal-update, id: ${update.id}}, got ${JSON.stringify(first.resource)}`,
+        );
+        ensure(
+          first.body === ctx.mark('first comment') && first.created_at === first.updated_at,
+          'CR1',
+          'a new comment keeps its body, with updated_at = created_at',
+        );
         const second = await comment(ctx, client, path, '**Second** comment with `code`.');
         // Within one second, the one created last comes first (GU7).
         ensureIds(await client.walk<Comment>(path), [second, first], 'CR1', `GET ${path}`);
 
-        const edited = (await client.expect<Comment>(200, 'PATCH', `/comments/${first.id}`, { body: { body: ctx.mark('edited comment') } }, 'CR1')).body;
+        const edited = (
+          await client.expect<Comment>(
+            200,
+            'PATCH',
+            `/comments/${first.id}`,
+            { body: { body: ctx.mark('edited comment') } },
+            'CR1',
+          )
+        ).body;
         ensure(edited.body === ctx.mark('edited comment'), 'CR1', `PATCH must store the body, got ${edited.body}`);
-        ensure(edited.created_at === first.created_at && edited.updated_at >= first.updated_at && edited.person.id === me.id, 'CR1',
-          'PATCH must keep created_at and the author and move updated_at forward');
+        ensure(
+          edited.created_at === first.created_at && edited.updated_at >= first.updated_at && edited.person.id === me.id,
+          'CR1',
+          'PATCH must keep created_at and the author and move updated_at forward',
+        );
         const relisted = await client.walk<Comment>(path);
-        ensure(relisted.find((c) => c.id === first.id)?.body === edited.body, 'CR1', 'the list must show the edited body');
+        ensure(
+          relisted.find((c) => c.id === first.id)?.body === edited.body,
+          'CR1',
+          'the list must show the edited body',
+        );
 
         await client.expect(204, 'DELETE', `/comments/${first.id}`, {}, 'CR1');
         ensureIds(await client.walk<Comment>(path), [second], 'CR1', `GET ${path} after DELETE`);
@@ -104,7 +143,8 @@ export const commentsReactions: CheckGroup = {
     },
     {
       rule: 'CR1',
-      title: 'an empty, blank, missing or mistyped comment body gives 422 naming body; bad JSON 400; unknown and malformed ids 404',
+      title:
+        'an empty, blank, missing or mistyped comment body gives 422 naming body; bad JSON 400; unknown and malformed ids 404',
       async run(ctx) {
         const { client } = ctx;
         const { update } = await ownUpdate(ctx);
@@ -112,19 +152,50 @@ export const commentsReactions: CheckGroup = {
         for (const body of [{ body: '' }, { body: '  \n ' }, { body: 5 }, {}]) {
           await ensureRefused(ctx, 'POST', path, { body }, 422, 'CR1', 'body');
         }
-        await ensureRefused(ctx, 'POST', path, { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } }, 400, 'G8');
-        await ensureRefused(ctx, 'POST', path, { rawBody: 'body=x', headers: { 'content-type': 'text/plain' } }, 415, 'G8');
+        await ensureRefused(
+          ctx,
+          'POST',
+          path,
+          { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } },
+          400,
+          'G8',
+        );
+        await ensureRefused(
+          ctx,
+          'POST',
+          path,
+          { rawBody: 'body=x', headers: { 'content-type': 'text/plain' } },
+          415,
+          'G8',
+        );
         const kept = await comment(ctx, client, path, ctx.mark('a comment to edit wrongly'));
         for (const body of [{ body: '' }, { body: null }, {}]) {
           const { status, body: problem } = await client.request('PATCH', `/comments/${kept.id}`, { body });
-          ensure(status === 422, 'CR1', `PATCH /comments/${kept.id} ${JSON.stringify(body)} must give 422, got ${status}`);
-          ensure((problem?.errors ?? []).some((e: { name: string }) => e.name === 'body'), 'CR1', `PATCH /comments/${kept.id} ${JSON.stringify(body)}: the problem must name body`);
+          ensure(
+            status === 422,
+            'CR1',
+            `PATCH /comments/${kept.id} ${JSON.stringify(body)} must give 422, got ${status}`,
+          );
+          ensure(
+            (problem?.errors ?? []).some((e: { name: string }) => e.name === 'body'),
+            'CR1',
+            `PATCH /comments/${kept.id} ${JSON.stringify(body)}: the problem must name body`,
+          );
         }
         ensureIds(await client.walk<Comment>(path), [kept], 'CR1', `GET ${path} after refused requests`);
         ensure((await client.walk<Comment>(path))[0].body === kept.body, 'CR1', 'refused PATCHes must leave the body');
         // A refused comment on a real check-in changes nothing (a wrongly created one is deleted at once).
         const [checkIn] = await someCheckIns(ctx);
-        if (checkIn) await ensureRefused(ctx, 'POST', `/check-ins/${checkIn.id}/comments`, { body: { body: '' } }, 422, 'CR1', 'body');
+        if (checkIn)
+          await ensureRefused(
+            ctx,
+            'POST',
+            `/check-ins/${checkIn.id}/comments`,
+            { body: { body: '' } },
+            422,
+            'CR1',
+            'body',
+          );
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
           await client.expect(404, 'GET', `/goal-updates/${id}/comments`, {}, 'G2');
           await client.expect(404, 'POST', `/goal-updates/${id}/comments`, { body: { body: 'x' } }, 'G2');
@@ -147,12 +218,20 @@ export const commentsReactions: CheckGroup = {
         await other.expect(403, 'DELETE', `/comments/${mine.id}`, {}, 'CR1');
         // The other person may comment too; then the roles swap.
         const theirs = await comment(ctx, other, path, ctx.mark('their comment'));
-        ensure(theirs.person.id !== ctx.me.id, 'CR1', 'a comment by the other token must have the other person as author');
+        ensure(
+          theirs.person.id !== ctx.me.id,
+          'CR1',
+          'a comment by the other token must have the other person as author',
+        );
         await ctx.client.expect(403, 'PATCH', `/comments/${theirs.id}`, { body: { body: 'not mine' } }, 'CR1');
         await ctx.client.expect(403, 'DELETE', `/comments/${theirs.id}`, {}, 'CR1');
         const listed = await ctx.client.walk<Comment>(path);
         ensureIds(listed, [theirs, mine], 'CR1', `GET ${path}`);
-        ensure(listed[1].body === mine.body && listed[0].body === theirs.body, 'CR1', 'refused edits must leave both bodies');
+        ensure(
+          listed[1].body === mine.body && listed[0].body === theirs.body,
+          'CR1',
+          'refused edits must leave both bodies',
+        );
       },
     },
     {
@@ -164,14 +243,19 @@ export const commentsReactions: CheckGroup = {
           const list = await ctx.client.walk<Comment>(path);
           ensureNewestFirst(list, 'CR1', `GET ${path}`);
           for (const c of list) {
-            ensure(c.resource.type === 'check-in' && c.resource.id === checkIn.id, 'CR1', `a comment of ${path} must name {check-in, ${checkIn.id}}, got ${JSON.stringify(c.resource)}`);
+            ensure(
+              c.resource.type === 'check-in' && c.resource.id === checkIn.id,
+              'CR1',
+              `a comment of ${path} must name {check-in, ${checkIn.id}}, got ${JSON.stringify(c.resource)}`,
+            );
           }
         }
       },
     },
     {
       rule: 'CR2',
-      title: 'reactions on a goal update: each known name with its emoji, the same one twice gives the existing reaction (200), newest first, DELETE 204',
+      title:
+        'reactions on a goal update: each known name with its emoji, the same one twice gives the existing reaction (200), newest first, DELETE 204',
       async run(ctx) {
         const { client, me } = ctx;
         const { update } = await ownUpdate(ctx);
@@ -180,16 +264,34 @@ export const commentsReactions: CheckGroup = {
         for (const [name, emoji] of Object.entries(EMOJI)) {
           const { status, reaction } = await react(ctx, client, path, name);
           ensure(status === 201, 'CR2', `the first ${name} reaction must give 201, got ${status}`);
-          ensure(reaction.name === name && reaction.emoji === emoji, 'CR2', `${name} must carry ${emoji}, got ${reaction.name} ${reaction.emoji}`);
-          ensure(reaction.person.id === me.id, 'CR2', `the person must be the caller ${me.id}, got ${reaction.person.id}`);
-          ensure(reaction.resource.type === 'goal-update' && reaction.resource.id === update.id, 'CR2',
-            `resource must be {type: goal-update, id: ${update.id}}, got ${JSON.stringify(reaction.resource)}`);
+          ensure(
+            reaction.name === name && reaction.emoji === emoji,
+            'CR2',
+            `${name} must carry ${emoji}, got ${reaction.name} ${reaction.emoji}`,
+          );
+          ensure(
+            reaction.person.id === me.id,
+            'CR2',
+            `the person must be the caller ${me.id}, got ${reaction.person.id}`,
+          );
+          ensure(
+            reaction.resource.type === 'goal-update' && reaction.resource.id === update.id,
+            'CR2',
+            `resource must be {type: goal-update, id: ${update.id}}, got ${JSON.stringify(reaction.resource)}`,
+          );
           created.push(reaction);
         }
         const again = await react(ctx, client, path, 'tada');
-        ensure(again.status === 200, 'CR2', `the same person, name and record twice must give 200, got ${again.status}`);
-        ensure(again.reaction.id === created[0].id && again.reaction.created_at === created[0].created_at, 'CR2',
-          `the second tada must be the existing reaction ${created[0].id}, got ${again.reaction.id}`);
+        ensure(
+          again.status === 200,
+          'CR2',
+          `the same person, name and record twice must give 200, got ${again.status}`,
+        );
+        ensure(
+          again.reaction.id === created[0].id && again.reaction.created_at === created[0].created_at,
+          'CR2',
+          `the second tada must be the existing reaction ${created[0].id}, got ${again.reaction.id}`,
+        );
         // Newest first; within one second, the one created last first (GU7).
         ensureIds(await client.walk<Reaction>(path), [...created].reverse(), 'CR2', `GET ${path}`);
 
@@ -197,12 +299,17 @@ export const commentsReactions: CheckGroup = {
         ensureIds(await client.walk<Reaction>(path), created.slice(1).reverse(), 'CR2', `GET ${path} after DELETE`);
         await client.expect(404, 'DELETE', `/reactions/${created[0].id}`, {}, 'CR2');
         const anew = await react(ctx, client, path, 'tada');
-        ensure(anew.status === 201 && anew.reaction.id !== created[0].id, 'CR2', `tada after its deletion must be a new reaction (201), got ${anew.status} ${anew.reaction.id}`);
+        ensure(
+          anew.status === 201 && anew.reaction.id !== created[0].id,
+          'CR2',
+          `tada after its deletion must be a new reaction (201), got ${anew.status} ${anew.reaction.id}`,
+        );
       },
     },
     {
       rule: 'CR2',
-      title: 'an unknown, missing or mistyped reaction name gives 422 naming name; bad JSON 400; unknown and malformed ids 404',
+      title:
+        'an unknown, missing or mistyped reaction name gives 422 naming name; bad JSON 400; unknown and malformed ids 404',
       async run(ctx) {
         const { client } = ctx;
         const { update } = await ownUpdate(ctx);
@@ -210,11 +317,34 @@ export const commentsReactions: CheckGroup = {
         for (const body of [{ name: 'smile' }, { name: 'Tada' }, { name: '🎉' }, { name: 5 }, {}]) {
           await ensureRefused(ctx, 'POST', path, { body }, 422, 'CR2', 'name');
         }
-        await ensureRefused(ctx, 'POST', path, { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }, 400, 'G8');
-        await ensureRefused(ctx, 'POST', path, { rawBody: 'name=tada', headers: { 'content-type': 'text/plain' } }, 415, 'G8');
+        await ensureRefused(
+          ctx,
+          'POST',
+          path,
+          { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } },
+          400,
+          'G8',
+        );
+        await ensureRefused(
+          ctx,
+          'POST',
+          path,
+          { rawBody: 'name=tada', headers: { 'content-type': 'text/plain' } },
+          415,
+          'G8',
+        );
         ensureIds(await client.walk<Reaction>(path), [], 'CR2', `GET ${path} after refused requests`);
         const [checkIn] = await someCheckIns(ctx);
-        if (checkIn) await ensureRefused(ctx, 'POST', `/check-ins/${checkIn.id}/reactions`, { body: { name: 'smile' } }, 422, 'CR2', 'name');
+        if (checkIn)
+          await ensureRefused(
+            ctx,
+            'POST',
+            `/check-ins/${checkIn.id}/reactions`,
+            { body: { name: 'smile' } },
+            422,
+            'CR2',
+            'name',
+          );
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
           await client.expect(404, 'GET', `/goal-updates/${id}/reactions`, {}, 'G2');
           await client.expect(404, 'POST', `/goal-updates/${id}/reactions`, { body: { name: 'tada' } }, 'G2');
@@ -226,7 +356,8 @@ export const commentsReactions: CheckGroup = {
     },
     {
       rule: 'CR2',
-      title: 'only the person who reacted may DELETE the reaction (403); another person\'s same name is a reaction of their own',
+      title:
+        "only the person who reacted may DELETE the reaction (403); another person's same name is a reaction of their own",
       async run(ctx) {
         const other = ctx.other();
         const { update } = await ownUpdate(ctx);
@@ -234,15 +365,18 @@ export const commentsReactions: CheckGroup = {
         const mine = (await react(ctx, ctx.client, path, 'rocket')).reaction;
         await other.expect(403, 'DELETE', `/reactions/${mine.id}`, {}, 'CR2');
         const theirs = await react(ctx, other, path, 'rocket');
-        ensure(theirs.status === 201 && theirs.reaction.id !== mine.id && theirs.reaction.person.id !== ctx.me.id, 'CR2',
-          `another person's rocket on the same update must be a new reaction of theirs (201), got ${theirs.status} ${theirs.reaction.id}`);
+        ensure(
+          theirs.status === 201 && theirs.reaction.id !== mine.id && theirs.reaction.person.id !== ctx.me.id,
+          'CR2',
+          `another person's rocket on the same update must be a new reaction of theirs (201), got ${theirs.status} ${theirs.reaction.id}`,
+        );
         await ctx.client.expect(403, 'DELETE', `/reactions/${theirs.reaction.id}`, {}, 'CR2');
         ensureIds(await ctx.client.walk<Reaction>(path), [theirs.reaction, mine], 'CR2', `GET ${path}`);
       },
     },
     {
       rule: 'CR2',
-      title: 'check-in reactions name their check-in, carry their name\'s emoji and are listed newest first',
+      title: "check-in reactions name their check-in, carry their name's emoji and are listed newest first",
       async run(ctx) {
         for (const checkIn of await someCheckIns(ctx)) {
           const path = `/check-ins/${checkIn.id}/reactions`;
@@ -250,10 +384,22 @@ export const commentsReactions: CheckGroup = {
           ensureNewestFirst(list, 'CR2', `GET ${path}`);
           const seen = new Set<string>();
           for (const r of list) {
-            ensure(r.resource.type === 'check-in' && r.resource.id === checkIn.id, 'CR2', `a reaction of ${path} must name {check-in, ${checkIn.id}}, got ${JSON.stringify(r.resource)}`);
-            ensure(r.emoji === EMOJI[r.name], 'CR2', `reaction ${r.id}: ${r.name} must carry ${EMOJI[r.name]}, got ${r.emoji}`);
+            ensure(
+              r.resource.type === 'check-in' && r.resource.id === checkIn.id,
+              'CR2',
+              `a reaction of ${path} must name {check-in, ${checkIn.id}}, got ${JSON.stringify(r.resource)}`,
+            );
+            ensure(
+              r.emoji === EMOJI[r.name],
+              'CR2',
+              `reaction ${r.id}: ${r.name} must carry ${EMOJI[r.name]}, got ${r.emoji}`,
+            );
             const key = `${r.person.id} ${r.name}`;
-            ensure(!seen.has(key), 'CR2', `${path}: ${r.person.name} reacted ${r.name} twice; the same person, name and record is one reaction`);
+            ensure(
+              !seen.has(key),
+              'CR2',
+              `${path}: ${r.person.name} reacted ${r.name} twice; the same person, name and record is one reaction`,
+            );
             seen.add(key);
           }
         }
@@ -261,18 +407,26 @@ export const commentsReactions: CheckGroup = {
     },
     {
       rule: 'CR1',
-      title: 'a comment and a reaction on the caller\'s own check-in name it as resource (--modify-existing; both deleted again)',
+      title:
+        "a comment and a reaction on the caller's own check-in name it as resource (--modify-existing; both deleted again)",
       async run(ctx) {
         ctx.requireModifyExisting();
         const { client } = ctx;
         const mine = await ctx.latestCheckIn();
         const c = await comment(ctx, client, `/check-ins/${mine.id}/comments`, ctx.mark('comment on my own check-in'));
-        ensure(c.resource.type === 'check-in' && c.resource.id === mine.id, 'CR1', `resource must be {type: check-in, id: ${mine.id}}, got ${JSON.stringify(c.resource)}`);
+        ensure(
+          c.resource.type === 'check-in' && c.resource.id === mine.id,
+          'CR1',
+          `resource must be {type: check-in, id: ${mine.id}}, got ${JSON.stringify(c.resource)}`,
+        );
         const listed = await client.walk<Comment>(`/check-ins/${mine.id}/comments`);
         ensure(listed[0]?.id === c.id, 'CR1', `the new comment ${c.id} must be listed first (newest first)`);
         const { status, reaction } = await react(ctx, client, `/check-ins/${mine.id}/reactions`, 'eyes');
-        ensure(reaction.resource.type === 'check-in' && reaction.resource.id === mine.id && reaction.emoji === EMOJI.eyes, 'CR2',
-          `the reaction must be 👀 on {check-in, ${mine.id}}, got ${reaction.emoji} on ${JSON.stringify(reaction.resource)}`);
+        ensure(
+          reaction.resource.type === 'check-in' && reaction.resource.id === mine.id && reaction.emoji === EMOJI.eyes,
+          'CR2',
+          `the reaction must be 👀 on {check-in, ${mine.id}}, got ${reaction.emoji} on ${JSON.stringify(reaction.resource)}`,
+        );
         await client.expect(204, 'DELETE', `/comments/${c.id}`, {}, 'CR1');
         // Only a reaction this check created is removed; an eyes reaction the caller had already made stays.
         if (status === 201) await client.expect(204, 'DELETE', `/reactions/${reaction.id}`, {}, 'CR2');

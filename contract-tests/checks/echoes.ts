@@ -44,10 +44,25 @@ function weekdayOf(date: string): string {
 
 /** What a wall clock in `timeZone` shows at an instant. */
 function wallClock(ms: number, timeZone: string): { date: string; time: string; second: string } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, second: parts.second };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    second: parts.second,
+  };
 }
 
 /** The zone's offset from UTC at an instant, in ms. */
@@ -108,8 +123,6 @@ function shortDate(date: string): string {
   return `${SHORT_DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]} ${SHORT_MONTHS[month - 1]} ${day}`;
 }
 
-
-
 /** Invalid values of the writable Echo fields, each with the field its problem must name (EC1). */
 const INVALID_QUESTIONS: Array<[Record<string, unknown>, string]> = [
   [{ answer_frequency: 'hourly' }, 'answer_frequency'],
@@ -135,28 +148,62 @@ export const echoes: CheckGroup = {
   checks: [
     {
       rule: 'EC1',
-      title: 'a new Echo takes weekly, monday, 09:00, title = prompt and the creator\'s time zone; it is listed oldest first',
+      title:
+        "a new Echo takes weekly, monday, 09:00, title = prompt and the creator's time zone; it is listed oldest first",
       async run(ctx) {
         const prompt = ctx.mark('What did you ship this week?');
         const q: Question = await ctx.createEchoQuestion({ prompt });
-        const expected = { prompt, title: prompt, answer_frequency: 'weekly', answer_day: 'monday', answer_time: '09:00', answer_time_zone: ctx.me.time_zone, paused_at: null };
+        const expected = {
+          prompt,
+          title: prompt,
+          answer_frequency: 'weekly',
+          answer_day: 'monday',
+          answer_time: '09:00',
+          answer_time_zone: ctx.me.time_zone,
+          paused_at: null,
+        };
         for (const [field, value] of Object.entries(expected)) {
-          ensure((q as any)[field] === value, 'EC1', `a new Echo with only a prompt must have ${field} ${JSON.stringify(value)}, got ${JSON.stringify((q as any)[field])}`);
+          ensure(
+            (q as any)[field] === value,
+            'EC1',
+            `a new Echo with only a prompt must have ${field} ${JSON.stringify(value)}, got ${JSON.stringify((q as any)[field])}`,
+          );
         }
-        ensure(q.created_at === q.updated_at, 'EC1', `a new Echo must have updated_at = created_at, got ${q.created_at} and ${q.updated_at}`);
+        ensure(
+          q.created_at === q.updated_at,
+          'EC1',
+          `a new Echo must have updated_at = created_at, got ${q.created_at} and ${q.updated_at}`,
+        );
         const read = (await ctx.client.expect<Question>(200, 'GET', `/echo/questions/${q.id}`, {}, 'EC1')).body;
-        ensure(read.title === prompt && read.answer_frequency === 'weekly', 'EC1', `GET /echo/questions/${q.id} must show what was created`);
+        ensure(
+          read.title === prompt && read.answer_frequency === 'weekly',
+          'EC1',
+          `GET /echo/questions/${q.id} must show what was created`,
+        );
 
         // A second one, every field given: stored as sent, and listed after the first.
-        const given = { prompt: ctx.mark('Anything to celebrate?'), title: ctx.mark('Celebrations'), answer_frequency: 'daily', answer_day: 'friday', answer_time: '23:59' };
+        const given = {
+          prompt: ctx.mark('Anything to celebrate?'),
+          title: ctx.mark('Celebrations'),
+          answer_frequency: 'daily',
+          answer_day: 'friday',
+          answer_time: '23:59',
+        };
         const second: Question = await ctx.createEchoQuestion(given);
         for (const [field, value] of Object.entries(given)) {
-          ensure((second as any)[field] === value, 'EC1', `POST /echo/questions must store ${field} ${JSON.stringify(value)}, got ${JSON.stringify((second as any)[field])}`);
+          ensure(
+            (second as any)[field] === value,
+            'EC1',
+            `POST /echo/questions must store ${field} ${JSON.stringify(value)}, got ${JSON.stringify((second as any)[field])}`,
+          );
         }
         const all = await walkQuestions(ctx);
         for (let i = 1; i < all.length; i++) {
-          ensure(all[i - 1].created_at <= all[i].created_at, 'EC1',
-            `GET /echo/questions must list oldest first: ${all[i - 1].id} (${all[i - 1].created_at}) comes before ${all[i].id} (${all[i].created_at})`);
+          ensure(
+            all[i - 1].created_at <= all[i].created_at,
+            'EC1',
+            `GET /echo/questions must list oldest first: ${all[i - 1].id} (${all[i - 1].created_at}) comes before ${all[i].id} (${all[i].created_at})`,
+          );
         }
         const first = all.findIndex((x) => x.id === q.id);
         const next = all.findIndex((x) => x.id === second.id);
@@ -170,22 +217,59 @@ export const echoes: CheckGroup = {
       async run(ctx) {
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('How is the week going?') });
         const path = `/echo/questions/${q.id}`;
-        const changed = (await ctx.client.expect<Question>(200, 'PATCH', path, { body: { title: ctx.mark('Week check'), answer_day: 'wednesday' } }, 'EC1')).body;
-        ensure(changed.title === ctx.mark('Week check') && changed.answer_day === 'wednesday', 'EC1', `PATCH must store title and answer_day, got ${changed.title}, ${changed.answer_day}`);
-        ensure(changed.prompt === q.prompt && changed.answer_frequency === q.answer_frequency && changed.answer_time === q.answer_time, 'EC1',
-          'PATCH must keep the fields it does not send');
-        ensure(changed.created_at === q.created_at && changed.updated_at >= q.updated_at, 'EC1',
-          `PATCH must keep created_at (${q.created_at} → ${changed.created_at}) and move updated_at forward (${q.updated_at} → ${changed.updated_at})`);
+        const changed = (
+          await ctx.client.expect<Question>(
+            200,
+            'PATCH',
+            path,
+            { body: { title: ctx.mark('Week check'), answer_day: 'wednesday' } },
+            'EC1',
+          )
+        ).body;
+        ensure(
+          changed.title === ctx.mark('Week check') && changed.answer_day === 'wednesday',
+          'EC1',
+          `PATCH must store title and answer_day, got ${changed.title}, ${changed.answer_day}`,
+        );
+        ensure(
+          changed.prompt === q.prompt &&
+            changed.answer_frequency === q.answer_frequency &&
+            changed.answer_time === q.answer_time,
+          'EC1',
+          'PATCH must keep the fields it does not send',
+        );
+        ensure(
+          changed.created_at === q.created_at && changed.updated_at >= q.updated_at,
+          'EC1',
+          `PATCH must keep created_at (${q.created_at} → ${changed.created_at}) and move updated_at forward (${q.updated_at} → ${changed.updated_at})`,
+        );
         for (const [body, field] of INVALID_QUESTIONS) {
           const { status, body: problem } = await ctx.client.request('PATCH', path, { body });
           ensure(status === 422, 'EC1', `PATCH ${path} ${JSON.stringify(body)} must give 422, got ${status}`);
           ensureNames(problem, field, 'EC1', `PATCH ${path} ${JSON.stringify(body)}`);
         }
-        await ctx.client.expect(400, 'PATCH', path, { rawBody: '{"title": ', headers: { 'content-type': 'application/json' } }, 'G8');
-        await ctx.client.expect(415, 'PATCH', path, { rawBody: 'title=x', headers: { 'content-type': 'text/plain' } }, 'G8');
+        await ctx.client.expect(
+          400,
+          'PATCH',
+          path,
+          { rawBody: '{"title": ', headers: { 'content-type': 'application/json' } },
+          'G8',
+        );
+        await ctx.client.expect(
+          415,
+          'PATCH',
+          path,
+          { rawBody: 'title=x', headers: { 'content-type': 'text/plain' } },
+          'G8',
+        );
         const after = (await ctx.client.expect<Question>(200, 'GET', path, {}, 'EC1')).body;
-        ensure(after.title === changed.title && after.answer_day === changed.answer_day && after.answer_time === changed.answer_time, 'EC1',
-          'refused PATCHes must change nothing');
+        ensure(
+          after.title === changed.title &&
+            after.answer_day === changed.answer_day &&
+            after.answer_time === changed.answer_time,
+          'EC1',
+          'refused PATCHes must change nothing',
+        );
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
           await ctx.client.expect(404, 'GET', `/echo/questions/${id}`, {}, 'G2');
           await ctx.client.expect(404, 'PATCH', `/echo/questions/${id}`, { body: { title: 'x' } }, 'G2');
@@ -195,24 +279,55 @@ export const echoes: CheckGroup = {
     },
     {
       rule: 'EC1',
-      title: 'POST /echo/questions with an unknown frequency or day, a bad time or wrong types gives 422 naming the field; bad JSON 400',
+      title:
+        'POST /echo/questions with an unknown frequency or day, a bad time or wrong types gives 422 naming the field; bad JSON 400',
       async run(ctx) {
         ctx.requireWrites();
         for (const [body, field] of INVALID_QUESTIONS) {
-          await ensureRefused(ctx, 'POST', '/echo/questions', { body: { prompt: ctx.mark('refused'), ...body } }, 422, 'EC1', field);
+          await ensureRefused(
+            ctx,
+            'POST',
+            '/echo/questions',
+            { body: { prompt: ctx.mark('refused'), ...body } },
+            422,
+            'EC1',
+            field,
+          );
         }
-        await ensureRefused(ctx, 'POST', '/echo/questions', { rawBody: '{"prompt": ', headers: { 'content-type': 'application/json' } }, 400, 'EC1');
-        await ensureRefused(ctx, 'POST', '/echo/questions', { rawBody: 'prompt=x', headers: { 'content-type': 'text/plain' } }, 415, 'EC1');
+        await ensureRefused(
+          ctx,
+          'POST',
+          '/echo/questions',
+          { rawBody: '{"prompt": ', headers: { 'content-type': 'application/json' } },
+          400,
+          'EC1',
+        );
+        await ensureRefused(
+          ctx,
+          'POST',
+          '/echo/questions',
+          { rawBody: 'prompt=x', headers: { 'content-type': 'text/plain' } },
+          415,
+          'EC1',
+        );
       },
     },
     {
       rule: 'EC2',
-      title: 'next_answer_at is the first slot after now for daily, weekly, biweekly and monthly schedules, recomputed on PATCH',
+      title:
+        'next_answer_at is the first slot after now for daily, weekly, biweekly and monthly schedules, recomputed on PATCH',
       async run(ctx) {
-        const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('Schedule probe'), answer_frequency: 'daily', answer_time: NOON });
+        const q: Question = await ctx.createEchoQuestion({
+          prompt: ctx.mark('Schedule probe'),
+          answer_frequency: 'daily',
+          answer_time: NOON,
+        });
         // "Now" is the server's: created_at for the create, updated_at for each PATCH.
-        ensure(q.next_answer_at === expectedNextAnswerAt(q, q.created_at), 'EC2',
-          `daily at ${NOON} ${q.answer_time_zone}, created ${q.created_at}: next_answer_at must be ${expectedNextAnswerAt(q, q.created_at)}, got ${q.next_answer_at}`);
+        ensure(
+          q.next_answer_at === expectedNextAnswerAt(q, q.created_at),
+          'EC2',
+          `daily at ${NOON} ${q.answer_time_zone}, created ${q.created_at}: next_answer_at must be ${expectedNextAnswerAt(q, q.created_at)}, got ${q.next_answer_at}`,
+        );
         const schedules = [
           { answer_frequency: 'weekly', answer_day: 'friday' },
           { answer_frequency: 'biweekly', answer_day: 'wednesday' },
@@ -222,44 +337,68 @@ export const echoes: CheckGroup = {
         ];
         let last = q;
         for (const schedule of schedules) {
-          last = (await ctx.client.expect<Question>(200, 'PATCH', `/echo/questions/${q.id}`, { body: schedule }, 'EC2')).body;
+          last = (await ctx.client.expect<Question>(200, 'PATCH', `/echo/questions/${q.id}`, { body: schedule }, 'EC2'))
+            .body;
           const expected = expectedNextAnswerAt(last, last.updated_at);
-          ensure(last.next_answer_at === expected, 'EC2',
-            `after PATCH ${JSON.stringify(schedule)} at ${last.updated_at} (${last.answer_time_zone}, created ${last.created_at}): next_answer_at must be ${expected}, got ${last.next_answer_at}`);
+          ensure(
+            last.next_answer_at === expected,
+            'EC2',
+            `after PATCH ${JSON.stringify(schedule)} at ${last.updated_at} (${last.answer_time_zone}, created ${last.created_at}): next_answer_at must be ${expected}, got ${last.next_answer_at}`,
+          );
         }
         const read = (await ctx.client.expect<Question>(200, 'GET', `/echo/questions/${q.id}`, {}, 'EC2')).body;
-        ensure(read.next_answer_at === last.next_answer_at, 'EC2', `GET must show next_answer_at ${last.next_answer_at}, got ${read.next_answer_at}`);
+        ensure(
+          read.next_answer_at === last.next_answer_at,
+          'EC2',
+          `GET must show next_answer_at ${last.next_answer_at}, got ${read.next_answer_at}`,
+        );
       },
     },
     {
       rule: 'EC3',
-      title: 'a paused Echo (paused_at set) has next_answer_at null; an active one has a next_answer_at after its creation',
+      title:
+        'a paused Echo (paused_at set) has next_answer_at null; an active one has a next_answer_at after its creation',
       async run(ctx) {
         const all = await walkQuestions(ctx);
         for (const q of all) {
           if (q.paused_at === null) {
-            ensure(q.next_answer_at !== null && q.next_answer_at > q.created_at, 'EC3',
-              `the active Echo ${q.id} must have a next_answer_at after its created_at ${q.created_at}, got ${q.next_answer_at}`);
+            ensure(
+              q.next_answer_at !== null && q.next_answer_at > q.created_at,
+              'EC3',
+              `the active Echo ${q.id} must have a next_answer_at after its created_at ${q.created_at}, got ${q.next_answer_at}`,
+            );
           } else {
-            ensure(q.next_answer_at === null, 'EC3', `the paused Echo ${q.id} (paused_at ${q.paused_at}) must have next_answer_at null, got ${q.next_answer_at}`);
+            ensure(
+              q.next_answer_at === null,
+              'EC3',
+              `the paused Echo ${q.id} (paused_at ${q.paused_at}) must have next_answer_at null, got ${q.next_answer_at}`,
+            );
           }
         }
         // Pausing is not on the public surface: without a paused Echo to look at, the rule was not shown.
-        if (!all.some((q) => q.paused_at !== null)) throw new NotRun('no paused Echo is listed, and the API has no way to pause one');
+        if (!all.some((q) => q.paused_at !== null))
+          throw new NotRun('no paused Echo is listed, and the API has no way to pause one');
       },
     },
     {
       rule: 'EC4',
-      title: 'answers published on a schedule slot are titled "<question title> for <Ddd Mmm D>", and next_answer_at lies after them',
+      title:
+        'answers published on a schedule slot are titled "<question title> for <Ddd Mmm D>", and next_answer_at lies after them',
       async run(ctx) {
         // The kit's own Echoes (from this or an interrupted run) hold only answers it posted (EC5).
         const all = (await walkQuestions(ctx)).filter((q) => !q.prompt.startsWith(MARKER)).slice(0, 20);
         let published = 0;
         for (const q of all) {
-          const answers = (await ctx.client.expect<Answer[]>(200, 'GET', `/echo/questions/${q.id}/answers?per_page=50`, {}, 'EC5')).body;
+          const answers = (
+            await ctx.client.expect<Answer[]>(200, 'GET', `/echo/questions/${q.id}/answers?per_page=50`, {}, 'EC5')
+          ).body;
           for (const a of answers) {
             if (q.next_answer_at !== null) {
-              ensure(a.published_at < q.next_answer_at, 'EC4', `Echo ${q.id}: next_answer_at ${q.next_answer_at} must lie after the published answer ${a.id} (${a.published_at})`);
+              ensure(
+                a.published_at < q.next_answer_at,
+                'EC4',
+                `Echo ${q.id}: next_answer_at ${q.next_answer_at} must lie after the published answer ${a.id} (${a.published_at})`,
+              );
             }
             // Answers published by the clock sit on a slot of the schedule; answers posted through the API (EC5)
             // rarely do, and may carry any title.
@@ -267,12 +406,24 @@ export const echoes: CheckGroup = {
             if (wall.time !== q.answer_time || wall.second !== '00' || !fitsSchedule(q, wall.date)) continue;
             published++;
             const suffix = ` for ${shortDate(wall.date)}`;
-            ensure(a.title.endsWith(suffix), 'EC4', `the answer ${a.id} published ${a.published_at} (${wall.date} in ${q.answer_time_zone}) must be titled "… for ${shortDate(wall.date)}", got "${a.title}"`);
+            ensure(
+              a.title.endsWith(suffix),
+              'EC4',
+              `the answer ${a.id} published ${a.published_at} (${wall.date} in ${q.answer_time_zone}) must be titled "… for ${shortDate(wall.date)}", got "${a.title}"`,
+            );
             // The question's title may have changed since; while it has not, the answer title starts with it.
             if (q.updated_at <= a.published_at) {
-              ensure(a.title === `${q.title}${suffix}`, 'EC4', `the answer ${a.id} must be titled "${q.title}${suffix}", got "${a.title}"`);
+              ensure(
+                a.title === `${q.title}${suffix}`,
+                'EC4',
+                `the answer ${a.id} must be titled "${q.title}${suffix}", got "${a.title}"`,
+              );
             }
-            ensure(a.question.id === q.id && a.question.title === q.title, 'EC4', `the answer ${a.id} must name its question {${q.id}, ${q.title}}, got ${JSON.stringify(a.question)}`);
+            ensure(
+              a.question.id === q.id && a.question.title === q.title,
+              'EC4',
+              `the answer ${a.id} must name its question {${q.id}, ${q.title}}, got ${JSON.stringify(a.question)}`,
+            );
           }
         }
         if (published === 0) throw new NotRun('no answer published on a schedule slot is listed');
@@ -288,8 +439,11 @@ export const echoes: CheckGroup = {
           const answers = await ctx.client.walk<Answer>(`/echo/questions/${q.id}/answers`);
           seen += answers.length;
           for (let i = 1; i < answers.length; i++) {
-            ensure(answers[i - 1].published_at >= answers[i].published_at, 'EC5',
-              `Echo ${q.id}: answers must be newest first; ${answers[i - 1].id} (${answers[i - 1].published_at}) comes before ${answers[i].id} (${answers[i].published_at})`);
+            ensure(
+              answers[i - 1].published_at >= answers[i].published_at,
+              'EC5',
+              `Echo ${q.id}: answers must be newest first; ${answers[i - 1].id} (${answers[i - 1].published_at}) comes before ${answers[i].id} (${answers[i].published_at})`,
+            );
           }
         }
         if (seen < 2) throw new NotRun('fewer than two Echo answers are listed');
@@ -297,43 +451,118 @@ export const echoes: CheckGroup = {
     },
     {
       rule: 'EC5',
-      title: 'answers are REST resources: POST {title?, body} creates, GET reads, PATCH {title?, body?} edits, listed newest first',
+      title:
+        'answers are REST resources: POST {title?, body} creates, GET reads, PATCH {title?, body?} edits, listed newest first',
       async run(ctx) {
         const { client } = ctx;
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('Answers probe') });
         const list = `/echo/questions/${q.id}/answers`;
-        const first = (await client.expect<Answer>(201, 'POST', list, { body: { title: ctx.mark('first answer'), body: '**One** thing.' } }, 'EC5')).body;
-        ensure(first.title === ctx.mark('first answer') && first.body === '**One** thing.', 'EC5', `POST must store title and body, got ${JSON.stringify(first)}`);
-        ensure(first.question.id === q.id && first.question.title === q.title, 'EC5', `the answer must name its question {${q.id}, ${q.title}}, got ${JSON.stringify(first.question)}`);
-        ensure(first.published_at >= q.created_at, 'EC5', `published_at ${first.published_at} must be now, not before the question's creation ${q.created_at}`);
-        const second = (await client.expect<Answer>(201, 'POST', list, { body: { body: 'Another thing.' } }, 'EC5')).body;
-        ensure(typeof second.title === 'string' && second.body === 'Another thing.', 'EC5', 'POST without a title must still create the answer with its body');
+        const first = (
+          await client.expect<Answer>(
+            201,
+            'POST',
+            list,
+            { body: { title: ctx.mark('first answer'), body: '**One** thing.' } },
+            'EC5',
+          )
+        ).body;
+        ensure(
+          first.title === ctx.mark('first answer') && first.body === '**One** thing.',
+          'EC5',
+          `POST must store title and body, got ${JSON.stringify(first)}`,
+        );
+        ensure(
+          first.question.id === q.id && first.question.title === q.title,
+          'EC5',
+          `the answer must name its question {${q.id}, ${q.title}}, got ${JSON.stringify(first.question)}`,
+        );
+        ensure(
+          first.published_at >= q.created_at,
+          'EC5',
+          `published_at ${first.published_at} must be now, not before the question's creation ${q.created_at}`,
+        );
+        const second = (await client.expect<Answer>(201, 'POST', list, { body: { body: 'Another thing.' } }, 'EC5'))
+          .body;
+        ensure(
+          typeof second.title === 'string' && second.body === 'Another thing.',
+          'EC5',
+          'POST without a title must still create the answer with its body',
+        );
         const listed = await client.walk<Answer>(list);
-        ensure(JSON.stringify(listed.map((a) => a.id)) === JSON.stringify([second.id, first.id]), 'EC5',
-          `a new Echo's answers must be [second, first] (newest first; within one second the one created last first), got ${listed.map((a) => a.id).join(', ')}`);
+        ensure(
+          JSON.stringify(listed.map((a) => a.id)) === JSON.stringify([second.id, first.id]),
+          'EC5',
+          `a new Echo's answers must be [second, first] (newest first; within one second the one created last first), got ${listed.map((a) => a.id).join(', ')}`,
+        );
         const read = (await client.expect<Answer>(200, 'GET', `/echo/answers/${first.id}`, {}, 'EC5')).body;
         for (const field of ['id', 'title', 'body', 'published_at'] as const) {
-          ensure(read[field] === first[field], 'EC5', `GET /echo/answers/${first.id} must show ${field} ${JSON.stringify(first[field])} as created, got ${JSON.stringify(read[field])}`);
+          ensure(
+            read[field] === first[field],
+            'EC5',
+            `GET /echo/answers/${first.id} must show ${field} ${JSON.stringify(first[field])} as created, got ${JSON.stringify(read[field])}`,
+          );
         }
-        const retitled = (await client.expect<Answer>(200, 'PATCH', `/echo/answers/${first.id}`, { body: { title: ctx.mark('renamed answer') } }, 'EC5')).body;
-        ensure(retitled.title === ctx.mark('renamed answer') && retitled.body === first.body, 'EC5', 'PATCH {title} must change the title and keep the body');
-        const rewritten = (await client.expect<Answer>(200, 'PATCH', `/echo/answers/${first.id}`, { body: { body: 'Changed.' } }, 'EC5')).body;
-        ensure(rewritten.body === 'Changed.' && rewritten.title === retitled.title && rewritten.published_at === first.published_at, 'EC5',
-          'PATCH {body} must change the body and keep title and published_at');
+        const retitled = (
+          await client.expect<Answer>(
+            200,
+            'PATCH',
+            `/echo/answers/${first.id}`,
+            { body: { title: ctx.mark('renamed answer') } },
+            'EC5',
+          )
+        ).body;
+        ensure(
+          retitled.title === ctx.mark('renamed answer') && retitled.body === first.body,
+          'EC5',
+          'PATCH {title} must change the title and keep the body',
+        );
+        const rewritten = (
+          await client.expect<Answer>(200, 'PATCH', `/echo/answers/${first.id}`, { body: { body: 'Changed.' } }, 'EC5')
+        ).body;
+        ensure(
+          rewritten.body === 'Changed.' &&
+            rewritten.title === retitled.title &&
+            rewritten.published_at === first.published_at,
+          'EC5',
+          'PATCH {body} must change the body and keep title and published_at',
+        );
 
         // Negative cases: missing or mistyped fields, bad JSON, unknown and malformed ids.
-        for (const [body, field] of [[{}, 'body'], [{ body: 5 }, 'body'], [{ body: 'x', title: 5 }, 'title']] as const) {
+        for (const [body, field] of [
+          [{}, 'body'],
+          [{ body: 5 }, 'body'],
+          [{ body: 'x', title: 5 }, 'title'],
+        ] as const) {
           const { status, body: problem } = await client.request('POST', list, { body });
           ensure(status === 422, 'EC5', `POST ${list} ${JSON.stringify(body)} must give 422, got ${status}`);
           ensureNames(problem, field, 'EC5', `POST ${list} ${JSON.stringify(body)}`);
         }
-        for (const [body, field] of [[{ body: 5 }, 'body'], [{ title: null }, 'title']] as const) {
+        for (const [body, field] of [
+          [{ body: 5 }, 'body'],
+          [{ title: null }, 'title'],
+        ] as const) {
           const { status, body: problem } = await client.request('PATCH', `/echo/answers/${first.id}`, { body });
-          ensure(status === 422, 'EC5', `PATCH /echo/answers/${first.id} ${JSON.stringify(body)} must give 422, got ${status}`);
+          ensure(
+            status === 422,
+            'EC5',
+            `PATCH /echo/answers/${first.id} ${JSON.stringify(body)} must give 422, got ${status}`,
+          );
           ensureNames(problem, field, 'EC5', `PATCH /echo/answers/${first.id} ${JSON.stringify(body)}`);
         }
-        await client.expect(400, 'POST', list, { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } }, 'G8');
-        await client.expect(400, 'PATCH', `/echo/answers/${first.id}`, { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } }, 'G8');
+        await client.expect(
+          400,
+          'POST',
+          list,
+          { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } },
+          'G8',
+        );
+        await client.expect(
+          400,
+          'PATCH',
+          `/echo/answers/${first.id}`,
+          { rawBody: '{"body": ', headers: { 'content-type': 'application/json' } },
+          'G8',
+        );
         await client.expect(415, 'POST', list, { rawBody: 'body=x', headers: { 'content-type': 'text/plain' } }, 'G8');
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
           await client.expect(404, 'GET', `/echo/questions/${id}/answers`, {}, 'G2');
@@ -343,7 +572,11 @@ export const echoes: CheckGroup = {
         }
         await client.expect(422, 'GET', `${list}?per_page=0`, {}, 'G4');
         const unchanged = await client.walk<Answer>(list);
-        ensure(unchanged.length === 2 && unchanged[1].body === 'Changed.', 'EC5', 'refused requests must create or change no answer');
+        ensure(
+          unchanged.length === 2 && unchanged[1].body === 'Changed.',
+          'EC5',
+          'refused requests must create or change no answer',
+        );
       },
     },
     {
@@ -352,7 +585,15 @@ export const echoes: CheckGroup = {
       async run(ctx) {
         const { client } = ctx;
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('Deletion probe') });
-        const answer = (await client.expect<Answer>(201, 'POST', `/echo/questions/${q.id}/answers`, { body: { body: 'Soon gone.' } }, 'EC5')).body;
+        const answer = (
+          await client.expect<Answer>(
+            201,
+            'POST',
+            `/echo/questions/${q.id}/answers`,
+            { body: { body: 'Soon gone.' } },
+            'EC5',
+          )
+        ).body;
         await client.expect(204, 'DELETE', `/echo/questions/${q.id}`, {}, 'EC6');
         await client.expect(404, 'GET', `/echo/questions/${q.id}`, {}, 'EC6');
         await client.expect(404, 'GET', `/echo/questions/${q.id}/answers`, {}, 'EC6');
@@ -363,21 +604,44 @@ export const echoes: CheckGroup = {
         ensure(!all.some((x) => x.id === q.id), 'EC6', `GET /echo/questions still lists the deleted Echo ${q.id}`);
       },
     },
-      {
+    {
       rule: 'EC7',
-      title: "someone who is neither the Echo's creator nor an administrator gets 403 changing or deleting it or changing its answers",
+      title:
+        "someone who is neither the Echo's creator nor an administrator gets 403 changing or deleting it or changing its answers",
       async run(ctx) {
         ctx.requireWrites();
         const { client: stranger } = await ctx.stranger();
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('EC7 mine') });
-        const answer = (await ctx.client.expect<Answer>(201, 'POST', `/echo/questions/${q.id}/answers`, { body: { body: 'Mine.' } }, 'EC5')).body;
-        await stranger.expect(403, 'PATCH', `/echo/questions/${q.id}`, { body: { title: ctx.mark('EC7 taken') } }, 'EC7');
+        const answer = (
+          await ctx.client.expect<Answer>(
+            201,
+            'POST',
+            `/echo/questions/${q.id}/answers`,
+            { body: { body: 'Mine.' } },
+            'EC5',
+          )
+        ).body;
+        await stranger.expect(
+          403,
+          'PATCH',
+          `/echo/questions/${q.id}`,
+          { body: { title: ctx.mark('EC7 taken') } },
+          'EC7',
+        );
         await stranger.expect(403, 'DELETE', `/echo/questions/${q.id}`, {}, 'EC7');
         await stranger.expect(403, 'PATCH', `/echo/answers/${answer.id}`, { body: { body: 'Rewritten.' } }, 'EC7');
         const after = (await ctx.client.expect<Question>(200, 'GET', `/echo/questions/${q.id}`, {}, 'EC7')).body;
-        ensure(after.title === q.title, 'EC7', `the refused PATCH must not change the Echo, its title is ${JSON.stringify(after.title)}`);
+        ensure(
+          after.title === q.title,
+          'EC7',
+          `the refused PATCH must not change the Echo, its title is ${JSON.stringify(after.title)}`,
+        );
         const kept = (await ctx.client.expect<Answer>(200, 'GET', `/echo/answers/${answer.id}`, {}, 'EC7')).body;
-        ensure(kept.body === 'Mine.', 'EC7', `the refused PATCH must not change the answer, its body is ${JSON.stringify(kept.body)}`);
+        ensure(
+          kept.body === 'Mine.',
+          'EC7',
+          `the refused PATCH must not change the answer, its body is ${JSON.stringify(kept.body)}`,
+        );
       },
     },
   ],

@@ -32,7 +32,14 @@ export const general: CheckGroup = {
           }
         }
         // Ids are lowercase: the uppercase form of a real id names no record.
-        await client.expect(404, 'GET', `/people/${(await client.expect(200, 'GET', '/me')).body.id.toUpperCase()}`, {}, 'G2', 'lowercase');
+        await client.expect(
+          404,
+          'GET',
+          `/people/${(await client.expect(200, 'GET', '/me')).body.id.toUpperCase()}`,
+          {},
+          'G2',
+          'lowercase',
+        );
       },
     },
     {
@@ -51,10 +58,20 @@ export const general: CheckGroup = {
         }
         if (!long) throw new NotRun('no list has more than 50 records to show the default and the clamp');
         const first = (await client.expect(200, 'GET', long)).body;
-        ensure(first.length === 30, 'G4', `GET ${long} without per_page holds ${first.length} records, expected the default 30`, 'defaults');
+        ensure(
+          first.length === 30,
+          'G4',
+          `GET ${long} without per_page holds ${first.length} records, expected the default 30`,
+          'defaults',
+        );
         if (ctx.selects('G4', 'clamp')) {
           const clamped = (await client.expect(200, 'GET', `${long}?per_page=500`)).body;
-          ensure(clamped.length === 50, 'G4', `GET ${long}?per_page=500 holds ${clamped.length} records, expected 50 (clamped)`, 'clamp');
+          ensure(
+            clamped.length === 50,
+            'G4',
+            `GET ${long}?per_page=500 holds ${clamped.length} records, expected 50 (clamped)`,
+            'clamp',
+          );
         }
       },
     },
@@ -75,14 +92,35 @@ export const general: CheckGroup = {
         const { client } = ctx;
         const json = { 'content-type': 'application/json' };
         await client.expect(400, 'POST', '/goals', { rawBody: '{"title": ', headers: json }, 'G8');
-        await client.expect(415, 'POST', '/goals', { rawBody: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'G8');
+        await client.expect(
+          415,
+          'POST',
+          '/goals',
+          { rawBody: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+          'G8',
+        );
         const invalid = await client.expect(422, 'POST', '/goals', { body: { private: 'yes' } }, 'G8');
-        ensure(invalid.body.errors?.some((e: { name: string }) => e.name === 'private'), 'G8', 'the 422 must name the field private');
+        ensure(
+          invalid.body.errors?.some((e: { name: string }) => e.name === 'private'),
+          'G8',
+          'the 422 must name the field private',
+        );
         const unknown = await client.request('GET', '/no-such-route');
-        ensure(unknown.status === 404 && /problem\+json/.test(unknown.headers.get('content-type') ?? ''), 'G8', `an unknown route must give a 404 problem, got ${unknown.status}`);
+        ensure(
+          unknown.status === 404 && /problem\+json/.test(unknown.headers.get('content-type') ?? ''),
+          'G8',
+          `an unknown route must give a 404 problem, got ${unknown.status}`,
+        );
         const wrong = await client.request('PUT', '/goals');
-        ensure(wrong.status === 405 && /GET/.test(wrong.headers.get('allow') ?? ''), 'G8', `PUT /goals must give 405 with Allow, got ${wrong.status} Allow ${wrong.headers.get('allow')}`);
-        const big = await client.request('POST', '/goals', { rawBody: JSON.stringify({ title: 'x'.repeat(1024 * 1024) }), headers: json });
+        ensure(
+          wrong.status === 405 && /GET/.test(wrong.headers.get('allow') ?? ''),
+          'G8',
+          `PUT /goals must give 405 with Allow, got ${wrong.status} Allow ${wrong.headers.get('allow')}`,
+        );
+        const big = await client.request('POST', '/goals', {
+          rawBody: JSON.stringify({ title: 'x'.repeat(1024 * 1024) }),
+          headers: json,
+        });
         ensure(big.status === 413, 'G8', `a body over 1 MiB must give 413, got ${big.status}`);
       },
     },
@@ -102,13 +140,28 @@ export const general: CheckGroup = {
         const { target, token } = client;
         const preflight = await target.fetch(`${target.baseUrl}/goals`, {
           method: 'OPTIONS',
-          headers: { origin: 'https://app.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+          headers: {
+            origin: 'https://app.example',
+            'access-control-request-method': 'PATCH',
+            'access-control-request-headers': 'authorization,content-type',
+          },
         });
-        ensure(preflight.headers.get('access-control-allow-origin') === '*', 'G13', `preflight allow-origin is ${preflight.headers.get('access-control-allow-origin')}`);
-        const actual = await target.fetch(`${target.baseUrl}/me`, { headers: { origin: 'https://app.example', authorization: `Bearer ${token}` } });
+        ensure(
+          preflight.headers.get('access-control-allow-origin') === '*',
+          'G13',
+          `preflight allow-origin is ${preflight.headers.get('access-control-allow-origin')}`,
+        );
+        const actual = await target.fetch(`${target.baseUrl}/me`, {
+          headers: { origin: 'https://app.example', authorization: `Bearer ${token}` },
+        });
         const exposed = (actual.headers.get('access-control-expose-headers') ?? '').toLowerCase();
-        ensure(actual.headers.get('access-control-allow-origin') === '*', 'G13', 'responses must carry Access-Control-Allow-Origin: *');
-        for (const header of ['etag', 'retry-after']) ensure(exposed.includes(header), 'G13', `${header} must be exposed, got "${exposed}"`);
+        ensure(
+          actual.headers.get('access-control-allow-origin') === '*',
+          'G13',
+          'responses must carry Access-Control-Allow-Origin: *',
+        );
+        for (const header of ['etag', 'retry-after'])
+          ensure(exposed.includes(header), 'G13', `${header} must be exposed, got "${exposed}"`);
       },
     },
   ],

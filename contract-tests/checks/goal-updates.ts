@@ -42,26 +42,57 @@ function values(x: { progress: number; confidence: number; confidence_descriptio
 }
 
 /** GU5 / GO4: the goal (GET and list) shows `expected` — the latest update, or the no-update values. */
-async function ensureGoalFollows(ctx: KitContext, goalId: string, expected: UpdateOut | undefined, when: string): Promise<void> {
+async function ensureGoalFollows(
+  ctx: KitContext,
+  goalId: string,
+  expected: UpdateOut | undefined,
+  when: string,
+): Promise<void> {
   const want = expected ? values(expected) : '0 / 100 / On track';
   const fetched = await getGoal(ctx.client, goalId, 'GU5');
-  ensure(values(fetched) === want, 'GU5', `${when}: GET /goals/{id} must show ${expected ? `the latest update ${expected.id}'s` : 'the no-update'} values ${want}, got ${values(fetched)}`);
+  ensure(
+    values(fetched) === want,
+    'GU5',
+    `${when}: GET /goals/{id} must show ${expected ? `the latest update ${expected.id}'s` : 'the no-update'} values ${want}, got ${values(fetched)}`,
+  );
   const [listed] = await listByIds(ctx.client, [goalId]);
-  ensure(listed && values(listed) === want, 'GU5', `${when}: GET /goals must show ${want}, got ${listed ? values(listed) : 'nothing'}`);
+  ensure(
+    listed && values(listed) === want,
+    'GU5',
+    `${when}: GET /goals must show ${want}, got ${listed ? values(listed) : 'nothing'}`,
+  );
 }
 
 /** After refused writes: the goal holds exactly `kept`, as it was (nothing created, nothing changed). */
-async function ensureUnchanged(ctx: KitContext, goalId: string, kept: UpdateOut, count: number, rule: string): Promise<void> {
+async function ensureUnchanged(
+  ctx: KitContext,
+  goalId: string,
+  kept: UpdateOut,
+  count: number,
+  rule: string,
+): Promise<void> {
   const listed = await list(ctx, goalId, rule);
-  ensure(listed.length === count, rule, `refused writes must create nothing: the goal must hold ${count} update(s), it holds ${listed.length}`);
+  ensure(
+    listed.length === count,
+    rule,
+    `refused writes must create nothing: the goal must hold ${count} update(s), it holds ${listed.length}`,
+  );
   const now = listed.find((u) => u.id === kept.id);
-  ensure(now && sameJson(now, kept), rule, `refused writes must change nothing: update ${kept.id} was ${JSON.stringify(kept)}, is ${JSON.stringify(now)}`);
+  ensure(
+    now && sameJson(now, kept),
+    rule,
+    `refused writes must change nothing: update ${kept.id} was ${JSON.stringify(kept)}, is ${JSON.stringify(now)}`,
+  );
 }
 
 /** GU7: `created_at` never increases down the list. */
 function ensureNewestFirst(updates: UpdateOut[], what: string): void {
   for (let i = 1; i < updates.length; i++) {
-    ensure(updates[i - 1].created_at >= updates[i].created_at, 'GU7', `${what}: ${updates[i - 1].id} (${updates[i - 1].created_at}) is listed before the newer ${updates[i].id} (${updates[i].created_at})`);
+    ensure(
+      updates[i - 1].created_at >= updates[i].created_at,
+      'GU7',
+      `${what}: ${updates[i - 1].id} (${updates[i - 1].created_at}) is listed before the newer ${updates[i].id} (${updates[i].created_at})`,
+    );
   }
 }
 
@@ -75,19 +106,40 @@ export const goalUpdates: CheckGroup = {
   checks: [
     {
       rule: 'GU1',
-      title: 'POST /goals/{id}/goal-updates creates an update by the caller on that goal; GET /goal-updates/{id} and the list give it',
+      title:
+        'POST /goals/{id}/goal-updates creates an update by the caller on that goal; GET /goal-updates/{id} and the list give it',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU1');
         const sent = { title: ctx.mark('GU1 update'), body: 'Shipped the **first** part.\n\n- one\n- two' };
         const update = await post(ctx, goal.id, sent);
-        ensure(update.goal.id === goal.id && update.goal.title === goal.title, 'GU1', `goal must be {${goal.id}, ${goal.title}}, got ${JSON.stringify(update.goal)}`);
-        ensure(update.person.id === ctx.me.id && update.person.name === ctx.me.name, 'GU1', `person must be the caller {${ctx.me.id}, ${ctx.me.name}}, got ${JSON.stringify(update.person)}`);
-        ensure(update.title === sent.title && update.body === sent.body, 'GU1', `title and body must be stored as sent, got ${JSON.stringify([update.title, update.body])}`);
+        ensure(
+          update.goal.id === goal.id && update.goal.title === goal.title,
+          'GU1',
+          `goal must be {${goal.id}, ${goal.title}}, got ${JSON.stringify(update.goal)}`,
+        );
+        ensure(
+          update.person.id === ctx.me.id && update.person.name === ctx.me.name,
+          'GU1',
+          `person must be the caller {${ctx.me.id}, ${ctx.me.name}}, got ${JSON.stringify(update.person)}`,
+        );
+        ensure(
+          update.title === sent.title && update.body === sent.body,
+          'GU1',
+          `title and body must be stored as sent, got ${JSON.stringify([update.title, update.body])}`,
+        );
         const fetched = (await ctx.client.expect<UpdateOut>(200, 'GET', `/goal-updates/${update.id}`, {}, 'GU1')).body;
-        ensure(sameJson(fetched, update), 'GU1', 'GET /goal-updates/{id} must give the update exactly as POST answered it');
+        ensure(
+          sameJson(fetched, update),
+          'GU1',
+          'GET /goal-updates/{id} must give the update exactly as POST answered it',
+        );
         const listed = await list(ctx, goal.id, 'GU1');
-        ensure(listed.length === 1 && sameJson(listed[0], update), 'GU1', `the goal's list must hold exactly the new update, got ${listed.length} updates`);
+        ensure(
+          listed.length === 1 && sameJson(listed[0], update),
+          'GU1',
+          `the goal's list must hold exactly the new update, got ${listed.length} updates`,
+        );
         // With a second person: their update on the caller's (public) goal is theirs.
         let other;
         try {
@@ -97,21 +149,47 @@ export const goalUpdates: CheckGroup = {
           return;
         }
         const otherPerson = await ctx.otherPerson();
-        const theirs = (await other.expect<UpdateOut>(201, 'POST', `/goals/${goal.id}/goal-updates`, { body: { title: ctx.mark('GU1 by another') } }, 'GU1')).body;
-        ensure(theirs.person.id === otherPerson.id, 'GU1', `an update posted by ${otherPerson.id} must name them as person, got ${JSON.stringify(theirs.person)}`);
-        ensure(theirs.goal.id === goal.id, 'GU1', `the update must belong to the goal of the path ${goal.id}, got ${theirs.goal.id}`);
+        const theirs = (
+          await other.expect<UpdateOut>(
+            201,
+            'POST',
+            `/goals/${goal.id}/goal-updates`,
+            { body: { title: ctx.mark('GU1 by another') } },
+            'GU1',
+          )
+        ).body;
+        ensure(
+          theirs.person.id === otherPerson.id,
+          'GU1',
+          `an update posted by ${otherPerson.id} must name them as person, got ${JSON.stringify(theirs.person)}`,
+        );
+        ensure(
+          theirs.goal.id === goal.id,
+          'GU1',
+          `the update must belong to the goal of the path ${goal.id}, got ${theirs.goal.id}`,
+        );
       },
     },
     {
       rule: 'GU1',
-      title: 'update fields of a wrong type, or a body that is not an object, give 422 naming the field and create or change nothing',
+      title:
+        'update fields of a wrong type, or a body that is not an object, give 422 naming the field and create or change nothing',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU1 types');
-        const update = await post(ctx, goal.id, { title: ctx.mark('GU1 kept'), body: 'kept', progress: 10, confidence: 60 });
+        const update = await post(ctx, goal.id, {
+          title: ctx.mark('GU1 kept'),
+          body: 'kept',
+          progress: 10,
+          confidence: 60,
+        });
         const cases: Array<[Record<string, unknown>, string]> = [
-          [{ title: 5 }, 'title'], [{ title: null }, 'title'], [{ body: false }, 'body'], [{ body: ['x'] }, 'body'],
-          [{ progress: '50' }, 'progress'], [{ confidence: '60' }, 'confidence'],
+          [{ title: 5 }, 'title'],
+          [{ title: null }, 'title'],
+          [{ body: false }, 'body'],
+          [{ body: ['x'] }, 'body'],
+          [{ progress: '50' }, 'progress'],
+          [{ confidence: '60' }, 'confidence'],
         ];
         for (const [body, field] of cases) {
           await ensureRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { body }, 422, 'GU1', field);
@@ -124,16 +202,26 @@ export const goalUpdates: CheckGroup = {
     },
     {
       rule: 'GU2',
-      title: 'confidence 0, 44, 45, 74, 75, 100 is saved as 30, 30, 60, 60, 90, 90 on create and re-snapped on PATCH; the goal follows',
+      title:
+        'confidence 0, 44, 45, 74, 75, 100 is saved as 30, 30, 60, 60, 90, 90 on create and re-snapped on PATCH; the goal follows',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU2');
         for (const confidence of [0, 44, 45, 74, 75, 100]) {
           const update = await post(ctx, goal.id, { title: ctx.mark(`GU2 ${confidence}`), confidence }, 'GU2');
           const want = snapped(confidence);
-          ensure(update.confidence === want && update.confidence_description === LABELS[want], 'GU2', `confidence ${confidence} must be saved as ${want} "${LABELS[want]}", got ${update.confidence} "${update.confidence_description}"`);
-          const fetched = (await ctx.client.expect<UpdateOut>(200, 'GET', `/goal-updates/${update.id}`, {}, 'GU2')).body;
-          ensure(fetched.confidence === want, 'GU2', `GET must give the saved confidence ${want}, got ${fetched.confidence}`);
+          ensure(
+            update.confidence === want && update.confidence_description === LABELS[want],
+            'GU2',
+            `confidence ${confidence} must be saved as ${want} "${LABELS[want]}", got ${update.confidence} "${update.confidence_description}"`,
+          );
+          const fetched = (await ctx.client.expect<UpdateOut>(200, 'GET', `/goal-updates/${update.id}`, {}, 'GU2'))
+            .body;
+          ensure(
+            fetched.confidence === want,
+            'GU2',
+            `GET must give the saved confidence ${want}, got ${fetched.confidence}`,
+          );
           const after = await getGoal(ctx.client, goal.id, 'GU2');
           ensure(after.confidence === want, 'GU2', `the goal must show the snapped ${want}, got ${after.confidence}`);
         }
@@ -141,35 +229,65 @@ export const goalUpdates: CheckGroup = {
         for (const confidence of [74, 44, 75, 45, 0, 100]) {
           const patched = await patch(ctx, latest.id, { confidence }, 'GU2');
           const want = snapped(confidence);
-          ensure(patched.confidence === want && patched.confidence_description === LABELS[want], 'GU2', `PATCH confidence ${confidence} must be re-snapped to ${want} "${LABELS[want]}", got ${patched.confidence} "${patched.confidence_description}"`);
+          ensure(
+            patched.confidence === want && patched.confidence_description === LABELS[want],
+            'GU2',
+            `PATCH confidence ${confidence} must be re-snapped to ${want} "${LABELS[want]}", got ${patched.confidence} "${patched.confidence_description}"`,
+          );
           const after = await getGoal(ctx.client, goal.id, 'GU2');
-          ensure(after.confidence === want, 'GU2', `after PATCH confidence ${confidence} the goal must show ${want}, got ${after.confidence}`);
+          ensure(
+            after.confidence === want,
+            'GU2',
+            `after PATCH confidence ${confidence} the goal must show ${want}, got ${after.confidence}`,
+          );
         }
       },
     },
     {
       rule: 'GU2',
-      title: 'confidence below 0, above 100, fractional, a string, null or a boolean gives 422 naming confidence, on create and PATCH',
+      title:
+        'confidence below 0, above 100, fractional, a string, null or a boolean gives 422 naming confidence, on create and PATCH',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU2 range');
         const update = await post(ctx, goal.id, { title: ctx.mark('GU2 kept'), confidence: 60, progress: 5 });
         for (const confidence of [-1, 101, 1000, 50.5, '60', null, true]) {
-          await ensureRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { body: { title: ctx.mark('GU2 refused'), confidence } }, 422, 'GU2', 'confidence');
-          await ensureRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { body: { confidence } }, 422, 'GU2', 'confidence');
+          await ensureRefused(
+            ctx,
+            'POST',
+            `/goals/${goal.id}/goal-updates`,
+            { body: { title: ctx.mark('GU2 refused'), confidence } },
+            422,
+            'GU2',
+            'confidence',
+          );
+          await ensureRefused(
+            ctx,
+            'PATCH',
+            `/goal-updates/${update.id}`,
+            { body: { confidence } },
+            422,
+            'GU2',
+            'confidence',
+          );
         }
         await ensureUnchanged(ctx, goal.id, update, 1, 'GU2');
       },
     },
     {
       rule: 'GU3',
-      title: 'a first update with nothing given has progress 1 and confidence 90; omitted values later carry over from the latest update',
+      title:
+        'a first update with nothing given has progress 1 and confidence 90; omitted values later carry over from the latest update',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU3');
         // Nothing at all: the body is {}.
         const first = await post(ctx, goal.id, {}, 'GU3');
-        ensure(first.progress === 1 && first.confidence === 90 && first.confidence_description === 'On track', 'GU3', `a first update with nothing given must be 1 / 90 / On track, got ${values(first)}`);
+        ensure(
+          first.progress === 1 && first.confidence === 90 && first.confidence_description === 'On track',
+          'GU3',
+          `a first update with nothing given must be 1 / 90 / On track, got ${values(first)}`,
+        );
         let latest = first;
         // Each step: what is sent, and which fields must be carried from the latest update the API returned.
         const steps: Array<Record<string, unknown>> = [
@@ -182,43 +300,77 @@ export const goalUpdates: CheckGroup = {
           const update = await post(ctx, goal.id, body, 'GU3');
           const progress = typeof body.progress === 'number' ? body.progress : latest.progress;
           const confidence = typeof body.confidence === 'number' ? snapped(body.confidence) : latest.confidence;
-          ensure(update.progress === progress && update.confidence === confidence, 'GU3', `after ${values(latest)}, ${JSON.stringify(body)} must give ${progress} / ${confidence}, got ${values(update)}`);
+          ensure(
+            update.progress === progress && update.confidence === confidence,
+            'GU3',
+            `after ${values(latest)}, ${JSON.stringify(body)} must give ${progress} / ${confidence}, got ${values(update)}`,
+          );
           latest = update;
         }
         // The carry comes from the latest update as it is now: after a PATCH of it, and after deleting it.
         latest = await patch(ctx, latest.id, { progress: 55, confidence: 80 }, 'GU3');
         const afterPatch = await post(ctx, goal.id, {}, 'GU3');
-        ensure(afterPatch.progress === 55 && afterPatch.confidence === 90, 'GU3', `after the latest was patched to 55 / 90, {} must give 55 / 90, got ${values(afterPatch)}`);
+        ensure(
+          afterPatch.progress === 55 && afterPatch.confidence === 90,
+          'GU3',
+          `after the latest was patched to 55 / 90, {} must give 55 / 90, got ${values(afterPatch)}`,
+        );
         await ctx.client.expect(204, 'DELETE', `/goal-updates/${afterPatch.id}`, {}, 'GU6');
         await ctx.client.expect(204, 'DELETE', `/goal-updates/${latest.id}`, {}, 'GU6');
         const [remaining] = await list(ctx, goal.id, 'GU3');
         const afterDelete = await post(ctx, goal.id, {}, 'GU3');
-        ensure(afterDelete.progress === remaining.progress && afterDelete.confidence === remaining.confidence, 'GU3', `after deleting the two latest, {} must carry ${remaining.id}'s ${remaining.progress} / ${remaining.confidence}, got ${values(afterDelete)}`);
+        ensure(
+          afterDelete.progress === remaining.progress && afterDelete.confidence === remaining.confidence,
+          'GU3',
+          `after deleting the two latest, {} must carry ${remaining.id}'s ${remaining.progress} / ${remaining.confidence}, got ${values(afterDelete)}`,
+        );
       },
     },
     {
       rule: 'GU4',
-      title: 'progress 0 and 100 are saved; below 0, above 100, fractional, a string, null or a boolean gives 422 naming progress, on create and PATCH',
+      title:
+        'progress 0 and 100 are saved; below 0, above 100, fractional, a string, null or a boolean gives 422 naming progress, on create and PATCH',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU4');
         for (const progress of [0, 100]) {
           const update = await post(ctx, goal.id, { title: ctx.mark(`GU4 ${progress}`), progress }, 'GU4');
-          ensure(update.progress === progress, 'GU4', `progress ${progress} must be saved as is, got ${update.progress}`);
+          ensure(
+            update.progress === progress,
+            'GU4',
+            `progress ${progress} must be saved as is, got ${update.progress}`,
+          );
         }
         const [update] = await list(ctx, goal.id, 'GU4');
         const patched = await patch(ctx, update.id, { progress: 37 }, 'GU4');
         ensure(patched.progress === 37, 'GU4', `PATCH progress 37 must save 37, got ${patched.progress}`);
         for (const progress of [-1, 101, 12.5, '50', null, false]) {
-          await ensureRefused(ctx, 'POST', `/goals/${goal.id}/goal-updates`, { body: { title: ctx.mark('GU4 refused'), progress } }, 422, 'GU4', 'progress');
-          await ensureRefused(ctx, 'PATCH', `/goal-updates/${update.id}`, { body: { progress } }, 422, 'GU4', 'progress');
+          await ensureRefused(
+            ctx,
+            'POST',
+            `/goals/${goal.id}/goal-updates`,
+            { body: { title: ctx.mark('GU4 refused'), progress } },
+            422,
+            'GU4',
+            'progress',
+          );
+          await ensureRefused(
+            ctx,
+            'PATCH',
+            `/goal-updates/${update.id}`,
+            { body: { progress } },
+            422,
+            'GU4',
+            'progress',
+          );
         }
         await ensureUnchanged(ctx, goal.id, patched, 2, 'GU4');
       },
     },
     {
       rule: 'GU5',
-      title: 'the goal follows its latest update after create, PATCH and DELETE; deleting the latest falls back to the one before, deleting all to 0 / 100',
+      title:
+        'the goal follows its latest update after create, PATCH and DELETE; deleting the latest falls back to the one before, deleting all to 0 / 100',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU5');
@@ -238,39 +390,79 @@ export const goalUpdates: CheckGroup = {
     },
     {
       rule: 'GU6',
-      title: 'PATCH changes only the fields sent, keeps created_at, moves updated_at to now, re-snaps confidence; DELETE gives 204 and the update is gone',
+      title:
+        'PATCH changes only the fields sent, keeps created_at, moves updated_at to now, re-snaps confidence; DELETE gives 204 and the update is gone',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU6');
-        const update = await post(ctx, goal.id, { title: ctx.mark('GU6 before'), body: 'before', progress: 20, confidence: 60 }, 'GU6');
+        const update = await post(
+          ctx,
+          goal.id,
+          { title: ctx.mark('GU6 before'), body: 'before', progress: 20, confidence: 60 },
+          'GU6',
+        );
         const retitled = await patch(ctx, update.id, { title: ctx.mark('GU6 after') }, 'GU6');
         // "Now" as the server sees it, learned from an update created right after the PATCH.
         const probe = await post(ctx, goal.id, { title: ctx.mark('GU6 clock probe') }, 'GU6');
-        ensure(retitled.title === ctx.mark('GU6 after'), 'GU6', `PATCH title must change it, got ${JSON.stringify(retitled.title)}`);
-        ensure(retitled.body === 'before' && retitled.progress === 20 && retitled.confidence === 60, 'GU6', `PATCH of the title alone must keep body, progress and confidence, got ${JSON.stringify([retitled.body, retitled.progress, retitled.confidence])}`);
-        ensure(retitled.created_at === update.created_at, 'GU6', `PATCH must keep created_at ${update.created_at}, got ${retitled.created_at}`);
-        ensure(retitled.updated_at >= update.updated_at && retitled.updated_at <= probe.created_at, 'GU6',
-          `PATCH must set updated_at to now: between ${update.updated_at} and the next create's ${probe.created_at}, got ${retitled.updated_at}`);
+        ensure(
+          retitled.title === ctx.mark('GU6 after'),
+          'GU6',
+          `PATCH title must change it, got ${JSON.stringify(retitled.title)}`,
+        );
+        ensure(
+          retitled.body === 'before' && retitled.progress === 20 && retitled.confidence === 60,
+          'GU6',
+          `PATCH of the title alone must keep body, progress and confidence, got ${JSON.stringify([retitled.body, retitled.progress, retitled.confidence])}`,
+        );
+        ensure(
+          retitled.created_at === update.created_at,
+          'GU6',
+          `PATCH must keep created_at ${update.created_at}, got ${retitled.created_at}`,
+        );
+        ensure(
+          retitled.updated_at >= update.updated_at && retitled.updated_at <= probe.created_at,
+          'GU6',
+          `PATCH must set updated_at to now: between ${update.updated_at} and the next create's ${probe.created_at}, got ${retitled.updated_at}`,
+        );
         const resnapped = await patch(ctx, update.id, { confidence: 80, body: 'after' }, 'GU6');
-        ensure(resnapped.confidence === 90 && resnapped.confidence_description === 'On track' && resnapped.body === 'after', 'GU6', `PATCH confidence 80 must re-snap to 90 "On track", got ${resnapped.confidence} "${resnapped.confidence_description}"`);
+        ensure(
+          resnapped.confidence === 90 && resnapped.confidence_description === 'On track' && resnapped.body === 'after',
+          'GU6',
+          `PATCH confidence 80 must re-snap to 90 "On track", got ${resnapped.confidence} "${resnapped.confidence_description}"`,
+        );
         const empty = await patch(ctx, update.id, {}, 'GU6');
         const { updated_at: _a, ...emptyRest } = empty;
         const { updated_at: _b, ...resnappedRest } = resnapped;
         ensure(sameJson(emptyRest, resnappedRest), 'GU6', 'PATCH {} must change nothing but updated_at');
         const fetched = (await ctx.client.expect<UpdateOut>(200, 'GET', `/goal-updates/${update.id}`, {}, 'GU6')).body;
-        ensure(sameJson(fetched, empty), 'GU6', 'GET /goal-updates/{id} must give the update as the last PATCH answered it');
+        ensure(
+          sameJson(fetched, empty),
+          'GU6',
+          'GET /goal-updates/{id} must give the update as the last PATCH answered it',
+        );
 
         await ctx.client.expect(204, 'DELETE', `/goal-updates/${update.id}`, {}, 'GU6');
         await ctx.client.expect(404, 'GET', `/goal-updates/${update.id}`, {}, 'GU6');
-        await ctx.client.expect(404, 'PATCH', `/goal-updates/${update.id}`, { body: { title: ctx.mark('GU6 gone') } }, 'GU6');
+        await ctx.client.expect(
+          404,
+          'PATCH',
+          `/goal-updates/${update.id}`,
+          { body: { title: ctx.mark('GU6 gone') } },
+          'GU6',
+        );
         await ctx.client.expect(404, 'DELETE', `/goal-updates/${update.id}`, {}, 'GU6');
         const listed = await list(ctx, goal.id, 'GU6');
-        ensure(listed.length === 1 && listed[0].id === probe.id, 'GU6', `the deleted update must leave the list, which must hold just ${probe.id}; got [${listed.map((u) => u.id).join(', ')}]`);
+        ensure(
+          listed.length === 1 && listed[0].id === probe.id,
+          'GU6',
+          `the deleted update must leave the list, which must hold just ${probe.id}; got [${listed.map((u) => u.id).join(', ')}]`,
+        );
       },
     },
     {
       rule: 'GU7',
-      title: 'own goal: updates are listed newest first, within one second the one created last first; pages of one agree with the list',
+      title:
+        'own goal: updates are listed newest first, within one second the one created last first; pages of one agree with the list',
       async run(ctx) {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU7');
@@ -279,13 +471,31 @@ export const goalUpdates: CheckGroup = {
         for (const n of [1, 2, 3, 4]) created.push(await post(ctx, goal.id, { title: ctx.mark(`GU7 ${n}`) }, 'GU7'));
         const listed = await list(ctx, goal.id, 'GU7');
         const expected = [...created].reverse().map((u) => u.id);
-        ensure(JSON.stringify(listed.map((u) => u.id)) === JSON.stringify(expected), 'GU7', `updates created in order 1–4 must be listed 4, 3, 2, 1: expected [${expected.join(', ')}], got [${listed.map((u) => u.id).join(', ')}]`);
-        ensureNewestFirst(listed, 'the own goal\'s updates');
+        ensure(
+          JSON.stringify(listed.map((u) => u.id)) === JSON.stringify(expected),
+          'GU7',
+          `updates created in order 1–4 must be listed 4, 3, 2, 1: expected [${expected.join(', ')}], got [${listed.map((u) => u.id).join(', ')}]`,
+        );
+        ensureNewestFirst(listed, "the own goal's updates");
         const paged: string[] = [];
         for (let page = 1; page <= created.length + 1; page++) {
-          paged.push(...(await ctx.client.expect<UpdateOut[]>(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=1&page=${page}`, {}, 'GU7')).body.map((u) => u.id));
+          paged.push(
+            ...(
+              await ctx.client.expect<UpdateOut[]>(
+                200,
+                'GET',
+                `/goals/${goal.id}/goal-updates?per_page=1&page=${page}`,
+                {},
+                'GU7',
+              )
+            ).body.map((u) => u.id),
+          );
         }
-        ensure(JSON.stringify(paged) === JSON.stringify(expected), 'GU7', `pages of one must walk the same order: got [${paged.join(', ')}]`);
+        ensure(
+          JSON.stringify(paged) === JSON.stringify(expected),
+          'GU7',
+          `pages of one must walk the same order: got [${paged.join(', ')}]`,
+        );
       },
     },
     {
@@ -299,8 +509,13 @@ export const goalUpdates: CheckGroup = {
           if (updates.length < 2) continue;
           ensureNewestFirst(updates, `GET /goals/${goal.id}/goal-updates`);
           const strangers = updates.filter((u) => u.goal.id !== goal.id);
-          ensure(strangers.length === 0, 'GU7', `the list of goal ${goal.id} holds updates of other goals: ${strangers.map((u) => u.id).join(', ')}`);
-          const fetched = (await client.expect<UpdateOut>(200, 'GET', `/goal-updates/${updates[0].id}`, {}, 'GU7')).body;
+          ensure(
+            strangers.length === 0,
+            'GU7',
+            `the list of goal ${goal.id} holds updates of other goals: ${strangers.map((u) => u.id).join(', ')}`,
+          );
+          const fetched = (await client.expect<UpdateOut>(200, 'GET', `/goal-updates/${updates[0].id}`, {}, 'GU7'))
+            .body;
           ensure(sameJson(fetched, updates[0]), 'GU7', 'GET /goal-updates/{id} must give the update as the list does');
           return;
         }
@@ -313,11 +528,21 @@ export const goalUpdates: CheckGroup = {
       async run({ client }) {
         const [goal] = (await client.expect<GoalOut[]>(200, 'GET', '/goals?per_page=1', {}, 'GU7')).body;
         if (!goal) throw new NotRun('GET /goals lists no goal whose updates could be paged');
-        for (const [query, name] of [['per_page=0', 'per_page'], ['page=0', 'page'], ['page=abc', 'page'], ['per_page=2.5', 'per_page']]) {
+        for (const [query, name] of [
+          ['per_page=0', 'per_page'],
+          ['page=0', 'page'],
+          ['page=abc', 'page'],
+          ['per_page=2.5', 'per_page'],
+        ]) {
           const { body } = await client.expect(422, 'GET', `/goals/${goal.id}/goal-updates?${query}`, {}, 'G4');
-          ensure(body.errors?.some((e: { name: string }) => e.name === name), 'G4', `${query}: the problem must name ${name}`);
+          ensure(
+            body.errors?.some((e: { name: string }) => e.name === name),
+            'G4',
+            `${query}: the problem must name ${name}`,
+          );
         }
-        const past = (await client.expect(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50&page=1000`, {}, 'G4')).body;
+        const past = (await client.expect(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50&page=1000`, {}, 'G4'))
+          .body;
         ensure(past.length === 0, 'G4', `a page past the end must be [], got ${past.length} updates`);
       },
     },
@@ -340,7 +565,9 @@ export const goalUpdates: CheckGroup = {
       async run({ client }) {
         const ids = [UNKNOWN_ID, 'not-a-uuid'];
         for (const goal of (await client.expect<GoalOut[]>(200, 'GET', '/goals?per_page=10', {}, 'G2')).body) {
-          const [update] = (await client.expect<UpdateOut[]>(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=1`, {}, 'G2')).body;
+          const [update] = (
+            await client.expect<UpdateOut[]>(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=1`, {}, 'G2')
+          ).body;
           if (update) {
             ids.push(update.id.toUpperCase());
             break;
@@ -355,7 +582,13 @@ export const goalUpdates: CheckGroup = {
       async run(ctx) {
         ctx.requireWrites();
         for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
-          await ctx.client.expect(404, 'POST', `/goals/${id}/goal-updates`, { body: { title: ctx.mark('never') } }, 'G2');
+          await ctx.client.expect(
+            404,
+            'POST',
+            `/goals/${id}/goal-updates`,
+            { body: { title: ctx.mark('never') } },
+            'G2',
+          );
           await ctx.client.expect(404, 'PATCH', `/goal-updates/${id}`, { body: { title: ctx.mark('never') } }, 'G2');
           await ctx.client.expect(404, 'DELETE', `/goal-updates/${id}`, {}, 'G2');
         }
@@ -368,10 +601,19 @@ export const goalUpdates: CheckGroup = {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'G8');
         const update = await post(ctx, goal.id, { title: ctx.mark('G8 kept') });
-        for (const [method, path] of [['POST', `/goals/${goal.id}/goal-updates`], ['PATCH', `/goal-updates/${update.id}`]]) {
-          const bad = await ctx.client.request(method, path, { rawBody: '{"progress": 5,', headers: { 'content-type': 'application/json' } });
+        for (const [method, path] of [
+          ['POST', `/goals/${goal.id}/goal-updates`],
+          ['PATCH', `/goal-updates/${update.id}`],
+        ]) {
+          const bad = await ctx.client.request(method, path, {
+            rawBody: '{"progress": 5,',
+            headers: { 'content-type': 'application/json' },
+          });
           ensure(bad.status === 400, 'G8', `${method} ${path} with malformed JSON must give 400, got ${bad.status}`);
-          const form = await ctx.client.request(method, path, { rawBody: 'progress=5', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+          const form = await ctx.client.request(method, path, {
+            rawBody: 'progress=5',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          });
           ensure(form.status === 415, 'G8', `${method} ${path} with a form body must give 415, got ${form.status}`);
         }
         await ensureUnchanged(ctx, goal.id, update, 1, 'G8');

@@ -10,4 +10,14 @@ import { goals } from './goals.js';
 import { operations } from './operations.js';
 import { peopleTeams } from './people-teams.js';
 
-export const ALL_GROUPS: readonly CheckGroup[] = [general, peopleTeams, goals, goalUpdates, checkIns, echoes, commentsReactions, activities, operations];
+export const ALL_GROUPS: readonly CheckGroup[] = [
+  general,
+  peopleTeams,
+  goals,
+  goalUpdates,
+  checkIns,
+  echoes,
+  commentsReactions,
+  activities,
+  operations,
+];

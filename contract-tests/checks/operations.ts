@@ -15,17 +15,24 @@ const UNKNOWN_FIELD = 'standin_contract_unknown_field';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Creates whose record the kit deletes after; an activity cannot be deleted (AC2) and answers go with their question. */
 const DELETE_CREATED: Record<string, string> = {
-  createGoal: '/goals/', createGoalUpdate: '/goal-updates/', createEchoQuestion: '/echo/questions/',
-  createCheckInComment: '/comments/', createGoalUpdateComment: '/comments/', createCheckInReaction: '/reactions/', createGoalUpdateReaction: '/reactions/',
+  createGoal: '/goals/',
+  createGoalUpdate: '/goal-updates/',
+  createEchoQuestion: '/echo/questions/',
+  createCheckInComment: '/comments/',
+  createGoalUpdateComment: '/comments/',
+  createCheckInReaction: '/reactions/',
+  createGoalUpdateReaction: '/reactions/',
 };
 
 const spec = getCompiledSpec();
 const isWrite = (op: SpecOperation) => op.method !== 'GET';
 const pathParameters = (op: SpecOperation) => op.parameters.filter((p) => p.in === 'path');
 /** A person filter: its elements carry G6 in the spec. */
-const isPersonFilter = (p: SpecParameter) => p.in === 'query' && (p.schema.items as Record<string, unknown> | undefined)?.['x-rule'] === 'G6';
+const isPersonFilter = (p: SpecParameter) =>
+  p.in === 'query' && (p.schema.items as Record<string, unknown> | undefined)?.['x-rule'] === 'G6';
 const isPaginated = (op: SpecOperation) => op.parameters.some((p) => p.name === 'page');
-const errorsName = (body: any, name: string) => Array.isArray(body?.errors) && body.errors.some((e: { name?: string }) => e.name === name);
+const errorsName = (body: any, name: string) =>
+  Array.isArray(body?.errors) && body.errors.some((e: { name?: string }) => e.name === name);
 
 /** The request options of an operation's sample body, when it takes one. */
 function bodyOf(ctx: KitContext, op: SpecOperation): { body?: unknown } {
@@ -60,10 +67,10 @@ async function elementOf(ctx: KitContext, parameter: SpecParameter): Promise<str
   const items = (parameter.schema.items ?? {}) as { enum?: string[]; $ref?: string };
   if (items.enum) return items.enum[0];
   const kinds: Record<string, () => Promise<string>> = {
-    'people_ids[]': async () => ctx.me.id,
+    'people_ids[]': () => Promise.resolve(ctx.me.id),
     'team_ids[]': () => ctx.pool.readable('team'),
     'goal_ids[]': () => ctx.pool.readable('goal'),
-    'kinds[]': async () => 'api',
+    'kinds[]': () => Promise.resolve('api'),
   };
   const make = kinds[parameter.name];
   if (!make) throw new Error(`no sample element for ${parameter.name}: add one to contract-tests/checks/operations.ts`);
@@ -86,17 +93,36 @@ function g5(op: SpecOperation, parameter: SpecParameter): ContractCheck {
       const value = await elementOf(ctx, parameter);
       const raw = await client.expect(200, 'GET', query(op.path, `${bare}[]=${encodeURIComponent(value)}`), {}, 'G5');
       if (ctx.selects('G5', 'encoded')) {
-        const encoded = await client.expect(200, 'GET', query(op.path, `${bare}%5B%5D=${encodeURIComponent(value)}`), {}, 'G5', 'encoded');
+        const encoded = await client.expect(
+          200,
+          'GET',
+          query(op.path, `${bare}%5B%5D=${encodeURIComponent(value)}`),
+          {},
+          'G5',
+          'encoded',
+        );
         ensure(encoded.text === raw.text, 'G5', `${bare}%5B%5D= must answer as ${bare}[]= does`, 'encoded');
       }
       if (ctx.selects('G5', 'other-forms')) {
         for (const form of [`${bare}=${value}`, `${bare}=${value},${value}`]) {
           const { body } = await client.expect(400, 'GET', query(op.path, form), {}, 'G5', 'other-forms');
-          ensure(String(body?.detail ?? '').includes(`${bare}[]=`), 'G5', `the problem for ${form} must show the bracket form ${bare}[]=`, 'other-forms');
+          ensure(
+            String(body?.detail ?? '').includes(`${bare}[]=`),
+            'G5',
+            `the problem for ${form} must show the bracket form ${bare}[]=`,
+            'other-forms',
+          );
         }
       }
       if (ctx.selects('G5', 'elements')) {
-        const { body } = await client.expect(422, 'GET', query(op.path, `${bare}[]=${encodeURIComponent(value)}&${bare}[]=not%20a%20value`), {}, 'G5', 'elements');
+        const { body } = await client.expect(
+          422,
+          'GET',
+          query(op.path, `${bare}[]=${encodeURIComponent(value)}&${bare}[]=not%20a%20value`),
+          {},
+          'G5',
+          'elements',
+        );
         ensure(errorsName(body, parameter.name), 'G5', `the 422 must name ${parameter.name}`, 'elements');
       }
     },
@@ -112,10 +138,24 @@ function g6(op: SpecOperation, parameter: SpecParameter): ContractCheck {
     async run(ctx) {
       for (const literal of ['me', 'self']) {
         const response = await ctx.client.request('GET', query(op.path, `${parameter.name}=${literal}`));
-        ensure(response.status >= 400 && response.status < 500, 'G6', `${parameter.name}=${literal} must be refused, got ${response.status}`);
+        ensure(
+          response.status >= 400 && response.status < 500,
+          'G6',
+          `${parameter.name}=${literal} must be refused, got ${response.status}`,
+        );
         if (ctx.selects('G6', 'status')) {
-          ensure(response.status === 422, 'G6', `${parameter.name}=${literal} must give 422, got ${response.status}`, 'status');
-          ensure(response.text.includes('GET /me'), 'G6', `the problem for ${parameter.name}=${literal} must point to GET /me`, 'status');
+          ensure(
+            response.status === 422,
+            'G6',
+            `${parameter.name}=${literal} must give 422, got ${response.status}`,
+            'status',
+          );
+          ensure(
+            response.text.includes('GET /me'),
+            'G6',
+            `the problem for ${parameter.name}=${literal} must point to GET /me`,
+            'status',
+          );
         }
       }
     },
@@ -133,7 +173,11 @@ function g4Page(op: SpecOperation): ContractCheck {
       const path = await listPath(ctx, op);
       const first = await client.expect<Array<{ id: string }>>(200, 'GET', query(path, 'per_page=2'), {}, 'G4');
       const one = await client.expect<Array<{ id: string }>>(200, 'GET', query(path, 'per_page=2&page=1'), {}, 'G4');
-      ensure(JSON.stringify(one.body.map((r) => r.id)) === JSON.stringify(first.body.map((r) => r.id)), 'G4', 'page=1 must be the first page');
+      ensure(
+        JSON.stringify(one.body.map((r) => r.id)) === JSON.stringify(first.body.map((r) => r.id)),
+        'G4',
+        'page=1 must be the first page',
+      );
       if (ctx.selects('G4', 'invalid')) {
         for (const value of ['0', 'abc']) {
           const { body } = await client.expect(422, 'GET', query(path, `page=${value}`), {}, 'G4', 'invalid');
@@ -141,7 +185,14 @@ function g4Page(op: SpecOperation): ContractCheck {
         }
       }
       if (ctx.selects('G4', 'past-end')) {
-        const past = await client.expect<unknown[]>(200, 'GET', query(path, 'per_page=50&page=100000'), {}, 'G4', 'past-end');
+        const past = await client.expect<unknown[]>(
+          200,
+          'GET',
+          query(path, 'per_page=50&page=100000'),
+          {},
+          'G4',
+          'past-end',
+        );
         ensure(Array.isArray(past.body) && past.body.length === 0, 'G4', 'a page past the end must be []', 'past-end');
       }
     },
@@ -158,7 +209,12 @@ function g4PerPage(op: SpecOperation): ContractCheck {
       const path = await listPath(ctx, op);
       const fifty = await client.expect<unknown[]>(200, 'GET', query(path, 'per_page=50'), {}, 'G4', 'clamp');
       const more = await client.expect<unknown[]>(200, 'GET', query(path, 'per_page=51'), {}, 'G4', 'clamp');
-      ensure(more.text === fifty.text, 'G4', `per_page=51 must answer as per_page=50 (${fifty.body.length} records), got ${more.body.length}`, 'clamp');
+      ensure(
+        more.text === fifty.text,
+        'G4',
+        `per_page=51 must answer as per_page=50 (${fifty.body.length} records), got ${more.body.length}`,
+        'clamp',
+      );
       if (ctx.selects('G4', 'invalid')) {
         for (const value of ['0', 'abc']) {
           const { body } = await client.expect(422, 'GET', query(path, `per_page=${value}`), {}, 'G4', 'invalid');
@@ -177,12 +233,19 @@ function g4Pages(op: SpecOperation): ContractCheck {
     async run(ctx) {
       const { client } = ctx;
       const path = await listPath(ctx, op);
-      const ids = async (q: string) => (await client.expect<Array<{ id: string }>>(200, 'GET', query(path, q), {}, 'G4', 'stable-order')).body.map((r) => r.id);
+      const ids = async (q: string) =>
+        (await client.expect<Array<{ id: string }>>(200, 'GET', query(path, q), {}, 'G4', 'stable-order')).body.map(
+          (r) => r.id,
+        );
       const four = await ids('per_page=4');
       if (four.length < 3) throw new NotRun(`${path} holds ${four.length} records: two pages need at least 3`);
       const paged = [...(await ids('per_page=2&page=1')), ...(await ids('per_page=2&page=2'))];
-      ensure(JSON.stringify(paged) === JSON.stringify(four), 'G4',
-        `pages 1 and 2 of 2 must be the first 4 records in order: got ${paged.join(', ')}; per_page=4 gives ${four.join(', ')}`, 'stable-order');
+      ensure(
+        JSON.stringify(paged) === JSON.stringify(four),
+        'G4',
+        `pages 1 and 2 of 2 must be the first 4 records in order: got ${paged.join(', ')}; per_page=4 gives ${four.join(', ')}`,
+        'stable-order',
+      );
     },
   };
 }
@@ -215,8 +278,13 @@ function g9NoToken(op: SpecOperation): ContractCheck {
       for (const token of [null, 'standin-contract-unknown-token']) {
         const response = await ctx.client.request(op.method, pathWith(op, UNKNOWN_ID), { ...bodyOf(ctx, op), token });
         const what = token ? 'an unknown token' : 'no token';
-        ensure(response.status >= 400 && response.status < 500, 'G9', `${what} must be refused, got ${response.status}`);
-        if (ctx.selects('G9', 'statuses')) ensure(response.status === 401, 'G9', `${what} must give 401, got ${response.status}`, 'statuses');
+        ensure(
+          response.status >= 400 && response.status < 500,
+          'G9',
+          `${what} must be refused, got ${response.status}`,
+        );
+        if (ctx.selects('G9', 'statuses'))
+          ensure(response.status === 401, 'G9', `${what} must give 401, got ${response.status}`, 'statuses');
       }
     },
   };
@@ -231,8 +299,18 @@ function g9ReadOnly(op: SpecOperation): ContractCheck {
       const readOnly = ctx.readOnlyClient();
       // Unknown ids: a server that wrongly takes the write changes nothing real.
       const response = await readOnly.request(op.method, pathWith(op, UNKNOWN_ID), bodyOf(ctx, op));
-      ensure(response.status >= 400 && response.status < 500, 'G9', `a read-only token's ${op.method} must be refused, got ${response.status}`);
-      if (ctx.selects('G9', 'statuses')) ensure(response.status === 403, 'G9', `a read-only token's ${op.method} must give 403, got ${response.status}`, 'statuses');
+      ensure(
+        response.status >= 400 && response.status < 500,
+        'G9',
+        `a read-only token's ${op.method} must be refused, got ${response.status}`,
+      );
+      if (ctx.selects('G9', 'statuses'))
+        ensure(
+          response.status === 403,
+          'G9',
+          `a read-only token's ${op.method} must give 403, got ${response.status}`,
+          'statuses',
+        );
     },
   };
 }
@@ -255,8 +333,12 @@ function g12(op: SpecOperation): ContractCheck {
       ctx.coverage.record(op.operationId, again.status);
       // The record may have changed in between (a live server): a 200 with a new ETag is right then too.
       const changed = again.status === 200 && again.headers.get('etag') !== tag;
-      ensure(changed || (again.status === 304 && again.text === ''), 'G12',
-        `GET ${path} with If-None-Match: ${tag} must give an empty 304, got ${again.status} ${again.text.slice(0, 100)}`, part);
+      ensure(
+        changed || (again.status === 304 && again.text === ''),
+        'G12',
+        `GET ${path} with If-None-Match: ${tag} must give an empty 304, got ${again.status} ${again.text.slice(0, 100)}`,
+        part,
+      );
     },
   };
 }
@@ -273,13 +355,26 @@ function g7(op: SpecOperation): ContractCheck {
       const body = { ...sampleBody(op.operationId, (text) => ctx.mark(text)), [UNKNOWN_FIELD]: 'ignored' };
       const response = await ctx.client.request<Record<string, unknown>>(op.method, path, { body });
       // A reaction that exists already answers 200 (CR2).
-      const ok = op.method === 'POST' ? response.status === 201 || (op.path.endsWith('/reactions') && response.status === 200) : response.status === 200;
+      const ok =
+        op.method === 'POST'
+          ? response.status === 201 || (op.path.endsWith('/reactions') && response.status === 200)
+          : response.status === 200;
       if (response.status === 201 && DELETE_CREATED[op.operationId]) {
         const id = response.body.id;
-        ctx.cleanup.add(`delete ${DELETE_CREATED[op.operationId]}${id}`, () => ctx.client.request('DELETE', `${DELETE_CREATED[op.operationId]}${id}`));
+        ctx.cleanup.add(`delete ${DELETE_CREATED[op.operationId]}${String(id)}`, () =>
+          ctx.client.request('DELETE', `${DELETE_CREATED[op.operationId]}${String(id)}`),
+        );
       }
-      ensure(ok, 'G7', `${op.method} ${op.path} with an unknown field must succeed, got ${response.status} ${response.text.slice(0, 200)}`);
-      ensure(!(UNKNOWN_FIELD in (response.body ?? {})), 'G7', `the unknown field must be ignored, not stored: the answer carries ${UNKNOWN_FIELD}`);
+      ensure(
+        ok,
+        'G7',
+        `${op.method} ${op.path} with an unknown field must succeed, got ${response.status} ${response.text.slice(0, 200)}`,
+      );
+      ensure(
+        !(UNKNOWN_FIELD in (response.body ?? {})),
+        'G7',
+        `the unknown field must be ignored, not stored: the answer carries ${UNKNOWN_FIELD}`,
+      );
     },
   };
 }
@@ -297,13 +392,28 @@ function g8Methods(path: string, documented: string[]): ContractCheck {
       if (methods.length === 0) ctx.requireWrites();
       for (const method of methods) {
         const target = fillPath(path, () => UNKNOWN_ID);
-        const response = await ctx.client.send(method, target, method === 'GET' || method === 'DELETE' ? {} : { body: {} });
+        const response = await ctx.client.send(
+          method,
+          target,
+          method === 'GET' || method === 'DELETE' ? {} : { body: {} },
+        );
         ensure(response.status === 405, 'G8', `${method} ${target} must give 405, got ${response.status}`);
-        const allow = (response.headers.get('allow') ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+        const allow = (response.headers.get('allow') ?? '')
+          .split(',')
+          .map((m) => m.trim().toUpperCase())
+          .filter(Boolean);
         const missing = documented.filter((m) => !allow.includes(m));
         const wrong = allow.filter((m) => undocumented.includes(m as (typeof METHODS)[number]));
-        ensure(missing.length === 0 && wrong.length === 0, 'G8', `${method} ${target}: Allow must name ${documented.join(', ')}, got "${response.headers.get('allow') ?? ''}"`);
-        ensure(/^application\/problem\+json/.test(response.headers.get('content-type') ?? ''), 'G8', `the 405 must be a problem+json document, got ${response.headers.get('content-type')}`);
+        ensure(
+          missing.length === 0 && wrong.length === 0,
+          'G8',
+          `${method} ${target}: Allow must name ${documented.join(', ')}, got "${response.headers.get('allow') ?? ''}"`,
+        );
+        ensure(
+          /^application\/problem\+json/.test(response.headers.get('content-type') ?? ''),
+          'G8',
+          `the 405 must be a problem+json document, got ${response.headers.get('content-type')}`,
+        );
       }
     },
   };

@@ -21,7 +21,21 @@ interface TeamOut extends Ref {
 }
 
 /** PT1 (prod): the fields of a person. */
-const PT1_FIELDS = ['id', 'name', 'username', 'email', 'time_zone', 'title', 'location', 'administrator', 'kind', 'teams', 'url', 'created_at', 'updated_at'];
+const PT1_FIELDS = [
+  'id',
+  'name',
+  'username',
+  'email',
+  'time_zone',
+  'title',
+  'location',
+  'administrator',
+  'kind',
+  'teams',
+  'url',
+  'created_at',
+  'updated_at',
+];
 
 /** PT2: name, then id, compared by code unit. */
 function byNameThenId(a: Ref, b: Ref): number {
@@ -31,7 +45,11 @@ function byNameThenId(a: Ref, b: Ref): number {
 /** Fails unless a walked list is in PT2 order; the message names the first pair out of order. */
 function ensureNameOrder(items: Ref[], what: string): void {
   for (let i = 1; i < items.length; i++) {
-    ensure(byNameThenId(items[i - 1], items[i]) < 0, 'PT2', `${what} must be ordered by name, then id: ${JSON.stringify(items[i - 1])} is listed before ${JSON.stringify(items[i])}`);
+    ensure(
+      byNameThenId(items[i - 1], items[i]) < 0,
+      'PT2',
+      `${what} must be ordered by name, then id: ${JSON.stringify(items[i - 1])} is listed before ${JSON.stringify(items[i])}`,
+    );
   }
 }
 
@@ -49,9 +67,21 @@ function isTimeZone(zone: string): boolean {
 function ensurePerson(person: PersonOut, where: string): void {
   const missing = PT1_FIELDS.filter((f) => !(f in person));
   ensure(missing.length === 0, 'PT1', `${where} must carry ${missing.join(', ')}`);
-  ensure(isTimeZone(person.time_zone), 'PT1', `${where}: time_zone must be an IANA time zone, got ${JSON.stringify(person.time_zone)}`);
-  ensure(person.kind === 'human' || person.kind === 'agent', 'PT1', `${where}: kind must be "human" or "agent", got ${JSON.stringify(person.kind)}`);
-  ensure(person.url.endsWith(`/people/${person.id}`), 'PT1', `${where}: url must end with /people/${person.id}, got ${person.url}`);
+  ensure(
+    isTimeZone(person.time_zone),
+    'PT1',
+    `${where}: time_zone must be an IANA time zone, got ${JSON.stringify(person.time_zone)}`,
+  );
+  ensure(
+    person.kind === 'human' || person.kind === 'agent',
+    'PT1',
+    `${where}: kind must be "human" or "agent", got ${JSON.stringify(person.kind)}`,
+  );
+  ensure(
+    person.url.endsWith(`/people/${person.id}`),
+    'PT1',
+    `${where}: url must end with /people/${person.id}, got ${person.url}`,
+  );
 }
 
 export const peopleTeams: CheckGroup = {
@@ -70,8 +100,16 @@ export const peopleTeams: CheckGroup = {
         ensure(sameJson(asPerson, me), 'PT1', `GET /people/${me.id} must give the same record as GET /me`);
         for (const team of me.teams) {
           const detail = (await client.expect<TeamOut>(200, 'GET', `/teams/${team.id}`, {}, 'PT1')).body;
-          ensure(detail.name === team.name, 'PT1', `GET /me names team ${team.id} "${team.name}", GET /teams/{id} "${detail.name}"`);
-          ensure(detail.people?.some((p) => p.id === me.id && p.name === me.name), 'PT1', `team ${team.id} of GET /me must list the person among its people`);
+          ensure(
+            detail.name === team.name,
+            'PT1',
+            `GET /me names team ${team.id} "${team.name}", GET /teams/{id} "${detail.name}"`,
+          );
+          ensure(
+            detail.people?.some((p) => p.id === me.id && p.name === me.name),
+            'PT1',
+            `team ${team.id} of GET /me must list the person among its people`,
+          );
         }
         // With a second token: it is another person, so /me follows the token, not the server.
         let other;
@@ -90,11 +128,16 @@ export const peopleTeams: CheckGroup = {
     },
     {
       rule: 'PT2',
-      title: 'GET /people lists everyone in name, id order with the PT1 fields; GET /people/{id} gives the listed record',
+      title:
+        'GET /people lists everyone in name, id order with the PT1 fields; GET /people/{id} gives the listed record',
       async run({ client, me }) {
         const people = await client.walk<PersonOut>('/people');
         ensureNameOrder(people, 'GET /people');
-        ensure(people.some((p) => p.id === me.id), 'PT2', `GET /people must list the caller ${me.id}`);
+        ensure(
+          people.some((p) => p.id === me.id),
+          'PT2',
+          `GET /people must list the caller ${me.id}`,
+        );
         for (const person of people) ensurePerson(person, `GET /people: ${person.id}`);
         // First, middle and last: enough to see that the single GET is the same record.
         const sample = [...new Set([people[0], people[Math.floor(people.length / 2)], people[people.length - 1]])];
@@ -106,7 +149,8 @@ export const peopleTeams: CheckGroup = {
     },
     {
       rule: 'PT2',
-      title: 'GET /teams lists teams in name, id order with their check-in days; GET /teams/{id} adds exactly the people who have the team',
+      title:
+        'GET /teams lists teams in name, id order with their check-in days; GET /teams/{id} adds exactly the people who have the team',
       async run({ client }) {
         const teams = await client.walk<TeamOut>('/teams');
         if (teams.length === 0) throw new NotRun('GET /teams lists no team');
@@ -115,20 +159,43 @@ export const peopleTeams: CheckGroup = {
         const teamIds = new Set(teams.map((t) => t.id));
         for (const person of people) {
           const unknown = person.teams.filter((t) => !teamIds.has(t.id));
-          ensure(unknown.length === 0, 'PT2', `person ${person.id} names teams GET /teams does not list: ${unknown.map((t) => t.id).join(', ')}`);
+          ensure(
+            unknown.length === 0,
+            'PT2',
+            `person ${person.id} names teams GET /teams does not list: ${unknown.map((t) => t.id).join(', ')}`,
+          );
         }
         // Team detail for a bounded number of teams, so a large organisation stays fast.
         for (const team of teams.slice(0, 20)) {
-          ensure(new Set(team.check_in_days).size === team.check_in_days.length, 'PT2', `team ${team.id}: check_in_days must not repeat a day, got ${team.check_in_days.join(', ')}`);
+          ensure(
+            new Set(team.check_in_days).size === team.check_in_days.length,
+            'PT2',
+            `team ${team.id}: check_in_days must not repeat a day, got ${team.check_in_days.join(', ')}`,
+          );
           const detail = (await client.expect<TeamOut>(200, 'GET', `/teams/${team.id}`, {}, 'PT2')).body;
           const { people: members = [], ...rest } = detail;
-          ensure(sameJson(rest, team), 'PT2', `GET /teams/${team.id} must give the listed team plus people, got ${JSON.stringify(rest)}`);
-          const expected = people.filter((p) => p.teams.some((t) => t.id === team.id)).map((p) => `${p.id}:${p.name}`).sort();
+          ensure(
+            sameJson(rest, team),
+            'PT2',
+            `GET /teams/${team.id} must give the listed team plus people, got ${JSON.stringify(rest)}`,
+          );
+          const expected = people
+            .filter((p) => p.teams.some((t) => t.id === team.id))
+            .map((p) => `${p.id}:${p.name}`)
+            .sort();
           const got = members.map((p) => `${p.id}:${p.name}`).sort();
-          ensure(sameJson(got, expected), 'PT2', `GET /teams/${team.id}: people must be exactly those whose teams include it: expected [${expected.join(', ')}], got [${got.join(', ')}]`);
+          ensure(
+            sameJson(got, expected),
+            'PT2',
+            `GET /teams/${team.id}: people must be exactly those whose teams include it: expected [${expected.join(', ')}], got [${got.join(', ')}]`,
+          );
           for (const person of people.filter((p) => p.teams.some((t) => t.id === team.id))) {
             const ref = person.teams.find((t) => t.id === team.id)!;
-            ensure(ref.name === team.name, 'PT2', `person ${person.id} names team ${team.id} "${ref.name}", GET /teams says "${team.name}"`);
+            ensure(
+              ref.name === team.name,
+              'PT2',
+              `person ${person.id} names team ${team.id} "${ref.name}", GET /teams says "${team.name}"`,
+            );
           }
         }
       },
@@ -154,9 +221,18 @@ export const peopleTeams: CheckGroup = {
       title: 'GET /people and /teams: bad page and per_page values give 422 naming them; a page past the end is []',
       async run({ client }) {
         for (const path of ['/people', '/teams']) {
-          for (const [query, name] of [['page=0', 'page'], ['per_page=-3', 'per_page'], ['per_page=ten', 'per_page'], ['page=1.5', 'page']]) {
+          for (const [query, name] of [
+            ['page=0', 'page'],
+            ['per_page=-3', 'per_page'],
+            ['per_page=ten', 'per_page'],
+            ['page=1.5', 'page'],
+          ]) {
             const { body } = await client.expect(422, 'GET', `${path}?${query}`, {}, 'G4');
-            ensure(body.errors?.some((e: { name: string }) => e.name === name), 'G4', `${path}?${query}: the problem must name ${name}`);
+            ensure(
+              body.errors?.some((e: { name: string }) => e.name === name),
+              'G4',
+              `${path}?${query}: the problem must name ${name}`,
+            );
           }
           const past = (await client.expect(200, 'GET', `${path}?per_page=50&page=1000`, {}, 'G4')).body;
           ensure(past.length === 0, 'G4', `${path}: a page past the end must be [], got ${past.length}`);

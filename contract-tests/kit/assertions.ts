@@ -16,14 +16,20 @@ export function problemNames(body: unknown): string[] {
 
 /** True when a problem names `field` itself or an element of it (`contributor_ids[0]`, `team_ids.1`). */
 export function namesField(body: unknown, field: string): boolean {
-  return problemNames(body).some((n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`) || n.startsWith(`${field}/`));
+  return problemNames(body).some(
+    (n) => n === field || n.startsWith(`${field}[`) || n.startsWith(`${field}.`) || n.startsWith(`${field}/`),
+  );
 }
 
 /** Fails unless the problem names one of the fields (or an element of it). */
 export function ensureNames(body: unknown, field: string | string[], rule: string, what: string): void {
   const fields = Array.isArray(field) ? field : [field];
   const names = problemNames(body);
-  ensure(fields.some((f) => namesField(body, f)), rule, `${what}: the problem must name ${fields.join(' or ')}; it names ${names.length ? names.join(', ') : 'nothing'}`);
+  ensure(
+    fields.some((f) => namesField(body, f)),
+    rule,
+    `${what}: the problem must name ${fields.join(' or ')}; it names ${names.length ? names.join(', ') : 'nothing'}`,
+  );
 }
 
 /** Where a record a POST to `path` wrongly created is deleted, or null when the API cannot delete it. */
@@ -43,16 +49,29 @@ function deletionOf(path: string): string | null {
  * @example await ensureRefused(ctx, 'POST', '/goals', { body: { private: 'yes' } }, 422, 'GO2', 'private')
  */
 export async function ensureRefused(
-  { client, cleanup }: { client: CheckingClient; cleanup: Cleanup }, method: string, path: string, options: RequestOptions,
-  status: number, rule: string, field?: string | string[],
+  { client, cleanup }: { client: CheckingClient; cleanup: Cleanup },
+  method: string,
+  path: string,
+  options: RequestOptions,
+  status: number,
+  rule: string,
+  field?: string | string[],
 ): Promise<void> {
   const what = `${method} ${path} ${options.rawBody ?? JSON.stringify(options.body)}`;
   const response = await client.request(method, path, options);
-  const created = method === 'POST' && response.status === 201 ? (response.body as { id?: string } | undefined)?.id : undefined;
+  const created =
+    method === 'POST' && response.status === 201 ? (response.body as { id?: string } | undefined)?.id : undefined;
   const deletion = deletionOf(path);
-  if (created && deletion) cleanup.add(`delete wrongly created ${deletion}${created}`, () => client.request('DELETE', `${deletion}${created}`));
-  ensure(response.status === status, rule, `${what} must give ${status}, got ${response.status}` +
-    (created && !deletion ? ` (record ${created} was created and the API cannot delete it)` : ''));
+  if (created && deletion)
+    cleanup.add(`delete wrongly created ${deletion}${created}`, () =>
+      client.request('DELETE', `${deletion}${created}`),
+    );
+  ensure(
+    response.status === status,
+    rule,
+    `${what} must give ${status}, got ${response.status}` +
+      (created && !deletion ? ` (record ${created} was created and the API cannot delete it)` : ''),
+  );
   if (field) ensureNames(response.body, field, rule, what);
 }
 
@@ -60,7 +79,11 @@ export async function ensureRefused(
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -71,10 +94,19 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** Fails unless `actual` lists exactly the ids of `expected`, in that order; the message shows the first difference. */
-export function ensureSameIds(actual: Array<{ id: string }>, expected: Array<{ id: string }>, rule: string, what: string): void {
+export function ensureSameIds(
+  actual: Array<{ id: string }>,
+  expected: Array<{ id: string }>,
+  rule: string,
+  what: string,
+): void {
   const a = actual.map((x) => x.id);
   const e = expected.map((x) => x.id);
   const at = a.findIndex((id, i) => id !== e[i]);
   const index = at === -1 && a.length !== e.length ? Math.min(a.length, e.length) : at;
-  ensure(index === -1, rule, `${what}: expected ${e.length} records [${e.slice(index, index + 3).join(', ')}…] from position ${index}, got ${a.length} records [${a.slice(index, index + 3).join(', ')}…]`);
+  ensure(
+    index === -1,
+    rule,
+    `${what}: expected ${e.length} records [${e.slice(index, index + 3).join(', ')}…] from position ${index}, got ${a.length} records [${a.slice(index, index + 3).join(', ')}…]`,
+  );
 }

@@ -33,11 +33,13 @@ export class ContractViolation extends Error {
     readonly rule?: string,
     readonly part?: string,
   ) {
-    super([
-      `${exchange.method} ${exchange.path}${exchange.requestBody ? ` with body ${exchange.requestBody.slice(0, 300)}` : ''}`,
-      `→ ${exchange.status} ${exchange.text.slice(0, 300)}`,
-      ...problems.map((p) => `  expected: ${p}`),
-    ].join('\n'));
+    super(
+      [
+        `${exchange.method} ${exchange.path}${exchange.requestBody ? ` with body ${exchange.requestBody.slice(0, 300)}` : ''}`,
+        `→ ${exchange.status} ${exchange.text.slice(0, 300)}`,
+        ...problems.map((p) => `  expected: ${p}`),
+      ].join('\n'),
+    );
     this.name = 'ContractViolation';
   }
 }
@@ -81,7 +83,13 @@ export class CheckingClient {
     const op = this.#spec.findOperation(method, path);
     if (op) this.coverage.record(op.operationId, exchange.status);
     const findings = op ? this.#check(op, exchange).filter((f) => this.selects(f.rule, f.part)) : [];
-    if (findings.length > 0) throw new ContractViolation(exchange, findings.map((f) => f.problem), findings[0].rule, findings[0].part);
+    if (findings.length > 0)
+      throw new ContractViolation(
+        exchange,
+        findings.map((f) => f.problem),
+        findings[0].rule,
+        findings[0].part,
+      );
     return exchange;
   }
 
@@ -105,20 +113,38 @@ export class CheckingClient {
   async walk<T extends { id: string } = any>(path: string, options: RequestOptions = {}): Promise<T[]> {
     const all: T[] = [];
     for (let page = 1; page < 2000; page++) {
-      const { body } = await this.expect<T[]>(200, 'GET', `${path}${path.includes('?') ? '&' : '?'}per_page=50&page=${page}`, options);
+      const { body } = await this.expect<T[]>(
+        200,
+        'GET',
+        `${path}${path.includes('?') ? '&' : '?'}per_page=50&page=${page}`,
+        options,
+      );
       all.push(...body);
       if (body.length < 50) break;
     }
     const ids = new Set(all.map((item) => item.id));
-    if (ids.size !== all.length) throw new Error(`G4: pages of ${path} overlap: ${all.length - ids.size} records listed twice`);
+    if (ids.size !== all.length)
+      throw new Error(`G4: pages of ${path} overlap: ${all.length - ids.size} records listed twice`);
     return all;
   }
 
   /** A request that must answer `status`; otherwise a violation naming the rule (and its part). */
-  async expect<T = any>(status: number, method: string, path: string, options: RequestOptions = {}, rule = '', part?: string): Promise<Exchange<T>> {
+  async expect<T = any>(
+    status: number,
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+    rule = '',
+    part?: string,
+  ): Promise<Exchange<T>> {
     const exchange = await this.request<T>(method, path, options);
     if (exchange.status !== status) {
-      throw new ContractViolation(exchange, [`status ${status}${rule ? ` (${rule})` : ''}, got ${exchange.status}`], rule || undefined, part);
+      throw new ContractViolation(
+        exchange,
+        [`status ${status}${rule ? ` (${rule})` : ''}, got ${exchange.status}`],
+        rule || undefined,
+        part,
+      );
     }
     return exchange;
   }
@@ -143,7 +169,15 @@ export class CheckingClient {
         body = text;
       }
     }
-    return { method, path, requestBody, status: response.status, headers: response.headers, body: (text === '' ? undefined : body) as T, text };
+    return {
+      method,
+      path,
+      requestBody,
+      status: response.status,
+      headers: response.headers,
+      body: (text === '' ? undefined : body) as T,
+      text,
+    };
   }
 
   /**
@@ -155,15 +189,22 @@ export class CheckingClient {
     const contentType = exchange.headers.get('content-type');
     const error = exchange.status >= 400;
     const rule = error ? 'G8' : 'G1';
-    const findings: Finding[] = op.checkResponse(exchange.status, contentType, exchange.body).map((problem) => ({ rule, problem }));
-    if (typeof exchange.body === 'string' && /json/.test(contentType ?? '')) findings.push({ rule, problem: 'a JSON body (G1): it does not parse' });
+    const findings: Finding[] = op
+      .checkResponse(exchange.status, contentType, exchange.body)
+      .map((problem) => ({ rule, problem }));
+    if (typeof exchange.body === 'string' && /json/.test(contentType ?? ''))
+      findings.push({ rule, problem: 'a JSON body (G1): it does not parse' });
     if (error && !/^application\/problem\+json/.test(contentType ?? '')) {
-      findings.push({ rule: 'G8', problem: `an application/problem+json error body (G8), got ${contentType ?? 'no content type'}` });
+      findings.push({
+        rule: 'G8',
+        problem: `an application/problem+json error body (G8), got ${contentType ?? 'no content type'}`,
+      });
     }
     if (exchange.status === 401 && !/^Bearer/i.test(exchange.headers.get('www-authenticate') ?? '')) {
       findings.push({ rule: 'G9', part: 'statuses', problem: 'WWW-Authenticate: Bearer on 401 (G9)' });
     }
-    if (exchange.status === 429 && !exchange.headers.has('retry-after')) findings.push({ rule: 'G14', problem: 'Retry-After on 429 (G14)' });
+    if (exchange.status === 429 && !exchange.headers.has('retry-after'))
+      findings.push({ rule: 'G14', problem: 'Retry-After on 429 (G14)' });
     return findings;
   }
 }

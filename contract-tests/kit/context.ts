@@ -20,7 +20,10 @@ export class KitContext {
   readonly pool = new RecordPool(this);
   #otherPerson: Person | null = null;
 
-  constructor(readonly options: KitOptions, setUp: SetUpFacts) {
+  constructor(
+    readonly options: KitOptions,
+    setUp: SetUpFacts,
+  ) {
     const target: Target = { baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: options.fetch ?? fetch };
     this.setUp = setUp;
     this.client = new CheckingClient(target, options.token, this.coverage, (rule, part) => this.selects(rule, part));
@@ -61,7 +64,8 @@ export class KitContext {
   async stranger(): Promise<{ client: CheckingClient; person: Person }> {
     const client = this.other();
     const person = await this.otherPerson();
-    if (person.administrator) throw new NotRun('needs a second person who is not an administrator: pass --other-token of such a person');
+    if (person.administrator)
+      throw new NotRun('needs a second person who is not an administrator: pass --other-token of such a person');
     return { client, person };
   }
 
@@ -79,7 +83,8 @@ export class KitContext {
   /** Checks that change records the kit did not create need --modify-existing. */
   requireModifyExisting(): void {
     this.requireWrites();
-    if (!this.options.modifyExisting) throw new NotRun('changes a record the kit did not create: pass --modify-existing');
+    if (!this.options.modifyExisting)
+      throw new NotRun('changes a record the kit did not create: pass --modify-existing');
   }
 
   /** A title marked as the kit's own (and as this run's, when it has an id). */
@@ -90,7 +95,13 @@ export class KitContext {
   /** Creates a goal of the kit's own and registers its deletion (updates, comments and reactions go with it, GO8). */
   async createGoal(body: Record<string, unknown> = {}, client = this.client): Promise<any> {
     this.requireWrites();
-    const { body: goal } = await client.expect(201, 'POST', '/goals', { body: { title: this.mark('goal'), ...body } }, 'GO1');
+    const { body: goal } = await client.expect(
+      201,
+      'POST',
+      '/goals',
+      { body: { title: this.mark('goal'), ...body } },
+      'GO1',
+    );
     this.cleanup.add(`delete goal ${goal.id}`, () => client.request('DELETE', `/goals/${goal.id}`));
     return goal;
   }
@@ -98,8 +109,16 @@ export class KitContext {
   /** Creates an echo question of the kit's own and registers its deletion (its answers go with it, EC6). */
   async createEchoQuestion(body: Record<string, unknown> = {}, client = this.client): Promise<any> {
     this.requireWrites();
-    const { body: question } = await client.expect(201, 'POST', '/echo/questions', { body: { prompt: this.mark('question?'), ...body } }, 'EC1');
-    this.cleanup.add(`delete echo question ${question.id}`, () => client.request('DELETE', `/echo/questions/${question.id}`));
+    const { body: question } = await client.expect(
+      201,
+      'POST',
+      '/echo/questions',
+      { body: { prompt: this.mark('question?'), ...body } },
+      'EC1',
+    );
+    this.cleanup.add(`delete echo question ${question.id}`, () =>
+      client.request('DELETE', `/echo/questions/${question.id}`),
+    );
     return question;
   }
 

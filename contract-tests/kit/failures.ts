@@ -11,7 +11,11 @@ export class NotRun extends Error {
 
 /** A broken rule: the message names it, and the report shows where the rule (or its part) comes from. */
 export class RuleFailure extends Error {
-  constructor(readonly rule: string, message: string, readonly part?: string) {
+  constructor(
+    readonly rule: string,
+    message: string,
+    readonly part?: string,
+  ) {
     super(`${rule}: ${message}`);
     this.name = 'RuleFailure';
   }

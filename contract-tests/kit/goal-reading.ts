@@ -27,11 +27,6 @@ export interface GoalOut {
 /** GO5: the label of each confidence a goal or update may carry. */
 export const LABELS: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };
 
-
-
-
-
-
 /** Plain code-unit comparison, the order the rules' "then title" / "then id" mean. */
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -47,10 +42,14 @@ export function goalOrder(a: GoalOut, b: GoalOut): number {
   return compareStrings(a.title, b.title) || compareStrings(a.id, b.id);
 }
 
-
 /** Fails unless the list answer is sorted by the GO6 comparator. */
 export function ensureGoalOrder(list: GoalOut[], what: string): void {
-  ensureSameIds(list, [...list].sort(goalOrder), 'GO6', `${what} must be in end_date (no end date last), title, id order`);
+  ensureSameIds(
+    list,
+    [...list].sort(goalOrder),
+    'GO6',
+    `${what} must be in end_date (no end date last), title, id order`,
+  );
 }
 
 /** The goal as GET /goals/{id} answers it. */
@@ -61,5 +60,7 @@ export async function getGoal(client: CheckingClient, id: string, rule: string):
 /** The goals listed by `goal_ids[]` plus any further query (GO6), one page is enough for the kit's few goals. */
 export async function listByIds(client: CheckingClient, ids: string[], query = ''): Promise<GoalOut[]> {
   const params = ids.map((id) => `goal_ids[]=${id}`).join('&');
-  return (await client.expect<GoalOut[]>(200, 'GET', `/goals?${params}${query ? `&${query}` : ''}&per_page=50`, {}, 'GO6')).body;
+  return (
+    await client.expect<GoalOut[]>(200, 'GET', `/goals?${params}${query ? `&${query}` : ''}&per_page=50`, {}, 'GO6')
+  ).body;
 }

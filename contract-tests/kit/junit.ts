@@ -7,8 +7,13 @@ import type { CheckResult } from './check-result.js';
 
 function escape(text: string): string {
   // XML 1.0 allows no control characters but tab, newline and carriage return.
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 /**
@@ -18,17 +23,28 @@ function escape(text: string): string {
 export function junitXml(results: readonly CheckResult[], seconds: number): string {
   const groups = new Map<string, CheckResult[]>();
   for (const r of results) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
-  const count = (rs: readonly CheckResult[], outcome: CheckResult['outcome']) => rs.filter((r) => r.outcome === outcome).length;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="standin contract" tests="${results.length}" failures="${count(results, 'failed')}" errors="0" skipped="${count(results, 'not run')}" time="${seconds.toFixed(3)}">`];
+  const count = (rs: readonly CheckResult[], outcome: CheckResult['outcome']) =>
+    rs.filter((r) => r.outcome === outcome).length;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="standin contract" tests="${results.length}" failures="${count(results, 'failed')}" errors="0" skipped="${count(results, 'not run')}" time="${seconds.toFixed(3)}">`,
+  ];
   for (const [group, rs] of groups) {
-    lines.push(`  <testsuite name="${escape(group)}" tests="${rs.length}" failures="${count(rs, 'failed')}" errors="0" skipped="${count(rs, 'not run')}">`);
+    lines.push(
+      `  <testsuite name="${escape(group)}" tests="${rs.length}" failures="${count(rs, 'failed')}" errors="0" skipped="${count(rs, 'not run')}">`,
+    );
     for (const r of rs) {
-      lines.push(`    <testcase classname="${escape(`standin contract.${group}`)}" name="${escape(`${r.rule} ${r.title}`)}">`);
-      lines.push(`      <properties><property name="rule" value="${escape(r.rule)}"/><property name="source" value="${r.source}"/></properties>`);
+      lines.push(
+        `    <testcase classname="${escape(`standin contract.${group}`)}" name="${escape(`${r.rule} ${r.title}`)}">`,
+      );
+      lines.push(
+        `      <properties><property name="rule" value="${escape(r.rule)}"/><property name="source" value="${r.source}"/></properties>`,
+      );
       if (r.outcome === 'failed') {
         const broke = r.broke ? ` (broke ${r.broke.rule}, ${r.broke.source})` : ` (${r.source})`;
-        lines.push(`      <failure message="${escape(`${r.rule}${broke}: ${String(r.message).split('\n')[0]}`)}">${escape(String(r.message))}</failure>`);
+        lines.push(
+          `      <failure message="${escape(`${r.rule}${broke}: ${String(r.message).split('\n')[0]}`)}">${escape(String(r.message))}</failure>`,
+        );
       }
       if (r.outcome === 'not run') lines.push(`      <skipped message="${escape(`not run: ${r.message}`)}"/>`);
       lines.push('    </testcase>');

@@ -30,21 +30,40 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const get = (url: string, token?: string) =>
-    doFetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    doFetch(url, {
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   let response: Response;
   try {
     response = await get(`${baseUrl}/me`, options.token);
   } catch (error) {
-    throw new PreflightError(`cannot reach ${baseUrl} (${describeFetchError(error)}): is the server running, and is the URL right?`);
+    throw new PreflightError(
+      `cannot reach ${baseUrl} (${describeFetchError(error)}): is the server running, and is the URL right?`,
+    );
   }
   const text = await response.text();
-  if (response.status === 401) throw new PreflightError(`the server does not know the token: GET ${baseUrl}/me answered 401; pass a token of a person on that server`);
-  if (response.status === 404) throw new PreflightError(`GET ${baseUrl}/me answered 404: is the base URL right? It must end with the version segment /api/v2`);
-  if (response.status >= 500) throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);
+  if (response.status === 401)
+    throw new PreflightError(
+      `the server does not know the token: GET ${baseUrl}/me answered 401; pass a token of a person on that server`,
+    );
+  if (response.status === 404)
+    throw new PreflightError(
+      `GET ${baseUrl}/me answered 404: is the base URL right? It must end with the version segment /api/v2`,
+    );
+  if (response.status >= 500)
+    throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);
 
   const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
   const fail = (rule: string, title: string, message: string) =>
-    facts.failures.push({ group: SET_UP_GROUP, rule, source: getCompiledSpec().rules.sourceOf(rule), title: `set-up: ${title}`, outcome: 'failed', message });
+    facts.failures.push({
+      group: SET_UP_GROUP,
+      rule,
+      source: getCompiledSpec().rules.sourceOf(rule),
+      title: `set-up: ${title}`,
+      outcome: 'failed',
+      message,
+    });
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -52,13 +71,26 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
     body = undefined;
   }
   const me = body as Person | undefined;
-  if (response.status !== 200 || !me || typeof me !== 'object' || typeof me.id !== 'string' || !Array.isArray(me.teams)) {
+  if (
+    response.status !== 200 ||
+    !me ||
+    typeof me !== 'object' ||
+    typeof me.id !== 'string' ||
+    !Array.isArray(me.teams)
+  ) {
     facts.meProblem = `set-up failed: GET /me answered ${response.status} without a person (PT1)`;
-    fail('PT1', 'GET /me answers the token\'s person', `GET ${baseUrl}/me → ${response.status} ${text.slice(0, 300)}`);
+    fail('PT1', "GET /me answers the token's person", `GET ${baseUrl}/me → ${response.status} ${text.slice(0, 300)}`);
   } else {
     facts.me = me;
-    const problems = getCompiledSpec().operation('getMe').checkResponse(200, response.headers.get('content-type'), body);
-    if (problems.length > 0) fail('PT1', 'GET /me answers the token\'s person', [`GET ${baseUrl}/me → 200`, ...problems.map((p) => `  expected: ${p}`)].join('\n'));
+    const problems = getCompiledSpec()
+      .operation('getMe')
+      .checkResponse(200, response.headers.get('content-type'), body);
+    if (problems.length > 0)
+      fail(
+        'PT1',
+        "GET /me answers the token's person",
+        [`GET ${baseUrl}/me → 200`, ...problems.map((p) => `  expected: ${p}`)].join('\n'),
+      );
   }
   await tokensFromMock(options, facts, get, baseUrl);
   return facts;
@@ -68,7 +100,12 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
  * Against standin, fills missing tokens from GET /__mock/tokens (MK1) and stops a run whose token is
  * read-only unless it asked for --read-only. Any other server: the tokens come from the options.
  */
-async function tokensFromMock(options: KitOptions, facts: SetUpFacts, get: (url: string, token?: string) => Promise<Response>, baseUrl: string) {
+async function tokensFromMock(
+  options: KitOptions,
+  facts: SetUpFacts,
+  get: (url: string, token?: string) => Promise<Response>,
+  baseUrl: string,
+) {
   let tokens: Array<{ person: { id: string }; read_write: string; read_only: string }>;
   try {
     const response = await get(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`);
@@ -79,7 +116,9 @@ async function tokensFromMock(options: KitOptions, facts: SetUpFacts, get: (url:
     return;
   }
   if (!options.readOnly && tokens.some((t) => t.read_only === options.token)) {
-    throw new PreflightError('the token is read-only: pass a read-write token (GET /__mock/tokens lists them), or add --read-only');
+    throw new PreflightError(
+      'the token is read-only: pass a read-write token (GET /__mock/tokens lists them), or add --read-only',
+    );
   }
   const mine = tokens.find((t) => t.read_write === options.token);
   facts.readOnlyToken ??= mine?.read_only;

@@ -11,7 +11,9 @@ describe("README's kit counts", () => {
 
   it('match the checks by source', () => {
     const count = (source: string) => checks.filter((c) => sourceOfCheck(c) === source).length;
-    expect(readme).toContain(`| checks | ${count('interface')} | ${count('production')} | ${count('decided')} | ${checks.length} |`);
+    expect(readme).toContain(
+      `| checks | ${count('interface')} | ${count('production')} | ${count('decided')} | ${checks.length} |`,
+    );
     expect(readme).toContain(`A run makes ${checks.length} checks`);
   });
 
@@ -19,8 +21,14 @@ describe("README's kit counts", () => {
     const byRule = new Map<string, number>();
     for (const c of checks) byRule.set(c.rule, (byRule.get(c.rule) ?? 0) + 1);
     const groups = ['G', 'PT', 'GO', 'GU', 'CI', 'EC', 'CR', 'AC'];
-    const key = (rule: string) => { const [, group, n] = /^([A-Z]+)(\d+)$/.exec(rule)!; return groups.indexOf(group) * 100 + Number(n); };
-    const line = [...byRule].sort(([a], [b]) => key(a) - key(b)).map(([rule, n]) => `${rule} ${n}`).join(', ');
+    const key = (rule: string) => {
+      const [, group, n] = /^([A-Z]+)(\d+)$/.exec(rule)!;
+      return groups.indexOf(group) * 100 + Number(n);
+    };
+    const line = [...byRule]
+      .sort(([a], [b]) => key(a) - key(b))
+      .map(([rule, n]) => `${rule} ${n}`)
+      .join(', ');
     expect(readme).toContain(`By rule: ${line}.`);
   });
 

@@ -21,12 +21,30 @@ export interface PoolHost {
   latestCheckIn(): Promise<{ id: string }>;
 }
 
-export type RecordKind = 'goal' | 'goalUpdate' | 'checkIn' | 'echoQuestion' | 'echoAnswer' | 'comment' | 'reaction' | 'activity' | 'person' | 'team';
+export type RecordKind =
+  | 'goal'
+  | 'goalUpdate'
+  | 'checkIn'
+  | 'echoQuestion'
+  | 'echoAnswer'
+  | 'comment'
+  | 'reaction'
+  | 'activity'
+  | 'person'
+  | 'team';
 
 /** The kind of record a path parameter names: the path segment before it says (`/goals/{id}` → goal). */
 const KIND_OF_SEGMENT: Record<string, RecordKind> = {
-  goals: 'goal', 'goal-updates': 'goalUpdate', 'check-ins': 'checkIn', questions: 'echoQuestion', answers: 'echoAnswer',
-  comments: 'comment', reactions: 'reaction', activities: 'activity', people: 'person', teams: 'team',
+  goals: 'goal',
+  'goal-updates': 'goalUpdate',
+  'check-ins': 'checkIn',
+  questions: 'echoQuestion',
+  answers: 'echoAnswer',
+  comments: 'comment',
+  reactions: 'reaction',
+  activities: 'activity',
+  people: 'person',
+  teams: 'team',
 };
 
 /** @example kindOfParameter('/goals/{goal_id}/goal-updates', 'goal_id') // 'goal' */
@@ -65,7 +83,8 @@ export class RecordPool {
 
   /** An id of the kind to read: the kit's own record when it may write, else an existing one. */
   readable(kind: RecordKind): Promise<string> {
-    if (!this.ctx.options.readOnly || ['checkIn', 'activity', 'person', 'team'].includes(kind)) return this.#shared(kind);
+    if (!this.ctx.options.readOnly || ['checkIn', 'activity', 'person', 'team'].includes(kind))
+      return this.#shared(kind);
     return this.#once(`existing ${kind}`, () => this.#existing(kind));
   }
 
@@ -73,7 +92,8 @@ export class RecordPool {
   writable(kind: RecordKind): Promise<string> {
     this.ctx.requireWrites();
     if (kind === 'checkIn') this.ctx.requireModifyExisting();
-    if (kind === 'activity' || kind === 'person' || kind === 'team') throw new NotRun(`the API cannot change a ${kind}`);
+    if (kind === 'activity' || kind === 'person' || kind === 'team')
+      throw new NotRun(`the API cannot change a ${kind}`);
     return this.#shared(kind);
   }
 
@@ -128,17 +148,30 @@ export class RecordPool {
   async #add(listPath: string, reactionName?: string): Promise<string> {
     const { ctx } = this;
     const kind = listPath.split('/').at(-1)!;
-    const body = kind === 'reactions' ? { name: reactionName ?? 'eyes' } : kind === 'answers' || kind === 'comments' ? { body: ctx.mark('text') } : { title: ctx.mark('update') };
+    const body =
+      kind === 'reactions'
+        ? { name: reactionName ?? 'eyes' }
+        : kind === 'answers' || kind === 'comments'
+          ? { body: ctx.mark('text') }
+          : { title: ctx.mark('update') };
     const { status, body: created } = await ctx.client.request<{ id: string }>('POST', listPath, { body });
     if (status !== 201) throw new NotRun(`could not add a record to ${listPath} to work on (${status})`);
     // Goal updates and answers go with their kit-owned goal or question (GO8, EC6); the rest is deleted alone.
-    if (kind === 'comments') ctx.cleanup.add(`delete comment ${created.id}`, () => ctx.client.request('DELETE', `/comments/${created.id}`));
-    if (kind === 'reactions') ctx.cleanup.add(`delete reaction ${created.id}`, () => ctx.client.request('DELETE', `/reactions/${created.id}`));
+    if (kind === 'comments')
+      ctx.cleanup.add(`delete comment ${created.id}`, () => ctx.client.request('DELETE', `/comments/${created.id}`));
+    if (kind === 'reactions')
+      ctx.cleanup.add(`delete reaction ${created.id}`, () => ctx.client.request('DELETE', `/reactions/${created.id}`));
     return created.id;
   }
 
   async #first(listPath: string): Promise<string> {
-    const [first] = (await this.ctx.client.expect<Array<{ id: string }>>(200, 'GET', `${listPath}${listPath.includes('?') ? '&' : '?'}per_page=1`)).body;
+    const [first] = (
+      await this.ctx.client.expect<Array<{ id: string }>>(
+        200,
+        'GET',
+        `${listPath}${listPath.includes('?') ? '&' : '?'}per_page=1`,
+      )
+    ).body;
     if (!first) throw new NotRun(`${listPath} is empty: nothing to read`);
     return first.id;
   }
@@ -164,22 +197,41 @@ export class RecordPool {
   }
 
   async #firstChild(parents: string, children: string): Promise<string> {
-    for (const parent of (await this.ctx.client.expect<Array<{ id: string }>>(200, 'GET', `${parents}?per_page=50`)).body) {
-      const [child] = (await this.ctx.client.expect<Array<{ id: string }>>(200, 'GET', `${children.replace('{}', parent.id)}?per_page=1`)).body;
+    for (const parent of (await this.ctx.client.expect<Array<{ id: string }>>(200, 'GET', `${parents}?per_page=50`))
+      .body) {
+      const [child] = (
+        await this.ctx.client.expect<Array<{ id: string }>>(
+          200,
+          'GET',
+          `${children.replace('{}', parent.id)}?per_page=1`,
+        )
+      ).body;
       if (child) return child.id;
     }
     throw new NotRun(`none of the first 50 records of ${parents} has anything in ${children.replace('{}', '{id}')}`);
   }
 
   async #existingParent(parentKind: RecordKind, listPath: string): Promise<string> {
-    const parents = { goal: '/goals', echoQuestion: '/echo/questions', checkIn: '/check-ins', goalUpdate: null } as Record<string, string | null>;
+    const parents = {
+      goal: '/goals',
+      echoQuestion: '/echo/questions',
+      checkIn: '/check-ins',
+      goalUpdate: null,
+    } as Record<string, string | null>;
     const list = parents[parentKind];
     if (list) {
-      for (const parent of (await this.ctx.client.expect<Array<{ id: string }>>(200, 'GET', `${list}?per_page=50`)).body) {
+      for (const parent of (await this.ctx.client.expect<Array<{ id: string }>>(200, 'GET', `${list}?per_page=50`))
+        .body) {
         const path = listPath.replace(/\{\w+\}/, parent.id);
-        if ((await this.ctx.client.expect<unknown[]>(200, 'GET', `${path}?per_page=${LIST_LENGTH}`)).body.length >= LIST_LENGTH) return parent.id;
+        if (
+          (await this.ctx.client.expect<unknown[]>(200, 'GET', `${path}?per_page=${LIST_LENGTH}`)).body.length >=
+          LIST_LENGTH
+        )
+          return parent.id;
       }
     }
-    throw new NotRun(`no ${parentKind} found with ${LIST_LENGTH} records in ${listPath} to page through (a read-only run cannot add them)`);
+    throw new NotRun(
+      `no ${parentKind} found with ${LIST_LENGTH} records in ${listPath} to page through (a read-only run cannot add them)`,
+    );
   }
 }

@@ -30,5 +30,7 @@ export function writeGroupReport(report: GroupReport): void {
 }
 
 export function readGroupReports(dir: string): GroupReport[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as GroupReport);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as GroupReport);
 }

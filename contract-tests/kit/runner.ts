@@ -33,7 +33,10 @@ export function selectedChecks(group: CheckGroup, rules?: readonly RuleSource[])
 }
 
 /** How many checks of the groups a selection leaves out, per source. */
-export function leftOutBy(groups: readonly CheckGroup[], rules?: readonly RuleSource[]): Partial<Record<RuleSource, number>> {
+export function leftOutBy(
+  groups: readonly CheckGroup[],
+  rules?: readonly RuleSource[],
+): Partial<Record<RuleSource, number>> {
   const counts: Partial<Record<RuleSource, number>> = {};
   if (!rules) return counts;
   for (const check of groups.flatMap((g) => g.checks)) {
@@ -52,7 +55,9 @@ export async function runCheck(group: CheckGroup, check: ContractCheck, ctx: Kit
   } catch (error) {
     if (error instanceof NotRun) return { ...base, outcome: 'not run', message: error.reason };
     const named = error instanceof RuleFailure || error instanceof ContractViolation ? error : null;
-    const broke = named?.rule ? { rule: named.rule, part: named.part, source: getCompiledSpec().rules.sourceOf(named.rule, named.part) } : undefined;
+    const broke = named?.rule
+      ? { rule: named.rule, part: named.part, source: getCompiledSpec().rules.sourceOf(named.rule, named.part) }
+      : undefined;
     return { ...base, outcome: 'failed', message: (error as Error).message, ...(broke ? { broke } : {}) };
   }
 }
@@ -75,5 +80,11 @@ export async function runChecks(groups: readonly CheckGroup[], options: KitOptio
   } finally {
     cleanupFailures = await ctx.cleanup.run();
   }
-  return { results, leftOut: leftOutBy(groups, options.rules), coverage: ctx.coverage, cleanupFailures, ms: Math.round(performance.now() - started) };
+  return {
+    results,
+    leftOut: leftOutBy(groups, options.rules),
+    coverage: ctx.coverage,
+    cleanupFailures,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -12,7 +12,11 @@ const BASE_URL = 'http://standin.test/api/v2';
 async function setUp() {
   const mock = createMock({ now: '2026-11-20T15:00:00Z' });
   const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
-  const options: KitOptions = { baseUrl: BASE_URL, token: tokens[0].read_write, fetch: async (url, init) => mock.app.request(url as string, init) };
+  const options: KitOptions = {
+    baseUrl: BASE_URL,
+    token: tokens[0].read_write,
+    fetch: async (url, init) => mock.app.request(url, init),
+  };
   return { mock, options };
 }
 
@@ -26,7 +30,15 @@ function snapshot(mock: ReturnType<typeof createMock>) {
     answers: [...store.echoAnswers.keys()],
     comments: [...store.comments.keys()],
     reactions: [...store.reactions.keys()],
-    checkIns: [...store.checkIns.values()].map((c) => [c.id, c.previous, c.intentions, c.blockers, c.mood, c.previousCompleted, c.teamIds]),
+    checkIns: [...store.checkIns.values()].map((c) => [
+      c.id,
+      c.previous,
+      c.intentions,
+      c.blockers,
+      c.mood,
+      c.previousCompleted,
+      c.teamIds,
+    ]),
   });
 }
 
@@ -49,7 +61,7 @@ describe('kit safety', () => {
       readOnly: true,
       fetch: async (url, init) => {
         methods.add(init?.method ?? 'GET');
-        return mock.app.request(url as string, init);
+        return mock.app.request(url, init);
       },
     });
     expect([...methods].sort()).toEqual(['GET', 'OPTIONS']);
@@ -62,7 +74,11 @@ describe('kit safety', () => {
 
   it('the whole kit passes against a world whose clock was advanced by 30 days (MK4)', async () => {
     const { mock, options } = await setUp();
-    const advanced = await mock.app.request('/__mock/clock/advance', { method: 'POST', body: '{"days": 30}', headers: { 'content-type': 'application/json' } });
+    const advanced = await mock.app.request('/__mock/clock/advance', {
+      method: 'POST',
+      body: '{"days": 30}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect((await advanced.json()).now).toBe('2026-12-20T15:00:00Z');
     const report = await runChecks(ALL_GROUPS, { ...options, modifyExisting: true });
     expect(report.results.filter((r) => r.outcome !== 'passed')).toEqual([]);
@@ -72,21 +88,26 @@ describe('kit safety', () => {
   it('the whole kit passes against a session, and the shared world never sees its writes (MK5)', async () => {
     const { mock, options } = await setUp();
     const shared = snapshot(mock);
-    const inSession: typeof fetch = async (url, init) => mock.app.request(url as string, {
-      ...init, headers: { ...(init?.headers as Record<string, string>), 'x-mock-session': 'contract-kit' },
-    });
+    const inSession: typeof fetch = async (url, init) =>
+      mock.app.request(url, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), 'x-mock-session': 'contract-kit' },
+      });
     const report = await runChecks(ALL_GROUPS, { ...options, modifyExisting: true, fetch: inSession });
     expect(report.results.filter((r) => r.outcome !== 'passed')).toEqual([]);
     expect(snapshot(mock)).toBe(shared);
     expect(mock.sessions.list().map((s) => s.name)).toEqual(['contract-kit']);
   });
 
-  it('the sweep removes what a run created, by the run\'s mark, and nothing else', async () => {
+  it("the sweep removes what a run created, by the run's mark, and nothing else", async () => {
     const { mock, options } = await setUp();
     const before = mock.world.store.goals.size;
-    const call = (path: string, body: unknown) => mock.app.request(`/api/v2${path}`, {
-      method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
-    });
+    const call = (path: string, body: unknown) =>
+      mock.app.request(`/api/v2${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+      });
     await call('/goals', { title: `${MARKER} run-abc left behind` });
     await call('/goals', { title: `${MARKER} run-other not this run` });
     await call('/echo/questions', { prompt: `${MARKER} run-abc question?` });

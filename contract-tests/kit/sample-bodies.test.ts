@@ -10,7 +10,7 @@ describe('sample bodies', () => {
     expect([...SAMPLED_OPERATIONS].sort()).toEqual(withBody.map((op) => op.operationId).sort());
   });
 
-  it('are valid against each operation\'s body schema', () => {
+  it("are valid against each operation's body schema", () => {
     for (const op of withBody) {
       const result = op.validateBody(sampleBody(op.operationId, (text) => `[standin-contract] run-test ${text}`));
       expect(result.ok ? [] : result.errors, op.operationId).toEqual([]);

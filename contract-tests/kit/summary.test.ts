@@ -5,16 +5,44 @@ import type { GroupReport } from './run-files.js';
 import { summarize, type PlannedGroup } from './summary.js';
 
 const planned: PlannedGroup[] = [
-  { name: 'goals', title: 'Goals', checks: [{ rule: 'GO6', title: 'order', source: 'interface' }, { rule: 'GO7', title: 'private', source: 'decided' }] },
+  {
+    name: 'goals',
+    title: 'Goals',
+    checks: [
+      { rule: 'GO6', title: 'order', source: 'interface' },
+      { rule: 'GO7', title: 'private', source: 'decided' },
+    ],
+  },
   { name: 'echoes', title: 'Echoes', checks: [{ rule: 'EC1', title: 'defaults', source: 'interface' }] },
 ];
 const goals: GroupReport = {
-  group: 'goals', title: 'Goals', coverage: { listGoals: { 200: 2 } }, cleanupFailures: [],
-  results: [{ group: 'goals', rule: 'GO6', source: 'interface', title: 'order', outcome: 'failed', message: 'GET /goals → 404', broke: { rule: 'G8', source: 'decided' } }],
+  group: 'goals',
+  title: 'Goals',
+  coverage: { listGoals: { 200: 2 } },
+  cleanupFailures: [],
+  results: [
+    {
+      group: 'goals',
+      rule: 'GO6',
+      source: 'interface',
+      title: 'order',
+      outcome: 'failed',
+      message: 'GET /goals → 404',
+      broke: { rule: 'G8', source: 'decided' },
+    },
+  ],
 };
 
 describe('summarize', () => {
-  const summary = summarize({ baseUrl: 'http://x/api/v2', ms: 1500, planned, reports: [goals], setUpFailures: [], leftOut: { production: 3 }, rules: ['interface', 'decided'] });
+  const summary = summarize({
+    baseUrl: 'http://x/api/v2',
+    ms: 1500,
+    planned,
+    reports: [goals],
+    setUpFailures: [],
+    leftOut: { production: 3 },
+    rules: ['interface', 'decided'],
+  });
 
   it('counts a check its group never reached, and a group that never reported, as not run with the reason', () => {
     expect([summary.passed, summary.failed, summary.notRun]).toEqual([0, 1, 2]);
@@ -31,7 +59,9 @@ describe('summarize', () => {
 
   it('gives JUnit every check, with the failure and skip counts of the run', () => {
     const xml = junitXml(summary.results, 1.5);
-    expect(xml).toContain('<testsuites name="standin contract" tests="3" failures="1" errors="0" skipped="2" time="1.500">');
+    expect(xml).toContain(
+      '<testsuites name="standin contract" tests="3" failures="1" errors="0" skipped="2" time="1.500">',
+    );
     expect(xml).toContain('<failure message="GO6 (broke G8, decided): GET /goals → 404">');
     expect(xml).toContain('<skipped message="not run: its group reported nothing');
   });

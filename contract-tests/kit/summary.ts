@@ -45,9 +45,19 @@ export function accountFor(planned: readonly PlannedGroup[], reports: readonly G
   const byGroup = new Map(reports.map((r) => [r.group, r.results]));
   return planned.flatMap((group) => {
     const reported = byGroup.get(group.name) ?? [];
-    return group.checks.map((check) => reported.find((r) => r.rule === check.rule && r.title === check.title)
-      ?? { group: group.name, rule: check.rule, source: check.source, title: check.title, outcome: 'not run' as const,
-        message: byGroup.has(group.name) ? 'the group ended before this check ran' : 'its group reported nothing (the test runner failed it; see its output above)' });
+    return group.checks.map(
+      (check) =>
+        reported.find((r) => r.rule === check.rule && r.title === check.title) ?? {
+          group: group.name,
+          rule: check.rule,
+          source: check.source,
+          title: check.title,
+          outcome: 'not run' as const,
+          message: byGroup.has(group.name)
+            ? 'the group ended before this check ran'
+            : 'its group reported nothing (the test runner failed it; see its output above)',
+        },
+    );
   });
 }
 
@@ -70,26 +80,46 @@ export function summarize(input: SummaryInput): Summary {
   const selection = input.rules ? input.rules.join(', ') : 'every source';
   const lines = [`standin contract: ${input.baseUrl} — ${(input.ms / 1000).toFixed(1)} s — rules: ${selection}`, ''];
   lines.push(`${pad('rule group', 36)}${pad('passed', 8)}${pad('failed', 8)}not run`);
-  for (const g of grouped) lines.push(`${pad(g.title, 36)}${pad(String(count('passed', g.results)), 8)}${pad(String(count('failed', g.results)), 8)}${count('not run', g.results)}`);
+  for (const g of grouped)
+    lines.push(
+      `${pad(g.title, 36)}${pad(String(count('passed', g.results)), 8)}${pad(String(count('failed', g.results)), 8)}${count('not run', g.results)}`,
+    );
   lines.push('', `${pad('rule source', 36)}${pad('passed', 8)}${pad('failed', 8)}not run`);
   for (const source of ['interface', 'production', 'decided'] as const) {
     const of = all.filter((r) => r.source === source);
-    if (of.length > 0) lines.push(`${pad(source, 36)}${pad(String(count('passed', of)), 8)}${pad(String(count('failed', of)), 8)}${count('not run', of)}`);
+    if (of.length > 0)
+      lines.push(
+        `${pad(source, 36)}${pad(String(count('passed', of)), 8)}${pad(String(count('failed', of)), 8)}${count('not run', of)}`,
+      );
   }
   const leftOut = Object.entries(input.leftOut).filter(([, n]) => n > 0);
-  if (leftOut.length > 0) lines.push(`left out by --rules: ${leftOut.map(([source, n]) => `${n} ${source}`).join(', ')}`);
+  if (leftOut.length > 0)
+    lines.push(`left out by --rules: ${leftOut.map(([source, n]) => `${n} ${source}`).join(', ')}`);
   const rows = coverage.rows();
   const exercised = rows.filter(isExercised).length;
-  lines.push('', `coverage: ${exercised}/${rows.length} operations answered a success (${Math.round(coverage.ratio() * 100)}%); statuses seen:`);
+  lines.push(
+    '',
+    `coverage: ${exercised}/${rows.length} operations answered a success (${Math.round(coverage.ratio() * 100)}%); statuses seen:`,
+  );
   for (const row of rows) {
-    lines.push(`  ${isExercised(row) ? ' ' : '!'} ${pad(row.operationId, 26)}${pad(`${row.method} ${row.path}`, 52)}${row.statuses.join(' ') || 'never called'}`);
+    lines.push(
+      `  ${isExercised(row) ? ' ' : '!'} ${pad(row.operationId, 26)}${pad(`${row.method} ${row.path}`, 52)}${row.statuses.join(' ') || 'never called'}`,
+    );
   }
   const failures = all.filter((r) => r.outcome === 'failed');
   if (failures.length > 0) {
     lines.push('', 'failures (each with the source of what broke):');
     for (const f of failures) {
-      const broke = f.broke && (f.broke.rule !== f.rule || f.broke.source !== f.source) ? ` — broke ${f.broke.rule}${f.broke.part ? ` (${f.broke.part})` : ''} [${f.broke.source}]` : '';
-      lines.push(`  ✗ ${f.rule} ${f.title} [${f.source}]${broke}`, ...String(f.message).split('\n').map((l) => `      ${l}`));
+      const broke =
+        f.broke && (f.broke.rule !== f.rule || f.broke.source !== f.source)
+          ? ` — broke ${f.broke.rule}${f.broke.part ? ` (${f.broke.part})` : ''} [${f.broke.source}]`
+          : '';
+      lines.push(
+        `  ✗ ${f.rule} ${f.title} [${f.source}]${broke}`,
+        ...String(f.message)
+          .split('\n')
+          .map((l) => `      ${l}`),
+      );
     }
   }
   const notRun = all.filter((r) => r.outcome === 'not run');
@@ -101,5 +131,12 @@ export function summarize(input: SummaryInput): Summary {
     for (const failure of report.cleanupFailures) lines.push(`  cleanup failed: ${failure}`);
   }
   lines.push('', `${count('passed')} passed, ${failures.length} failed, ${notRun.length} not run`);
-  return { text: lines.join('\n'), results: all, passed: count('passed'), failed: failures.length, notRun: notRun.length, coverage };
+  return {
+    text: lines.join('\n'),
+    results: all,
+    passed: count('passed'),
+    failed: failures.length,
+    notRun: notRun.length,
+    coverage,
+  };
 }

@@ -3,11 +3,16 @@
 // along (GO8), questions their answers (EC6).
 import { MARKER, type KitOptions } from './kit-options.js';
 
-async function list(options: KitOptions, path: string): Promise<Array<{ id: string; title?: string; prompt?: string }>> {
+async function list(
+  options: KitOptions,
+  path: string,
+): Promise<Array<{ id: string; title?: string; prompt?: string }>> {
   const doFetch = options.fetch ?? fetch;
   const all: Array<{ id: string; title?: string; prompt?: string }> = [];
   for (let page = 1; page < 2000; page++) {
-    const response = await doFetch(`${options.baseUrl}${path}?per_page=50&page=${page}`, { headers: { authorization: `Bearer ${options.token}` } });
+    const response = await doFetch(`${options.baseUrl}${path}?per_page=50&page=${page}`, {
+      headers: { authorization: `Bearer ${options.token}` },
+    });
     if (!response.ok) break;
     const body = (await response.json()) as typeof all;
     all.push(...body);
@@ -28,7 +33,10 @@ export async function sweep(options: KitOptions): Promise<number> {
   for (const path of ['/goals', '/echo/questions']) {
     for (const record of await list(options, path)) {
       if (!(record.title ?? '').startsWith(mark) && !(record.prompt ?? '').startsWith(mark)) continue;
-      const response = await doFetch(`${options.baseUrl}${path}/${record.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${options.token}` } });
+      const response = await doFetch(`${options.baseUrl}${path}/${record.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${options.token}` },
+      });
       if (response.status === 204) deleted++;
     }
   }

@@ -19,7 +19,13 @@ export function bindGroup(group: CheckGroup): void {
 
     afterAll(async () => {
       const cleanupFailures = ctx ? await ctx.cleanup.run() : [];
-      writeGroupReport({ group: group.name, title: group.title, results, coverage: ctx?.coverage.toJSON() ?? {}, cleanupFailures });
+      writeGroupReport({
+        group: group.name,
+        title: group.title,
+        results,
+        coverage: ctx?.coverage.toJSON() ?? {},
+        cleanupFailures,
+      });
       if (cleanupFailures.length > 0) throw new Error(`cleanup left records behind:\n${cleanupFailures.join('\n')}`);
     });
 

@@ -45,7 +45,11 @@ export interface Rewrite {
   /** Changes the request before the mock sees it. */
   request?(request: BrokenRequest, tools: Tools): BrokenRequest | void | Promise<BrokenRequest | void>;
   /** Changes the answer before the kit sees it (mutate `response` or return a new one). */
-  response?(response: BrokenResponse, request: BrokenRequest, tools: Tools): BrokenResponse | void | Promise<BrokenResponse | void>;
+  response?(
+    response: BrokenResponse,
+    request: BrokenRequest,
+    tools: Tools,
+  ): BrokenResponse | void | Promise<BrokenResponse | void>;
 }
 
 /** A request sent on as the default person (MK1 lists them first), an administrator: a server without GO9, GU8, EC7. */
@@ -94,13 +98,21 @@ export function brokenFetch(mock: Mock, variant: Pick<Variant, 'break'> | null):
       if (token) headers.authorization = `Bearer ${token}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await mock.app.request(`http://standin.test${API}${path}`, {
-        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
-      return { status: response.status, body: text === '' ? undefined : /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text };
+      return {
+        status: response.status,
+        body:
+          text === '' ? undefined : /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text,
+      };
     },
     async tokens() {
-      tokenList ??= (await (await mock.app.request('http://standin.test/__mock/tokens')).json()) as NonNullable<typeof tokenList>;
+      tokenList ??= (await (await mock.app.request('http://standin.test/__mock/tokens')).json()) as NonNullable<
+        typeof tokenList
+      >;
       return tokenList;
     },
     tokenOf(request) {
@@ -131,19 +143,31 @@ export function brokenFetch(mock: Mock, variant: Pick<Variant, 'break'> | null):
     if (matching.length === 0) return mock.app.request(url.href, init);
 
     for (const rewrite of matching) request = (await rewrite.request?.(request, tools)) ?? request;
-    const sent = await mock.app.request(`${url.origin}${API}${request.path}${request.query ? `?${request.query}` : ''}`, {
-      method: request.method, headers: request.headers, body: request.body,
-    });
-    if (!matching.some((r) => r.response)) return sent;
+    const sent = await mock.app.request(
+      `${url.origin}${API}${request.path}${request.query ? `?${request.query}` : ''}`,
+      {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      },
+    );
+    if (!matching.some((r) => r.response !== undefined)) return sent;
 
     const text = await sent.text();
     const json = text !== '' && /json/.test(sent.headers.get('content-type') ?? '');
-    let response: BrokenResponse = { status: sent.status, headers: new Headers(sent.headers), body: text === '' ? undefined : json ? JSON.parse(text) : text };
+    let response: BrokenResponse = {
+      status: sent.status,
+      headers: new Headers(sent.headers),
+      body: text === '' ? undefined : json ? JSON.parse(text) : text,
+    };
     for (const rewrite of matching) response = (await rewrite.response?.(response, request, tools)) ?? response;
 
-    const body = response.body === undefined || response.status === 204 || response.status === 304
-      ? null
-      : typeof response.body === 'string' && !/json/.test(response.headers.get('content-type') ?? '') ? response.body : JSON.stringify(response.body);
+    const body =
+      response.body === undefined || response.status === 204 || response.status === 304
+        ? null
+        : typeof response.body === 'string' && !/json/.test(response.headers.get('content-type') ?? '')
+          ? response.body
+          : JSON.stringify(response.body);
     response.headers.delete('content-length');
     return new Response(body, { status: response.status, headers: response.headers });
   };
@@ -167,7 +191,10 @@ function onRecords(change: (record: any, request: BrokenRequest) => void): NonNu
 
 /** The query without the parameters `name` (raw or percent-encoded brackets). */
 function withoutParam(query: string, name: string): string {
-  return query.split('&').filter((pair) => pair !== '' && decodeURIComponent(pair.split('=')[0]) !== name).join('&');
+  return query
+    .split('&')
+    .filter((pair) => pair !== '' && decodeURIComponent(pair.split('=')[0]) !== name)
+    .join('&');
 }
 
 /** Whether the query holds the parameter `name` (raw or percent-encoded brackets). */
@@ -216,95 +243,173 @@ export const VARIANTS: Variant[] = [
     expectedRules: ['GU1', 'GU2', 'GU3', 'GU4', 'GU5', 'GU6', 'GU7'],
     kind: 'schema',
     // G3: exactly YYYY-MM-DDTHH:MM:SSZ; every goal-update answer now carries "…:SS.123Z".
-    break: [{ path: GOAL_UPDATES, response: onRecords((u) => { u.updated_at = String(u.updated_at).replace(/Z$/, '.123Z'); }) }],
+    break: [
+      {
+        path: GOAL_UPDATES,
+        response: onRecords((u) => {
+          u.updated_at = String(u.updated_at).replace(/Z$/, '.123Z');
+        }),
+      },
+    ],
   },
   {
     name: 'check-ins lose the absent field',
     expectedRules: ['CI1', 'CI2', 'CI3', 'CI4', 'CI5', 'CI6', 'CI9'],
     kind: 'schema',
-    break: [{ path: CHECK_INS, response: onRecords((c) => { delete c.absent; }) }],
+    break: [
+      {
+        path: CHECK_INS,
+        response: onRecords((c) => {
+          delete c.absent;
+        }),
+      },
+    ],
   },
   {
     name: 'echo questions carry an extra type field',
     expectedRules: ['EC1', 'EC2', 'EC3', 'EC4', 'EC5', 'EC6'],
     kind: 'schema',
     // G11: echo questions carry no `type`; the spec's schema admits no extra property.
-    break: [{ path: QUESTIONS, response: onRecords((q) => { q.type = 'echo-question'; }) }],
+    break: [
+      {
+        path: QUESTIONS,
+        response: onRecords((q) => {
+          q.type = 'echo-question';
+        }),
+      },
+    ],
   },
   {
     name: 'goal answers carry owner_id',
     expectedRules: ['GO1', 'GO2', 'GO3', 'GO4', 'GO5', 'GO6', 'GO7', 'GO8'],
     kind: 'schema',
     // GO3: the object forms only, never the *_id input forms.
-    break: [{ path: GOALS_OR_GOAL, response: onRecords((g) => { if (g.owner) g.owner_id = g.owner.id; }) }],
+    break: [
+      {
+        path: GOALS_OR_GOAL,
+        response: onRecords((g) => {
+          if (g.owner) g.owner_id = g.owner.id;
+        }),
+      },
+    ],
   },
   {
     name: 'creating a goal answers 200 instead of 201',
     expectedRules: ['GO1'],
     kind: 'status',
-    break: [{ methods: ['POST'], path: /^\/goals$/, response: (r) => { if (r.status === 201) r.status = 200; } }],
+    break: [
+      {
+        methods: ['POST'],
+        path: /^\/goals$/,
+        response: (r) => {
+          if (r.status === 201) r.status = 200;
+        },
+      },
+    ],
   },
   {
     name: 'a 404 answers text/plain instead of problem+json',
     expectedRules: ['G2'],
     kind: 'status',
-    break: [{
-      path: /./,
-      response: (r) => {
-        if (r.status !== 404) return;
-        r.headers.set('content-type', 'text/plain; charset=UTF-8');
-        r.body = '404 Not Found';
+    break: [
+      {
+        path: /./,
+        response: (r) => {
+          if (r.status !== 404) return;
+          r.headers.set('content-type', 'text/plain; charset=UTF-8');
+          r.body = '404 Not Found';
+        },
       },
-    }],
+    ],
   },
   {
     name: 'malformed JSON gives a 500',
     expectedRules: ['G8'],
     kind: 'status',
     // G8: bad input is a 400, never a 5xx.
-    break: [{
-      methods: ['POST', 'PATCH'],
-      path: /./,
-      response(r, request, tools) {
-        if (r.status === 400 && request.body !== undefined && tools.jsonOf(request) === undefined) {
-          r.status = 500;
-          r.body.status = 500;
-        }
+    break: [
+      {
+        methods: ['POST', 'PATCH'],
+        path: /./,
+        response(r, request, tools) {
+          if (r.status === 400 && request.body !== undefined && tools.jsonOf(request) === undefined) {
+            r.status = 500;
+            r.body.status = 500;
+          }
+        },
       },
-    }],
+    ],
   },
   {
     name: 'goal update urls use goal-updates (hyphen) instead of goal_updates',
     expectedRules: ['GU1', 'GU2', 'GU3', 'GU4', 'GU5', 'GU6', 'GU7'],
     kind: 'schema',
     // G10: the kind in the url is goal_updates (underscore, prod).
-    break: [{ path: GOAL_UPDATES, response: onRecords((u) => { u.url = String(u.url).replace('/goal_updates/', '/goal-updates/'); }) }],
+    break: [
+      {
+        path: GOAL_UPDATES,
+        response: onRecords((u) => {
+          u.url = String(u.url).replace('/goal_updates/', '/goal-updates/');
+        }),
+      },
+    ],
   },
   {
     name: 'a person read by id lacks location',
     expectedRules: ['PT1', 'PT2'],
     kind: 'schema',
-    break: [{ methods: ['GET'], path: new RegExp(`^/people/${ANY_ID}$`), response: onRecords((p) => { delete p.location; }) }],
+    break: [
+      {
+        methods: ['GET'],
+        path: new RegExp(`^/people/${ANY_ID}$`),
+        response: onRecords((p) => {
+          delete p.location;
+        }),
+      },
+    ],
   },
   {
     name: 'GET /me lacks username',
     expectedRules: ['PT1'],
     kind: 'schema',
     // The kit learns the caller from GET /me before any check runs; a broken /me must still be a PT1 failure.
-    break: [{ methods: ['GET'], path: /^\/me$/, response: onRecords((p) => { delete p.username; }) }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/me$/,
+        response: onRecords((p) => {
+          delete p.username;
+        }),
+      },
+    ],
   },
   {
     name: 'Echo question lists are wrapped in {data: [...]}',
     expectedRules: ['G1'],
     kind: 'schema',
     // G1: lists are bare JSON arrays.
-    break: [{ methods: ['GET'], path: /^\/echo\/questions$/, response: (r) => { if (r.status === 200) r.body = { data: r.body }; } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/echo\/questions$/,
+        response: (r) => {
+          if (r.status === 200) r.body = { data: r.body };
+        },
+      },
+    ],
   },
   {
     name: 'a 405 comes without Allow',
     expectedRules: ['G8', 'CI7'],
     kind: 'status',
-    break: [{ path: /./, response: (r) => { if (r.status === 405) r.headers.delete('allow'); } }],
+    break: [
+      {
+        path: /./,
+        response: (r) => {
+          if (r.status === 405) r.headers.delete('allow');
+        },
+      },
+    ],
   },
 
   // --- General behaviour ------------------------------------------------------------------------------------
@@ -312,117 +417,174 @@ export const VARIANTS: Variant[] = [
     name: 'GET /teams carries no ETag',
     expectedRules: ['G12'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: /^\/teams$/, response: (r) => { r.headers.delete('etag'); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/teams$/,
+        response: (r) => {
+          r.headers.delete('etag');
+        },
+      },
+    ],
   },
   {
     name: 'CORS does not expose ETag',
     expectedRules: ['G13'],
     kind: 'behaviour',
-    break: [{
-      path: /./,
-      response: (r) => {
-        const exposed = (r.headers.get('access-control-expose-headers') ?? '').split(',').map((h) => h.trim()).filter((h) => h.toLowerCase() !== 'etag');
-        r.headers.set('access-control-expose-headers', exposed.join(', '));
+    break: [
+      {
+        path: /./,
+        response: (r) => {
+          const exposed = (r.headers.get('access-control-expose-headers') ?? '')
+            .split(',')
+            .map((h) => h.trim())
+            .filter((h) => h.toLowerCase() !== 'etag');
+          r.headers.set('access-control-expose-headers', exposed.join(', '));
+        },
       },
-    }],
+    ],
   },
   {
     name: 'per_page is not clamped to 50',
     expectedRules: ['G4'],
     kind: 'behaviour',
     // G4: per_page above 50 should give at most 50; this answer gives per_page records by joining pages.
-    break: [{
-      methods: ['GET'],
-      path: /./,
-      async response(r, request, tools) {
-        const perPage = Number(paramOf(request.query, 'per_page'));
-        if (r.status !== 200 || !Array.isArray(r.body) || !(perPage > 50) || r.body.length < 50) return;
-        const page = Number(paramOf(request.query, 'page') ?? '1');
-        const base = withoutParam(withoutParam(request.query, 'per_page'), 'page');
-        const all: unknown[] = [];
-        // The records of pages (page-1)*perPage … page*perPage, in pages of 50.
-        for (let p = ((page - 1) * perPage) / 50 + 1; all.length < perPage; p++) {
-          const { body } = await tools.call('GET', `${request.path}?${base}${base ? '&' : ''}per_page=50&page=${p}`, tools.tokenOf(request));
-          all.push(...body);
-          if (body.length < 50) break;
-        }
-        r.body = all.slice(0, perPage);
+    break: [
+      {
+        methods: ['GET'],
+        path: /./,
+        async response(r, request, tools) {
+          const perPage = Number(paramOf(request.query, 'per_page'));
+          if (r.status !== 200 || !Array.isArray(r.body) || !(perPage > 50) || r.body.length < 50) return;
+          const page = Number(paramOf(request.query, 'page') ?? '1');
+          const base = withoutParam(withoutParam(request.query, 'per_page'), 'page');
+          const all: unknown[] = [];
+          // The records of pages (page-1)*perPage … page*perPage, in pages of 50.
+          for (let p = ((page - 1) * perPage) / 50 + 1; all.length < perPage; p++) {
+            const { body } = await tools.call(
+              'GET',
+              `${request.path}?${base}${base ? '&' : ''}per_page=50&page=${p}`,
+              tools.tokenOf(request),
+            );
+            all.push(...body);
+            if (body.length < 50) break;
+          }
+          r.body = all.slice(0, perPage);
+        },
       },
-    }],
+    ],
   },
   {
     name: 'per_page defaults to 50 instead of 30',
     expectedRules: ['G4'],
     kind: 'behaviour',
-    break: [{
-      methods: ['GET'],
-      path: /./,
-      request: (request) => (hasParam(request.query, 'per_page') ? undefined : { ...request, query: `${request.query}${request.query ? '&' : ''}per_page=50` }),
-    }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /./,
+        request: (request) =>
+          hasParam(request.query, 'per_page')
+            ? undefined
+            : { ...request, query: `${request.query}${request.query ? '&' : ''}per_page=50` },
+      },
+    ],
   },
   {
     name: 'a page past the end repeats the first page',
     expectedRules: ['G4'],
     kind: 'behaviour',
-    break: [{
-      methods: ['GET'],
-      path: /^\/people$/,
-      async response(r, request, tools) {
-        if (r.status !== 200 || !Array.isArray(r.body) || r.body.length > 0 || Number(paramOf(request.query, 'page') ?? '1') <= 1) return;
-        r.body = (await tools.call('GET', `/people?${withoutParam(request.query, 'page')}`, tools.tokenOf(request))).body;
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/people$/,
+        async response(r, request, tools) {
+          if (
+            r.status !== 200 ||
+            !Array.isArray(r.body) ||
+            r.body.length > 0 ||
+            Number(paramOf(request.query, 'page') ?? '1') <= 1
+          )
+            return;
+          r.body = (
+            await tools.call('GET', `/people?${withoutParam(request.query, 'page')}`, tools.tokenOf(request))
+          ).body;
+        },
       },
-    }],
+    ],
   },
   {
     name: 'me is accepted in people_ids[]',
     expectedRules: ['G6'],
     kind: 'behaviour',
     // G6: the literal is read as the caller instead of giving 422.
-    break: [{
-      methods: ['GET'],
-      path: /./,
-      async request(request, tools) {
-        if (!/people_ids(\[\]|%5B%5D)=(me|self)(&|$)/i.test(request.query)) return;
-        const token = tools.tokenOf(request);
-        const person = (await tools.tokens()).find((t) => t.read_write === token || t.read_only === token)?.person.id ?? '';
-        return { ...request, query: request.query.replace(/(people_ids(?:\[\]|%5B%5D)=)(?:me|self)(?=&|$)/gi, `$1${person}`) };
+    break: [
+      {
+        methods: ['GET'],
+        path: /./,
+        async request(request, tools) {
+          if (!/people_ids(\[\]|%5B%5D)=(me|self)(&|$)/i.test(request.query)) return;
+          const token = tools.tokenOf(request);
+          const person =
+            (await tools.tokens()).find((t) => t.read_write === token || t.read_only === token)?.person.id ?? '';
+          return {
+            ...request,
+            query: request.query.replace(/(people_ids(?:\[\]|%5B%5D)=)(?:me|self)(?=&|$)/gi, `$1${person}`),
+          };
+        },
       },
-    }],
+    ],
   },
   {
     name: 'the comma form of an array parameter is accepted',
     expectedRules: ['G5'],
     kind: 'behaviour',
     // G5: `team_ids=a,b` should give 400; here it is read as `team_ids[]=a&team_ids[]=b`.
-    break: [{
-      methods: ['GET'],
-      path: /./,
-      request(request) {
-        const query = request.query.split('&').flatMap((pair) => {
-          const [name, value = ''] = pair.split('=');
-          return /^(people_ids|team_ids|goal_ids|kinds)$/.test(name) ? value.split(',').map((v) => `${name}[]=${v}`) : [pair];
-        }).join('&');
-        return { ...request, query };
+    break: [
+      {
+        methods: ['GET'],
+        path: /./,
+        request(request) {
+          const query = request.query
+            .split('&')
+            .flatMap((pair) => {
+              const [name, value = ''] = pair.split('=');
+              return /^(people_ids|team_ids|goal_ids|kinds)$/.test(name)
+                ? value.split(',').map((v) => `${name}[]=${v}`)
+                : [pair];
+            })
+            .join('&');
+          return { ...request, query };
+        },
       },
-    }],
+    ],
   },
   {
     name: 'a read-only token may write',
     expectedRules: ['G9'],
     kind: 'behaviour',
     // G9: writes with a read-only token go through as the read-write token of the same person.
-    break: [{
-      methods: ['POST', 'PATCH', 'DELETE'],
-      path: /./,
-      request: readOnlyAsReadWrite,
-    }],
+    break: [
+      {
+        methods: ['POST', 'PATCH', 'DELETE'],
+        path: /./,
+        request: readOnlyAsReadWrite,
+      },
+    ],
   },
   {
     name: 'uppercase path ids find the record',
     expectedRules: ['G2'],
     kind: 'behaviour',
     // G2: ids are lowercase; an uppercase id matches no record (404). Here it is lowercased first.
-    break: [{ path: /[A-F]/, request: (request) => ({ ...request, path: request.path.replace(new RegExp(ID, 'g'), (id) => id.toLowerCase()) }) }],
+    break: [
+      {
+        path: /[A-F]/,
+        request: (request) => ({
+          ...request,
+          path: request.path.replace(new RegExp(ID, 'g'), (id) => id.toLowerCase()),
+        }),
+      },
+    ],
   },
 
   // --- People and teams -------------------------------------------------------------------------------------
@@ -431,30 +593,48 @@ export const VARIANTS: Variant[] = [
     expectedRules: ['PT1'],
     kind: 'behaviour',
     // PT1: /me is the token's person. Known tokens are swapped for the default person's (MK1 lists it first).
-    break: [{
-      methods: ['GET'],
-      path: /^\/me$/,
-      async request(request, tools) {
-        const token = tools.tokenOf(request);
-        const tokens = await tools.tokens();
-        if (!tokens.some((t) => t.read_write === token || t.read_only === token)) return;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${tokens[0].read_write}`);
-        return { ...request, headers };
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/me$/,
+        async request(request, tools) {
+          const token = tools.tokenOf(request);
+          const tokens = await tools.tokens();
+          if (!tokens.some((t) => t.read_write === token || t.read_only === token)) return;
+          const headers = new Headers(request.headers);
+          headers.set('authorization', `Bearer ${tokens[0].read_write}`);
+          return { ...request, headers };
+        },
       },
-    }],
+    ],
   },
   {
     name: 'people are listed in reverse name order',
     expectedRules: ['PT2'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: /^\/people$/, response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/people$/,
+        response: (r) => {
+          if (Array.isArray(r.body)) r.body.reverse();
+        },
+      },
+    ],
   },
   {
     name: 'a team answers without its people',
     expectedRules: ['PT2'],
     kind: 'schema',
-    break: [{ methods: ['GET'], path: new RegExp(`^/teams/${ANY_ID}$`), response: onRecords((t) => { delete t.people; }) }],
+    break: [
+      {
+        methods: ['GET'],
+        path: new RegExp(`^/teams/${ANY_ID}$`),
+        response: onRecords((t) => {
+          delete t.people;
+        }),
+      },
+    ],
   },
 
   // --- Goals ----------------------------------------------------------------------------------------------------
@@ -462,7 +642,15 @@ export const VARIANTS: Variant[] = [
     name: 'goals are listed in reverse order',
     expectedRules: ['GO6'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: /^\/goals$/, response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/goals$/,
+        response: (r) => {
+          if (Array.isArray(r.body)) r.body.reverse();
+        },
+      },
+    ],
   },
   {
     name: 'archived goals are listed without goal_ids[]',
@@ -471,20 +659,25 @@ export const VARIANTS: Variant[] = [
     // Remembers every archived goal an answer showed, and adds it back to plain listings.
     break: () => {
       const archived = new Set<string>();
-      return [{
-        path: /^\/goals/,
-        async response(r, request, tools) {
-          eachRecord(r.body, (g) => { if (g.type === 'goal' && g.archived === true) archived.add(g.id); });
-          if (request.method !== 'GET' || request.path !== '/goals' || r.status !== 200 || !Array.isArray(r.body)) return;
-          if (hasParam(request.query, 'goal_ids[]') || Number(paramOf(request.query, 'page') ?? '1') > 1) return;
-          const listed = new Set(r.body.map((g: { id: string }) => g.id));
-          for (const id of archived) {
-            if (listed.has(id)) continue;
-            const { status, body } = await tools.call('GET', `/goals/${id}`, tools.tokenOf(request));
-            if (status === 200 && body.archived) r.body.push(body);
-          }
+      return [
+        {
+          path: /^\/goals/,
+          async response(r, request, tools) {
+            eachRecord(r.body, (g) => {
+              if (g.type === 'goal' && g.archived === true) archived.add(g.id);
+            });
+            if (request.method !== 'GET' || request.path !== '/goals' || r.status !== 200 || !Array.isArray(r.body))
+              return;
+            if (hasParam(request.query, 'goal_ids[]') || Number(paramOf(request.query, 'page') ?? '1') > 1) return;
+            const listed = new Set(r.body.map((g: { id: string }) => g.id));
+            for (const id of archived) {
+              if (listed.has(id)) continue;
+              const { status, body } = await tools.call('GET', `/goals/${id}`, tools.tokenOf(request));
+              if (status === 200 && body.archived) r.body.push(body);
+            }
+          },
         },
-      }];
+      ];
     },
   },
   {
@@ -493,17 +686,23 @@ export const VARIANTS: Variant[] = [
     kind: 'behaviour',
     // GO7: to anyone but owner and contributors a private goal does not exist (404); here the 404 becomes
     // the goal as its owner would see it.
-    break: [{
-      methods: ['GET'],
-      path: new RegExp(`^/goals/${ANY_ID}(/goal-updates)?$`),
-      async response(r, request, tools) {
-        if (r.status !== 404) return;
-        for (const { read_write } of await tools.tokens()) {
-          const seen = await tools.call('GET', `${request.path}${request.query ? `?${request.query}` : ''}`, read_write);
-          if (seen.status === 200) return fabricated(seen.body, request);
-        }
+    break: [
+      {
+        methods: ['GET'],
+        path: new RegExp(`^/goals/${ANY_ID}(/goal-updates)?$`),
+        async response(r, request, tools) {
+          if (r.status !== 404) return;
+          for (const { read_write } of await tools.tokens()) {
+            const seen = await tools.call(
+              'GET',
+              `${request.path}${request.query ? `?${request.query}` : ''}`,
+              read_write,
+            );
+            if (seen.status === 200) return fabricated(seen.body, request);
+          }
+        },
       },
-    }],
+    ],
   },
 
   {
@@ -523,7 +722,13 @@ export const VARIANTS: Variant[] = [
     name: "anyone may change someone else's Echo and its answers",
     expectedRules: ['EC7'],
     kind: 'behaviour',
-    break: [{ methods: ['PATCH', 'DELETE'], path: new RegExp(`^/echo/(questions|answers)/${ANY_ID}$`), request: asAdministrator }],
+    break: [
+      {
+        methods: ['PATCH', 'DELETE'],
+        path: new RegExp(`^/echo/(questions|answers)/${ANY_ID}$`),
+        request: asAdministrator,
+      },
+    ],
   },
   {
     name: 'a child goal keeps its deleted parent',
@@ -533,18 +738,20 @@ export const VARIANTS: Variant[] = [
     break: () => {
       const parentOf = new Map<string, { id: string; title: string }>();
       const deleted = new Set<string>();
-      return [{
-        path: /^\/goals/,
-        response(r, request) {
-          if (request.method === 'DELETE' && r.status === 204) deleted.add(request.path.split('/')[2]);
-          if (r.status >= 300) return;
-          eachRecord(r.body, (g) => {
-            if (g.type !== 'goal') return;
-            if (g.parent) parentOf.set(g.id, g.parent);
-            else if (deleted.has(parentOf.get(g.id)?.id ?? '')) g.parent = parentOf.get(g.id);
-          });
+      return [
+        {
+          path: /^\/goals/,
+          response(r, request) {
+            if (request.method === 'DELETE' && r.status === 204) deleted.add(request.path.split('/')[2]);
+            if (r.status >= 300) return;
+            eachRecord(r.body, (g) => {
+              if (g.type !== 'goal') return;
+              if (g.parent) parentOf.set(g.id, g.parent);
+              else if (deleted.has(parentOf.get(g.id)?.id ?? '')) g.parent = parentOf.get(g.id);
+            });
+          },
         },
-      }];
+      ];
     },
   },
 
@@ -553,32 +760,45 @@ export const VARIANTS: Variant[] = [
     name: 'confidence is saved as sent, not snapped',
     expectedRules: ['GU2'],
     kind: 'behaviour',
-    break: [{
-      methods: ['POST', 'PATCH'],
-      path: GOAL_UPDATES,
-      response(r, request, tools) {
-        const sent = tools.jsonOf(request)?.confidence;
-        if (r.status < 300 && Number.isInteger(sent)) r.body.confidence = sent;
+    break: [
+      {
+        methods: ['POST', 'PATCH'],
+        path: GOAL_UPDATES,
+        response(r, request, tools) {
+          const sent = tools.jsonOf(request)?.confidence;
+          if (r.status < 300 && Number.isInteger(sent)) r.body.confidence = sent;
+        },
       },
-    }],
+    ],
   },
   {
     name: 'goal updates are listed oldest first',
     expectedRules: ['GU7'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: new RegExp(`^/goals/${ANY_ID}/goal-updates$`), response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: new RegExp(`^/goals/${ANY_ID}/goal-updates$`),
+        response: (r) => {
+          if (Array.isArray(r.body)) r.body.reverse();
+        },
+      },
+    ],
   },
   {
     name: "a goal's first update without progress gets 0 instead of 1",
     expectedRules: ['GU3'],
     kind: 'behaviour',
-    break: [{
-      methods: ['POST'],
-      path: new RegExp(`^/goals/${ANY_ID}/goal-updates$`),
-      response(r, request, tools) {
-        if (r.status === 201 && tools.jsonOf(request)?.progress === undefined && r.body.progress === 1) r.body.progress = 0;
+    break: [
+      {
+        methods: ['POST'],
+        path: new RegExp(`^/goals/${ANY_ID}/goal-updates$`),
+        response(r, request, tools) {
+          if (r.status === 201 && tools.jsonOf(request)?.progress === undefined && r.body.progress === 1)
+            r.body.progress = 0;
+        },
       },
-    }],
+    ],
   },
 
   // --- Check-ins ---------------------------------------------------------------------------------------------
@@ -586,44 +806,78 @@ export const VARIANTS: Variant[] = [
     name: 'POST /check-ins and DELETE /check-ins/{id} give 404 instead of 405',
     expectedRules: ['CI7'],
     kind: 'status',
-    break: [{ methods: ['POST', 'DELETE'], path: CHECK_INS, response: (r) => (r.status === 405 ? notFound('No such route.') : undefined) }],
+    break: [
+      {
+        methods: ['POST', 'DELETE'],
+        path: CHECK_INS,
+        response: (r) => (r.status === 405 ? notFound('No such route.') : undefined),
+      },
+    ],
   },
   {
     name: 'blocked stays false whatever the blockers',
     expectedRules: ['CI4'],
     kind: 'behaviour',
-    break: [{ path: CHECK_INS, response: onRecords((c) => { if (c.type === 'check-in') c.blocked = false; }) }],
+    break: [
+      {
+        path: CHECK_INS,
+        response: onRecords((c) => {
+          if (c.type === 'check-in') c.blocked = false;
+        }),
+      },
+    ],
   },
   {
     name: 'whitespace-only blockers count as blocked',
     expectedRules: ['CI4'],
     kind: 'behaviour',
     // CI4: blocked exactly when blockers hold non-whitespace text; here any non-empty string blocks.
-    break: [{ path: CHECK_INS, response: onRecords((c) => { if (c.type === 'check-in') c.blocked = typeof c.blockers === 'string' && c.blockers !== ''; }) }],
+    break: [
+      {
+        path: CHECK_INS,
+        response: onRecords((c) => {
+          if (c.type === 'check-in') c.blocked = typeof c.blockers === 'string' && c.blockers !== '';
+        }),
+      },
+    ],
   },
   {
     name: 'check-ins are listed oldest first',
     expectedRules: ['CI5'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: /^\/check-ins$/, response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/check-ins$/,
+        response: (r) => {
+          if (Array.isArray(r.body)) r.body.reverse();
+        },
+      },
+    ],
   },
   {
     name: "someone else's check-in can be changed",
     expectedRules: ['CI3'],
     kind: 'behaviour',
     // CI3: only the check-in's own person may PATCH it (else 403); here the 403 is redone as the owner.
-    break: [{
-      methods: ['PATCH'],
-      path: new RegExp(`^/check-ins/${ANY_ID}$`),
-      async response(r, request, tools) {
-        if (r.status !== 403) return;
-        const checkIn = await tools.call('GET', request.path, tools.tokenOf(request));
-        const owner = (await tools.tokens()).find((t) => t.person.id === checkIn.body?.person?.id);
-        if (!owner) return;
-        const redone = await tools.call('PATCH', request.path, owner.read_write, tools.jsonOf(request));
-        return { status: redone.status, headers: new Headers({ 'content-type': 'application/json', 'access-control-allow-origin': '*' }), body: redone.body };
+    break: [
+      {
+        methods: ['PATCH'],
+        path: new RegExp(`^/check-ins/${ANY_ID}$`),
+        async response(r, request, tools) {
+          if (r.status !== 403) return;
+          const checkIn = await tools.call('GET', request.path, tools.tokenOf(request));
+          const owner = (await tools.tokens()).find((t) => t.person.id === checkIn.body?.person?.id);
+          if (!owner) return;
+          const redone = await tools.call('PATCH', request.path, owner.read_write, tools.jsonOf(request));
+          return {
+            status: redone.status,
+            headers: new Headers({ 'content-type': 'application/json', 'access-control-allow-origin': '*' }),
+            body: redone.body,
+          };
+        },
       },
-    }],
+    ],
   },
 
   // --- Echoes --------------------------------------------------------------------------------------------------
@@ -631,19 +885,29 @@ export const VARIANTS: Variant[] = [
     name: 'a paused echo still has a next_answer_at',
     expectedRules: ['EC3'],
     kind: 'behaviour',
-    break: [{ path: QUESTIONS, response: onRecords((q) => { if (q.paused_at) q.next_answer_at ??= q.paused_at; }) }],
+    break: [
+      {
+        path: QUESTIONS,
+        response: onRecords((q) => {
+          if (q.paused_at) q.next_answer_at ??= q.paused_at;
+        }),
+      },
+    ],
   },
   {
     name: 'a new echo question defaults to daily',
     expectedRules: ['EC1'],
     kind: 'behaviour',
-    break: [{
-      methods: ['POST'],
-      path: /^\/echo\/questions$/,
-      response(r, request, tools) {
-        if (r.status === 201 && tools.jsonOf(request)?.answer_frequency === undefined) r.body.answer_frequency = 'daily';
+    break: [
+      {
+        methods: ['POST'],
+        path: /^\/echo\/questions$/,
+        response(r, request, tools) {
+          if (r.status === 201 && tools.jsonOf(request)?.answer_frequency === undefined)
+            r.body.answer_frequency = 'daily';
+        },
       },
-    }],
+    ],
   },
 
   {
@@ -654,17 +918,29 @@ export const VARIANTS: Variant[] = [
     break: () => {
       const answers = new Map<string, { question: { id: string } }>();
       const deleted = new Set<string>();
-      return [{
-        path: /^\/echo\//,
-        response(r, request) {
-          if (request.method === 'DELETE' && /^\/echo\/questions\/[^/]+$/.test(request.path) && r.status === 204) deleted.add(request.path.split('/')[3]);
-          if (r.status < 300) eachRecord(r.body, (a) => { if (a.type === 'echo-answer') answers.set(a.id, a); });
-          const kept = answers.get(request.path.split('/')[3] ?? '');
-          if (request.method === 'GET' && request.path.startsWith('/echo/answers/') && r.status === 404 && kept && deleted.has(kept.question.id)) {
-            return fabricated(kept, request);
-          }
+      return [
+        {
+          path: /^\/echo\//,
+          response(r, request) {
+            if (request.method === 'DELETE' && /^\/echo\/questions\/[^/]+$/.test(request.path) && r.status === 204)
+              deleted.add(request.path.split('/')[3]);
+            if (r.status < 300)
+              eachRecord(r.body, (a) => {
+                if (a.type === 'echo-answer') answers.set(a.id, a);
+              });
+            const kept = answers.get(request.path.split('/')[3] ?? '');
+            if (
+              request.method === 'GET' &&
+              request.path.startsWith('/echo/answers/') &&
+              r.status === 404 &&
+              kept &&
+              deleted.has(kept.question.id)
+            ) {
+              return fabricated(kept, request);
+            }
+          },
         },
-      }];
+      ];
     },
   },
 
@@ -674,13 +950,29 @@ export const VARIANTS: Variant[] = [
     expectedRules: ['CR2'],
     kind: 'behaviour',
     // CR2: the same person, name and resource twice gives the existing reaction with 200.
-    break: [{ methods: ['POST'], path: REACTION_LISTS, response: (r) => { if (r.status === 200) r.status = 201; } }],
+    break: [
+      {
+        methods: ['POST'],
+        path: REACTION_LISTS,
+        response: (r) => {
+          if (r.status === 200) r.status = 201;
+        },
+      },
+    ],
   },
   {
     name: 'comments are listed oldest first',
     expectedRules: ['CR1'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: COMMENT_LISTS, response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: COMMENT_LISTS,
+        response: (r) => {
+          if (Array.isArray(r.body)) r.body.reverse();
+        },
+      },
+    ],
   },
 
   // --- Activities ------------------------------------------------------------------------------------------------
@@ -688,20 +980,42 @@ export const VARIANTS: Variant[] = [
     name: 'a posted activity has kind github_pr instead of api',
     expectedRules: ['AC2'],
     kind: 'behaviour',
-    break: [{ methods: ['POST'], path: /^\/activities$/, response: (r) => { if (r.status === 201) r.body.kind = 'github_pr'; } }],
+    break: [
+      {
+        methods: ['POST'],
+        path: /^\/activities$/,
+        response: (r) => {
+          if (r.status === 201) r.body.kind = 'github_pr';
+        },
+      },
+    ],
   },
   {
     name: 'the kinds[] filter is ignored',
     expectedRules: ['AC1'],
     kind: 'behaviour',
     // A request rewrite: the filter never reaches the server, as if it did not know it.
-    break: [{ methods: ['GET'], path: /^\/activities$/, request: (request) => ({ ...request, query: withoutParam(request.query, 'kinds[]') }) }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/activities$/,
+        request: (request) => ({ ...request, query: withoutParam(request.query, 'kinds[]') }),
+      },
+    ],
   },
   {
     name: 'activities are listed oldest first',
     expectedRules: ['AC1'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: /^\/activities$/, response: (r) => { if (Array.isArray(r.body)) r.body.reverse(); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/activities$/,
+        response: (r) => {
+          if (Array.isArray(r.body)) r.body.reverse();
+        },
+      },
+    ],
   },
   // --- One rule broken on one operation and parameter only (caught by the per-operation check of that name)
   {
@@ -709,89 +1023,114 @@ export const VARIANTS: Variant[] = [
     expectedRules: ['G2'],
     expectedCheck: 'G2 getEchoAnswer id',
     kind: 'status',
-    break: [{
-      methods: ['GET'],
-      path: /^\/echo\/answers\/not-a-uuid$/,
-      response: (r) => ({ ...r, status: 400, body: { ...r.body, status: 400, title: 'Bad request' } }),
-    }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/echo\/answers\/not-a-uuid$/,
+        response: (r) => ({ ...r, status: 400, body: { ...r.body, status: 400, title: 'Bad request' } }),
+      },
+    ],
   },
   {
-    name: 'page=0 of an echo question\'s answers is read as page 1',
+    name: "page=0 of an echo question's answers is read as page 1",
     expectedRules: ['G4'],
     expectedCheck: 'G4 listEchoAnswers page',
     kind: 'behaviour',
-    break: [{
-      methods: ['GET'],
-      path: new RegExp(`^/echo/questions/${ANY_ID}/answers$`),
-      request: (request) => ({ ...request, query: request.query.replace(/(^|&)page=0(?=&|$)/, '$1page=1') }),
-    }],
+    break: [
+      {
+        methods: ['GET'],
+        path: new RegExp(`^/echo/questions/${ANY_ID}/answers$`),
+        request: (request) => ({ ...request, query: request.query.replace(/(^|&)page=0(?=&|$)/, '$1page=1') }),
+      },
+    ],
   },
   {
     name: 'the comma form of kinds is accepted on /activities only',
     expectedRules: ['G5'],
     expectedCheck: 'G5 listActivities kinds[]',
     kind: 'behaviour',
-    break: [{
-      methods: ['GET'],
-      path: /^\/activities$/,
-      request(request) {
-        const query = request.query.split('&').flatMap((pair) => {
-          const [name, value = ''] = pair.split('=');
-          return name === 'kinds' ? value.split(',').map((v) => `kinds[]=${v}`) : [pair];
-        }).join('&');
-        return { ...request, query };
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/activities$/,
+        request(request) {
+          const query = request.query
+            .split('&')
+            .flatMap((pair) => {
+              const [name, value = ''] = pair.split('=');
+              return name === 'kinds' ? value.split(',').map((v) => `kinds[]=${v}`) : [pair];
+            })
+            .join('&');
+          return { ...request, query };
+        },
       },
-    }],
+    ],
   },
   {
     name: 'self is read as the caller in the people filter of /activities only',
     expectedRules: ['G6'],
     expectedCheck: 'G6 listActivities people_ids[]',
     kind: 'behaviour',
-    break: [{
-      methods: ['GET'],
-      path: /^\/activities$/,
-      async request(request, tools) {
-        if (!/people_ids(\[\]|%5B%5D)=self(&|$)/i.test(request.query)) return;
-        const token = tools.tokenOf(request);
-        const person = (await tools.tokens()).find((t) => t.read_write === token)?.person.id ?? '';
-        return { ...request, query: request.query.replace(/(people_ids(?:\[\]|%5B%5D)=)self(?=&|$)/gi, `$1${person}`) };
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/activities$/,
+        async request(request, tools) {
+          if (!/people_ids(\[\]|%5B%5D)=self(&|$)/i.test(request.query)) return;
+          const token = tools.tokenOf(request);
+          const person = (await tools.tokens()).find((t) => t.read_write === token)?.person.id ?? '';
+          return {
+            ...request,
+            query: request.query.replace(/(people_ids(?:\[\]|%5B%5D)=)self(?=&|$)/gi, `$1${person}`),
+          };
+        },
       },
-    }],
+    ],
   },
   {
     name: 'DELETE /reactions/{id} without a token looks the reaction up (404) instead of 401',
     expectedRules: ['G9'],
     expectedCheck: 'G9 deleteReaction Authorization',
     kind: 'status',
-    break: [{
-      methods: ['DELETE'],
-      path: new RegExp(`^/reactions/${ANY_ID}$`),
-      async request(request, tools) {
-        if (tools.tokenOf(request) !== null) return;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${(await tools.tokens())[0].read_write}`);
-        return { ...request, headers };
+    break: [
+      {
+        methods: ['DELETE'],
+        path: new RegExp(`^/reactions/${ANY_ID}$`),
+        async request(request, tools) {
+          if (tools.tokenOf(request) !== null) return;
+          const headers = new Headers(request.headers);
+          headers.set('authorization', `Bearer ${(await tools.tokens())[0].read_write}`);
+          return { ...request, headers };
+        },
       },
-    }],
+    ],
   },
   {
     name: 'PATCH /comments/{id} with a read-only token looks the comment up (404) instead of 403',
     expectedRules: ['G9'],
     expectedCheck: 'G9 updateComment read-only token',
     kind: 'status',
-    break: [{
-      methods: ['PATCH'],
-      path: new RegExp(`^/comments/${ANY_ID}$`),
-      request: readOnlyAsReadWrite,
-    }],
+    break: [
+      {
+        methods: ['PATCH'],
+        path: new RegExp(`^/comments/${ANY_ID}$`),
+        request: readOnlyAsReadWrite,
+      },
+    ],
   },
   {
     name: 'the 405 of /reactions/{id} names methods it does not take',
     expectedRules: ['G8'],
     expectedCheck: 'G8 /reactions/{id}',
     kind: 'status',
-    break: [{ path: new RegExp(`^/reactions/${ANY_ID}$`), response: (r) => { if (r.status === 405) r.headers.set('allow', 'GET, PATCH, DELETE'); } }],
+    break: [
+      {
+        path: new RegExp(`^/reactions/${ANY_ID}$`),
+        response: (r) => {
+          if (r.status === 405) r.headers.set('allow', 'GET, PATCH, DELETE');
+        },
+      },
+    ],
   },
 ];
 
@@ -805,12 +1144,28 @@ export const SET_UP_VARIANTS: Variant[] = [
     name: 'GET /me answers without teams',
     expectedRules: ['PT1'],
     kind: 'schema',
-    break: [{ methods: ['GET'], path: /^\/me$/, response: onRecords((p) => { delete p.teams; }) }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/me$/,
+        response: onRecords((p) => {
+          delete p.teams;
+        }),
+      },
+    ],
   },
   {
     name: 'no GET answers 304 to a matching If-None-Match',
     expectedRules: ['G12'],
     kind: 'behaviour',
-    break: [{ methods: ['GET'], path: /./, request: (request) => { request.headers.delete('if-none-match'); } }],
+    break: [
+      {
+        methods: ['GET'],
+        path: /./,
+        request: (request) => {
+          request.headers.delete('if-none-match');
+        },
+      },
+    ],
   },
 ];

@@ -16,11 +16,21 @@ const RULE_GROUPS = ['G', 'PT', 'GO', 'GU', 'CI', 'EC', 'CR', 'AC'];
 /**
  * Runs the kit (every group, or those given) against a fresh mock, broken by `variant` (null: healthy).
  */
-async function runAgainst(variant: Variant | null, options: Partial<KitOptions> = {}, groups: readonly CheckGroup[] = ALL_GROUPS): Promise<RunReport> {
+async function runAgainst(
+  variant: Variant | null,
+  options: Partial<KitOptions> = {},
+  groups: readonly CheckGroup[] = ALL_GROUPS,
+): Promise<RunReport> {
   const mock = createMock({ now: NOW });
   const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
   // The other person's and the read-only token come from /__mock/tokens through the kit itself (MK1).
-  return runChecks(groups, { baseUrl: BASE_URL, token: tokens[0].read_write, modifyExisting: true, fetch: brokenFetch(mock, variant), ...options });
+  return runChecks(groups, {
+    baseUrl: BASE_URL,
+    token: tokens[0].read_write,
+    modifyExisting: true,
+    fetch: brokenFetch(mock, variant),
+    ...options,
+  });
 }
 
 /** The groups holding a check of one of the rules: enough to show a variant caught by them. */
@@ -31,7 +41,10 @@ function groupsOf(rules: readonly string[]): CheckGroup[] {
 const named = (r: CheckResult) => `${r.rule} ${r.title}`;
 
 function summary(results: CheckResult[]): string {
-  return results.filter((r) => r.outcome !== 'passed').map((r) => `${r.outcome} ${r.rule} ${r.title}: ${r.message ?? ''}`).join('\n');
+  return results
+    .filter((r) => r.outcome !== 'passed')
+    .map((r) => `${r.outcome} ${r.rule} ${r.title}: ${r.message ?? ''}`)
+    .join('\n');
 }
 
 describe('the kit against the healthy mock', () => {
@@ -47,14 +60,20 @@ describe('the kit against the healthy mock', () => {
   });
 
   it('exercises every operation of the spec', () => {
-    const missing = report.coverage.rows().filter((r) => r.statuses.length === 0).map((r) => `${r.method} ${r.path}`);
+    const missing = report.coverage
+      .rows()
+      .filter((r) => r.statuses.length === 0)
+      .map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
     expect(report.coverage.ratio()).toBe(1);
   });
 
   it('has a check for every rule group', () => {
     for (const prefix of RULE_GROUPS) {
-      expect(report.results.some((r) => new RegExp(`^${prefix}\\d`).test(r.rule)), prefix).toBe(true);
+      expect(
+        report.results.some((r) => new RegExp(`^${prefix}\\d`).test(r.rule)),
+        prefix,
+      ).toBe(true);
     }
   });
 });
@@ -64,12 +83,16 @@ describe('the broken variants', () => {
     expect(VARIANTS.length).toBeGreaterThanOrEqual(20);
     expect(new Set(VARIANTS.map((v) => v.name)).size).toBe(VARIANTS.length);
     for (const prefix of RULE_GROUPS) {
-      expect(VARIANTS.some((v) => v.expectedRules.some((rule) => new RegExp(`^${prefix}\\d`).test(rule))), prefix).toBe(true);
+      expect(
+        VARIANTS.some((v) => v.expectedRules.some((rule) => new RegExp(`^${prefix}\\d`).test(rule))),
+        prefix,
+      ).toBe(true);
     }
     expect(VARIANTS.filter((v) => v.kind !== 'behaviour').length).toBeGreaterThanOrEqual(5);
     // Every expected rule is one a check of the kit proves, so a typo cannot make a variant uncatchable.
     const rules = new Set(ALL_GROUPS.flatMap((g) => g.checks.map((c) => c.rule)));
-    for (const variant of VARIANTS) for (const rule of variant.expectedRules) expect(rules.has(rule), `${variant.name}: ${rule}`).toBe(true);
+    for (const variant of VARIANTS)
+      for (const rule of variant.expectedRules) expect(rules.has(rule), `${variant.name}: ${rule}`).toBe(true);
   });
 
   for (const variant of VARIANTS) {
@@ -77,12 +100,20 @@ describe('the broken variants', () => {
       // Only the groups with a check of the expected rules run: the claim is that one of those catches it.
       const { results } = await runAgainst(variant, {}, groupsOf(variant.expectedRules));
       const caught = results.filter((r) => r.outcome === 'failed' && variant.expectedRules.includes(r.rule));
-      expect(caught.length, `not caught by ${variant.expectedRules.join('/')}; what did not pass:\n${summary(results) || '(everything passed)'}`).toBeGreaterThan(0);
+      expect(
+        caught.length,
+        `not caught by ${variant.expectedRules.join('/')}; what did not pass:\n${summary(results) || '(everything passed)'}`,
+      ).toBeGreaterThan(0);
       if (variant.expectedCheck) {
         // Caught where it is, and only there: the same rule on every other operation still passes.
-        const sameRule = results.filter((r) => r.group === 'operations' && r.rule === variant.expectedRules[0] && r.outcome === 'failed').map(named);
+        const sameRule = results
+          .filter((r) => r.group === 'operations' && r.rule === variant.expectedRules[0] && r.outcome === 'failed')
+          .map(named);
         expect(sameRule).toHaveLength(1);
-        expect(sameRule[0].startsWith(`${variant.expectedCheck} `) || sameRule[0].startsWith(`${variant.expectedCheck}:`), sameRule[0]).toBe(true);
+        expect(
+          sameRule[0].startsWith(`${variant.expectedCheck} `) || sameRule[0].startsWith(`${variant.expectedCheck}:`),
+          sameRule[0],
+        ).toBe(true);
       }
     };
     it(`are caught: ${variant.name} (${variant.expectedCheck ?? variant.expectedRules.join(', ')})`, caughtBy);
@@ -99,10 +130,16 @@ describe('a set-up request that breaks a rule', () => {
     it(`counts against its rule and hides no other group's results: ${variant.name}`, async () => {
       const { results } = await runAgainst(variant);
       const failedRules = new Set(results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
-      expect([...failedRules].filter((rule) => variant.expectedRules.includes(rule)).length, summary(results)).toBeGreaterThan(0);
+      expect(
+        [...failedRules].filter((rule) => variant.expectedRules.includes(rule)).length,
+        summary(results),
+      ).toBeGreaterThan(0);
       // Every group still reports checks that passed, and every check is accounted for.
       for (const group of ALL_GROUPS) {
-        expect(results.filter((r) => r.group === group.name && r.outcome === 'passed').length, group.name).toBeGreaterThan(0);
+        expect(
+          results.filter((r) => r.group === group.name && r.outcome === 'passed').length,
+          group.name,
+        ).toBeGreaterThan(0);
         expect(results.filter((r) => r.group === group.name).length, group.name).toBe(group.checks.length);
       }
     });

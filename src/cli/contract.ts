@@ -42,9 +42,16 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        'base-url': { type: 'string' }, token: { type: 'string' }, 'other-token': { type: 'string' },
-        'read-only-token': { type: 'string' }, 'read-only': { type: 'boolean' }, 'modify-existing': { type: 'boolean' },
-        rules: { type: 'string' }, junit: { type: 'string' }, 'require-full-coverage': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        'other-token': { type: 'string' },
+        'read-only-token': { type: 'string' },
+        'read-only': { type: 'boolean' },
+        'modify-existing': { type: 'boolean' },
+        rules: { type: 'string' },
+        junit: { type: 'string' },
+        'require-full-coverage': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
@@ -55,7 +62,8 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   const baseUrl = (values['base-url'] ?? env.STANDIN_CONTRACT_BASE_URL)?.replace(/\/+$/, '');
   const token = values.token ?? env.STANDIN_CONTRACT_TOKEN;
   if (!baseUrl) throw new ContractUsageError('--base-url is required');
-  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ContractUsageError(`--base-url must be an http(s) URL ending in /api/v2, not "${baseUrl}"`);
+  if (!/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new ContractUsageError(`--base-url must be an http(s) URL ending in /api/v2, not "${baseUrl}"`);
   let rules: RuleSource[] | undefined;
   if (values.rules !== undefined) {
     const parsed = parseRuleSources(values.rules);
@@ -64,8 +72,13 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   }
   return {
     options: {
-      baseUrl, token: token ?? '', otherToken: values['other-token'], readOnlyToken: values['read-only-token'],
-      readOnly: values['read-only'] ?? false, modifyExisting: values['modify-existing'] ?? false, rules,
+      baseUrl,
+      token: token ?? '',
+      otherToken: values['other-token'],
+      readOnlyToken: values['read-only-token'],
+      readOnly: values['read-only'] ?? false,
+      modifyExisting: values['modify-existing'] ?? false,
+      rules,
       runId: `run-${Date.now().toString(36)}`,
     },
     junit: values.junit,
@@ -76,7 +89,9 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
 /** The first person's read-write token of a standin mock, or undefined for any other server. */
 async function defaultMockToken(baseUrl: string): Promise<string | undefined> {
   try {
-    const response = await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`, { signal: AbortSignal.timeout(5000) });
+    const response = await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`, {
+      signal: AbortSignal.timeout(5000),
+    });
     const tokens = response.ok ? ((await response.json()) as Array<{ read_write?: string }>) : [];
     return Array.isArray(tokens) ? tokens[0]?.read_write : undefined;
   } catch {
@@ -96,7 +111,8 @@ export async function runContract(argv: string[]): Promise<number> {
   if (!options.token) {
     // Against standin the token may be left out: the default person's, from /__mock/tokens (MK1).
     options.token = (await defaultMockToken(options.baseUrl)) ?? '';
-    if (!options.token) throw new ContractUsageError(`--token is required: ${options.baseUrl} is not a standin mock with /__mock/tokens`);
+    if (!options.token)
+      throw new ContractUsageError(`--token is required: ${options.baseUrl} is not a standin mock with /__mock/tokens`);
   }
   try {
     options.setUp = await preflight(options);
@@ -106,12 +122,28 @@ export async function runContract(argv: string[]): Promise<number> {
     return 2;
   }
   // Loaded after the preflight: a run that cannot work stops before the test runner and the checks load.
-  const [{ startVitest }, { OPTIONS_ENV, readGroupReports, REPORT_DIR_ENV }, { summarize }, { sweep }, { writeJunit }, { ALL_GROUPS }, { leftOutBy, selectedChecks, sourceOfCheck }] = await Promise.all([
-    import('vitest/node'), import('../../contract-tests/kit/run-files.js'), import('../../contract-tests/kit/summary.js'),
-    import('../../contract-tests/kit/sweep.js'), import('../../contract-tests/kit/junit.js'), import('../../contract-tests/checks/index.js'),
+  const [
+    { startVitest },
+    { OPTIONS_ENV, readGroupReports, REPORT_DIR_ENV },
+    { summarize },
+    { sweep },
+    { writeJunit },
+    { ALL_GROUPS },
+    { leftOutBy, selectedChecks, sourceOfCheck },
+  ] = await Promise.all([
+    import('vitest/node'),
+    import('../../contract-tests/kit/run-files.js'),
+    import('../../contract-tests/kit/summary.js'),
+    import('../../contract-tests/kit/sweep.js'),
+    import('../../contract-tests/kit/junit.js'),
+    import('../../contract-tests/checks/index.js'),
     import('../../contract-tests/kit/runner.js'),
   ]);
-  const planned = ALL_GROUPS.map((g) => ({ name: g.name, title: g.title, checks: selectedChecks(g, options.rules).map((c) => ({ rule: c.rule, title: c.title, source: sourceOfCheck(c) })) }));
+  const planned = ALL_GROUPS.map((g) => ({
+    name: g.name,
+    title: g.title,
+    checks: selectedChecks(g, options.rules).map((c) => ({ rule: c.rule, title: c.title, source: sourceOfCheck(c) })),
+  }));
 
   const reportDir = mkdtempSync(join(tmpdir(), 'standin-contract-'));
   // An interrupt still removes what this run created, and the report folder.
@@ -139,14 +171,25 @@ export async function runContract(argv: string[]): Promise<number> {
     await sweep(options);
 
     const summary = summarize({
-      baseUrl: options.baseUrl, ms: performance.now() - started, planned, reports: readGroupReports(reportDir),
-      setUpFailures: options.setUp.failures, rules: options.rules, leftOut: leftOutBy(ALL_GROUPS, options.rules),
+      baseUrl: options.baseUrl,
+      ms: performance.now() - started,
+      planned,
+      reports: readGroupReports(reportDir),
+      setUpFailures: options.setUp.failures,
+      rules: options.rules,
+      leftOut: leftOutBy(ALL_GROUPS, options.rules),
     });
     process.stdout.write(`\n${summary.text}\n`);
     if (args.junit) writeJunit(args.junit, summary.results, (performance.now() - started) / 1000);
     const fullCoverage = summary.coverage.ratio() === 1;
-    if (args.requireFullCoverage && !fullCoverage) process.stdout.write('coverage below 100%: --require-full-coverage fails the run\n');
-    const ok = !runnerFailed && summary.failed === 0 && summary.notRun === 0 && summary.passed > 0 && (!args.requireFullCoverage || fullCoverage);
+    if (args.requireFullCoverage && !fullCoverage)
+      process.stdout.write('coverage below 100%: --require-full-coverage fails the run\n');
+    const ok =
+      !runnerFailed &&
+      summary.failed === 0 &&
+      summary.notRun === 0 &&
+      summary.passed > 0 &&
+      (!args.requireFullCoverage || fullCoverage);
     return ok ? 0 : 1;
   } finally {
     process.off('SIGINT', onInterrupt);

@@ -85,7 +85,9 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'contract') {
     process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
       // A command-line mistake gets the usage; anything else one line.
-      process.stderr.write(`standin contract: ${error.message}\n${error instanceof ContractUsageError ? `\n${CONTRACT_USAGE}\n` : ''}`);
+      process.stderr.write(
+        `standin contract: ${error.message}\n${error instanceof ContractUsageError ? `\n${CONTRACT_USAGE}\n` : ''}`,
+      );
       return 2;
     });
     return;
@@ -96,9 +98,20 @@ async function main(argv: string[]): Promise<void> {
       args: argv,
       allowPositionals: true,
       options: {
-        port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, now: { type: 'string' },
-        size: { type: 'string' }, 'app-url': { type: 'string' }, strict: { type: 'boolean' },
-        'rate-limit': { type: 'boolean' }, 'max-sessions': { type: 'string' }, 'session-ttl': { type: 'string' }, 'control-token': { type: 'string' }, state: { type: 'string' }, latency: { type: 'string' }, faults: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        now: { type: 'string' },
+        size: { type: 'string' },
+        'app-url': { type: 'string' },
+        strict: { type: 'boolean' },
+        'rate-limit': { type: 'boolean' },
+        'max-sessions': { type: 'string' },
+        'session-ttl': { type: 'string' },
+        'control-token': { type: 'string' },
+        state: { type: 'string' },
+        latency: { type: 'string' },
+        faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -117,7 +130,8 @@ async function main(argv: string[]): Promise<void> {
   const size = values.size ?? env.STANDIN_SIZE ?? 'small';
   if (size !== 'small' && size !== 'large') fail(`--size must be small or large, got "${size}"`);
   const now = values.now ?? env.STANDIN_NOW;
-  if (now !== undefined && Number.isNaN(Date.parse(now))) fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
+  if (now !== undefined && Number.isNaN(Date.parse(now)))
+    fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
 
   const running = await startServer({
     port: integer('--port', values.port ?? env.STANDIN_PORT, DEFAULT_PORT),
@@ -133,7 +147,9 @@ async function main(argv: string[]): Promise<void> {
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
     state: values.state ?? env.STANDIN_STATE,
     faults: faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),
-  }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message));
+  }).catch((error: NodeJS.ErrnoException) =>
+    fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message),
+  );
   const stop = (signal: string) => {
     process.stdout.write(`standin: ${signal} received, stopping\n`);
     void running.close().then((saved) => process.exit(saved ? 0 : 1));

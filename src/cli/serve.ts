@@ -2,6 +2,7 @@
 // banner, clean exit.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
@@ -45,7 +46,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     const stateWriter = (writer = new StateFileWriter(mock, options.state));
     // Written afresh at once: a new file exists from the start, a loaded one drops its replayed history.
     await stateWriter.save();
-    if (stateWriter.failed) throw new StateFileError(`could not write ${options.state}; check the folder exists and is writable`);
+    if (stateWriter.failed)
+      throw new StateFileError(`could not write ${options.state}; check the folder exists and is writable`);
     // Anything but a read may change the world: save shortly after.
     fetch = async (request, ...rest) => {
       const response = await mock.app.fetch(request, ...rest);
@@ -57,29 +59,34 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     headersTimeout: options.headersTimeout ?? DEFAULT_SERVER_LIMITS.headersTimeout,
     requestTimeout: options.requestTimeout ?? DEFAULT_SERVER_LIMITS.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout ?? DEFAULT_SERVER_LIMITS.keepAliveTimeout,
-    connectionsCheckingInterval: options.connectionsCheckingInterval ?? DEFAULT_SERVER_LIMITS.connectionsCheckingInterval,
+    connectionsCheckingInterval:
+      options.connectionsCheckingInterval ?? DEFAULT_SERVER_LIMITS.connectionsCheckingInterval,
     maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
   };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: options.port, hostname: options.host, serverOptions: limits }, (info: AddressInfo) => {
-      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      resolve({
-        mock,
-        server,
-        baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
-        stateLoaded,
-        stateWriter: writer,
-        close: () => new Promise((done) => {
-          const saved = writer ? writer.close() : Promise.resolve(true);
-          server.close(() => void saved.then(done));
-          // Keep-alive connections would hold the close open; end them now that we stop.
-          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-        }),
-      });
-    });
+    const server = serve(
+      { fetch, port: options.port, hostname: options.host, serverOptions: limits },
+      (info: AddressInfo) => {
+        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+        resolve({
+          mock,
+          server,
+          baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+          stateLoaded,
+          stateWriter: writer,
+          close: () =>
+            new Promise((done) => {
+              const saved = writer ? writer.close() : Promise.resolve(true);
+              server.close(() => void saved.then(done));
+              // Keep-alive connections would hold the close open; end them now that we stop.
+              (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        });
+      },
+    );
     server.once('error', reject);
     // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
-    server.on('clientError', (error: Error, socket) => answerClientError(error, socket, limits));
+    server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, limits));
   });
 }
 
@@ -91,7 +98,11 @@ export function readyBanner(running: RunningMock): string {
   return [
     `standin is serving ${BASE_PATH} at ${running.baseUrl}`,
     `  world: seed ${world.seed}, size ${world.size}, clock ${world.clock.frozen ? `frozen at ${formatInstant(world.now())}` : 'real time'}`,
-    ...(running.stateLoaded === null ? [] : [`  state: ${running.stateLoaded ? 'loaded from' : 'kept in'} ${running.stateWriter!.path}${running.stateLoaded ? ', saved there after each change' : ' (a new file)'}`]),
+    ...(running.stateLoaded === null
+      ? []
+      : [
+          `  state: ${running.stateLoaded ? 'loaded from' : 'kept in'} ${running.stateWriter!.path}${running.stateLoaded ? ', saved there after each change' : ' (a new file)'}`,
+        ]),
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,

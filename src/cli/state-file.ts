@@ -27,7 +27,9 @@ interface Header {
   version: 1;
   seed: number;
   size: string;
-  base: { generated_at: string } | { generated_at: string; history_start: string; default_person_id: string; imported: true };
+  base:
+    | { generated_at: string }
+    | { generated_at: string; history_start: string; default_person_id: string; imported: true };
 }
 
 /** One line after the header: a record put or deleted, a base record of an imported base, or the clock. */
@@ -35,7 +37,11 @@ type Line =
   | { t: TableName; r: { id: string } }
   | { t: TableName; d: string }
   | { b: TableName; r: unknown }
-  | { clock: { now: string; frozen: boolean }; counters: ChangesState['counters']; base_counters?: ChangesState['counters'] };
+  | {
+      clock: { now: string; frozen: boolean };
+      counters: ChangesState['counters'];
+      base_counters?: ChangesState['counters'];
+    };
 
 export class StateFileError extends Error {}
 
@@ -55,20 +61,31 @@ export function readStateFile(path: string): unknown {
     try {
       return JSON.parse(line);
     } catch (error) {
-      throw new StateFileError(`${path} is not a standin state: line ${index + 1} is not valid JSON (${(error as Error).message.slice(0, 120)}). ${keep(path)}`);
+      throw new StateFileError(
+        `${path} is not a standin state: line ${index + 1} is not valid JSON (${(error as Error).message.slice(0, 120)}). ${keep(path)}`,
+      );
     }
   };
   const first = parse(lines[0] ?? '', 0) as Record<string, unknown> | null;
   // A state document, as GET /__mock/state gives it or an older standin saved it.
   if (first && typeof first === 'object' && first.format === STATE_FORMAT) return first;
   if (!first || typeof first !== 'object' || first.format !== LOG_FORMAT || first.version !== 1) {
-    throw new StateFileError(`${path} is not a standin state: its first line is not a "${LOG_FORMAT}" version 1 header. ${keep(path)}`);
+    throw new StateFileError(
+      `${path} is not a standin state: its first line is not a "${LOG_FORMAT}" version 1 header. ${keep(path)}`,
+    );
   }
   const header = first as unknown as Header;
   const state: ChangesState = {
-    format: STATE_FORMAT, version: 2, seed: header.seed, size: header.size as ChangesState['size'],
-    base: { generated_at: header.base.generated_at }, now: header.base.generated_at, frozen: true,
-    counters: { created: {}, seq: 0 }, changes: {}, deleted: {},
+    format: STATE_FORMAT,
+    version: 2,
+    seed: header.seed,
+    size: header.size as ChangesState['size'],
+    base: { generated_at: header.base.generated_at },
+    now: header.base.generated_at,
+    frozen: true,
+    counters: { created: {}, seq: 0 },
+    changes: {},
+    deleted: {},
   };
   const changes = new Map<string, { table: TableName; id: string; record: unknown }>();
   const baseRecords: Record<string, unknown[]> = {};
@@ -95,7 +112,9 @@ export function readStateFile(path: string): unknown {
     } else if ('t' in line && 'r' in line) {
       changes.set(`${line.t}:${line.r.id}`, { table: line.t, id: line.r.id, record: line.r });
     } else {
-      throw new StateFileError(`${path} is not a standin state: line ${index + 1} is not a change, a base record or the clock. ${keep(path)}`);
+      throw new StateFileError(
+        `${path} is not a standin state: line ${index + 1} is not a change, a base record or the clock. ${keep(path)}`,
+      );
     }
   }
   for (const { table, id, record } of changes.values()) {
@@ -104,8 +123,10 @@ export function readStateFile(path: string): unknown {
   }
   if ('imported' in header.base) {
     state.base = {
-      generated_at: header.base.generated_at, history_start: header.base.history_start,
-      default_person_id: header.base.default_person_id, counters: baseCounters ?? { created: {}, seq: 0 },
+      generated_at: header.base.generated_at,
+      history_start: header.base.history_start,
+      default_person_id: header.base.default_person_id,
+      counters: baseCounters ?? { created: {}, seq: 0 },
       records: Object.fromEntries(TABLE_NAMES.filter((n) => n !== 'absences').map((n) => [n, baseRecords[n] ?? []])),
     };
   }
@@ -122,7 +143,8 @@ export function loadStateFile(mock: Mock, path: string): boolean {
   try {
     mock.restore(state);
   } catch (error) {
-    if (error instanceof DomainError) throw new StateFileError(`${path} is not a standin state this version can load: ${error.message} ${keep(path)}`);
+    if (error instanceof DomainError)
+      throw new StateFileError(`${path} is not a standin state this version can load: ${error.message} ${keep(path)}`);
     throw error;
   }
   return true;
@@ -214,7 +236,9 @@ export class StateFileWriter {
       this.failed = true;
       // The next save rewrites the whole file: what this one lost is still in the world.
       this.#compactPending = true;
-      process.stderr.write(`standin: could not save the world to ${this.path}: ${(error as Error).message}; trying again at the next change\n`);
+      process.stderr.write(
+        `standin: could not save the world to ${this.path}: ${(error as Error).message}; trying again at the next change\n`,
+      );
     }
   }
 
@@ -226,10 +250,15 @@ export class StateFileWriter {
     await appendFile(this.path, clockLine(world, false));
     this.#lines++;
     for (let i = 0; i < keys.length; i += SLICE) {
-      const text = this.#timed(() => keys.slice(i, i + SLICE).map((key) => {
-        const [table, id] = key.split('\0') as [TableName, string];
-        return changeLine(world, table, id);
-      }).join(''));
+      const text = this.#timed(() =>
+        keys
+          .slice(i, i + SLICE)
+          .map((key) => {
+            const [table, id] = key.split('\0') as [TableName, string];
+            return changeLine(world, table, id);
+          })
+          .join(''),
+      );
       await appendFile(this.path, text);
       this.#lines += Math.min(SLICE, keys.length - i);
       await nextTurn();
@@ -246,23 +275,37 @@ export class StateFileWriter {
     try {
       const { base } = world;
       const header: Header = {
-        format: LOG_FORMAT, version: 1, seed: base.seed, size: base.size,
-        base: base.origin === 'generated'
-          ? { generated_at: formatInstant(base.generatedAt) }
-          : { generated_at: formatInstant(base.generatedAt), history_start: base.historyStart, default_person_id: base.defaultPersonId, imported: true },
+        format: LOG_FORMAT,
+        version: 1,
+        seed: base.seed,
+        size: base.size,
+        base:
+          base.origin === 'generated'
+            ? { generated_at: formatInstant(base.generatedAt) }
+            : {
+                generated_at: formatInstant(base.generatedAt),
+                history_start: base.historyStart,
+                default_person_id: base.defaultPersonId,
+                imported: true,
+              },
       };
       await handle.write(`${JSON.stringify(header)}\n${clockLine(world, base.origin === 'imported')}`);
       lines += 2;
       const sources: Array<[TableName, Iterable<unknown>, (record: unknown) => Line]> = [];
       if (base.origin === 'imported') {
         const state = exportState(world) as ChangesState & { base: Extract<BaseState, { records: unknown }> };
-        for (const [name, records] of Object.entries(state.base.records)) sources.push([name as TableName, records, (r) => ({ b: name as TableName, r })]);
+        for (const [name, records] of Object.entries(state.base.records))
+          sources.push([name as TableName, records, (r) => ({ b: name as TableName, r })]);
       }
       for (const name of TABLE_NAMES) {
-        sources.push([name, world.store.table(name).changes(), (c) => {
-          const { id, record } = c as { id: string; record: { id: string } | null };
-          return record === null ? { t: name, d: id } : { t: name, r: record };
-        }]);
+        sources.push([
+          name,
+          world.store.table(name).changes(),
+          (c) => {
+            const { id, record } = c as { id: string; record: { id: string } | null };
+            return record === null ? { t: name, d: id } : { t: name, r: record };
+          },
+        ]);
       }
       for (const [, records, toLine] of sources) {
         const iterator = records[Symbol.iterator]();

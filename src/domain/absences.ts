@@ -12,7 +12,8 @@ import type { World } from './world.js';
 export function recordAbsence(world: World, personId: Uuid, start: IsoDate, end: IsoDate) {
   const person = world.store.people.get(personId);
   if (!person) throw DomainError.notFound('person', personId);
-  if (start > end) throw DomainError.field('body', 'end', `must not be before start (CI9): start=${start}, end=${end}.`);
+  if (start > end)
+    throw DomainError.field('body', 'end', `must not be before start (CI9): start=${start}, end=${end}.`);
   world.catchUp();
   const { store } = world;
   const recordedAt = world.now();

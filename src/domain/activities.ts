@@ -22,7 +22,12 @@ export interface ActivityInput {
 function* matchingActivities(world: World, filters: ActivityFilters): Iterable<Activity> {
   const since = filters.since ? parseInstant(filters.since) : -Infinity;
   const until = filters.until ? parseInstant(filters.until) : Infinity;
-  if (since > until) throw DomainError.field('query', 'since', `must not be after until (AC1): since=${filters.since}, until=${filters.until}.`);
+  if (since > until)
+    throw DomainError.field(
+      'query',
+      'since',
+      `must not be after until (AC1): since=${filters.since}, until=${filters.until}.`,
+    );
   const kinds = filters.kinds ? new Set(filters.kinds) : null;
   const people = filters.people_ids ? new Set(filters.people_ids) : null;
   // AC1: team_ids[] selects the activities of those teams' members.

@@ -20,7 +20,7 @@ describe('calendar', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 
-  it('CI1 a person\'s today is the clock\'s date in their zone', () => {
+  it("CI1 a person's today is the clock's date in their zone", () => {
     const now = at('2026-11-20T15:00:00Z');
     expect(dateInZone(now, 'Asia/Tokyo')).toBe('2026-11-21');
     expect(dateInZone(now, 'America/Los_Angeles')).toBe('2026-11-20');

@@ -53,8 +53,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
   }
@@ -66,7 +72,7 @@ export function zonedParts(seconds: EpochSeconds, timeZone: string) {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(seconds * 1000))) parts[part.type] = part.value;
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}` as IsoDate,
+    date: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),

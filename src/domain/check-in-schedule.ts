@@ -33,7 +33,12 @@ export function checkInId(seed: number, personId: Uuid, date: IsoDate): Uuid {
  * @example freshCheckIn(42, person, person.absences, teamsById, '2026-11-20', now)?.completedAt // null
  */
 export function freshCheckIn(
-  seed: number, person: Person, absences: readonly Absence[], teamsById: TeamLookup, date: IsoDate, now: EpochSeconds,
+  seed: number,
+  person: Person,
+  absences: readonly Absence[],
+  teamsById: TeamLookup,
+  date: IsoDate,
+  now: EpochSeconds,
 ): CheckIn | null {
   const teamIds = scheduledTeamIds(person, teamsById, date);
   if (teamIds.length === 0 || absenceKnownAt(absences, date, now)) return null;

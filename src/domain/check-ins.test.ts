@@ -13,16 +13,37 @@ const TEAM = '00000000-0000-4000-8000-0000000000aa';
 
 function person(id: string, name: string): Person {
   return {
-    id, name, username: name.toLowerCase().replace(/\W/g, ''), email: `${id}@example.test`, timeZone: 'Etc/UTC', title: 'Engineer',
-    location: 'Remote', administrator: false, kind: 'human', teamIds: [TEAM], absences: [],
-    tokens: { readWrite: `rw-${id}`, readOnly: `ro-${id}` }, createdAt: NOW, updatedAt: NOW,
+    id,
+    name,
+    username: name.toLowerCase().replace(/\W/g, ''),
+    email: `${id}@example.test`,
+    timeZone: 'Etc/UTC',
+    title: 'Engineer',
+    location: 'Remote',
+    administrator: false,
+    kind: 'human',
+    teamIds: [TEAM],
+    absences: [],
+    tokens: { readWrite: `rw-${id}`, readOnly: `ro-${id}` },
+    createdAt: NOW,
+    updatedAt: NOW,
   };
 }
 
 function checkIn(personId: string, date: string): CheckIn {
   return {
-    id: checkInId(1, personId, date), personId, date, teamIds: [TEAM], previous: null, intentions: null, blockers: null,
-    mood: null, previousCompleted: null, absent: false, completedAt: null, updatedAt: NOW,
+    id: checkInId(1, personId, date),
+    personId,
+    date,
+    teamIds: [TEAM],
+    previous: null,
+    intentions: null,
+    blockers: null,
+    mood: null,
+    previousCompleted: null,
+    absent: false,
+    completedAt: null,
+    updatedAt: NOW,
   };
 }
 
@@ -35,18 +56,45 @@ describe('CI5 order', () => {
     ];
     const dates = ['2026-11-19', '2026-11-20'];
     const checkIns = dates.flatMap((date) => people.map((p) => checkIn(p.id, date)));
-    const base = new WorldBase({
-      seed: 1, size: 'small', generatedAt: NOW, historyStart: '2026-11-19', defaultPersonId: people[0].id,
-      people, teams: [{ id: TEAM, name: 'Team', checkInDays: ['thursday', 'friday'] }], goals: [], goalUpdates: [],
-      checkIns, echoQuestions: [], comments: [], reactions: [], activities: [],
-    }, () => '', 'imported');
+    const base = new WorldBase(
+      {
+        seed: 1,
+        size: 'small',
+        generatedAt: NOW,
+        historyStart: '2026-11-19',
+        defaultPersonId: people[0].id,
+        people,
+        teams: [{ id: TEAM, name: 'Team', checkInDays: ['thursday', 'friday'] }],
+        goals: [],
+        goalUpdates: [],
+        checkIns,
+        echoQuestions: [],
+        comments: [],
+        reactions: [],
+        activities: [],
+      },
+      () => '',
+      'imported',
+    );
     const world = new World(base, { clock: new Clock({ now: NOW * 1000 }) });
     const listed = listCheckIns(world, {}, { page: 1, perPage: 50 });
-    const expected = [...checkIns].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1)
-      : a.personId === people[2].id ? -1 : b.personId === people[2].id ? 1 : a.id < b.id ? -1 : 1));
+    const expected = [...checkIns].sort((a, b) =>
+      a.date !== b.date
+        ? a.date < b.date
+          ? 1
+          : -1
+        : a.personId === people[2].id
+          ? -1
+          : b.personId === people[2].id
+            ? 1
+            : a.id < b.id
+              ? -1
+              : 1,
+    );
     expect(listed.map((c) => c.id)).toEqual(expected.map((c) => c.id));
     // The namesakes' check-in ids do not follow their own ids on at least one date, so the case is real.
-    const namesakes = (date: string) => checkIns.filter((c) => c.date === date && c.personId !== people[2].id).map((c) => c.id);
+    const namesakes = (date: string) =>
+      checkIns.filter((c) => c.date === date && c.personId !== people[2].id).map((c) => c.id);
     expect(dates.some((date) => namesakes(date)[0] > namesakes(date)[1])).toBe(true);
   });
 });

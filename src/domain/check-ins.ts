@@ -30,7 +30,11 @@ export interface CheckInPatch {
  * The people whose check-ins a filter can match, in name order, found through indexes: the listed people,
  * or the members of the listed teams (a check-in's teams are always among its person's teams, CI3).
  */
-function candidatePeople(world: World, peopleIds: Uuid[] | undefined, teams: ReadonlySet<Uuid> | null): readonly Person[] {
+function candidatePeople(
+  world: World,
+  peopleIds: Uuid[] | undefined,
+  teams: ReadonlySet<Uuid> | null,
+): readonly Person[] {
   const { store } = world;
   if (!peopleIds && !teams) return store.peopleInOrder;
   const found = new Set<Person>();
@@ -52,15 +56,20 @@ function candidatePeople(world: World, peopleIds: Uuid[] | undefined, teams: Rea
 function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<CheckIn> {
   const { store } = world;
   if (filters.since && filters.until && filters.since > filters.until) {
-    throw DomainError.field('query', 'since', `must not be after until (CI5): since=${filters.since}, until=${filters.until}.`);
+    throw DomainError.field(
+      'query',
+      'since',
+      `must not be after until (CI5): since=${filters.since}, until=${filters.until}.`,
+    );
   }
   const teams = filters.team_ids ? new Set(filters.team_ids) : null;
   const people = candidatePeople(world, filters.people_ids, teams);
   const first = filters.since && filters.since > store.checkInDates.first ? filters.since : store.checkInDates.first;
   const last = filters.until && filters.until < store.checkInDates.last ? filters.until : store.checkInDates.last;
-  const matches = (checkIn: CheckIn | undefined): checkIn is CheckIn => checkIn !== undefined
-    && (!teams || checkIn.teamIds.some((id) => teams.has(id)))
-    && (filters.blocked === undefined || isBlocked(checkIn) === filters.blocked);
+  const matches = (checkIn: CheckIn | undefined): checkIn is CheckIn =>
+    checkIn !== undefined &&
+    (!teams || checkIn.teamIds.some((id) => teams.has(id))) &&
+    (filters.blocked === undefined || isBlocked(checkIn) === filters.blocked);
   for (let date = last; date >= first; date = addDays(date, -1)) {
     for (let i = 0; i < people.length; i++) {
       // People of the same name (the large world has some) are ordered by their check-in's id, not their own.
@@ -71,7 +80,10 @@ function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<Chec
         if (matches(checkIn)) yield checkIn;
         continue;
       }
-      const namesakes = people.slice(i, end).map((p) => store.checkInOf(p.id, date)).filter(matches);
+      const namesakes = people
+        .slice(i, end)
+        .map((p) => store.checkInOf(p.id, date))
+        .filter(matches);
       yield* namesakes.sort((a, b) => (a.id < b.id ? -1 : 1));
       i = end - 1;
     }
@@ -90,9 +102,12 @@ export function findCheckIn(world: World, actor: Person, idOrDate: string): Chec
   if (!checkIn) {
     if (!isCalendarDate(idOrDate)) throw DomainError.notFound('check-in', idOrDate);
     const today = dateInZone(world.now(), actor.timeZone);
-    throw new DomainError('not-found', idOrDate > today
-      ? `You have no check-in on ${idOrDate} (CI6): check-ins exist up to your today, ${today} (CI1).`
-      : `You have no check-in on ${idOrDate} (CI6): you were absent or no team of yours is scheduled that day.`);
+    throw new DomainError(
+      'not-found',
+      idOrDate > today
+        ? `You have no check-in on ${idOrDate} (CI6): check-ins exist up to your today, ${today} (CI1).`
+        : `You have no check-in on ${idOrDate} (CI6): you were absent or no team of yours is scheduled that day.`,
+    );
   }
   return checkIn;
 }
@@ -109,20 +124,26 @@ export function getCheckIn(world: World, actor: Person, idOrDate: string) {
 export function updateCheckIn(world: World, actor: Person, idOrDate: string, patch: CheckInPatch) {
   const checkIn = findCheckIn(world, actor, idOrDate);
   if (checkIn.personId !== actor.id) {
-    throw DomainError.forbidden(`This check-in belongs to someone else (CI3); only its own person can fill it in. Use GET /check-ins?people_ids[]=<your id from GET /me> to find yours.`);
+    throw DomainError.forbidden(
+      `This check-in belongs to someone else (CI3); only its own person can fill it in. Use GET /check-ins?people_ids[]=<your id from GET /me> to find yours.`,
+    );
   }
   if (patch.team_ids) {
     const errors: FieldError[] = [];
     patch.team_ids.forEach((id, i) => {
       if (!actor.teamIds.includes(id)) {
-        errors.push({ in: 'body', name: `team_ids[${i}]`, message: `team_ids[${i}] is not one of your teams (CI3); use ids from the teams of GET /me.` });
+        errors.push({
+          in: 'body',
+          name: `team_ids[${i}]`,
+          message: `team_ids[${i}] is not one of your teams (CI3); use ids from the teams of GET /me.`,
+        });
       }
     });
     if (errors.length > 0) throw DomainError.invalid(errors);
   }
   const now = world.now();
   const pick = <K extends keyof CheckInPatch>(key: K, current: NonNullable<CheckInPatch[K]> | null) =>
-    (patch[key] !== undefined ? patch[key] : current) as NonNullable<CheckInPatch[K]> | null;
+    patch[key] !== undefined ? patch[key] : current;
   const answers = {
     previous: pick('previous', checkIn.previous),
     intentions: pick('intentions', checkIn.intentions),

@@ -17,7 +17,10 @@ export class Clock {
   /** Milliseconds since the epoch of an ISO string, a number of ms, or a Date; throws on nonsense. */
   static parse(value: string | number | Date): number {
     const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
-    if (!Number.isFinite(ms)) throw new RangeError(`not an instant: ${String(value)} (use an ISO 8601 UTC datetime such as 2026-11-20T09:00:00Z)`);
+    if (!Number.isFinite(ms))
+      throw new RangeError(
+        `not an instant: ${String(value)} (use an ISO 8601 UTC datetime such as 2026-11-20T09:00:00Z)`,
+      );
     return ms;
   }
 

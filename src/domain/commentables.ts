@@ -5,7 +5,12 @@ import type { CommentableType, Person, Uuid } from './records.js';
 import type { World } from './world.js';
 
 /** Resolves a commented-on record; 404 when missing or invisible (GO7 covers an update's private goal). */
-export function visibleResource(world: World, actor: Person, type: CommentableType, id: Uuid): { type: CommentableType; id: Uuid } {
+export function visibleResource(
+  world: World,
+  actor: Person,
+  type: CommentableType,
+  id: Uuid,
+): { type: CommentableType; id: Uuid } {
   if (type === 'goal-update') return { type, id: visibleGoalUpdate(world, actor, id).id };
   if (!world.store.checkIns.has(id)) throw DomainError.notFound('check-in', id);
   return { type, id };

@@ -19,7 +19,10 @@ export class DomainError extends Error {
 
   /** G2, GO7: a record that does not exist, or that the caller may not see, does not exist. */
   static notFound(what: string, id: string): DomainError {
-    return new DomainError('not-found', `No ${what} with id ${id} exists, or it is not visible to you (G2). Check the id; list them to find one.`);
+    return new DomainError(
+      'not-found',
+      `No ${what} with id ${id} exists, or it is not visible to you (G2). Check the id; list them to find one.`,
+    );
   }
 
   /** 403; `errors` name the fields the caller may not change (GO9). */

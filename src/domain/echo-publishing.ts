@@ -15,7 +15,12 @@ export type AnswerBodyWriter = (seed: number, question: EchoQuestion, publishedA
  * @example due = publishDueAnswers(store, 42, echoAnswerBody, question, due, now)
  */
 export function publishDueAnswers(
-  store: Store, seed: number, answerBody: AnswerBodyWriter, question: EchoQuestion, due: EpochSeconds, until: EpochSeconds,
+  store: Store,
+  seed: number,
+  answerBody: AnswerBodyWriter,
+  question: EchoQuestion,
+  due: EpochSeconds,
+  until: EpochSeconds,
 ): EpochSeconds {
   const last = question.pausedAt === null ? until : Math.min(until, question.pausedAt);
   if (due > last) return due;

@@ -112,7 +112,8 @@ export function pauseEchoQuestion(world: World, id: Uuid) {
 export function resumeEchoQuestion(world: World, id: Uuid) {
   const current = question(world, id);
   const now = world.now();
-  if (current.pausedAt !== null) world.putEchoQuestion({ ...current, pausedAt: null, publishedThrough: now, updatedAt: now });
+  if (current.pausedAt !== null)
+    world.putEchoQuestion({ ...current, pausedAt: null, publishedThrough: now, updatedAt: now });
   return world.present.echoQuestion(question(world, id), now);
 }
 
@@ -146,7 +147,11 @@ export function getEchoAnswer(world: World, id: Uuid) {
 export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: EchoAnswerInput) {
   const found = answer(world, id);
   ownQuestion(world, actor, found.questionId, `change its answer ${id}`);
-  const changed = { ...found, title: input.title ?? found.title, body: input.body !== undefined ? input.body : found.body };
+  const changed = {
+    ...found,
+    title: input.title ?? found.title,
+    body: input.body !== undefined ? input.body : found.body,
+  };
   world.store.putEchoAnswer(changed);
   return world.present.echoAnswer(changed);
 }

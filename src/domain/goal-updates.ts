@@ -64,7 +64,9 @@ export function getGoalUpdate(world: World, actor: Person, id: Uuid) {
 function ownGoalUpdate(world: World, actor: Person, id: Uuid, action: 'change' | 'delete'): GoalUpdate {
   const update = visibleGoalUpdate(world, actor, id);
   if (update.personId !== actor.id && !actor.administrator) {
-    throw DomainError.forbidden(`Only the author of goal update ${id} or an administrator may ${action} it (GU8); post an update of your own with POST /goals/{goal_id}/goal-updates.`);
+    throw DomainError.forbidden(
+      `Only the author of goal update ${id} or an administrator may ${action} it (GU8); post an update of your own with POST /goals/{goal_id}/goal-updates.`,
+    );
   }
   return update;
 }

@@ -41,12 +41,16 @@ function* matchingGoals(world: World, actor: Person, filters: GoalFilters): Iter
   const { store } = world;
   const sets: Array<ReadonlySet<Uuid>> = [];
   if (filters.goal_ids) sets.push(new Set(filters.goal_ids));
-  if (filters.people_ids) sets.push(new Set(filters.people_ids.flatMap((id) => store.goalsOfPerson(id).map((g) => g.id))));
+  if (filters.people_ids)
+    sets.push(new Set(filters.people_ids.flatMap((id) => store.goalsOfPerson(id).map((g) => g.id))));
   if (filters.team_ids) sets.push(new Set(filters.team_ids.flatMap((id) => store.goalsOfTeam(id).map((g) => g.id))));
   // Walk the smallest candidate set when there is one, so the cost follows the answer, not the world.
   const smallest = sets.sort((a, b) => a.size - b.size)[0];
   const ordered = smallest
-    ? [...smallest].map((id) => store.goals.get(id)).filter((g): g is Goal => g !== undefined).sort(goalOrder)
+    ? [...smallest]
+        .map((id) => store.goals.get(id))
+        .filter((g): g is Goal => g !== undefined)
+        .sort(goalOrder)
     : store.goalsInOrder();
   for (const goal of ordered) {
     if (!sets.every((set) => set.has(goal.id))) continue;
@@ -90,7 +94,10 @@ function validateGoal(world: World, actor: Person, goal: Goal, input: GoalInput)
   const start = input.start_date !== undefined ? input.start_date : goal.startDate;
   const end = input.end_date !== undefined ? input.end_date : goal.endDate;
   if (start !== null && end !== null && start > end) {
-    add(input.end_date !== undefined ? 'end_date' : 'start_date', `must not put start_date ${start} after end_date ${end} (GO2).`);
+    add(
+      input.end_date !== undefined ? 'end_date' : 'start_date',
+      `must not put start_date ${start} after end_date ${end} (GO2).`,
+    );
   }
   if (errors.length > 0) throw DomainError.invalid(errors);
 }
@@ -158,7 +165,8 @@ function guardedChanges(goal: Goal, input: GoalInput): string[] {
   if (input.owner_id !== undefined && input.owner_id !== goal.ownerId) changed.push('owner_id');
   if (input.contributor_ids !== undefined) {
     const wanted = new Set(input.contributor_ids);
-    if (wanted.size !== goal.contributorIds.length || goal.contributorIds.some((id) => !wanted.has(id))) changed.push('contributor_ids');
+    if (wanted.size !== goal.contributorIds.length || goal.contributorIds.some((id) => !wanted.has(id)))
+      changed.push('contributor_ids');
   }
   return changed;
 }
@@ -176,7 +184,11 @@ export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInp
   if (guarded.length > 0) {
     throw DomainError.forbidden(
       `Only the goal's owner, a contributor or an administrator may change ${guarded.join(', ')} (GO9); leave ${guarded.length === 1 ? 'it' : 'them'} out to change the other fields.`,
-      guarded.map((name) => ({ in: 'body', name, message: `${name} may be changed only by the goal's owner, a contributor or an administrator (GO9).` })),
+      guarded.map((name) => ({
+        in: 'body',
+        name,
+        message: `${name} may be changed only by the goal's owner, a contributor or an administrator (GO9).`,
+      })),
     );
   }
   validateGoal(world, actor, current, input);
@@ -192,7 +204,9 @@ export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInp
 export function deleteGoal(world: World, actor: Person, id: Uuid): void {
   const goal = visibleGoal(world, actor, id);
   if (!canManageGoal(goal, actor)) {
-    throw DomainError.forbidden(`Only the goal's owner, a contributor or an administrator may delete goal ${goal.id} (GO9); archive it with PATCH {"archived": true} to hide it from lists instead.`);
+    throw DomainError.forbidden(
+      `Only the goal's owner, a contributor or an administrator may delete goal ${goal.id} (GO9); archive it with PATCH {"archived": true} to hide it from lists instead.`,
+    );
   }
   const { store } = world;
   for (const update of [...store.updatesOfGoal(goal.id)]) {

@@ -3,7 +3,18 @@ import { formatInstant } from './calendar.js';
 import { confidenceDescription } from './confidence.js';
 import { REACTION_EMOJI } from './records.js';
 import type {
-  Activity, CheckIn, Comment, EchoAnswer, EchoQuestion, EpochSeconds, Goal, GoalUpdate, Person, Reaction, Team, Uuid,
+  Activity,
+  CheckIn,
+  Comment,
+  EchoAnswer,
+  EchoQuestion,
+  EpochSeconds,
+  Goal,
+  GoalUpdate,
+  Person,
+  Reaction,
+  Team,
+  Uuid,
 } from './records.js';
 import type { Store } from './store.js';
 import { nextAnswerAt } from './echo-schedule.js';

@@ -13,7 +13,9 @@ export function listReactions(world: World, actor: Person, type: CommentableType
 /** CR2: the same person, name and record twice gives the existing reaction (`created: false`, 200). */
 export function createReaction(world: World, actor: Person, type: CommentableType, id: Uuid, name: ReactionName) {
   const resource = visibleResource(world, actor, type, id);
-  const existing = world.store.reactionsOf(resource.type, resource.id).find((r) => r.personId === actor.id && r.name === name);
+  const existing = world.store
+    .reactionsOf(resource.type, resource.id)
+    .find((r) => r.personId === actor.id && r.name === name);
   if (existing) return { created: false, reaction: world.present.reaction(existing) };
   const reaction: Reaction = {
     id: world.store.newId('reaction'),
@@ -33,6 +35,7 @@ export function deleteReaction(world: World, actor: Person, id: Uuid): void {
   if (!reaction || !canSeeResource(world, actor, reaction.resourceType, reaction.resourceId)) {
     throw DomainError.notFound('reaction', id);
   }
-  if (reaction.personId !== actor.id) throw DomainError.forbidden(`Only the person who reacted can delete reaction ${id} (CR2).`);
+  if (reaction.personId !== actor.id)
+    throw DomainError.forbidden(`Only the person who reacted can delete reaction ${id} (CR2).`);
   world.store.deleteReaction(reaction);
 }

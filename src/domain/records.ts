@@ -17,9 +17,27 @@ export type UpdateCadence = (typeof UPDATE_CADENCES)[number];
 
 /** CI8 (prod): the mood enumeration. */
 export const MOODS = [
-  'calm', 'happy', 'excited', 'celebratory', 'joyful', 'confident', 'focused', 'goofy', 'nerdy',
-  'thoughtful', 'meh', 'confused', 'flustered', 'surprised', 'tired', 'disappointed', 'worried',
-  'annoyed', 'stressed', 'angry', 'sick',
+  'calm',
+  'happy',
+  'excited',
+  'celebratory',
+  'joyful',
+  'confident',
+  'focused',
+  'goofy',
+  'nerdy',
+  'thoughtful',
+  'meh',
+  'confused',
+  'flustered',
+  'surprised',
+  'tired',
+  'disappointed',
+  'worried',
+  'annoyed',
+  'stressed',
+  'angry',
+  'sick',
 ] as const;
 export type Mood = (typeof MOODS)[number];
 
@@ -29,7 +47,12 @@ export type AnswerFrequency = (typeof ANSWER_FREQUENCIES)[number];
 
 /** CR2 (prod): reaction names and their emoji. */
 export const REACTION_EMOJI = {
-  tada: '🎉', thumbsup: '👍', heart: '❤️', eyes: '👀', rocket: '🚀', clap: '👏',
+  tada: '🎉',
+  thumbsup: '👍',
+  heart: '❤️',
+  eyes: '👀',
+  rocket: '🚀',
+  clap: '👏',
 } as const;
 export type ReactionName = keyof typeof REACTION_EMOJI;
 

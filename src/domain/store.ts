@@ -4,12 +4,26 @@
 // (MK5): it costs what it changed, and two layers never see each other's writes.
 import { stableUuid } from './entropy.js';
 import type {
-  Absence, Activity, CheckIn, Comment, CommentableType, EchoAnswer, EchoQuestion, Goal, GoalUpdate, IsoDate, Person,
-  Reaction, Team, Uuid,
+  Absence,
+  Activity,
+  CheckIn,
+  Comment,
+  CommentableType,
+  EchoAnswer,
+  EchoQuestion,
+  Goal,
+  GoalUpdate,
+  IsoDate,
+  Person,
+  Reaction,
+  Team,
+  Uuid,
 } from './records.js';
 import { Table, type Change, type IndexSpec } from './table.js';
 
-type Dated = { readonly seq: number } & ({ readonly createdAt: number } | { readonly publishedAt: number } | { readonly recordedAt: number });
+type Dated = { readonly seq: number } & (
+  { readonly createdAt: number } | { readonly publishedAt: number } | { readonly recordedAt: number }
+);
 
 function instantOf(record: Dated): number {
   return 'createdAt' in record ? record.createdAt : 'publishedAt' in record ? record.publishedAt : record.recordedAt;
@@ -123,10 +137,17 @@ export class Store implements Tables {
   readonly checkInDates: { first: IsoDate; last: IsoDate };
 
   /** A base store; `firstSeq` lies above every generated record's seq, so records made later sort as newer. */
-  constructor(readonly seed: number, firstSeq: number, base?: Store) {
-    const tables = Object.fromEntries(TABLE_NAMES.map((name) => [
-      name, base ? base.table(name).layer() : new Table(INDEXES[name] as Record<string, IndexSpec<never>>),
-    ])) as unknown as Tables;
+  constructor(
+    readonly seed: number,
+    firstSeq: number,
+    base?: Store,
+  ) {
+    const tables = Object.fromEntries(
+      TABLE_NAMES.map((name) => [
+        name,
+        base ? base.table(name).layer() : new Table(INDEXES[name] as Record<string, IndexSpec<never>>),
+      ]),
+    ) as unknown as Tables;
     this.people = tables.people;
     this.teams = tables.teams;
     this.goals = tables.goals;
@@ -138,7 +159,9 @@ export class Store implements Tables {
     this.reactions = tables.reactions;
     this.activities = tables.activities;
     this.absences = tables.absences;
-    this.#directory = base ? base.#directory : { tokens: new Map(), peopleInOrder: [], teamsInOrder: [], membersByTeam: new Map() };
+    this.#directory = base
+      ? base.#directory
+      : { tokens: new Map(), peopleInOrder: [], teamsInOrder: [], membersByTeam: new Map() };
     this.#created = new Map(base ? base.#created : []);
     this.#seq = base ? base.#seq : firstSeq;
     this.checkInDates = { ...(base?.checkInDates ?? { first: '9999-12-31', last: '0000-01-01' }) };

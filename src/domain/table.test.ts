@@ -18,7 +18,12 @@ const specs = {
 function base(): Table<Row> {
   const table = new Table<Row>(specs);
   // Loaded out of order: a bulk load sorts each index once, at freeze.
-  for (const [id, team, rank] of [['c', 'x', 3], ['a', 'x', 1], ['b', 'y', 2], ['d', 'x', 4]] as const) {
+  for (const [id, team, rank] of [
+    ['c', 'x', 3],
+    ['a', 'x', 1],
+    ['b', 'y', 2],
+    ['d', 'x', 4],
+  ] as const) {
     table.put({ id, team, rank, pair: [team, id] });
   }
   return table.freeze();
@@ -64,7 +69,10 @@ describe('Table', () => {
     expect(layer.changed).toBe(false);
     layer.delete('b');
     layer.put({ id: 'f', team: 'z', rank: 6, pair: ['z', 'f'] });
-    expect([...layer.changes()].map((c) => [c.id, c.record?.rank ?? null])).toEqual([['b', null], ['f', 6]]);
+    expect([...layer.changes()].map((c) => [c.id, c.record?.rank ?? null])).toEqual([
+      ['b', null],
+      ['f', 6],
+    ]);
     layer.put({ id: 'b', team: 'y', rank: 2, pair: ['y', 'b'] });
     expect(layer.size).toBe(5);
     expect(ids(layer.find('team', 'y'))).toEqual(['b']);

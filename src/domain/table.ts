@@ -209,8 +209,10 @@ export class Table<T extends { readonly id: string }> {
         i++;
         continue;
       }
-      const takeBase = j >= own.length || (i < base.length && compare !== undefined && compare(base[i], own[j]) <= 0)
-        || (i < base.length && compare === undefined);
+      const takeBase =
+        j >= own.length ||
+        (i < base.length && compare !== undefined && compare(base[i], own[j]) <= 0) ||
+        (i < base.length && compare === undefined);
       yield takeBase ? base[i++] : own[j++];
     }
   }
@@ -243,7 +245,7 @@ export class Table<T extends { readonly id: string }> {
     for (const [name, index] of this.#pairs) {
       const [outer, inner] = (this.#specs[name] as PairIndexSpec<T>).pair(record);
       let byInner = index.get(outer);
-      if (!byInner) index.set(outer, (byInner = new Map()));
+      if (!byInner) index.set(outer, (byInner = new Map<string, T>()));
       byInner.set(inner, record);
     }
     for (const [name, index] of this.#indexes) {

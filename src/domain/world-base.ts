@@ -4,8 +4,19 @@ import { dateInZone } from './calendar.js';
 import { publishDueAnswers, type AnswerBodyWriter } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import type {
-  Activity, CheckIn, Comment, EchoAnswer, EchoQuestion, EpochSeconds, Goal, GoalUpdate, IsoDate, Person, Reaction,
-  Team, Uuid,
+  Activity,
+  CheckIn,
+  Comment,
+  EchoAnswer,
+  EchoQuestion,
+  EpochSeconds,
+  Goal,
+  GoalUpdate,
+  IsoDate,
+  Person,
+  Reaction,
+  Team,
+  Uuid,
 } from './records.js';
 import { Store, type StoreCounters } from './store.js';
 
@@ -58,7 +69,11 @@ export class WorldBase {
    * `origin` says whether the base is a function of seed, size and `generatedAt` (a state then records only
    * those three), or was imported from a full state (a state must then carry its records).
    */
-  constructor(contents: WorldContents, readonly answerBody: AnswerBodyWriter, readonly origin: 'generated' | 'imported') {
+  constructor(
+    contents: WorldContents,
+    readonly answerBody: AnswerBodyWriter,
+    readonly origin: 'generated' | 'imported',
+  ) {
     this.seed = contents.seed;
     this.size = contents.size;
     this.generatedAt = contents.generatedAt;
@@ -74,7 +89,14 @@ export class WorldBase {
     // EC4: what was due when the world was generated is published in the base, shared by its worlds.
     for (const question of contents.echoQuestions) {
       store.putEchoQuestion(question);
-      publishDueAnswers(store, this.seed, answerBody, question, nextAnswerAt(question, question.publishedThrough), this.generatedAt);
+      publishDueAnswers(
+        store,
+        this.seed,
+        answerBody,
+        question,
+        nextAnswerAt(question, question.publishedThrough),
+        this.generatedAt,
+      );
     }
     for (const comment of contents.comments) store.putComment(comment);
     for (const reaction of contents.reactions) store.putReaction(reaction);
@@ -91,7 +113,12 @@ export class WorldBase {
 
   /** Whether a state taken of a world on this base can name it by seed, size and generation instant. */
   sameAs(other: { seed: number; size: WorldSize; generatedAt: EpochSeconds }): boolean {
-    return this.origin === 'generated' && other.seed === this.seed && other.size === this.size && other.generatedAt === this.generatedAt;
+    return (
+      this.origin === 'generated' &&
+      other.seed === this.seed &&
+      other.size === this.size &&
+      other.generatedAt === this.generatedAt
+    );
   }
 
   /** CI1: the last date of each zone whose check-ins the base holds. */

@@ -4,43 +4,71 @@
 // later request would fail on it. A state of changes is checked where it changed, at what it changed costs.
 import { isCalendarDate } from './calendar.js';
 import { stableUuid } from './entropy.js';
-import type { Absence, CheckIn, Comment, EchoAnswer, EchoQuestion, Goal, GoalUpdate, Person, Reaction } from './records.js';
+import type {
+  Absence,
+  CheckIn,
+  Comment,
+  EchoAnswer,
+  EchoQuestion,
+  Goal,
+  GoalUpdate,
+  Person,
+  Reaction,
+} from './records.js';
 import type { PersonAbsences, RecordOf, Store, TableName } from './store.js';
 import type { WorldContents } from './world-base.js';
 import type { World, WorldChanges } from './world.js';
 
 type Add = (problem: string) => void;
 
-function wellFormedAbsences(absences: readonly Absence[] | unknown): boolean {
-  return Array.isArray(absences) && absences.every((a: Absence) =>
-    isCalendarDate(String(a?.start)) && isCalendarDate(String(a?.end)) && a.start <= a.end && Number.isFinite(a.recordedAt));
+function wellFormedAbsences(absences: unknown): boolean {
+  return (
+    Array.isArray(absences) &&
+    absences.every(
+      (a: Absence) =>
+        isCalendarDate(String(a?.start)) &&
+        isCalendarDate(String(a?.end)) &&
+        a.start <= a.end &&
+        Number.isFinite(a.recordedAt),
+    )
+  );
 }
 
 /** Per record kind, the references a record of it makes, checked against the store. */
 function referenceChecks(store: Store, add: Add): { [N in TableName]?: (record: RecordOf<N>) => void } {
-  const person = (id: string, where: string) => store.people.has(id) || add(`${where} names person ${id}, who does not exist`);
-  const team = (id: string, where: string) => store.teams.has(id) || add(`${where} names team ${id}, which does not exist`);
+  const person = (id: string, where: string) =>
+    store.people.has(id) || add(`${where} names person ${id}, who does not exist`);
+  const team = (id: string, where: string) =>
+    store.teams.has(id) || add(`${where} names team ${id}, which does not exist`);
   const onResource = (r: Comment | Reaction, kind: string) => {
     person(r.personId, `${kind} ${r.id}`);
-    const exists = r.resourceType === 'check-in' ? store.checkIns.has(r.resourceId) : store.goalUpdates.has(r.resourceId);
+    const exists =
+      r.resourceType === 'check-in' ? store.checkIns.has(r.resourceId) : store.goalUpdates.has(r.resourceId);
     if (!exists) add(`${kind} ${r.id} sits on ${r.resourceType} ${r.resourceId}, which does not exist`);
   };
   return {
     people: (p: Person) => {
       p.teamIds.forEach((id) => team(id, `person ${p.id}`));
-      if (!wellFormedAbsences(p.absences)) add(`person ${p.id} has absences that are not [{start, end, recordedAt}] with start <= end (CI9)`);
+      if (!wellFormedAbsences(p.absences))
+        add(`person ${p.id} has absences that are not [{start, end, recordedAt}] with start <= end (CI9)`);
     },
     absences: (a: PersonAbsences) => {
       person(a.id, `absences ${a.id}`);
-      if (!wellFormedAbsences(a.absences)) add(`absences ${a.id} are not [{start, end, recordedAt}] with start <= end (CI9)`);
+      if (!wellFormedAbsences(a.absences))
+        add(`absences ${a.id} are not [{start, end, recordedAt}] with start <= end (CI9)`);
     },
     goals: (g: Goal) => {
       person(g.ownerId, `goal ${g.id}`);
       g.contributorIds.forEach((id) => person(id, `goal ${g.id}`));
       g.teamIds.forEach((id) => team(id, `goal ${g.id}`));
-      if (g.parentId !== null && !store.goals.has(g.parentId)) add(`goal ${g.id} has parent ${g.parentId}, which does not exist`);
+      if (g.parentId !== null && !store.goals.has(g.parentId))
+        add(`goal ${g.id} has parent ${g.parentId}, which does not exist`);
       const seen = new Set([g.id]);
-      for (let p = g.parentId ? store.goals.get(g.parentId) : undefined; p; p = p.parentId ? store.goals.get(p.parentId) : undefined) {
+      for (
+        let p = g.parentId ? store.goals.get(g.parentId) : undefined;
+        p;
+        p = p.parentId ? store.goals.get(p.parentId) : undefined
+      ) {
         if (seen.has(p.id)) {
           add(`goal ${g.id} is its own ancestor (GO2)`);
           break;
@@ -55,14 +83,16 @@ function referenceChecks(store: Store, add: Add): { [N in TableName]?: (record: 
     checkIns: (c: CheckIn) => {
       person(c.personId, `check-in ${c.id}`);
       c.teamIds.forEach((id) => team(id, `check-in ${c.id}`));
-      if (store.checkInOf(c.personId, c.date)?.id !== c.id) add(`check-in ${c.id} is a second check-in of its person on ${c.date} (CI1)`);
+      if (store.checkInOf(c.personId, c.date)?.id !== c.id)
+        add(`check-in ${c.id} is a second check-in of its person on ${c.date} (CI1)`);
     },
     echoQuestions: (q: EchoQuestion) => {
       person(q.creatorId, `echo question ${q.id}`);
       if (!Number.isFinite(q.publishedThrough)) add(`echo question ${q.id} lacks publishedThrough`);
     },
     echoAnswers: (a: EchoAnswer) => {
-      if (!store.echoQuestions.has(a.questionId)) add(`echo answer ${a.id} answers question ${a.questionId}, which does not exist`);
+      if (!store.echoQuestions.has(a.questionId))
+        add(`echo answer ${a.id} answers question ${a.questionId}, which does not exist`);
     },
     comments: (c: Comment) => onResource(c, 'comment'),
     reactions: (r: Reaction) => onResource(r, 'reaction'),
@@ -75,11 +105,17 @@ function counterProblems(world: World, add: Add): void {
   const { store } = world;
   const created = store.counters().created;
   const tables: Record<string, { has(id: string): boolean }> = {
-    goal: store.goals, 'goal-update': store.goalUpdates, 'echo-question': store.echoQuestions, 'echo-answer': store.echoAnswers,
-    comment: store.comments, reaction: store.reactions, activity: store.activities,
+    goal: store.goals,
+    'goal-update': store.goalUpdates,
+    'echo-question': store.echoQuestions,
+    'echo-answer': store.echoAnswers,
+    comment: store.comments,
+    reaction: store.reactions,
+    activity: store.activities,
   };
   for (const [kind, table] of Object.entries(tables)) {
-    if (table.has(stableUuid(world.seed, kind, 'created', (created[kind] ?? 0) + 1))) add(`counters.created.${kind} is behind the records already made (MK3)`);
+    if (table.has(stableUuid(world.seed, kind, 'created', (created[kind] ?? 0) + 1)))
+      add(`counters.created.${kind} is behind the records already made (MK3)`);
   }
 }
 
@@ -97,9 +133,16 @@ export function integrityProblems(world: World, contents: WorldContents, most = 
   const { problems, add } = collector(most);
   // Within the state's own records: the rebuilt world may already hold more (a catch-up publishes answers).
   const collections: Array<[string, ReadonlyArray<{ id: string }>]> = [
-    ['people', contents.people], ['teams', contents.teams], ['goals', contents.goals], ['goalUpdates', contents.goalUpdates],
-    ['checkIns', contents.checkIns], ['echoQuestions', contents.echoQuestions], ['echoAnswers', contents.echoAnswers ?? []],
-    ['comments', contents.comments], ['reactions', contents.reactions], ['activities', contents.activities],
+    ['people', contents.people],
+    ['teams', contents.teams],
+    ['goals', contents.goals],
+    ['goalUpdates', contents.goalUpdates],
+    ['checkIns', contents.checkIns],
+    ['echoQuestions', contents.echoQuestions],
+    ['echoAnswers', contents.echoAnswers ?? []],
+    ['comments', contents.comments],
+    ['reactions', contents.reactions],
+    ['activities', contents.activities],
   ];
   for (const [name, records] of collections) {
     const duplicates = records.length - new Set(records.map((r) => r.id)).size;
@@ -134,11 +177,16 @@ export function changeProblems(world: World, changes: WorldChanges, most = 5): s
         continue;
       }
       // A deletion must take what depends on the record along (GO8, EC6, CR1).
-      if (name === 'goals' && (store.updatesOfGoal(id).length > 0 || store.childGoals(id).length > 0)) add(`goal ${id} is deleted but its updates or children remain`);
-      if (name === 'goalUpdates' && (store.commentsOf('goal-update', id).length > 0 || store.reactionsOf('goal-update', id).length > 0)) {
+      if (name === 'goals' && (store.updatesOfGoal(id).length > 0 || store.childGoals(id).length > 0))
+        add(`goal ${id} is deleted but its updates or children remain`);
+      if (
+        name === 'goalUpdates' &&
+        (store.commentsOf('goal-update', id).length > 0 || store.reactionsOf('goal-update', id).length > 0)
+      ) {
         add(`goal update ${id} is deleted but its comments or reactions remain`);
       }
-      if (name === 'echoQuestions' && store.answersOfQuestion(id).length > 0) add(`echo question ${id} is deleted but its answers remain`);
+      if (name === 'echoQuestions' && store.answersOfQuestion(id).length > 0)
+        add(`echo question ${id} is deleted but its answers remain`);
       if (name === 'checkIns') add(`check-in ${id} is deleted: check-ins are never deleted (CI7)`);
     }
   }

@@ -33,7 +33,13 @@ export interface FullState {
 /** A base as a version 2 state names it: by its generation instant, or in full when it was imported. */
 export type BaseState =
   | { generated_at: string }
-  | { generated_at: string; history_start: string; default_person_id: string; counters: StoreCounters; records: Records };
+  | {
+      generated_at: string;
+      history_start: string;
+      default_person_id: string;
+      counters: StoreCounters;
+      records: Records;
+    };
 
 export interface ChangesState {
   format: typeof STATE_FORMAT;
@@ -56,19 +62,20 @@ export type WorldState = FullState | ChangesState;
 export type ParsedState =
   | { kind: 'full'; contents: WorldContents; now: number; frozen: boolean }
   | {
-    kind: 'changes';
-    base: { seed: number; size: WorldSize; generatedAt: number; contents?: WorldContents };
-    changes: WorldChanges;
-  };
+      kind: 'changes';
+      base: { seed: number; size: WorldSize; generatedAt: number; contents?: WorldContents };
+      changes: WorldChanges;
+    };
 
 /** Every record of the world, lazy texts written out (version 1): what a full export and an imported base hold. */
 function fullRecords(world: World): Records {
   const { store } = world;
   const records: Records = {};
   for (const name of FULL_COLLECTIONS) {
-    records[name] = name === 'people'
-      ? [...store.people.values()].map((person) => ({ ...person, absences: store.absencesOf(person) }))
-      : [...store.table(name).values()];
+    records[name] =
+      name === 'people'
+        ? [...store.people.values()].map((person) => ({ ...person, absences: store.absencesOf(person) }))
+        : [...store.table(name).values()];
   }
   return records;
 }
@@ -113,10 +120,16 @@ export function stateOfChanges(world: World, taken: WorldChanges): ChangesState 
     version: 2,
     seed: base.seed,
     size: base.size,
-    base: base.origin === 'generated' ? { generated_at: generatedAt } : {
-      generated_at: generatedAt, history_start: base.historyStart, default_person_id: base.defaultPersonId,
-      counters: base.store.counters(), records: baseRecords(world),
-    },
+    base:
+      base.origin === 'generated'
+        ? { generated_at: generatedAt }
+        : {
+            generated_at: generatedAt,
+            history_start: base.historyStart,
+            default_person_id: base.defaultPersonId,
+            counters: base.store.counters(),
+            records: baseRecords(world),
+          },
     now: formatInstant(Math.floor(taken.now / 1000)),
     frozen: taken.frozen,
     counters: taken.counters,
@@ -136,29 +149,43 @@ function refuse(message: string): never {
 
 function instant(value: unknown, name: string): number {
   const seconds = parseInstant(String(value));
-  if (Number.isNaN(seconds)) refuse(`has ${name} ${JSON.stringify(value)?.slice(0, 40)}, not an instant YYYY-MM-DDTHH:MM:SSZ.`);
+  if (Number.isNaN(seconds))
+    refuse(`has ${name} ${JSON.stringify(value)?.slice(0, 40)}, not an instant YYYY-MM-DDTHH:MM:SSZ.`);
   return seconds;
 }
 
 function counters(value: unknown, name: string): StoreCounters {
   const c = value as Partial<StoreCounters> | undefined;
-  if (!c || typeof c.seq !== 'number' || !c.created || typeof c.created !== 'object') refuse(`lacks ${name} {created, seq}.`);
+  if (!c || typeof c.seq !== 'number' || !c.created || typeof c.created !== 'object')
+    refuse(`lacks ${name} {created, seq}.`);
   return c as StoreCounters;
 }
 
 function records(value: unknown, name: string): Records {
   const r = value as Records | undefined;
-  for (const collection of FULL_COLLECTIONS) if (!Array.isArray(r?.[collection])) refuse(`lacks ${name}.${collection} (an array).`);
+  for (const collection of FULL_COLLECTIONS)
+    if (!Array.isArray(r?.[collection])) refuse(`lacks ${name}.${collection} (an array).`);
   return r!;
 }
 
 function contentsOf(seed: number, size: WorldSize, generatedAt: number, frame: Record<string, unknown>): WorldContents {
   const r = records(frame.records, frame.version === 1 ? 'records' : 'base.records');
   return {
-    seed, size, generatedAt, historyStart: String(frame.history_start), defaultPersonId: String(frame.default_person_id),
+    seed,
+    size,
+    generatedAt,
+    historyStart: String(frame.history_start),
+    defaultPersonId: String(frame.default_person_id),
     counters: counters(frame.counters, frame.version === 1 ? 'counters' : 'base.counters'),
-    people: r.people, teams: r.teams, goals: r.goals, goalUpdates: r.goalUpdates, checkIns: r.checkIns,
-    echoQuestions: r.echoQuestions, echoAnswers: r.echoAnswers, comments: r.comments, reactions: r.reactions,
+    people: r.people,
+    teams: r.teams,
+    goals: r.goals,
+    goalUpdates: r.goalUpdates,
+    checkIns: r.checkIns,
+    echoQuestions: r.echoQuestions,
+    echoAnswers: r.echoAnswers,
+    comments: r.comments,
+    reactions: r.reactions,
     activities: r.activities,
   } as WorldContents;
 }
@@ -178,10 +205,12 @@ export function readState(value: unknown): ParsedState {
   }
   const seed = state.seed as number;
   const size = state.size as WorldSize;
-  if (!Number.isSafeInteger(seed) || (size !== 'small' && size !== 'large')) refuse('needs an integer seed and a size of small or large.');
+  if (!Number.isSafeInteger(seed) || (size !== 'small' && size !== 'large'))
+    refuse('needs an integer seed and a size of small or large.');
   const now = instant(state.now, 'now');
   const frozen = state.frozen !== false;
-  if (state.version === 1) return { kind: 'full', contents: contentsOf(seed, size, now, state), now: now * 1000, frozen };
+  if (state.version === 1)
+    return { kind: 'full', contents: contentsOf(seed, size, now, state), now: now * 1000, frozen };
 
   const base = state.base as Record<string, unknown> | undefined;
   if (!base || typeof base !== 'object') refuse('lacks base {generated_at} (version 2).');
@@ -194,7 +223,8 @@ export function readState(value: unknown): ParsedState {
   for (const name of TABLE_NAMES) {
     const put = changed[name] ?? [];
     const gone = deleted[name] ?? [];
-    if (!Array.isArray(put) || !Array.isArray(gone)) refuse(`has changes.${name} or deleted.${name} that is not an array.`);
+    if (!Array.isArray(put) || !Array.isArray(gone))
+      refuse(`has changes.${name} or deleted.${name} that is not an array.`);
     if (put.some((r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'string')) {
       refuse(`has a record in changes.${name} without a string id.`);
     }
@@ -205,7 +235,8 @@ export function readState(value: unknown): ParsedState {
     ];
   }
   for (const name of Object.keys(changed).concat(Object.keys(deleted))) {
-    if (!(TABLE_NAMES as readonly string[]).includes(name)) refuse(`names a record kind "${name.slice(0, 40)}" that does not exist.`);
+    if (!(TABLE_NAMES as readonly string[]).includes(name))
+      refuse(`names a record kind "${name.slice(0, 40)}" that does not exist.`);
   }
   return {
     kind: 'changes',

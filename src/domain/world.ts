@@ -103,7 +103,12 @@ export class World {
   /** What this world changed over its base, as of now (caught up first). */
   changes(): WorldChanges {
     this.catchUp();
-    return { now: this.clock.nowMs(), frozen: this.clock.frozen, counters: this.store.counters(), tables: this.store.changes() };
+    return {
+      now: this.clock.nowMs(),
+      frozen: this.clock.frozen,
+      counters: this.store.counters(),
+      tables: this.store.changes(),
+    };
   }
 
   /** Brings the world up to the clock's now. Cheap when nothing is due: a comparison and a short loop. */
@@ -113,7 +118,10 @@ export class World {
     for (const [questionId, due] of this.#answerDue) {
       if (due > now) continue;
       const question = this.store.echoQuestions.get(questionId)!;
-      this.#answerDue.set(questionId, publishDueAnswers(this.store, this.seed, this.base.answerBody, question, due, now));
+      this.#answerDue.set(
+        questionId,
+        publishDueAnswers(this.store, this.seed, this.base.answerBody, question, due, now),
+      );
     }
   }
 

@@ -58,10 +58,15 @@ const authenticate: Step = (exchange) => {
     exchange.auth = auth;
     return undefined;
   }
-  return problemResponse(401, 'unauthenticated',
-    token ? 'The bearer token is not known to this server (G9). GET /__mock/tokens lists the tokens of the current world.'
+  return problemResponse(
+    401,
+    'unauthenticated',
+    token
+      ? 'The bearer token is not known to this server (G9). GET /__mock/tokens lists the tokens of the current world.'
       : 'Send Authorization: Bearer <token> (G9). GET /__mock/tokens lists the tokens of the current world.',
-    undefined, { 'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer' });
+    undefined,
+    { 'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer' },
+  );
 };
 
 /** G14 (prod): per person, burst and sustained windows, each session counting in its own limiter (MK5). */
@@ -77,20 +82,29 @@ const rateLimit: Step = (exchange, settings) => {
     ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),
   };
   if (decision.allowed) return undefined;
-  return problemResponse(429, 'rate-limited', `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
-    undefined, { 'retry-after': String(decision.retryAfter) });
+  return problemResponse(
+    429,
+    'rate-limited',
+    `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
+    undefined,
+    { 'retry-after': String(decision.retryAfter) },
+  );
 };
 
 /** G9: read-only tokens may only read. */
 const refuseReadOnlyWrites: Step = ({ auth, op }) => {
   if (!auth!.readOnly || op.method === 'GET') return undefined;
-  return problemResponse(403, 'read-only-token', `This token is read-only (G9); ${op.method} needs the read-write token of ${auth!.person.name}.`);
+  return problemResponse(
+    403,
+    'read-only-token',
+    `This token is read-only (G9); ${op.method} needs the read-write token of ${auth!.person.name}.`,
+  );
 };
 
 /** G2, G5–G8: the path, query and body as the operation documents them, or the problem saying what to fix. */
 const validate: Step = async (exchange, settings) => {
   const { c, op } = exchange;
-  const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: settings.strict });
+  const input = await readRequestInput(op, c.req.raw, c.req.param(), { strict: settings.strict });
   if (input instanceof Response) return input;
   exchange.input = input;
   return undefined;
@@ -118,13 +132,19 @@ function respond(result: OperationResult, method: string, ifNoneMatch: string | 
   if (result.status === 204) return new Response(null, { status: 204, headers: CORS_RESPONSE_HEADERS });
   const text = JSON.stringify(result.body);
   if (method !== 'GET' || result.status !== 200) {
-    return new Response(text, { status: result.status, headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS } });
+    return new Response(text, {
+      status: result.status,
+      headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS },
+    });
   }
   const tag = weakEtag(text);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, tag)) {
     return new Response(null, { status: 304, headers: { etag: tag, ...CORS_RESPONSE_HEADERS } });
   }
-  return new Response(text, { status: 200, headers: { 'content-type': 'application/json', etag: tag, ...CORS_RESPONSE_HEADERS } });
+  return new Response(text, {
+    status: 200,
+    headers: { 'content-type': 'application/json', etag: tag, ...CORS_RESPONSE_HEADERS },
+  });
 }
 
 /** The operation's handler on the validated input, its domain refusals as problems (G8). */

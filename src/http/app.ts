@@ -1,6 +1,6 @@
 // createMock: the one factory of the mock — a Hono app over its own World. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { cors } from 'hono/cors';
 import { FaultProfile } from './fault-profile.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
@@ -30,7 +30,11 @@ export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptio
 
 /** Every operation of the spec and its handler; `createMock` refuses to start if one is missing. */
 export const OPERATION_HANDLERS: OperationHandlers = {
-  ...peopleHandlers, ...goalHandlers, ...checkInHandlers, ...echoHandlers, ...socialHandlers,
+  ...peopleHandlers,
+  ...goalHandlers,
+  ...checkInHandlers,
+  ...echoHandlers,
+  ...socialHandlers,
 };
 
 /**
@@ -49,8 +53,12 @@ export function createMock(options: MockOptions = {}): Mock {
     rateLimit: options.rateLimit ?? false,
   } as const;
   const worlds = new Worlds({
-    seed: settings.seed, size: settings.size, now: options.now, appUrl: settings.appUrl,
-    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS, sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    seed: settings.seed,
+    size: settings.size,
+    now: options.now,
+    appUrl: settings.appUrl,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     faults: options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null,
   });
   let rateLimit = settings.rateLimit;
@@ -99,7 +107,7 @@ export function createMock(options: MockOptions = {}): Mock {
   // One middleware for every /api/v2 request (each extra one costs a compose step on the hot path): the
   // session's world context first, MK6 faults (its own stream) inside, the journal outside, so injected
   // delays and faults show there as the client saw them.
-  app.use(`${BASE_PATH}/*`, async (c, next) => {
+  app.use(`${BASE_PATH}/*`, async (c: Context<ApiEnv>, next: Next) => {
     const started = performance.now();
     const context = c.req.method === 'OPTIONS' ? worlds.shared : contextOf(c);
     if (context instanceof Response) c.res = context;
@@ -123,18 +131,35 @@ export function createMock(options: MockOptions = {}): Mock {
 
   const pipeline = { strict: settings.strict, rateLimited: () => rateLimit, startedAt };
 
-  routeOperations(app, spec.operations, BASE_PATH, (op) => {
-    const handler = OPERATION_HANDLERS[op.operationId];
-    if (!handler) throw new Error(`standin: operation ${op.operationId} of the spec has no handler`);
-    return apiRoute(op, handler, pipeline);
-  }, 'G8');
+  routeOperations(
+    app,
+    spec.operations,
+    BASE_PATH,
+    (op) => {
+      const handler = OPERATION_HANDLERS[op.operationId];
+      if (!handler) throw new Error(`standin: operation ${op.operationId} of the spec has no handler`);
+      return apiRoute(op, handler, pipeline);
+    },
+    'G8',
+  );
 
   app.route('/__mock', mockControls(mock, options.controlToken));
 
-  app.notFound((c) => problemResponse(404, 'no-such-route', c.req.path.startsWith('/__mock')
-    ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`
-    : `No route ${c.req.method} ${c.req.path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`));
-  app.onError((error) => problemResponse(500, 'internal-error',
-    `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`));
+  app.notFound((c) =>
+    problemResponse(
+      404,
+      'no-such-route',
+      c.req.path.startsWith('/__mock')
+        ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`
+        : `No route ${c.req.method} ${c.req.path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`,
+    ),
+  );
+  app.onError((error) =>
+    problemResponse(
+      500,
+      'internal-error',
+      `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`,
+    ),
+  );
   return mock;
 }

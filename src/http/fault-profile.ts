@@ -33,7 +33,12 @@ export interface Decision {
 }
 
 function globToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /**
@@ -48,7 +53,9 @@ export class FaultProfile {
   constructor(readonly spec: FaultProfileSpec) {
     spec.rules.forEach((rule, i) => {
       if (rule.latency?.kind === 'uniform' && rule.latency.min_ms > rule.latency.max_ms) {
-        throw new RangeError(`rules[${i}].latency has min_ms ${rule.latency.min_ms} above max_ms ${rule.latency.max_ms} (MK6)`);
+        throw new RangeError(
+          `rules[${i}].latency has min_ms ${rule.latency.min_ms} above max_ms ${rule.latency.max_ms} (MK6)`,
+        );
       }
     });
     this.#next = mulberry32(spec.seed ?? 1);
@@ -56,7 +63,9 @@ export class FaultProfile {
   }
 
   decide(method: string, path: string): Decision {
-    const rule = this.#rules.find((r) => (!r.methods || r.methods.includes(method)) && (!r.matcher || r.matcher.test(path)));
+    const rule = this.#rules.find(
+      (r) => (!r.methods || r.methods.includes(method)) && (!r.matcher || r.matcher.test(path)),
+    );
     if (!rule) return { delayMs: 0, fault: null };
     const delayMs = rule.latency ? Math.round(this.#delay(rule.latency)) : 0;
     let fault: Fault | null = null;
@@ -92,7 +101,9 @@ export function parseLatency(text: string): Latency {
   const [kind, value = ''] = text.split(':');
   const numbers = value.split(/[-,]/).map(Number);
   if (kind === 'fixed' && numbers.length === 1 && numbers[0] >= 0) return { kind, ms: numbers[0] };
-  if (kind === 'uniform' && numbers.length === 2 && 0 <= numbers[0] && numbers[0] <= numbers[1]) return { kind, min_ms: numbers[0], max_ms: numbers[1] };
-  if (kind === 'lognormal' && numbers.length === 2 && numbers[0] > 0 && numbers[1] >= 0) return { kind, median_ms: numbers[0], sigma: numbers[1] };
+  if (kind === 'uniform' && numbers.length === 2 && 0 <= numbers[0] && numbers[0] <= numbers[1])
+    return { kind, min_ms: numbers[0], max_ms: numbers[1] };
+  if (kind === 'lognormal' && numbers.length === 2 && numbers[0] > 0 && numbers[1] >= 0)
+    return { kind, median_ms: numbers[0], sigma: numbers[1] };
   throw new RangeError(`latency "${text}" is not fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (MK6)`);
 }

@@ -8,7 +8,14 @@ import { problemResponse } from './problem.js';
 /** RFC 7240 preferences this mock honours, e.g. `Prefer: delay=500, code=503`. */
 function applyPrefer(header: string | undefined, decision: Decision): Decision {
   if (!header) return decision;
-  const prefs = Object.fromEntries(header.split(/[,;]/).map((p) => p.trim().split('=').map((v) => v.trim().toLowerCase())));
+  const prefs = Object.fromEntries(
+    header.split(/[,;]/).map((p) =>
+      p
+        .trim()
+        .split('=')
+        .map((v) => v.trim().toLowerCase()),
+    ),
+  ) as Record<string, string | undefined>;
   const delay = Number(prefs.delay);
   const code = Number(prefs.code);
   return {
@@ -43,8 +50,13 @@ function slowly(response: Response, bytesPerSecond: number): Response {
 
 function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
   const headers: Record<string, string> = fault.status === 503 ? { 'retry-after': String(fault.retry_after ?? 1) } : {};
-  return problemResponse(fault.status, 'injected-fault',
-    `standin injected this ${fault.status} (MK6 fault profile or Prefer: code=${fault.status}); the request did not reach the world.`, undefined, headers);
+  return problemResponse(
+    fault.status,
+    'injected-fault',
+    `standin injected this ${fault.status} (MK6 fault profile or Prefer: code=${fault.status}); the request did not reach the world.`,
+    undefined,
+    headers,
+  );
 }
 
 /**

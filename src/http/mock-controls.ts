@@ -6,7 +6,7 @@ import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
-import { advanceClock, clockView, setClock, type Advance } from './time-travel.js';
+import { advanceClock, clockView, setClock } from './time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
@@ -30,7 +30,9 @@ type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
 export function tokenList(world: World) {
-  const people = [...world.store.peopleInOrder].sort((a, b) => Number(b.id === world.defaultPersonId) - Number(a.id === world.defaultPersonId));
+  const people = [...world.store.peopleInOrder].sort(
+    (a, b) => Number(b.id === world.defaultPersonId) - Number(a.id === world.defaultPersonId),
+  );
   return people.map((p) => ({
     person: { id: p.id, name: p.name, username: p.username },
     default: p.id === world.defaultPersonId,
@@ -43,15 +45,23 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world.
   resetWorld: ({ mock, context }, { body }) => {
-    const world = mock.worlds.reset(context, (body.seed as number | undefined) ?? mock.options.seed, body.size as WorldSize | undefined);
+    const world = mock.worlds.reset(
+      context,
+      (body.seed as number | undefined) ?? mock.options.seed,
+      body.size as WorldSize | undefined,
+    );
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId });
   },
   getClock: ({ world }) => ok(clockView(world)),
-  setClock: ({ world }, { body }) => ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true)),
-  advanceClock: ({ world }, { body }) => ok(advanceClock(world, body as Advance)),
+  setClock: ({ world }, { body }) =>
+    ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true)),
+  advanceClock: ({ world }, { body }) => ok(advanceClock(world, body)),
   pauseEchoQuestion: ({ world }, { params }) => ok(pauseEchoQuestion(world, params.id)),
   resumeEchoQuestion: ({ world }, { params }) => ok(resumeEchoQuestion(world, params.id)),
-  recordAbsence: ({ world }, { params, body }) => ({ status: 201, body: recordAbsence(world, params.id, body.start as string, body.end as string) }),
+  recordAbsence: ({ world }, { params, body }) => ({
+    status: 201,
+    body: recordAbsence(world, params.id, body.start as string, body.end as string),
+  }),
   getRateLimit: ({ mock }) => ok({ enabled: mock.rateLimit }),
   setRateLimit: ({ mock }, { body }) => {
     mock.rateLimit = body.enabled as boolean;
@@ -59,7 +69,8 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   },
   listSessions: ({ mock }) => ok(mock.sessions.list()),
   dropSession: ({ mock }, { params }) => {
-    if (!mock.sessions.drop(params.name)) throw new DomainError('not-found', `There is no session ${params.name} (MK5); GET /__mock/sessions lists them.`);
+    if (!mock.sessions.drop(params.name))
+      throw new DomainError('not-found', `There is no session ${params.name} (MK5); GET /__mock/sessions lists them.`);
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
@@ -81,7 +92,8 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   },
   getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
   putState: ({ mock, context }, { body }) => ok(restored(mock.worlds.restore(context, body))),
-  listSnapshots: ({ context }) => ok([...context.snapshots].map(([name, { base, changes }]) => snapshotInfo(name, base, changes))),
+  listSnapshots: ({ context }) =>
+    ok([...context.snapshots].map(([name, { base, changes }]) => snapshotInfo(name, base, changes))),
   saveSnapshot: ({ mock, context }, { params }) => {
     const changes = mock.worlds.takeSnapshot(context, params.name);
     return ok(snapshotInfo(params.name, context.world.base, changes));
@@ -113,15 +125,22 @@ export function mockControls(mock: Mock, controlToken: string | undefined): Hono
   if (controlToken) {
     controls.use('*', async (c, next) => {
       if (c.req.method === 'OPTIONS' || c.req.header('authorization') === `Bearer ${controlToken}`) return next();
-      return problemResponse(401, 'control-token-required',
+      return problemResponse(
+        401,
+        'control-token-required',
         "This server's controls need its control token: send Authorization: Bearer <the --control-token value>.",
-        undefined, { 'www-authenticate': 'Bearer realm="standin controls"' });
+        undefined,
+        { 'www-authenticate': 'Bearer realm="standin controls"' },
+      );
     });
   }
   const bind = (op: SpecOperation, handler: ControlHandler) => async (c: Context) => {
     // A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB.
     const maxBytes = op.operationId === 'putState' ? 512 * 2 ** 20 : undefined;
-    const input = await readRequestInput(op, c.req.raw, c.req.param() as Record<string, string>, { strict: op.operationId !== 'putState', maxBytes });
+    const input = await readRequestInput(op, c.req.raw, c.req.param(), {
+      strict: op.operationId !== 'putState',
+      maxBytes,
+    });
     if (input instanceof Response) return input;
     try {
       const context = mock.worlds.contextFor(c.req.header(SESSION_HEADER));
@@ -134,10 +153,16 @@ export function mockControls(mock: Mock, controlToken: string | undefined): Hono
       throw error;
     }
   };
-  routeOperations(controls, getCompiledControlSpec().operations, '', (op) => {
-    const handler = CONTROL_HANDLERS[op.operationId];
-    if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
-    return bind(op, handler);
-  }, 'spec/control.yaml');
+  routeOperations(
+    controls,
+    getCompiledControlSpec().operations,
+    '',
+    (op) => {
+      const handler = CONTROL_HANDLERS[op.operationId];
+      if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
+      return bind(op, handler);
+    },
+    'spec/control.yaml',
+  );
   return controls;
 }

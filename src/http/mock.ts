@@ -60,4 +60,3 @@ export interface Mock {
   /** G14: whether production's rate limits apply now (switchable at run time). */
   rateLimit: boolean;
 }
-

@@ -9,7 +9,11 @@ import { problemResponse } from './problem.js';
  * @example routeOperations(app, spec.operations, '/api/v2', (op) => apiRoute(op, handlers[op.operationId], settings), 'G8')
  */
 export function routeOperations<E extends Env>(
-  app: Hono<E>, operations: readonly SpecOperation[], prefix: string, route: (op: SpecOperation) => Handler<E>, source: string,
+  app: Hono<E>,
+  operations: readonly SpecOperation[],
+  prefix: string,
+  route: (op: SpecOperation) => Handler<E>,
+  source: string,
 ): void {
   const methodsByPath = new Map<string, string[]>();
   for (const op of operations) {
@@ -18,7 +22,14 @@ export function routeOperations<E extends Env>(
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
   }
   for (const [path, methods] of methodsByPath) {
-    app.all(path, (c) => problemResponse(405, 'method-not-allowed',
-      `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (${source}).`, undefined, { allow: methods.join(', ') }));
+    app.all(path, (c) =>
+      problemResponse(
+        405,
+        'method-not-allowed',
+        `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (${source}).`,
+        undefined,
+        { allow: methods.join(', ') },
+      ),
+    );
   }
 }

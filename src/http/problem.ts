@@ -43,7 +43,11 @@ export function problemJson(status: number, slug: string, detail: string, errors
  * @example problemResponse(422, 'invalid-values', 'confidence must be from 0 to 100 (GU2).', errors)
  */
 export function problemResponse(
-  status: number, slug: string, detail: string, errors?: FieldError[], headers: Record<string, string> = {},
+  status: number,
+  slug: string,
+  detail: string,
+  errors?: FieldError[],
+  headers: Record<string, string> = {},
 ): Response {
   return new Response(problemJson(status, slug, detail, errors), {
     status,

@@ -10,7 +10,10 @@ describe('RateLimiter (G14)', () => {
     const refused = limiter.take('p', now);
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfter).toBe(7);
-    expect(refused.windows.map((w) => [w.name, w.remaining])).toEqual([['burst', 0], ['sustained', 470]]);
+    expect(refused.windows.map((w) => [w.name, w.remaining])).toEqual([
+      ['burst', 0],
+      ['sustained', 470],
+    ]);
     // The next burst window starts fresh; the sustained one keeps counting.
     const next = limiter.take('p', now + 7);
     expect(next.allowed).toBe(true);

@@ -58,7 +58,10 @@ export class RateLimiter {
     return {
       allowed,
       windows: windows.map((w) => ({
-        name: w.name, quota: w.quota, seconds: w.seconds, resetIn: w.resetIn,
+        name: w.name,
+        quota: w.quota,
+        seconds: w.seconds,
+        resetIn: w.resetIn,
         remaining: Math.max(0, w.quota - w.used - (allowed ? 1 : 0)),
       })),
       retryAfter: Math.max(0, ...blocking.map((w) => w.resetIn)),

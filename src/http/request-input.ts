@@ -24,7 +24,10 @@ function ruleOf(param: SpecParameter): string | undefined {
 }
 
 /** Collects the query of an operation: repeated bracket form for arrays (G5), first value for scalars. */
-function readQuery(op: SpecOperation, search: URLSearchParams): { query: Record<string, string | string[]>; errors: FieldError[] } {
+function readQuery(
+  op: SpecOperation,
+  search: URLSearchParams,
+): { query: Record<string, string | string[]>; errors: FieldError[] } {
   const query: Record<string, string | string[]> = {};
   const errors: FieldError[] = [];
   for (const param of op.parameters) {
@@ -32,15 +35,26 @@ function readQuery(op: SpecOperation, search: URLSearchParams): { query: Record<
     if (param.isArray) {
       const bare = param.name.replace(/\[\]$/, '');
       // G5: only `name[]` is the array form; `name`, `name=a,b` and `name[0]` are not.
-      const wrongKeys = [...new Set([...search.keys()].filter((key) => key === bare || (key.startsWith(`${bare}[`) && key !== param.name)))];
+      const wrongKeys = [
+        ...new Set(
+          [...search.keys()].filter((key) => key === bare || (key.startsWith(`${bare}[`) && key !== param.name)),
+        ),
+      ];
       for (const key of wrongKeys) {
         const values = search.getAll(key).flatMap((v) => v.split(','));
-        const example = values.slice(0, EXAMPLE_VALUES).map((v) => `${param.name}=${clip(v)}`).join('&')
-          + (values.length > EXAMPLE_VALUES ? '&…' : '');
+        const example =
+          values
+            .slice(0, EXAMPLE_VALUES)
+            .map((v) => `${param.name}=${clip(v)}`)
+            .join('&') + (values.length > EXAMPLE_VALUES ? '&…' : '');
         const literal = values.find((v) => PERSON_LITERALS.has(v.toLowerCase()));
-        const g6 = literal && ruleOf(param) === 'G6' ? ` Person filters also refuse "${literal}" (G6): use the id from GET /me.` : '';
+        const g6 =
+          literal && ruleOf(param) === 'G6'
+            ? ` Person filters also refuse "${literal}" (G6): use the id from GET /me.`
+            : '';
         errors.push({
-          in: 'query', name: bare,
+          in: 'query',
+          name: bare,
           message: `${clip(key)} is not the form of an array parameter: use the repeated bracket form ${example} (G5).${g6}`,
         });
       }
@@ -61,7 +75,8 @@ function personLiteralErrors(op: SpecOperation, query: Record<string, string | s
     for (const value of values) {
       if (PERSON_LITERALS.has(value.toLowerCase())) {
         errors.push({
-          in: 'query', name: param.name,
+          in: 'query',
+          name: param.name,
           message: `${param.name} does not accept "${value}" (G6): send your person id, the id field of GET /me.`,
         });
       }
@@ -80,7 +95,10 @@ function isJsonContentType(value: string | null): boolean {
  * @example const input = await readRequestInput(op, request, params, { strict: false })
  */
 export async function readRequestInput(
-  op: SpecOperation, request: Request, rawParams: Record<string, string>, options: { strict: boolean; maxBytes?: number },
+  op: SpecOperation,
+  request: Request,
+  rawParams: Record<string, string>,
+  options: { strict: boolean; maxBytes?: number },
 ): Promise<RequestInput | Response> {
   const url = new URL(request.url);
   const { query: rawQuery, errors: formErrors } = readQuery(op, url.searchParams);
@@ -91,7 +109,12 @@ export async function readRequestInput(
   // G2: a malformed path id matches no record, so it is a 404 — one that says what an id looks like.
   const path = op.validatePath(rawParams);
   if (!path.ok) {
-    return problemResponse(404, 'not-found', `${path.errors.map((e) => e.message).join(' ')} No record has such an id (G2).`, path.errors);
+    return problemResponse(
+      404,
+      'not-found',
+      `${path.errors.map((e) => e.message).join(' ')} No record has such an id (G2).`,
+      path.errors,
+    );
   }
   const errors: FieldError[] = [];
   const literalErrors = personLiteralErrors(op, rawQuery);
@@ -108,36 +131,70 @@ export async function readRequestInput(
       text = await readBodyText(request, maxBytes);
     } catch {
       // The client went away, or the server cut a body that took too long (its 408 went out already).
-      return problemResponse(400, 'incomplete-body', 'The request body broke off before its end (G8); send it again, whole.');
+      return problemResponse(
+        400,
+        'incomplete-body',
+        'The request body broke off before its end (G8); send it again, whole.',
+      );
     }
     if (text === null) {
       // Connection: close, or the server would read the rest of the body to keep the connection alive.
-      return problemResponse(413, 'body-too-large',
+      return problemResponse(
+        413,
+        'body-too-large',
         `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
-        undefined, { connection: 'close' });
+        undefined,
+        { connection: 'close' },
+      );
     }
     if (text.trim() !== '' || op.bodyRequired) {
       if (text.trim() === '') {
-        return problemResponse(400, 'missing-body', `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
-          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is missing; send a JSON object such as {}.` }]);
+        return problemResponse(
+          400,
+          'missing-body',
+          `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
+          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is missing; send a JSON object such as {}.` }],
+        );
       }
       const contentType = request.headers.get('content-type');
       if (!isJsonContentType(contentType)) {
-        return problemResponse(415, 'unsupported-media-type',
-          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType === null ? 'no Content-Type' : clip(contentType)}.`);
+        return problemResponse(
+          415,
+          'unsupported-media-type',
+          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType === null ? 'no Content-Type' : clip(contentType)}.`,
+        );
       }
       // Checked on the text: JSON.parse takes deep nesting, but every walk of the value after it need not.
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        return problemResponse(400, 'too-deep',
+        return problemResponse(
+          400,
+          'too-deep',
           `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most this server reads (G8); no request of this API needs more than a few: send the fields the operation's schema names, flat.`,
-          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is nested more than ${MAX_JSON_DEPTH} levels deep (G8); send a flatter value.` }]);
+          [
+            {
+              in: 'body',
+              name: REQUEST_BODY,
+              message: `${REQUEST_BODY} is nested more than ${MAX_JSON_DEPTH} levels deep (G8); send a flatter value.`,
+            },
+          ],
+        );
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch (error) {
-        return problemResponse(400, 'malformed-json', `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,
-          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is not valid JSON: ${(error as Error).message}.` }]);
+        return problemResponse(
+          400,
+          'malformed-json',
+          `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,
+          [
+            {
+              in: 'body',
+              name: REQUEST_BODY,
+              message: `${REQUEST_BODY} is not valid JSON: ${(error as Error).message}.`,
+            },
+          ],
+        );
       }
       const validated = op.validateBody(parsed);
       if (!validated.ok) errors.push(...validated.errors);
@@ -147,7 +204,11 @@ export async function readRequestInput(
         if (options.strict) {
           for (const key of Object.keys(body)) {
             if (!op.bodyProperties.has(key)) {
-              errors.push({ in: 'body', name: clip(key), message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...op.bodyProperties].join(', ')}.` });
+              errors.push({
+                in: 'body',
+                name: clip(key),
+                message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...op.bodyProperties].join(', ')}.`,
+              });
             }
           }
         }

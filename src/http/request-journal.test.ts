@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { RequestJournal, type JournalEntry } from './request-journal.js';
 
 function entry(i: number, overrides: Partial<JournalEntry> = {}): JournalEntry {
-  return { at: '2026-11-20T15:00:00Z', method: 'GET', path: `/api/v2/goals/${i}`, status: 200, duration_ms: 1, session: null, ...overrides };
+  return {
+    at: '2026-11-20T15:00:00Z',
+    method: 'GET',
+    path: `/api/v2/goals/${i}`,
+    status: 200,
+    duration_ms: 1,
+    session: null,
+    ...overrides,
+  };
 }
 
 describe('RequestJournal', () => {
@@ -19,7 +27,14 @@ describe('RequestJournal', () => {
   it('filters by method, status, session and path prefix, and limits (100 by default)', () => {
     const journal = new RequestJournal(50);
     for (let i = 0; i < 200; i++) {
-      journal.record(entry(i, { method: i % 2 ? 'PATCH' : 'GET', status: i % 3 ? 200 : 422, session: i % 5 ? null : 'w1', path: i % 7 ? `/api/v2/goals/${i}` : `/api/v2/me/${i}` }));
+      journal.record(
+        entry(i, {
+          method: i % 2 ? 'PATCH' : 'GET',
+          status: i % 3 ? 200 : 422,
+          session: i % 5 ? null : 'w1',
+          path: i % 7 ? `/api/v2/goals/${i}` : `/api/v2/me/${i}`,
+        }),
+      );
     }
     expect(journal.list()).toHaveLength(50);
     const patched = journal.list({ method: 'patch', status: 422 });

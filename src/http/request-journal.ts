@@ -34,11 +34,14 @@ export class RequestJournal {
   /** Newest first, filtered. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const newestFirst = [...this.#entries.slice(0, this.#next).reverse(), ...this.#entries.slice(this.#next).reverse()];
-    return newestFirst.filter((e) =>
-      (filter.method === undefined || e.method === filter.method.toUpperCase())
-      && (filter.status === undefined || e.status === filter.status)
-      && (filter.session === undefined || e.session === filter.session)
-      && (filter.path === undefined || e.path.startsWith(filter.path)),
-    ).slice(0, filter.limit ?? 100);
+    return newestFirst
+      .filter(
+        (e) =>
+          (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
+          (filter.status === undefined || e.status === filter.status) &&
+          (filter.session === undefined || e.session === filter.session) &&
+          (filter.path === undefined || e.path.startsWith(filter.path)),
+      )
+      .slice(0, filter.limit ?? 100);
   }
 }

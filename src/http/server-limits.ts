@@ -40,8 +40,11 @@ export const refuseLongUrls: MiddlewareHandler = async (c, next) => {
   const url = c.req.url;
   const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
   if (length > MAX_URL_LENGTH) {
-    return problemResponse(414, 'url-too-long',
-      `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`);
+    return problemResponse(
+      414,
+      'url-too-long',
+      `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`,
+    );
   }
   await next();
 };
@@ -52,14 +55,23 @@ const seconds = (ms: number) => `${ms / 1000} s`;
 function refusal(error: Error & { code?: string }, limits: ServerLimits): [number, string, string] {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return [431, 'headers-too-large',
-        `The request line and headers are over ${limits.maxHeaderSize / 1024} KiB together, the most this server reads (G8); send fewer or shorter headers, and a URL of at most ${MAX_URL_LENGTH} characters.`];
+      return [
+        431,
+        'headers-too-large',
+        `The request line and headers are over ${limits.maxHeaderSize / 1024} KiB together, the most this server reads (G8); send fewer or shorter headers, and a URL of at most ${MAX_URL_LENGTH} characters.`,
+      ];
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, 'request-timeout',
-        `The request did not arrive in time (G8): this server waits ${seconds(limits.headersTimeout)} for the headers and ${seconds(limits.requestTimeout)} for the whole request. Send it without pauses.`];
+      return [
+        408,
+        'request-timeout',
+        `The request did not arrive in time (G8): this server waits ${seconds(limits.headersTimeout)} for the headers and ${seconds(limits.requestTimeout)} for the whole request. Send it without pauses.`,
+      ];
     default:
-      return [400, 'unparsable-request',
-        `The request is not well-formed HTTP/1.1 (G8, ${error.code ?? 'parse error'}); check the request line, the headers and the chunked encoding.`];
+      return [
+        400,
+        'unparsable-request',
+        `The request is not well-formed HTTP/1.1 (G8, ${error.code ?? 'parse error'}); check the request line, the headers and the chunked encoding.`,
+      ];
   }
 }
 
@@ -83,6 +95,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     Connection: 'close',
     ...CORS_RESPONSE_HEADERS,
   };
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }

@@ -24,7 +24,9 @@ describe('Sessions (MK5)', () => {
     expect(() => sessions.contextFor('x'.repeat(65))).toThrow(SessionError);
     sessions.contextFor('a');
     sessions.contextFor('b');
-    expect(() => sessions.contextFor('c')).toThrow(expect.objectContaining({ status: 429, message: expect.stringMatching(/DELETE \/__mock\/sessions/) }));
+    expect(() => sessions.contextFor('c')).toThrow(
+      expect.objectContaining({ status: 429, message: expect.stringMatching(/DELETE \/__mock\/sessions/) }),
+    );
     expect(sessions.drop('a')).toBe(true);
     expect(sessions.drop('a')).toBe(false);
     expect(() => sessions.contextFor('c')).not.toThrow();
@@ -32,7 +34,12 @@ describe('Sessions (MK5)', () => {
 
   it('drops sessions idle longer than the time to live, and lists the rest least recently used first', () => {
     let now = 1_000_000;
-    const sessions = new Sessions(() => fakeContext(0), 10, 60_000, () => now);
+    const sessions = new Sessions(
+      () => fakeContext(0),
+      10,
+      60_000,
+      () => now,
+    );
     sessions.contextFor('early');
     now += 30_000;
     sessions.contextFor('late');

@@ -27,7 +27,10 @@ export interface WorldContext {
 }
 
 export class SessionError extends Error {
-  constructor(readonly status: 400 | 429, message: string) {
+  constructor(
+    readonly status: 400 | 429,
+    message: string,
+  ) {
     super(message);
     this.name = 'SessionError';
   }
@@ -35,8 +38,13 @@ export class SessionError extends Error {
 
 /** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429), as a problem. */
 export function sessionProblem(error: SessionError): Response {
-  return problemResponse(error.status, error.status === 429 ? 'too-many-sessions' : 'bad-session-name', error.message,
-    undefined, error.status === 429 ? { 'retry-after': '1' } : {});
+  return problemResponse(
+    error.status,
+    error.status === 429 ? 'too-many-sessions' : 'bad-session-name',
+    error.message,
+    undefined,
+    error.status === 429 ? { 'retry-after': '1' } : {},
+  );
 }
 
 interface Session {
@@ -67,7 +75,10 @@ export class Sessions {
   /** The session's context, made on first use. */
   contextFor(name: string): WorldContext {
     if (!NAME.test(name)) {
-      throw new SessionError(400, `X-Mock-Session must be 1–64 letters, digits, dots, dashes or underscores (MK5); got ${JSON.stringify(name.slice(0, 80))}.`);
+      throw new SessionError(
+        400,
+        `X-Mock-Session must be 1–64 letters, digits, dots, dashes or underscores (MK5); got ${JSON.stringify(name.slice(0, 80))}.`,
+      );
     }
     const now = this.realTime();
     this.#dropIdle(now);
@@ -75,7 +86,10 @@ export class Sessions {
     if (session) this.#sessions.delete(name);
     else {
       if (this.#sessions.size >= this.cap) {
-        throw new SessionError(429, `There are already ${this.cap} sessions, the most this server keeps (MK5). Drop one with DELETE /__mock/sessions/{name}, or start the server with a higher --max-sessions.`);
+        throw new SessionError(
+          429,
+          `There are already ${this.cap} sessions, the most this server keeps (MK5). Drop one with DELETE /__mock/sessions/{name}, or start the server with a higher --max-sessions.`,
+        );
       }
       session = { context: this.makeContext(), createdAt: now, lastUsed: now, requests: 0 };
     }
@@ -88,8 +102,12 @@ export class Sessions {
   list() {
     this.#dropIdle(this.realTime());
     return [...this.#sessions].map(([name, s]) => ({
-      name, seed: s.context.world.seed, size: s.context.world.size,
-      created_at: isoSeconds(s.createdAt), last_used_at: isoSeconds(s.lastUsed), requests: s.requests,
+      name,
+      seed: s.context.world.seed,
+      size: s.context.world.size,
+      created_at: isoSeconds(s.createdAt),
+      last_used_at: isoSeconds(s.lastUsed),
+      requests: s.requests,
     }));
   }
 

@@ -9,7 +9,11 @@ export const MAX_STEP_DAYS = 366;
 
 function refuseLongStep(name: string, seconds: number): void {
   if (seconds > MAX_STEP_DAYS * 86_400) {
-    throw DomainError.field('body', name, `would move the clock ${Math.round(seconds / 86_400)} days at once; move it at most ${MAX_STEP_DAYS} days a step (MK4), as the world generates every day it passes.`);
+    throw DomainError.field(
+      'body',
+      name,
+      `would move the clock ${Math.round(seconds / 86_400)} days at once; move it at most ${MAX_STEP_DAYS} days a step (MK4), as the world generates every day it passes.`,
+    );
   }
 }
 
@@ -30,7 +34,11 @@ export function setClock(world: World, now: string, frozen: boolean): ClockView 
   const target = Date.parse(now);
   const current = world.clock.nowMs();
   if (Math.floor(target / 1000) < Math.floor(current / 1000)) {
-    throw DomainError.field('body', 'now', `must not be before the clock's now, ${formatInstant(Math.floor(current / 1000))} (MK4): the world does not unhappen. POST /__mock/reset starts a fresh world.`);
+    throw DomainError.field(
+      'body',
+      'now',
+      `must not be before the clock's now, ${formatInstant(Math.floor(current / 1000))} (MK4): the world does not unhappen. POST /__mock/reset starts a fresh world.`,
+    );
   }
   refuseLongStep('now', Math.floor((target - current) / 1000));
   world.clock.set(target, frozen);

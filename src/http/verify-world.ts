@@ -1,6 +1,18 @@
 // Whether every record of a world, presented, conforms to the spec's response schemas: the check a restored
 // state must pass before it replaces the running world (never half-written state, never a 5xx later).
 // A state of changes is checked where it changed: its records, not the base's.
+import type {
+  Activity,
+  CheckIn,
+  Comment,
+  EchoAnswer,
+  EchoQuestion,
+  Goal,
+  GoalUpdate,
+  Person,
+  Reaction,
+  Team,
+} from '../domain/records.js';
 import type { TableName } from '../domain/store.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
@@ -16,11 +28,15 @@ export function worldProblems(world: World, most = 5, changes?: WorldChanges): s
   const viewer = store.people.get(world.defaultPersonId);
   if (!viewer) return [`default_person_id ${world.defaultPersonId} names no person`];
   const problems: string[] = [];
-  const recordsOf = (name: TableName): Iterable<unknown> => changes
-    ? changes.tables[name].filter((c) => c.record !== null).map((c) => store.table(name).get(c.id)).filter((r) => r !== undefined)
-    : store.table(name).values();
-  const check = (schema: string, name: TableName, show: (record: any) => unknown) => {
-    for (const record of recordsOf(name)) {
+  const recordsOf = (name: TableName): Iterable<unknown> =>
+    changes
+      ? changes.tables[name]
+          .filter((c) => c.record !== null)
+          .map((c) => store.table(name).get(c.id))
+          .filter((r) => r !== undefined)
+      : store.table(name).values();
+  const check = <R>(schema: string, name: TableName, show: (record: R) => unknown) => {
+    for (const record of recordsOf(name) as Iterable<R>) {
       if (problems.length >= most) return;
       let shown: unknown;
       try {
@@ -33,15 +49,15 @@ export function worldProblems(world: World, most = 5, changes?: WorldChanges): s
       if (found.length > 0) problems.push(`${schema} ${(record as { id?: string }).id}: ${found[0]}`);
     }
   };
-  check('Person', 'people', (p) => present.person(p));
-  check('TeamDetail', 'teams', (t) => present.teamDetail(t));
-  check('Goal', 'goals', (g) => present.goal(g, viewer));
-  check('GoalUpdate', 'goalUpdates', (u) => present.goalUpdate(u));
-  check('CheckIn', 'checkIns', (c) => present.checkIn(c));
-  check('EchoQuestion', 'echoQuestions', (q) => present.echoQuestion(q, now));
-  check('EchoAnswer', 'echoAnswers', (a) => present.echoAnswer(a));
-  check('Comment', 'comments', (c) => present.comment(c));
-  check('Reaction', 'reactions', (r) => present.reaction(r));
-  check('Activity', 'activities', (a) => present.activity(a));
+  check<Person>('Person', 'people', (p) => present.person(p));
+  check<Team>('TeamDetail', 'teams', (t) => present.teamDetail(t));
+  check<Goal>('Goal', 'goals', (g) => present.goal(g, viewer));
+  check<GoalUpdate>('GoalUpdate', 'goalUpdates', (u) => present.goalUpdate(u));
+  check<CheckIn>('CheckIn', 'checkIns', (c) => present.checkIn(c));
+  check<EchoQuestion>('EchoQuestion', 'echoQuestions', (q) => present.echoQuestion(q, now));
+  check<EchoAnswer>('EchoAnswer', 'echoAnswers', (a) => present.echoAnswer(a));
+  check<Comment>('Comment', 'comments', (c) => present.comment(c));
+  check<Reaction>('Reaction', 'reactions', (r) => present.reaction(r));
+  check<Activity>('Activity', 'activities', (a) => present.activity(a));
   return problems;
 }

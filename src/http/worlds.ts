@@ -54,11 +54,15 @@ export class Worlds {
     const base = this.#generate(options.seed, options.size, clock.nowSeconds());
     this.shared = this.#context(new World(base, { clock, appUrl: this.#appUrl }), options.faults);
     // MK5: a session starts from the shared world's base and clock, not from the shared world's writes.
-    this.sessions = new Sessions(() => {
-      const { world, faults } = this.shared;
-      const session = new World(world.base, { clock: world.clock.copy(), appUrl: this.#appUrl });
-      return this.#context(session, faults && new FaultProfile(faults.spec));
-    }, options.maxSessions, options.sessionIdleMs);
+    this.sessions = new Sessions(
+      () => {
+        const { world, faults } = this.shared;
+        const session = new World(world.base, { clock: world.clock.copy(), appUrl: this.#appUrl });
+        return this.#context(session, faults && new FaultProfile(faults.spec));
+      },
+      options.maxSessions,
+      options.sessionIdleMs,
+    );
   }
 
   /** The shared context without a session name, else that session's (made on first use). */
@@ -69,7 +73,10 @@ export class Worlds {
   /** The generated base of a seed, size and instant: reused while a world or the cache holds it. */
   baseFor(seed: number, size: WorldSize, generatedAt: number): WorldBase {
     const key = { seed, size, generatedAt };
-    return [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key)) ?? this.#generate(seed, size, generatedAt);
+    return (
+      [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key)) ??
+      this.#generate(seed, size, generatedAt)
+    );
   }
 
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
@@ -86,8 +93,10 @@ export class Worlds {
   reset(context: WorldContext, seed: number, size = context.world.size): World {
     const { clock } = context.world;
     const current = context.world.base;
-    const base = current.origin === 'generated' && current.seed === seed && current.size === size
-      ? current : this.baseFor(seed, size, clock.nowSeconds());
+    const base =
+      current.origin === 'generated' && current.seed === seed && current.size === size
+        ? current
+        : this.baseFor(seed, size, clock.nowSeconds());
     this.#replace(context, new World(base, { clock, appUrl: this.#appUrl }));
     context.limiter = new RateLimiter();
     return context.world;
@@ -130,7 +139,10 @@ export class Worlds {
   /** Takes a snapshot of the context's world under a name (MK5: its own snapshots). */
   takeSnapshot(context: WorldContext, name: string): WorldChanges {
     if (!context.snapshots.has(name) && context.snapshots.size >= MAX_SNAPSHOTS) {
-      throw new DomainError('conflict', `There are already ${MAX_SNAPSHOTS} snapshots, the most one world keeps; delete one with DELETE /__mock/snapshots/{name}.`);
+      throw new DomainError(
+        'conflict',
+        `There are already ${MAX_SNAPSHOTS} snapshots, the most one world keeps; delete one with DELETE /__mock/snapshots/{name}.`,
+      );
     }
     const changes = context.world.changes();
     context.snapshots.set(name, { base: context.world.base, changes });
@@ -140,9 +152,16 @@ export class Worlds {
   /** Restores a snapshot: its base and changes, its clock included. */
   restoreSnapshot(context: WorldContext, name: string): World {
     const snapshot = context.snapshots.get(name);
-    if (!snapshot) throw new DomainError('not-found', `There is no snapshot ${name}; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.`);
+    if (!snapshot)
+      throw new DomainError(
+        'not-found',
+        `There is no snapshot ${name}; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.`,
+      );
     const clock = new Clock();
-    clock.set(snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()), snapshot.changes.frozen);
+    clock.set(
+      snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()),
+      snapshot.changes.frozen,
+    );
     this.#replace(context, new World(snapshot.base, { clock, appUrl: this.#appUrl }, snapshot.changes));
     return context.world;
   }

@@ -87,9 +87,10 @@ function rewriteRefs<T>(node: T): T {
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      out[key] = key === '$ref' && typeof value === 'string'
-        ? value.replace(/^(\.\/)?(openapi\.yaml)?#\/components\/schemas\//, 'spec#/$defs/')
-        : rewriteRefs(value);
+      out[key] =
+        key === '$ref' && typeof value === 'string'
+          ? value.replace(/^(\.\/)?(openapi\.yaml)?#\/components\/schemas\//, 'spec#/$defs/')
+          : rewriteRefs(value);
     }
     return out as T;
   }
@@ -111,7 +112,11 @@ export function makeAjv(options: ConstructorParameters<typeof Ajv2020>[0] = {}):
 export type ValidatorSource = (key: string, schema: Schema) => ValidateFunction;
 
 /** The ajv holding a document's schemas (and the schemas it shares), with a source compiling from it. */
-export function runtimeValidators(document: OpenAPIV3_1.Document, sharedSchemas: Record<string, unknown>, ajv = makeAjv()): { ajv: Ajv2020; source: ValidatorSource; defs: Record<string, unknown> } {
+export function runtimeValidators(
+  document: OpenAPIV3_1.Document,
+  sharedSchemas: Record<string, unknown>,
+  ajv = makeAjv(),
+): { ajv: Ajv2020; source: ValidatorSource; defs: Record<string, unknown> } {
   const defs = rewriteRefs({ ...sharedSchemas, ...(document.components?.schemas ?? {}) });
   ajv.addSchema({ $id: 'spec', $defs: defs });
   return { ajv, defs, source: (_key, schema) => ajv.compile(schema) };
@@ -152,14 +157,22 @@ const GENERATED = { api: await loadGenerated('api'), control: await loadGenerate
 function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.ReferenceObject): T {
   const ref = (item as OpenAPIV3_1.ReferenceObject).$ref;
   if (!ref) return item as T;
-  return ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T;
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T;
 }
 
 /**
  * Builds every validator of the document. Prefer `getCompiledSpec()`, which does this once per process.
  * `sharedSchemas` are another document's component schemas that this one references (control.yaml → openapi.yaml).
  */
-export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Record<string, unknown> = {}, given?: ValidatorSource, origin: CompiledSpec['validators'] = given ? 'generated' : 'compiled'): CompiledSpec {
+export function compileSpec(
+  document: OpenAPIV3_1.Document,
+  sharedSchemas: Record<string, unknown> = {},
+  given?: ValidatorSource,
+  origin: CompiledSpec['validators'] = given ? 'generated' : 'compiled',
+): CompiledSpec {
   const plain = given ?? runtimeValidators(document, sharedSchemas).source;
 
   const operations: SpecOperation[] = [];
@@ -204,8 +217,12 @@ export function compileSpec(document: OpenAPIV3_1.Document, sharedSchemas: Recor
 }
 
 function compileOperation(
-  document: OpenAPIV3_1.Document, path: string, method: HttpMethod, op: OpenAPIV3_1.OperationObject,
-  pathItem: OpenAPIV3_1.PathItemObject, plain: ValidatorSource,
+  document: OpenAPIV3_1.Document,
+  path: string,
+  method: HttpMethod,
+  op: OpenAPIV3_1.OperationObject,
+  pathItem: OpenAPIV3_1.PathItemObject,
+  plain: ValidatorSource,
 ): SpecOperation {
   const operationId = op.operationId ?? `${method} ${path}`;
   const parameters: SpecParameter[] = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
@@ -242,7 +259,10 @@ function compileOperation(
     const response = resolveRef<OpenAPIV3_1.ResponseObject>(document, responseOrRef);
     const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [null, null];
     const schema = media?.schema ? rewriteRefs(media.schema as Schema) : null;
-    responseValidators.set(status, { contentType, json: schema ? plain(`${operationId}:response:${status}`, schema) : null });
+    responseValidators.set(status, {
+      contentType,
+      json: schema ? plain(`${operationId}:response:${status}`, schema) : null,
+    });
   }
 
   return {
@@ -256,14 +276,20 @@ function compileOperation(
     validateQuery(query) {
       const data: Record<string, unknown> = {};
       for (const param of parameters) {
-        if (param.in === 'query' && query[param.name] !== undefined) data[param.name] = parseQueryValue(param.schema, query[param.name]);
+        if (param.in === 'query' && query[param.name] !== undefined)
+          data[param.name] = parseQueryValue(param.schema, query[param.name]);
       }
       if (queryValidator(data)) return { ok: true, value: data };
       // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
       const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query').map((e) => {
         const name = e.name.replace(/\[\d+\]$/, '');
         const index = /\[(\d+)\]$/.exec(e.name)?.[1];
-        return { ...e, name, message: index === undefined ? e.message : e.message.replace(e.name, `${name} (element ${Number(index) + 1})`) };
+        return {
+          ...e,
+          name,
+          message:
+            index === undefined ? e.message : e.message.replace(e.name, `${name} (element ${Number(index) + 1})`),
+        };
       });
       return { ok: false, errors };
     },
@@ -278,14 +304,19 @@ function compileOperation(
     },
     checkResponse(status, contentType, value) {
       const expected = responseValidators.get(String(status));
-      if (!expected) return [`status ${status} is not documented for ${operationId} (documented: ${[...responseValidators.keys()].join(', ')})`];
+      if (!expected)
+        return [
+          `status ${status} is not documented for ${operationId} (documented: ${[...responseValidators.keys()].join(', ')})`,
+        ];
       const problems: string[] = [];
       const actualType = contentType?.split(';')[0].trim() ?? null;
       if (expected.contentType === null) {
-        if (value !== undefined && value !== null && value !== '') problems.push(`status ${status} of ${operationId} must have an empty body`);
+        if (value !== undefined && value !== null && value !== '')
+          problems.push(`status ${status} of ${operationId} must have an empty body`);
         return problems;
       }
-      if (actualType !== expected.contentType) problems.push(`content type must be ${expected.contentType}, got ${actualType ?? 'none'}`);
+      if (actualType !== expected.contentType)
+        problems.push(`content type must be ${expected.contentType}, got ${actualType ?? 'none'}`);
       if (expected.json && !expected.json(value)) {
         problems.push(...describeErrors(expected.json.errors ?? [], value, 'body', 'response').map((e) => e.message));
       }
@@ -296,7 +327,7 @@ function compileOperation(
 
 /** The property names a body schema declares, through references and the branches of `if`/`then`/`else`. */
 function propertiesOf(document: OpenAPIV3_1.Document, schema: Schema): Set<string> {
-  const resolved = resolveRef<Schema>(document, schema as never);
+  const resolved = resolveRef<Schema>(document, schema);
   const names = new Set(Object.keys((resolved.properties as Schema | undefined) ?? {}));
   for (const branch of ['then', 'else'] as const) {
     if (resolved[branch]) for (const name of propertiesOf(document, resolved[branch] as Schema)) names.add(name);
@@ -347,7 +378,11 @@ export function getCompiledControlSpec(): CompiledSpec {
   if (!compiledControl) {
     const text = readFileSync(CONTROL_SPEC_PATH, 'utf8');
     const shared = getCompiledSpec().document.components?.schemas ?? {};
-    compiledControl = compileSpec(parse(text) as OpenAPIV3_1.Document, shared, validatorsFor('control', [readFileSync(SPEC_PATH, 'utf8'), text]));
+    compiledControl = compileSpec(
+      parse(text) as OpenAPIV3_1.Document,
+      shared,
+      validatorsFor('control', [readFileSync(SPEC_PATH, 'utf8'), text]),
+    );
   }
   return compiledControl;
 }

@@ -19,8 +19,13 @@ const FORMAT_HINTS: Record<string, string> = {
 };
 
 const TYPE_WORDS: Record<string, string> = {
-  integer: 'a whole number', boolean: 'true or false', object: 'a JSON object such as {}', array: 'a JSON array',
-  string: 'a string', number: 'a number', null: 'null',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'a JSON object such as {}',
+  array: 'a JSON array',
+  string: 'a string',
+  number: 'a number',
+  null: 'null',
 };
 
 function ruleSuffix(schema: SchemaLike | undefined): string {
@@ -39,19 +44,28 @@ function valueAt(data: unknown, pointer: string): unknown {
 
 /** `/team_ids/1` → `team_ids[1]`; `/owner/id` → `owner.id`. An unknown field's name is the client's: clipped. */
 function fieldName(pointer: string, root: string): string {
-  const tokens = pointer.split('/').slice(1).map((t) => clip(t.replace(/~1/g, '/').replace(/~0/g, '~')));
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((t) => clip(t.replace(/~1/g, '/').replace(/~0/g, '~')));
   if (tokens.length === 0) return root;
-  return tokens.reduce((name, token, i) => (/^\d+$/.test(token) && i > 0 ? `${name}[${token}]` : i === 0 ? token : `${name}.${token}`), '');
+  return tokens.reduce(
+    (name, token, i) => (/^\d+$/.test(token) && i > 0 ? `${name}[${token}]` : i === 0 ? token : `${name}.${token}`),
+    '',
+  );
 }
 
 function describeOne(error: ErrorObject, value: unknown): string {
-  const schema = error.parentSchema as SchemaLike | undefined;
+  const schema = error.parentSchema;
   const rule = ruleSuffix(schema);
   const got = `got ${preview(value)}`;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
-      const expected = String(params.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      const expected = String(params.type)
+        .split(',')
+        .map((t) => TYPE_WORDS[t] ?? t)
+        .join(' or ');
       return `must be ${expected}${rule}; ${got}.`;
     }
     case 'minimum':
@@ -59,31 +73,35 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'maximum':
     case 'exclusiveMaximum': {
       const words: Record<string, string> = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
-      const range = schema && typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
-        ? `from ${schema.minimum} to ${schema.maximum}` : `${words[String(params.comparison)] ?? params.comparison} ${params.limit}`;
+      const range =
+        schema && typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
+          ? `from ${String(schema.minimum)} to ${String(schema.maximum)}`
+          : `${words[String(params.comparison)] ?? String(params.comparison)} ${String(params.limit)}`;
       return `must be ${range}${rule}; ${got}.`;
     }
     case 'format':
-      return `must be ${FORMAT_HINTS[String(params.format)] ?? `in ${params.format} format`}${rule}; ${got}.`;
+      return `must be ${FORMAT_HINTS[String(params.format)] ?? `in ${String(params.format)} format`}${rule}; ${got}.`;
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => preview(v)).join(', ')}${rule}; ${got}.`;
     case 'const':
       return `must be ${preview(params.allowedValue)}${rule}; ${got}.`;
     case 'pattern':
-      return `must ${schema?.example !== undefined ? `look like ${preview(schema.example)}` : `match the pattern ${params.pattern}`}${rule}; ${got}.`;
+      return `must ${schema?.example !== undefined ? `look like ${preview(schema.example)}` : `match the pattern ${String(params.pattern)}`}${rule}; ${got}.`;
     case 'minLength':
-      return params.limit === 1 ? `must not be empty${rule}.` : `must be at least ${params.limit} characters long${rule}.`;
+      return params.limit === 1
+        ? `must not be empty${rule}.`
+        : `must be at least ${String(params.limit)} characters long${rule}.`;
     case 'maxLength':
-      return `must be at most ${params.limit} characters long${rule}; it has ${String(value).length}.`;
+      return `must be at most ${String(params.limit)} characters long${rule}; it has ${String(value).length}.`;
     case 'minItems':
-      return `must list at least ${params.limit} item${params.limit === 1 ? '' : 's'}${rule}.`;
+      return `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}${rule}.`;
     case 'maxItems':
-      return `must list at most ${params.limit} items${rule}.`;
+      return `must list at most ${String(params.limit)} items${rule}.`;
     case 'uniqueItems':
-      return `must not list the same value twice${rule}; items ${params.j} and ${params.i} are equal.`;
+      return `must not list the same value twice${rule}; items ${String(params.j)} and ${String(params.i)} are equal.`;
     case 'minProperties': {
       const fields = Object.keys((schema?.properties as Record<string, unknown> | undefined) ?? {});
-      return `must give at least ${params.limit} of ${fields.join(', ')}${rule}.`;
+      return `must give at least ${String(params.limit)} of ${fields.join(', ')}${rule}.`;
     }
     case 'required':
       return `is required${rule}.`;
@@ -92,7 +110,8 @@ function describeOne(error: ErrorObject, value: unknown): string {
     case 'anyOf':
     case 'oneOf': {
       const forms = ((schema?.anyOf ?? schema?.oneOf) as SchemaLike[] | undefined)
-        ?.map((branch) => (typeof branch.format === 'string' ? FORMAT_HINTS[branch.format] : branch.description)).filter(Boolean);
+        ?.map((branch) => (typeof branch.format === 'string' ? FORMAT_HINTS[branch.format] : branch.description))
+        .filter(Boolean);
       return `must be ${forms?.length ? forms.join(', or ') : 'one of the allowed forms'}${rule}; ${got}.`;
     }
     default:
@@ -108,12 +127,22 @@ function describeOne(error: ErrorObject, value: unknown): string {
  * clearer); a bare pattern less; a failed anyOf only lists the forms; a type the least.
  */
 const SPECIFICITY: Readonly<Record<string, number>> = {
-  enum: 6, const: 6,
+  enum: 6,
+  const: 6,
   format: 5,
-  minimum: 4, exclusiveMinimum: 4, maximum: 4, exclusiveMaximum: 4, minLength: 4, maxLength: 4,
-  minItems: 4, maxItems: 4, uniqueItems: 4, minProperties: 4,
+  minimum: 4,
+  exclusiveMinimum: 4,
+  maximum: 4,
+  exclusiveMaximum: 4,
+  minLength: 4,
+  maxLength: 4,
+  minItems: 4,
+  maxItems: 4,
+  uniqueItems: 4,
+  minProperties: 4,
   pattern: 3,
-  anyOf: 2, oneOf: 2,
+  anyOf: 2,
+  oneOf: 2,
   type: 1,
 };
 
@@ -124,23 +153,34 @@ const SPECIFICITY: Readonly<Record<string, number>> = {
  * @example describeErrors(validate.errors, body, 'body', 'body')
  */
 export function describeErrors(
-  errors: readonly ErrorObject[], data: unknown, location: FieldError['in'], root: string,
+  errors: readonly ErrorObject[],
+  data: unknown,
+  location: FieldError['in'],
+  root: string,
 ): FieldError[] {
-  const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
+  const anyOfPaths = new Set(
+    errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath),
+  );
   const chosen = new Map<string, { error: ErrorObject; pointer: string }>();
   for (const error of errors) {
     // An `if` failing says only that its `then` did; that branch's own errors say what is wrong.
     if (error.keyword === 'if') continue;
     if (anyOfPaths.has(error.instancePath) && error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
-    const pointer = error.keyword === 'required'
-      ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
-      : error.keyword === 'additionalProperties'
-        ? `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`
-        : error.instancePath;
+    const pointer =
+      error.keyword === 'required'
+        ? `${error.instancePath}/${(error.params as { missingProperty: string }).missingProperty}`
+        : error.keyword === 'additionalProperties'
+          ? `${error.instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`
+          : error.instancePath;
     const name = fieldName(pointer, root);
     const current = chosen.get(name);
     // A Map keeps a key's first position when its value is replaced: entries stay in the order fields fail.
-    if (!current || (SPECIFICITY[error.keyword] ?? 0) > (SPECIFICITY[current.error.keyword] ?? 0)) chosen.set(name, { error, pointer });
+    if (!current || (SPECIFICITY[error.keyword] ?? 0) > (SPECIFICITY[current.error.keyword] ?? 0))
+      chosen.set(name, { error, pointer });
   }
-  return [...chosen].map(([name, { error, pointer }]) => ({ in: location, name, message: `${name} ${describeOne(error, valueAt(data, pointer))}` }));
+  return [...chosen].map(([name, { error, pointer }]) => ({
+    in: location,
+    name,
+    message: `${name} ${describeOne(error, valueAt(data, pointer))}`,
+  }));
 }

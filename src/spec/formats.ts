@@ -20,7 +20,7 @@ export function isCalendarDate(text: string): boolean {
 /** Every format the specs name, by name. */
 export const SPEC_FORMATS: Record<string, Format> = {
   date: { type: 'string', validate: isCalendarDate },
-  'date-time': fullFormats['date-time']!,
-  uuid: fullFormats.uuid!,
-  email: fullFormats.email!,
+  'date-time': fullFormats['date-time'],
+  uuid: fullFormats.uuid,
+  email: fullFormats.email,
 };

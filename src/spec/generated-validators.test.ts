@@ -7,9 +7,21 @@ import { parse } from 'yaml';
 import { compileSpec, getCompiledControlSpec, getCompiledSpec, SPEC_PATH } from './compiled-spec.js';
 
 const BODIES: unknown[] = [
-  {}, { title: 'Ship it', private: 'yes' }, { confidence: 150, progress: -1 }, { update_cadence: null }, { start_date: '2026-02-30' },
-  { owner_id: 'ME' }, { title: 'x'.repeat(300) }, [], null, { mood: 'elated', team_ids: ['x'] }, { name: '' }, { body: '' },
-  { answer_time: '24:00', answer_day: 'Monday' }, { description: 'ok', url: 'http://x' }, { group: 'g', description: '👩‍👩‍👧'.repeat(100) },
+  {},
+  { title: 'Ship it', private: 'yes' },
+  { confidence: 150, progress: -1 },
+  { update_cadence: null },
+  { start_date: '2026-02-30' },
+  { owner_id: 'ME' },
+  { title: 'x'.repeat(300) },
+  [],
+  null,
+  { mood: 'elated', team_ids: ['x'] },
+  { name: '' },
+  { body: '' },
+  { answer_time: '24:00', answer_day: 'Monday' },
+  { description: 'ok', url: 'http://x' },
+  { group: 'g', description: '👩‍👩‍👧'.repeat(100) },
 ];
 
 describe('generated validators', () => {
@@ -23,12 +35,21 @@ describe('generated validators', () => {
     expect(compiled.validators).toBe('compiled');
     for (const op of generated.operations) {
       const twin = compiled.operation(op.operationId);
-      for (const body of BODIES) expect(op.validateBody(body), `${op.operationId} ${JSON.stringify(body)}`).toEqual(twin.validateBody(body));
-      const queries: Array<Record<string, string | string[]>> = [{ page: '0' }, { per_page: 'abc' }, { 'people_ids[]': ['me'] }, { since: '2026-13-01' }, { blocked: 'maybe' }];
+      for (const body of BODIES)
+        expect(op.validateBody(body), `${op.operationId} ${JSON.stringify(body)}`).toEqual(twin.validateBody(body));
+      const queries: Array<Record<string, string | string[]>> = [
+        { page: '0' },
+        { per_page: 'abc' },
+        { 'people_ids[]': ['me'] },
+        { since: '2026-13-01' },
+        { blocked: 'maybe' },
+      ];
       for (const query of queries) {
         expect(op.validateQuery(query)).toEqual(twin.validateQuery(query));
       }
-      expect(op.checkResponse(200, 'application/json', { id: 1 })).toEqual(twin.checkResponse(200, 'application/json', { id: 1 }));
+      expect(op.checkResponse(200, 'application/json', { id: 1 })).toEqual(
+        twin.checkResponse(200, 'application/json', { id: 1 }),
+      );
     }
     expect(generated.checkSchema('Goal', { id: 'x' })).toEqual(compiled.checkSchema('Goal', { id: 'x' }));
   });

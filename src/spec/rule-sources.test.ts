@@ -14,7 +14,7 @@ describe('x-rules', () => {
     expect(missing).toEqual([]);
   });
 
-  it('resolves a part to its own source and a rule to the rule\'s', () => {
+  it("resolves a part to its own source and a rule to the rule's", () => {
     expect(spec.rules.sourceOf('G4')).toBe('interface');
     expect(spec.rules.sourceOf('G4', 'clamp')).toBe('production');
     expect(spec.rules.sourceOf('G4', 'invalid')).toBe('decided');
@@ -23,7 +23,9 @@ describe('x-rules', () => {
   });
 
   it('uses every source, so that a --rules selection can leave some out', () => {
-    const sources = new Set([...spec.rules.rules.values()].flatMap((r) => [r.source, ...[...r.parts.values()].map((p) => p.source)]));
+    const sources = new Set(
+      [...spec.rules.rules.values()].flatMap((r) => [r.source, ...[...r.parts.values()].map((p) => p.source)]),
+    );
     expect([...sources].sort()).toEqual(['decided', 'interface', 'production']);
   });
 });

@@ -31,11 +31,19 @@ export function ruleRegistry(document: OpenAPIV3_1.Document): RuleRegistry {
   const raw = ((document as unknown as Record<string, unknown>)['x-rules'] ?? {}) as Record<string, RawRule>;
   const rules = new Map<string, RuleEntry>();
   const known = (source: RuleSource, where: string) => {
-    if (!RULE_SOURCES.includes(source)) throw new Error(`spec x-rules ${where}: x-rule-source must be one of ${RULE_SOURCES.join(', ')}, got ${String(source)}`);
+    if (!RULE_SOURCES.includes(source))
+      throw new Error(
+        `spec x-rules ${where}: x-rule-source must be one of ${RULE_SOURCES.join(', ')}, got ${String(source)}`,
+      );
     return source;
   };
   for (const [id, entry] of Object.entries(raw)) {
-    const parts = new Map(Object.entries(entry.parts ?? {}).map(([name, part]) => [name, { source: known(part['x-rule-source'], `${id}.${name}`), summary: part.summary }]));
+    const parts = new Map(
+      Object.entries(entry.parts ?? {}).map(([name, part]) => [
+        name,
+        { source: known(part['x-rule-source'], `${id}.${name}`), summary: part.summary },
+      ]),
+    );
     rules.set(id, { source: known(entry['x-rule-source'], id), summary: entry.summary, parts });
   }
   return {
@@ -57,10 +65,15 @@ export function ruleRegistry(document: OpenAPIV3_1.Document): RuleRegistry {
  * @example parseRuleSources('interface,production') // ['interface', 'production']
  */
 export function parseRuleSources(text: string): RuleSource[] | { error: string } {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !RULE_SOURCES.includes(n as RuleSource));
   if (names.length === 0 || unknown.length > 0) {
-    return { error: `--rules takes a comma-separated list of ${RULE_SOURCES.join(', ')}${unknown.length ? `; not ${unknown.map((u) => `"${u}"`).join(', ')}` : ''}` };
+    return {
+      error: `--rules takes a comma-separated list of ${RULE_SOURCES.join(', ')}${unknown.length ? `; not ${unknown.map((u) => `"${u}"`).join(', ')}` : ''}`,
+    };
   }
   return [...new Set(names)] as RuleSource[];
 }

@@ -14,7 +14,8 @@ function bounded(text: string, most = 200): string {
 export function curlLine(request: FuzzRequest, origin = 'http://127.0.0.1:4010'): string {
   const parts = [`curl -X ${request.method}`, quote(bounded(`${origin}${request.url}`))];
   for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quote(`${name}: ${bounded(value)}`)}`);
-  if (request.body !== undefined) parts.push(`--data-raw ${quote(bounded(JSON.stringify(request.body).slice(1, -1).replace(/\\"/g, '"')))}`);
+  if (request.body !== undefined)
+    parts.push(`--data-raw ${quote(bounded(JSON.stringify(request.body).slice(1, -1).replace(/\\"/g, '"')))}`);
   return parts.join(' ');
 }
 

@@ -7,7 +7,12 @@
 // socket, in test/server-limits.test.ts), and every kind of token.
 import fc from 'fast-check';
 import type { Mock } from '../../src/http/app.js';
-import { getCompiledControlSpec, getCompiledSpec, type SpecOperation, type SpecParameter } from '../../src/spec/compiled-spec.js';
+import {
+  getCompiledControlSpec,
+  getCompiledSpec,
+  type SpecOperation,
+  type SpecParameter,
+} from '../../src/spec/compiled-spec.js';
 
 export interface FuzzRequest {
   method: string;
@@ -27,8 +32,18 @@ export interface FuzzFacts {
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const KIND_OF_SEGMENT: Record<string, string> = {
-  goals: 'goal', 'goal-updates': 'goalUpdate', 'check-ins': 'checkIn', questions: 'echoQuestion', answers: 'echoAnswer',
-  comments: 'comment', reactions: 'reaction', activities: 'activity', people: 'person', teams: 'team', sessions: 'name', snapshots: 'name',
+  goals: 'goal',
+  'goal-updates': 'goalUpdate',
+  'check-ins': 'checkIn',
+  questions: 'echoQuestion',
+  answers: 'echoAnswer',
+  comments: 'comment',
+  reactions: 'reaction',
+  activities: 'activity',
+  people: 'person',
+  teams: 'team',
+  sessions: 'name',
+  snapshots: 'name',
 };
 const NAMES = ['fuzz-a', 'fuzz_b', 'before.demo'];
 
@@ -43,12 +58,24 @@ export function factsOf(mock: Mock): FuzzFacts {
   const privateGoals = [...store.goals.values()].filter((g) => g.private).map((g) => g.id);
   return {
     ids: {
-      goal: [...first(store.goals.values()), ...privateGoals.slice(0, 2)], goalUpdate: first(store.goalUpdates.values()),
-      checkIn: first([...store.checkIns.values()].filter((c) => c.personId === own.id).reverse()), echoQuestion: first(store.echoQuestions.values()),
-      echoAnswer: first(store.echoAnswers.values()), comment: first(store.comments.values()), reaction: first(store.reactions.values()),
-      activity: first(store.activities.values()), person: first(people), team: first(store.teams.values()), name: NAMES,
+      goal: [...first(store.goals.values()), ...privateGoals.slice(0, 2)],
+      goalUpdate: first(store.goalUpdates.values()),
+      checkIn: first([...store.checkIns.values()].filter((c) => c.personId === own.id).reverse()),
+      echoQuestion: first(store.echoQuestions.values()),
+      echoAnswer: first(store.echoAnswers.values()),
+      comment: first(store.comments.values()),
+      reaction: first(store.reactions.values()),
+      activity: first(store.activities.values()),
+      person: first(people),
+      team: first(store.teams.values()),
+      name: NAMES,
     },
-    tokens: { own: own.tokens.readWrite, ownReadOnly: own.tokens.readOnly, other: other.tokens.readWrite, admin: admin.tokens.readWrite },
+    tokens: {
+      own: own.tokens.readWrite,
+      ownReadOnly: own.tokens.readOnly,
+      other: other.tokens.readWrite,
+      admin: admin.tokens.readWrite,
+    },
   };
 }
 
@@ -56,13 +83,56 @@ export function factsOf(mock: Mock): FuzzFacts {
 
 const HUGE = 'x'.repeat(100_000);
 const nastyString = fc.oneof(
-  fc.constantFrom(HUGE, '\uD800', 'a\uDC00b', 'nul\u0000byte', 'مرحبا بالعالم', '👩‍👩‍👧‍👦🎉', '', ' ', '\t\n', '__proto__', 'me', 'self', 'ME',
-    '2026-02-30', '2026-13-01', '24:00', '9:5', 'null', '<script>alert(1)</script>', '%zz', '../../etc/passwd', UNKNOWN_ID.toUpperCase()),
+  fc.constantFrom(
+    HUGE,
+    '\uD800',
+    'a\uDC00b',
+    'nul\u0000byte',
+    'مرحبا بالعالم',
+    '👩‍👩‍👧‍👦🎉',
+    '',
+    ' ',
+    '\t\n',
+    '__proto__',
+    'me',
+    'self',
+    'ME',
+    '2026-02-30',
+    '2026-13-01',
+    '24:00',
+    '9:5',
+    'null',
+    '<script>alert(1)</script>',
+    '%zz',
+    '../../etc/passwd',
+    UNKNOWN_ID.toUpperCase(),
+  ),
   fc.string({ maxLength: 30 }),
 );
 /** In a query the 100k string would only ever meet the 8,192-character limit (414); a shorter long one instead. */
 const nastyQueryString = nastyString.map((v) => (v === HUGE ? 'x'.repeat(2000) : v));
-const nastyNumber = fc.constantFrom(-1, 0, 1, 29, 30, 44, 45, 74, 75, 99, 100, 101, 366, 367, 2 ** 31, 2 ** 53, 1e308, -0, 0.5, -1e-9);
+const nastyNumber = fc.constantFrom(
+  -1,
+  0,
+  1,
+  29,
+  30,
+  44,
+  45,
+  74,
+  75,
+  99,
+  100,
+  101,
+  366,
+  367,
+  2 ** 31,
+  2 ** 53,
+  1e308,
+  -0,
+  0.5,
+  -1e-9,
+);
 
 /** `depth` arrays nested in each other, as JSON text (built without recursion). */
 function deeplyNested(depth: number): string {
@@ -70,34 +140,70 @@ function deeplyNested(depth: number): string {
 }
 
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
-  nastyString, nastyNumber, fc.boolean(), fc.constant(null),
+  nastyString,
+  nastyNumber,
+  fc.boolean(),
+  fc.constant(null),
   fc.array(fc.oneof(nastyString, nastyNumber), { maxLength: 3 }),
-  fc.constantFrom({ __proto__: null, polluted: true } as unknown, JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } }, { prototype: 1 }, {}),
+  fc.constantFrom(
+    { __proto__: null, polluted: true } as unknown,
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+    { constructor: { prototype: { polluted: true } } },
+    { prototype: 1 },
+    {},
+  ),
 );
 
 /** A value of the right type for a body property or parameter, by its name (real ids where it names records). */
 function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
   const ids = (kind: string) => fc.constantFrom(...(facts.ids[kind].length ? facts.ids[kind] : [UNKNOWN_ID]));
   const byName: Record<string, fc.Arbitrary<unknown>> = {
-    owner_id: ids('person'), parent_id: fc.oneof(ids('goal'), fc.constant(null)), contributor_ids: fc.array(ids('person'), { maxLength: 3 }),
-    team_ids: fc.array(ids('team'), { maxLength: 2 }), progress: fc.oneof(fc.constantFrom(0, 1, 99, 100), fc.integer({ min: 0, max: 100 })),
+    owner_id: ids('person'),
+    parent_id: fc.oneof(ids('goal'), fc.constant(null)),
+    contributor_ids: fc.array(ids('person'), { maxLength: 3 }),
+    team_ids: fc.array(ids('team'), { maxLength: 2 }),
+    progress: fc.oneof(fc.constantFrom(0, 1, 99, 100), fc.integer({ min: 0, max: 100 })),
     // The snapping thresholds (GU2) as often as any other value.
     confidence: fc.oneof(fc.constantFrom(0, 44, 45, 74, 75, 100), fc.integer({ min: 0, max: 100 })),
-    mood: fc.constantFrom('calm', 'happy', 'focused', 'tired', null), update_cadence: fc.constantFrom('weekly', 'biweekly', 'monthly'),
-    answer_frequency: fc.constantFrom('daily', 'weekly', 'biweekly', 'monthly'), answer_day: fc.constantFrom('monday', 'friday'),
-    answer_time: fc.constantFrom('09:00', '23:59'), start_date: fc.constantFrom('2026-01-01', '2026-11-20', null), end_date: fc.constantFrom('2026-12-31', '2027-03-01', null),
-    start: fc.constantFrom('2026-11-23', '2026-12-01'), end: fc.constantFrom('2026-11-24', '2026-12-05'),
-    private: fc.boolean(), archived: fc.boolean(), frozen: fc.boolean(), enabled: fc.boolean(), previous_completed: fc.oneof(fc.boolean(), fc.constant(null)),
-    name: fc.constantFrom('tada', 'eyes', 'heart', 'nope'), url: fc.constantFrom('https://example.com/pr/1', 'http://insecure.example'),
-    now: fc.constantFrom('2026-11-21T09:00:00Z', '2026-12-20T00:00:00Z', '2026-11-01T00:00:00Z'), days: fc.integer({ min: 0, max: 3 }),
-    hours: fc.integer({ min: 0, max: 30 }), minutes: fc.integer({ min: 0, max: 90 }), seconds: fc.integer({ min: 0, max: 100 }),
+    mood: fc.constantFrom('calm', 'happy', 'focused', 'tired', null),
+    update_cadence: fc.constantFrom('weekly', 'biweekly', 'monthly'),
+    answer_frequency: fc.constantFrom('daily', 'weekly', 'biweekly', 'monthly'),
+    answer_day: fc.constantFrom('monday', 'friday'),
+    answer_time: fc.constantFrom('09:00', '23:59'),
+    start_date: fc.constantFrom('2026-01-01', '2026-11-20', null),
+    end_date: fc.constantFrom('2026-12-31', '2027-03-01', null),
+    start: fc.constantFrom('2026-11-23', '2026-12-01'),
+    end: fc.constantFrom('2026-11-24', '2026-12-05'),
+    private: fc.boolean(),
+    archived: fc.boolean(),
+    frozen: fc.boolean(),
+    enabled: fc.boolean(),
+    previous_completed: fc.oneof(fc.boolean(), fc.constant(null)),
+    name: fc.constantFrom('tada', 'eyes', 'heart', 'nope'),
+    url: fc.constantFrom('https://example.com/pr/1', 'http://insecure.example'),
+    now: fc.constantFrom('2026-11-21T09:00:00Z', '2026-12-20T00:00:00Z', '2026-11-01T00:00:00Z'),
+    days: fc.integer({ min: 0, max: 3 }),
+    hours: fc.integer({ min: 0, max: 30 }),
+    minutes: fc.integer({ min: 0, max: 90 }),
+    seconds: fc.integer({ min: 0, max: 100 }),
     // A large world takes seconds to generate; the fuzzer resets to small ones only (of two seeds, so bases are reused).
-    seed: fc.constantFrom(42, 7), size: fc.constant('small'),
-    full: fc.constantFrom('true', 'false'), limit: fc.integer({ min: 1, max: 500 }), status: fc.constantFrom(200, 404, 422),
-    since: fc.constantFrom('2026-11-01', '2026-11-16T00:00:00Z'), until: fc.constantFrom('2026-11-20', '2026-11-20T23:59:59Z'),
-    blocked: fc.constantFrom('true', 'false'), page: fc.integer({ min: 1, max: 3 }), per_page: fc.integer({ min: 1, max: 50 }),
-    'people_ids[]': ids('person'), 'team_ids[]': ids('team'), 'goal_ids[]': ids('goal'), 'kinds[]': fc.constantFrom('jira', 'api', 'linear'),
-    method: fc.constantFrom('GET', 'POST'), session: fc.constantFrom(...NAMES), path: fc.constantFrom('/api/v2/me', '/goals'),
+    seed: fc.constantFrom(42, 7),
+    size: fc.constant('small'),
+    full: fc.constantFrom('true', 'false'),
+    limit: fc.integer({ min: 1, max: 500 }),
+    status: fc.constantFrom(200, 404, 422),
+    since: fc.constantFrom('2026-11-01', '2026-11-16T00:00:00Z'),
+    until: fc.constantFrom('2026-11-20', '2026-11-20T23:59:59Z'),
+    blocked: fc.constantFrom('true', 'false'),
+    page: fc.integer({ min: 1, max: 3 }),
+    per_page: fc.integer({ min: 1, max: 50 }),
+    'people_ids[]': ids('person'),
+    'team_ids[]': ids('team'),
+    'goal_ids[]': ids('goal'),
+    'kinds[]': fc.constantFrom('jira', 'api', 'linear'),
+    method: fc.constantFrom('GET', 'POST'),
+    session: fc.constantFrom(...NAMES),
+    path: fc.constantFrom('/api/v2/me', '/goals'),
     // Fault profiles: small latencies only, so that a profile left on cannot stall the run.
     rules: fc.constant([{ match: { method: 'GET' }, latency: { fixed: { ms: 1 } } }]),
   };
@@ -107,13 +213,15 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
 /** Percent-encodes a query value; a lone surrogate, which has no UTF-8 form, goes out as the bytes a
  * careless client would send for it (an invalid UTF-8 sequence). */
 function enc(value: string): string {
-  return [...value].map((ch) => {
-    try {
-      return encodeURIComponent(ch);
-    } catch {
-      return '%ED%A0%80';
-    }
-  }).join('');
+  return [...value]
+    .map((ch) => {
+      try {
+        return encodeURIComponent(ch);
+      } catch {
+        return '%ED%A0%80';
+      }
+    })
+    .join('');
 }
 
 /** `arbitrary` in about `percent` of draws, else `otherwise`. */
@@ -123,9 +231,21 @@ function sometimes<T, U>(arbitrary: fc.Arbitrary<T>, percent: number, otherwise:
 
 // ---- requests -----------------------------------------------------------------------------------------
 
-const token = (facts: FuzzFacts) => fc.constantFrom<string | null>(
-  facts.tokens.own, facts.tokens.own, facts.tokens.own, facts.tokens.own, facts.tokens.own, facts.tokens.own, facts.tokens.ownReadOnly, facts.tokens.other, facts.tokens.admin, 'rw_unknown-token', null, '',
-);
+const token = (facts: FuzzFacts) =>
+  fc.constantFrom<string | null>(
+    facts.tokens.own,
+    facts.tokens.own,
+    facts.tokens.own,
+    facts.tokens.own,
+    facts.tokens.own,
+    facts.tokens.own,
+    facts.tokens.ownReadOnly,
+    facts.tokens.other,
+    facts.tokens.admin,
+    'rw_unknown-token',
+    null,
+    '',
+  );
 
 function pathArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string> {
   const segments = op.path.split('/');
@@ -134,14 +254,31 @@ function pathArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string
     if (!param) return fc.constant(segment);
     const kind = KIND_OF_SEGMENT[segments[i - 1]] ?? 'goal';
     const real = fc.constantFrom(...(facts.ids[kind].length ? facts.ids[kind] : [UNKNOWN_ID]));
-    const otherKind = fc.constantFrom(...Object.values(facts.ids).flat().filter((id) => id.length === 36));
-    return fc.oneof(
-      { weight: 8, arbitrary: real },
-      { weight: 2, arbitrary: fc.oneof(
-        fc.constant(UNKNOWN_ID), real.map((id) => id.toUpperCase()), fc.constant('not-a-uuid'), otherKind, fc.constant('%zz'), fc.constant('%E0%A4%A'),
-        fc.constant('x'.repeat(10_000)), fc.constantFrom('2026-11-20', '2026-02-30', '2026-11-21'), fc.constant('%2e%2e'), fc.constant('me'),
-      ) },
-    ).map((value) => encodeURI(value).replace(/%25(?=zz|E0|2e)/g, '%'));
+    const otherKind = fc.constantFrom(
+      ...Object.values(facts.ids)
+        .flat()
+        .filter((id) => id.length === 36),
+    );
+    return fc
+      .oneof(
+        { weight: 8, arbitrary: real },
+        {
+          weight: 2,
+          arbitrary: fc.oneof(
+            fc.constant(UNKNOWN_ID),
+            real.map((id) => id.toUpperCase()),
+            fc.constant('not-a-uuid'),
+            otherKind,
+            fc.constant('%zz'),
+            fc.constant('%E0%A4%A'),
+            fc.constant('x'.repeat(10_000)),
+            fc.constantFrom('2026-11-20', '2026-02-30', '2026-11-21'),
+            fc.constant('%2e%2e'),
+            fc.constant('me'),
+          ),
+        },
+      )
+      .map((value) => encodeURI(value).replace(/%25(?=zz|E0|2e)/g, '%'));
   });
   return fc.tuple(...parts).map((p) => p.join('/'));
 }
@@ -149,18 +286,38 @@ function pathArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string
 function queryArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string> {
   const query = op.parameters.filter((p) => p.in === 'query');
   const pairs = query.map((p) => sometimes(parameterPairs(p, facts), 50, [] as string[]));
-  const extra = sometimes(fc.constantFrom(['colour=blue'], ['%zz=1'], ['a=%E0%A4%A'], ['page=1', 'page=2'], ['colour=blue'], ['x'.repeat(9000) + '=1']), 10, [] as string[]);
+  const extra = sometimes(
+    fc.constantFrom(
+      ['colour=blue'],
+      ['%zz=1'],
+      ['a=%E0%A4%A'],
+      ['page=1', 'page=2'],
+      ['colour=blue'],
+      ['x'.repeat(9000) + '=1'],
+    ),
+    10,
+    [] as string[],
+  );
   return fc.tuple(fc.tuple(...pairs), extra).map(([ps, more]) => [...ps.flat(), ...more].join('&'));
 }
 
 function parameterPairs(p: SpecParameter, facts: FuzzFacts): fc.Arbitrary<string[]> {
-  const value = fc.oneof({ weight: 5, arbitrary: validValue(p.name, facts).map(String) }, { weight: 1, arbitrary: nastyQueryString });
+  const value = fc.oneof(
+    { weight: 5, arbitrary: validValue(p.name, facts).map(String) },
+    { weight: 1, arbitrary: nastyQueryString },
+  );
   if (p.isArray) {
     const bare = p.name.slice(0, -2);
     return fc.oneof(
-      { weight: 6, arbitrary: fc.array(value, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v) => `${bare}[]=${enc(v)}`)) },
+      {
+        weight: 6,
+        arbitrary: fc.array(value, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v) => `${bare}[]=${enc(v)}`)),
+      },
       { weight: 1, arbitrary: value.map((v) => [`${bare}%5B%5D=${enc(v)}`]) },
-      { weight: 1, arbitrary: fc.array(value, { minLength: 1, maxLength: 2 }).map((vs) => [`${bare}=${vs.map(enc).join(',')}`]) },
+      {
+        weight: 1,
+        arbitrary: fc.array(value, { minLength: 1, maxLength: 2 }).map((vs) => [`${bare}=${vs.map(enc).join(',')}`]),
+      },
       { weight: 1, arbitrary: value.map((v) => [`${bare}[]=${enc(v)}`, `${bare}=${enc(v)}`]) },
     );
   }
@@ -173,34 +330,99 @@ function parameterPairs(p: SpecParameter, facts: FuzzFacts): fc.Arbitrary<string
 
 function bodyArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<{ body?: string; contentType?: string }> {
   const props = [...(op.bodyProperties ?? [])];
-  const object = props.length === 0 ? fc.constant({}) : fc.dictionary(
-    fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...props) }, { weight: 1, arbitrary: fc.constantFrom('unknown_field', '__proto__', 'constructor', 'id', 'type') }),
-    fc.constant(null), { maxKeys: Math.min(props.length + 1, 5) },
-  ).chain((keys) => fc.record(Object.fromEntries(Object.keys(keys).map((k) => [k, fc.oneof({ weight: 8, arbitrary: validValue(k, facts) }, { weight: 1, arbitrary: nastyValue })]))));
+  const object =
+    props.length === 0
+      ? fc.constant({})
+      : fc
+          .dictionary(
+            fc.oneof(
+              { weight: 8, arbitrary: fc.constantFrom(...props) },
+              { weight: 1, arbitrary: fc.constantFrom('unknown_field', '__proto__', 'constructor', 'id', 'type') },
+            ),
+            fc.constant(null),
+            { maxKeys: Math.min(props.length + 1, 5) },
+          )
+          .chain((keys) =>
+            fc.record(
+              Object.fromEntries(
+                Object.keys(keys).map((k) => [
+                  k,
+                  fc.oneof({ weight: 8, arbitrary: validValue(k, facts) }, { weight: 1, arbitrary: nastyValue }),
+                ]),
+              ),
+            ),
+          );
   const json = object.map((value) => JSON.stringify(value));
-  const raw = fc.constantFrom('{', '', 'null', '[]', '"text"', '{"title":"a",}', '{"title":"\\ud800"}', deeplyNested(70), `{"title":${deeplyNested(200)}}`,
-    '{"__proto__":{"polluted":true}}', '[{"title":"array for an object"}]', '\u0000', '{"title":"x"}{"title":"y"}');
-  const body = op.bodyProperties ? fc.oneof({ weight: 8, arbitrary: json }, { weight: 1, arbitrary: raw }) : sometimes(fc.oneof(json, raw), 15, undefined);
+  const raw = fc.constantFrom(
+    '{',
+    '',
+    'null',
+    '[]',
+    '"text"',
+    '{"title":"a",}',
+    '{"title":"\\ud800"}',
+    deeplyNested(70),
+    `{"title":${deeplyNested(200)}}`,
+    '{"__proto__":{"polluted":true}}',
+    '[{"title":"array for an object"}]',
+    '\u0000',
+    '{"title":"x"}{"title":"y"}',
+  );
+  const body = op.bodyProperties
+    ? fc.oneof({ weight: 8, arbitrary: json }, { weight: 1, arbitrary: raw })
+    : sometimes(fc.oneof(json, raw), 15, undefined);
   const contentType = fc.oneof(
     { weight: 16, arbitrary: fc.constant('application/json') },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/problem+json') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=utf-16',
+        'multipart/form-data; boundary=x',
+        'application/problem+json',
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
-  return fc.tuple(body, contentType).map(([b, ct]) => (b === null || b === undefined ? {} : { body: b, contentType: ct }));
+  return fc
+    .tuple(body, contentType)
+    .map(([b, ct]) => (b === null || b === undefined ? {} : { body: b, contentType: ct }));
 }
 
 function requestFor(op: SpecOperation, prefix: string, facts: FuzzFacts): fc.Arbitrary<FuzzRequest> {
   // TRACE cannot be sent in-process (fetch's Request refuses it): test/server-limits.test.ts sends it over a socket.
-  const method = fc.oneof({ weight: 9, arbitrary: fc.constant(op.method as string) }, { weight: 1, arbitrary: fc.constantFrom('PUT', 'HEAD', 'OPTIONS', 'DELETE', 'PROPFIND', 'PURGE') });
-  const session = sometimes(fc.constantFrom<string | null>('fuzz-a', 'fuzz_b', 'fuzz-a', 'bad name!', 'x'.repeat(65)), 12, null);
-  return fc.record({ method, path: pathArbitrary(op, facts), query: queryArbitrary(op, facts), body: bodyArbitrary(op, facts), token: token(facts), session })
+  const method = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(op.method as string) },
+    { weight: 1, arbitrary: fc.constantFrom('PUT', 'HEAD', 'OPTIONS', 'DELETE', 'PROPFIND', 'PURGE') },
+  );
+  const session = sometimes(
+    fc.constantFrom<string | null>('fuzz-a', 'fuzz_b', 'fuzz-a', 'bad name!', 'x'.repeat(65)),
+    12,
+    null,
+  );
+  return fc
+    .record({
+      method,
+      path: pathArbitrary(op, facts),
+      query: queryArbitrary(op, facts),
+      body: bodyArbitrary(op, facts),
+      token: token(facts),
+      session,
+    })
     .map(({ method: m, path, query, body, token: t, session: s }) => {
       const headers: Record<string, string> = {};
       if (t !== null) headers.authorization = `Bearer ${t}`;
       if (s !== null) headers['x-mock-session'] = s;
       if (body.contentType) headers['content-type'] = body.contentType;
       const sendsBody = body.body !== undefined && m !== 'GET' && m !== 'HEAD';
-      return { method: m, url: `${prefix}${path}${query ? `?${query}` : ''}`, headers, ...(sendsBody ? { body: body.body } : {}), operationId: op.operationId };
+      return {
+        method: m,
+        url: `${prefix}${path}${query ? `?${query}` : ''}`,
+        headers,
+        ...(sendsBody ? { body: body.body } : {}),
+        operationId: op.operationId,
+      };
     });
 }
 
@@ -210,11 +432,32 @@ export function requestArbitrary(facts: FuzzFacts, focus?: string): fc.Arbitrary
     ...getCompiledSpec().operations.map((op) => requestFor(op, '/api/v2', facts).map((r) => r)),
     ...getCompiledControlSpec().operations.map((op) => requestFor(op, '/__mock', facts)),
   ];
-  const focused = focus ? [...getCompiledSpec().operations, ...getCompiledControlSpec().operations].flatMap((op, i) => (op.operationId === focus ? [ops[i]] : [])) : ops;
+  const focused = focus
+    ? [...getCompiledSpec().operations, ...getCompiledControlSpec().operations].flatMap((op, i) =>
+        op.operationId === focus ? [ops[i]] : [],
+      )
+    : ops;
   if (focus && focused.length === 0) throw new Error(`STANDIN_FUZZ_FOCUS=${focus} is no operation of either spec`);
-  const unknown = fc.record({ method: fc.constantFrom('GET', 'POST'), path: fc.constantFrom('/api/v2/nothing', '/api/v1/goals', `/api/v2/${'x'.repeat(10_000)}`, '/api/v2/goals/%', '/__mock/nothing') })
-    .map(({ method, path }) => ({ method, url: path, headers: { authorization: `Bearer ${facts.tokens.own}` }, operationId: '(unknown route)' }));
-  return focus ? fc.oneof(...focused) : fc.oneof({ weight: 40, arbitrary: fc.oneof(...focused) }, { weight: 1, arbitrary: unknown });
+  const unknown = fc
+    .record({
+      method: fc.constantFrom('GET', 'POST'),
+      path: fc.constantFrom(
+        '/api/v2/nothing',
+        '/api/v1/goals',
+        `/api/v2/${'x'.repeat(10_000)}`,
+        '/api/v2/goals/%',
+        '/__mock/nothing',
+      ),
+    })
+    .map(({ method, path }) => ({
+      method,
+      url: path,
+      headers: { authorization: `Bearer ${facts.tokens.own}` },
+      operationId: '(unknown route)',
+    }));
+  return focus
+    ? fc.oneof(...focused)
+    : fc.oneof({ weight: 40, arbitrary: fc.oneof(...focused) }, { weight: 1, arbitrary: unknown });
 }
 
 /** Every operation id of both specs, for the coverage a run must reach. */

@@ -35,10 +35,14 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
     }
   }
   // A fault profile the fuzzer set (MK6) answers 5xx by design, saying so.
-  if (response.status >= 500 && !text.includes('urn:standin:problem:injected-fault')) return [`G8: ${response.status}: ${text.slice(0, 300)}`];
+  if (response.status >= 500 && !text.includes('urn:standin:problem:injected-fault'))
+    return [`G8: ${response.status}: ${text.slice(0, 300)}`];
   const [path] = request.url.split('?');
-  const op = path.startsWith('/api/v2/') ? api.findOperation(request.method, path.slice('/api/v2'.length))
-    : path.startsWith('/__mock/') ? control.findOperation(request.method, path.slice('/__mock'.length)) : undefined;
+  const op = path.startsWith('/api/v2/')
+    ? api.findOperation(request.method, path.slice('/api/v2'.length))
+    : path.startsWith('/__mock/')
+      ? control.findOperation(request.method, path.slice('/__mock'.length))
+      : undefined;
   if (op) return op.checkResponse(response.status, contentType, body).map((p) => `${op.operationId}: ${p}`);
   if (response.status >= 400 && request.method !== 'HEAD' && !/^application\/problem\+json/.test(contentType ?? '')) {
     return [`an error without an operation must still be problem+json (G8), got ${response.status} ${contentType}`];
@@ -49,19 +53,30 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
 /** Sends one request; a fault profile or rate limit it switched on is switched off again, so that the
  * rest of the sequence reaches the world (faults and limits have tests of their own). */
 async function send(mock: Mock, request: FuzzRequest): Promise<string[]> {
-  const response = await mock.app.request(request.url, { method: request.method, headers: request.headers, body: request.body });
+  const response = await mock.app.request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
   sent.requests++;
   sent.byOperation.set(request.operationId, (sent.byOperation.get(request.operationId) ?? 0) + 1);
   sent.statuses.set(response.status, (sent.statuses.get(response.status) ?? 0) + 1);
   const problems = await answerProblems(request, response);
   const session = request.headers['x-mock-session'];
   const sessionHeader: Record<string, string> = session ? { 'x-mock-session': session } : {};
-  if (response.status === 200 && request.operationId === 'putFaults') await mock.app.request('/__mock/faults', { method: 'DELETE', headers: sessionHeader });
+  if (response.status === 200 && request.operationId === 'putFaults')
+    await mock.app.request('/__mock/faults', { method: 'DELETE', headers: sessionHeader });
   if (response.status === 200 && request.operationId === 'setRateLimit') {
-    await mock.app.request('/__mock/rate-limit', { method: 'PUT', headers: { ...sessionHeader, 'content-type': 'application/json' }, body: '{"enabled":false}' });
+    await mock.app.request('/__mock/rate-limit', {
+      method: 'PUT',
+      headers: { ...sessionHeader, 'content-type': 'application/json' },
+      body: '{"enabled":false}',
+    });
   }
-  const world = session && /^[\w.-]{1,64}$/.test(session) && mock.worlds.sessions.list().some((s) => s.name === session)
-    ? mock.worlds.contextFor(session).world : mock.world;
+  const world =
+    session && /^[\w.-]{1,64}$/.test(session) && mock.worlds.sessions.list().some((s) => s.name === session)
+      ? mock.worlds.contextFor(session).world
+      : mock.world;
   return [...problems, ...storeProblems(world)];
 }
 
@@ -69,38 +84,53 @@ const facts = factsOf(createMock({ now: NOW }));
 
 describe('fuzzing both specs', () => {
   afterAll(() => {
-    const statuses = [...sent.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.log(`fuzz: ${sent.requests} requests, seed ${SEED}, ${sent.byOperation.size - (sent.byOperation.has('(unknown route)') ? 1 : 0)}/${allOperationIds().length} operations; statuses ${statuses}`);
+    const statuses = [...sent.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    console.log(
+      `fuzz: ${sent.requests} requests, seed ${SEED}, ${sent.byOperation.size - (sent.byOperation.has('(unknown route)') ? 1 : 0)}/${allOperationIds().length} operations; statuses ${statuses}`,
+    );
   });
 
-  it(`answers ${REQUESTS} generated and mutated requests with no 5xx, as documented, keeping the world's invariants`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(requestArbitrary(facts, FOCUS), { minLength: 1, maxLength: PER_SEQUENCE, size: 'max' }), async (requests) => {
-        const mock = createMock({ now: NOW });
-        for (const [i, request] of requests.entries()) {
-          const problems = await send(mock, request);
-          if (problems.length > 0) throw new Error(`request ${i + 1} of ${requests.length}: ${problems.slice(0, 3).join('; ')}`);
-        }
-        const seen = await apiProblems(mock);
-        if (seen.length > 0) throw new Error(`after ${requests.length} requests: ${seen.slice(0, 3).join('; ')}`);
-      }),
-      {
-        seed: SEED,
-        numRuns: Math.ceil(REQUESTS / 12),
-        endOnFailure: false,
-        reporter(details) {
-          if (!details.failed) return;
-          const shrunk = details.counterexample?.[0] as FuzzRequest[] | undefined;
-          throw new Error([
-            `fuzz failure (replay: STANDIN_FUZZ_SEED=${SEED}${FOCUS ? ` STANDIN_FUZZ_FOCUS=${FOCUS}` : ''}): ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}`,
-            'the shrunk sequence, against a fresh `npm start -- --now 2026-11-20T15:00:00Z`:',
-            shrunk ? curlLines(shrunk) : '(none)',
-          ].join('\n'));
+  it(
+    `answers ${REQUESTS} generated and mutated requests with no 5xx, as documented, keeping the world's invariants`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(requestArbitrary(facts, FOCUS), { minLength: 1, maxLength: PER_SEQUENCE, size: 'max' }),
+          async (requests) => {
+            const mock = createMock({ now: NOW });
+            for (const [i, request] of requests.entries()) {
+              const problems = await send(mock, request);
+              if (problems.length > 0)
+                throw new Error(`request ${i + 1} of ${requests.length}: ${problems.slice(0, 3).join('; ')}`);
+            }
+            const seen = await apiProblems(mock);
+            if (seen.length > 0) throw new Error(`after ${requests.length} requests: ${seen.slice(0, 3).join('; ')}`);
+          },
+        ),
+        {
+          seed: SEED,
+          numRuns: Math.ceil(REQUESTS / 12),
+          endOnFailure: false,
+          reporter(details) {
+            if (!details.failed) return;
+            const shrunk = details.counterexample?.[0];
+            throw new Error(
+              [
+                `fuzz failure (replay: STANDIN_FUZZ_SEED=${SEED}${FOCUS ? ` STANDIN_FUZZ_FOCUS=${FOCUS}` : ''}): ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}`,
+                'the shrunk sequence, against a fresh `npm start -- --now 2026-11-20T15:00:00Z`:',
+                shrunk ? curlLines(shrunk) : '(none)',
+              ].join('\n'),
+            );
+          },
         },
-      },
-    );
-    // Every operation of both specs was tried (a focused run: that one).
-    const missing = FOCUS ? [] : allOperationIds().filter((id) => !sent.byOperation.has(id));
-    expect(missing).toEqual([]);
-  }, 60_000 + REQUESTS * 20);
+      );
+      // Every operation of both specs was tried (a focused run: that one).
+      const missing = FOCUS ? [] : allOperationIds().filter((id) => !sent.byOperation.has(id));
+      expect(missing).toEqual([]);
+    },
+    60_000 + REQUESTS * 20,
+  );
 });

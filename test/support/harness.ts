@@ -78,7 +78,8 @@ export class Harness {
     expect(problems, `${method} ${path} → ${response.status} breaks the spec`).toEqual([]);
     if (response.status >= 400) expect(contentType).toBe('application/problem+json');
     // G13: every /api/v2 answer, errors and 204/304 included, is readable by a browser on any origin.
-    if (path.startsWith('/api/v2')) expect(response.headers.get('access-control-allow-origin'), `${method} ${path} CORS`).toBe('*');
+    if (path.startsWith('/api/v2'))
+      expect(response.headers.get('access-control-allow-origin'), `${method} ${path} CORS`).toBe('*');
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -86,11 +87,16 @@ export class Harness {
    * Every page of a list (G4), concatenated: asserts 200 on each page and that pages never overlap.
    * Stops at the first page shorter than `perPage` (default 50, the G4 maximum).
    */
-  async walk<T extends { id: string } = any>(path: string, options: { token?: string; perPage?: number } = {}): Promise<T[]> {
+  async walk<T extends { id: string } = any>(
+    path: string,
+    options: { token?: string; perPage?: number } = {},
+  ): Promise<T[]> {
     const perPage = options.perPage ?? 50;
     const all: T[] = [];
     for (let page = 1; page < 1000; page++) {
-      const response = await this.get<T[]>(`${path}${path.includes('?') ? '&' : '?'}per_page=${perPage}&page=${page}`, { token: options.token });
+      const response = await this.get<T[]>(`${path}${path.includes('?') ? '&' : '?'}per_page=${perPage}&page=${page}`, {
+        token: options.token,
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body.length).toBeLessThanOrEqual(perPage);
       all.push(...response.body);
@@ -127,10 +133,16 @@ export function expectProblem(response: CallResult, status: number, field?: stri
   if (field !== undefined) {
     const names: string[] = (response.body.errors ?? []).map((e: { name: string }) => e.name);
     const base = (name: string) => name.replace(/\[.*$/, '');
-    expect(names.some((n) => n === field || base(n) === base(field)), `errors [${names.join(', ')}] should name ${field}: ${response.body.detail}`).toBe(true);
+    expect(
+      names.some((n) => n === field || base(n) === base(field)),
+      `errors [${names.join(', ')}] should name ${field}: ${response.body.detail}`,
+    ).toBe(true);
   }
   if (hint) {
-    const text = [response.body.detail, ...(response.body.errors ?? []).map((e: { message: string }) => e.message)].join(' ');
+    const text = [
+      response.body.detail,
+      ...(response.body.errors ?? []).map((e: { message: string }) => e.message),
+    ].join(' ');
     expect(text).toMatch(hint);
   }
 }
