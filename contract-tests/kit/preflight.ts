@@ -1,7 +1,6 @@
 // The kit's set-up, done once per run before any check: does the server answer, is the token known and what
 // may it do (each a one-line stop when not), who is the person, and which other tokens to use. A set-up
 // request that answers but breaks a rule is not a stop: it is a failure of that rule, and the run goes on.
-import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import type { KitOptions, Person, SetUpFacts } from './kit-options.js';
 
 /** A reason to stop before any check runs, said in one line. */
@@ -55,6 +54,8 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
     throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);
 
   const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
+  // The spec's validators load only now, once the server answered and knows the token: a stop is quick.
+  const { getCompiledSpec } = await import('../../src/spec/compiled-spec.js');
   const fail = (rule: string, title: string, message: string) =>
     facts.failures.push({
       group: SET_UP_GROUP,

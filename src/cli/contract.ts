@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KitOptions } from '../../contract-tests/kit/context.js';
 import { preflight, PreflightError } from '../../contract-tests/kit/preflight.js';
-import { PACKAGE_ROOT } from '../spec/compiled-spec.js';
+import { PACKAGE_ROOT } from '../spec/spec-files.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 
 export const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]

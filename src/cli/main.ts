@@ -3,12 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../http/fault-profile.js';
-import { getCompiledControlSpec } from '../spec/compiled-spec.js';
-import { CONTRACT_USAGE, ContractUsageError, runContract } from './contract.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/app.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/mock.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL } from '../domain/world.js';
-import { DEFAULT_HOST, DEFAULT_PORT, readyBanner, startServer } from './serve.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import type { ServeOptions } from './serve.js';
+// The server, the specs' validators and the kit load only once the command line is known good: a mistake
+// is answered in a fraction of the time the mock takes to load.
 
 const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
@@ -54,7 +55,10 @@ function flag(value: boolean | undefined, env: string | undefined): boolean {
 }
 
 /** MK6: --faults (JSON or @file) and --latency (a catch-all rule after the profile's own) as one profile. */
-function faultProfile(faults: string | undefined, latency: string | undefined): FaultProfileSpec | undefined {
+async function faultProfile(
+  faults: string | undefined,
+  latency: string | undefined,
+): Promise<FaultProfileSpec | undefined> {
   if (!faults && !latency) return undefined;
   let spec: FaultProfileSpec = { rules: [] };
   if (faults) {
@@ -63,6 +67,7 @@ function faultProfile(faults: string | undefined, latency: string | undefined): 
     } catch (error) {
       fail(`--faults must be a JSON profile or @file holding one: ${(error as Error).message}`);
     }
+    const { getCompiledControlSpec } = await import('../spec/compiled-spec.js');
     const problems = getCompiledControlSpec().checkSchema('FaultProfile', spec);
     if (problems.length > 0) fail(`--faults is not a valid profile: ${problems.join(' ')}`);
     try {
@@ -83,6 +88,7 @@ function faultProfile(faults: string | undefined, latency: string | undefined): 
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'contract') {
+    const { CONTRACT_USAGE, ContractUsageError, runContract } = await import('./contract.js');
     process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
       // A command-line mistake gets the usage; anything else one line.
       process.stderr.write(
@@ -133,7 +139,8 @@ async function main(argv: string[]): Promise<void> {
   if (now !== undefined && Number.isNaN(Date.parse(now)))
     fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
 
-  const running = await startServer({
+  const faults = await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY);
+  const options: ServeOptions = {
     port: integer('--port', values.port ?? env.STANDIN_PORT, DEFAULT_PORT),
     host: values.host ?? env.STANDIN_HOST ?? DEFAULT_HOST,
     seed: integer('--seed', values.seed ?? env.STANDIN_SEED, DEFAULT_SEED),
@@ -146,8 +153,10 @@ async function main(argv: string[]): Promise<void> {
     sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
     state: values.state ?? env.STANDIN_STATE,
-    faults: faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),
-  }).catch((error: NodeJS.ErrnoException) =>
+    faults,
+  };
+  const { readyBanner, startServer } = await import('./serve.js');
+  const running = await startServer(options).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message),
   );
   const stop = (signal: string) => {

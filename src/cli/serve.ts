@@ -9,9 +9,7 @@ import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
-/** Where `standin serve` listens unless told otherwise. */
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
+export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 
 export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
   port: number;

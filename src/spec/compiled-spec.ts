@@ -2,15 +2,14 @@
 // kit. The validators are generated at build time (ajv standalone code, build-validators.ts) and used when
 // they were generated from the spec text on disk; otherwise ajv compiles them at first use.
 import { createHash } from 'node:crypto';
-import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { describeErrors, type FieldError } from './describe-errors.js';
 import { SPEC_FORMATS } from './formats.js';
 import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
+import { CONTROL_SPEC_PATH, SPEC_PATH } from './spec-files.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Schema = Record<string, unknown>;
@@ -61,22 +60,7 @@ export interface CompiledSpec {
 /** The name of the whole request body in G8 entries, apart from any field called `body`. */
 export const REQUEST_BODY = '(request body)';
 
-/** The package root, found from this file whether it runs from `src/` or from `dist/src/`. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'spec', 'openapi.yaml'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('standin: spec/openapi.yaml not found above ' + fileURLToPath(import.meta.url));
-    dir = parent;
-  }
-  return dir;
-}
-
-/** The folder holding package.json, spec/ and contract-tests/. */
-export const PACKAGE_ROOT = packageRoot();
-export const SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'openapi.yaml');
-/** The mock's control API under /__mock (MK1–MK6). */
-export const CONTROL_SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'control.yaml');
+export { CONTROL_SPEC_PATH, PACKAGE_ROOT, SPEC_PATH } from './spec-files.js';
 
 /**
  * Rewrites `#/components/schemas/X` references — local, or into openapi.yaml from control.yaml — to the
