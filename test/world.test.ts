@@ -1,5 +1,6 @@
 // The generated world through the spec: every record, presented, validates against its response schema.
 import { describe, expect, it } from 'vitest';
+import { Presenter } from '../src/http/present.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
 import {
@@ -13,22 +14,24 @@ import {
 
 describe('generated world', () => {
   const h = new Harness();
-  const { store, present } = h.world;
+  const world = h.world;
+  const { store } = world;
+  const present = new Presenter(h.mock.options.appUrl);
   const spec = getCompiledSpec();
   const now = h.world.now();
 
   const collections: Array<[string, () => unknown[]]> = [
-    ['Person', () => [...store.people.values()].map((p) => present.person(p))],
+    ['Person', () => [...store.people.values()].map((p) => present.person(world, p))],
     ['Team', () => [...store.teams.values()].map((t) => present.team(t))],
-    ['TeamDetail', () => [...store.teams.values()].map((t) => present.teamDetail(t))],
-    ['Goal', () => [...store.goals.values()].map((g) => present.goal(g, h.person()))],
-    ['GoalUpdate', () => [...store.goalUpdates.values()].map((u) => present.goalUpdate(u))],
-    ['CheckIn', () => [...store.checkIns.values()].map((c) => present.checkIn(c))],
-    ['EchoQuestion', () => [...store.echoQuestions.values()].map((q) => present.echoQuestion(q, now))],
-    ['EchoAnswer', () => [...store.echoAnswers.values()].map((a) => present.echoAnswer(a))],
-    ['Comment', () => [...store.comments.values()].map((c) => present.comment(c))],
-    ['Reaction', () => [...store.reactions.values()].map((r) => present.reaction(r))],
-    ['Activity', () => [...store.activities.values()].map((a) => present.activity(a))],
+    ['TeamDetail', () => [...store.teams.values()].map((t) => present.teamDetail(world, t))],
+    ['Goal', () => [...store.goals.values()].map((g) => present.goal(world, g, h.person()))],
+    ['GoalUpdate', () => [...store.goalUpdates.values()].map((u) => present.goalUpdate(world, u))],
+    ['CheckIn', () => [...store.checkIns.values()].map((c) => present.checkIn(world, c))],
+    ['EchoQuestion', () => [...store.echoQuestions.values()].map((q) => present.echoQuestion(world, q, now))],
+    ['EchoAnswer', () => [...store.echoAnswers.values()].map((a) => present.echoAnswer(world, a))],
+    ['Comment', () => [...store.comments.values()].map((c) => present.comment(world, c))],
+    ['Reaction', () => [...store.reactions.values()].map((r) => present.reaction(world, r))],
+    ['Activity', () => [...store.activities.values()].map((a) => present.activity(world, a))],
   ];
 
   it.each(collections)('every generated %s validates against the spec', (schema, records) => {

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../http/fault-profile.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/mock.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
-import { DEFAULT_APP_URL } from '../domain/world.js';
+import { DEFAULT_APP_URL } from '../http/present.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import type { ServeOptions } from './serve.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake

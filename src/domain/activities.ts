@@ -45,18 +45,18 @@ function* matchingActivities(world: World, filters: ActivityFilters): Iterable<A
 }
 
 /** AC1: since and until inclusive; newest first. */
-export function listActivities(world: World, filters: ActivityFilters, page: Page) {
-  return paginate(matchingActivities(world, filters), page).map((a) => world.present.activity(a));
+export function listActivities(world: World, filters: ActivityFilters, page: Page): Activity[] {
+  return paginate(matchingActivities(world, filters), page);
 }
 
-export function getActivity(world: World, id: Uuid) {
+export function getActivity(world: World, id: Uuid): Activity {
   const activity = world.store.activities.get(id);
   if (!activity) throw DomainError.notFound('activity', id);
-  return world.present.activity(activity);
+  return activity;
 }
 
 /** AC2: kind `api`, person = caller, recorded_at = now; the title is the group's. */
-export function createActivity(world: World, actor: Person, input: ActivityInput) {
+export function createActivity(world: World, actor: Person, input: ActivityInput): Activity {
   const activity: Activity = {
     id: world.store.newId('activity'),
     kind: 'api',
@@ -69,5 +69,5 @@ export function createActivity(world: World, actor: Person, input: ActivityInput
     seq: world.store.nextSeq(),
   };
   world.store.putActivity(activity);
-  return world.present.activity(activity);
+  return activity;
 }

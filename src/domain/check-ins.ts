@@ -2,12 +2,16 @@
 import { addDays, dateInZone, isCalendarDate } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
-import { isBlocked } from './present.js';
 import { checkInRecord } from './record-copies.js';
 import { byNameThenId } from './store.js';
 import type { CheckIn, IsoDate, Mood, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import type { World } from './world.js';
+
+/** CI4: blocked exactly when `blockers` holds non-whitespace text; derived, never stored. */
+export function isBlocked(checkIn: Pick<CheckIn, 'blockers'>): boolean {
+  return checkIn.blockers !== null && checkIn.blockers.trim() !== '';
+}
 
 export interface CheckInFilters {
   since?: IsoDate;
@@ -90,8 +94,8 @@ function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<Chec
   }
 }
 
-export function listCheckIns(world: World, filters: CheckInFilters, page: Page) {
-  return paginate(matchingCheckIns(world, filters), page).map((c) => world.present.checkIn(c));
+export function listCheckIns(world: World, filters: CheckInFilters, page: Page): CheckIn[] {
+  return paginate(matchingCheckIns(world, filters), page);
 }
 
 /** CI6: a `YYYY-MM-DD` in place of the id addresses the caller's own check-in for that date. */
@@ -112,16 +116,12 @@ export function findCheckIn(world: World, actor: Person, idOrDate: string): Chec
   return checkIn;
 }
 
-export function getCheckIn(world: World, actor: Person, idOrDate: string) {
-  return world.present.checkIn(findCheckIn(world, actor, idOrDate));
-}
-
 /**
  * CI3: only the check-in's own person may fill it in. `team_ids` must be a non-empty subset of the person's
  * teams, and all of them when omitted. The first PATCH that leaves any answer non-null sets `completed_at`; later edits keep it.
  * CI4: `blocked` follows `blockers` (derived on presentation).
  */
-export function updateCheckIn(world: World, actor: Person, idOrDate: string, patch: CheckInPatch) {
+export function updateCheckIn(world: World, actor: Person, idOrDate: string, patch: CheckInPatch): CheckIn {
   const checkIn = findCheckIn(world, actor, idOrDate);
   if (checkIn.personId !== actor.id) {
     throw DomainError.forbidden(
@@ -161,5 +161,5 @@ export function updateCheckIn(world: World, actor: Person, idOrDate: string, pat
     completedAt: answered && checkIn.completedAt === null ? now : checkIn.completedAt,
   };
   world.store.putCheckIn(filled);
-  return world.present.checkIn(filled);
+  return filled;
 }

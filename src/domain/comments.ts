@@ -5,12 +5,12 @@ import { paginate, type Page } from './pagination.js';
 import type { Comment, CommentableType, Person, Uuid } from './records.js';
 import type { World } from './world.js';
 
-export function listComments(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page) {
+export function listComments(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page): Comment[] {
   const resource = visibleResource(world, actor, type, id);
-  return paginate(world.store.commentsOf(resource.type, resource.id), page).map((c) => world.present.comment(c));
+  return paginate(world.store.commentsOf(resource.type, resource.id), page);
 }
 
-export function createComment(world: World, actor: Person, type: CommentableType, id: Uuid, body: string) {
+export function createComment(world: World, actor: Person, type: CommentableType, id: Uuid, body: string): Comment {
   const resource = visibleResource(world, actor, type, id);
   const now = world.now();
   const comment: Comment = {
@@ -24,7 +24,7 @@ export function createComment(world: World, actor: Person, type: CommentableType
     seq: world.store.nextSeq(),
   };
   world.store.putComment(comment);
-  return world.present.comment(comment);
+  return comment;
 }
 
 function ownComment(world: World, actor: Person, id: Uuid): Comment {
@@ -38,10 +38,10 @@ function ownComment(world: World, actor: Person, id: Uuid): Comment {
   return comment;
 }
 
-export function updateComment(world: World, actor: Person, id: Uuid, body: string) {
+export function updateComment(world: World, actor: Person, id: Uuid, body: string): Comment {
   const comment = { ...ownComment(world, actor, id), body, updatedAt: world.now() };
   world.store.putComment(comment);
-  return world.present.comment(comment);
+  return comment;
 }
 
 export function deleteComment(world: World, actor: Person, id: Uuid): void {

@@ -41,14 +41,13 @@ function answer(world: World, id: Uuid): EchoAnswer {
 }
 
 /** Oldest first: created_at ascending, then creation order (the spec's documented order). */
-export function listEchoQuestions(world: World, page: Page) {
-  const now = world.now();
+export function listEchoQuestions(world: World, page: Page): EchoQuestion[] {
   const ordered = [...world.store.echoQuestions.values()].sort((a, b) => -newestFirst(a, b));
-  return paginate(ordered, page).map((q) => world.present.echoQuestion(q, now));
+  return paginate(ordered, page);
 }
 
 /** EC1: defaults weekly, monday, 09:00, title = prompt; the zone is the creator's. EC2: first slot after now. */
-export function createEchoQuestion(world: World, actor: Person, input: EchoQuestionInput) {
+export function createEchoQuestion(world: World, actor: Person, input: EchoQuestionInput): EchoQuestion {
   const now = world.now();
   const prompt = input.prompt ?? '';
   const created: EchoQuestion = {
@@ -67,18 +66,18 @@ export function createEchoQuestion(world: World, actor: Person, input: EchoQuest
     seq: world.store.nextSeq(),
   };
   world.putEchoQuestion(created);
-  return world.present.echoQuestion(created, now);
+  return created;
 }
 
-export function getEchoQuestion(world: World, id: Uuid) {
-  return world.present.echoQuestion(question(world, id), world.now());
+export function getEchoQuestion(world: World, id: Uuid): EchoQuestion {
+  return question(world, id);
 }
 
 /**
  * EC2: `next_answer_at` is recomputed; slots of the new schedule before now are not published retroactively.
  * EC7: creator or administrator.
  */
-export function updateEchoQuestion(world: World, actor: Person, id: Uuid, input: EchoQuestionInput) {
+export function updateEchoQuestion(world: World, actor: Person, id: Uuid, input: EchoQuestionInput): EchoQuestion {
   const current = ownQuestion(world, actor, id, 'change it');
   const now = world.now();
   const changed: EchoQuestion = {
@@ -92,7 +91,7 @@ export function updateEchoQuestion(world: World, actor: Person, id: Uuid, input:
     updatedAt: now,
   };
   world.putEchoQuestion(changed);
-  return world.present.echoQuestion(changed, now);
+  return changed;
 }
 
 /** EC6: its answers go too. EC7: creator or administrator. */
@@ -101,30 +100,30 @@ export function deleteEchoQuestion(world: World, actor: Person, id: Uuid): void 
 }
 
 /** EC3: paused — `paused_at` set, `next_answer_at` null, nothing published until resumed. */
-export function pauseEchoQuestion(world: World, id: Uuid) {
+export function pauseEchoQuestion(world: World, id: Uuid): EchoQuestion {
   const current = question(world, id);
   const now = world.now();
   if (current.pausedAt === null) world.putEchoQuestion({ ...current, pausedAt: now, updatedAt: now });
-  return world.present.echoQuestion(question(world, id), now);
+  return question(world, id);
 }
 
 /** EC3: resumed — `next_answer_at` recomputed from now; the paused stretch publishes nothing. */
-export function resumeEchoQuestion(world: World, id: Uuid) {
+export function resumeEchoQuestion(world: World, id: Uuid): EchoQuestion {
   const current = question(world, id);
   const now = world.now();
   if (current.pausedAt !== null)
     world.putEchoQuestion({ ...current, pausedAt: null, publishedThrough: now, updatedAt: now });
-  return world.present.echoQuestion(question(world, id), now);
+  return question(world, id);
 }
 
 /** EC5: newest first. */
-export function listEchoAnswers(world: World, questionId: Uuid, page: Page) {
+export function listEchoAnswers(world: World, questionId: Uuid, page: Page): EchoAnswer[] {
   const q = question(world, questionId);
-  return paginate(world.store.answersOfQuestion(q.id), page).map((a) => world.present.echoAnswer(a));
+  return paginate(world.store.answersOfQuestion(q.id), page);
 }
 
 /** EC5: `{title?, body}`; the title defaults to the EC4 form for now. */
-export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnswerInput) {
+export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnswerInput): EchoAnswer {
   const q = question(world, questionId);
   const now = world.now();
   const created: EchoAnswer = {
@@ -136,15 +135,15 @@ export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnsw
     seq: world.store.nextSeq(),
   };
   world.store.putEchoAnswer(created);
-  return world.present.echoAnswer(created);
+  return created;
 }
 
-export function getEchoAnswer(world: World, id: Uuid) {
-  return world.present.echoAnswer(answer(world, id));
+export function getEchoAnswer(world: World, id: Uuid): EchoAnswer {
+  return answer(world, id);
 }
 
 /** EC5; EC7: only the Echo's creator or an administrator may change its answers. */
-export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: EchoAnswerInput) {
+export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: EchoAnswerInput): EchoAnswer {
   const found = answer(world, id);
   ownQuestion(world, actor, found.questionId, `change its answer ${id}`);
   const changed = {
@@ -153,5 +152,5 @@ export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: E
     body: input.body !== undefined ? input.body : found.body,
   };
   world.store.putEchoAnswer(changed);
-  return world.present.echoAnswer(changed);
+  return changed;
 }

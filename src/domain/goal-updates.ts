@@ -27,16 +27,16 @@ export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUp
 }
 
 /** GU7: newest first. */
-export function listGoalUpdates(world: World, actor: Person, goalId: Uuid, page: Page) {
+export function listGoalUpdates(world: World, actor: Person, goalId: Uuid, page: Page): GoalUpdate[] {
   const goal = visibleGoal(world, actor, goalId);
-  return paginate(world.store.updatesOfGoal(goal.id), page).map((u) => world.present.goalUpdate(u));
+  return paginate(world.store.updatesOfGoal(goal.id), page);
 }
 
 /**
  * GU1: an update by the caller. GU3: omitted progress and confidence carry over from the latest update;
  * a first update starts at progress 1 and the goal's confidence 100, which GU2 snaps to 90.
  */
-export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, input: GoalUpdateInput) {
+export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, input: GoalUpdateInput): GoalUpdate {
   const goal = visibleGoal(world, actor, goalId);
   const previous = world.store.updatesOfGoal(goal.id)[0];
   const now = world.now();
@@ -53,11 +53,7 @@ export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, inpu
     seq: world.store.nextSeq(),
   };
   world.store.putGoalUpdate(update);
-  return world.present.goalUpdate(update);
-}
-
-export function getGoalUpdate(world: World, actor: Person, id: Uuid) {
-  return world.present.goalUpdate(visibleGoalUpdate(world, actor, id));
+  return update;
 }
 
 /** GU8: only an update's author or an administrator may change or delete it. */
@@ -72,7 +68,7 @@ function ownGoalUpdate(world: World, actor: Person, id: Uuid, action: 'change' |
 }
 
 /** GU6: keeps created_at, bumps updated_at, re-snaps confidence (GU2). GU8: author or administrator. */
-export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: GoalUpdateInput) {
+export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: GoalUpdateInput): GoalUpdate {
   const current = ownGoalUpdate(world, actor, id, 'change');
   const update: GoalUpdate = {
     ...goalUpdateRecord(current),
@@ -83,7 +79,7 @@ export function updateGoalUpdate(world: World, actor: Person, id: Uuid, input: G
     updatedAt: world.now(),
   };
   world.store.putGoalUpdate(update);
-  return world.present.goalUpdate(update);
+  return update;
 }
 
 /**

@@ -61,12 +61,8 @@ function* matchingGoals(world: World, actor: Person, filters: GoalFilters): Iter
   }
 }
 
-export function listGoals(world: World, actor: Person, filters: GoalFilters, page: Page) {
-  return paginate(matchingGoals(world, actor, filters), page).map((g) => world.present.goal(g, actor));
-}
-
-export function getGoal(world: World, actor: Person, id: Uuid) {
-  return world.present.goal(visibleGoal(world, actor, id), actor);
+export function listGoals(world: World, actor: Person, filters: GoalFilters, page: Page): Goal[] {
+  return paginate(matchingGoals(world, actor, filters), page);
 }
 
 /** GO2: references exist and are visible, the parent chain has no cycle, start ≤ end. */
@@ -132,7 +128,7 @@ function applyInput(goal: Goal, input: GoalInput): Goal {
 }
 
 /** GO1: every field optional; owner defaults to the caller, title to "", flags to false, lists to []. */
-export function createGoal(world: World, actor: Person, input: GoalInput) {
+export function createGoal(world: World, actor: Person, input: GoalInput): Goal {
   const now = world.now();
   const blank: Goal = {
     // MK3: the id and seq are taken only once the input is valid, so a refused create changes nothing.
@@ -155,7 +151,7 @@ export function createGoal(world: World, actor: Person, input: GoalInput) {
   validateGoal(world, actor, blank, input);
   const goal = applyInput({ ...blank, id: world.store.newId('goal'), seq: world.store.nextSeq() }, input);
   world.store.putGoal(goal);
-  return world.present.goal(goal, actor);
+  return goal;
 }
 
 /** GO9: the fields that decide who sees and owns a goal; compared as sets for the list. */
@@ -175,7 +171,7 @@ function guardedChanges(goal: Goal, input: GoalInput): string[] {
  * GO9: anyone who sees a goal may change its other fields; only its owner, a contributor or an administrator
  * may change `private`, `owner_id` or `contributor_ids` (sending their current values is no change).
  */
-export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput) {
+export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput): Goal {
   const current = visibleGoal(world, actor, id);
   // GO7: a caller who cannot see the parent sees `parent: null`; sending that back is no change.
   const hiddenParent = current.parentId !== null && !canSeeGoal(world.store.goals.get(current.parentId)!, actor);
@@ -194,7 +190,7 @@ export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInp
   validateGoal(world, actor, current, input);
   const goal = { ...applyInput(current, input), updatedAt: world.now() };
   world.store.putGoal(goal);
-  return world.present.goal(goal, actor);
+  return goal;
 }
 
 /**

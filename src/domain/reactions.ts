@@ -5,18 +5,24 @@ import { paginate, type Page } from './pagination.js';
 import type { CommentableType, Person, Reaction, ReactionName, Uuid } from './records.js';
 import type { World } from './world.js';
 
-export function listReactions(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page) {
+export function listReactions(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page): Reaction[] {
   const resource = visibleResource(world, actor, type, id);
-  return paginate(world.store.reactionsOf(resource.type, resource.id), page).map((r) => world.present.reaction(r));
+  return paginate(world.store.reactionsOf(resource.type, resource.id), page);
 }
 
 /** CR2: the same person, name and record twice gives the existing reaction (`created: false`, 200). */
-export function createReaction(world: World, actor: Person, type: CommentableType, id: Uuid, name: ReactionName) {
+export function createReaction(
+  world: World,
+  actor: Person,
+  type: CommentableType,
+  id: Uuid,
+  name: ReactionName,
+): { created: boolean; reaction: Reaction } {
   const resource = visibleResource(world, actor, type, id);
   const existing = world.store
     .reactionsOf(resource.type, resource.id)
     .find((r) => r.personId === actor.id && r.name === name);
-  if (existing) return { created: false, reaction: world.present.reaction(existing) };
+  if (existing) return { created: false, reaction: existing };
   const reaction: Reaction = {
     id: world.store.newId('reaction'),
     resourceType: resource.type,
@@ -27,7 +33,7 @@ export function createReaction(world: World, actor: Person, type: CommentableTyp
     seq: world.store.nextSeq(),
   };
   world.store.putReaction(reaction);
-  return { created: true, reaction: world.present.reaction(reaction) };
+  return { created: true, reaction };
 }
 
 export function deleteReaction(world: World, actor: Person, id: Uuid): void {

@@ -1,5 +1,5 @@
 // The shapes of the world's records as the store keeps them: input forms (ids, not objects), epoch seconds.
-// Presentation to the wire shapes of spec/openapi.yaml happens in src/domain/present.ts.
+// Presentation to the wire shapes of spec/openapi.yaml happens in src/http/present.ts.
 
 /** Lowercase UUID v4 string (G2). */
 export type Uuid = string;

@@ -5,15 +5,12 @@ import { freshCheckIn } from './check-in-schedule.js';
 import type { Clock } from './clock.js';
 import { publishDueAnswers } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
-import { Presenter } from './present.js';
 import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
 import type { Store, StoreCounters, TableName, RecordOf } from './store.js';
 import type { Change } from './table.js';
 import type { WorldBase, WorldSize } from './world-base.js';
 
 export type { WorldSize };
-
-export const DEFAULT_APP_URL = 'https://app.standin.test';
 
 /** What a world changed over its base, at an instant: a snapshot, a session's cost, a state file's body. */
 export interface WorldChanges {
@@ -26,16 +23,12 @@ export interface WorldChanges {
 
 export interface WorldOptions {
   clock: Clock;
-  /** G10: the web application's base URL used in `url` fields. */
-  appUrl?: string;
 }
 
 export class World {
   readonly base: WorldBase;
   readonly clock: Clock;
-  readonly appUrl: string;
   readonly store: Store;
-  readonly present: Presenter;
 
   /** CI1: per time zone, the last date whose check-ins exist. */
   readonly #through = new Map<string, IsoDate>();
@@ -51,9 +44,7 @@ export class World {
   constructor(base: WorldBase, options: WorldOptions, changes?: WorldChanges) {
     this.base = base;
     this.clock = options.clock;
-    this.appUrl = (options.appUrl ?? DEFAULT_APP_URL).replace(/\/+$/, '');
     const store = (this.store = base.store.layer());
-    this.present = new Presenter(store, this.appUrl);
     const caughtUpTo = changes ? Math.floor(changes.now / 1000) : base.generatedAt;
     if (changes) {
       store.restoreCounters(changes.counters);

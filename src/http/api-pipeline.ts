@@ -1,54 +1,28 @@
-// The /api/v2 request pipeline: small steps with one job each, run in order for every operation — catch the
-// world up (CI1, EC4), authenticate (G9), count against the rate limits (G14), refuse writes with a read-only
-// token (G9), read and validate the input (G2, G5–G8), handle, respond (G12) — any of which may answer
-// instead. The session's world context is set on the request by app.ts's one /api/v2 middleware (MK5),
-// under Hono's typed Variables.
+// The /api/v2 steps of the request pipeline (pipeline.ts), in order for every operation after the session's
+// world context and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
+// (G14), refuse writes with a read-only token (G9); then the input validated (G2, G5–G8), the handler, and the
+// response with its ETag (G12) and CORS headers (G13).
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
-import type { Person } from '../domain/records.js';
-import type { World } from '../domain/world.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { OperationHandler, OperationResult } from './operation-handler.js';
+import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
+import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
-import { readRequestInput, type RequestInput } from './request-input.js';
-import type { WorldContext } from './sessions.js';
+import type { RequestInput } from './request-input.js';
 
-/** What a request carries from step to step inside Hono: its session's world context (MK5). */
-export interface ApiEnv {
-  Variables: { context: WorldContext };
-}
-
-export interface PipelineSettings {
+export interface ApiSettings {
   /** G7: refuse unknown body fields. */
   strict: boolean;
   /** G14: whether the rate limits apply now (switchable at run time). */
   rateLimited(): boolean;
   /** When the mock started (real time), for rate windows under a frozen clock. */
   startedAt: number;
+  /** The mock's presenter, handed to every handler. */
+  present: Presenter;
 }
-
-/** One request on its way through the steps. */
-interface Exchange {
-  readonly c: Context<ApiEnv>;
-  readonly op: SpecOperation;
-  readonly context: WorldContext;
-  readonly world: World;
-  auth?: { person: Person; readOnly: boolean };
-  /** G14 headers, set by the rate-limit step and carried by every later answer. */
-  rateHeaders?: Record<string, string>;
-  input?: RequestInput;
-}
-
-type Step = (exchange: Exchange, settings: PipelineSettings) => Response | undefined | Promise<Response | undefined>;
-
-/** CI1, EC4: the world moves on to the clock's now before anything reads it. */
-const catchUp: Step = ({ world }) => {
-  world.catchUp();
-  return undefined;
-};
 
 /** G9: a bearer token on every request. */
 const authenticate: Step = (exchange) => {
@@ -70,47 +44,38 @@ const authenticate: Step = (exchange) => {
 };
 
 /** G14 (prod): per person, burst and sustained windows, each session counting in its own limiter (MK5). */
-const rateLimit: Step = (exchange, settings) => {
-  if (!settings.rateLimited()) return undefined;
-  const { world, context } = exchange;
-  // Rate windows measure real traffic: under a frozen clock they still move with real time, or a demo on
-  // --now would stay limited for good after its 30th request.
-  const elapsed = world.clock.frozen ? Math.floor((Date.now() - settings.startedAt) / 1000) : 0;
-  const decision = context.limiter.take(exchange.auth!.person.id, world.now() + elapsed);
-  exchange.rateHeaders = {
-    'ratelimit-policy': decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', '),
-    ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),
+const rateLimit =
+  (settings: ApiSettings): Step =>
+  (exchange) => {
+    if (!settings.rateLimited() || !exchange.auth) return undefined;
+    const { world, context } = exchange;
+    // Rate windows measure real traffic: under a frozen clock they still move with real time, or a demo on
+    // --now would stay limited for good after its 30th request.
+    const elapsed = world.clock.frozen ? Math.floor((Date.now() - settings.startedAt) / 1000) : 0;
+    const decision = context.limiter.take(exchange.auth.person.id, world.now() + elapsed);
+    exchange.headers = {
+      'ratelimit-policy': decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', '),
+      ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),
+    };
+    if (decision.allowed) return undefined;
+    return problemResponse(
+      429,
+      'rate-limited',
+      `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
+      undefined,
+      { 'retry-after': String(decision.retryAfter) },
+    );
   };
-  if (decision.allowed) return undefined;
-  return problemResponse(
-    429,
-    'rate-limited',
-    `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
-    undefined,
-    { 'retry-after': String(decision.retryAfter) },
-  );
-};
 
 /** G9: read-only tokens may only read. */
 const refuseReadOnlyWrites: Step = ({ auth, op }) => {
-  if (!auth!.readOnly || op.method === 'GET') return undefined;
+  if (!auth?.readOnly || op.method === 'GET') return undefined;
   return problemResponse(
     403,
     'read-only-token',
-    `This token is read-only (G9); ${op.method} needs the read-write token of ${auth!.person.name}.`,
+    `This token is read-only (G9); ${op.method} needs the read-write token of ${auth.person.name}.`,
   );
 };
-
-/** G2, G5–G8: the path, query and body as the operation documents them, or the problem saying what to fix. */
-const validate: Step = async (exchange, settings) => {
-  const { c, op } = exchange;
-  const input = await readRequestInput(op, c.req.raw, c.req.param(), { strict: settings.strict });
-  if (input instanceof Response) return input;
-  exchange.input = input;
-  return undefined;
-};
-
-const STEPS: readonly Step[] = [catchUp, authenticate, rateLimit, refuseReadOnlyWrites, validate];
 
 /** G12: a weak validator of the exact body; Node's native SHA-1 keeps it cheap on every GET. */
 function weakEtag(text: string): string {
@@ -147,36 +112,28 @@ function respond(result: OperationResult, method: string, ifNoneMatch: string | 
   });
 }
 
-/** The operation's handler on the validated input, its domain refusals as problems (G8). */
-function handle(exchange: Exchange, handler: OperationHandler): Response {
-  const { world, auth, input, op, c } = exchange;
-  try {
-    const result = handler({ world, actor: auth!.person, ...input!, page: pageOf(input!.query) });
-    return respond(result, op.method, c.req.header('if-none-match'));
-  } catch (error) {
-    if (error instanceof DomainError) return domainProblem(error);
-    throw error;
-  }
-}
-
-/** Every later answer carries the G14 headers the rate-limit step computed. */
-function withRateHeaders(response: Response, headers: Record<string, string> | undefined): Response {
-  if (headers) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
-}
-
 /**
- * The Hono handler of one operation: the steps in order, then the operation's handler.
+ * The Hono handler of one /api/v2 operation: the steps in order, then its handler on the validated input, its
+ * domain refusals as problems (G8).
  * @example app.on(op.method, path, apiRoute(op, handler, settings))
  */
-export function apiRoute(op: SpecOperation, handler: OperationHandler, settings: PipelineSettings) {
-  return async (c: Context<ApiEnv>): Promise<Response> => {
-    const context = c.get('context');
-    const exchange: Exchange = { c, op, context, world: context.world };
-    for (const step of STEPS) {
-      const answer = await step(exchange, settings);
-      if (answer) return withRateHeaders(answer, exchange.rateHeaders);
+export function apiRoute(op: SpecOperation, handler: OperationHandler, settings: ApiSettings) {
+  const steps: readonly Step[] = [catchUp, authenticate, rateLimit(settings), refuseReadOnlyWrites];
+  const handle = ({ world, auth, c }: Exchange, input: RequestInput): Response => {
+    if (!auth) throw new Error(`standin: ${op.operationId} reached its handler unauthenticated`);
+    try {
+      const result = handler({
+        world,
+        actor: auth.person,
+        ...input,
+        page: pageOf(input.query),
+        present: settings.present,
+      });
+      return respond(result, op.method, c.req.header('if-none-match'));
+    } catch (error) {
+      if (error instanceof DomainError) return domainProblem(error);
+      throw error;
     }
-    return withRateHeaders(handle(exchange, handler), exchange.rateHeaders);
   };
+  return pipelineRoute(op, steps, { strict: settings.strict }, handle);
 }

@@ -1,13 +1,11 @@
-// createMock: the one factory of the mock — a Hono app over its own World. The CLI, the tests and embedding
+// createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
-import { Hono, type Context, type Next } from 'hono';
-import { cors } from 'hono/cors';
-import { FaultProfile } from './fault-profile.js';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { DEFAULT_SEED } from '../domain/world-base.js';
-import { DEFAULT_APP_URL } from '../domain/world.js';
-import { getCompiledSpec, type CompiledSpec } from '../spec/compiled-spec.js';
-import { apiRoute, type ApiEnv } from './api-pipeline.js';
+import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { apiRoute } from './api-pipeline.js';
 import { preflightResponse } from './cors.js';
+import { FaultProfile } from './fault-profile.js';
 import { withFaults } from './faults.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
@@ -15,14 +13,16 @@ import { goalHandlers } from './handlers/goal-handlers.js';
 import { peopleHandlers } from './handlers/people-handlers.js';
 import { socialHandlers } from './handlers/social-handlers.js';
 import { mockControls } from './mock-controls.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptions } from './mock.js';
 import type { OperationHandlers } from './operation-handler.js';
+import { routeOperations } from './operation-routes.js';
+import { selectSession, type PipelineEnv } from './pipeline.js';
+import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
 import { refuseLongUrls } from './server-limits.js';
-import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
-import { routeOperations } from './operation-routes.js';
+import { SESSION_HEADER } from './sessions.js';
 import { Worlds } from './worlds.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptions } from './mock.js';
 
 export const BASE_PATH = '/api/v2';
 
@@ -44,7 +44,6 @@ export const OPERATION_HANDLERS: OperationHandlers = {
  * const res = await app.request('/api/v2/me', { headers: { authorization: `Bearer ${token}` } });
  */
 export function createMock(options: MockOptions = {}): Mock {
-  const spec: CompiledSpec = getCompiledSpec();
   const settings = {
     seed: options.seed ?? DEFAULT_SEED,
     size: options.size ?? 'small',
@@ -52,20 +51,20 @@ export function createMock(options: MockOptions = {}): Mock {
     strict: options.strict ?? false,
     rateLimit: options.rateLimit ?? false,
   } as const;
+  const present = new Presenter(settings.appUrl);
   const worlds = new Worlds({
     seed: settings.seed,
     size: settings.size,
     now: options.now,
-    appUrl: settings.appUrl,
+    present,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     faults: options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null,
   });
   let rateLimit = settings.rateLimit;
   const startedAt = Date.now();
-
   const mock: Mock = {
-    app: new Hono<ApiEnv>(),
+    app: new Hono<PipelineEnv>(),
     get world() {
       return worlds.shared.world;
     },
@@ -90,70 +89,24 @@ export function createMock(options: MockOptions = {}): Mock {
     },
   };
   const { app } = mock;
-
-  /** MK5: the request's world context; a bad session name or the session cap answers instead. */
-  const contextOf = (c: Context<ApiEnv>): WorldContext | Response => {
-    try {
-      return worlds.contextFor(c.req.header(SESSION_HEADER));
-    } catch (error) {
-      if (error instanceof SessionError) return sessionProblem(error);
-      throw error;
-    }
-  };
-
   // G8: a URL over the limit gets 414 before anything reads or quotes it.
   app.use('*', refuseLongUrls);
-  // G13: /api/v2 builds its CORS headers into each response (cors.ts); the controls use Hono's middleware.
-  // One middleware for every /api/v2 request (each extra one costs a compose step on the hot path): the
-  // session's world context first, MK6 faults (its own stream) inside, the journal outside, so injected
-  // delays and faults show there as the client saw them.
-  app.use(`${BASE_PATH}/*`, async (c: Context<ApiEnv>, next: Next) => {
-    const started = performance.now();
-    const context = c.req.method === 'OPTIONS' ? worlds.shared : contextOf(c);
-    if (context instanceof Response) c.res = context;
-    else {
-      c.set('context', context);
-      const injected = await withFaults(c, next, context.faults);
-      if (injected) c.res = injected;
-    }
-    mock.journal.record({
-      at: new Date().toISOString().slice(0, 19) + 'Z',
-      method: c.req.method,
-      path: c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : ''),
-      status: c.res.status,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      session: c.req.header(SESSION_HEADER) ?? null,
-    });
-  });
-  const apiMethods = [...new Set(spec.operations.map((op) => op.method))];
+  // The journal outside, so injected delays and faults show there as the client saw them; the session's world
+  // context (MK5) next, then its faults (MK6: its own stream). G13: /api/v2 builds its CORS headers into each
+  // response (cors.ts), while the controls use Hono's middleware.
+  app.use(`${BASE_PATH}/*`, journal(mock.journal), selectSession(worlds), faults);
+  const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
-  app.use('/__mock/*', cors({ origin: '*' }));
-
-  const pipeline = { strict: settings.strict, rateLimited: () => rateLimit, startedAt };
-
+  const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, present };
   routeOperations(
     app,
-    spec.operations,
+    getCompiledSpec().operations,
     BASE_PATH,
-    (op) => {
-      const handler = OPERATION_HANDLERS[op.operationId];
-      if (!handler) throw new Error(`standin: operation ${op.operationId} of the spec has no handler`);
-      return apiRoute(op, handler, pipeline);
-    },
+    (op) => apiRoute(op, handlerOf(op.operationId), api),
     'G8',
   );
-
-  app.route('/__mock', mockControls(mock, options.controlToken));
-
-  app.notFound((c) =>
-    problemResponse(
-      404,
-      'no-such-route',
-      c.req.path.startsWith('/__mock')
-        ? `No control ${c.req.method} ${c.req.path}; spec/control.yaml lists the controls under /__mock.`
-        : `No route ${c.req.method} ${c.req.path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`,
-    ),
-  );
+  app.route('/__mock', mockControls(mock, { controlToken: options.controlToken, present }));
+  app.notFound((c) => noSuchRoute(c.req.method, c.req.path));
   app.onError((error) =>
     problemResponse(
       500,
@@ -163,3 +116,44 @@ export function createMock(options: MockOptions = {}): Mock {
   );
   return mock;
 }
+
+function handlerOf(operationId: string) {
+  const handler = OPERATION_HANDLERS[operationId];
+  if (!handler) throw new Error(`standin: operation ${operationId} of the spec has no handler`);
+  return handler;
+}
+
+/** G8: 404 for a path no spec documents, pointing at the spec that lists the paths there are. */
+function noSuchRoute(method: string, path: string): Response {
+  return problemResponse(
+    404,
+    'no-such-route',
+    path.startsWith('/__mock')
+      ? `No control ${method} ${path}; spec/control.yaml lists the controls under /__mock.`
+      : `No route ${method} ${path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`,
+  );
+}
+
+/** Every /api/v2 request and its answer, for GET /__mock/requests. */
+function journal(requests: RequestJournal): MiddlewareHandler<PipelineEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const { url } = c.req;
+    const query = url.indexOf('?');
+    requests.record({
+      at: new Date().toISOString().slice(0, 19) + 'Z',
+      method: c.req.method,
+      path: c.req.path + (query === -1 ? '' : url.slice(query)),
+      status: c.res.status,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      session: c.req.header(SESSION_HEADER) ?? null,
+    });
+  };
+}
+
+/** MK6: the session's fault profile, or the request's `Prefer`, around the rest of the request. */
+const faults: MiddlewareHandler<PipelineEnv> = async (c, next) => {
+  const injected = await withFaults(c, next, c.get('context').faults);
+  if (injected) c.res = injected;
+};

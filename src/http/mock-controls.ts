@@ -1,6 +1,7 @@
 // The mock's own controls under /__mock, never under /api/v2, bound to spec/control.yaml operations and
-// validated by it: MK1 tokens, MK2 reset, MK4 clock, EC3 pause and resume, CI9 absences, G14 switch.
-import { Hono, type Context } from 'hono';
+// validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
+// pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
@@ -13,18 +14,30 @@ import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock } from './mock.js';
+import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
+import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
-import { readRequestInput, type RequestInput } from './request-input.js';
+import type { RequestInput } from './request-input.js';
 import { ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
-import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
+import type { WorldContext } from './sessions.js';
 
 /** What a control acts on: the mock, and the world context the request's X-Mock-Session selects (MK5). */
 interface ControlTarget {
   mock: Mock;
   context: WorldContext;
   world: World;
+  present: Presenter;
 }
+
+export interface ControlSettings {
+  /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
+  controlToken: string | undefined;
+  present: Presenter;
+}
+
+/** A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB. */
+const MAX_STATE_BYTES = 512 * 2 ** 20;
 
 type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
 
@@ -56,8 +69,10 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   setClock: ({ world }, { body }) =>
     ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true)),
   advanceClock: ({ world }, { body }) => ok(advanceClock(world, body)),
-  pauseEchoQuestion: ({ world }, { params }) => ok(pauseEchoQuestion(world, params.id)),
-  resumeEchoQuestion: ({ world }, { params }) => ok(resumeEchoQuestion(world, params.id)),
+  pauseEchoQuestion: ({ world, present }, { params }) =>
+    ok(present.echoQuestion(world, pauseEchoQuestion(world, params.id))),
+  resumeEchoQuestion: ({ world, present }, { params }) =>
+    ok(present.echoQuestion(world, resumeEchoQuestion(world, params.id))),
   recordAbsence: ({ world }, { params, body }) => ({
     status: 201,
     body: recordAbsence(world, params.id, body.start as string, body.end as string),
@@ -117,10 +132,11 @@ function restored(world: World) {
 
 /**
  * The /__mock routes, bound to spec/control.yaml and validated by it.
- * @example app.route('/__mock', mockControls(mock, options.controlToken))
+ * @example app.route('/__mock', mockControls(mock, { controlToken, present }))
  */
-export function mockControls(mock: Mock, controlToken: string | undefined): Hono {
-  const controls = new Hono();
+export function mockControls(mock: Mock, settings: ControlSettings): Hono<PipelineEnv> {
+  const controls = new Hono<PipelineEnv>();
+  const { controlToken, present } = settings;
   controls.use('*', cors({ origin: '*' }));
   if (controlToken) {
     controls.use('*', async (c, next) => {
@@ -134,33 +150,28 @@ export function mockControls(mock: Mock, controlToken: string | undefined): Hono
       );
     });
   }
-  const bind = (op: SpecOperation, handler: ControlHandler) => async (c: Context) => {
-    // A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB.
-    const maxBytes = op.operationId === 'putState' ? 512 * 2 ** 20 : undefined;
-    const input = await readRequestInput(op, c.req.raw, c.req.param(), {
-      strict: op.operationId !== 'putState',
-      maxBytes,
-    });
-    if (input instanceof Response) return input;
-    try {
-      const context = mock.worlds.contextFor(c.req.header(SESSION_HEADER));
-      context.world.catchUp();
-      const { status, body } = handler({ mock, context, world: context.world }, input);
-      return status === 204 ? c.body(null, 204) : c.json(body, status);
-    } catch (error) {
-      if (error instanceof DomainError) return domainProblem(error);
-      if (error instanceof SessionError) return sessionProblem(error);
-      throw error;
-    }
-  };
+  controls.use('*', selectSession(mock.worlds));
+  const finish =
+    (handler: ControlHandler) =>
+    ({ c, context, world }: Exchange, input: RequestInput): Response => {
+      try {
+        const { status, body } = handler({ mock, context, world, present }, input);
+        return status === 204 ? c.body(null, 204) : c.json(body, status);
+      } catch (error) {
+        if (error instanceof DomainError) return domainProblem(error);
+        throw error;
+      }
+    };
   routeOperations(
     controls,
     getCompiledControlSpec().operations,
     '',
-    (op) => {
+    (op: SpecOperation) => {
       const handler = CONTROL_HANDLERS[op.operationId];
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
-      return bind(op, handler);
+      // A restored state is checked whole against the spec (Worlds.restore); its own fields are not refused.
+      const input = op.operationId === 'putState' ? { strict: false, maxBytes: MAX_STATE_BYTES } : { strict: true };
+      return pipelineRoute(op, [catchUp], input, finish(handler));
     },
     'spec/control.yaml',
   );

@@ -1,7 +1,7 @@
 // Owns what a mock is and what it takes: the Mock and MockOptions types and their defaults, apart from the
 // factory (app.ts), so that the /__mock routes can name the mock without importing the app that mounts them.
 import type { Hono } from 'hono';
-import type { ApiEnv } from './api-pipeline.js';
+import type { PipelineEnv } from './pipeline.js';
 import type { WorldSize } from '../domain/world-base.js';
 import type { World } from '../domain/world.js';
 import type { FaultProfile, FaultProfileSpec } from './fault-profile.js';
@@ -37,7 +37,7 @@ export interface MockOptions {
 
 export interface Mock {
   /** The Hono app: `app.fetch` for a server, `app.request` in tests. */
-  readonly app: Hono<ApiEnv>;
+  readonly app: Hono<PipelineEnv>;
   /** The shared world (replaced by `reset` and `restore`). */
   readonly world: World;
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;

@@ -1,7 +1,9 @@
-// The contract between the spec's operations and the domain: one handler per operationId.
+// The contract between the spec's operations and the domain: one handler per operationId, which calls the
+// domain and presents what it returns.
 import type { Page } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
+import type { Presenter } from './present.js';
 
 export interface OperationContext {
   world: World;
@@ -10,6 +12,8 @@ export interface OperationContext {
   params: Record<string, string>;
   body: Record<string, unknown>;
   page: Page;
+  /** The mock's presenter: records in their wire shapes. */
+  present: Presenter;
 }
 
 export interface OperationResult {

@@ -16,14 +16,15 @@ import type {
 import type { TableName } from '../domain/store.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
+import type { Presenter } from './present.js';
 
 /**
  * The first problems found (empty when the world conforms); with `changes`, among the records they changed.
- * @example if (worldProblems(world).length) refuse()
+ * @example if (worldProblems(world, present).length) refuse()
  */
-export function worldProblems(world: World, most = 5, changes?: WorldChanges): string[] {
+export function worldProblems(world: World, present: Presenter, most = 5, changes?: WorldChanges): string[] {
   const spec = getCompiledSpec();
-  const { store, present } = world;
+  const { store } = world;
   const now = world.now();
   const viewer = store.people.get(world.defaultPersonId);
   if (!viewer) return [`default_person_id ${world.defaultPersonId} names no person`];
@@ -49,15 +50,15 @@ export function worldProblems(world: World, most = 5, changes?: WorldChanges): s
       if (found.length > 0) problems.push(`${schema} ${(record as { id?: string }).id}: ${found[0]}`);
     }
   };
-  check<Person>('Person', 'people', (p) => present.person(p));
-  check<Team>('TeamDetail', 'teams', (t) => present.teamDetail(t));
-  check<Goal>('Goal', 'goals', (g) => present.goal(g, viewer));
-  check<GoalUpdate>('GoalUpdate', 'goalUpdates', (u) => present.goalUpdate(u));
-  check<CheckIn>('CheckIn', 'checkIns', (c) => present.checkIn(c));
-  check<EchoQuestion>('EchoQuestion', 'echoQuestions', (q) => present.echoQuestion(q, now));
-  check<EchoAnswer>('EchoAnswer', 'echoAnswers', (a) => present.echoAnswer(a));
-  check<Comment>('Comment', 'comments', (c) => present.comment(c));
-  check<Reaction>('Reaction', 'reactions', (r) => present.reaction(r));
-  check<Activity>('Activity', 'activities', (a) => present.activity(a));
+  check<Person>('Person', 'people', (p) => present.person(world, p));
+  check<Team>('TeamDetail', 'teams', (t) => present.teamDetail(world, t));
+  check<Goal>('Goal', 'goals', (g) => present.goal(world, g, viewer));
+  check<GoalUpdate>('GoalUpdate', 'goalUpdates', (u) => present.goalUpdate(world, u));
+  check<CheckIn>('CheckIn', 'checkIns', (c) => present.checkIn(world, c));
+  check<EchoQuestion>('EchoQuestion', 'echoQuestions', (q) => present.echoQuestion(world, q, now));
+  check<EchoAnswer>('EchoAnswer', 'echoAnswers', (a) => present.echoAnswer(world, a));
+  check<Comment>('Comment', 'comments', (c) => present.comment(world, c));
+  check<Reaction>('Reaction', 'reactions', (r) => present.reaction(world, r));
+  check<Activity>('Activity', 'activities', (a) => present.activity(world, a));
   return problems;
 }

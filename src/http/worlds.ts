@@ -12,6 +12,7 @@ import { changeProblems, integrityProblems } from '../domain/world-integrity.js'
 import { readState } from '../domain/world-state.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { worldProblems } from './verify-world.js';
+import type { Presenter } from './present.js';
 import { Sessions, type WorldContext } from './sessions.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */
@@ -25,7 +26,8 @@ export interface WorldsOptions {
   size: WorldSize;
   /** MK4: a frozen clock's instant, or real time when absent. */
   now?: string;
-  appUrl: string;
+  /** Presents a restored world's records, to check them against the spec before it replaces anything. */
+  present: Presenter;
   maxSessions: number;
   /** MK5: idle sessions are dropped after this long; 0 keeps them. */
   sessionIdleMs: number;
@@ -37,7 +39,7 @@ function refuseState(problems: string[]): never {
 }
 
 /**
- * @example const worlds = new Worlds({ seed: 42, size: 'small', appUrl, maxSessions: 32, sessionIdleMs: 0, faults: null });
+ * @example const worlds = new Worlds({ seed: 42, size: 'small', present, maxSessions: 32, sessionIdleMs: 0, faults: null });
  * worlds.contextFor('worker-1').world // a session's world, a layer over the shared world's base
  */
 export class Worlds {
@@ -45,19 +47,19 @@ export class Worlds {
   readonly sessions: Sessions;
   /** Called when the shared world is replaced (reset, restore): the state file rewrites itself. */
   onSharedReplaced: ((world: World) => void) | null = null;
-  readonly #appUrl: string;
+  readonly #present: Presenter;
   readonly #bases: WorldBase[] = [];
 
   constructor(options: WorldsOptions) {
-    this.#appUrl = options.appUrl;
+    this.#present = options.present;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
     const base = this.#generate(options.seed, options.size, clock.nowSeconds());
-    this.shared = this.#context(new World(base, { clock, appUrl: this.#appUrl }), options.faults);
+    this.shared = this.#context(new World(base, { clock }), options.faults);
     // MK5: a session starts from the shared world's base and clock, not from the shared world's writes.
     this.sessions = new Sessions(
       () => {
         const { world, faults } = this.shared;
-        const session = new World(world.base, { clock: world.clock.copy(), appUrl: this.#appUrl });
+        const session = new World(world.base, { clock: world.clock.copy() });
         return this.#context(session, faults && new FaultProfile(faults.spec));
       },
       options.maxSessions,
@@ -97,7 +99,7 @@ export class Worlds {
       current.origin === 'generated' && current.seed === seed && current.size === size
         ? current
         : this.baseFor(seed, size, clock.nowSeconds());
-    this.#replace(context, new World(base, { clock, appUrl: this.#appUrl }));
+    this.#replace(context, new World(base, { clock }));
     context.limiter = new RateLimiter();
     return context.world;
   }
@@ -119,13 +121,14 @@ export class Worlds {
       if (parsed.kind === 'full') {
         fresh = this.#imported(parsed.contents, clock);
         problems = integrityProblems(fresh, parsed.contents);
-        if (problems.length === 0) problems = worldProblems(fresh);
+        if (problems.length === 0) problems = worldProblems(fresh, this.#present);
       } else {
         const { seed, size, generatedAt, contents } = parsed.base;
         const base = contents ? this.#imported(contents, clock).base : this.baseFor(seed, size, generatedAt);
-        fresh = new World(base, { clock, appUrl: this.#appUrl }, parsed.changes);
+        fresh = new World(base, { clock }, parsed.changes);
         problems = contents ? integrityProblems(fresh, contents) : changeProblems(fresh, parsed.changes);
-        if (problems.length === 0) problems = worldProblems(fresh, 5, contents ? undefined : parsed.changes);
+        if (problems.length === 0)
+          problems = worldProblems(fresh, this.#present, 5, contents ? undefined : parsed.changes);
       }
     } catch (error) {
       if (error instanceof DomainError) throw error;
@@ -162,12 +165,12 @@ export class Worlds {
       snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()),
       snapshot.changes.frozen,
     );
-    this.#replace(context, new World(snapshot.base, { clock, appUrl: this.#appUrl }, snapshot.changes));
+    this.#replace(context, new World(snapshot.base, { clock }, snapshot.changes));
     return context.world;
   }
 
   #imported(contents: WorldContents, clock: Clock): World {
-    return new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock, appUrl: this.#appUrl });
+    return new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock });
   }
 
   #replace(context: WorldContext, world: World): void {

@@ -1,7 +1,11 @@
-// Presentation: records → the response shapes of spec/openapi.yaml (GO3 object forms, G3 instants, G10 urls, G11 types).
-import { formatInstant } from './calendar.js';
-import { confidenceDescription } from './confidence.js';
-import { REACTION_EMOJI } from './records.js';
+// Presentation: domain records → the response shapes of spec/openapi.yaml (GO3 object forms, G3 instants, G10 urls,
+// G11 types). The domain hands out records; only HTTP knows their wire shapes.
+import { formatInstant } from '../domain/calendar.js';
+import { isBlocked } from '../domain/check-ins.js';
+import { confidenceDescription } from '../domain/confidence.js';
+import { nextAnswerAt } from '../domain/echo-schedule.js';
+import { canSeeGoal } from '../domain/goal-visibility.js';
+import { REACTION_EMOJI } from '../domain/records.js';
 import type {
   Activity,
   CheckIn,
@@ -15,35 +19,42 @@ import type {
   Reaction,
   Team,
   Uuid,
-} from './records.js';
-import type { Store } from './store.js';
-import { nextAnswerAt } from './echo-schedule.js';
-import { canSeeGoal } from './goal-visibility.js';
+} from '../domain/records.js';
+import type { World } from '../domain/world.js';
+
+/** G10: the default base of `url` fields, a web application that does not exist. */
+export const DEFAULT_APP_URL = 'https://app.standin.test';
 
 /** G10: the web-app page kinds of `url` fields. */
 export type UrlKind = 'goals' | 'goal_updates' | 'check-ins' | 'echo/questions' | 'echo/answers' | 'people';
 
+/**
+ * One per mock: the records of any of its worlds in their wire shapes, `url` fields on the mock's `app_url`.
+ * @example ok(present.goal(world, goal, actor))
+ */
 export class Presenter {
-  constructor(
-    private readonly store: Store,
-    private readonly appUrl: string,
-  ) {}
+  readonly #appUrl: string;
+
+  /** G10: `appUrl` is the web application's base, a trailing slash or not. */
+  constructor(appUrl: string) {
+    this.#appUrl = appUrl.replace(/\/+$/, '');
+  }
 
   /** G10: `{app_url}/<kind>/<id>`. */
   url(kind: UrlKind, id: Uuid): string {
-    return `${this.appUrl}/${kind}/${id}`;
+    return `${this.#appUrl}/${kind}/${id}`;
   }
 
-  personRef(id: Uuid) {
-    return { id, name: this.store.people.get(id)?.name ?? '' };
+  personRef(world: World, id: Uuid) {
+    return { id, name: world.store.people.get(id)?.name ?? '' };
   }
 
-  teamRef(id: Uuid) {
-    return { id, name: this.store.teams.get(id)?.name ?? '' };
+  teamRef(world: World, id: Uuid) {
+    return { id, name: world.store.teams.get(id)?.name ?? '' };
   }
 
   /** PT1 */
-  person(person: Person) {
+  person(world: World, person: Person) {
     return {
       id: person.id,
       name: person.name,
@@ -54,7 +65,7 @@ export class Presenter {
       location: person.location,
       administrator: person.administrator,
       kind: person.kind,
-      teams: person.teamIds.map((id) => this.teamRef(id)),
+      teams: person.teamIds.map((id) => this.teamRef(world, id)),
       url: this.url('people', person.id),
       created_at: formatInstant(person.createdAt),
       updated_at: formatInstant(person.updatedAt),
@@ -66,8 +77,8 @@ export class Presenter {
     return { id: team.id, name: team.name, check_in_days: [...team.checkInDays] };
   }
 
-  teamDetail(team: Team) {
-    const members = this.store.membersByTeam.get(team.id) ?? [];
+  teamDetail(world: World, team: Team) {
+    const members = world.store.membersByTeam.get(team.id) ?? [];
     return { ...this.team(team), people: members.map((p) => ({ id: p.id, name: p.name })) };
   }
 
@@ -75,10 +86,10 @@ export class Presenter {
    * GO3 object forms only; GO4 progress and confidence from the latest update, GO5 label.
    * GO7: a parent the viewer cannot see does not exist for them, so it shows as null.
    */
-  goal(goal: Goal, viewer: Person) {
-    const latest = this.store.updatesOfGoal(goal.id)[0];
+  goal(world: World, goal: Goal, viewer: Person) {
+    const latest = world.store.updatesOfGoal(goal.id)[0];
     const confidence = latest ? latest.confidence : 100;
-    const parentRecord = goal.parentId ? this.store.goals.get(goal.parentId) : undefined;
+    const parentRecord = goal.parentId ? world.store.goals.get(goal.parentId) : undefined;
     const parent = parentRecord && canSeeGoal(parentRecord, viewer) ? parentRecord : undefined;
     return {
       type: 'goal' as const,
@@ -88,26 +99,26 @@ export class Presenter {
       start_date: goal.startDate,
       end_date: goal.endDate,
       update_cadence: goal.updateCadence,
-      owner: this.personRef(goal.ownerId),
+      owner: this.personRef(world, goal.ownerId),
       parent: parent ? { id: parent.id, title: parent.title } : null,
       private: goal.private,
       archived: goal.archived,
       progress: latest ? latest.progress : 0,
       confidence,
       confidence_description: confidenceDescription(confidence),
-      contributors: goal.contributorIds.map((id) => this.personRef(id)),
-      teams: goal.teamIds.map((id) => this.teamRef(id)),
+      contributors: goal.contributorIds.map((id) => this.personRef(world, id)),
+      teams: goal.teamIds.map((id) => this.teamRef(world, id)),
       url: this.url('goals', goal.id),
     };
   }
 
-  goalUpdate(update: GoalUpdate) {
-    const goal = this.store.goals.get(update.goalId);
+  goalUpdate(world: World, update: GoalUpdate) {
+    const goal = world.store.goals.get(update.goalId);
     return {
       type: 'goal-update' as const,
       id: update.id,
       goal: { id: update.goalId, title: goal?.title ?? '' },
-      person: this.personRef(update.personId),
+      person: this.personRef(world, update.personId),
       title: update.title,
       body: update.body,
       progress: update.progress,
@@ -120,13 +131,13 @@ export class Presenter {
   }
 
   /** CI4: `blocked` is derived from `blockers`, never stored. */
-  checkIn(checkIn: CheckIn) {
+  checkIn(world: World, checkIn: CheckIn) {
     return {
       type: 'check-in' as const,
       id: checkIn.id,
       date: checkIn.date,
-      person: this.personRef(checkIn.personId),
-      teams: checkIn.teamIds.map((id) => this.teamRef(id)),
+      person: this.personRef(world, checkIn.personId),
+      teams: checkIn.teamIds.map((id) => this.teamRef(world, id)),
       previous: checkIn.previous,
       intentions: checkIn.intentions,
       blockers: checkIn.blockers,
@@ -140,8 +151,8 @@ export class Presenter {
     };
   }
 
-  /** EC2, EC3: `next_answer_at` is computed from the clock; null while paused. No `type` (G11). */
-  echoQuestion(question: EchoQuestion, now: EpochSeconds) {
+  /** EC2, EC3: `next_answer_at` is computed from the world's clock; null while paused. No `type` (G11). */
+  echoQuestion(world: World, question: EchoQuestion, now: EpochSeconds = world.now()) {
     return {
       id: question.id,
       prompt: question.prompt,
@@ -158,8 +169,8 @@ export class Presenter {
     };
   }
 
-  echoAnswer(answer: EchoAnswer) {
-    const question = this.store.echoQuestions.get(answer.questionId);
+  echoAnswer(world: World, answer: EchoAnswer) {
+    const question = world.store.echoQuestions.get(answer.questionId);
     return {
       type: 'echo-answer' as const,
       id: answer.id,
@@ -171,12 +182,12 @@ export class Presenter {
     };
   }
 
-  comment(comment: Comment) {
+  comment(world: World, comment: Comment) {
     return {
       type: 'comment' as const,
       id: comment.id,
       body: comment.body,
-      person: this.personRef(comment.personId),
+      person: this.personRef(world, comment.personId),
       resource: { type: comment.resourceType, id: comment.resourceId },
       created_at: formatInstant(comment.createdAt),
       updated_at: formatInstant(comment.updatedAt),
@@ -184,19 +195,19 @@ export class Presenter {
   }
 
   /** CR2 (prod): `{id, name, emoji, person, resource, created_at}`. */
-  reaction(reaction: Reaction) {
+  reaction(world: World, reaction: Reaction) {
     return {
       id: reaction.id,
       name: reaction.name,
       emoji: REACTION_EMOJI[reaction.name],
-      person: this.personRef(reaction.personId),
+      person: this.personRef(world, reaction.personId),
       resource: { type: reaction.resourceType, id: reaction.resourceId },
       created_at: formatInstant(reaction.createdAt),
     };
   }
 
   /** AC1 (prod) */
-  activity(activity: Activity) {
+  activity(world: World, activity: Activity) {
     return {
       id: activity.id,
       kind: activity.kind,
@@ -205,12 +216,7 @@ export class Presenter {
       description: activity.description,
       url: activity.url,
       recorded_at: formatInstant(activity.recordedAt),
-      person: this.personRef(activity.personId),
+      person: this.personRef(world, activity.personId),
     };
   }
-}
-
-/** CI4: blocked exactly when `blockers` holds non-whitespace text. */
-export function isBlocked(checkIn: Pick<CheckIn, 'blockers'>): boolean {
-  return checkIn.blockers !== null && checkIn.blockers.trim() !== '';
 }

@@ -1,0 +1,89 @@
+// The request pipeline shared by /api/v2 and /__mock: the session's world context chosen once per request
+// (MK5) and carried as a typed Hono Variable, then, per operation, an exchange passed through small steps with
+// one job each — any of which may answer instead — and finally the operation's handler and the response.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Person } from '../domain/records.js';
+import type { World } from '../domain/world.js';
+import type { SpecOperation } from '../spec/compiled-spec.js';
+import { readRequestInput, type RequestInput } from './request-input.js';
+import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
+import type { Worlds } from './worlds.js';
+
+/** What a request carries between Hono's middleware and its route: its session's world context (MK5). */
+export interface PipelineEnv {
+  Variables: { context: WorldContext };
+}
+
+/** One request on its way through the steps of its operation. */
+export interface Exchange {
+  readonly c: Context<PipelineEnv>;
+  readonly op: SpecOperation;
+  readonly context: WorldContext;
+  readonly world: World;
+  /** G9: who the bearer token names (set by the API's authenticate step). */
+  auth?: { person: Person; readOnly: boolean };
+  /** Headers every later answer carries (G14's, set by the API's rate-limit step). */
+  headers?: Record<string, string>;
+}
+
+/** One job of the pipeline: nothing to let the request go on, or the response that answers it instead. */
+export type Step = (exchange: Exchange) => Response | undefined | Promise<Response | undefined>;
+
+/** The end of a pipeline: the operation's handler on the validated input, and its response. */
+export type Finish = (exchange: Exchange, input: RequestInput) => Response;
+
+/** How an operation's input is read: G7's strict mode, and a body limit other than 1 MiB (G8). */
+export interface InputOptions {
+  strict: boolean;
+  maxBytes?: number;
+}
+
+/**
+ * MK5: the request's world context, chosen by `X-Mock-Session` (the shared world without it), set as the
+ * `context` Variable; a bad session name (400) or one session over the cap (429) answers instead.
+ * @example app.use('/api/v2/*', selectSession(worlds))
+ */
+export function selectSession(worlds: Worlds): MiddlewareHandler<PipelineEnv> {
+  return async (c, next) => {
+    let context: WorldContext;
+    try {
+      context = c.req.method === 'OPTIONS' ? worlds.shared : worlds.contextFor(c.req.header(SESSION_HEADER));
+    } catch (error) {
+      if (error instanceof SessionError) return sessionProblem(error);
+      throw error;
+    }
+    c.set('context', context);
+    await next();
+  };
+}
+
+/** CI1, EC4: the world moves on to the clock's now before anything reads it. */
+export const catchUp: Step = ({ world }) => {
+  world.catchUp();
+  return undefined;
+};
+
+/** Every later answer carries the headers the steps collected (G14). */
+function withHeaders(response: Response, headers: Record<string, string> | undefined): Response {
+  if (headers) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * The Hono handler of one operation: its steps in order, then the input read and validated against the
+ * operation (G2, G5–G8: the problem saying what to fix, or the input), then `finish`.
+ * @example app.on(op.method, path, pipelineRoute(op, [catchUp], { strict: false }, finish))
+ */
+export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOptions: InputOptions, finish: Finish) {
+  return async (c: Context<PipelineEnv>): Promise<Response> => {
+    const context = c.get('context');
+    const exchange: Exchange = { c, op, context, world: context.world };
+    for (const step of steps) {
+      const answer = await step(exchange);
+      if (answer) return withHeaders(answer, exchange.headers);
+    }
+    const input = await readRequestInput(op, c.req.raw, c.req.param(), inputOptions);
+    if (input instanceof Response) return withHeaders(input, exchange.headers);
+    return withHeaders(finish(exchange, input), exchange.headers);
+  };
+}
