@@ -90,14 +90,15 @@ export function readStateFile(path: string): unknown {
   const changes = new Map<string, { table: TableName; id: string; record: unknown }>();
   const baseRecords: Record<string, unknown[]> = {};
   let baseCounters: ChangesState['counters'] | undefined;
-  for (let index = 1; index < lines.length; index++) {
+  for (const [index, text] of lines.entries()) {
+    if (index === 0) continue;
     let line: Line;
     try {
-      line = JSON.parse(lines[index]) as Line;
+      line = JSON.parse(text) as Line;
     } catch {
       // kill -9 during an append leaves half a last line: what it held is the last moment's, and is lost.
       if (index === lines.length - 1) break;
-      parse(lines[index], index);
+      parse(text, index);
       throw new Error('unreachable');
     }
     if ('clock' in line) {

@@ -40,8 +40,8 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 }
 
 export function weekdayOf(date: IsoDate): Weekday {
-  // 1970-01-01 (day 0) was a Thursday, index 4 of WEEKDAYS.
-  return WEEKDAYS[(((dayNumber(date) + 4) % 7) + 7) % 7];
+  // 1970-01-01 (day 0) was a Thursday, index 4 of WEEKDAYS; the index is always 0–6.
+  return WEEKDAYS[(((dayNumber(date) + 4) % 7) + 7) % 7]!;
 }
 
 /** G3: a real calendar date of the shape YYYY-MM-DD (2026-02-30 is not one); the spec's `date` format owns it. */
@@ -97,7 +97,7 @@ function offsetAt(seconds: EpochSeconds, timeZone: string): number {
  * @example instantAt('2026-11-23', '09:00', 'America/New_York') // 2026-11-23T14:00:00Z
  */
 export function instantAt(date: IsoDate, time: string, timeZone: string): EpochSeconds {
-  const [hour, minute] = time.split(':').map(Number);
+  const [hour = NaN, minute = NaN] = time.split(':').map(Number);
   const wall = dayNumber(date) * DAY_SECONDS + hour * 3600 + minute * 60;
   // Offsets a day either side bracket any transition on this date.
   const before = offsetAt(wall - DAY_SECONDS, timeZone);

@@ -49,11 +49,10 @@ function checkIn(personId: string, date: string): CheckIn {
 
 describe('CI5 order', () => {
   it('orders namesakes by their check-in ids, whatever their own ids', () => {
-    const people = [
-      person('00000000-0000-4000-8000-000000000001', 'Sam Lee'),
-      person('00000000-0000-4000-8000-000000000002', 'Sam Lee'),
-      person('00000000-0000-4000-8000-000000000003', 'Ada Byrne'),
-    ];
+    const sam = person('00000000-0000-4000-8000-000000000001', 'Sam Lee');
+    const otherSam = person('00000000-0000-4000-8000-000000000002', 'Sam Lee');
+    const ada = person('00000000-0000-4000-8000-000000000003', 'Ada Byrne');
+    const people = [sam, otherSam, ada];
     const dates = ['2026-11-19', '2026-11-20'];
     const checkIns = dates.flatMap((date) => people.map((p) => checkIn(p.id, date)));
     const base = new WorldBase(
@@ -62,7 +61,7 @@ describe('CI5 order', () => {
         size: 'small',
         generatedAt: NOW,
         historyStart: '2026-11-19',
-        defaultPersonId: people[0].id,
+        defaultPersonId: sam.id,
         people,
         teams: [{ id: TEAM, name: 'Team', checkInDays: ['thursday', 'friday'] }],
         goals: [],
@@ -83,9 +82,9 @@ describe('CI5 order', () => {
         ? a.date < b.date
           ? 1
           : -1
-        : a.personId === people[2].id
+        : a.personId === ada.id
           ? -1
-          : b.personId === people[2].id
+          : b.personId === ada.id
             ? 1
             : a.id < b.id
               ? -1
@@ -94,7 +93,12 @@ describe('CI5 order', () => {
     expect(listed.map((c) => c.id)).toEqual(expected.map((c) => c.id));
     // The namesakes' check-in ids do not follow their own ids on at least one date, so the case is real.
     const namesakes = (date: string) =>
-      checkIns.filter((c) => c.date === date && c.personId !== people[2].id).map((c) => c.id);
-    expect(dates.some((date) => namesakes(date)[0] > namesakes(date)[1])).toBe(true);
+      checkIns.filter((c) => c.date === date && c.personId !== ada.id).map((c) => c.id);
+    expect(
+      dates.some((date) => {
+        const [first = '', second = ''] = namesakes(date);
+        return first > second;
+      }),
+    ).toBe(true);
   });
 });

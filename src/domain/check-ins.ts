@@ -76,11 +76,12 @@ function* matchingCheckIns(world: World, filters: CheckInFilters): Iterable<Chec
     (filters.blocked === undefined || isBlocked(checkIn) === filters.blocked);
   for (let date = last; date >= first; date = addDays(date, -1)) {
     for (let i = 0; i < people.length; i++) {
+      const person = people[i]!;
       // People of the same name (the large world has some) are ordered by their check-in's id, not their own.
       let end = i + 1;
-      while (end < people.length && people[end].name === people[i].name) end++;
+      while (end < people.length && people[end]!.name === person.name) end++;
       if (end - i === 1) {
-        const checkIn = store.checkInOf(people[i].id, date);
+        const checkIn = store.checkInOf(person.id, date);
         if (matches(checkIn)) yield checkIn;
         continue;
       }

@@ -39,7 +39,7 @@ function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): 
   let high = items.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (compare(items[mid], item) <= 0) low = mid + 1;
+    if (compare(items[mid]!, item) <= 0) low = mid + 1;
     else high = mid;
   }
   items.splice(low, 0, item);
@@ -205,15 +205,19 @@ export class Table<T extends { readonly id: string }> {
     let i = 0;
     let j = 0;
     while (i < base.length || j < own.length) {
-      if (i < base.length && this.#own.has(base[i].id)) {
+      const fromBase = base[i];
+      const fromOwn = own[j];
+      if (fromBase !== undefined && this.#own.has(fromBase.id)) {
         i++;
         continue;
       }
-      const takeBase =
-        j >= own.length ||
-        (i < base.length && compare !== undefined && compare(base[i], own[j]) <= 0) ||
-        (i < base.length && compare === undefined);
-      yield takeBase ? base[i++] : own[j++];
+      if (fromBase !== undefined && (fromOwn === undefined || !compare || compare(fromBase, fromOwn) <= 0)) {
+        i++;
+        yield fromBase;
+      } else if (fromOwn !== undefined) {
+        j++;
+        yield fromOwn;
+      }
     }
   }
 
@@ -275,8 +279,17 @@ function merge<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => num
   const out: T[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) out.push(compare(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
-  while (i < a.length) out.push(a[i++]);
-  while (j < b.length) out.push(b[j++]);
-  return out;
+  for (;;) {
+    const x = a[i];
+    const y = b[j];
+    if (x === undefined) return out.concat(b.slice(j));
+    if (y === undefined) return out.concat(a.slice(i));
+    if (compare(x, y) <= 0) {
+      out.push(x);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
 }

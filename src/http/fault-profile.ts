@@ -100,10 +100,11 @@ export class FaultProfile {
 export function parseLatency(text: string): Latency {
   const [kind, value = ''] = text.split(':');
   const numbers = value.split(/[-,]/).map(Number);
-  if (kind === 'fixed' && numbers.length === 1 && numbers[0] >= 0) return { kind, ms: numbers[0] };
-  if (kind === 'uniform' && numbers.length === 2 && 0 <= numbers[0] && numbers[0] <= numbers[1])
-    return { kind, min_ms: numbers[0], max_ms: numbers[1] };
-  if (kind === 'lognormal' && numbers.length === 2 && numbers[0] > 0 && numbers[1] >= 0)
-    return { kind, median_ms: numbers[0], sigma: numbers[1] };
+  const [first = NaN, second = NaN] = numbers;
+  if (kind === 'fixed' && numbers.length === 1 && first >= 0) return { kind, ms: first };
+  if (kind === 'uniform' && numbers.length === 2 && 0 <= first && first <= second)
+    return { kind, min_ms: first, max_ms: second };
+  if (kind === 'lognormal' && numbers.length === 2 && first > 0 && second >= 0)
+    return { kind, median_ms: first, sigma: second };
   throw new RangeError(`latency "${text}" is not fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (MK6)`);
 }

@@ -5,11 +5,21 @@ import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import type { Presenter } from './present.js';
 
+/** The names of the path parameters of both specs' paths. */
+export const PATH_PARAMETERS = ['id', 'goal_id', 'question_id', 'check_in_id', 'goal_update_id', 'name'] as const;
+
+/**
+ * The path parameters by name. OpenAPI makes every path parameter required and the route validated those of
+ * its operation, so a handler reads its own path's names only; `routeOperations` refuses a spec path whose
+ * parameter is not listed in PATH_PARAMETERS.
+ */
+export type PathParams = Readonly<Record<(typeof PATH_PARAMETERS)[number], string>>;
+
 export interface OperationContext {
   world: World;
   actor: Person;
   query: Record<string, unknown>;
-  params: Record<string, string>;
+  params: PathParams;
   body: Record<string, unknown>;
   page: Page;
   /** The mock's presenter: records in their wire shapes. */

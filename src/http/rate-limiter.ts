@@ -16,10 +16,18 @@ export interface RateLimitDecision {
   retryAfter: number;
 }
 
+/** One window of one key: when the window counted began, and how many requests it took. */
+interface WindowCount {
+  readonly name: string;
+  readonly quota: number;
+  readonly seconds: number;
+  start: EpochSeconds;
+  count: number;
+}
+
 interface Entry {
-  /** Per window (in RATE_LIMIT_WINDOWS order), the start of the window counted and its count. */
-  starts: number[];
-  counts: number[];
+  /** In RATE_LIMIT_WINDOWS order. */
+  readonly windows: WindowCount[];
   /** When every window of this entry has ended: the key may be forgotten then. */
   expires: EpochSeconds;
 }
@@ -39,32 +47,35 @@ export class RateLimiter {
 
   take(key: string, now: EpochSeconds): RateLimitDecision {
     this.#forgetExpired(now);
-    const entry = this.#entries.get(key) ?? { starts: [], counts: [], expires: 0 };
+    const entry = this.#entries.get(key) ?? {
+      windows: RATE_LIMIT_WINDOWS.map((w) => ({ ...w, start: -1, count: 0 })),
+      expires: 0,
+    };
     // Re-inserted at the end: the map stays in order of last use (for #forgetExpired).
     this.#entries.delete(key);
-    const windows = RATE_LIMIT_WINDOWS.map((w, i) => {
+    for (const w of entry.windows) {
       const start = now - (now % w.seconds);
-      if (entry.starts[i] !== start) {
-        entry.starts[i] = start;
-        entry.counts[i] = 0;
+      if (w.start !== start) {
+        w.start = start;
+        w.count = 0;
       }
-      return { ...w, used: entry.counts[i], resetIn: start + w.seconds - now };
-    });
-    const blocking = windows.filter((w) => w.used >= w.quota);
+    }
+    const resetIn = (w: WindowCount) => w.start + w.seconds - now;
+    const blocking = entry.windows.filter((w) => w.count >= w.quota);
     const allowed = blocking.length === 0;
-    if (allowed) windows.forEach((_, i) => entry.counts[i]++);
-    entry.expires = Math.max(...windows.map((w) => now + w.resetIn));
+    if (allowed) for (const w of entry.windows) w.count++;
+    entry.expires = Math.max(...entry.windows.map((w) => now + resetIn(w)));
     this.#entries.set(key, entry);
     return {
       allowed,
-      windows: windows.map((w) => ({
+      windows: entry.windows.map((w) => ({
         name: w.name,
         quota: w.quota,
         seconds: w.seconds,
-        resetIn: w.resetIn,
-        remaining: Math.max(0, w.quota - w.used - (allowed ? 1 : 0)),
+        resetIn: resetIn(w),
+        remaining: Math.max(0, w.quota - w.count),
       })),
-      retryAfter: Math.max(0, ...blocking.map((w) => w.resetIn)),
+      retryAfter: Math.max(0, ...blocking.map(resetIn)),
     };
   }
 

@@ -4,13 +4,14 @@
 import type { FieldError } from '../spec/describe-errors.js';
 import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
 import { clip } from '../spec/preview.js';
+import type { PathParams } from './operation-handler.js';
 import { problemResponse } from './problem.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText } from './request-body.js';
 
 export interface RequestInput {
   /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
   query: Record<string, unknown>;
-  params: Record<string, string>;
+  params: PathParams;
   body: Record<string, unknown>;
 }
 
@@ -86,7 +87,7 @@ function personLiteralErrors(op: SpecOperation, query: Record<string, string | s
 }
 
 function isJsonContentType(value: string | null): boolean {
-  const type = value?.split(';')[0].trim().toLowerCase() ?? '';
+  const type = value?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
@@ -222,7 +223,8 @@ export async function readRequestInput(
   const values = query.ok ? query.value : {};
   return {
     query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/\[\]$/, ''), v])),
-    params: rawParams,
+    // Every path parameter of the operation is present: the path validated against its required parameters.
+    params: rawParams as PathParams,
     body,
   };
 }

@@ -20,8 +20,8 @@ describe('RequestJournal', () => {
     for (let i = 0; i < 2_500; i++) journal.record(entry(i));
     const all = journal.list({ limit: 5_000 });
     expect(all).toHaveLength(1000);
-    expect(all[0].path).toBe('/api/v2/goals/2499');
-    expect(all.at(-1)!.path).toBe('/api/v2/goals/1500');
+    expect(all[0]?.path).toBe('/api/v2/goals/2499');
+    expect(all.at(-1)?.path).toBe('/api/v2/goals/1500');
   });
 
   it('filters by method, status, session and path prefix, and limits (100 by default)', () => {

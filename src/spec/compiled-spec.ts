@@ -186,7 +186,7 @@ export function compileSpec(
       return op;
     },
     findOperation(method, path) {
-      const pathname = path.split('?')[0];
+      const pathname = path.split('?', 1)[0] ?? '';
       return matchers.find((m) => m.op.method === method.toUpperCase() && m.pattern.test(pathname))?.op;
     },
     checkSchema(name, value) {
@@ -260,8 +260,8 @@ function compileOperation(
     validateQuery(query) {
       const data: Record<string, unknown> = {};
       for (const param of parameters) {
-        if (param.in === 'query' && query[param.name] !== undefined)
-          data[param.name] = parseQueryValue(param.schema, query[param.name]);
+        const value = query[param.name];
+        if (param.in === 'query' && value !== undefined) data[param.name] = parseQueryValue(param.schema, value);
       }
       if (queryValidator(data)) return { ok: true, value: data };
       // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
@@ -293,7 +293,7 @@ function compileOperation(
           `status ${status} is not documented for ${operationId} (documented: ${[...responseValidators.keys()].join(', ')})`,
         ];
       const problems: string[] = [];
-      const actualType = contentType?.split(';')[0].trim() ?? null;
+      const actualType = contentType?.split(';', 1)[0]?.trim() ?? null;
       if (expected.contentType === null) {
         if (value !== undefined && value !== null && value !== '')
           problems.push(`status ${status} of ${operationId} must have an empty body`);

@@ -5,7 +5,9 @@ import formatsModule from 'ajv-formats/dist/formats.js';
 import type { Format } from 'ajv';
 
 // ajv-formats is CommonJS: under NodeNext its named exports sit on the default export.
-const { fullFormats } = formatsModule as unknown as { fullFormats: Record<string, Format> };
+const { fullFormats } = formatsModule as unknown as {
+  fullFormats: Record<'date-time' | 'uuid' | 'email', Format>;
+};
 
 /**
  * G3: `YYYY-MM-DD` naming a day the calendar has (no 2026-02-30).

@@ -67,8 +67,8 @@ export function preview(value: unknown, max = QUOTE_CHARS): string {
       continue;
     }
     if (level.next > 0) text += ',';
-    if (level.keys) {
-      const key = level.keys[level.next];
+    const key = level.keys?.[level.next];
+    if (key !== undefined) {
       text += `${scalar(key, max)}:`;
       pending = { value: (level.container as Record<string, unknown>)[key] };
     } else {

@@ -3,26 +3,33 @@ import { createActivity, getActivity, listActivities, type ActivityInput } from 
 import { createComment, deleteComment, listComments, updateComment } from '../../domain/comments.js';
 import { createReaction, deleteReaction, listReactions } from '../../domain/reactions.js';
 import type { CommentableType, ReactionName } from '../../domain/records.js';
-import { created, noContent, ok, type OperationContext, type OperationHandlers } from '../operation-handler.js';
+import {
+  created,
+  noContent,
+  ok,
+  type OperationContext,
+  type OperationHandlers,
+  type PathParams,
+} from '../operation-handler.js';
 
 const comments =
-  (type: CommentableType, param: string) =>
+  (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, page, present }: OperationContext) =>
     ok(listComments(world, actor, type, params[param], page).map((c) => present.comment(world, c)));
 
 const comment =
-  (type: CommentableType, param: string) =>
+  (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, body, present }: OperationContext) =>
     created(present.comment(world, createComment(world, actor, type, params[param], body.body as string)));
 
 const reactions =
-  (type: CommentableType, param: string) =>
+  (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, page, present }: OperationContext) =>
     ok(listReactions(world, actor, type, params[param], page).map((r) => present.reaction(world, r)));
 
 /** CR2: 201 for a new reaction, 200 with the existing one for a repeat. */
 const react =
-  (type: CommentableType, param: string) =>
+  (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, body, present }: OperationContext) => {
     const { created: isNew, reaction } = createReaction(world, actor, type, params[param], body.name as ReactionName);
     const shown = present.reaction(world, reaction);
