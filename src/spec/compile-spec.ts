@@ -1,0 +1,282 @@
+// Owns turning one OpenAPI document and a source of validators into a CompiledSpec: its operations, each
+// with its parameter and body validation and its response checks (G8 entries that name the field), and checks
+// of any component schema. Pure: it reads no file and compiles nothing itself.
+import type { ValidateFunction } from 'ajv';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { describeErrors, type FieldError } from './describe-errors.js';
+import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Schema = Record<string, unknown>;
+
+export interface SpecParameter {
+  /** The name as sent, brackets included for arrays (`people_ids[]`, G5). */
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  isArray: boolean;
+  schema: Schema;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+export interface SpecOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template relative to the base path, e.g. `/goals/{id}`. */
+  path: string;
+  parameters: SpecParameter[];
+  /** Names of the properties the request body schema declares (G7: anything else is unknown). */
+  bodyProperties: ReadonlySet<string> | null;
+  bodyRequired: boolean;
+  /** Documented statuses, e.g. `['200', '304', '401', ...]`. */
+  statuses: string[];
+  validateQuery(query: Record<string, string | string[]>): Validation<Record<string, unknown>>;
+  validatePath(params: Record<string, string>): Validation<Record<string, string>>;
+  validateBody(body: unknown): Validation<Record<string, unknown>>;
+  /** Problems of a response against the spec; empty when it conforms. */
+  checkResponse(status: number, contentType: string | null, body: unknown): string[];
+}
+
+export interface CompiledSpec {
+  document: OpenAPIV3_1.Document;
+  /** The behaviour rules and where each comes from (root `x-rules`). */
+  rules: RuleRegistry;
+  /** Whether the validators were generated at build time or compiled at run time (the spec changed since). */
+  validators: 'generated' | 'compiled';
+  operations: readonly SpecOperation[];
+  operation(operationId: string): SpecOperation;
+  /** Problems of a value against a named component schema (`Goal`, `CheckIn`, …). */
+  checkSchema(name: string, value: unknown): string[];
+  /** The operation a request addresses: method and a path relative to the base path (`/goals/…`). */
+  findOperation(method: string, path: string): SpecOperation | undefined;
+}
+
+/** The name of the whole request body in G8 entries, apart from any field called `body`. */
+export const REQUEST_BODY = '(request body)';
+
+/** The id under which a component schema is known to ajv (each is a schema of its own, compiled once). */
+export function componentRef(name: string): string {
+  return `https://standin.test/schemas/${name}`;
+}
+
+/**
+ * Rewrites `#/components/schemas/X` references — local, or into openapi.yaml from control.yaml — to the
+ * component's own id (componentRef).
+ */
+export function rewriteRefs<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(rewriteRefs) as T;
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] =
+        key === '$ref' && typeof value === 'string'
+          ? value.replace(/^(\.\/)?(openapi\.yaml)?#\/components\/schemas\/(.*)$/, (_m, _d, _f, name: string) =>
+              componentRef(name),
+            )
+          : rewriteRefs(value);
+    }
+    return out as T;
+  }
+  return node;
+}
+
+/**
+ * Where a spec's validators come from, each named by a key (`listGoals:query`, `component:Goal`):
+ * compiled now by ajv, or taken from the module generated at build time.
+ */
+export type ValidatorSource = (key: string, schema: Schema) => ValidateFunction;
+
+function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.ReferenceObject): T {
+  const ref = (item as OpenAPIV3_1.ReferenceObject).$ref;
+  if (!ref) return item as T;
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T;
+}
+
+/**
+ * Builds every validator of the document from `source`. Prefer `getCompiledSpec()`, which does this once per
+ * process.
+ * @example compileSpec(document, runtimeValidators(document).source, 'compiled')
+ */
+export function compileSpec(
+  document: OpenAPIV3_1.Document,
+  plain: ValidatorSource,
+  origin: CompiledSpec['validators'],
+): CompiledSpec {
+  const operations: SpecOperation[] = [];
+  for (const [path, pathItemOrRef] of Object.entries(document.paths ?? {})) {
+    const pathItem = pathItemOrRef as OpenAPIV3_1.PathItemObject;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = pathItem[method];
+      if (!op) continue;
+      operations.push(compileOperation(document, path, method.toUpperCase() as HttpMethod, op, pathItem, plain));
+    }
+  }
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  // Path templates as anchored patterns: a template parameter matches one segment.
+  const matchers = operations.map((op) => ({
+    op,
+    pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
+  }));
+  const componentValidators = new Map<string, ValidateFunction>();
+  return {
+    document,
+    rules: ruleRegistry(document),
+    validators: origin,
+    operations,
+    operation(operationId) {
+      const op = byId.get(operationId);
+      if (!op) throw new Error(`standin: no operation ${operationId} in ${document.info.title}`);
+      return op;
+    },
+    findOperation(method, path) {
+      const pathname = path.split('?', 1)[0] ?? '';
+      return matchers.find((m) => m.op.method === method.toUpperCase() && m.pattern.test(pathname))?.op;
+    },
+    checkSchema(name, value) {
+      let validate = componentValidators.get(name);
+      if (!validate) {
+        validate = plain(`component:${name}`, { $ref: componentRef(name) });
+        componentValidators.set(name, validate);
+      }
+      return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
+    },
+  };
+}
+
+function compileOperation(
+  document: OpenAPIV3_1.Document,
+  path: string,
+  method: HttpMethod,
+  op: OpenAPIV3_1.OperationObject,
+  pathItem: OpenAPIV3_1.PathItemObject,
+  plain: ValidatorSource,
+): SpecOperation {
+  const operationId = op.operationId ?? `${method} ${path}`;
+  const parameters: SpecParameter[] = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
+    const param = resolveRef<OpenAPIV3_1.ParameterObject>(document, p);
+    const schema = rewriteRefs((param.schema ?? {}) as Schema);
+    return {
+      name: param.name,
+      in: param.in as SpecParameter['in'],
+      required: param.required ?? false,
+      isArray: schema.type === 'array',
+      schema,
+    };
+  });
+
+  const objectSchema = (where: 'query' | 'path'): Schema => {
+    const own = parameters.filter((p) => p.in === where);
+    return {
+      type: 'object',
+      properties: Object.fromEntries(own.map((p) => [p.name, p.schema])),
+      required: own.filter((p) => p.required).map((p) => p.name),
+    };
+  };
+  const queryValidator = plain(`${operationId}:query`, objectSchema('query'));
+  const pathValidator = plain(`${operationId}:path`, objectSchema('path'));
+
+  const body = op.requestBody ? resolveRef<OpenAPIV3_1.RequestBodyObject>(document, op.requestBody) : null;
+  const bodySchemaRaw = body?.content?.['application/json']?.schema as Schema | undefined;
+  const bodySchema = bodySchemaRaw ? rewriteRefs(bodySchemaRaw) : null;
+  const bodyValidator = bodySchema ? plain(`${operationId}:body`, bodySchema) : null;
+  const bodyProperties = bodySchemaRaw ? propertiesOf(document, bodySchemaRaw) : null;
+
+  const responseValidators = new Map<string, { json: ValidateFunction | null; contentType: string | null }>();
+  for (const [status, responseOrRef] of Object.entries(op.responses ?? {})) {
+    const response = resolveRef<OpenAPIV3_1.ResponseObject>(document, responseOrRef);
+    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [null, null];
+    const schema = media?.schema ? rewriteRefs(media.schema as Schema) : null;
+    responseValidators.set(status, {
+      contentType,
+      json: schema ? plain(`${operationId}:response:${status}`, schema) : null,
+    });
+  }
+
+  return {
+    operationId,
+    method,
+    path,
+    parameters,
+    bodyProperties,
+    bodyRequired: body?.required ?? false,
+    statuses: [...responseValidators.keys()],
+    validateQuery(query) {
+      const data: Record<string, unknown> = {};
+      for (const param of parameters) {
+        const value = query[param.name];
+        if (param.in === 'query' && value !== undefined) data[param.name] = parseQueryValue(param.schema, value);
+      }
+      if (queryValidator(data)) return { ok: true, value: data };
+      // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
+      const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query').map((e) => {
+        const name = e.name.replace(/\[\d+\]$/, '');
+        const index = /\[(\d+)\]$/.exec(e.name)?.[1];
+        return {
+          ...e,
+          name,
+          message:
+            index === undefined ? e.message : e.message.replace(e.name, `${name} (element ${Number(index) + 1})`),
+        };
+      });
+      return { ok: false, errors };
+    },
+    validatePath(params) {
+      if (pathValidator(params)) return { ok: true, value: params };
+      return { ok: false, errors: describeErrors(pathValidator.errors ?? [], params, 'path', 'path') };
+    },
+    validateBody(value) {
+      if (!bodyValidator) return { ok: true, value: {} };
+      if (bodyValidator(value)) return { ok: true, value: value as Record<string, unknown> };
+      return { ok: false, errors: describeErrors(bodyValidator.errors ?? [], value, 'body', REQUEST_BODY) };
+    },
+    checkResponse(status, contentType, value) {
+      const expected = responseValidators.get(String(status));
+      if (!expected)
+        return [
+          `status ${status} is not documented for ${operationId} (documented: ${[...responseValidators.keys()].join(', ')})`,
+        ];
+      const problems: string[] = [];
+      const actualType = contentType?.split(';', 1)[0]?.trim() ?? null;
+      if (expected.contentType === null) {
+        if (value !== undefined && value !== null && value !== '')
+          problems.push(`status ${status} of ${operationId} must have an empty body`);
+        return problems;
+      }
+      if (actualType !== expected.contentType)
+        problems.push(`content type must be ${expected.contentType}, got ${actualType ?? 'none'}`);
+      if (expected.json && !expected.json(value)) {
+        problems.push(...describeErrors(expected.json.errors ?? [], value, 'body', 'response').map((e) => e.message));
+      }
+      return problems;
+    },
+  };
+}
+
+/** The property names a body schema declares, through references and the branches of `if`/`then`/`else`. */
+function propertiesOf(document: OpenAPIV3_1.Document, schema: Schema): Set<string> {
+  const resolved = resolveRef<Schema>(document, schema);
+  const names = new Set(Object.keys((resolved.properties as Schema | undefined) ?? {}));
+  for (const branch of ['then', 'else'] as const) {
+    if (resolved[branch]) for (const name of propertiesOf(document, resolved[branch] as Schema)) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * A query string value typed by its schema, strictly: `10` is an integer, `1e1`, `0x10` and ` 5` are not
+ * (G4), only `true` and `false` are booleans. Anything else stays a string for the schema to reject.
+ */
+function parseQueryValue(schema: Schema, raw: string | string[]): unknown {
+  if (Array.isArray(raw)) {
+    const items = (schema.items ?? {}) as Schema;
+    return raw.map((value) => parseQueryValue(items, value));
+  }
+  if (schema.type === 'integer' && /^-?\d+$/.test(raw)) return Number(raw);
+  if (schema.type === 'number' && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  if (schema.type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}
