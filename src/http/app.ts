@@ -1,6 +1,6 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
@@ -94,7 +94,7 @@ export function createMock(options: MockOptions = {}): Mock {
   // The journal outside, so injected delays and faults show there as the client saw them; the session's world
   // context (MK5) next, then its faults (MK6: its own stream). G13: /api/v2 builds its CORS headers into each
   // response (cors.ts), while the controls use Hono's middleware.
-  app.use(`${BASE_PATH}/*`, journal(mock.journal), selectSession(worlds), faults);
+  app.use(`${BASE_PATH}/*`, apiFront(mock.journal, selectSession(worlds)));
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
   const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, present };
@@ -134,11 +134,16 @@ function noSuchRoute(method: string, path: string): Response {
   );
 }
 
-/** Every /api/v2 request and its answer, for GET /__mock/requests. */
-function journal(requests: RequestJournal): MiddlewareHandler<PipelineEnv> {
+/**
+ * The front of every /api/v2 request, as one middleware (each one more is a compose step on the hot path):
+ * the journal outside, so injected delays and faults show there as the client saw them; inside it the
+ * session's world context (MK5), then its faults (MK6: its own stream).
+ */
+function apiFront(requests: RequestJournal, session: MiddlewareHandler<PipelineEnv>): MiddlewareHandler<PipelineEnv> {
   return async (c, next) => {
     const started = performance.now();
-    await next();
+    const answer = await session(c, () => faults(c, next));
+    if (answer) c.res = answer;
     const { url } = c.req;
     const query = url.indexOf('?');
     requests.record({
@@ -153,7 +158,7 @@ function journal(requests: RequestJournal): MiddlewareHandler<PipelineEnv> {
 }
 
 /** MK6: the session's fault profile, or the request's `Prefer`, around the rest of the request. */
-const faults: MiddlewareHandler<PipelineEnv> = async (c, next) => {
+async function faults(c: Context<PipelineEnv>, next: Next): Promise<void> {
   const injected = await withFaults(c, next, c.get('context').faults);
   if (injected) c.res = injected;
-};
+}
