@@ -2,14 +2,14 @@
 // world context and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
 // (G14), refuse writes with a read-only token (G9); then the input validated (G2, G5–G8), the handler, and the
 // response with its ETag (G12) and CORS headers (G13).
-import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { OperationHandler, OperationResult } from './operation-handler.js';
 import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
-import type { Presenter } from './present.js';
+import { hashList, type Rendered } from './rendered.js';
+import type { Renderer } from './renderer.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
 
@@ -20,8 +20,8 @@ export interface ApiSettings {
   rateLimited(): boolean;
   /** When the mock started (real time), for rate windows under a frozen clock. */
   startedAt: number;
-  /** The mock's presenter, handed to every handler. */
-  present: Presenter;
+  /** The mock's renderer, handed to every handler. */
+  render: Renderer;
 }
 
 /** G9: a bearer token on every request. */
@@ -77,11 +77,6 @@ const refuseReadOnlyWrites: Step = ({ auth, op }) => {
   );
 };
 
-/** G12: a weak validator of the exact body; Node's native SHA-1 keeps it cheap on every GET. */
-function weakEtag(text: string): string {
-  return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
-}
-
 /** G12: weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal to ours with or without `W/`. */
 function etagMatches(ifNoneMatch: string, tag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
@@ -94,15 +89,20 @@ function etagMatches(ifNoneMatch: string, tag: string): boolean {
  * If-None-Match (G12). Built in one go: see cors.ts for why no middleware touches it afterwards.
  */
 function respond(result: OperationResult, method: string, ifNoneMatch: string | undefined): Response {
-  if (result.status === 204) return new Response(null, { status: 204, headers: CORS_RESPONSE_HEADERS });
-  const text = JSON.stringify(result.body);
+  const { body } = result;
+  if (result.status === 204 || body === undefined) {
+    return new Response(null, { status: result.status, headers: CORS_RESPONSE_HEADERS });
+  }
+  const list = isList(body);
+  const text = list ? `[${body.map((item) => item.json).join(',')}]` : body.json;
   if (method !== 'GET' || result.status !== 200) {
     return new Response(text, {
       status: result.status,
       headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS },
     });
   }
-  const tag = weakEtag(text);
+  // G12: a weak validator of the exact body: the hash of its text, or of its records' for a list.
+  const tag = `W/"${(list ? hashList(body) : body.hash).toString(36)}"`;
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, tag)) {
     return new Response(null, { status: 304, headers: { etag: tag, ...CORS_RESPONSE_HEADERS } });
   }
@@ -110,6 +110,10 @@ function respond(result: OperationResult, method: string, ifNoneMatch: string | 
     status: 200,
     headers: { 'content-type': 'application/json', etag: tag, ...CORS_RESPONSE_HEADERS },
   });
+}
+
+function isList(body: Rendered | readonly Rendered[]): body is readonly Rendered[] {
+  return Array.isArray(body);
 }
 
 /**
@@ -127,7 +131,7 @@ export function apiRoute(op: SpecOperation, handler: OperationHandler, settings:
         actor: auth.person,
         ...input,
         page: pageOf(input.query),
-        present: settings.present,
+        render: settings.render,
       });
       return respond(result, op.method, c.req.header('if-none-match'));
     } catch (error) {

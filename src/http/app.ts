@@ -18,6 +18,7 @@ import type { OperationHandlers } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
 import { selectSession, type PipelineEnv } from './pipeline.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
+import { Renderer } from './renderer.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
 import { refuseLongUrls } from './server-limits.js';
@@ -97,7 +98,7 @@ export function createMock(options: MockOptions = {}): Mock {
   app.use(`${BASE_PATH}/*`, apiFront(mock.journal, selectSession(worlds)));
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
-  const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, present };
+  const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, render: new Renderer(present) };
   routeOperations(
     app,
     getCompiledSpec().operations,

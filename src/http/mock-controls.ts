@@ -18,7 +18,6 @@ import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv 
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
-import { ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
 import type { WorldContext } from './sessions.js';
 
@@ -40,6 +39,9 @@ export interface ControlSettings {
 const MAX_STATE_BYTES = 512 * 2 ** 20;
 
 type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
+
+/** A control's 200 with its JSON body (the controls answer plain values, not the API's rendered records). */
+const ok = (body: unknown) => ({ status: 200 as const, body });
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
 export function tokenList(world: World) {

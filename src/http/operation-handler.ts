@@ -3,7 +3,8 @@
 import type { Page } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
-import type { Presenter } from './present.js';
+import type { Rendered } from './rendered.js';
+import type { Renderer } from './renderer.js';
 
 /** The names of the path parameters of both specs' paths. */
 export const PATH_PARAMETERS = ['id', 'goal_id', 'question_id', 'check_in_id', 'goal_update_id', 'name'] as const;
@@ -22,19 +23,20 @@ export interface OperationContext {
   params: PathParams;
   body: Record<string, unknown>;
   page: Page;
-  /** The mock's presenter: records in their wire shapes. */
-  present: Presenter;
+  /** The mock's renderer: records as the JSON of their wire shapes. */
+  render: Renderer;
 }
 
 export interface OperationResult {
   status: 200 | 201 | 204;
-  body?: unknown;
+  /** One record, or a list of them, as rendered (none for 204). */
+  body?: Rendered | readonly Rendered[];
 }
 
 export type OperationHandler = (context: OperationContext) => OperationResult;
 
 export type OperationHandlers = Record<string, OperationHandler>;
 
-export const ok = (body: unknown): OperationResult => ({ status: 200, body });
-export const created = (body: unknown): OperationResult => ({ status: 201, body });
+export const ok = (body: Rendered | readonly Rendered[]): OperationResult => ({ status: 200, body });
+export const created = (body: Rendered | readonly Rendered[]): OperationResult => ({ status: 201, body });
 export const noContent = (): OperationResult => ({ status: 204 });

@@ -1,0 +1,87 @@
+// A record's JSON text as answers carry it, rendered once with a hash of it: a list answer is its records'
+// texts joined, and its weak ETag (G12) a fold of their hashes, so neither is serialised nor hashed again per
+// request. The hash is plain JavaScript (no node:crypto), the same wherever the mock runs.
+
+/** One record's JSON text and its hash. */
+export class Rendered {
+  constructor(
+    readonly json: string,
+    readonly hash: number,
+  ) {}
+
+  static of(value: unknown): Rendered {
+    const json = JSON.stringify(value);
+    return new Rendered(json, hashText(json));
+  }
+}
+
+/**
+ * A 53-bit hash of a text (cyrb53): fast, well spread, not cryptographic — a weak validator needs no more.
+ * @example hashText('{"id":"…"}') // 6431298114702817
+ */
+export function hashText(text: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  return finish(h1, h2);
+}
+
+/** A 53-bit hash of a sequence of hashes, order and count included: a list's ETag from its records'. */
+export function hashList(items: readonly Rendered[]): number {
+  let h1 = 0xdeadbeef ^ items.length;
+  let h2 = 0x41c6ce57;
+  for (const { hash } of items) {
+    // Both halves of the 53-bit hash: its low 32 bits and its high 21.
+    const low = hash >>> 0;
+    const high = Math.floor(hash / 2 ** 32);
+    h1 = Math.imul(h1 ^ low, 2654435761);
+    h2 = Math.imul(h2 ^ high ^ low, 1597334677);
+  }
+  return finish(h1, h2);
+}
+
+function finish(h1: number, h2: number): number {
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * Rendered records, each kept with what else its text was made from (a goal's latest update, its parent):
+ * reused while those are the same objects — records are never changed in place, a change puts a new one —
+ * and made again when any of them differ. Bounded: the oldest entries go first.
+ */
+export class RenderCache {
+  readonly #entries = new Map<object, { deps: readonly unknown[]; rendered: Rendered }>();
+
+  constructor(readonly capacity = 20_000) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The record's rendering for these dependencies, made with `present` when there is none yet. */
+  get(record: object, deps: readonly unknown[], present: () => unknown): Rendered {
+    const entry = this.#entries.get(record);
+    if (entry && sameDeps(entry.deps, deps)) return entry.rendered;
+    const rendered = Rendered.of(present());
+    if (!entry && this.#entries.size >= this.capacity) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(record, { deps, rendered });
+    return rendered;
+  }
+}
+
+function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
