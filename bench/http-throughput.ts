@@ -28,7 +28,8 @@ function startServer(kind: string): Promise<Started> {
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      if (out.includes('\n')) resolve({ child, ...(JSON.parse(out.split('\n')[0]) as object) } as Started);
+      const newline = out.indexOf('\n');
+      if (newline >= 0) resolve({ child, ...(JSON.parse(out.slice(0, newline)) as object) } as Started);
     });
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });

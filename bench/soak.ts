@@ -49,14 +49,14 @@ function serve(args: string[]): Promise<Server> {
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (!out.includes('the contract:')) return;
-      const baseUrl = /serving \/api\/v2 at (\S+)/.exec(out)![1];
-      resolve({
-        child,
-        baseUrl,
-        origin: baseUrl.replace(/\/api\/v2$/, ''),
-        token: /token: (\S+)/.exec(out)![1],
-        stderr,
-      });
+      const baseUrl = /serving \/api\/v2 at (\S+)/.exec(out)?.[1];
+      const token = /token: (\S+)/.exec(out)?.[1];
+      if (!baseUrl || !token) {
+        child.kill();
+        reject(new Error(`standin's banner names no base URL or no token: ${out}`));
+        return;
+      }
+      resolve({ child, baseUrl, origin: baseUrl.replace(/\/api\/v2$/, ''), token, stderr });
     });
     child.stderr.on('data', (chunk) => {
       out += chunk;
@@ -113,7 +113,7 @@ async function targets(server: Server) {
     `${server.baseUrl}/goals?people_ids[]=${me.id}&per_page=50`,
     server.token,
   );
-  let goal = goals[0];
+  let goal: { id: string } | undefined;
   let update: { id: string } | undefined;
   for (const candidate of goals) {
     [update] = await json<Array<{ id: string }>>(
@@ -123,7 +123,7 @@ async function targets(server: Server) {
     goal = candidate;
     if (update) break;
   }
-  if (!update) throw new Error('the default person has no goal with an update to soak');
+  if (!goal || !update) throw new Error('the default person has no goal with an update to soak');
   const checkIn = await json<{ id: string }>(`${server.baseUrl}/check-ins/${DAY}`, server.token);
   return { me: me.id, goal: goal.id, update: update.id, checkIn: checkIn.id };
 }
@@ -241,10 +241,13 @@ async function sessionCost() {
     const sharedSlowestMs = await shared;
     const heapAfter = await collect(server);
     firstRequestMs.sort((a, b) => a - b);
+    const median = firstRequestMs[COST_SESSIONS >> 1];
+    const slowest = firstRequestMs.at(-1);
+    if (median === undefined || slowest === undefined) throw new Error('no session answered a first request');
     return {
       sessions: COST_SESSIONS,
-      firstRequestMedianMs: Math.round(firstRequestMs[COST_SESSIONS >> 1] * 10) / 10,
-      firstRequestMaxMs: Math.round(firstRequestMs.at(-1)! * 10) / 10,
+      firstRequestMedianMs: Math.round(median * 10) / 10,
+      firstRequestMaxMs: Math.round(slowest * 10) / 10,
       heapPerSessionKib: Math.round((heapAfter - heapBefore) / COST_SESSIONS / 1024),
       sharedSlowestMs,
     };

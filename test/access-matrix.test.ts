@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../src/http/app.js';
 import type { Person } from '../src/domain/records.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { defined } from './support/defined.js';
 import { NOW } from './support/harness.js';
 
 type Caller = 'none' | 'unknown' | 'readOnly' | 'other' | 'own' | 'admin';
@@ -127,11 +128,13 @@ async function ownRecords(mock: Mock, session: string, own: Person) {
     activity,
     checkIn,
     person: own.id,
-    team: own.teamIds[0],
+    team: defined(own.teamIds[0], 'a team of the caller'),
   };
 }
 
-const KIND_OF_SEGMENT: Record<string, keyof Awaited<ReturnType<typeof ownRecords>>> = {
+type RecordKey = keyof Awaited<ReturnType<typeof ownRecords>>;
+
+const KIND_OF_SEGMENT: Record<string, RecordKey> = {
   goals: 'goal',
   'goal-updates': 'goalUpdate',
   'check-ins': 'checkIn',
@@ -143,6 +146,11 @@ const KIND_OF_SEGMENT: Record<string, keyof Awaited<ReturnType<typeof ownRecords
   people: 'person',
   teams: 'team',
 };
+
+/** The record a path parameter names, by the segment before it (`/goals/{id}` → goal). */
+function kindOf(segment: string): RecordKey {
+  return defined(KIND_OF_SEGMENT[segment], `a record kind for the path segment ${segment}`);
+}
 
 function tokenOf(caller: Caller, cast: Cast): string | null {
   switch (caller) {
@@ -179,14 +187,11 @@ describe('the access matrix: every operation × every kind of caller', () => {
     const cast = castOf(mock);
     const wrong: string[] = [];
     for (const op of operations) {
-      const row = MATRIX[op.operationId];
+      const row = defined(MATRIX[op.operationId], `a matrix row for ${op.operationId}`);
       for (const caller of CALLERS) {
         const session = `${op.operationId}-${caller}`;
         const ids = await ownRecords(mock, session, cast.own);
-        const segments = op.path.split('/');
-        const path = segments
-          .map((s, i) => (/^\{\w+\}$/.test(s) ? ids[KIND_OF_SEGMENT[segments[i - 1]]] : s))
-          .join('/');
+        const path = op.path.replace(/([^/]+)\/\{\w+\}/g, (_, segment: string) => `${segment}/${ids[kindOf(segment)]}`);
         const { status } = await call(mock, session, op.method, path, tokenOf(caller, cast), row.body);
         const expected = expectedStatus(row, caller, op.method);
         if (status !== expected) wrong.push(`${op.operationId} as ${caller}: ${status}, expected ${expected}`);
@@ -358,7 +363,8 @@ describe('GO7: private goals, to members and to everyone else', () => {
     // An id the request itself sent may come back in its error; anything else secret is a leak.
     expect(seen.length).toBeGreaterThan(40);
     const leaks = seen.filter((text) => {
-      const [request, ...answer] = text.split('\n');
+      const [line, ...answer] = text.split('\n');
+      const request = defined(line, 'a request line');
       return w.secrets.some((secret) => !request.includes(secret) && answer.join('\n').includes(secret));
     });
     expect(leaks.map((l) => l.slice(0, 400))).toEqual([]);

@@ -1,6 +1,7 @@
 // Activities over HTTP: AC1 filters (since/until, kinds[], people_ids[], team_ids[]), newest-first order and
 // GET by id; AC2 posting an activity (kind api) with its validation; G9 read-only tokens.
 import { describe, expect, it } from 'vitest';
+import { defined } from './support/defined.js';
 import { Harness, NOW, expectProblem } from './support/harness.js';
 
 const PATH = '/api/v2/activities';
@@ -103,7 +104,8 @@ describe('AC1 GET /activities', () => {
       const detail = (await h.get(`/api/v2/teams/${team.id}`)).body as { people: { id: string }[] };
       members.set(team.id, new Set(detail.people.map((p) => p.id)));
     }
-    const [t1, t2] = teams.map((t) => t.id);
+    const t1 = defined(teams[0], 'a first team').id;
+    const t2 = defined(teams[1], 'a second team').id;
     const inTeam = (a: any, ...team: string[]) => team.some((t) => members.get(t)!.has(a.person.id));
     const one = all.filter((a) => inTeam(a, t1));
     expect(one.length).toBeGreaterThan(0);

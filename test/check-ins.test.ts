@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import type { CheckIn as StoredCheckIn, Person } from '../src/domain/records.js';
+import { defined } from './support/defined.js';
 import { Harness } from './support/harness.js';
 
 const API = '/api/v2';
@@ -67,7 +68,7 @@ function addDays(date: string, days: number): string {
 }
 
 function weekdayOf(date: string): string {
-  return WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  return defined(WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()], `the weekday of ${date}`);
 }
 
 /** First second of `date` in `timeZone`: the earliest instant on a 15-minute grid (every zone's offset lies on it). */
@@ -326,11 +327,13 @@ describe('CI3: filling in a check-in', () => {
     const person = personOf(h, checkIn);
     const token = h.tokenOf(person);
     const path = `${API}/check-ins/${checkIn.id}`;
-    const [kept] = person.teamIds;
+    const kept = defined(person.teamIds[0], 'a team of the person');
     const narrowed = await h.patch<WireCheckIn>(path, { team_ids: [kept] }, { token });
     expect(narrowed.status).toBe(200);
     expect(narrowed.body.teams.map((t) => t.id)).toEqual([kept]);
-    expect(narrowed.body.teams[0].name).toBe(h.world.store.teams.get(kept)!.name);
+    expect(defined(narrowed.body.teams[0], 'the kept team').name).toBe(
+      defined(h.world.store.teams.get(kept), 'the kept team in the store').name,
+    );
 
     const all = await h.patch<WireCheckIn>(path, { team_ids: [...person.teamIds] }, { token });
     expect(all.body.teams.map((t) => t.id).sort()).toEqual([...person.teamIds].sort());
@@ -395,8 +398,8 @@ describe('CI5: listing, filters and order', () => {
 
   it('CI5 since and until are inclusive at both ends', async () => {
     const dates = [...new Set(all.map((c) => c.date))].sort();
-    const since = dates[Math.floor(dates.length / 3)];
-    const until = dates[Math.floor((2 * dates.length) / 3)];
+    const since = defined(dates[Math.floor(dates.length / 3)], 'a date a third of the way');
+    const until = defined(dates[Math.floor((2 * dates.length) / 3)], 'a date two thirds of the way');
     const listed = await walk(h, `since=${since}&until=${until}`);
     expect(ids(listed)).toEqual(ids(all.filter((c) => since <= c.date && c.date <= until)));
     expect(listed.some((c) => c.date === since)).toBe(true);
@@ -439,7 +442,7 @@ describe('CI5: listing, filters and order', () => {
 
   it('CI5 filters combine: a person, a team, a date range and blocked together', async () => {
     const sample = all.find((c) => c.blocked)!;
-    const [team] = sample.teams;
+    const team = defined(sample.teams[0], 'a team of the blocked check-in');
     const q = `people_ids[]=${sample.person.id}&team_ids[]=${team.id}&since=${addDays(sample.date, -14)}&until=${sample.date}&blocked=true`;
     const listed = await walk(h, q);
     expect(ids(listed)).toEqual(
@@ -562,10 +565,10 @@ describe('CI3 CI5: the documented find-then-patch workflow (interface.md)', () =
     // The latest day of the person's own that has a check-in, found through the API.
     const [latest] = (await h.get<WireCheckIn[]>(`${API}/check-ins?people_ids[]=${me.id}&until=${today}&per_page=1`))
       .body;
-    const day = latest.date;
+    const day = defined(latest, 'a check-in of mine up to today').date;
     const found = await h.get<WireCheckIn[]>(`${API}/check-ins?since=${day}&until=${day}&people_ids[]=${me.id}`);
     expect(found.body).toHaveLength(1);
-    const patched = await h.patch<WireCheckIn>(`${API}/check-ins/${found.body[0].id}`, {
+    const patched = await h.patch<WireCheckIn>(`${API}/check-ins/${defined(found.body[0], "the day's check-in").id}`, {
       previous: 'Closed the sprint',
       previous_completed: true,
     });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defined } from './support/defined.js';
 
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -39,8 +40,8 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 describe('standin serve', () => {
   it('prints where it serves and whose token to use, serves over HTTP, and exits 0 on SIGTERM', async () => {
     const { child, banner } = await start(['--port', '0', '--now', '2026-11-20T15:00:00Z']);
-    const baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
-    const token = /token: (\S+)/.exec(banner)![1];
+    const baseUrl = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
+    const token = defined(/token: (\S+)/.exec(banner)?.[1], 'a token in the banner');
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     expect(banner).toContain('/__mock/tokens');
     const me = await fetch(`${baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -50,7 +51,7 @@ describe('standin serve', () => {
     const denied = await fetch(`${baseUrl}/me`);
     expect(denied.status).toBe(401);
     const tokens = await (await fetch(baseUrl.replace('/api/v2', '/__mock/tokens'))).json();
-    expect(tokens[0].read_write).toBe(token);
+    expect(defined(tokens[0], 'a first token').read_write).toBe(token);
     const exit = exitOf(child);
     child.kill('SIGTERM');
     expect(await exit).toBe(0);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Harness, NOW, expectProblem } from './support/harness.js';
 import type { CommentableType, Goal, GoalUpdate, Person } from '../src/domain/records.js';
+import { defined } from './support/defined.js';
 
 const API = '/api/v2';
 const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -34,7 +35,7 @@ function visibleRecord(h: Harness, type: CommentableType): string {
   const me = h.person();
   if (type === 'check-in') {
     const withComments = [...store.comments.values()].find((c) => c.resourceType === 'check-in');
-    return withComments?.resourceId ?? [...store.checkIns.values()][0].id;
+    return withComments?.resourceId ?? defined([...store.checkIns.values()][0], 'a check-in').id;
   }
   const visible = (u: GoalUpdate) => canSee(store.goals.get(u.goalId)!, me);
   const commented = [...store.comments.values()]

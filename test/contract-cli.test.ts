@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from './support/defined.js';
 
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 let server: ChildProcess;
@@ -30,12 +31,12 @@ beforeAll(async () => {
     });
     server.once('exit', (code) => reject(new Error(`standin exited with ${code}: ${out}`)));
   });
-  baseUrl = /serving \/api\/v2 at (\S+)/.exec(banner)![1];
-  token = /token: (\S+)/.exec(banner)![1];
+  baseUrl = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
+  token = defined(/token: (\S+)/.exec(banner)?.[1], 'a token in the banner');
   const tokens = (await (await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`)).json()) as Array<{
     read_only: string;
   }>;
-  readOnlyToken = tokens[0].read_only;
+  readOnlyToken = defined(tokens[0], 'a first token').read_only;
 });
 
 afterAll(() => {
@@ -121,8 +122,11 @@ describe('standin contract: a run', () => {
     ]);
     // Not run is never passed: a read-only run exits 1.
     expect(status).toBe(1);
-    const last = stdout.trim().split('\n').at(-1)!;
-    const [, passed, failed, notRun] = /^(\d+) passed, (\d+) failed, (\d+) not run$/.exec(last)!.map(Number);
+    const last = defined(stdout.trim().split('\n').at(-1), 'a last line of output');
+    const summary = defined(/^(\d+) passed, (\d+) failed, (\d+) not run$/.exec(last), `a summary, got "${last}"`);
+    const passed = Number(summary[1]);
+    const failed = Number(summary[2]);
+    const notRun = Number(summary[3]);
     expect(failed).toBe(0);
     expect(passed).toBeGreaterThan(20);
     expect(notRun).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { Harness, NOW, expectProblem } from './support/harness.js';
 import type { Person } from '../src/domain/records.js';
+import { defined } from './support/defined.js';
 
 const Q = '/api/v2/echo/questions';
 const A = '/api/v2/echo/answers';
@@ -77,7 +78,7 @@ describe('EC1 create with defaults', () => {
       expect(q.answer_time_zone).toBe(zone);
       created.push({ zone, id: q.id });
     }
-    const first = created[0];
+    const first = defined(created[0], 'a created question');
     // EC7: someone else may change it only as an administrator.
     const other = h.person((p) => p.timeZone !== first.zone && p.administrator);
     const patched = await h.patch(`${Q}/${first.id}`, { title: 'Renamed' }, { token: h.tokenOf(other) });
@@ -619,7 +620,7 @@ describe('EC5 answers as REST resources', () => {
 
   it('EC5 PATCH /echo/answers/{id} changes only the fields sent', async () => {
     const h = new Harness();
-    const stored = [...h.world.store.echoAnswers.values()][0];
+    const stored = defined([...h.world.store.echoAnswers.values()][0], 'an echo answer');
     const original = (await h.get(`${A}/${stored.id}`)).body;
     const body = await h.patch(`${A}/${stored.id}`, { body: 'Rewritten summary' });
     expect(body.status).toBe(200);

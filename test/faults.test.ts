@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../src/http/fault-profile.js';
 import { startServer, type RunningMock } from '../src/cli/serve.js';
 import { Harness } from './support/harness.js';
+import { defined } from './support/defined.js';
 
 const FLAKY_GOALS: FaultProfileSpec = {
   seed: 7,
@@ -111,7 +112,7 @@ describe('MK6 fault profiles', () => {
     expect(failed.status).toBe(500);
     expect((await failed.json()).type).toBe('urn:standin:problem:injected-fault');
     await h.mock.app.request('/api/v2/me', { headers: { ...headers, prefer: 'delay=60' } });
-    expect(h.mock.journal.list({ limit: 1 })[0].duration_ms).toBeGreaterThanOrEqual(59);
+    expect(defined(h.mock.journal.list({ limit: 1 })[0], 'a journal entry').duration_ms).toBeGreaterThanOrEqual(59);
   });
 });
 

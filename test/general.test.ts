@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { Harness, NOW } from './support/harness.js';
+import { defined } from './support/defined.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -136,7 +137,7 @@ describe('general rules', () => {
 
   describe('G5 array parameters', () => {
     it('G5 raw and percent-encoded brackets mean the same', async () => {
-      const team = h.world.store.teamsInOrder[0];
+      const team = defined(h.world.store.teamsInOrder[0], 'a team');
       const raw = await h.get(`/api/v2/goals?team_ids[]=${team.id}`);
       const encoded = await h.get(`/api/v2/goals?team_ids%5B%5D=${team.id}`);
       expect(raw.body.length).toBeGreaterThan(0);
@@ -146,7 +147,7 @@ describe('general rules', () => {
     it.each(['team_ids=%s', 'team_ids=%s,%s'])(
       'G5 the bare form %s gives 400 showing the bracket form',
       async (form) => {
-        const id = h.world.store.teamsInOrder[0].id;
+        const id = defined(h.world.store.teamsInOrder[0], 'a team').id;
         const response = await h.get(`/api/v2/goals?${form.replaceAll('%s', id)}`);
         expect(response.status).toBe(400);
         expect(response.body.errors[0].name).toBe('team_ids');
@@ -155,7 +156,7 @@ describe('general rules', () => {
     );
 
     it('G5 the indexed form team_ids[0]=… gives 400 showing the bracket form, never an unfiltered list', async () => {
-      const id = h.world.store.teamsInOrder[0].id;
+      const id = defined(h.world.store.teamsInOrder[0], 'a team').id;
       for (const key of ['team_ids[0]', 'team_ids%5B0%5D']) {
         const response = await h.get(`/api/v2/goals?${key}=${id}`);
         expect(response.status).toBe(400);
@@ -171,7 +172,7 @@ describe('general rules', () => {
     });
 
     it('G5 each element is validated on its own', async () => {
-      const id = h.world.store.teamsInOrder[0].id;
+      const id = defined(h.world.store.teamsInOrder[0], 'a team').id;
       const response = await h.get(`/api/v2/check-ins?team_ids[]=${id}&team_ids[]=nope`);
       expect(response.status).toBe(422);
       expect(response.body.errors).toHaveLength(1);
@@ -398,17 +399,17 @@ describe('general rules', () => {
         '/check-ins/{check_in_id}': checkIn.id,
         '/echo/questions/{id}': question.id,
         '/echo/questions/{question_id}': question.id,
-        '/echo/answers/{id}': store.answersOfQuestion(question.id)[0].id,
+        '/echo/answers/{id}': defined(store.answersOfQuestion(question.id)[0], 'an answer of the question').id,
         '/comments/{id}': comment.id,
         '/reactions/{id}': reaction.id,
         '/people/{id}': me.id,
-        '/teams/{id}': me.teamIds[0],
-        '/activities/{id}': [...store.activitiesInOrder()][0].id,
+        '/teams/{id}': defined(me.teamIds[0], 'a team of mine'),
+        '/activities/{id}': defined([...store.activitiesInOrder()][0], 'an activity').id,
       };
       const fill = (template: string) =>
         template.replace(/\/[\w/-]*?\{\w+\}/g, (segment) => {
-          const key = Object.keys(realIds).find((k) => segment.endsWith(k));
-          return key ? segment.replace(/\{\w+\}$/, realIds[key]) : segment;
+          const real = Object.entries(realIds).find(([k]) => segment.endsWith(k));
+          return real ? segment.replace(/\{\w+\}$/, real[1]) : segment;
         });
       const garbage = [
         'null',

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Harness, NOW, expectProblem } from './support/harness.js';
 import type { Goal, GoalUpdate, Person } from '../src/domain/records.js';
+import { defined } from './support/defined.js';
 
 const API = '/api/v2';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -207,7 +208,8 @@ describe('GU3 carry-over on create', () => {
     );
     expect(goals.length).toBeGreaterThan(0);
     for (const goal of goals.slice(0, 5)) {
-      const latest = [...h.world.store.goalUpdates.values()].filter((u) => u.goalId === goal.id).sort(newestFirst)[0];
+      const [newest] = [...h.world.store.goalUpdates.values()].filter((u) => u.goalId === goal.id).sort(newestFirst);
+      const latest = defined(newest, `the latest update of goal ${goal.id}`);
       const update = await postUpdate(h, goal.id, {});
       expect(update).toMatchObject({ progress: latest.progress, confidence: latest.confidence });
     }
@@ -293,9 +295,11 @@ describe('GU5 the goal follows its latest update', () => {
     const goal = [...h.world.store.goals.values()].find(
       (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 2,
     )!;
-    const [latest, previous] = [...h.world.store.goalUpdates.values()]
+    const [newest, next] = [...h.world.store.goalUpdates.values()]
       .filter((u) => u.goalId === goal.id)
       .sort(newestFirst);
+    const latest = defined(newest, 'the latest update');
+    const previous = defined(next, 'the update before it');
     expect((await h.delete(`${API}/goal-updates/${latest.id}`)).status).toBe(204);
     expect(await goalValues(h, goal.id)).toEqual({
       progress: previous.progress,
@@ -354,7 +358,10 @@ describe('GU6 PATCH and DELETE', () => {
     const { store } = h.world;
     const me = h.person();
     const visible = [...store.goalUpdates.values()].filter((u) => canSee(store.goals.get(u.goalId)!, me));
-    const update = visible.find((u) => store.commentsOf('goal-update', u.id).length > 0) ?? visible[0];
+    const update = defined(
+      visible.find((u) => store.commentsOf('goal-update', u.id).length > 0) ?? visible[0],
+      'a visible update',
+    );
     // One comment and one reaction made here, so the cascade is checked whatever the generated world holds.
     expect((await h.post(`${API}/goal-updates/${update.id}/comments`, { body: 'doomed' })).status).toBe(201);
     expect((await h.post(`${API}/goal-updates/${update.id}/reactions`, { name: 'tada' })).status).toBe(201);
@@ -502,7 +509,7 @@ describe('G9 read-only tokens cannot write goal updates', () => {
   const goal = [...h.world.store.goals.values()].find(
     (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 0,
   )!;
-  const update = h.world.store.updatesOfGoal(goal.id)[0];
+  const update = defined(h.world.store.updatesOfGoal(goal.id)[0], `an update of goal ${goal.id}`);
   const snapshot = { ...update };
   const readOnly = h.tokenOf(me, 'readOnly');
   const cases: Array<{ name: string; method: string; path: string; body?: unknown }> = [

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Harness, expectProblem } from './support/harness.js';
 import type { Goal, GoalUpdate, Person } from '../src/domain/records.js';
+import { defined } from './support/defined.js';
 
 const API = '/api/v2';
 /** A well-formed UUID v4 that no generated record uses (checked against the store where it matters). */
@@ -139,7 +140,7 @@ describe('GO1 create defaults', () => {
   it('GO1 given fields override the defaults; owner_id names someone other than the caller', async () => {
     const h = new Harness();
     const owner = h.person((p) => p.id !== h.world.defaultPersonId);
-    const team = h.world.store.teamsInOrder[0];
+    const team = defined(h.world.store.teamsInOrder[0], 'a team');
     const res = await h.post(`${API}/goals`, {
       title: 'Ship it',
       owner_id: owner.id,
@@ -181,7 +182,7 @@ describe('GO2 validation', () => {
     const hidden = [...h.world.store.goals.values()].find((g) => !canSee(g, h.person()));
     if (!hidden) throw new Error('no goal hidden from the default person');
     ctx.hidden = hidden.id;
-    ctx.someone = h.world.store.peopleInOrder[0].id;
+    ctx.someone = defined(h.world.store.peopleInOrder[0], 'a person').id;
     expect(
       h.world.store.goals.has(UNKNOWN_ID) ||
         h.world.store.people.has(UNKNOWN_ID) ||
@@ -408,7 +409,8 @@ describe('GO2 validation', () => {
   it('GO2 valid references, start_date = end_date and every allowed cadence are accepted', async () => {
     const h2 = new Harness();
     const me = h2.person();
-    const [teamA, teamB] = h2.world.store.teamsInOrder;
+    const teamA = defined(h2.world.store.teamsInOrder[0], 'a first team');
+    const teamB = defined(h2.world.store.teamsInOrder[1], 'a second team');
     const other = h2.person((p) => p.id !== me.id);
     const parent = [...h2.world.store.goals.values()].find((g) => canSee(g, me))!;
     for (const cadence of ['weekly', 'biweekly', 'monthly']) {
@@ -462,7 +464,7 @@ describe('GO3 output forms', () => {
       parent_id: parent.id,
       owner_id: me.id,
       contributor_ids: [me.id],
-      team_ids: [h.world.store.teamsInOrder[0].id],
+      team_ids: [defined(h.world.store.teamsInOrder[0], 'a team').id],
     });
     bodies.push(created.body);
     bodies.push((await h.patch(`${API}/goals/${created.body.id}`, { title: 'x', parent_id: null })).body);
@@ -632,16 +634,16 @@ describe('GO6 list filters and order', () => {
   });
 
   it('GO6 team_ids[]: a team of the goal among them, OR within the array', async () => {
-    const teams = h.world.store.teamsInOrder.map((t) => t.id);
-    const perTeam = teams.map((t) => expectedIds(h, me, { teams: [t] }));
+    const perTeam = h.world.store.teamsInOrder.map((t) => ({ team: t.id, ids: expectedIds(h, me, { teams: [t.id] }) }));
     const all = expectedIds(h, me, {});
-    // Pick a team whose goals are a strict, non-empty part of the list.
-    const i = perTeam.findIndex((ids) => ids.length > 0 && ids.length < all.length);
+    // Pick a team whose goals are a strict, non-empty part of the list, and the team after it.
+    const i = perTeam.findIndex(({ ids }) => ids.length > 0 && ids.length < all.length);
     expect(i).toBeGreaterThanOrEqual(0);
-    await expectListed({ teams: [teams[i]] });
-    const pair = [teams[i], teams[(i + 1) % teams.length]];
-    const both = await expectListed({ teams: pair });
-    expect(new Set(both)).toEqual(new Set([...perTeam[i], ...perTeam[(i + 1) % teams.length]]));
+    const picked = defined(perTeam[i], 'a team with part of the goals');
+    const next = defined(perTeam[(i + 1) % perTeam.length], 'the team after it');
+    await expectListed({ teams: [picked.team] });
+    const both = await expectListed({ teams: [picked.team, next.team] });
+    expect(new Set(both)).toEqual(new Set([...picked.ids, ...next.ids]));
   });
 
   it('GO6 filters combine with AND', async () => {
@@ -779,9 +781,9 @@ describe('GO6 pagination (G4) over a list longer than one page', () => {
 
 describe('GO6 query errors (G4, G5, G6)', () => {
   const h = new Harness();
-  const someone = h.world.store.peopleInOrder[0].id;
-  const other = h.world.store.peopleInOrder[1].id;
-  const team = h.world.store.teamsInOrder[0].id;
+  const someone = defined(h.world.store.peopleInOrder[0], 'a first person').id;
+  const other = defined(h.world.store.peopleInOrder[1], 'a second person').id;
+  const team = defined(h.world.store.teamsInOrder[0], 'a team').id;
   const cases: Array<{ name: string; query: string; status: number; field: string; hint?: RegExp }> = [
     { name: 'page=0', query: 'page=0', status: 422, field: 'page' },
     { name: 'page=-1', query: 'page=-1', status: 422, field: 'page' },
@@ -865,22 +867,24 @@ describe('GO7 private goals', () => {
     const h = new Harness();
     const { goal, outsider } = await privateGoalAndOutsider(h);
     const token = h.tokenOf(outsider);
+    const unfiltered = await listAll(h, '', token);
+    const named = await listAll(h, `goal_ids[]=${goal.id}`, token);
     const lists = [
-      await listAll(h, '', token),
-      await listAll(h, `goal_ids[]=${goal.id}`, token),
+      unfiltered,
+      named,
       await listAll(h, `people_ids[]=${goal.ownerId}`, token),
       ...(goal.teamIds.length ? [await listAll(h, `team_ids[]=${goal.teamIds[0]}`, token)] : []),
     ];
     for (const list of lists) expect(list.map((g) => g.id)).not.toContain(goal.id);
-    expect(lists[1]).toEqual([]);
+    expect(named).toEqual([]);
     // The whole list for the outsider is the rule computed for them.
-    expect(lists[0].map((g) => g.id)).toEqual(expectedIds(h, outsider, {}));
+    expect(unfiltered.map((g) => g.id)).toEqual(expectedIds(h, outsider, {}));
   });
 
   it('GO7 to an outsider every path naming a private goal, its updates or their comments is 404', async () => {
     const h = new Harness();
     const { goal, outsider, owner } = await privateGoalAndOutsider(h);
-    const update = h.world.store.updatesOfGoal(goal.id)[0];
+    const update = defined(h.world.store.updatesOfGoal(goal.id)[0], 'an update of the private goal');
     const updateCount = h.world.store.updatesOfGoal(goal.id).length;
     // A comment by the owner, so the comments path has something to hide.
     const comment = await h.post(
@@ -953,7 +957,7 @@ describe('GO8 deleting a goal', () => {
       candidates[0];
     if (!goal) throw new Error('no visible goal with updates');
     // One comment and one reaction made here, so the cascade is checked whatever the generated world holds.
-    const target = store.updatesOfGoal(goal.id)[0].id;
+    const target = defined(store.updatesOfGoal(goal.id)[0], 'an update of the goal').id;
     expect((await h.post(`${API}/goal-updates/${target}/comments`, { body: 'doomed' })).status).toBe(201);
     expect((await h.post(`${API}/goal-updates/${target}/reactions`, { name: 'tada' })).status).toBe(201);
     const child = await h.post(`${API}/goals`, { title: 'Child', parent_id: goal.id });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
 import { Harness, NOW } from './support/harness.js';
+import { defined } from './support/defined.js';
 
 /** A /__mock request; its answer must conform to spec/control.yaml. */
 async function control(h: Harness, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -83,7 +84,7 @@ describe('mock controls', () => {
     const goal = [...first.world.store.goalsInOrder()].find(
       (g) => !g.private && first.world.store.updatesOfGoal(g.id).length > 0,
     )!;
-    const question = [...first.world.store.echoQuestions.values()][0];
+    const question = defined([...first.world.store.echoQuestions.values()][0], 'an echo question');
     const paths = [
       '/api/v2/me',
       '/api/v2/people?per_page=50',

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Person, Team } from '../src/domain/records.js';
 import { Harness } from './support/harness.js';
+import { defined } from './support/defined.js';
 
 const API = '/api/v2';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -167,7 +168,7 @@ describe('PT2: teams', () => {
 describe('Status and error cases (PT2, G2, G4)', () => {
   const h = new Harness();
   const person = h.person();
-  const team = h.world.store.teamsInOrder[0];
+  const team = defined(h.world.store.teamsInOrder[0], 'a team');
   const unknownUuid = '5a1d6c7e-3f2b-4d8a-9c0e-1b2a3c4d5e6f';
 
   const cases: { name: string; method: string; path: string; status: number; field?: string; message?: RegExp }[] = [

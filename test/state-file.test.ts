@@ -127,8 +127,12 @@ describe('crash safety over a real process', () => {
       let out = '';
       child.stdout.on('data', (chunk) => {
         out += chunk;
-        if (out.includes('the contract:'))
-          resolve({ child, baseUrl: /serving \/api\/v2 at (\S+)/.exec(out)![1], token: /token: (\S+)/.exec(out)![1] });
+        if (!out.includes('the contract:')) return;
+        const baseUrl = /serving \/api\/v2 at (\S+)/.exec(out)?.[1];
+        const token = /token: (\S+)/.exec(out)?.[1];
+        // Rejected rather than thrown: a throw in this listener would escape the test.
+        if (baseUrl && token) resolve({ child, baseUrl, token });
+        else reject(new Error(`the banner names no base URL or no token: ${out}`));
       });
       child.stderr.on('data', (chunk) => (out += chunk));
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
+import { defined } from './support/defined.js';
 
 async function control(h: Harness, method: string, path: string, body?: unknown) {
   const response = await h.mock.app.request(`/__mock${path}`, {
@@ -197,7 +198,7 @@ describe('world state', () => {
           ? {
               ...good,
               changes: { ...good.changes, goals: [] },
-              deleted: { goals: [[...h.world.base.store.goals.values()][0].id] },
+              deleted: { goals: [defined([...h.world.base.store.goals.values()][0], 'a goal').id] },
             }
           : kind === 'person'
             ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }

@@ -11,6 +11,7 @@ import {
   UPDATE_CADENCES,
   WEEKDAYS,
 } from '../src/domain/records.js';
+import { defined } from './support/defined.js';
 
 describe('generated world', () => {
   const h = new Harness();
@@ -56,7 +57,7 @@ describe('generated world', () => {
 
 describe('domain constants agree with the spec', () => {
   const schemas = getCompiledSpec().document.components!.schemas! as Record<string, { enum?: unknown[] }>;
-  const enumOf = (name: string) => schemas[name].enum!.filter((v) => v !== null);
+  const enumOf = (name: string) => defined(schemas[name]?.enum, `the enumeration of ${name}`).filter((v) => v !== null);
 
   it.each([
     ['Weekday', WEEKDAYS],

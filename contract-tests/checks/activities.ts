@@ -1,6 +1,6 @@
 // Owns the activity checks (AC1, AC2), through the API alone: filters and order on the newest activities,
 // reading one, and recording one. The API has no DELETE for activities, so the one the kit records stays.
-import { ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 
 const KINDS = ['github_pr', 'jira', 'linear', 'asana', 'google_calendar', 'api'];
@@ -21,13 +21,12 @@ function describe(a: Activity): string {
 }
 
 function ensureNewestFirst(list: Activity[], what: string): void {
-  for (let i = 1; i < list.length; i++) {
-    ensure(
-      list[i - 1].recorded_at >= list[i].recorded_at,
-      'AC1',
-      `${what} must be newest first; ${describe(list[i - 1])} comes before ${describe(list[i])}`,
-    );
-  }
+  ensureInOrder(
+    list,
+    (before, after) => before.recorded_at >= after.recorded_at,
+    'AC1',
+    (before, after) => `${what} must be newest first; ${describe(before)} comes before ${describe(after)}`,
+  );
 }
 
 /** The filtered list must be exactly the window's matching activities, in the window's (newest-first) order. */
@@ -61,11 +60,13 @@ export const activities: CheckGroup = {
       async run(ctx) {
         const { client } = ctx;
         const newest = (await client.expect<Activity[]>(200, 'GET', '/activities?per_page=50', {}, 'AC1')).body;
-        if (newest.length === 0) throw new NotRun('the server lists no activity');
+        const [latest] = newest;
+        const oldest = newest.at(-1);
+        if (!latest || !oldest) throw new NotRun('the server lists no activity');
         ensureNewestFirst(newest, 'GET /activities');
         // A window of recorded_at values: its bounds are the first page's newest and oldest, both inclusive.
-        const until = newest[0].recorded_at;
-        const since = newest[newest.length - 1].recorded_at;
+        const until = latest.recorded_at;
+        const since = oldest.recorded_at;
         const window = `since=${since}&until=${until}`;
         const all = await client.walk<Activity>(`/activities?${window}`);
         ensureNewestFirst(all, `GET /activities?${window}`);
@@ -82,6 +83,8 @@ export const activities: CheckGroup = {
           'AC1',
           `since and until are inclusive: GET /activities?${window} left out ${left.slice(0, 3).map(describe).join(', ')}`,
         );
+        const [sample] = all;
+        ensure(sample, 'AC1', `GET /activities?${window} must list the window's activities, and lists none`);
         const walk = (query: string) => client.walk<Activity>(`/activities?${window}&${query}`);
 
         const kinds = [...new Set(all.map((a) => a.kind))];
@@ -99,15 +102,15 @@ export const activities: CheckGroup = {
           `kinds[]=${two.join('&kinds[]=')}`,
         );
 
-        const person = all[0].person.id;
+        const person = sample.person.id;
         ensureSameList(
           await walk(`people_ids[]=${person}`),
           all.filter((a) => a.person.id === person),
           'people_ids[]',
         );
         ensureSameList(
-          await walk(`people_ids[]=${person}&kinds[]=${all[0].kind}`),
-          all.filter((a) => a.person.id === person && a.kind === all[0].kind),
+          await walk(`people_ids[]=${person}&kinds[]=${sample.kind}`),
+          all.filter((a) => a.person.id === person && a.kind === sample.kind),
           'people_ids[] AND kinds[]',
         );
 
@@ -127,12 +130,12 @@ export const activities: CheckGroup = {
           );
         }
 
-        const one = (await client.expect<Activity>(200, 'GET', `/activities/${all[0].id}`, {}, 'AC1')).body;
+        const one = (await client.expect<Activity>(200, 'GET', `/activities/${sample.id}`, {}, 'AC1')).body;
         for (const field of ['id', 'kind', 'group', 'title', 'description', 'url', 'recorded_at'] as const) {
           ensure(
-            one[field] === all[0][field],
+            one[field] === sample[field],
             'AC1',
-            `GET /activities/${all[0].id} must show ${field} ${JSON.stringify(all[0][field])} as listed, got ${JSON.stringify(one[field])}`,
+            `GET /activities/${sample.id} must show ${field} ${JSON.stringify(sample[field])} as listed, got ${JSON.stringify(one[field])}`,
           );
         }
         for (const a of all) ensure(KINDS.includes(a.kind), 'AC1', `activity ${describe(a)} has an unknown kind`);

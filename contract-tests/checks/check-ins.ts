@@ -1,6 +1,6 @@
 // Owns the check-in checks (CI1–CI9), through the API alone: generation by team weekdays, fresh and absent
 // shapes, filling in (only the caller's own, restored afterwards), blocked, filters and order, dates, no create.
-import { ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext, Person } from '../kit/context.js';
@@ -66,7 +66,9 @@ function addDays(date: string, days: number): string {
 }
 
 function weekdayOf(date: string): string {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  if (weekday === undefined) throw new Error(`no weekday for ${date}: not a YYYY-MM-DD date`);
+  return weekday;
 }
 
 /** The calendar date an instant shows in a time zone: a person's "today" (CI1). */
@@ -95,13 +97,13 @@ function describe(c: CheckIn): string {
 }
 
 function ensureOrdered(list: CheckIn[], rule: string, what: string): void {
-  for (let i = 1; i < list.length; i++) {
-    ensure(
-      ci5Order(list[i - 1], list[i]) < 0,
-      rule,
-      `${what} must be ordered by date descending, then person name, then id; ${describe(list[i - 1])} comes before ${describe(list[i])}`,
-    );
-  }
+  ensureInOrder(
+    list,
+    (before, after) => ci5Order(before, after) < 0,
+    rule,
+    (before, after) =>
+      `${what} must be ordered by date descending, then person name, then id; ${describe(before)} comes before ${describe(after)}`,
+  );
 }
 
 /**
@@ -954,8 +956,9 @@ export const checkIns: CheckGroup = {
             'CI9',
           )
         ).body;
+        const [only] = listed;
         ensure(
-          listed.length === 1 && listed[0].id === absent.id && listed[0].absent,
+          listed.length === 1 && only?.id === absent.id && only.absent,
           'CI9',
           `the absent check-in ${describe(absent)} must stay listed for its person and date, got ${listed.map(describe).join(', ') || 'nothing'}`,
         );

@@ -1,7 +1,7 @@
 // Owns the comment and reaction checks (CR1, CR2), through the API alone. Everything the kit writes sits on a
 // goal update inside a goal of its own (gone with the goal, GO8), except under --modify-existing, where one
 // comment and one reaction go on the caller's own check-in and are deleted again.
-import { ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext } from '../kit/context.js';
@@ -66,13 +66,13 @@ async function react(
 }
 
 function ensureNewestFirst(list: Array<{ id: string; created_at: string }>, rule: string, what: string): void {
-  for (let i = 1; i < list.length; i++) {
-    ensure(
-      list[i - 1].created_at >= list[i].created_at,
-      rule,
-      `${what} must be newest first; ${list[i - 1].id} (${list[i - 1].created_at}) comes before ${list[i].id} (${list[i].created_at})`,
-    );
-  }
+  ensureInOrder(
+    list,
+    (before, after) => before.created_at >= after.created_at,
+    rule,
+    (before, after) =>
+      `${what} must be newest first; ${before.id} (${before.created_at}) comes before ${after.id} (${after.created_at})`,
+  );
 }
 
 function ensureIds(actual: Array<{ id: string }>, expected: Array<{ id: string }>, rule: string, what: string): void {
@@ -183,7 +183,8 @@ export const commentsReactions: CheckGroup = {
           );
         }
         ensureIds(await client.walk<Comment>(path), [kept], 'CR1', `GET ${path} after refused requests`);
-        ensure((await client.walk<Comment>(path))[0].body === kept.body, 'CR1', 'refused PATCHes must leave the body');
+        const [stillKept] = await client.walk<Comment>(path);
+        ensure(stillKept?.body === kept.body, 'CR1', 'refused PATCHes must leave the body');
         // A refused comment on a real check-in changes nothing (a wrongly created one is deleted at once).
         const [checkIn] = await someCheckIns(ctx);
         if (checkIn)
@@ -227,8 +228,9 @@ export const commentsReactions: CheckGroup = {
         await ctx.client.expect(403, 'DELETE', `/comments/${theirs.id}`, {}, 'CR1');
         const listed = await ctx.client.walk<Comment>(path);
         ensureIds(listed, [theirs, mine], 'CR1', `GET ${path}`);
+        const [listedTheirs, listedMine] = listed;
         ensure(
-          listed[1].body === mine.body && listed[0].body === theirs.body,
+          listedMine?.body === mine.body && listedTheirs?.body === theirs.body,
           'CR1',
           'refused edits must leave both bodies',
         );
@@ -281,6 +283,9 @@ export const commentsReactions: CheckGroup = {
           );
           created.push(reaction);
         }
+        // EMOJI lists tada first: the reaction given twice, deleted and given anew below.
+        const [tada] = created;
+        if (tada?.name !== 'tada') throw new Error('EMOJI must list tada first');
         const again = await react(ctx, client, path, 'tada');
         ensure(
           again.status === 200,
@@ -288,19 +293,19 @@ export const commentsReactions: CheckGroup = {
           `the same person, name and record twice must give 200, got ${again.status}`,
         );
         ensure(
-          again.reaction.id === created[0].id && again.reaction.created_at === created[0].created_at,
+          again.reaction.id === tada.id && again.reaction.created_at === tada.created_at,
           'CR2',
-          `the second tada must be the existing reaction ${created[0].id}, got ${again.reaction.id}`,
+          `the second tada must be the existing reaction ${tada.id}, got ${again.reaction.id}`,
         );
         // Newest first; within one second, the one created last first (GU7).
         ensureIds(await client.walk<Reaction>(path), [...created].reverse(), 'CR2', `GET ${path}`);
 
-        await client.expect(204, 'DELETE', `/reactions/${created[0].id}`, {}, 'CR2');
+        await client.expect(204, 'DELETE', `/reactions/${tada.id}`, {}, 'CR2');
         ensureIds(await client.walk<Reaction>(path), created.slice(1).reverse(), 'CR2', `GET ${path} after DELETE`);
-        await client.expect(404, 'DELETE', `/reactions/${created[0].id}`, {}, 'CR2');
+        await client.expect(404, 'DELETE', `/reactions/${tada.id}`, {}, 'CR2');
         const anew = await react(ctx, client, path, 'tada');
         ensure(
-          anew.status === 201 && anew.reaction.id !== created[0].id,
+          anew.status === 201 && anew.reaction.id !== tada.id,
           'CR2',
           `tada after its deletion must be a new reaction (201), got ${anew.status} ${anew.reaction.id}`,
         );

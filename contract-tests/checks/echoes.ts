@@ -1,6 +1,6 @@
 // Owns the Echo checks (EC1–EC6), through the API alone: defaults and validation, the next_answer_at schedule,
 // paused questions, published answer titles, answers as REST resources, and deletion with the answers.
-import { ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { MARKER, type KitContext } from '../kit/context.js';
 
@@ -39,29 +39,32 @@ function addDays(date: string, days: number): string {
 }
 
 function weekdayOf(date: string): string {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  if (weekday === undefined) throw new Error(`no weekday for ${date}: not a YYYY-MM-DD date`);
+  return weekday;
 }
 
 /** What a wall clock in `timeZone` shows at an instant. */
 function wallClock(ms: number, timeZone: string): { date: string; time: string; second: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes): string => {
+    const found = parts.find((p) => p.type === type);
+    if (!found) throw new Error(`Intl.DateTimeFormat shows no ${type} for ${timeZone}`);
+    return found.value;
+  };
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    second: parts.second,
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+    second: part('second'),
   };
 }
 
@@ -119,8 +122,10 @@ function expectedNextAnswerAt(q: Question, now: string): string {
 
 /** EC4: "<Ddd Mmm D>" of a local date, e.g. "Tue Apr 28". */
 function shortDate(date: string): string {
-  const [, month, day] = date.split('-').map(Number);
-  return `${SHORT_DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]} ${SHORT_MONTHS[month - 1]} ${day}`;
+  const weekday = SHORT_DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  const month = SHORT_MONTHS[Number(date.slice(5, 7)) - 1];
+  if (weekday === undefined || month === undefined) throw new Error(`no short date for ${date}: not a YYYY-MM-DD date`);
+  return `${weekday} ${month} ${Number(date.slice(8, 10))}`;
 }
 
 /** Invalid values of the writable Echo fields, each with the field its problem must name (EC1). */
@@ -198,13 +203,13 @@ export const echoes: CheckGroup = {
           );
         }
         const all = await walkQuestions(ctx);
-        for (let i = 1; i < all.length; i++) {
-          ensure(
-            all[i - 1].created_at <= all[i].created_at,
-            'EC1',
-            `GET /echo/questions must list oldest first: ${all[i - 1].id} (${all[i - 1].created_at}) comes before ${all[i].id} (${all[i].created_at})`,
-          );
-        }
+        ensureInOrder(
+          all,
+          (before, after) => before.created_at <= after.created_at,
+          'EC1',
+          (before, after) =>
+            `GET /echo/questions must list oldest first: ${before.id} (${before.created_at}) comes before ${after.id} (${after.created_at})`,
+        );
         const first = all.findIndex((x) => x.id === q.id);
         const next = all.findIndex((x) => x.id === second.id);
         ensure(first >= 0 && next >= 0, 'EC1', `GET /echo/questions must list the new Echoes ${q.id} and ${second.id}`);
@@ -438,13 +443,13 @@ export const echoes: CheckGroup = {
         for (const q of all) {
           const answers = await ctx.client.walk<Answer>(`/echo/questions/${q.id}/answers`);
           seen += answers.length;
-          for (let i = 1; i < answers.length; i++) {
-            ensure(
-              answers[i - 1].published_at >= answers[i].published_at,
-              'EC5',
-              `Echo ${q.id}: answers must be newest first; ${answers[i - 1].id} (${answers[i - 1].published_at}) comes before ${answers[i].id} (${answers[i].published_at})`,
-            );
-          }
+          ensureInOrder(
+            answers,
+            (before, after) => before.published_at >= after.published_at,
+            'EC5',
+            (before, after) =>
+              `Echo ${q.id}: answers must be newest first; ${before.id} (${before.published_at}) comes before ${after.id} (${after.published_at})`,
+          );
         }
         if (seen < 2) throw new NotRun('fewer than two Echo answers are listed');
       },
@@ -573,7 +578,7 @@ export const echoes: CheckGroup = {
         await client.expect(422, 'GET', `${list}?per_page=0`, {}, 'G4');
         const unchanged = await client.walk<Answer>(list);
         ensure(
-          unchanged.length === 2 && unchanged[1].body === 'Changed.',
+          unchanged.length === 2 && unchanged[1]?.body === 'Changed.',
           'EC5',
           'refused requests must create or change no answer',
         );

@@ -1,7 +1,7 @@
 // Owns the goal-updates check group (GU1–GU7, plus the G2/G8 negative cases of the update operations), through the API alone.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
-import { ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import { getGoal, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
 
 /** The output form of a goal update, as far as the checks read it. */
@@ -34,6 +34,13 @@ async function patch(ctx: KitContext, id: string, body: Record<string, unknown>,
 
 async function list(ctx: KitContext, goalId: string, rule: string): Promise<UpdateOut[]> {
   return (await ctx.client.expect<UpdateOut[]>(200, 'GET', `/goals/${goalId}/goal-updates?per_page=50`, {}, rule)).body;
+}
+
+/** The newest update of a goal the check has posted updates to: the list must hold at least one. */
+async function newestOf(ctx: KitContext, goalId: string, rule: string): Promise<UpdateOut> {
+  const [newest] = await list(ctx, goalId, rule);
+  ensure(newest, rule, `GET /goals/${goalId}/goal-updates must list the updates the check posted; it lists none`);
+  return newest;
 }
 
 /** Progress, confidence and label of an update or goal, for comparing and for messages. */
@@ -87,13 +94,13 @@ async function ensureUnchanged(
 
 /** GU7: `created_at` never increases down the list. */
 function ensureNewestFirst(updates: UpdateOut[], what: string): void {
-  for (let i = 1; i < updates.length; i++) {
-    ensure(
-      updates[i - 1].created_at >= updates[i].created_at,
-      'GU7',
-      `${what}: ${updates[i - 1].id} (${updates[i - 1].created_at}) is listed before the newer ${updates[i].id} (${updates[i].created_at})`,
-    );
-  }
+  ensureInOrder(
+    updates,
+    (before, after) => before.created_at >= after.created_at,
+    'GU7',
+    (before, after) =>
+      `${what}: ${before.id} (${before.created_at}) is listed before the newer ${after.id} (${after.created_at})`,
+  );
 }
 
 async function ownGoal(ctx: KitContext, label: string): Promise<GoalOut> {
@@ -225,7 +232,7 @@ export const goalUpdates: CheckGroup = {
           const after = await getGoal(ctx.client, goal.id, 'GU2');
           ensure(after.confidence === want, 'GU2', `the goal must show the snapped ${want}, got ${after.confidence}`);
         }
-        const [latest] = await list(ctx, goal.id, 'GU2');
+        const latest = await newestOf(ctx, goal.id, 'GU2');
         for (const confidence of [74, 44, 75, 45, 0, 100]) {
           const patched = await patch(ctx, latest.id, { confidence }, 'GU2');
           const want = snapped(confidence);
@@ -317,7 +324,7 @@ export const goalUpdates: CheckGroup = {
         );
         await ctx.client.expect(204, 'DELETE', `/goal-updates/${afterPatch.id}`, {}, 'GU6');
         await ctx.client.expect(204, 'DELETE', `/goal-updates/${latest.id}`, {}, 'GU6');
-        const [remaining] = await list(ctx, goal.id, 'GU3');
+        const remaining = await newestOf(ctx, goal.id, 'GU3');
         const afterDelete = await post(ctx, goal.id, {}, 'GU3');
         ensure(
           afterDelete.progress === remaining.progress && afterDelete.confidence === remaining.confidence,
@@ -341,7 +348,7 @@ export const goalUpdates: CheckGroup = {
             `progress ${progress} must be saved as is, got ${update.progress}`,
           );
         }
-        const [update] = await list(ctx, goal.id, 'GU4');
+        const update = await newestOf(ctx, goal.id, 'GU4');
         const patched = await patch(ctx, update.id, { progress: 37 }, 'GU4');
         ensure(patched.progress === 37, 'GU4', `PATCH progress 37 must save 37, got ${patched.progress}`);
         for (const progress of [-1, 101, 12.5, '50', null, false]) {
@@ -453,7 +460,7 @@ export const goalUpdates: CheckGroup = {
         await ctx.client.expect(404, 'DELETE', `/goal-updates/${update.id}`, {}, 'GU6');
         const listed = await list(ctx, goal.id, 'GU6');
         ensure(
-          listed.length === 1 && listed[0].id === probe.id,
+          listed.length === 1 && listed[0]?.id === probe.id,
           'GU6',
           `the deleted update must leave the list, which must hold just ${probe.id}; got [${listed.map((u) => u.id).join(', ')}]`,
         );
@@ -506,7 +513,8 @@ export const goalUpdates: CheckGroup = {
         // Find a goal with at least two updates among the first few, so the order says something.
         for (const goal of listed.slice(0, 15)) {
           const updates = await client.walk<UpdateOut>(`/goals/${goal.id}/goal-updates`);
-          if (updates.length < 2) continue;
+          const [newest] = updates;
+          if (!newest || updates.length < 2) continue;
           ensureNewestFirst(updates, `GET /goals/${goal.id}/goal-updates`);
           const strangers = updates.filter((u) => u.goal.id !== goal.id);
           ensure(
@@ -514,9 +522,8 @@ export const goalUpdates: CheckGroup = {
             'GU7',
             `the list of goal ${goal.id} holds updates of other goals: ${strangers.map((u) => u.id).join(', ')}`,
           );
-          const fetched = (await client.expect<UpdateOut>(200, 'GET', `/goal-updates/${updates[0].id}`, {}, 'GU7'))
-            .body;
-          ensure(sameJson(fetched, updates[0]), 'GU7', 'GET /goal-updates/{id} must give the update as the list does');
+          const fetched = (await client.expect<UpdateOut>(200, 'GET', `/goal-updates/${newest.id}`, {}, 'GU7')).body;
+          ensure(sameJson(fetched, newest), 'GU7', 'GET /goal-updates/{id} must give the update as the list does');
           return;
         }
         throw new NotRun('none of the first goals listed has two updates to order');
@@ -604,7 +611,7 @@ export const goalUpdates: CheckGroup = {
         for (const [method, path] of [
           ['POST', `/goals/${goal.id}/goal-updates`],
           ['PATCH', `/goal-updates/${update.id}`],
-        ]) {
+        ] as const) {
           const bad = await ctx.client.request(method, path, {
             rawBody: '{"progress": 5,',
             headers: { 'content-type': 'application/json' },

@@ -142,12 +142,12 @@ export const goals: CheckGroup = {
             `parent must be ${parent.id}, got ${JSON.stringify(goal.parent)}`,
           );
           ensure(
-            goal.contributors.length === 1 && goal.contributors[0].id === person.id,
+            goal.contributors.length === 1 && goal.contributors[0]?.id === person.id,
             'GO1',
             `contributors must be [${person.id}], got ${JSON.stringify(goal.contributors)}`,
           );
           ensure(
-            goal.teams.length === 1 && goal.teams[0].id === team.id,
+            goal.teams.length === 1 && goal.teams[0]?.id === team.id,
             'GO1',
             `teams must be [${team.id}], got ${JSON.stringify(goal.teams)}`,
           );
@@ -388,7 +388,7 @@ export const goals: CheckGroup = {
         for (const [method, path] of [
           ['POST', '/goals'],
           ['PATCH', `/goals/${goal.id}`],
-        ]) {
+        ] as const) {
           const bad = await ctx.client.request(method, path, { rawBody: '{"title": "x",', headers: json });
           if (bad.status === 201)
             ctx.cleanup.add(`delete goal ${bad.body.id}`, () => ctx.client.request('DELETE', `/goals/${bad.body.id}`));
@@ -659,7 +659,8 @@ export const goals: CheckGroup = {
         'GET /goals walked: no archived goal, GO6 order; since, people_ids[], team_ids[] give exactly the matching goals (AND across, OR within)',
       async run({ client, me }) {
         const all = await client.walk<GoalOut>('/goals');
-        if (all.length === 0) throw new NotRun('GET /goals lists no goal to filter');
+        const [firstGoal] = all;
+        if (!firstGoal) throw new NotRun('GET /goals lists no goal to filter');
         ensureGoalOrder(all, 'GET /goals');
         const archived = all.filter((g) => g.archived);
         ensure(
@@ -671,16 +672,18 @@ export const goals: CheckGroup = {
         const ends = [...new Set(all.flatMap((g) => (g.end_date ? [g.end_date] : [])))].sort();
         const since = ends[Math.floor(ends.length / 2)] ?? '2000-01-01';
         const teamIds = [...new Set(all.flatMap((g) => g.teams.map((t) => t.id)))].slice(0, 2);
-        const person = all.find((g) => g.contributors.length > 0)?.contributors[0].id ?? all[0].owner.id;
+        const [firstContributor] = all.flatMap((g) => g.contributors);
+        const person = firstContributor?.id ?? firstGoal.owner.id;
         const cases: Array<[string, Parameters<typeof matches>[1]]> = [
           [`since=${since}`, { since }],
           [`people_ids[]=${me.id}`, { people: [me.id] }],
           [`people_ids[]=${person}&people_ids[]=${me.id}`, { people: [person, me.id] }],
         ];
-        if (teamIds.length > 0) {
+        const [team] = teamIds;
+        if (team) {
           cases.push([teamIds.map((t) => `team_ids[]=${t}`).join('&'), { teams: teamIds }]);
-          cases.push([`team_ids[]=${teamIds[0]}&since=${since}`, { teams: [teamIds[0]], since }]);
-          cases.push([`team_ids[]=${teamIds[0]}&people_ids[]=${person}`, { teams: [teamIds[0]], people: [person] }]);
+          cases.push([`team_ids[]=${team}&since=${since}`, { teams: [team], since }]);
+          cases.push([`team_ids[]=${team}&people_ids[]=${person}`, { teams: [team], people: [person] }]);
         }
         for (const [query, filters] of cases) {
           const got = await client.walk<GoalOut>(`/goals?${query}`);
@@ -780,7 +783,7 @@ export const goals: CheckGroup = {
         ensureGoalOrder(without, `GET ${listPath}`);
         const alone = await listByIds(ctx.client, [goal.id]);
         ensure(
-          alone.length === 1 && alone[0].id === goal.id && alone[0].archived === true,
+          alone.length === 1 && alone[0]?.id === goal.id && alone[0].archived === true,
           'GO6',
           `goal_ids[]=${goal.id} must list the archived goal, got ${JSON.stringify(alone.map((g) => [g.id, g.archived]))}`,
         );
@@ -815,7 +818,7 @@ export const goals: CheckGroup = {
           ['since=tomorrow', 'since'],
           [`goal_ids[]=${UNKNOWN_ID}&goal_ids[]=nope`, 'goal_ids[]'],
           ['team_ids[]=nope', 'team_ids[]'],
-        ]) {
+        ] as const) {
           const { body } = await client.expect(422, 'GET', `/goals?${query}`, {}, 'GO6');
           ensure(
             namesField(body, name.replace('[]', '')),

@@ -65,7 +65,11 @@ async function listPath(ctx: KitContext, op: SpecOperation): Promise<string> {
 /** A value an array parameter accepts: an id the caller may name, or the first of its enumeration. */
 async function elementOf(ctx: KitContext, parameter: SpecParameter): Promise<string> {
   const items = (parameter.schema.items ?? {}) as { enum?: string[]; $ref?: string };
-  if (items.enum) return items.enum[0];
+  if (items.enum) {
+    const [first] = items.enum;
+    if (first === undefined) throw new Error(`${parameter.name}: the spec's enumeration lists no value`);
+    return first;
+  }
   const kinds: Record<string, () => Promise<string>> = {
     'people_ids[]': () => Promise.resolve(ctx.me.id),
     'team_ids[]': () => ctx.pool.readable('team'),

@@ -1,6 +1,6 @@
 // Owns the people-and-teams check group (PT1–PT2, plus the G2/G4 negative cases of their operations), through the API alone.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
-import { sameJson, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 
 interface Ref {
   id: string;
@@ -44,13 +44,13 @@ function byNameThenId(a: Ref, b: Ref): number {
 
 /** Fails unless a walked list is in PT2 order; the message names the first pair out of order. */
 function ensureNameOrder(items: Ref[], what: string): void {
-  for (let i = 1; i < items.length; i++) {
-    ensure(
-      byNameThenId(items[i - 1], items[i]) < 0,
-      'PT2',
-      `${what} must be ordered by name, then id: ${JSON.stringify(items[i - 1])} is listed before ${JSON.stringify(items[i])}`,
-    );
-  }
+  ensureInOrder(
+    items,
+    (before, after) => byNameThenId(before, after) < 0,
+    'PT2',
+    (before, after) =>
+      `${what} must be ordered by name, then id: ${JSON.stringify(before)} is listed before ${JSON.stringify(after)}`,
+  );
 }
 
 /** True when the runtime knows `zone` as an IANA time zone. */
@@ -140,7 +140,8 @@ export const peopleTeams: CheckGroup = {
         );
         for (const person of people) ensurePerson(person, `GET /people: ${person.id}`);
         // First, middle and last: enough to see that the single GET is the same record.
-        const sample = [...new Set([people[0], people[Math.floor(people.length / 2)], people[people.length - 1]])];
+        const middle = Math.floor(people.length / 2);
+        const sample = people.filter((_, i) => i === 0 || i === middle || i === people.length - 1);
         for (const person of sample) {
           const fetched = (await client.expect<PersonOut>(200, 'GET', `/people/${person.id}`, {}, 'PT2')).body;
           ensure(sameJson(fetched, person), 'PT2', `GET /people/${person.id} must give the record GET /people lists`);

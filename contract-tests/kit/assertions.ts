@@ -1,7 +1,7 @@
 // The one home of what checks assert besides their rule's own logic: an id no server issued, the fields a
 // problem names, a write the server must refuse (undoing whatever a broken server wrongly creates), the same
-// ids in the same order, and the same data whatever the key order.
-import { ensure } from './failures.js';
+// ids in the same order, a list in a rule's order, and the same data whatever the key order.
+import { ensure, fail } from './failures.js';
 import type { CheckingClient, RequestOptions } from './checking-client.js';
 import type { Cleanup } from './cleanup.js';
 
@@ -109,4 +109,22 @@ export function ensureSameIds(
     rule,
     `${what}: expected ${e.length} records [${e.slice(index, index + 3).join(', ')}…] from position ${index}, got ${a.length} records [${a.slice(index, index + 3).join(', ')}…]`,
   );
+}
+
+/**
+ * Fails at the first two neighbours out of order: `inOrder(before, after)` must hold for every item and the
+ * one listed after it; the message says which two broke it.
+ * @example ensureInOrder(list, (a, b) => a.created_at >= b.created_at, 'CR1', (a, b) => `${a.id} comes before ${b.id}`)
+ */
+export function ensureInOrder<T extends object>(
+  list: readonly T[],
+  inOrder: (before: T, after: T) => boolean,
+  rule: string,
+  outOfOrder: (before: T, after: T) => string,
+): void {
+  let before: T | undefined;
+  for (const after of list) {
+    if (before !== undefined && !inOrder(before, after)) fail(rule, outOfOrder(before, after));
+    before = after;
+  }
 }

@@ -83,12 +83,13 @@ export class CheckingClient {
     const op = this.#spec.findOperation(method, path);
     if (op) this.coverage.record(op.operationId, exchange.status);
     const findings = op ? this.#check(op, exchange).filter((f) => this.selects(f.rule, f.part)) : [];
-    if (findings.length > 0)
+    const [first] = findings;
+    if (first)
       throw new ContractViolation(
         exchange,
         findings.map((f) => f.problem),
-        findings[0].rule,
-        findings[0].part,
+        first.rule,
+        first.part,
       );
     return exchange;
   }

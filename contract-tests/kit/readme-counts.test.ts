@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/spec/compiled-spec.js';
+import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { sourceOfCheck } from './runner.js';
 
@@ -22,8 +23,8 @@ describe("README's kit counts", () => {
     for (const c of checks) byRule.set(c.rule, (byRule.get(c.rule) ?? 0) + 1);
     const groups = ['G', 'PT', 'GO', 'GU', 'CI', 'EC', 'CR', 'AC'];
     const key = (rule: string) => {
-      const [, group, n] = /^([A-Z]+)(\d+)$/.exec(rule)!;
-      return groups.indexOf(group) * 100 + Number(n);
+      const [, group, n] = defined(/^([A-Z]+)(\d+)$/.exec(rule), `a rule id such as GO6, got ${rule}`);
+      return groups.findIndex((g) => g === group) * 100 + Number(n);
     };
     const line = [...byRule]
       .sort(([a], [b]) => key(a) - key(b))

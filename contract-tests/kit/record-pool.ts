@@ -50,8 +50,9 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
 /** @example kindOfParameter('/goals/{goal_id}/goal-updates', 'goal_id') // 'goal' */
 export function kindOfParameter(path: string, parameter: string): RecordKind {
   const segments = path.split('/');
-  const at = segments.indexOf(`{${parameter}}`);
-  const kind = KIND_OF_SEGMENT[segments[at - 1]];
+  // None before it when the parameter is missing from the path.
+  const before = segments[segments.indexOf(`{${parameter}}`) - 1];
+  const kind = before === undefined ? undefined : KIND_OF_SEGMENT[before];
   if (!kind) throw new Error(`no record kind for {${parameter}} in ${path}: add its path segment to KIND_OF_SEGMENT`);
   return kind;
 }

@@ -2,6 +2,7 @@
 // records are restored, and a sweep removes what a killed run created.
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
+import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { MARKER, type KitOptions } from './context.js';
 import { runChecks } from './runner.js';
@@ -14,7 +15,7 @@ async function setUp() {
   const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
   const options: KitOptions = {
     baseUrl: BASE_URL,
-    token: tokens[0].read_write,
+    token: defined(tokens[0], 'a first token').read_write,
     fetch: async (url, init) => mock.app.request(url, init),
   };
   return { mock, options };

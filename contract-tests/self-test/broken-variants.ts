@@ -52,10 +52,17 @@ export interface Rewrite {
   ): BrokenResponse | void | Promise<BrokenResponse | void>;
 }
 
+/** The read-write token of the default person, an administrator: MK1 lists them first. */
+async function administratorToken(tools: Tools): Promise<string> {
+  const [first] = await tools.tokens();
+  if (!first) throw new Error('the mock lists no token, so no administrator to act as');
+  return first.read_write;
+}
+
 /** A request sent on as the default person (MK1 lists them first), an administrator: a server without GO9, GU8, EC7. */
 async function asAdministrator(request: BrokenRequest, tools: Tools): Promise<BrokenRequest> {
   const headers = new Headers(request.headers);
-  headers.set('authorization', `Bearer ${(await tools.tokens())[0].read_write}`);
+  headers.set('authorization', `Bearer ${await administratorToken(tools)}`);
   return { ...request, headers };
 }
 
@@ -189,21 +196,27 @@ function onRecords(change: (record: any, request: BrokenRequest) => void): NonNu
   };
 }
 
+/** The decoded name of a query pair: what comes before its first `=`, or all of it without one. */
+function nameOf(pair: string): string {
+  const equals = pair.indexOf('=');
+  return decodeURIComponent(equals === -1 ? pair : pair.slice(0, equals));
+}
+
 /** The query without the parameters `name` (raw or percent-encoded brackets). */
 function withoutParam(query: string, name: string): string {
   return query
     .split('&')
-    .filter((pair) => pair !== '' && decodeURIComponent(pair.split('=')[0]) !== name)
+    .filter((pair) => pair !== '' && nameOf(pair) !== name)
     .join('&');
 }
 
 /** Whether the query holds the parameter `name` (raw or percent-encoded brackets). */
 function hasParam(query: string, name: string): boolean {
-  return query.split('&').some((pair) => decodeURIComponent(pair.split('=')[0]) === name);
+  return query.split('&').some((pair) => nameOf(pair) === name);
 }
 
 function paramOf(query: string, name: string): string | undefined {
-  const pair = query.split('&').find((p) => decodeURIComponent(p.split('=')[0]) === name);
+  const pair = query.split('&').find((p) => nameOf(p) === name);
   return pair === undefined ? undefined : decodeURIComponent(pair.split('=').slice(1).join('='));
 }
 
@@ -547,7 +560,7 @@ export const VARIANTS: Variant[] = [
           const query = request.query
             .split('&')
             .flatMap((pair) => {
-              const [name, value = ''] = pair.split('=');
+              const [name = '', value = ''] = pair.split('=');
               return /^(people_ids|team_ids|goal_ids|kinds)$/.test(name)
                 ? value.split(',').map((v) => `${name}[]=${v}`)
                 : [pair];
@@ -602,7 +615,7 @@ export const VARIANTS: Variant[] = [
           const tokens = await tools.tokens();
           if (!tokens.some((t) => t.read_write === token || t.read_only === token)) return;
           const headers = new Headers(request.headers);
-          headers.set('authorization', `Bearer ${tokens[0].read_write}`);
+          headers.set('authorization', `Bearer ${await administratorToken(tools)}`);
           return { ...request, headers };
         },
       },
@@ -742,7 +755,8 @@ export const VARIANTS: Variant[] = [
         {
           path: /^\/goals/,
           response(r, request) {
-            if (request.method === 'DELETE' && r.status === 204) deleted.add(request.path.split('/')[2]);
+            const goalId = /^\/goals\/([^/]+)/.exec(request.path)?.[1];
+            if (request.method === 'DELETE' && r.status === 204 && goalId) deleted.add(goalId);
             if (r.status >= 300) return;
             eachRecord(r.body, (g) => {
               if (g.type !== 'goal') return;
@@ -922,8 +936,8 @@ export const VARIANTS: Variant[] = [
         {
           path: /^\/echo\//,
           response(r, request) {
-            if (request.method === 'DELETE' && /^\/echo\/questions\/[^/]+$/.test(request.path) && r.status === 204)
-              deleted.add(request.path.split('/')[3]);
+            const questionId = /^\/echo\/questions\/([^/]+)$/.exec(request.path)?.[1];
+            if (request.method === 'DELETE' && questionId && r.status === 204) deleted.add(questionId);
             if (r.status < 300)
               eachRecord(r.body, (a) => {
                 if (a.type === 'echo-answer') answers.set(a.id, a);
@@ -1099,7 +1113,7 @@ export const VARIANTS: Variant[] = [
         async request(request, tools) {
           if (tools.tokenOf(request) !== null) return;
           const headers = new Headers(request.headers);
-          headers.set('authorization', `Bearer ${(await tools.tokens())[0].read_write}`);
+          headers.set('authorization', `Bearer ${await administratorToken(tools)}`);
           return { ...request, headers };
         },
       },

@@ -2,6 +2,7 @@
 // and each deliberately broken variant of it (broken-variants.ts) is caught by a check of the expected rule.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
+import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import type { CheckGroup } from '../kit/check.js';
 import type { KitOptions } from '../kit/context.js';
@@ -26,7 +27,7 @@ async function runAgainst(
   // The other person's and the read-only token come from /__mock/tokens through the kit itself (MK1).
   return runChecks(groups, {
     baseUrl: BASE_URL,
-    token: tokens[0].read_write,
+    token: defined(tokens[0], 'a first token').read_write,
     modifyExisting: true,
     fetch: brokenFetch(mock, variant),
     ...options,
@@ -110,9 +111,10 @@ describe('the broken variants', () => {
           .filter((r) => r.group === 'operations' && r.rule === variant.expectedRules[0] && r.outcome === 'failed')
           .map(named);
         expect(sameRule).toHaveLength(1);
+        const failed = defined(sameRule[0], `the failed check of ${variant.expectedRules[0]}`);
         expect(
-          sameRule[0].startsWith(`${variant.expectedCheck} `) || sameRule[0].startsWith(`${variant.expectedCheck}:`),
-          sameRule[0],
+          failed.startsWith(`${variant.expectedCheck} `) || failed.startsWith(`${variant.expectedCheck}:`),
+          failed,
         ).toBe(true);
       }
     };
@@ -146,7 +148,7 @@ describe('a set-up request that breaks a rule', () => {
   }
 
   it('is a failed set-up check of that rule when GET /me breaks', async () => {
-    const { results } = await runAgainst(SET_UP_VARIANTS[0]);
+    const { results } = await runAgainst(defined(SET_UP_VARIANTS[0], 'a set-up variant breaking GET /me'));
     expect(results.filter((r) => r.group === 'set-up').map((r) => [r.rule, r.outcome])).toEqual([['PT1', 'failed']]);
     // Checks that need the person are not run, saying why.
     expect(results.some((r) => r.outcome === 'not run' && /set-up failed: GET \/me/.test(r.message ?? ''))).toBe(true);

@@ -13,6 +13,7 @@ import {
   type SpecOperation,
   type SpecParameter,
 } from '../../src/spec/compiled-spec.js';
+import { defined } from '../support/defined.js';
 
 export interface FuzzRequest {
   method: string;
@@ -46,6 +47,12 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   snapshots: 'name',
 };
 const NAMES = ['fuzz-a', 'fuzz_b', 'before.demo'];
+
+/** The real ids of a kind of record, or an id no server issued when the world has none of them. */
+function realIds(facts: FuzzFacts, kind: string): fc.Arbitrary<string> {
+  const ids = defined(facts.ids[kind], `the fuzz facts' ids of kind ${kind}`);
+  return fc.constantFrom(...(ids.length ? ids : [UNKNOWN_ID]));
+}
 
 /** Collects real ids of each kind from a freshly made mock's shared world. */
 export function factsOf(mock: Mock): FuzzFacts {
@@ -156,7 +163,7 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A value of the right type for a body property or parameter, by its name (real ids where it names records). */
 function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
-  const ids = (kind: string) => fc.constantFrom(...(facts.ids[kind].length ? facts.ids[kind] : [UNKNOWN_ID]));
+  const ids = (kind: string) => realIds(facts, kind);
   const byName: Record<string, fc.Arbitrary<unknown>> = {
     owner_id: ids('person'),
     parent_id: fc.oneof(ids('goal'), fc.constant(null)),
@@ -207,7 +214,9 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
     // Fault profiles: small latencies only, so that a profile left on cannot stall the run.
     rules: fc.constant([{ match: { method: 'GET' }, latency: { fixed: { ms: 1 } } }]),
   };
-  return Object.hasOwn(byName, name) ? byName[name] : fc.string({ maxLength: 40 });
+  // Own properties only: a spec name such as `constructor` is no arbitrary of ours.
+  const known = Object.hasOwn(byName, name) ? byName[name] : undefined;
+  return known ?? fc.string({ maxLength: 40 });
 }
 
 /** Percent-encodes a query value; a lone surrogate, which has no UTF-8 form, goes out as the bytes a
@@ -252,8 +261,10 @@ function pathArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string
   const parts = segments.map((segment, i) => {
     const param = /^\{(\w+)\}$/.exec(segment);
     if (!param) return fc.constant(segment);
-    const kind = KIND_OF_SEGMENT[segments[i - 1]] ?? 'goal';
-    const real = fc.constantFrom(...(facts.ids[kind].length ? facts.ids[kind] : [UNKNOWN_ID]));
+    // The segment before a parameter names its kind of record; goal where none does.
+    const before = segments[i - 1];
+    const kind = (before === undefined ? undefined : KIND_OF_SEGMENT[before]) ?? 'goal';
+    const real = realIds(facts, kind);
     const otherKind = fc.constantFrom(
       ...Object.values(facts.ids)
         .flat()
@@ -429,14 +440,10 @@ function requestFor(op: SpecOperation, prefix: string, facts: FuzzFacts): fc.Arb
 /** Requests across every operation of both specs, each operation equally likely, plus unknown routes. */
 export function requestArbitrary(facts: FuzzFacts, focus?: string): fc.Arbitrary<FuzzRequest> {
   const ops = [
-    ...getCompiledSpec().operations.map((op) => requestFor(op, '/api/v2', facts).map((r) => r)),
-    ...getCompiledControlSpec().operations.map((op) => requestFor(op, '/__mock', facts)),
+    ...getCompiledSpec().operations.map((op) => ({ op, requests: requestFor(op, '/api/v2', facts).map((r) => r) })),
+    ...getCompiledControlSpec().operations.map((op) => ({ op, requests: requestFor(op, '/__mock', facts) })),
   ];
-  const focused = focus
-    ? [...getCompiledSpec().operations, ...getCompiledControlSpec().operations].flatMap((op, i) =>
-        op.operationId === focus ? [ops[i]] : [],
-      )
-    : ops;
+  const focused = ops.filter(({ op }) => !focus || op.operationId === focus).map(({ requests }) => requests);
   if (focus && focused.length === 0) throw new Error(`STANDIN_FUZZ_FOCUS=${focus} is no operation of either spec`);
   const unknown = fc
     .record({

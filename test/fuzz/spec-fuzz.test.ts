@@ -37,7 +37,7 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
   // A fault profile the fuzzer set (MK6) answers 5xx by design, saying so.
   if (response.status >= 500 && !text.includes('urn:standin:problem:injected-fault'))
     return [`G8: ${response.status}: ${text.slice(0, 300)}`];
-  const [path] = request.url.split('?');
+  const path = request.url.replace(/\?.*$/s, '');
   const op = path.startsWith('/api/v2/')
     ? api.findOperation(request.method, path.slice('/api/v2'.length))
     : path.startsWith('/__mock/')
