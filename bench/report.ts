@@ -1,0 +1,177 @@
+// What a run leaves: one markdown table on stdout (absolute figures, ratios, met / not met per target) and the
+// whole run as JSON under bench/results/, by timestamp and as latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StartsResult } from './cold-start.js';
+import type { Machine } from './machine.js';
+import type { MemoryResult } from './memory.js';
+import { round } from './stats.js';
+import type { TargetCheck } from './targets.js';
+import type { ScenarioResult, ThroughputResult } from './throughput.js';
+
+export interface Results {
+  machine: Machine;
+  options: { seconds: number; rounds: number; warmupSeconds: number; connections: number; parts: string[] };
+  /** Wall-clock time of the whole run, in seconds. */
+  elapsedSeconds: number;
+  loadAverageAtEnd: number;
+  throughput: ThroughputResult | null;
+  starts: StartsResult | null;
+  memory: MemoryResult | null;
+  targets: TargetCheck[];
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+const ms = (value: number) => (value >= 10_000 ? `${round(value / 1000, 1)} s` : `${number(Math.round(value))} ms`);
+
+function loadFigure(row: ScenarioResult): string {
+  const failed = row.failed ? ` · **${number(row.failed)} failed**` : '';
+  if (row.load === 'one-connection') return `p99 ${row.p99} ms · p50 ${row.p50} ms · ${number(row.rps)} req/s${failed}`;
+  return `${number(row.rps)} req/s · p50 ${row.p50} ms · p99 ${row.p99} ms${failed}`;
+}
+
+function verdict(target: TargetCheck | undefined): [string, string] {
+  if (!target) return ['', ''];
+  const result = target.met === null ? 'not measured' : target.met ? 'met' : '**not met**';
+  return [target.threshold, target.note ? `${result} (${target.note})` : result];
+}
+
+/** The one table of a run. */
+export function table(results: Results): string[] {
+  const targets = new Map(results.targets.map((t) => [t.key, t]));
+  const lines = ['| part | figure | value | ratio | target | result |', '|---|---|---:|---:|---|---|'];
+  const row = (part: string, figure: string, value: string, ratio = '', target?: string) =>
+    lines.push(
+      `| ${part} | ${figure} | ${value} | ${ratio} | ${verdict(target ? targets.get(target) : undefined).join(' | ')} |`,
+    );
+  const t = results.throughput;
+  if (t) {
+    const part = `throughput, ${t.connections} conn.`;
+    const raw = t.raw.meanRps;
+    const vsRaw = (r: ScenarioResult) => `${(r.rps / raw).toFixed(2)}× raw`;
+    const find = (key: string) => t.scenarios.find((s) => s.key === key);
+    row(part, `${t.raw.start.label}, at the start`, loadFigure(t.raw.start));
+    row(part, `${t.raw.end.label}, at the end`, loadFigure(t.raw.end));
+    row(part, '**raw** = mean of start and end', `${number(raw)} req/s`, '1.00× raw');
+    const prism = find('prism-goal');
+    if (prism) row(part, prism.label, loadFigure(prism), vsRaw(prism));
+    else row(part, 'Prism mock: GET /goals/{id}', `skipped: ${t.prismSkipped}`);
+    for (const r of t.scenarios.filter((s) => s.server !== 'prism' && s.load === 'connections')) {
+      const target = { goal: 'goal-vs-raw', 'goals-page': 'goals-page-vs-raw', 'goal-update': 'goal-update-vs-raw' }[
+        r.key
+      ];
+      row(part, `standin ${r.server}: ${r.label}`, loadFigure(r), vsRaw(r), target);
+      if (r.key === 'goal')
+        row(
+          part,
+          '↳ the same against Prism',
+          '',
+          prism ? `${(r.rps / prism.rps).toFixed(2)}× Prism` : '',
+          'goal-vs-prism',
+        );
+    }
+    const small = find('team-week-small')!;
+    const large = find('team-week-large')!;
+    row('latency, 1 conn.', `standin small: ${small.label}`, loadFigure(small));
+    row('latency, 1 conn.', `standin large: ${large.label}`, loadFigure(large), '', 'team-week-large-p99');
+    row(
+      'latency, 1 conn.',
+      '↳ large p99 against small p99',
+      '',
+      `${(large.p99 / small.p99).toFixed(2)}× small`,
+      'team-week-large-vs-small',
+    );
+  }
+  const s = results.starts;
+  if (s) {
+    const runs = (n: number) => (n === 1 ? 'one run' : `median of ${n} runs`);
+    const starts: Array<[string, number, number, string?]> = [
+      [
+        "node's own bootstrap (performance.now() at the script's first line)",
+        s.createMock.bootstrapMs,
+        s.createMock.runs.length,
+      ],
+      [
+        'createMock() small in a fresh process, import included',
+        s.createMock.createMockMs,
+        s.createMock.runs.length,
+        'create-mock',
+      ],
+      [
+        'standin serve small, spawn to the first GET /me',
+        s.serveSmall.medianMs,
+        s.serveSmall.runsMs.length,
+        'serve-small',
+      ],
+      [
+        'standin serve large, spawn to the first GET /me',
+        s.serveLarge.medianMs,
+        s.serveLarge.runsMs.length,
+        'serve-large',
+      ],
+      [
+        'npm start (it builds first), spawn to the first GET /me',
+        s.npmStart.medianMs,
+        s.npmStart.runsMs.length,
+        'npm-start',
+      ],
+    ];
+    for (const [figure, value, n, target] of starts) row('cold start', `${figure}, ${runs(n)}`, ms(value), '', target);
+    for (const o of s.npmStart.signals)
+      row(
+        'signals',
+        `${o.signal} to npm start's own pid: the server stops within 2 s`,
+        o.stopped
+          ? `yes, port closed after ${o.closedAfterMs} ms`
+          : `no: npm ${o.npmExited ? 'exited' : 'still running'}, server still listening (then ${o.cleanup})`,
+        '',
+        `npm-start-${o.signal.toLowerCase()}`,
+      );
+  }
+  const m = results.memory;
+  if (m) {
+    const part = 'memory, large world';
+    row(part, 'RSS after start', `${m.afterStartMib} MiB`);
+    row(
+      part,
+      `RSS after ${m.loadSeconds} s of the mixed profile (${number(m.load.rps)} req/s)`,
+      `${m.afterLoadMib} MiB`,
+      '',
+      'rss-large',
+    );
+    row(part, 'RSS highest under load (uncollected garbage included)', `${m.peakMib} MiB`);
+    row(part, 'RSS growth after the load', `${m.growthPercent > 0 ? '+' : ''}${m.growthPercent}%`, '', 'rss-growth');
+  }
+  return lines;
+}
+
+/** The lines around the table: how it was measured, and what may be compared. */
+export function notes(results: Results): string[] {
+  const { machine } = results;
+  const lines = [
+    `standin ${machine.commit}, ${machine.date}: ${machine.cpus} × ${machine.cpuModel}, ${Math.round(machine.totalMemoryMib / 1024)} GiB, Node ${machine.node.slice(1)}, ${machine.platform}; load average ${machine.loadAverageAtStart} at the start, ${results.loadAverageAtEnd} at the end; ${Math.round(results.elapsedSeconds)} s in all.`,
+  ];
+  const t = results.throughput;
+  if (t) {
+    const drift = ((t.raw.end.rps - t.raw.start.rps) / t.raw.start.rps) * 100;
+    lines.push(
+      `Throughput: ${t.rounds} round(s) of ${t.seconds} s per scenario after ${t.warmupSeconds} s of warm-up each, medians; the load generator (autocannon, ${t.connections} connections) runs on the same machine. Raw node:http at the start ${number(t.raw.start.rps)} req/s, at the end ${number(t.raw.end.rps)} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}% over the run).`,
+    );
+  }
+  const judged = results.targets.filter((target) => target.met !== null);
+  lines.push(
+    `Targets: ${judged.filter((target) => target.met).length} met, ${judged.filter((target) => !target.met).length} not met${judged.length < results.targets.length ? `, ${results.targets.length - judged.length} not measured` : ''}.`,
+    'Figures drift on this shared box (other work may be running): only ratios measured within one run compare; absolute figures do not compare across runs.',
+  );
+  return lines;
+}
+
+/** Writes the run as bench/results/<UTC timestamp>.json and bench/results/latest.json; returns the first. */
+export function writeResults(results: Results, folder: string): string {
+  mkdirSync(folder, { recursive: true });
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  const file = join(folder, `${results.machine.date.replace(/:/g, '').replace(/\.\d+/, '')}.json`);
+  writeFileSync(file, text);
+  writeFileSync(join(folder, 'latest.json'), text);
+  return file;
+}

@@ -1,0 +1,121 @@
+// The benchmark's entry (npm run bench): throughput, memory and starts, one after the other (never two loads at
+// once on a small box), then one table and the JSON results. Targets are reported, never failed: the exit code
+// says only whether the benchmark itself ran.
+//   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|starts[,...]] [--quick]
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { starts, type StartsResult } from './cold-start.js';
+import { describeMachine } from './machine.js';
+import { memory, type MemoryResult } from './memory.js';
+import { notes, table, writeResults, type Results } from './report.js';
+import { ROOT } from './servers.js';
+import { memoryTargets, startTargets, throughputTargets } from './targets.js';
+import { throughput, type ThroughputResult } from './throughput.js';
+
+const RESULTS = fileURLToPath(new URL('../../bench/results/', import.meta.url));
+const PARTS = ['throughput', 'memory', 'starts'] as const;
+/** The issue's load: 50 connections for throughput, the mixed profile on the large world for memory. */
+const CONNECTIONS = 50;
+
+const USAGE = `Usage: npm run bench -- [options]
+  --seconds N    seconds per scenario and round (default 4; the memory load runs seconds × rounds)
+  --rounds K     rounds of every scenario; medians are reported (default 3)
+  --warmup S     seconds of warm-up per scenario before the rounds (default: the lesser of 2 and --seconds)
+  --only P,...   only these parts: throughput, memory, starts (default all)
+  --quick        a smoke run: 1 round of 1 s, 1 run of each start
+  -h, --help     this help`;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string' },
+      rounds: { type: 'string' },
+      warmup: { type: 'string' },
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const positive = (name: string, text: string | undefined, fallback: number) => {
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!(value > 0)) fail(`--${name} must be a positive number, got "${text}"`);
+    return value;
+  };
+  const seconds = positive('seconds', values.seconds, values.quick ? 1 : 4);
+  const rounds = Math.round(positive('rounds', values.rounds, values.quick ? 1 : 3));
+  const parts = values.only ? values.only.split(',').map((part) => part.trim()) : [...PARTS];
+  for (const part of parts)
+    if (!(PARTS as readonly string[]).includes(part)) fail(`--only takes ${PARTS.join(', ')}; got "${part}"`);
+  return {
+    seconds,
+    rounds,
+    warmupSeconds: positive('warmup', values.warmup, Math.min(2, seconds)),
+    parts,
+    // Cold starts are cheap but noisy: five runs; the large world takes seconds to build, three.
+    startRuns: values.quick ? 1 : 5,
+    largeStartRuns: values.quick ? 1 : 3,
+  };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+const settings = options();
+const machine = describeMachine(ROOT);
+const began = performance.now();
+log(
+  `${settings.parts.join(', ')}; ${settings.rounds} round(s) of ${settings.seconds} s (machine load ${machine.loadAverageAtStart})`,
+);
+
+let throughputResult: ThroughputResult | null = null;
+let memoryResult: MemoryResult | null = null;
+let startsResult: StartsResult | null = null;
+if (settings.parts.includes('throughput'))
+  throughputResult = await throughput({
+    seconds: settings.seconds,
+    rounds: settings.rounds,
+    warmupSeconds: settings.warmupSeconds,
+    connections: CONNECTIONS,
+    log,
+  });
+if (settings.parts.includes('memory'))
+  memoryResult = await memory({ seconds: settings.seconds * settings.rounds, connections: CONNECTIONS, log });
+// Last: npm start rebuilds the checkout, which nothing else may be running from meanwhile.
+if (settings.parts.includes('starts'))
+  startsResult = await starts({ runs: settings.startRuns, largeRuns: settings.largeStartRuns, log });
+
+const results: Results = {
+  machine,
+  options: {
+    seconds: settings.seconds,
+    rounds: settings.rounds,
+    warmupSeconds: settings.warmupSeconds,
+    connections: CONNECTIONS,
+    parts: settings.parts,
+  },
+  elapsedSeconds: Math.round((performance.now() - began) / 1000),
+  loadAverageAtEnd: Math.round(loadavg()[0] * 100) / 100,
+  throughput: throughputResult,
+  starts: startsResult,
+  memory: memoryResult,
+  targets: [
+    ...(throughputResult ? throughputTargets(throughputResult) : []),
+    ...(startsResult ? startTargets(startsResult) : []),
+    ...(memoryResult ? memoryTargets(memoryResult) : []),
+  ],
+};
+const file = writeResults(results, RESULTS);
+const [first, ...rest] = notes(results);
+process.stdout.write(
+  `\n${first}\n\n${table(results).join('\n')}\n\n${rest.join('\n')}\nResults: ${file} (and latest.json beside it)\n`,
+);

@@ -1,0 +1,146 @@
+// The issue's targets, judged on one run's figures: throughput only as ratios to the raw baseline and to Prism
+// measured in the same run (absolute figures drift on a shared box), starts and memory against fixed limits.
+import type { StartsResult } from './cold-start.js';
+import type { MemoryResult } from './memory.js';
+import { round } from './stats.js';
+import type { ScenarioResult, ThroughputResult } from './throughput.js';
+
+export interface TargetCheck {
+  key: string;
+  /** What is judged, in words. */
+  what: string;
+  value: number | string | null;
+  /** How the value compares with the threshold, e.g. "≥ 0.5× raw" or "< 200 ms". */
+  threshold: string;
+  /** null: not measured in this run (a part left out, Prism not started). */
+  met: boolean | null;
+  note?: string;
+}
+
+function ratio(of: number, to: number): number {
+  return round(of / to, 2);
+}
+
+/** A figure with failed requests measured a server that went wrong: never a met target. */
+function failures(...rows: Array<ScenarioResult | undefined>): string | undefined {
+  const failed = rows.reduce((sum, row) => sum + (row?.failed ?? 0), 0);
+  return failed > 0 ? `${failed} failed requests` : undefined;
+}
+
+function check(
+  key: string,
+  what: string,
+  value: number | string | null,
+  threshold: string,
+  met: boolean | null,
+  note?: string,
+): TargetCheck {
+  return { key, what, value, threshold, met: note && met !== null ? false : met, ...(note ? { note } : {}) };
+}
+
+export function throughputTargets(t: ThroughputResult): TargetCheck[] {
+  const row = (key: string) => t.scenarios.find((s) => s.key === key);
+  const raw = t.raw.meanRps;
+  const rawFailures = failures(t.raw.start, t.raw.end);
+  const goal = row('goal')!;
+  const prism = row('prism-goal');
+  const page = row('goals-page')!;
+  const update = row('goal-update')!;
+  const small = row('team-week-small')!;
+  const large = row('team-week-large')!;
+  const vsRaw = (key: string, what: string, of: ScenarioResult, least: number) => {
+    const value = ratio(of.rps, raw);
+    return check(key, what, value, `≥ ${least}× raw`, value >= least, rawFailures ?? failures(of));
+  };
+  const goalVsPrism = prism ? ratio(goal.rps, prism.rps) : null;
+  return [
+    vsRaw('goal-vs-raw', 'GET /goals/{id} against raw node:http', goal, 0.5),
+    check(
+      'goal-vs-prism',
+      'GET /goals/{id} against Prism',
+      goalVsPrism,
+      '≥ 5× Prism',
+      goalVsPrism === null ? null : goalVsPrism >= 5,
+      prism ? failures(goal, prism) : (t.prismSkipped ?? 'Prism not measured'),
+    ),
+    vsRaw('goals-page-vs-raw', 'a page of goals against raw node:http', page, 0.2),
+    vsRaw('goal-update-vs-raw', 'POST goal update against raw node:http', update, 0.3),
+    check(
+      'team-week-large-p99',
+      'team-week query p99, large world, 1 connection',
+      large.p99,
+      '< 5 ms',
+      large.p99 < 5,
+      failures(large),
+    ),
+    check(
+      'team-week-large-vs-small',
+      'team-week query p99, large world against small',
+      ratio(large.p99, small.p99),
+      '≤ 2× small',
+      large.p99 <= 2 * small.p99,
+      failures(large, small),
+    ),
+  ];
+}
+
+export function startTargets(s: StartsResult): TargetCheck[] {
+  const signalCheck = (name: 'SIGTERM' | 'SIGINT') => {
+    const outcome = s.npmStart.signals.find((o) => o.signal === name)!;
+    return check(
+      `npm-start-${name.toLowerCase()}`,
+      `${name} to npm start stops the server (port closed within 2 s)`,
+      outcome.stopped ? 'yes' : 'no',
+      'yes',
+      outcome.stopped,
+    );
+  };
+  return [
+    check(
+      'create-mock',
+      'createMock() small, fresh process, import included',
+      s.createMock.createMockMs,
+      '< 200 ms',
+      s.createMock.createMockMs < 200,
+    ),
+    check(
+      'serve-small',
+      'standin serve small, spawn to first answer',
+      s.serveSmall.medianMs,
+      '< 500 ms',
+      s.serveSmall.medianMs < 500,
+    ),
+    check(
+      'serve-large',
+      'standin serve large, spawn to first answer',
+      s.serveLarge.medianMs,
+      '< 3000 ms',
+      s.serveLarge.medianMs < 3000,
+    ),
+    check(
+      'npm-start',
+      'npm start, built checkout, spawn to first answer',
+      s.npmStart.medianMs,
+      '< 2000 ms',
+      s.npmStart.medianMs < 2000,
+    ),
+    signalCheck('SIGTERM'),
+    signalCheck('SIGINT'),
+  ];
+}
+
+export function memoryTargets(m: MemoryResult): TargetCheck[] {
+  // The higher of the two readings: the world must fit both once built and once used.
+  const rss = Math.max(m.afterStartMib, m.afterLoadMib);
+  return [
+    check('rss-large', 'large world RSS, after start and after the load', rss, '< 400 MiB', rss < 400),
+    check(
+      'rss-growth',
+      'large world RSS growth after the load',
+      m.growthPercent,
+      '≤ 10%',
+      m.growthPercent <= 10,
+      m.load.failed > 0 ? `${m.load.failed} failed requests` : undefined,
+    ),
+  ];
+}

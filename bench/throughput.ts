@@ -1,0 +1,178 @@
+// The throughput part: the raw node:http baseline at the start and at the end, Prism and every standin scenario
+// in between, round after round, each server in its own process. Rounds interleave the scenarios, so a drift of
+// the shared box spreads over all of them instead of landing on one.
+import { cannon, oneConnection, type LoadResult } from './load.js';
+import { sleep, stop } from './processes.js';
+import { scenarios as allScenarios, goalRead, type Scenario, type Target } from './scenarios.js';
+import { NOW, startPrism, startRaw, startStandin, type Server, type Standin } from './servers.js';
+import { median, round } from './stats.js';
+import { findSubjects, type Subjects } from './subjects.js';
+
+export interface ThroughputOptions {
+  seconds: number;
+  rounds: number;
+  warmupSeconds: number;
+  connections: number;
+  log: (line: string) => void;
+}
+
+export interface ScenarioResult {
+  key: string;
+  label: string;
+  server: Target;
+  load: Scenario['load'];
+  connections: number;
+  /** Medians over the rounds, each figure on its own. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Failed requests over all rounds: any makes the figure invalid. */
+  failed: number;
+  rounds: LoadResult[];
+}
+
+export interface ThroughputResult {
+  seconds: number;
+  rounds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Bytes of the goal's JSON the raw baseline answers. */
+  goalBodyBytes: number;
+  subjects: { small: Omit<Subjects, 'goalBody'>; large: Omit<Subjects, 'goalBody'> };
+  raw: { start: ScenarioResult; end: ScenarioResult; meanRps: number };
+  /** Why Prism's row is missing, if it is. */
+  prismSkipped: string | null;
+  scenarios: ScenarioResult[];
+}
+
+/** One scenario once against its server. */
+async function runOnce(
+  scenario: Scenario,
+  server: Server,
+  token: string | undefined,
+  seconds: number,
+  options: ThroughputOptions,
+) {
+  if (scenario.load === 'one-connection') return oneConnection(server.origin, scenario.requests[0], { token, seconds });
+  return cannon(server.origin, scenario.requests, { token, seconds, connections: options.connections });
+}
+
+/** Back to the world as generated (MK2, milliseconds): the next scenario meets the same world as the first. */
+async function reset(standin: Standin): Promise<void> {
+  // The requests autocannon cut off at the end may still be at work in the server: let them land first.
+  await sleep(100);
+  const response = await fetch(`${standin.origin}/__mock/reset`, { method: 'POST' });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`POST /__mock/reset: ${response.status}`);
+}
+
+function summarise(scenario: Scenario, rounds: LoadResult[], connections: number): ScenarioResult {
+  return {
+    key: scenario.key,
+    label: scenario.label,
+    server: scenario.server,
+    load: scenario.load,
+    connections: scenario.load === 'one-connection' ? 1 : connections,
+    rps: round(median(rounds.map((r) => r.rps)), 0),
+    p50: round(median(rounds.map((r) => r.p50)), 2),
+    p99: round(median(rounds.map((r) => r.p99)), 2),
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+    rounds,
+  };
+}
+
+function strip({ goalBody: _body, ...rest }: Subjects): Omit<Subjects, 'goalBody'> {
+  return rest;
+}
+
+export async function throughput(options: ThroughputOptions): Promise<ThroughputResult> {
+  const { log } = options;
+  const started: Server[] = [];
+  log('throughput: starting standin (small, large) and Prism');
+  // Prism takes seconds to start: it starts beside the others, and a failure only drops its row.
+  const prism = startPrism().then(
+    (server) => (started.push(server), server),
+    (error: Error) => error,
+  );
+  try {
+    const [small, large] = await Promise.all([startStandin('small'), startStandin('large')]).then(
+      (servers) => (started.push(...servers), servers),
+    );
+    const today = NOW.slice(0, 10);
+    const [smallSubjects, largeSubjects] = await Promise.all([findSubjects(small, today), findSubjects(large, today)]);
+    const raw = await startRaw(smallSubjects.goalBody);
+    started.push(raw);
+    const prismServer = await prism;
+    const prismSkipped =
+      prismServer instanceof Error ? `Prism did not start: ${prismServer.message.split('\n')[0]}` : null;
+    if (prismSkipped) log(`throughput: ${prismSkipped}; its row is skipped`);
+
+    const servers: Record<Target, Server | null> = {
+      raw,
+      prism: prismServer instanceof Error ? null : prismServer,
+      small,
+      large,
+    };
+    const tokens: Record<Target, string | undefined> = {
+      raw: undefined,
+      // The spec declares bearer auth: Prism answers 401 without a header, any token will do.
+      prism: 'x',
+      small: smallSubjects.token,
+      large: largeSubjects.token,
+    };
+    const rawScenario: Scenario = {
+      key: 'raw',
+      label: `raw node:http, the goal's JSON (${Buffer.byteLength(smallSubjects.goalBody)} B)`,
+      server: 'raw',
+      load: 'connections',
+      requests: [goalRead(smallSubjects)],
+      writes: false,
+    };
+    const list = allScenarios(smallSubjects, largeSubjects, servers.prism !== null);
+    const run = async (scenario: Scenario, seconds: number) => {
+      const server = servers[scenario.server]!;
+      const result = await runOnce(scenario, server, tokens[scenario.server], seconds, options);
+      if (scenario.writes) await reset(server as Standin);
+      return result;
+    };
+
+    // Warm-up: every path through the server's code compiled by V8 before anything counts.
+    log(`throughput: warm-up, ${options.warmupSeconds} s per scenario`);
+    for (const scenario of [rawScenario, ...list]) await run(scenario, options.warmupSeconds);
+
+    const rawRounds = async (when: string) => {
+      const rounds: LoadResult[] = [];
+      for (let r = 0; r < options.rounds; r++) {
+        rounds.push(await run(rawScenario, options.seconds));
+        log(`throughput: raw node:http (${when}) round ${r + 1}/${options.rounds}: ${rounds.at(-1)!.rps} req/s`);
+      }
+      return summarise(rawScenario, rounds, options.connections);
+    };
+    const rawStart = await rawRounds('start');
+    const rounds = new Map<string, LoadResult[]>(list.map((s) => [s.key, []]));
+    for (let r = 0; r < options.rounds; r++) {
+      for (const scenario of list) {
+        const result = await run(scenario, options.seconds);
+        rounds.get(scenario.key)!.push(result);
+        log(
+          `throughput: round ${r + 1}/${options.rounds} ${scenario.label}: ${result.rps} req/s, p99 ${result.p99} ms${result.failed ? `, ${result.failed} FAILED` : ''}`,
+        );
+      }
+    }
+    const rawEnd = await rawRounds('end');
+    return {
+      seconds: options.seconds,
+      rounds: options.rounds,
+      warmupSeconds: options.warmupSeconds,
+      connections: options.connections,
+      goalBodyBytes: Buffer.byteLength(smallSubjects.goalBody),
+      subjects: { small: strip(smallSubjects), large: strip(largeSubjects) },
+      raw: { start: rawStart, end: rawEnd, meanRps: round((rawStart.rps + rawEnd.rps) / 2, 0) },
+      prismSkipped,
+      scenarios: list.map((s) => summarise(s, rounds.get(s.key)!, options.connections)),
+    };
+  } finally {
+    await prism;
+    await Promise.all(started.map((server) => stop(server.process)));
+  }
+}
