@@ -31,6 +31,12 @@ export function describeMachine(root: string): Machine {
     platform: `${process.platform} ${release()} ${process.arch}`,
     commit: changed ? `${commit}+changes` : commit,
     date: new Date().toISOString().slice(0, 19) + 'Z',
-    loadAverageAtStart: Math.round(loadavg()[0] * 100) / 100,
+    loadAverageAtStart: oneMinuteLoad(),
   };
+}
+
+/** The one-minute load average, to two decimals (0 where the platform has none). */
+export function oneMinuteLoad(): number {
+  const [minute = 0] = loadavg();
+  return Math.round(minute * 100) / 100;
 }

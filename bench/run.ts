@@ -2,11 +2,10 @@
 // once on a small box), then one table and the JSON results. Targets are reported, never failed: the exit code
 // says only whether the benchmark itself ran.
 //   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|starts[,...]] [--quick]
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { starts, type StartsResult } from './cold-start.js';
-import { describeMachine } from './machine.js';
+import { describeMachine, oneMinuteLoad } from './machine.js';
 import { memory, type MemoryResult } from './memory.js';
 import { notes, table, writeResults, type Results } from './report.js';
 import { ROOT } from './servers.js';
@@ -104,7 +103,7 @@ const results: Results = {
     parts: settings.parts,
   },
   elapsedSeconds: Math.round((performance.now() - began) / 1000),
-  loadAverageAtEnd: Math.round(loadavg()[0] * 100) / 100,
+  loadAverageAtEnd: oneMinuteLoad(),
   throughput: throughputResult,
   starts: startsResult,
   memory: memoryResult,

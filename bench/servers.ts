@@ -31,7 +31,9 @@ export const BANNER = /serving \/api\/v2 at http:\/\/([^:\s]+):(\d+)\/api\/v2[\s
 /** The banner's port and token, once it is printed. */
 export async function bannerOf(spawned: Spawned, timeoutMs: number): Promise<{ port: number; token: string }> {
   const match = await waitForOutput(spawned, BANNER, timeoutMs);
-  return { port: Number(match[2]), token: match[3] };
+  const [, , port, token] = match;
+  if (port === undefined || token === undefined) throw new Error('the banner names no port or token');
+  return { port: Number(port), token };
 }
 
 /** `standin serve --port 0` on the fixed clock; resolves once the banner says it listens. */

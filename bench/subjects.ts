@@ -43,15 +43,18 @@ function daysBefore(day: string, days: number): string {
 export async function findSubjects(standin: Standin, today: string): Promise<Subjects> {
   const tokens = JSON.parse(await get(standin, '/__mock/tokens')) as TokenEntry[];
   const me = tokens.find((entry) => entry.default) ?? tokens[0];
+  if (!me) throw new Error('GET /__mock/tokens lists no person');
   const token = me.read_write;
   const personId = me.person.id;
   const profile = JSON.parse(await get(standin, '/api/v2/me', token)) as { teams: Array<{ id: string }> };
-  if (profile.teams.length === 0) throw new Error('the default person is in no team: no team-week query to run');
+  const [team] = profile.teams;
+  if (!team) throw new Error('the default person is in no team: no team-week query to run');
   const goals = JSON.parse(await get(standin, `/api/v2/goals?people_ids[]=${personId}`, token)) as Array<{
     id: string;
   }>;
-  if (goals.length === 0) throw new Error('the default person has no goal');
-  const goalId = goals[0].id;
+  const [goal] = goals;
+  if (!goal) throw new Error('the default person has no goal');
+  const goalId = goal.id;
   const goalBody = await get(standin, `/api/v2/goals/${goalId}`, token);
   // Today's check-in if the person's team checks in today, else their latest (weekends, absences).
   let [checkIn] = JSON.parse(
@@ -65,7 +68,7 @@ export async function findSubjects(standin: Standin, today: string): Promise<Sub
   )[0];
   if (!checkIn) throw new Error('the default person has no check-in');
   const page = await get(standin, '/api/v2/goals?per_page=50', token);
-  const teamId = profile.teams[0].id;
+  const teamId = team.id;
   const weekStart = daysBefore(checkIn.date, 6);
   const week = await get(
     standin,

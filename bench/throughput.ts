@@ -53,7 +53,8 @@ async function runOnce(
   seconds: number,
   options: ThroughputOptions,
 ) {
-  if (scenario.load === 'one-connection') return oneConnection(server.origin, scenario.requests[0], { token, seconds });
+  const [first] = scenario.requests;
+  if (scenario.load === 'one-connection' && first) return oneConnection(server.origin, first, { token, seconds });
   return cannon(server.origin, scenario.requests, { token, seconds, connections: options.connections });
 }
 
