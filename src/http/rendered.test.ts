@@ -1,0 +1,50 @@
+// The render cache: a record's text is reused while what it was made from is the same, made again when not,
+// and bounded; hashes tell texts and lists apart.
+import { describe, expect, it } from 'vitest';
+import { hashList, hashText, RenderCache, Rendered } from './rendered.js';
+
+describe('RenderCache', () => {
+  it('renders a record once while its dependencies are the same objects, and again when one differs', () => {
+    const cache = new RenderCache();
+    const record = { id: 'a' };
+    const latest = { progress: 10 };
+    let made = 0;
+    const present = () => ({ id: record.id, made: ++made });
+    const first = cache.get(record, [latest, true], present);
+    expect(cache.get(record, [latest, true], present)).toBe(first);
+    expect(made).toBe(1);
+    // An equal but other object is another dependency: records are never changed in place.
+    const second = cache.get(record, [{ progress: 10 }, true], present);
+    expect(second).not.toBe(first);
+    expect(JSON.parse(second.json)).toEqual({ id: 'a', made: 2 });
+    expect(cache.get(record, [{ progress: 10 }, false], present).json).toBe('{"id":"a","made":3}');
+    expect(cache.get(record, [], present).json).toBe('{"id":"a","made":4}');
+  });
+
+  it('keeps at most its capacity, dropping the oldest record first', () => {
+    const cache = new RenderCache(3);
+    const [r0, r1, r2, r3] = [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }];
+    const [, first, , last] = [r0, r1, r2, r3].map((r) => cache.get(r, [], () => r));
+    expect(cache.size).toBe(3);
+    expect(cache.get(r3, [], () => 'again')).toBe(last);
+    expect(cache.get(r1, [], () => 'again')).toBe(first);
+    expect(cache.get(r0, [], () => 'again').json).toBe('"again"');
+    expect(cache.size).toBe(3);
+  });
+});
+
+describe('hashes', () => {
+  it('hashText is a stable 53-bit number that tells near texts apart', () => {
+    expect(hashText('{"a":1}')).toBe(hashText('{"a":1}'));
+    const hashes = new Set(['{"a":1}', '{"a":2}', '{"b":1}', '', ' ', 'é', 'e\u0301'].map((t) => hashText(t)));
+    expect(hashes.size).toBe(7);
+    for (const hash of hashes) expect(Number.isSafeInteger(hash) && hash >= 0).toBe(true);
+  });
+
+  it('hashList depends on every item, their order and their count', () => {
+    const [a, b, c] = [Rendered.of('a'), Rendered.of('b'), Rendered.of('c')];
+    const lists = [[], [a], [a, b], [b, a], [a, b, c], [a, a], [a, c]];
+    expect(new Set(lists.map(hashList)).size).toBe(lists.length);
+    expect(hashList([a, b])).toBe(hashList([Rendered.of('a'), Rendered.of('b')]));
+  });
+});
