@@ -3,9 +3,18 @@ import { WEEKDAYS, type EpochSeconds, type IsoDate, type Weekday } from './recor
 
 const DAY_SECONDS = 86_400;
 
+// The instant formatted last: a write stamps created_at and updated_at with the same now, and so does the
+// next write in the same second.
+let lastSeconds = NaN;
+let lastText = '';
+
 /** G3: `YYYY-MM-DDTHH:MM:SSZ`, UTC, no fractional seconds. */
 export function formatInstant(seconds: EpochSeconds): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
+  if (seconds !== lastSeconds) {
+    lastText = new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
+    lastSeconds = seconds;
+  }
+  return lastText;
 }
 
 /** Parses a G3 instant (or any ISO string Date understands) to whole seconds; NaN when invalid. */

@@ -29,7 +29,7 @@ export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUp
 /** GU7: newest first. */
 export function listGoalUpdates(world: World, actor: Person, goalId: Uuid, page: Page): GoalUpdate[] {
   const goal = visibleGoal(world, actor, goalId);
-  return paginate(world.store.updatesOfGoal(goal.id), page);
+  return paginate(world.store.updatesOfGoalInOrder(goal.id), page);
 }
 
 /**
@@ -38,7 +38,7 @@ export function listGoalUpdates(world: World, actor: Person, goalId: Uuid, page:
  */
 export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, input: GoalUpdateInput): GoalUpdate {
   const goal = visibleGoal(world, actor, goalId);
-  const previous = world.store.updatesOfGoal(goal.id)[0];
+  const previous = world.store.latestUpdateOf(goal.id);
   const now = world.now();
   const update: GoalUpdate = {
     id: world.store.newId('goal-update'),

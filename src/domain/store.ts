@@ -300,6 +300,16 @@ export class Store implements Tables {
     return this.goalUpdates.find('goal', goalId);
   }
 
+  /** GU7, lazily: a page of a goal's updates costs the page, not all of them. */
+  updatesOfGoalInOrder(goalId: Uuid): Iterable<GoalUpdate> {
+    return this.goalUpdates.iterate('goal', goalId);
+  }
+
+  /** GO4: the goal's latest update, found without listing the others. */
+  latestUpdateOf(goalId: Uuid): GoalUpdate | undefined {
+    return this.goalUpdates.first('goal', goalId);
+  }
+
   // Check-ins: by person and date (CI1: at most one per person and day).
   putCheckIn(checkIn: CheckIn): void {
     this.checkIns.put(checkIn);

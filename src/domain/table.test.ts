@@ -83,6 +83,30 @@ describe('Table', () => {
     expect(layer.has('f')).toBe(false);
   });
 
+  it("a layer's own records, put in any order, read in the index's order, ties in the order they came", () => {
+    const layer = base().layer();
+    const ranks = [7, 0, 12, 5, 5, 9, 1, 20, 2.5, 3];
+    ranks.forEach((rank, n) => layer.put({ id: `n${n}`, team: 'x', rank, pair: ['x', `n${n}`] }));
+    const expected = [
+      ...ranks.map((rank, n) => ({ id: `n${n}`, rank })),
+      { id: 'a', rank: 1 },
+      { id: 'b', rank: 2 },
+      { id: 'c', rank: 3 },
+      { id: 'd', rank: 4 },
+    ]
+      // A stable sort: equal ranks keep the base first, then the layer's in the order they were put.
+      .sort((p, q) => p.rank - q.rank || (p.id < 'n' ? 0 : 1) - (q.id < 'n' ? 0 : 1))
+      .map((r) => r.id);
+    expect(ids(layer.find('all', 'all'))).toEqual(expected);
+    expect(ids(layer.iterate('all', 'all'))).toEqual(expected);
+    expect(layer.first('all', 'all')?.id).toBe(expected[0]);
+    layer.delete('n1');
+    layer.put({ id: 'n3', team: 'x', rank: -1, pair: ['x', 'n3'] });
+    expect(layer.first('all', 'all')?.id).toBe('n3');
+    expect(ids(layer.iterate('all', 'all'))).toEqual(['n3', ...expected.filter((id) => id !== 'n1' && id !== 'n3')]);
+    expect(() => layer.freeze()).toThrow(/layer/);
+  });
+
   it('a layer of 100,000 changes costs what it changed, and a fresh layer costs nothing', () => {
     const frozen = base();
     expect([...frozen.layer().changes()]).toEqual([]);

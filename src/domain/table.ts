@@ -1,6 +1,7 @@
 // A table of records keyed by id, with its indexes, as a base or as a copy-on-write layer over a frozen base
 // (MK5): a session or the shared world reads the base's records through its own layer, which holds only
 // what it created, replaced or deleted. Records are never changed in place; a change puts a new record.
+import { SortedList } from './sorted-list.js';
 
 /** A deleted base record, in a layer: shadows the base's version. */
 const GONE: unique symbol = Symbol('gone');
@@ -33,23 +34,6 @@ export interface Change<T> {
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
-/** Inserts into an array kept sorted by `compare`, after any equal items (binary search). */
-function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(items[mid]!, item) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  items.splice(low, 0, item);
-}
-
-function remove<T>(items: T[] | undefined, item: T): void {
-  const index = items ? items.indexOf(item) : -1;
-  if (index >= 0) items!.splice(index, 1);
-}
-
 /**
  * @example
  * const goals = new Table<Goal>({ team: { keys: (g) => g.teamIds } });
@@ -62,7 +46,7 @@ export class Table<T extends { readonly id: string }> {
   /** The base's records (no base), or this layer's own changes. */
   readonly #own = new Map<string, T | typeof GONE>();
   /** Per list index, key → this layer's own records under it. */
-  readonly #indexes = new Map<string, Map<string, T[]>>();
+  readonly #indexes = new Map<string, Map<string, SortedList<T>>>();
   /** Per pair index, outer → inner → this layer's own record. */
   readonly #pairs = new Map<string, Map<string, Map<string, T>>>();
   /** Indexes loaded in bulk before freezing are sorted once, at freeze time. */
@@ -88,6 +72,7 @@ export class Table<T extends { readonly id: string }> {
 
   /** Ends the base's loading: sorts its indexes once and refuses writes from now on. */
   freeze(): this {
+    if (this.#base) throw new Error('standin: only a base table is frozen, never a layer');
     for (const [name, index] of this.#indexes) {
       const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
       if (compare) for (const list of index.values()) list.sort(compare);
@@ -187,7 +172,7 @@ export class Table<T extends { readonly id: string }> {
    * layer, merged with this layer's own. Costs what the key holds, not the table's size.
    */
   find(name: string, key: string): readonly T[] {
-    const own = this.#indexes.get(name)!.get(key) ?? EMPTY;
+    const own = this.#indexes.get(name)!.get(key)?.toArray() ?? EMPTY;
     const base = this.#base?.find(name, key) ?? EMPTY;
     if (base.length === 0) return own;
     if (this.#own.size === 0) return base;
@@ -199,14 +184,14 @@ export class Table<T extends { readonly id: string }> {
 
   /** Like `find`, lazily: for long ordered lists read a page at a time (GO6, AC1). */
   *iterate(name: string, key: string): IterableIterator<T> {
-    const own = this.#indexes.get(name)!.get(key) ?? EMPTY;
+    const own = this.#indexes.get(name)!.get(key) ?? new SortedList<T>();
     const base = this.#base?.find(name, key) ?? EMPTY;
     const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
     let i = 0;
     let j = 0;
     while (i < base.length || j < own.length) {
       const fromBase = base[i];
-      const fromOwn = own[j];
+      const fromOwn = own.at(j);
       if (fromBase !== undefined && this.#own.has(fromBase.id)) {
         i++;
         continue;
@@ -219,6 +204,12 @@ export class Table<T extends { readonly id: string }> {
         yield fromOwn;
       }
     }
+  }
+
+  /** The first record under `key` in index `name`'s order, read without merging the rest. */
+  first(name: string, key: string): T | undefined {
+    for (const record of this.iterate(name, key)) return record;
+    return undefined;
   }
 
   /** The record under (outer, inner) of a pair index (a person's check-in of a date). */
@@ -256,8 +247,8 @@ export class Table<T extends { readonly id: string }> {
       const spec = this.#specs[name] as ListIndexSpec<T>;
       for (const key of spec.keys(record)) {
         let list = index.get(key);
-        if (!list) index.set(key, (list = []));
-        if (spec.compare && !this.#bulk) insertSorted(list, record, spec.compare);
+        if (!list) index.set(key, (list = new SortedList<T>()));
+        if (spec.compare && !this.#bulk) list.insert(record, spec.compare);
         else list.push(record);
       }
     }
@@ -269,7 +260,7 @@ export class Table<T extends { readonly id: string }> {
       if (index.get(outer)?.get(inner) === record) index.get(outer)!.delete(inner);
     }
     for (const [name, index] of this.#indexes) {
-      for (const key of (this.#specs[name] as ListIndexSpec<T>).keys(record)) remove(index.get(key), record);
+      for (const key of (this.#specs[name] as ListIndexSpec<T>).keys(record)) index.get(key)?.remove(record);
     }
   }
 }

@@ -148,7 +148,7 @@ function apiFront(requests: RequestJournal, session: MiddlewareHandler<PipelineE
     const { url } = c.req;
     const query = url.indexOf('?');
     requests.record({
-      at: new Date().toISOString().slice(0, 19) + 'Z',
+      at: requests.now(),
       method: c.req.method,
       path: c.req.path + (query === -1 ? '' : url.slice(query)),
       status: c.res.status,

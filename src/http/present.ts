@@ -87,7 +87,7 @@ export class Presenter {
    * GO7: a parent the viewer cannot see does not exist for them, so it shows as null.
    */
   goal(world: World, goal: Goal, viewer: Person) {
-    const latest = world.store.updatesOfGoal(goal.id)[0];
+    const latest = world.store.latestUpdateOf(goal.id);
     const confidence = latest ? latest.confidence : 100;
     const parentRecord = goal.parentId ? world.store.goals.get(goal.parentId) : undefined;
     const parent = parentRecord && canSeeGoal(parentRecord, viewer) ? parentRecord : undefined;

@@ -2,16 +2,18 @@
 // texts joined, and its weak ETag (G12) a fold of their hashes, so neither is serialised nor hashed again per
 // request. The hash is plain JavaScript (no node:crypto), the same wherever the mock runs.
 
-/** One record's JSON text and its hash. */
+/** One record's JSON text and its hash, taken when first asked for (a write's answer carries no ETag). */
 export class Rendered {
-  constructor(
-    readonly json: string,
-    readonly hash: number,
-  ) {}
+  #hash: number | undefined;
+
+  constructor(readonly json: string) {}
+
+  get hash(): number {
+    return (this.#hash ??= hashText(this.json));
+  }
 
   static of(value: unknown): Rendered {
-    const json = JSON.stringify(value);
-    return new Rendered(json, hashText(json));
+    return new Rendered(JSON.stringify(value));
   }
 }
 

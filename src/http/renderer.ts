@@ -49,7 +49,7 @@ export class Renderer {
 
   /** GO4: the latest update's progress and confidence; GO7: the parent, if the viewer may see it. */
   goal(world: World, goal: Goal, viewer: Person): Rendered {
-    const latest = world.store.updatesOfGoal(goal.id)[0];
+    const latest = world.store.latestUpdateOf(goal.id);
     const parent = goal.parentId === null ? undefined : world.store.goals.get(goal.parentId);
     const parentShown = parent !== undefined && canSeeGoal(parent, viewer);
     return this.#cache.get(goal, [latest, parent, parentShown], () => this.present.goal(world, goal, viewer));

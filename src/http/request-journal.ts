@@ -22,8 +22,20 @@ export interface JournalFilter {
 export class RequestJournal {
   readonly #entries: JournalEntry[] = [];
   #next = 0;
+  #second = NaN;
+  #at = '';
 
   constructor(readonly capacity = 1000) {}
+
+  /** Real time as an entry's `at` (G3's shape), formatted once a second: every request asks. */
+  now(): string {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.#second) {
+      this.#second = second;
+      this.#at = new Date(second * 1000).toISOString().slice(0, 19) + 'Z';
+    }
+    return this.#at;
+  }
 
   record(entry: JournalEntry): void {
     if (this.#entries.length < this.capacity) this.#entries.push(entry);

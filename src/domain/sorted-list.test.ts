@@ -1,0 +1,42 @@
+// The index list: in order however items arrive, at either end in constant time, and out again.
+import { describe, expect, it } from 'vitest';
+import { SortedList } from './sorted-list.js';
+
+const byValue = (a: { v: number }, b: { v: number }) => a.v - b.v;
+
+describe('SortedList', () => {
+  it('keeps items in order whatever the order they are inserted in, equal ones in the order they came', () => {
+    const list = new SortedList<{ v: number; n: number }>();
+    const values = [5, 1, 9, 5, 0, 12, -3, 5, 7, 1];
+    values.forEach((v, n) => list.insert({ v, n }, byValue));
+    const expected = values.map((v, n) => ({ v, n })).sort((a, b) => a.v - b.v || a.n - b.n);
+    expect([...list]).toEqual(expected);
+    expect(list.toArray()).toEqual(expected);
+    expect(Array.from({ length: list.length }, (_, i) => list.at(i))).toEqual(expected);
+    expect(list.at(list.length)).toBeUndefined();
+  });
+
+  it('takes items out from either part, and sorts a bulk load once', () => {
+    const list = new SortedList<{ v: number }>();
+    const items = [3, 1, 2].map((v) => ({ v }));
+    for (const item of items) list.push(item);
+    list.sort(byValue);
+    const first = { v: 0 };
+    list.insert(first, byValue);
+    expect([...list].map((i) => i.v)).toEqual([0, 1, 2, 3]);
+    expect(list.remove(first)).toBe(true);
+    expect(list.remove(first)).toBe(false);
+    expect(list.remove(items[0]!)).toBe(true);
+    expect([...list].map((i) => i.v)).toEqual([1, 2]);
+  });
+
+  it('keeps 100,000 items put first and 100,000 put last in order', () => {
+    const list = new SortedList<{ v: number }>();
+    for (let v = 100_000; v > 0; v--) list.insert({ v }, byValue);
+    for (let v = 100_001; v <= 200_000; v++) list.insert({ v }, byValue);
+    expect(list.length).toBe(200_000);
+    expect(list.at(0)?.v).toBe(1);
+    expect(list.at(199_999)?.v).toBe(200_000);
+    expect(list.toArray().every((item, i) => item.v === i + 1)).toBe(true);
+  });
+});
