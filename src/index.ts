@@ -1,5 +1,17 @@
 // standin's public face for embedding users: the mock factory, the server starter and the compiled spec.
+import type { RunningMock, ServeOptions } from './cli/serve.js';
+
 export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
-export { startServer, type RunningMock, type ServeOptions } from './cli/serve.js';
+export type { RunningMock, ServeOptions } from './cli/serve.js';
 export { getCompiledSpec, SPEC_PATH, type CompiledSpec, type SpecOperation } from './spec/compiled-spec.js';
 export { World, type WorldOptions } from './domain/world.js';
+
+/**
+ * The mock on a real port, resolved once it listens. The Node server loads on the first call: embedding
+ * users who only call createMock never pay for it.
+ * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1' })
+ */
+export async function startServer(options: ServeOptions): Promise<RunningMock> {
+  const serve = await import('./cli/serve.js');
+  return serve.startServer(options);
+}
