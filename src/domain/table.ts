@@ -208,8 +208,18 @@ export class Table<T extends { readonly id: string }> {
 
   /** The first record under `key` in index `name`'s order, read without merging the rest. */
   first(name: string, key: string): T | undefined {
-    for (const record of this.iterate(name, key)) return record;
-    return undefined;
+    const own = this.#indexes.get(name)!.get(key)?.at(0);
+    if (!this.#base) return own;
+    let base: T | undefined;
+    for (const record of this.#base.find(name, key)) {
+      if (this.#own.has(record.id)) continue;
+      base = record;
+      break;
+    }
+    if (base === undefined || own === undefined) return base ?? own;
+    // As iterate: the base's first on a tie, or without an order.
+    const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
+    return compare && compare(base, own) > 0 ? own : base;
   }
 
   /** The record under (outer, inner) of a pair index (a person's check-in of a date). */
