@@ -21,15 +21,21 @@ describe('RenderCache', () => {
     expect(cache.get(record, [], present).json).toBe('{"id":"a","made":4}');
   });
 
-  it('keeps at most its capacity, dropping the oldest record first', () => {
-    const cache = new RenderCache(3);
+  it('holds at most its capacity in characters, dropping the oldest records first', () => {
+    // Each text below is one digit long: `{"n":0}` is 7 characters.
+    const cache = new RenderCache(21);
     const [r0, r1, r2, r3] = [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }];
-    const [, first, , last] = [r0, r1, r2, r3].map((r) => cache.get(r, [], () => r));
+    const [, first, second, last] = [r0, r1, r2, r3].map((r) => cache.get(r, [], () => r));
     expect(cache.size).toBe(3);
+    expect(cache.characters).toBe(21);
     expect(cache.get(r3, [], () => 'again')).toBe(last);
     expect(cache.get(r1, [], () => 'again')).toBe(first);
+    // r0 went first; rendered again ("again" is 7 characters with its quotes), it pushes out r1, now the
+    // oldest (a hit does not make an entry younger).
     expect(cache.get(r0, [], () => 'again').json).toBe('"again"');
     expect(cache.size).toBe(3);
+    expect(cache.get(r2, [], () => 'again')).toBe(second);
+    expect(cache.get(r1, [], () => 'again').json).toBe('"again"');
   });
 });
 

@@ -57,15 +57,23 @@ function finish(h1: number, h2: number): number {
 /**
  * Rendered records, each kept with what else its text was made from (a goal's latest update, its parent):
  * reused while those are the same objects — records are never changed in place, a change puts a new one —
- * and made again when any of them differ. Bounded: the oldest entries go first.
+ * and made again when any of them differ. Bounded by the characters of text it holds (8 Mi by default, a
+ * few thousand pages of records): the oldest entries go first. A bound in entries held 80 MB of the large
+ * world's texts, and a busy server's churn through them grew its heap.
  */
 export class RenderCache {
   readonly #entries = new Map<object, { deps: readonly unknown[]; rendered: Rendered }>();
+  #characters = 0;
 
-  constructor(readonly capacity = 20_000) {}
+  constructor(readonly capacity = 8 * 2 ** 20) {}
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The characters of text held. */
+  get characters(): number {
+    return this.#characters;
   }
 
   /** The record's rendering for these dependencies, made with `present` when there is none yet. */
@@ -73,11 +81,17 @@ export class RenderCache {
     const entry = this.#entries.get(record);
     if (entry && sameDeps(entry.deps, deps)) return entry.rendered;
     const rendered = Rendered.of(present());
-    if (!entry && this.#entries.size >= this.capacity) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+    if (entry) {
+      this.#characters -= entry.rendered.json.length;
+      this.#entries.delete(record);
     }
+    this.#characters += rendered.json.length;
     this.#entries.set(record, { deps, rendered });
+    for (const [oldest, { rendered: dropped }] of this.#entries) {
+      if (this.#characters <= this.capacity) break;
+      this.#entries.delete(oldest);
+      this.#characters -= dropped.json.length;
+    }
     return rendered;
   }
 }
