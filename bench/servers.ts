@@ -37,8 +37,23 @@ export async function bannerOf(spawned: Spawned, timeoutMs: number): Promise<{ p
 }
 
 /** `standin serve --port 0` on the fixed clock; resolves once the banner says it listens. */
-export async function startStandin(size: 'small' | 'large', extra: string[] = []): Promise<Standin> {
-  const spawned = start(process.execPath, [CLI, 'serve', '--port', '0', '--now', NOW, '--size', size, ...extra]);
+export async function startStandin(
+  size: 'small' | 'large',
+  extra: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<Standin> {
+  const spawned = start(process.execPath, [
+    ...nodeArgs,
+    CLI,
+    'serve',
+    '--port',
+    '0',
+    '--now',
+    NOW,
+    '--size',
+    size,
+    ...extra,
+  ]);
   try {
     const { port, token } = await bannerOf(spawned, 60_000);
     return { process: spawned, origin: `http://127.0.0.1:${port}`, port, token };
