@@ -26,8 +26,11 @@ export interface Exchange {
   headers?: Record<string, string>;
 }
 
-/** One job of the pipeline: nothing to let the request go on, or the response that answers it instead. */
-export type Step = (exchange: Exchange) => Response | undefined | Promise<Response | undefined>;
+/**
+ * One job of the pipeline: nothing to let the request go on, or the response that answers it instead.
+ * Synchronous: each await is a turn of the microtask queue on every request.
+ */
+export type Step = (exchange: Exchange) => Response | undefined;
 
 /** The end of a pipeline: the operation's handler on the validated input, and its response. */
 export type Finish = (exchange: Exchange, input: RequestInput) => Response;
@@ -75,15 +78,17 @@ function withHeaders(response: Response, headers: Record<string, string> | undef
  * @example app.on(op.method, path, pipelineRoute(op, [catchUp], { strict: false }, finish))
  */
 export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOptions: InputOptions, finish: Finish) {
-  return async (c: Context<PipelineEnv>): Promise<Response> => {
+  const end = (exchange: Exchange, input: RequestInput | Response): Response =>
+    withHeaders(input instanceof Response ? input : finish(exchange, input), exchange.headers);
+  // A promise only while a body is read: a read answers within the turn it came in (Hono takes either).
+  return (c: Context<PipelineEnv>): Response | Promise<Response> => {
     const context = c.get('context');
     const exchange: Exchange = { c, op, context, world: context.world };
     for (const step of steps) {
-      const answer = await step(exchange);
+      const answer = step(exchange);
       if (answer) return withHeaders(answer, exchange.headers);
     }
-    const input = await readRequestInput(op, c.req.raw, c.req.param(), inputOptions);
-    if (input instanceof Response) return withHeaders(input, exchange.headers);
-    return withHeaders(finish(exchange, input), exchange.headers);
+    const input = readRequestInput(op, c.req.raw, c.req.param(), inputOptions);
+    return input instanceof Promise ? input.then((read) => end(exchange, read)) : end(exchange, input);
   };
 }

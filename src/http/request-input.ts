@@ -90,15 +90,16 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * Reads and validates everything the operation takes. Returns the input, or the problem response to send.
+ * Reads and validates everything the operation takes: the input, or the problem response to send. Synchronous
+ * for an operation without a body (most reads): a promise only where a body must be read.
  * @example const input = await readRequestInput(op, request, params, { strict: false })
  */
-export async function readRequestInput(
+export function readRequestInput(
   op: SpecOperation,
   request: Request,
   rawParams: Record<string, string>,
   options: { strict: boolean; maxBytes?: number },
-): Promise<RequestInput | Response> {
+): RequestInput | Response | Promise<RequestInput | Response> {
   // The query alone: parsing the whole URL again costs more than the rest of a small request's validation.
   const { url } = request;
   const mark = url.indexOf('?');
@@ -125,108 +126,122 @@ export async function readRequestInput(
   const query = op.validateQuery(rawQuery);
   // A `me` element also fails the UUID format; the G6 entry already says it better.
   if (!query.ok) errors.push(...query.errors.filter((e) => !literalErrors.some((l) => l.name === e.name)));
+  const input = (body: Record<string, unknown>): RequestInput | Response => {
+    if (errors.length > 0) {
+      return problemResponse(422, 'invalid-values', errors.map((e) => e.message).join(' '), errors);
+    }
+    const values = query.ok ? query.value : {};
+    return {
+      query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/\[\]$/, ''), v])),
+      // Every path parameter of the operation is present: the path validated against its required parameters.
+      params: rawParams as PathParams,
+      body,
+    };
+  };
+  const { bodyProperties } = op;
+  if (!bodyProperties) return input({});
+  return readBody(op, bodyProperties, request, options, errors).then((body) =>
+    body instanceof Response ? body : input(body),
+  );
+}
 
+/** The body as the operation takes it, its G8 problems added to `errors`, or the problem that ends the request. */
+async function readBody(
+  op: SpecOperation,
+  bodyProperties: ReadonlySet<string>,
+  request: Request,
+  options: { strict: boolean; maxBytes?: number },
+  errors: FieldError[],
+): Promise<Record<string, unknown> | Response> {
+  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   let body: Record<string, unknown> = {};
-  if (op.bodyProperties) {
-    const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-    let text: string | null;
-    try {
-      text = await readBodyText(request, maxBytes);
-    } catch {
-      // The client went away, or the server cut a body that took too long (its 408 went out already).
+  let text: string | null;
+  try {
+    text = await readBodyText(request, maxBytes);
+  } catch {
+    // The client went away, or the server cut a body that took too long (its 408 went out already).
+    return problemResponse(
+      400,
+      'incomplete-body',
+      'The request body broke off before its end (G8); send it again, whole.',
+    );
+  }
+  if (text === null) {
+    // Connection: close, or the server would read the rest of the body to keep the connection alive.
+    return problemResponse(
+      413,
+      'body-too-large',
+      `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
+      undefined,
+      { connection: 'close' },
+    );
+  }
+  if (text.trim() !== '' || op.bodyRequired) {
+    if (text.trim() === '') {
       return problemResponse(
         400,
-        'incomplete-body',
-        'The request body broke off before its end (G8); send it again, whole.',
+        'missing-body',
+        `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
+        [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is missing; send a JSON object such as {}.` }],
       );
     }
-    if (text === null) {
-      // Connection: close, or the server would read the rest of the body to keep the connection alive.
+    const contentType = request.headers.get('content-type');
+    if (!isJsonContentType(contentType)) {
       return problemResponse(
-        413,
-        'body-too-large',
-        `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
-        undefined,
-        { connection: 'close' },
+        415,
+        'unsupported-media-type',
+        `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType === null ? 'no Content-Type' : clip(contentType)}.`,
       );
     }
-    if (text.trim() !== '' || op.bodyRequired) {
-      if (text.trim() === '') {
-        return problemResponse(
-          400,
-          'missing-body',
-          `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
-          [{ in: 'body', name: REQUEST_BODY, message: `${REQUEST_BODY} is missing; send a JSON object such as {}.` }],
-        );
-      }
-      const contentType = request.headers.get('content-type');
-      if (!isJsonContentType(contentType)) {
-        return problemResponse(
-          415,
-          'unsupported-media-type',
-          `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType === null ? 'no Content-Type' : clip(contentType)}.`,
-        );
-      }
-      // Checked on the text: JSON.parse takes deep nesting, but every walk of the value after it need not.
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        return problemResponse(
-          400,
-          'too-deep',
-          `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most this server reads (G8); no request of this API needs more than a few: send the fields the operation's schema names, flat.`,
-          [
-            {
+    // Checked on the text: JSON.parse takes deep nesting, but every walk of the value after it need not.
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return problemResponse(
+        400,
+        'too-deep',
+        `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most this server reads (G8); no request of this API needs more than a few: send the fields the operation's schema names, flat.`,
+        [
+          {
+            in: 'body',
+            name: REQUEST_BODY,
+            message: `${REQUEST_BODY} is nested more than ${MAX_JSON_DEPTH} levels deep (G8); send a flatter value.`,
+          },
+        ],
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return problemResponse(
+        400,
+        'malformed-json',
+        `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,
+        [
+          {
+            in: 'body',
+            name: REQUEST_BODY,
+            message: `${REQUEST_BODY} is not valid JSON: ${(error as Error).message}.`,
+          },
+        ],
+      );
+    }
+    const validated = op.validateBody(parsed);
+    if (!validated.ok) errors.push(...validated.errors);
+    else {
+      body = validated.value;
+      // G7: unknown and read-only fields are ignored, or rejected in strict mode.
+      if (options.strict) {
+        for (const key of Object.keys(body)) {
+          if (!bodyProperties.has(key)) {
+            errors.push({
               in: 'body',
-              name: REQUEST_BODY,
-              message: `${REQUEST_BODY} is nested more than ${MAX_JSON_DEPTH} levels deep (G8); send a flatter value.`,
-            },
-          ],
-        );
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        return problemResponse(
-          400,
-          'malformed-json',
-          `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,
-          [
-            {
-              in: 'body',
-              name: REQUEST_BODY,
-              message: `${REQUEST_BODY} is not valid JSON: ${(error as Error).message}.`,
-            },
-          ],
-        );
-      }
-      const validated = op.validateBody(parsed);
-      if (!validated.ok) errors.push(...validated.errors);
-      else {
-        body = validated.value;
-        // G7: unknown and read-only fields are ignored, or rejected in strict mode.
-        if (options.strict) {
-          for (const key of Object.keys(body)) {
-            if (!op.bodyProperties.has(key)) {
-              errors.push({
-                in: 'body',
-                name: clip(key),
-                message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...op.bodyProperties].join(', ')}.`,
-              });
-            }
+              name: clip(key),
+              message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...bodyProperties].join(', ')}.`,
+            });
           }
         }
       }
     }
   }
-
-  if (errors.length > 0) {
-    return problemResponse(422, 'invalid-values', errors.map((e) => e.message).join(' '), errors);
-  }
-  const values = query.ok ? query.value : {};
-  return {
-    query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/\[\]$/, ''), v])),
-    // Every path parameter of the operation is present: the path validated against its required parameters.
-    params: rawParams as PathParams,
-    body,
-  };
+  return body;
 }
