@@ -1,7 +1,7 @@
 // The render cache: a record's text is reused while what it was made from is the same, made again when not,
 // and bounded; hashes tell texts and lists apart.
 import { describe, expect, it } from 'vitest';
-import { hashList, hashText, RenderCache, Rendered } from './rendered.js';
+import { hashList, hashText, ListCache, RenderCache, Rendered } from './rendered.js';
 
 describe('RenderCache', () => {
   it('renders a record once while its dependencies are the same objects, and again when one differs', () => {
@@ -36,6 +36,28 @@ describe('RenderCache', () => {
     expect(cache.size).toBe(3);
     expect(cache.get(r2, [], () => 'again')).toBe(second);
     expect(cache.get(r1, [], () => 'again').json).toBe('"again"');
+  });
+});
+
+describe('ListCache', () => {
+  it('gives a list asked again with the very same records its text already made, and makes it anew otherwise', () => {
+    const cache = new ListCache(2);
+    const [a, b, c] = [Rendered.of({ a: 1 }), Rendered.of({ b: 2 }), Rendered.of('c')];
+    const first = cache.get('/goals', [a, b]);
+    expect(first.json).toBe('[{"a":1},{"b":2}]');
+    expect(first.json).toBe(JSON.stringify([{ a: 1 }, { b: 2 }]));
+    expect(first.hash).toBe(hashList([a, b]));
+    expect(first.etag).toBe(`W/"${hashList([a, b]).toString(36)}"`);
+    expect(cache.get('/goals', [a, b])).toBe(first);
+    // An equal text from another record object is another record: made anew.
+    expect(cache.get('/goals', [a, Rendered.of({ b: 2 })])).not.toBe(first);
+    const short = cache.get('/goals', [a]);
+    expect(short.json).toBe('[{"a":1}]');
+    expect(cache.get('/empty', []).json).toBe('[]');
+    // Two keys at most: a third pushes out the oldest, '/goals', which is then made anew.
+    cache.get('/third', [c]);
+    expect(cache.get('/goals', [a])).not.toBe(short);
+    expect(cache.get('/goals', [a]).json).toBe(short.json);
   });
 });
 

@@ -2,14 +2,27 @@
 // texts joined, and its weak ETag (G12) a fold of their hashes, so neither is serialised nor hashed again per
 // request. The hash is plain JavaScript (no node:crypto), the same wherever the mock runs.
 
-/** One record's JSON text and its hash, taken when first asked for (a write's answer carries no ETag). */
+/**
+ * One record's JSON text (or a list's), its hash and its weak ETag (G12), each taken when first asked for: a
+ * write's answer carries no ETag.
+ */
 export class Rendered {
   #hash: number | undefined;
+  #etag: string | undefined;
 
-  constructor(readonly json: string) {}
+  constructor(
+    readonly json: string,
+    hash?: number,
+  ) {
+    this.#hash = hash;
+  }
 
   get hash(): number {
     return (this.#hash ??= hashText(this.json));
+  }
+
+  get etag(): string {
+    return (this.#etag ??= `W/"${this.hash.toString(36)}"`);
   }
 
   static of(value: unknown): Rendered {
@@ -92,6 +105,29 @@ export class RenderCache {
       this.#entries.delete(oldest);
       this.#characters -= dropped.json.length;
     }
+    return rendered;
+  }
+}
+
+/**
+ * Lists as answers send them: a JSON array of rendered records, with a hash folded from theirs. A list asked
+ * again (the same key, say the request's URL) with the very same records gives the same text without joining
+ * it again; any other record anywhere makes it anew. Bounded: the oldest keys go first.
+ */
+export class ListCache {
+  readonly #entries = new Map<string, { items: readonly Rendered[]; rendered: Rendered }>();
+
+  constructor(readonly capacity = 256) {}
+
+  get(key: string, items: readonly Rendered[]): Rendered {
+    const entry = this.#entries.get(key);
+    if (entry && sameDeps(entry.items, items)) return entry.rendered;
+    const rendered = new Rendered(`[${items.map((item) => item.json).join(',')}]`, hashList(items));
+    if (!entry && this.#entries.size >= this.capacity) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(key, { items, rendered });
     return rendered;
   }
 }

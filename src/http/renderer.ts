@@ -16,7 +16,7 @@ import type {
 import { canSeeGoal } from '../domain/goal-visibility.js';
 import type { World } from '../domain/world.js';
 import type { Presenter } from './present.js';
-import { RenderCache, type Rendered } from './rendered.js';
+import { ListCache, RenderCache, type Rendered } from './rendered.js';
 
 /**
  * One per mock, over its presenter. People's and teams' names never change, and a record is never changed in
@@ -27,12 +27,18 @@ export class Renderer {
   readonly #cache: RenderCache;
   /** A team's detail is another text of the same record than the team's own. */
   readonly #teamDetails = new RenderCache(1_000);
+  readonly #lists = new ListCache();
 
   constructor(
     readonly present: Presenter,
     capacity?: number,
   ) {
     this.#cache = new RenderCache(capacity);
+  }
+
+  /** A list of rendered records as one JSON array, reused while `key` lists the very same records. */
+  list(key: string, items: readonly Rendered[]): Rendered {
+    return this.#lists.get(key, items);
   }
 
   person(world: World, person: Person): Rendered {
