@@ -110,7 +110,7 @@ export function table(results: Results): string[] {
         'serve-large',
       ],
       [
-        'npm start (it builds first), spawn to the first GET /me',
+        'npm start on a built checkout (its prestart build finds nothing to do), spawn to the first GET /me',
         s.npmStart.medianMs,
         s.npmStart.runsMs.length,
         'npm-start',

@@ -1,6 +1,6 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
-import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
@@ -16,12 +16,12 @@ import { mockControls } from './mock-controls.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptions } from './mock.js';
 import type { OperationHandlers } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
-import { selectSession, type PipelineEnv } from './pipeline.js';
+import { sessionOf, type PipelineEnv } from './pipeline.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { Renderer } from './renderer.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
-import { refuseLongUrls } from './server-limits.js';
+import { longUrlProblem, refuseLongUrls } from './server-limits.js';
 import { SESSION_HEADER } from './sessions.js';
 import { Worlds } from './worlds.js';
 
@@ -90,12 +90,11 @@ export function createMock(options: MockOptions = {}): Mock {
     },
   };
   const { app } = mock;
-  // G8: a URL over the limit gets 414 before anything reads or quotes it.
-  app.use('*', refuseLongUrls);
-  // The journal outside, so injected delays and faults show there as the client saw them; the session's world
-  // context (MK5) next, then its faults (MK6: its own stream). G13: /api/v2 builds its CORS headers into each
-  // response (cors.ts), while the controls use Hono's middleware.
-  app.use(`${BASE_PATH}/*`, apiFront(mock.journal, selectSession(worlds)));
+  // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
+  // controls, in notFound for the rest. G13: /api/v2 builds its CORS headers into each response (cors.ts),
+  // while the controls use Hono's middleware.
+  app.use(`${BASE_PATH}/*`, apiFront(mock.journal, worlds));
+  app.use('/__mock/*', refuseLongUrls);
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
   const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, render: new Renderer(present) };
@@ -107,7 +106,7 @@ export function createMock(options: MockOptions = {}): Mock {
     'G8',
   );
   app.route('/__mock', mockControls(mock, { controlToken: options.controlToken, present }));
-  app.notFound((c) => noSuchRoute(c.req.method, c.req.path));
+  app.notFound((c) => longUrlProblem(c.req.url) ?? noSuchRoute(c.req.method, c.req.path));
   app.onError((error) =>
     problemResponse(
       500,
@@ -136,15 +135,28 @@ function noSuchRoute(method: string, path: string): Response {
 }
 
 /**
- * The front of every /api/v2 request, as one middleware (each one more is a compose step on the hot path):
- * the journal outside, so injected delays and faults show there as the client saw them; inside it the
- * session's world context (MK5), then its faults (MK6: its own stream).
+ * The front of every /api/v2 request, as one middleware of plain steps (each middleware or async layer more is
+ * a compose step and promises on every request): the URL's length (G8), then the journal outside, so injected
+ * delays and faults show there as the client saw them; inside it the session's world context (MK5), then its
+ * faults (MK6: its own stream), then the route.
  */
-function apiFront(requests: RequestJournal, session: MiddlewareHandler<PipelineEnv>): MiddlewareHandler<PipelineEnv> {
+function apiFront(requests: RequestJournal, worlds: Worlds): MiddlewareHandler<PipelineEnv> {
   return async (c, next) => {
+    const tooLong = longUrlProblem(c.req.url);
+    if (tooLong) return tooLong;
     const started = performance.now();
-    const answer = await session(c, () => faults(c, next));
-    if (answer) c.res = answer;
+    const refused = sessionOf(c, worlds);
+    if (refused) c.res = refused;
+    else {
+      const prefer = c.req.header('prefer');
+      const { faults } = c.get('context');
+      // The common case goes straight on: no profile in force and no Prefer header (MK6).
+      if (!faults && !prefer) await next();
+      else {
+        const injected = await withFaults(c, next, faults, prefer);
+        if (injected) c.res = injected;
+      }
+    }
     const { url } = c.req;
     const query = url.indexOf('?');
     requests.record({
@@ -156,10 +168,4 @@ function apiFront(requests: RequestJournal, session: MiddlewareHandler<PipelineE
       session: c.req.header(SESSION_HEADER) ?? null,
     });
   };
-}
-
-/** MK6: the session's fault profile, or the request's `Prefer`, around the rest of the request. */
-async function faults(c: Context<PipelineEnv>, next: Next): Promise<void> {
-  const injected = await withFaults(c, next, c.get('context').faults);
-  if (injected) c.res = injected;
 }

@@ -64,8 +64,12 @@ function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
  * instead when a fault answers, or nothing when the request went through. One header read when idle.
  * @example const early = await withFaults(c, next, mock.faults)
  */
-export async function withFaults(c: Context, next: Next, active: FaultProfile | null): Promise<Response | undefined> {
-  const prefer = c.req.header('prefer');
+export async function withFaults(
+  c: Context,
+  next: Next,
+  active: FaultProfile | null,
+  prefer = c.req.header('prefer'),
+): Promise<Response | undefined> {
   // Hono's next() resolves to the context, not to nothing: await it rather than return it. CORS preflights
   // pass untouched: a fault there would show in a browser as a CORS error, and would use up a draw (MK6).
   if ((!active && !prefer) || c.req.method === 'OPTIONS') {

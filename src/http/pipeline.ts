@@ -44,18 +44,26 @@ export interface InputOptions {
 /**
  * MK5: the request's world context, chosen by `X-Mock-Session` (the shared world without it), set as the
  * `context` Variable; a bad session name (400) or one session over the cap (429) answers instead.
- * @example app.use('/api/v2/*', selectSession(worlds))
+ * @example const answer = sessionOf(c, worlds); if (answer) return answer;
+ */
+export function sessionOf(c: Context<PipelineEnv>, worlds: Worlds): Response | undefined {
+  try {
+    c.set('context', c.req.method === 'OPTIONS' ? worlds.shared : worlds.contextFor(c.req.header(SESSION_HEADER)));
+    return undefined;
+  } catch (error) {
+    if (error instanceof SessionError) return sessionProblem(error);
+    throw error;
+  }
+}
+
+/**
+ * sessionOf as a middleware, for the /__mock controls.
+ * @example controls.use('*', selectSession(worlds))
  */
 export function selectSession(worlds: Worlds): MiddlewareHandler<PipelineEnv> {
   return async (c, next) => {
-    let context: WorldContext;
-    try {
-      context = c.req.method === 'OPTIONS' ? worlds.shared : worlds.contextFor(c.req.header(SESSION_HEADER));
-    } catch (error) {
-      if (error instanceof SessionError) return sessionProblem(error);
-      throw error;
-    }
-    c.set('context', context);
+    const answer = sessionOf(c, worlds);
+    if (answer) return answer;
     await next();
   };
 }

@@ -33,19 +33,27 @@ export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
 };
 
 /**
- * G8: 414 for a path and query over MAX_URL_LENGTH, before routing, so no message ever quotes such a URL.
- * @example app.use('*', refuseLongUrls)
+ * G8: 414 for a path and query over MAX_URL_LENGTH, before anything reads the request, so no message ever
+ * quotes such a URL; nothing for any other.
+ * @example const answer = longUrlProblem(c.req.url); if (answer) return answer;
+ */
+export function longUrlProblem(url: string): Response | undefined {
+  const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
+  if (length <= MAX_URL_LENGTH) return undefined;
+  return problemResponse(
+    414,
+    'url-too-long',
+    `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`,
+  );
+}
+
+/**
+ * longUrlProblem as a middleware.
+ * @example app.use('/__mock/*', refuseLongUrls)
  */
 export const refuseLongUrls: MiddlewareHandler = async (c, next) => {
-  const url = c.req.url;
-  const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
-  if (length > MAX_URL_LENGTH) {
-    return problemResponse(
-      414,
-      'url-too-long',
-      `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`,
-    );
-  }
+  const answer = longUrlProblem(c.req.url);
+  if (answer) return answer;
   await next();
 };
 
