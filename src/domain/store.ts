@@ -21,18 +21,21 @@ import type {
 } from './records.js';
 import { Table, type Change, type IndexSpec } from './table.js';
 
-type Dated = { readonly seq: number } & (
-  { readonly createdAt: number } | { readonly publishedAt: number } | { readonly recordedAt: number }
+/**
+ * GU7: newest first by the instant `at` reads; within one second, the one created last first. One comparator
+ * per kind of record: a sorted insert compares a few dozen times, and asking each record which instant it has
+ * showed in the profile of a write.
+ */
+function newestFirstBy<T extends { readonly seq: number }>(at: (record: T) => number) {
+  return (a: T, b: T): number => at(b) - at(a) || b.seq - a.seq;
+}
+
+/** GU7 for records with a `createdAt` (goal updates, comments, reactions, echo questions). */
+export const newestFirst = newestFirstBy(
+  (record: { readonly seq: number; readonly createdAt: number }) => record.createdAt,
 );
-
-function instantOf(record: Dated): number {
-  return 'createdAt' in record ? record.createdAt : 'publishedAt' in record ? record.publishedAt : record.recordedAt;
-}
-
-/** GU7: newest first; within one second, the one created last first. */
-export function newestFirst(a: Dated, b: Dated): number {
-  return instantOf(b) - instantOf(a) || b.seq - a.seq;
-}
+const newestPublishedFirst = newestFirstBy((answer: EchoAnswer) => answer.publishedAt);
+const newestRecordedFirst = newestFirstBy((activity: Activity) => activity.recordedAt);
 
 /** PT2, CI5: people ordered by name, then id. */
 export function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
@@ -80,10 +83,10 @@ const INDEXES = {
   goalUpdates: { goal: { keys: (u: GoalUpdate) => [u.goalId], compare: newestFirst } },
   checkIns: { day: { pair: (c: CheckIn) => [c.personId, c.date] as const } },
   echoQuestions: {},
-  echoAnswers: { question: { keys: (a: EchoAnswer) => [a.questionId], compare: newestFirst } },
+  echoAnswers: { question: { keys: (a: EchoAnswer) => [a.questionId], compare: newestPublishedFirst } },
   comments: { resource: { keys: (c: Comment) => [resourceKey(c.resourceType, c.resourceId)], compare: newestFirst } },
   reactions: { resource: { keys: (r: Reaction) => [resourceKey(r.resourceType, r.resourceId)], compare: newestFirst } },
-  activities: { order: { keys: () => [ALL], compare: newestFirst } },
+  activities: { order: { keys: () => [ALL], compare: newestRecordedFirst } },
   absences: {},
 } satisfies Record<string, Record<string, IndexSpec<never>>>;
 

@@ -100,12 +100,17 @@ export class RenderCache {
     }
     this.#characters += rendered.json.length;
     this.#entries.set(record, { deps, rendered });
-    for (const [oldest, { rendered: dropped }] of this.#entries) {
-      if (this.#characters <= this.capacity) break;
-      this.#entries.delete(oldest);
-      this.#characters -= dropped.json.length;
-    }
+    if (this.#characters > this.capacity) this.#evict();
     return rendered;
+  }
+
+  /** Drops the oldest entries until the texts held fit the capacity again. */
+  #evict(): void {
+    for (const [oldest, { rendered }] of this.#entries) {
+      if (this.#characters <= this.capacity) return;
+      this.#entries.delete(oldest);
+      this.#characters -= rendered.json.length;
+    }
   }
 }
 
