@@ -4,11 +4,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { KitOptions } from '../../contract-tests/kit/context.js';
+import { defaultMockToken } from '../../contract-tests/kit/mock-token.js';
 import { preflight, PreflightError } from '../../contract-tests/kit/preflight.js';
-import { PACKAGE_ROOT } from '../spec/spec-files.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
+
+/** The kit's vitest configuration, compiled beside the kit: it runs the compiled group files. */
+const VITEST_CONFIG = fileURLToPath(new URL('../../contract-tests/vitest.contract.config.js', import.meta.url));
 
 export const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]
 
@@ -86,16 +90,15 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   };
 }
 
-/** The first person's read-write token of a standin mock, or undefined for any other server. */
-async function defaultMockToken(baseUrl: string): Promise<string | undefined> {
+/** The test runner the kit's groups run in: vitest, an optional peer, with a way to get it when missing. */
+async function loadVitest(): Promise<(typeof import('vitest/node'))['startVitest']> {
   try {
-    const response = await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock/tokens`, {
-      signal: AbortSignal.timeout(5000),
-    });
-    const tokens = response.ok ? ((await response.json()) as Array<{ read_write?: string }>) : [];
-    return Array.isArray(tokens) ? tokens[0]?.read_write : undefined;
-  } catch {
-    return undefined;
+    return (await import('vitest/node')).startVitest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      'the kit runs its checks with vitest, which is not installed: npm install --save-dev vitest@^4.1 (or call checkContract from standin/contract, which needs no test runner)',
+    );
   }
 }
 
@@ -122,28 +125,25 @@ export async function runContract(argv: string[]): Promise<number> {
     return 2;
   }
   // Loaded after the preflight: a run that cannot work stops before the test runner and the checks load.
+  const startVitest = await loadVitest();
   const [
-    { startVitest },
     { OPTIONS_ENV, readGroupReports, REPORT_DIR_ENV },
     { summarize },
     { sweep },
     { writeJunit },
     { ALL_GROUPS },
-    { leftOutBy, selectedChecks, sourceOfCheck },
+    { leftOutBy },
+    { plannedGroups },
   ] = await Promise.all([
-    import('vitest/node'),
     import('../../contract-tests/kit/run-files.js'),
     import('../../contract-tests/kit/summary.js'),
     import('../../contract-tests/kit/sweep.js'),
     import('../../contract-tests/kit/junit.js'),
     import('../../contract-tests/checks/index.js'),
     import('../../contract-tests/kit/runner.js'),
+    import('../../contract-tests/kit/check-contract.js'),
   ]);
-  const planned = ALL_GROUPS.map((g) => ({
-    name: g.name,
-    title: g.title,
-    checks: selectedChecks(g, options.rules).map((c) => ({ rule: c.rule, title: c.title, source: sourceOfCheck(c) })),
-  }));
+  const planned = plannedGroups(options.rules);
 
   const reportDir = mkdtempSync(join(tmpdir(), 'standin-contract-'));
   // An interrupt still removes what this run created, and the report folder.
@@ -160,8 +160,8 @@ export async function runContract(argv: string[]): Promise<number> {
     process.env[OPTIONS_ENV] = JSON.stringify(options);
     process.env[REPORT_DIR_ENV] = reportDir;
     const vitest = await startVitest('test', [], {
-      config: join(PACKAGE_ROOT, 'contract-tests', 'vitest.contract.config.ts'),
-      root: PACKAGE_ROOT,
+      config: VITEST_CONFIG,
+      root: join(VITEST_CONFIG, '..', '..'),
       run: true,
       watch: false,
       reporters: ['dot'],

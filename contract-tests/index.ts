@@ -1,0 +1,7 @@
+// standin/contract: the contract kit's public face — check any server of the API (standin, a staging server,
+// production with a token) against spec/openapi.yaml and the behaviour rules, and get the results.
+export { checkContract, type ContractOptions, type ContractRun } from './kit/check-contract.js';
+export { PreflightError } from './kit/preflight.js';
+export { junitXml } from './kit/junit.js';
+export type { CheckResult } from './kit/check-result.js';
+export type { RuleSource } from '../src/spec/rule-sources.js';

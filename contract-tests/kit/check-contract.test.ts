@@ -1,0 +1,50 @@
+// standin/contract's library call: the whole kit against a server, its report and results, no test runner.
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../../src/index.js';
+import { ALL_GROUPS } from '../checks/index.js';
+import { checkContract, PreflightError } from '../index.js';
+
+const BASE_URL = 'http://standin.test/api/v2';
+
+function mockFetch(options: Parameters<typeof createMock>[0] = {}) {
+  const mock = createMock({ now: '2026-11-20T15:00:00Z', ...options });
+  const fetch: typeof globalThis.fetch = async (url, init) =>
+    mock.app.request(url instanceof Request ? url.url : url, init);
+  return { mock, fetch };
+}
+
+describe('checkContract', () => {
+  it('passes standin with every check accounted for, the token taken from /__mock/tokens', async () => {
+    const { fetch } = mockFetch();
+    const run = await checkContract({ baseUrl: BASE_URL, fetch, modifyExisting: true }, { requireFullCoverage: true });
+    const planned = ALL_GROUPS.reduce((n, group) => n + group.checks.length, 0);
+    expect(run.results).toHaveLength(planned);
+    expect([run.passed, run.failed, run.notRun]).toEqual([planned, 0, 0]);
+    expect(run.ok).toBe(true);
+    expect(run.coverage.ratio()).toBe(1);
+    expect(run.text).toContain(`${planned} passed, 0 failed, 0 not run`);
+  });
+
+  it('reports a broken rule as a failed check of that rule, and is not ok', async () => {
+    const { fetch } = mockFetch();
+    // A server that answers GET /me with milliseconds in its instants breaks G3 (through the Person schema).
+    const broken: typeof globalThis.fetch = async (url, init) => {
+      const response = await fetch(url, init);
+      if (!(url instanceof Request ? url.url : url.toString()).endsWith('/me') || response.status !== 200)
+        return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      body.created_at = '2026-11-20T15:00:00.123Z';
+      return new Response(JSON.stringify(body), { status: 200, headers: response.headers });
+    };
+    const run = await checkContract({ baseUrl: BASE_URL, fetch: broken, readOnly: true });
+    expect(run.ok).toBe(false);
+    expect(run.failed).toBeGreaterThan(0);
+    expect(run.results.filter((r) => r.outcome === 'failed').map((r) => r.rule)).toContain('PT1');
+  });
+
+  it('throws PreflightError in one line when the run cannot work', async () => {
+    const { fetch } = mockFetch();
+    await expect(checkContract({ baseUrl: BASE_URL, fetch, token: 'rw_nobody' })).rejects.toThrow(PreflightError);
+    await expect(checkContract({ baseUrl: BASE_URL, fetch, token: 'rw_nobody' })).rejects.toThrow(/401/);
+  });
+});
