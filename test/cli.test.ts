@@ -70,11 +70,48 @@ describe('standin serve', () => {
     expect(await exit).toBe(0);
   });
 
+  it('prints the clock as G3 instants are written, and with a control token points at it for the controls', async () => {
+    const { child, banner } = await start([
+      '--port',
+      '0',
+      '--now',
+      '2026-11-20T15:00:00.500Z',
+      '--control-token',
+      's3cret',
+    ]);
+    expect(banner).toContain('clock frozen at 2026-11-20T15:00:00Z');
+    expect(banner).not.toMatch(/\d\.\d{3}Z/);
+    expect(banner).not.toContain('s3cret');
+    expect(banner).not.toContain('GET http');
+    expect(banner).toMatch(/__mock: tokens, reset, clock…\) need Authorization: Bearer <your --control-token>/);
+    const baseUrl = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
+    const controls = baseUrl.replace('/api/v2', '/__mock/tokens');
+    expect((await fetch(controls)).status).toBe(401);
+    expect((await fetch(controls, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+    child.kill('SIGTERM');
+  });
+
+  it('says in one line that a port is taken, and how to pick another', async () => {
+    const { child, banner } = await start(['--port', '0']);
+    const port = defined(/127\.0\.0\.1:(\d+)\//.exec(banner)?.[1], 'the port in the banner');
+    const second = spawn(process.execPath, [CLI, 'serve', '--port', port], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(second);
+    let err = '';
+    second.stderr.on('data', (chunk) => (err += chunk));
+    expect(await exitOf(second)).toBe(2);
+    expect(err).toBe(
+      `standin: port ${port} on 127.0.0.1 is in use; pick another with --port (0 takes a free one) (standin serve --help lists the options)\n`,
+    );
+    child.kill('SIGTERM');
+  });
+
   it.each([
     [['--size', 'huge'], /--size must be small or large/],
     [['--port', 'eighty'], /--port must be a whole number/],
     [['--now', 'yesterday'], /--now must be an ISO datetime/],
-    [['--colour'], /Unknown option '--colour'/],
+    [['--colour'], /^standin: unknown option --colour \(standin serve --help lists the options\)\n$/],
+    [['--prot', '4010'], /^standin: unknown option --prot: did you mean --port\? \(standin serve --help [^\n]*\n$/],
+    [['--max-sessions', '0'], /^standin: --max-sessions must be at least 1, got 0 /],
     [['--latency', 'slow'], /latency "slow" is not fixed:MS/],
     [
       ['--faults', '{"rules": [{"faults": [{"kind": "error", "status": 418, "rate": 1}]}]}'],

@@ -95,7 +95,7 @@ describe('standin contract: the preflight', () => {
     expect(stderr).toContain('It must end with the version segment /api/v2');
   });
 
-  it('answers a wrong --rules with what it takes and the usage', () => {
+  it('answers a wrong --rules, or a mistyped option, with one line saying what it takes', () => {
     const { status, stderr } = spawnSync(
       process.execPath,
       [CLI, 'contract', '--base-url', baseUrl, '--token', token, '--rules', 'interface,prod'],
@@ -103,7 +103,13 @@ describe('standin contract: the preflight', () => {
     );
     expect(status).toBe(2);
     expect(stderr).toContain('not "prod"');
-    expect(stderr).toContain('Usage: standin contract');
+    expect(stderr).toContain('(standin contract --help lists the options)');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    const typo = spawnSync(process.execPath, [CLI, 'contract', '--base-ur', baseUrl], { encoding: 'utf8' });
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toBe(
+      'standin contract: unknown option --base-ur: did you mean --base-url? (standin contract --help lists the options)\n',
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import type { KitOptions } from '../../contract-tests/kit/context.js';
 import { defaultMockToken } from '../../contract-tests/kit/mock-token.js';
 import { preflight, PreflightError } from '../../contract-tests/kit/preflight.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
+import { optionError } from './option-errors.js';
 
 /** The kit's vitest configuration, compiled beside the kit: it runs the compiled group files. */
 const VITEST_CONFIG = fileURLToPath(new URL('../../contract-tests/vitest.contract.config.js', import.meta.url));
@@ -41,25 +42,23 @@ interface ContractArgs {
 }
 
 function readArgs(argv: string[]): ContractArgs | 'help' {
+  const known = {
+    'base-url': { type: 'string' },
+    token: { type: 'string' },
+    'other-token': { type: 'string' },
+    'read-only-token': { type: 'string' },
+    'read-only': { type: 'boolean' },
+    'modify-existing': { type: 'boolean' },
+    rules: { type: 'string' },
+    junit: { type: 'string' },
+    'require-full-coverage': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
-        'other-token': { type: 'string' },
-        'read-only-token': { type: 'string' },
-        'read-only': { type: 'boolean' },
-        'modify-existing': { type: 'boolean' },
-        rules: { type: 'string' },
-        junit: { type: 'string' },
-        'require-full-coverage': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, options: known }));
   } catch (error) {
-    throw new ContractUsageError((error as Error).message);
+    throw new ContractUsageError(optionError(error, Object.keys(known)));
   }
   if (values.help) return 'help';
   const env = process.env;

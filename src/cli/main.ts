@@ -8,6 +8,7 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/mock.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL } from '../http/present.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import { optionError } from './option-errors.js';
 import type { ServeOptions } from './serve.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake
 // is answered in a fraction of the time the mock takes to load.
@@ -32,14 +33,16 @@ Options (each also as an environment variable):
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
   -h, --help        show this help`;
 
+/** A mistake in the command line or the start: one line saying what to do, exit 2 (the usage is a flag away). */
 function fail(message: string): never {
-  process.stderr.write(`standin: ${message}\n\n${USAGE}\n`);
+  process.stderr.write(`standin: ${message} (standin serve --help lists the options)\n`);
   process.exit(2);
 }
 
-function integer(name: string, text: string | undefined, fallback: number): number {
+function integer(name: string, text: string | undefined, fallback: number, least = 0): number {
   if (text === undefined || text === '') return fallback;
   if (!/^\d+$/.test(text)) fail(`${name} must be a whole number, got "${text}"`);
+  if (Number(text) < least) fail(`${name} must be at least ${least}, got ${text}`);
   return Number(text);
 }
 
@@ -89,41 +92,38 @@ async function faultProfile(
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'contract') {
-    const { CONTRACT_USAGE, ContractUsageError, runContract } = await import('./contract.js');
+    const { ContractUsageError, runContract } = await import('./contract.js');
     process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
-      // A command-line mistake gets the usage; anything else one line.
+      // One line either way; a command-line mistake points at --help.
       process.stderr.write(
-        `standin contract: ${error.message}\n${error instanceof ContractUsageError ? `\n${CONTRACT_USAGE}\n` : ''}`,
+        `standin contract: ${error.message}${error instanceof ContractUsageError ? ' (standin contract --help lists the options)' : ''}\n`,
       );
       return 2;
     });
     return;
   }
+  const serveOptions = {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    seed: { type: 'string' },
+    now: { type: 'string' },
+    size: { type: 'string' },
+    'app-url': { type: 'string' },
+    strict: { type: 'boolean' },
+    'rate-limit': { type: 'boolean' },
+    'max-sessions': { type: 'string' },
+    'session-ttl': { type: 'string' },
+    'control-token': { type: 'string' },
+    state: { type: 'string' },
+    latency: { type: 'string' },
+    faults: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        now: { type: 'string' },
-        size: { type: 'string' },
-        'app-url': { type: 'string' },
-        strict: { type: 'boolean' },
-        'rate-limit': { type: 'boolean' },
-        'max-sessions': { type: 'string' },
-        'session-ttl': { type: 'string' },
-        'control-token': { type: 'string' },
-        state: { type: 'string' },
-        latency: { type: 'string' },
-        faults: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: serveOptions });
   } catch (error) {
-    fail((error as Error).message);
+    fail(optionError(error, Object.keys(serveOptions)));
   }
   const { values, positionals } = parsed;
   const command = positionals[0] ?? 'serve';
@@ -150,7 +150,7 @@ async function main(argv: string[]): Promise<void> {
     appUrl: values['app-url'] ?? env.STANDIN_APP_URL,
     strict: flag(values.strict, env.STANDIN_STRICT),
     rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
-    maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS),
+    maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS, 1),
     sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
     state: values.state ?? env.STANDIN_STATE,
@@ -158,7 +158,11 @@ async function main(argv: string[]): Promise<void> {
   };
   const { readyBanner, startServer } = await import('./serve.js');
   const running = await startServer(options).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port in use: ${error.message}; pick another with --port` : error.message),
+    fail(
+      error.code === 'EADDRINUSE'
+        ? `port ${options.port} on ${options.host} is in use; pick another with --port (0 takes a free one)`
+        : error.message,
+    ),
   );
   // This process is the server's alone, so it may tune V8 for a long-running server once the world is built
   // (building it under the setting took 20% longer): grow the heap by 5% at a time rather than by V8's dynamic
@@ -172,7 +176,7 @@ async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   // Ready only once a signal would stop it cleanly.
-  process.stdout.write(`${readyBanner(running)}\n`);
+  process.stdout.write(`${readyBanner(running, options.controlToken)}\n`);
 }
 
 await main(process.argv.slice(2));

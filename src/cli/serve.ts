@@ -88,8 +88,11 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   });
 }
 
-/** The lines printed when the mock is ready: where it is, who you are, how to be someone else. */
-export function readyBanner(running: RunningMock): string {
+/**
+ * The lines printed when the mock is ready: where it is, who you are, how to be someone else. With a control
+ * token the controls ask for it, and the banner says so rather than offer what would answer 401.
+ */
+export function readyBanner(running: RunningMock, controlToken?: string): string {
   const { world } = running.mock;
   const person = world.store.people.get(world.defaultPersonId)!;
   const origin = running.baseUrl.slice(0, -BASE_PATH.length);
@@ -104,7 +107,9 @@ export function readyBanner(running: RunningMock): string {
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,
-    `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
+    controlToken
+      ? `  the controls (${origin}/__mock: tokens, reset, clock…) need Authorization: Bearer <your --control-token>`
+      : `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
     `  the contract: spec/openapi.yaml`,
   ].join('\n');
 }
