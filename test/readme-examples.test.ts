@@ -1,0 +1,155 @@
+// Every code example of README.md runs as printed, so that a reader who copies one gets what it says. Each
+// fenced block with a language is marked `<!-- example: KIND -->` on the line before it: `shell` blocks run in
+// bash against a real `standin serve` (its port in place of 4010, as the reader's would be), `node` blocks as
+// modules importing `standin` (the package itself), `browser` blocks in Chromium (test/browser), `package`
+// blocks in .ci/package-check, and `ci` blocks are the commands CI runs. A block without a mark fails here.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defined } from './support/defined.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const KINDS = ['shell', 'node', 'browser', 'package', 'ci'] as const;
+
+interface Example {
+  kind: (typeof KINDS)[number];
+  language: string;
+  code: string;
+  line: number;
+}
+
+/** The README's fenced blocks with a language, each with the kind its mark gives. */
+export function readmeExamples(text = readFileSync(join(ROOT, 'README.md'), 'utf8')): Example[] {
+  const lines = text.split('\n');
+  const examples: Example[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const fence = /^```(\w+)\s*$/.exec(lines[i] ?? '');
+    if (!fence) {
+      // Skip over a block without a language (printed output) whole, so its lines are not read as fences.
+      if (lines[i]?.trim() === '```') for (i++; i < lines.length && lines[i]?.trim() !== '```'; i++);
+      continue;
+    }
+    const mark = /^<!-- example: (\w+)/.exec(lines[i - 1] ?? '')?.[1];
+    const end = lines.indexOf('```', i + 1);
+    if (!mark || !(KINDS as readonly string[]).includes(mark))
+      throw new Error(`README.md line ${i + 1}: a ${fence[1]} block without <!-- example: ${KINDS.join('|')} -->`);
+    examples.push({
+      kind: mark as Example['kind'],
+      language: fence[1] ?? '',
+      code: lines.slice(i + 1, end).join('\n'),
+      line: i + 1,
+    });
+    i = end;
+  }
+  return examples;
+}
+
+const servers: ChildProcess[] = [];
+afterAll(() => {
+  for (const server of servers) server.kill('SIGKILL');
+});
+
+/** A fresh `standin serve` on a free port, with the clock frozen so that the examples meet the same world. */
+async function serve(): Promise<{ port: string; base: string }> {
+  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', '2026-11-20T15:00:00Z'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(server);
+  const banner = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('the contract:')) resolve(out);
+    });
+    server.once('exit', (code) => reject(new Error(`standin serve exited with ${code}:\n${out}`)));
+  });
+  const base = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
+  return { port: defined(/:(\d+)\/api\/v2$/.exec(base)?.[1], 'the port'), base };
+}
+
+/** Runs bash code as printed but for the port (and what `rewrite` changes), failing on any failed command. */
+function bash(
+  code: string,
+  env: Record<string, string> = {},
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync('bash', ['-c', `set -euo pipefail\n${code}`], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+}
+
+const examples = readmeExamples();
+const shell = examples.filter((e) => e.kind === 'shell');
+
+describe('README examples', () => {
+  it('are all marked, and there are shell and node ones to run', () => {
+    expect(shell.length).toBeGreaterThanOrEqual(5);
+    expect(examples.filter((e) => e.kind === 'node').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the curl examples (try it, the controls, faults) run in order against a server', async () => {
+    const { port } = await serve();
+    const walkthrough = shell.filter(
+      (e) => /127\.0\.0\.1:4010\/(__mock|api\/v2)/.test(e.code) && !/contract/.test(e.code),
+    );
+    expect(walkthrough.length).toBeGreaterThanOrEqual(3);
+    const code = walkthrough.map((e) => e.code.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`)).join('\n');
+    const run = bash(code);
+    expect(run.stderr, run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    // What the examples say they show: the snapped update, the G5 and G6 problems, the controls' answers.
+    expect(run.stdout).toContain('"confidence":60,"confidence_description":"At risk"');
+    expect(run.stdout).toContain('urn:standin:problem:array-parameter-form');
+    expect(run.stdout).toContain('does not accept \\"me\\" (G6)');
+    expect(run.stdout).toContain('more than 64 levels deep');
+    expect(run.stdout).toContain('"frozen":');
+    expect(run.stdout).toContain('injected');
+  });
+
+  it('the contract kit examples run against a server, as printed but for where it is', async () => {
+    for (const example of shell.filter((e) => /contract/.test(e.code))) {
+      const { port, base } = await serve();
+      const tokens = (await (await fetch(`http://127.0.0.1:${port}/__mock/tokens`)).json()) as Array<{
+        read_write: string;
+        read_only: string;
+      }>;
+      const code = example.code
+        .replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`)
+        .replaceAll('https://staging.example.com/api/v2', base);
+      const run = bash(code, {
+        TOKEN: defined(tokens[0], 'a first person').read_write,
+        OTHER_TOKEN: defined(tokens[1], 'a second person').read_write,
+        READ_ONLY_TOKEN: defined(tokens[0], 'a first person').read_only,
+      });
+      // Every check ran and passed (0), or — without --modify-existing — passed or did not run (1), none failed.
+      expect([0, 1], `README.md line ${example.line}:\n${run.stdout.slice(-2000)}\n${run.stderr}`).toContain(
+        run.status,
+      );
+      expect(run.stdout).toMatch(/\d+ passed, 0 failed, \d+ not run/);
+      if (example.code.includes('--modify-existing')) expect(run.status).toBe(0);
+    }
+    rmSync(join(ROOT, 'reports', 'contract.xml'), { force: true });
+  });
+
+  it('the node examples run as modules importing the package', () => {
+    const dir = join(ROOT, '.examples');
+    mkdirSync(dir, { recursive: true });
+    try {
+      for (const example of examples.filter((e) => e.kind === 'node')) {
+        const file = join(dir, `readme-${example.line}.mjs`);
+        // Types stripped, nothing else: esbuild's transform keeps the module as written.
+        writeFileSync(file, transformSync(example.code, { loader: 'ts', format: 'esm', target: 'node20' }).code);
+        const run = spawnSync(process.execPath, [file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+        expect(run.status, `README.md line ${example.line}:\n${run.stderr}`).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
