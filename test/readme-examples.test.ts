@@ -90,7 +90,7 @@ const shell = examples.filter((e) => e.kind === 'shell');
 describe('README examples', () => {
   it('are all marked, and there are shell and node ones to run', () => {
     expect(shell.length).toBeGreaterThanOrEqual(5);
-    expect(examples.filter((e) => e.kind === 'node').length).toBeGreaterThanOrEqual(1);
+    expect(examples.filter((e) => e.kind === 'node').length).toBeGreaterThanOrEqual(2);
   });
 
   it('the curl examples (try it, the controls, faults) run in order against a server', async () => {
@@ -137,11 +137,24 @@ describe('README examples', () => {
     rmSync(join(ROOT, 'reports', 'contract.xml'), { force: true });
   });
 
-  it('the node examples run as modules importing the package', () => {
+  it('the node examples type-check against the package, then run as modules importing it', () => {
     const dir = join(ROOT, '.examples');
     mkdirSync(dir, { recursive: true });
     try {
-      for (const example of examples.filter((e) => e.kind === 'node')) {
+      const node = examples.filter((e) => e.kind === 'node');
+      for (const example of node) writeFileSync(join(dir, `readme-${example.line}.ts`), example.code);
+      const tsc = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+          ...['--noEmit', '--strict', '--skipLibCheck', '--types', 'node'],
+          ...['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'],
+          ...node.map((example) => join(dir, `readme-${example.line}.ts`)),
+        ],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(tsc.status, `tsc on README's TypeScript:\n${tsc.stdout}${tsc.stderr}`).toBe(0);
+      for (const example of node) {
         const file = join(dir, `readme-${example.line}.mjs`);
         // Types stripped, nothing else: esbuild's transform keeps the module as written.
         writeFileSync(file, transformSync(example.code, { loader: 'ts', format: 'esm', target: 'node20' }).code);
