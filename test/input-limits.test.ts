@@ -3,7 +3,7 @@
 // a 5xx or a problem as large as itself.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../src/http/request-body.js';
-import { MAX_URL_LENGTH } from '../src/http/server-limits.js';
+import { MAX_URL_LENGTH } from '../src/http/url-limit.js';
 import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
 

@@ -1,7 +1,7 @@
 // README's count of the kit's checks, by source and derived per operation, stays the kit's real count.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../src/spec/compiled-spec.js';
+import { PACKAGE_ROOT } from '../../src/spec/spec-files.js';
 import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { sourceOfCheck } from './runner.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
-import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
+import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */

@@ -21,7 +21,7 @@ import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { Renderer } from './renderer.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
-import { longUrlProblem, refuseLongUrls } from './server-limits.js';
+import { longUrlProblem, refuseLongUrls } from './url-limit.js';
 import { SESSION_HEADER } from './sessions.js';
 import { Worlds } from './worlds.js';
 

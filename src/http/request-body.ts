@@ -55,7 +55,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     // Node's parser never delivers more than the declared length, so this read is bounded; it is also
     // @hono/node-server's fast path, which the request stream below would leave.
     const text = await request.text();
-    return text.length > maxBytes || Buffer.byteLength(text) > maxBytes ? null : text;
+    return text.length > maxBytes || utf8Length(text) > maxBytes ? null : text;
   }
   if (!request.body) return '';
   const reader = request.body.getReader();
@@ -71,5 +71,28 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(whole);
+}
+
+/** The bytes of a text in UTF-8, counted without encoding it (no Buffer: the mock runs in browsers too). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000) {
+      // A surrogate pair: one code point of four bytes for its two UTF-16 units.
+      bytes += 4;
+      i++;
+    } else bytes += 3; // the rest of the BMP, and a lone surrogate, sent as U+FFFD
+  }
+  return bytes;
 }

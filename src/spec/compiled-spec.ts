@@ -11,7 +11,6 @@ export {
   type SpecParameter,
   type Validation,
 } from './compile-spec.js';
-export { CONTROL_SPEC_PATH, PACKAGE_ROOT, SPEC_PATH } from './spec-files.js';
 
 let compiled: CompiledSpec | null = null;
 let compiledControl: CompiledSpec | null = null;

@@ -5,7 +5,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compileSpec } from './compile-spec.js';
-import { getCompiledControlSpec, getCompiledSpec, SPEC_PATH } from './compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec } from './compiled-spec.js';
+import { SPEC_PATH } from './spec-files.js';
 import { runtimeValidators } from './runtime-validators.js';
 
 const BODIES: unknown[] = [

@@ -3,37 +3,10 @@
 // parsed, nothing compiled at start — and otherwise the YAML parsed and ajv compiling at first use, so a
 // spec edited since the last build is still the one in force.
 import { readFileSync } from 'node:fs';
-import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { CompiledSpec, ValidatorSource } from './compile-spec.js';
+import { generatedSource, type GeneratedSpecs, type SpecSource } from './generated-source.js';
 import { CONTROL_SPEC_PATH, SPEC_PATH } from './spec-files.js';
 import { specHash } from './spec-hash.js';
-
-/** A spec document and where its validators come from. */
-export interface SpecSource {
-  document: OpenAPIV3_1.Document;
-  source: ValidatorSource;
-  origin: CompiledSpec['validators'];
-}
-
-/** The generated module: both spec documents, and each validator under an export name, found by key. */
-export interface GeneratedSpecs {
-  API_DOCUMENT: OpenAPIV3_1.Document;
-  CONTROL_DOCUMENT: OpenAPIV3_1.Document;
-  /** `api:<key>` or `control:<key>` → export name. */
-  KEYS: Record<string, string>;
-  SPEC_HASH: string;
-  [exportName: string]: unknown;
-}
-
-/** The validators of one spec of the generated module, by key. */
-export function generatedSource(module: GeneratedSpecs, spec: 'api' | 'control'): ValidatorSource {
-  return (key) => {
-    const validate = module[module.KEYS[`${spec}:${key}`] ?? ''];
-    if (typeof validate !== 'function') throw new Error(`standin: no generated validator ${key}; run npm run build`);
-    return validate as ValidateFunction;
-  };
-}
 
 async function loadGenerated(): Promise<GeneratedSpecs | null> {
   try {

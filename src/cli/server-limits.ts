@@ -1,14 +1,11 @@
-// G8 limits on requests before any operation reads them, answered as problem+json like every other error:
-// 414 for a URL over MAX_URL_LENGTH (in the app, so app.request gets it too), and the Node server's own
-// limits (header size, slow or idle connections), whose refusals Node would otherwise send as bare text.
+// G8 at the Node server: its own limits (header size, slow or idle connections), whose refusals Node would
+// otherwise send as bare text, answered as problem+json like every other error. The 414 for a long URL is the
+// app's own (src/http/url-limit.ts), so that it holds in-process and in a browser too.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { MiddlewareHandler } from 'hono';
-import { CORS_RESPONSE_HEADERS } from './cors.js';
-import { problemJson, problemResponse } from './problem.js';
-
-/** G8: the longest path and query this server reads, in characters; longer gets 414. Under Node's header limit. */
-export const MAX_URL_LENGTH = 8 * 1024;
+import { CORS_RESPONSE_HEADERS } from '../http/cors.js';
+import { problemJson } from '../http/problem.js';
+import { MAX_URL_LENGTH } from '../http/url-limit.js';
 
 /** The Node server's limits (ms and bytes): options of `startServer`, passed on to `http.createServer`. */
 export interface ServerLimits {
@@ -30,31 +27,6 @@ export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
   maxHeaderSize: 16 * 1024,
-};
-
-/**
- * G8: 414 for a path and query over MAX_URL_LENGTH, before anything reads the request, so no message ever
- * quotes such a URL; nothing for any other.
- * @example const answer = longUrlProblem(c.req.url); if (answer) return answer;
- */
-export function longUrlProblem(url: string): Response | undefined {
-  const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
-  if (length <= MAX_URL_LENGTH) return undefined;
-  return problemResponse(
-    414,
-    'url-too-long',
-    `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`,
-  );
-}
-
-/**
- * longUrlProblem as a middleware.
- * @example app.use('/__mock/*', refuseLongUrls)
- */
-export const refuseLongUrls: MiddlewareHandler = async (c, next) => {
-  const answer = longUrlProblem(c.req.url);
-  if (answer) return answer;
-  await next();
 };
 
 const seconds = (ms: number) => `${ms / 1000} s`;
