@@ -3,8 +3,6 @@ import type { RunningMock, ServeOptions } from './cli/serve.js';
 
 export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
 export type { RunningMock, ServeOptions } from './cli/serve.js';
-export { getCompiledSpec, SPEC_PATH, type CompiledSpec, type SpecOperation } from './spec/compiled-spec.js';
-export { World, type WorldOptions } from './domain/world.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';

@@ -1,0 +1,44 @@
+// standin/msw: the mock as MSW request handlers, for a page (setupWorker) or Node tests (setupServer) that
+// answer their own fetches: every request under the API's base URL, and under the same origin's /__mock, goes
+// to the mock's app as if it had come to `standin serve`.
+import { http, type HttpHandler } from 'msw';
+import type { Mock } from '../http/mock.js';
+
+/** Where the mock serves the API and its controls, whatever URL the app under test calls. */
+const API_PATH = '/api/v2';
+const CONTROLS_PATH = '/__mock';
+
+export interface StandinHandlersOptions {
+  /**
+   * The API's base URL as the app calls it: absolute (`https://api.example.test/api/v2`) or, in a browser,
+   * relative to the page (`/api/v2`). The controls are answered at the same origin's `/__mock`.
+   */
+  baseUrl: string;
+}
+
+/** The request, re-addressed from `from` (a path prefix) to `to` on the mock, with its method, headers and body. */
+function readdressed(request: Request, from: string, to: string): Request {
+  const url = new URL(request.url);
+  url.pathname = to + url.pathname.slice(from.length);
+  return new Request(url, request);
+}
+
+/**
+ * MSW handlers that answer from the mock.
+ * @example
+ * const worker = setupWorker(...standinHandlers(createMock(), { baseUrl: '/api/v2' }));
+ * await worker.start({ onUnhandledRequest: 'bypass' });
+ */
+export function standinHandlers(mock: Mock, { baseUrl }: StandinHandlersOptions): HttpHandler[] {
+  const base = baseUrl.replace(/\/+$/, '');
+  // The path part of the base (`/api/v2`, or whatever prefix the app's backend has), and the origin part ('' when
+  // relative: MSW matches a relative URL against the page's origin).
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]+/i.exec(base)?.[0] ?? '';
+  const basePath = base.slice(origin.length) || '/';
+  return [
+    http.all(`${base}/*`, ({ request }) => mock.app.fetch(readdressed(request, basePath, API_PATH))),
+    http.all(`${origin}${CONTROLS_PATH}/*`, ({ request }) =>
+      mock.app.fetch(readdressed(request, CONTROLS_PATH, CONTROLS_PATH)),
+    ),
+  ];
+}
