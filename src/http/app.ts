@@ -19,6 +19,7 @@ import { routeOperations } from './operation-routes.js';
 import { sessionOf, type PipelineEnv } from './pipeline.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { Renderer } from './renderer.js';
+import { keepLocally, localStorageOrFail } from './local-persistence.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
 import { longUrlProblem, refuseLongUrls } from './url-limit.js';
@@ -90,6 +91,8 @@ export function createMock(options: MockOptions = {}): Mock {
     },
   };
   const { app } = mock;
+  // A page's world across reloads: restored now, saved after each request that may change it.
+  if (options.persist === 'local') app.use('*', keepLocally(mock, options.storage ?? localStorageOrFail()));
   // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
   // controls, in notFound for the rest. G13: /api/v2 builds its CORS headers into each response (cors.ts),
   // while the controls use Hono's middleware.

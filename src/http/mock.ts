@@ -13,6 +13,9 @@ import type { Worlds } from './worlds.js';
 export const DEFAULT_MAX_SESSIONS = 32;
 export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
 
+/** The smallest part of the Web Storage API `persist: 'local'` uses: localStorage, or one with its methods. */
+export type StateStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
 export interface MockOptions {
   /** MK3: the world's seed. Default 42. */
   seed?: number;
@@ -33,6 +36,13 @@ export interface MockOptions {
   controlToken?: string;
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
   faults?: FaultProfileSpec;
+  /**
+   * In a browser, `'local'` keeps the shared world in localStorage across page reloads (one per seed and
+   * size), restored when the mock is made and saved shortly after each request that may change it.
+   */
+  persist?: 'local';
+  /** Where `persist: 'local'` keeps the world; the page's localStorage when left out. */
+  storage?: StateStorage;
 }
 
 export interface Mock {
