@@ -4,50 +4,16 @@
 // modules importing `standin` (the package itself), `browser` blocks in Chromium (test/browser), `package`
 // blocks in .ci/package-check, and `ci` blocks are the commands CI runs. A block without a mark fails here.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
+import { readmeExamples } from './support/readme-examples.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-const KINDS = ['shell', 'node', 'browser', 'package', 'ci'] as const;
-
-interface Example {
-  kind: (typeof KINDS)[number];
-  language: string;
-  code: string;
-  line: number;
-}
-
-/** The README's fenced blocks with a language, each with the kind its mark gives. */
-export function readmeExamples(text = readFileSync(join(ROOT, 'README.md'), 'utf8')): Example[] {
-  const lines = text.split('\n');
-  const examples: Example[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const fence = /^```(\w+)\s*$/.exec(lines[i] ?? '');
-    if (!fence) {
-      // Skip over a block without a language (printed output) whole, so its lines are not read as fences.
-      if (lines[i]?.trim() === '```') for (i++; i < lines.length && lines[i]?.trim() !== '```'; i++);
-      continue;
-    }
-    const mark = /^<!-- example: (\w+)/.exec(lines[i - 1] ?? '')?.[1];
-    const end = lines.indexOf('```', i + 1);
-    if (!mark || !(KINDS as readonly string[]).includes(mark))
-      throw new Error(`README.md line ${i + 1}: a ${fence[1]} block without <!-- example: ${KINDS.join('|')} -->`);
-    examples.push({
-      kind: mark as Example['kind'],
-      language: fence[1] ?? '',
-      code: lines.slice(i + 1, end).join('\n'),
-      line: i + 1,
-    });
-    i = end;
-  }
-  return examples;
-}
-
 const servers: ChildProcess[] = [];
 afterAll(() => {
   for (const server of servers) server.kill('SIGKILL');

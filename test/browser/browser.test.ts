@@ -1,0 +1,170 @@
+// standin inside a real browser: README's MSW block, as printed, bundled by esbuild for the browser (the
+// package's browser variants doing the work, no Node built-in, no shim) into a page served from 127.0.0.1, run
+// in Debian's Chromium through playwright-core. With no server behind /api/v2 or /__mock (the page's server
+// answers 404 there, so a request that got past the worker would show), the page reads, writes and is refused
+// as a frontend would, reloads and finds its world again, and never makes a request that leaves the machine.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../support/defined.js';
+import { readmeExamples } from '../support/readme-examples.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const WORK = join(ROOT, '.examples', 'browser');
+
+let server: Server;
+let origin: string;
+let browser: Browser;
+let metafile: Metafile;
+const files = new Map<string, { type: string; body: string | Buffer }>();
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
+  }
+  // README's block as the page's module, and an entry that says when it has run.
+  const example = defined(
+    readmeExamples().find((e) => e.kind === 'browser'),
+    'README.md: a block marked <!-- example: browser -->',
+  );
+  mkdirSync(WORK, { recursive: true });
+  writeFileSync(join(WORK, 'mocks.ts'), example.code);
+  writeFileSync(join(WORK, 'main.ts'), "import { mock } from './mocks.js';\n(window as any).standin = { mock };\n");
+  const result = await build({
+    entryPoints: [join(WORK, 'main.ts')],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  });
+  metafile = result.metafile;
+  files.set('/bundle.js', { type: 'text/javascript', body: defined(result.outputFiles[0], 'the bundle').text });
+  files.set('/', {
+    type: 'text/html',
+    body: '<!doctype html><title>standin in a page</title><script type="module" src="/bundle.js"></script>',
+  });
+  files.set('/mockServiceWorker.js', {
+    type: 'text/javascript',
+    body: readFileSync(join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')),
+  });
+  server = createServer((request, response) => {
+    const file = files.get(new URL(request.url ?? '/', 'http://x').pathname);
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not here: the page should not have asked');
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  rmSync(WORK, { recursive: true, force: true });
+});
+
+/** Opens the page and waits until README's module has started the worker. */
+async function open(page: Page): Promise<void> {
+  await page.goto(origin);
+  await page.waitForFunction(() => 'standin' in window && navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+}
+
+describe('standin in Chromium through MSW', () => {
+  it('bundles for the browser from the browser variants, with no Node built-in', () => {
+    const inputs = Object.keys(metafile.inputs);
+    expect(
+      inputs.filter((input) => input.startsWith('node:') || /^(fs|path|url|http|crypto|stream)$/.test(input)),
+    ).toEqual([]);
+    expect(inputs).toContain('dist/src/index.browser.js');
+    expect(inputs).toContain('dist/src/spec/spec-source.browser.js');
+    expect(inputs).not.toContain('dist/src/spec/spec-source.js');
+    expect(inputs.some((input) => input.includes('cli/'))).toBe(false);
+  });
+
+  it('answers the page from the mock: reads, a snapped update, a check-in, a G6 refusal, a reload kept', async () => {
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await open(page);
+    const seen = await page.evaluate(async () => {
+      const json = async (response: Response) => ({
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.json(),
+      });
+      const tokens = await json(await fetch('/__mock/tokens'));
+      const headers = { authorization: `Bearer ${tokens.body[0].read_write}`, 'content-type': 'application/json' };
+      const me = await json(await fetch('/api/v2/me', { headers }));
+      const goals = await json(await fetch(`/api/v2/goals?people_ids[]=${me.body.id}`, { headers }));
+      const goal = goals.body[0];
+      const update = await json(
+        await fetch(`/api/v2/goals/${goal.id}/goal-updates`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ title: 'Week 47 from a page', confidence: 74 }),
+        }),
+      );
+      const [latest] = (await json(await fetch(`/api/v2/check-ins?people_ids[]=${me.body.id}&per_page=1`, { headers })))
+        .body;
+      const filled = await json(
+        await fetch(`/api/v2/check-ins/${latest.id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ intentions: 'Ship the **billing** fix', mood: 'focused' }),
+        }),
+      );
+      const refused = await json(await fetch('/api/v2/goals?people_ids[]=me', { headers }));
+      return { me, goals, goal, update, filled, refused };
+    });
+    expect(seen.me.status).toBe(200);
+    expect(seen.me.body.teams.length).toBeGreaterThan(0);
+    expect(seen.goals.status).toBe(200);
+    expect(seen.goals.body.length).toBeGreaterThan(0);
+    expect(seen.update.status).toBe(201);
+    expect(seen.update.body).toMatchObject({ confidence: 60, confidence_description: 'At risk' });
+    expect(seen.filled.status).toBe(200);
+    expect(seen.filled.body.completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(seen.refused.status).toBe(422);
+    expect(seen.refused.type).toBe('application/problem+json');
+    expect(seen.refused.body.errors.map((e: { name: string }) => e.name)).toContain('people_ids[]');
+
+    // persist: 'local': the page reloaded, a new mock made, and the update is there.
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes('Week 47 from a page')),
+    );
+    await page.reload();
+    await open(page);
+    const after = await page.evaluate(async (goalId) => {
+      const tokens = await (await fetch('/__mock/tokens')).json();
+      const response = await fetch(`/api/v2/goals/${goalId}/goal-updates?per_page=1`, {
+        headers: { authorization: `Bearer ${tokens[0].read_write}` },
+      });
+      return await response.json();
+    }, seen.goal.id);
+    expect(after[0]?.title).toBe('Week 47 from a page');
+
+    expect(errors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    // The page's own files came from its server; everything under /api/v2 and /__mock from the worker.
+    expect(requests.some((url) => url.includes('/api/v2/'))).toBe(true);
+    await context.close();
+  }, 60_000);
+});
