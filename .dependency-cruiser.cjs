@@ -42,7 +42,18 @@ module.exports = {
       '^fixtures/',
       '^(src/(http|cli)|contract-tests)/',
     ),
-    forbid('http-below-cli', 'The app knows no CLI and no kit.', '^src/http/', '^(src/cli|contract-tests)/'),
+    forbid(
+      'http-below-cli',
+      'The app knows no CLI, no MSW adapter and no kit.',
+      '^src/http/',
+      '^(src/(cli|msw)|contract-tests)/',
+    ),
+    forbid(
+      'msw-on-http',
+      'The MSW adapter hands requests to the app; it knows no CLI and no kit.',
+      '^src/msw/',
+      '^(src/cli|contract-tests)/',
+    ),
     forbid(
       'kit-on-spec-and-http',
       'The kit checks any server through HTTP and the spec alone.',
