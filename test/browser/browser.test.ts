@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const WORK = join(ROOT, '.examples', 'browser');
 
-let server: Server;
+let server: Server | undefined;
 let origin: string;
 let browser: Browser;
 let metafile: Metafile;
@@ -65,14 +65,17 @@ beforeAll(async () => {
     }
     response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = server;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  // A failed set-up may have started no server: waiting on its close would hang the run.
+  const running = server;
+  if (running) await new Promise((resolve) => running.close(resolve));
   rmSync(WORK, { recursive: true, force: true });
 });
 
