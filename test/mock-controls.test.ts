@@ -1,26 +1,8 @@
 // MK1–MK3: tokens for every person, reset to a fresh world, and byte-identical answers for the same seed and clock.
 import { describe, expect, it } from 'vitest';
 import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
-import { Harness, NOW } from './support/harness.js';
+import { control, Harness, NOW } from './support/harness.js';
 import { defined } from './support/defined.js';
-
-/** A /__mock request; its answer must conform to spec/control.yaml. */
-async function control(h: Harness, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await h.mock.app.request(`/__mock${path}`, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-  const text = await response.text();
-  const parsed = text === '' ? undefined : JSON.parse(text);
-  const op = getCompiledControlSpec().findOperation(method, path);
-  expect(op, `${method} ${path} is in spec/control.yaml`).toBeDefined();
-  expect(
-    op!.checkResponse(response.status, response.headers.get('content-type'), parsed),
-    `${method} ${path} → ${response.status}`,
-  ).toEqual([]);
-  return { status: response.status, body: parsed };
-}
 
 describe('mock controls', () => {
   it('MK1 GET /__mock/tokens lists both tokens of every person, default person first, each working', async () => {

@@ -1,24 +1,8 @@
 // World state as versioned JSON: a saved world restores byte-identically (clock and counters included),
 // snapshots undo a demo, and a foreign or broken state is refused without changing anything.
 import { describe, expect, it } from 'vitest';
-import { getCompiledControlSpec } from '../src/spec/compiled-spec.js';
-import { Harness } from './support/harness.js';
+import { control, Harness } from './support/harness.js';
 import { defined } from './support/defined.js';
-
-async function control(h: Harness, method: string, path: string, body?: unknown) {
-  const response = await h.mock.app.request(`/__mock${path}`, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  const text = await response.text();
-  const parsed = text === '' ? undefined : JSON.parse(text);
-  const op = getCompiledControlSpec().findOperation(method, path)!;
-  expect(op.checkResponse(response.status, response.headers.get('content-type'), parsed), `${method} ${path}`).toEqual(
-    [],
-  );
-  return { status: response.status, body: parsed };
-}
 
 const PATHS = [
   '/api/v2/goals?per_page=50',

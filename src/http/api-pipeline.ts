@@ -6,6 +6,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
+import { answered } from './exchange-texts.js';
 import type { OperationHandler, OperationResult } from './operation-handler.js';
 import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
 import type { Rendered } from './rendered.js';
@@ -96,16 +97,13 @@ function respond(
 ): Response {
   if (status === 204 || body === undefined) return new Response(null, { status, headers: CORS_RESPONSE_HEADERS });
   if (method !== 'GET' || status !== 200) {
-    return new Response(body.json, {
-      status,
-      headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS },
-    });
+    return answered(body.json, { status, headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS } });
   }
   const { etag } = body;
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
     return new Response(null, { status: 304, headers: { etag, ...CORS_RESPONSE_HEADERS } });
   }
-  return new Response(body.json, {
+  return answered(body.json, {
     status: 200,
     headers: { 'content-type': 'application/json', etag, ...CORS_RESPONSE_HEADERS },
   });

@@ -22,6 +22,8 @@ import { Renderer } from './renderer.js';
 import { keepLocally, localStorageOrFail } from './local-persistence.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
+import { noteRequestText, requestTextOf, responseTextOf } from './exchange-texts.js';
+import { Overrides } from './overrides.js';
 import { longUrlProblem, refuseLongUrls } from './url-limit.js';
 import { SESSION_HEADER } from './sessions.js';
 import { Worlds } from './worlds.js';
@@ -75,6 +77,7 @@ export function createMock(options: MockOptions = {}): Mock {
     reset: (seed = settings.seed, size, session) => worlds.reset(worlds.contextFor(session), seed, size),
     restore: (state, session) => worlds.restore(worlds.contextFor(session), state),
     journal: new RequestJournal(),
+    overrides: new Overrides(),
     get faults() {
       return worlds.shared.faults;
     },
@@ -96,7 +99,7 @@ export function createMock(options: MockOptions = {}): Mock {
   // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
   // controls, in notFound for the rest. G13: /api/v2 builds its CORS headers into each response (cors.ts),
   // while the controls use Hono's middleware.
-  app.use(`${BASE_PATH}/*`, apiFront(mock.journal, worlds));
+  app.use(`${BASE_PATH}/*`, apiFront(mock.journal, worlds, mock.overrides));
   app.use('/__mock/*', refuseLongUrls);
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
@@ -140,17 +143,24 @@ function noSuchRoute(method: string, path: string): Response {
 /**
  * The front of every /api/v2 request, as one middleware of plain steps (each middleware or async layer more is
  * a compose step and promises on every request): the URL's length (G8), then the journal outside, so injected
- * delays and faults show there as the client saw them; inside it the session's world context (MK5), then its
- * faults (MK6: its own stream), then the route.
+ * delays and faults show there as the client saw them; inside it the session's world context (MK5), an
+ * override rule that fits, else the session's faults (MK6: its own stream), then the route.
  */
-function apiFront(requests: RequestJournal, worlds: Worlds): MiddlewareHandler<PipelineEnv> {
+function apiFront(requests: RequestJournal, worlds: Worlds, overrides: Overrides): MiddlewareHandler<PipelineEnv> {
   return async (c, next) => {
     const tooLong = longUrlProblem(c.req.url);
     if (tooLong) return tooLong;
     const started = performance.now();
+    const session = c.req.header(SESSION_HEADER);
     const refused = sessionOf(c, worlds);
+    const overridden =
+      refused || overrides.size === 0 ? undefined : overrides.answer(c.req.method, c.req.path, session);
     if (refused) c.res = refused;
-    else {
+    else if (overridden) {
+      // The journal shows what the client sent, though no step read it.
+      if (c.req.raw.body) noteRequestText(c.req.raw, await c.req.raw.text());
+      c.res = overridden.response;
+    } else {
       const prefer = c.req.header('prefer');
       const { faults } = c.get('context');
       // The common case goes straight on: no profile in force and no Prefer header (MK6).
@@ -168,7 +178,10 @@ function apiFront(requests: RequestJournal, worlds: Worlds): MiddlewareHandler<P
       path: c.req.path + (query === -1 ? '' : url.slice(query)),
       status: c.res.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
-      session: c.req.header(SESSION_HEADER) ?? null,
+      session: session ?? null,
+      request_body: requestTextOf(c.req.raw) ?? null,
+      response_body: responseTextOf(c.res) ?? null,
+      override: overridden?.id ?? null,
     });
   };
 }

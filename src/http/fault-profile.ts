@@ -1,5 +1,6 @@
 // MK6: latency and fault profiles — seeded, so the same seed and the same requests give the same delays and
 // faults. Rules are scoped by method and path pattern; the first matching rule decides a request.
+import { pathPattern } from './path-pattern.js';
 import { mulberry32 } from '../domain/entropy.js';
 
 export type Latency =
@@ -32,15 +33,6 @@ export interface Decision {
   fault: Fault | null;
 }
 
-function globToRegExp(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-}
-
 /**
  * A profile in force: draws from one seeded stream in request order, so a replay gives the same sequence.
  * @example new FaultProfile({ seed: 1, rules: [{ latency: { kind: 'fixed', ms: 200 } }] }).decide('GET', '/api/v2/me')
@@ -59,7 +51,7 @@ export class FaultProfile {
       }
     });
     this.#next = mulberry32(spec.seed ?? 1);
-    this.#rules = spec.rules.map((rule) => ({ ...rule, matcher: rule.path ? globToRegExp(rule.path) : null }));
+    this.#rules = spec.rules.map((rule) => ({ ...rule, matcher: rule.path ? pathPattern(rule.path) : null }));
   }
 
   decide(method: string, path: string): Decision {

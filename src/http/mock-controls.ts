@@ -15,6 +15,7 @@ import { formatInstant } from '../domain/calendar.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
+import type { OverrideRuleInput } from './overrides.js';
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
@@ -91,6 +92,18 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
+  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size)),
+  listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
+  setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules as OverrideRuleInput[]) }),
+  deleteOverrides: ({ mock }) => {
+    mock.overrides.clear();
+    return { status: 204 };
+  },
+  deleteOverride: ({ mock }, { params }) => {
+    if (!mock.overrides.delete(params.id))
+      throw new DomainError('not-found', `There is no override ${params.id}; GET /__mock/overrides lists them.`);
+    return { status: 204 };
+  },
   getFaults: ({ context }) => ok({ profile: context.faults?.spec ?? null }),
   // MK6: a new profile restarts its seeded stream, so the same requests replay the same faults. Each world
   // context (the shared one, each session) has its own profile and stream (MK5).
@@ -123,6 +136,30 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
 };
+
+/** What the world holds now (GET /__mock/world). */
+function worldSummary(world: World, sessions: number) {
+  const { store } = world;
+  return {
+    seed: world.seed,
+    size: world.size,
+    ...clockView(world),
+    default_person_id: world.defaultPersonId,
+    counts: {
+      people: store.people.size,
+      teams: store.teams.size,
+      goals: store.goals.size,
+      goal_updates: store.goalUpdates.size,
+      check_ins: store.checkIns.size,
+      echo_questions: store.echoQuestions.size,
+      echo_answers: store.echoAnswers.size,
+      comments: store.comments.size,
+      reactions: store.reactions.size,
+      activities: store.activities.size,
+    },
+    sessions,
+  };
+}
 
 function snapshotInfo(name: string, base: { seed: number; size: WorldSize }, changes: WorldChanges) {
   return { name, seed: base.seed, size: base.size, now: formatInstant(Math.floor(changes.now / 1000)) };

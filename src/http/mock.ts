@@ -5,6 +5,7 @@ import type { PipelineEnv } from './pipeline.js';
 import type { WorldSize } from '../domain/world-base.js';
 import type { World } from '../domain/world.js';
 import type { FaultProfile, FaultProfileSpec } from './fault-profile.js';
+import type { Overrides } from './overrides.js';
 import type { RequestJournal } from './request-journal.js';
 import type { Sessions } from './sessions.js';
 import type { Worlds } from './worlds.js';
@@ -65,6 +66,8 @@ export interface Mock {
   readonly sessions: Sessions;
   /** The last requests to /api/v2, for GET /__mock/requests. */
   readonly journal: RequestJournal;
+  /** Answers given instead of the world's (PUT /__mock/overrides). */
+  readonly overrides: Overrides;
   /** MK6: the shared world's latency and fault profile, or null; setting one restarts its seeded stream. */
   faults: FaultProfile | null;
   /** G14: whether production's rate limits apply now (switchable at run time). */

@@ -2,6 +2,7 @@
 import type { FieldError } from '../spec/describe-errors.js';
 import { DomainError } from '../domain/domain-error.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
+import { answered } from './exchange-texts.js';
 
 const TITLES: Record<number, string> = {
   400: 'Malformed request',
@@ -18,6 +19,9 @@ const TITLES: Record<number, string> = {
   429: 'Too many requests',
   431: 'Request headers too large',
   500: 'Internal error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
 };
 
 export interface Problem {
@@ -49,7 +53,7 @@ export function problemResponse(
   errors?: FieldError[],
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(problemJson(status, slug, detail, errors), {
+  return answered(problemJson(status, slug, detail, errors), {
     status,
     headers: { 'content-type': 'application/problem+json', ...CORS_RESPONSE_HEADERS, ...headers },
   });

@@ -264,13 +264,86 @@ export interface paths {
         /**
          * The last requests to the API
          * @description The request journal: the last 1,000 requests to `/api/v2` (method, path with query, status,
-         *     duration, session), newest first, for debugging a frontend against the mock. Filters combine with
-         *     AND.
+         *     duration, session), newest first, for debugging a frontend against the mock, each with the body it
+         *     sent and the body it got (the first 4,096 characters of each), the `errors` of a problem it got
+         *     (G8), and the override that answered it, if one did. Every entry has a `seq` one more than the one
+         *     before: `after=<seq>` asks for what is new since. Filters combine with AND.
          */
         get: operations["listRequests"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/world": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the world holds now
+         * @description The world of the request's session (MK5): its seed, size and clock (MK4), its default person, and how
+         *     many records of each kind it holds now (new check-ins appear as the clock passes a day, CI1; new
+         *     answers as it passes an Echo's slot, EC4); and how many sessions the server keeps.
+         */
+        get: operations["getWorldSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The override rules in force */
+        get: operations["listOverrides"];
+        /**
+         * Put override rules in force, in place of any before
+         * @description Each `/api/v2` request is tried against the rules in order, after its session is chosen and before
+         *     any fault (MK6) or the world: the first rule whose `method` (any when absent), `path` pattern (`*`
+         *     matches any characters, the query is not part of the path) and `session` (any when absent; the
+         *     shared world is no session) fit answers with its `status`, `headers` and `body` (JSON), and counts
+         *     one of its `uses` (for ever when absent; a rule used up is dropped). A rule is checked against the
+         *     API's spec: its method and path must name an operation, and its status and body must be an answer the
+         *     spec documents for it, problems included, or a server error (5xx) with a problem body, which any
+         *     operation may answer (a 422 names the rule and what is wrong); `unchecked: true` skips that, to answer
+         *     what the spec does not allow. A rule with an error status and no body answers a problem of type
+         *     `urn:standin:problem:override`. Rules are the server's, for every session (use `session` to narrow
+         *     one); reset and restore leave them. The journal marks answers given by a rule.
+         */
+        put: operations["setOverrides"];
+        post?: never;
+        /** Drop every override rule */
+        delete: operations["deleteOverrides"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overrides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop one override rule */
+        delete: operations["deleteOverride"];
         options?: never;
         head?: never;
         patch?: never;
@@ -569,6 +642,19 @@ export interface components {
         JournalEntryList: components["schemas"]["JournalEntry"][];
         /** @description One request to /api/v2 as the mock answered it. */
         JournalEntry: {
+            /** @description One more than the entry recorded before it. */
+            seq: number;
+            /**
+             * @description The body the request came with, as the mock read it (the first 4,096 characters, then how many
+             *     more there were); null when it had none or the mock did not read it.
+             */
+            request_body: string | null;
+            /** @description The body of the answer, as the mock wrote it (the first 4,096 characters); null for none. */
+            response_body: string | null;
+            /** @description The `errors` of the problem the request got (G8), or null. */
+            errors: null | components["schemas"]["ProblemError"][];
+            /** @description The id of the override rule that answered instead of the world, or null. */
+            override: string | null;
             at: components["schemas"]["Instant"];
             method: string;
             /** @description The path with its query, as sent. */
@@ -578,6 +664,66 @@ export interface components {
             duration_ms: number;
             /** @description The X-Mock-Session name, or null for the shared world (MK5). */
             session: string | null;
+        };
+        WorldSummary: {
+            seed: number;
+            /** @enum {unknown} */
+            size: "small" | "large";
+            now: components["schemas"]["Instant"];
+            frozen: boolean;
+            /** Format: uuid */
+            default_person_id: string;
+            /** @description How many records of each kind the world holds now. */
+            counts: {
+                people: number;
+                teams: number;
+                goals: number;
+                goal_updates: number;
+                check_ins: number;
+                echo_questions: number;
+                echo_answers: number;
+                comments: number;
+                reactions: number;
+                activities: number;
+            };
+            /** @description How many sessions the server keeps now (MK5). */
+            sessions: number;
+        };
+        /** @description One override rule as it is put. */
+        OverrideRuleInput: {
+            /**
+             * @description The method it answers; any when absent (then the rule must be `unchecked`).
+             * @enum {unknown}
+             */
+            method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+            /** @description A pattern of the path under /api/v2 (`*` matches any characters), e.g. `/api/v2/goals/*`. */
+            path: string;
+            /** @description Only requests of this session (MK5); any when absent. */
+            session?: string;
+            /** @description How many requests it answers before it is dropped; for ever when absent. */
+            uses?: number;
+            status: number;
+            /** @description Headers of the answer, besides its content type and the API's CORS headers (G13). */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description The JSON body of the answer; none for 204 and 304. */
+            body?: unknown;
+            /** @description Answer even what the API's spec does not document for the operation. */
+            unchecked?: boolean;
+        };
+        /** @description One override rule in force. */
+        OverrideRule: {
+            id: string;
+            /** @description How many requests it still answers; null for ever. */
+            uses_left: number | null;
+            rule: components["schemas"]["OverrideRuleInput"];
+        };
+        OverrideRulesInput: {
+            rules: components["schemas"]["OverrideRuleInput"][];
+        };
+        OverrideRules: {
+            rules: components["schemas"]["OverrideRule"][];
         };
         /**
          * @description A world as `GET /state` gives it: its changes over its base (version 2), or in full (version 1).
@@ -1295,6 +1441,8 @@ export interface operations {
                 session?: string;
                 /** @description Only requests whose path starts with this, e.g. /api/v2/check-ins. */
                 path?: string;
+                /** @description Only entries recorded after the one with this `seq`. */
+                after?: number;
                 /** @description At most this many entries (default 100). */
                 limit?: number;
             };
@@ -1317,6 +1465,133 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManySessions"];
+        };
+    };
+    getWorldSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+        };
+    };
+    listOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, in the order they are tried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+        };
+    };
+    setOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverrideRulesInput"];
+            };
+        };
+        responses: {
+            /** @description The rules now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManySessions"];
+        };
+    };
+    deleteOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No rule is in force any more; the world answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+        };
+    };
+    deleteOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id, as listed. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
         };
     };

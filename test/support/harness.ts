@@ -2,7 +2,7 @@
 // against spec/openapi.yaml — a test fails on any response the spec does not allow, whatever it asserts.
 import { expect } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/http/app.js';
-import { getCompiledSpec, type SpecOperation } from '../../src/spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../../src/spec/compiled-spec.js';
 import type { Person } from '../../src/domain/records.js';
 
 /** A Friday afternoon in UTC: Asia/Tokyo is already on Saturday, America/Los_Angeles still on Friday morning. */
@@ -145,4 +145,28 @@ export function expectProblem(response: CallResult, status: number, field?: stri
     ].join(' ');
     expect(text).toMatch(hint);
   }
+}
+
+/** A /__mock request through the harness's mock; its answer must conform to spec/control.yaml. */
+export async function control(
+  h: Harness,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const response = await h.mock.app.request(`/__mock${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  const text = await response.text();
+  const parsed = text === '' ? undefined : JSON.parse(text);
+  const op = getCompiledControlSpec().findOperation(method, path.replace(/\?.*$/, ''));
+  expect(op, `${method} ${path} is in spec/control.yaml`).toBeDefined();
+  expect(
+    op?.checkResponse(response.status, response.headers.get('content-type'), parsed),
+    `${method} ${path} → ${response.status}`,
+  ).toEqual([]);
+  return { status: response.status, body: parsed };
 }

@@ -1,0 +1,158 @@
+// Overrides, the journal's whole story and the world's summary: the /__mock additions a demo and a frontend
+// developer lean on — answers given instead of the world's, what each request sent and got, what the world holds.
+import { describe, expect, it } from 'vitest';
+import { control, Harness } from './support/harness.js';
+
+const UNAVAILABLE = { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'Planned outage.' };
+
+/** A raw /api/v2 request, unchecked against the spec: an unchecked override may answer what the spec forbids. */
+async function raw(h: Harness, method: string, path: string, headers: Record<string, string> = {}) {
+  const response = await h.mock.app.request(path, {
+    method,
+    headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, ...headers },
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+describe('overrides', () => {
+  it('a rule answers in place of the world for its uses, is listed with what is left, then the world answers', async () => {
+    const h = new Harness();
+    const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];
+    const put = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'GET', path: '/api/v2/goals/*', status: 503, body: UNAVAILABLE, uses: 2 }],
+    });
+    expect(put.status).toBe(200);
+    const id = put.body.rules[0].id;
+    expect(put.body.rules[0]).toMatchObject({ uses_left: 2, rule: { status: 503 } });
+
+    // The harness's calls hold answers to the spec, which documents no 5xx: these go raw.
+    const first = await raw(h, 'GET', `/api/v2/goals/${goal.id}`);
+    expect(first.status).toBe(503);
+    expect(JSON.parse(first.text)).toEqual(UNAVAILABLE);
+    expect(first.headers.get('content-type')).toBe('application/problem+json');
+    expect((await control(h, 'GET', '/overrides')).body.rules[0].uses_left).toBe(1);
+    // Other paths and methods are not the rule's.
+    expect((await h.get('/api/v2/me')).status).toBe(200);
+    expect((await raw(h, 'GET', `/api/v2/goals/${goal.id}`)).status).toBe(503);
+    expect((await control(h, 'GET', '/overrides')).body.rules).toEqual([]);
+    expect((await h.get(`/api/v2/goals/${goal.id}`)).body.id).toBe(goal.id);
+
+    const journal = (await control(h, 'GET', '/requests?limit=4')).body;
+    expect(journal.map((e: { status: number; override: string | null }) => [e.status, e.override])).toEqual([
+      [200, null],
+      [503, id],
+      [200, null],
+      [503, id],
+    ]);
+  });
+
+  it('a rule the spec does not allow is refused naming the rule and field, and the rules in force stay', async () => {
+    const h = new Harness();
+    const kept = await control(h, 'PUT', '/overrides', { rules: [{ method: 'GET', path: '/api/v2/me', status: 503 }] });
+    expect(kept.status).toBe(200);
+    const refused = await control(h, 'PUT', '/overrides', {
+      rules: [
+        { method: 'GET', path: '/api/v2/me', status: 200, body: { name: 'No id' } },
+        { path: '/api/v2/me', status: 500 },
+        { method: 'GET', path: '/api/v2/no-such-thing', status: 200, body: {} },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    const named = refused.body.errors.map((e: { name: string; message: string }) => e.name);
+    expect(named).toEqual(['rules[0].body', 'rules[1].method', 'rules[2].path']);
+    expect(refused.body.errors[1].message).toMatch(/unchecked/);
+    expect((await control(h, 'GET', '/overrides')).body.rules).toEqual(kept.body.rules);
+    // A server error fits any operation; without a body it answers a problem saying an override answered.
+    const outage = await raw(h, 'GET', '/api/v2/me');
+    expect(outage.status).toBe(503);
+    expect(JSON.parse(outage.text)).toMatchObject({ type: 'urn:standin:problem:override', status: 503 });
+    expect((await control(h, 'PUT', '/overrides', { rules: [{ path: 'goals', status: 200 }] })).status).toBe(422);
+  });
+
+  it('an unchecked rule answers anything, for its session only; rules go one by one or all at once', async () => {
+    const h = new Harness();
+    const put = await control(h, 'PUT', '/overrides', {
+      rules: [
+        {
+          path: '/api/v2/me',
+          session: 'demo',
+          status: 418,
+          headers: { 'x-teapot': 'yes' },
+          body: { odd: true },
+          unchecked: true,
+        },
+        { method: 'DELETE', path: '/api/v2/goals/*', status: 204 },
+      ],
+    });
+    expect(put.status).toBe(200);
+    const [teapot, deletes] = put.body.rules;
+    const inSession = await raw(h, 'GET', '/api/v2/me', { 'x-mock-session': 'demo' });
+    expect(inSession).toMatchObject({ status: 418, text: '{"odd":true}' });
+    expect(inSession.headers.get('x-teapot')).toBe('yes');
+    expect(inSession.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await raw(h, 'GET', '/api/v2/me')).status).toBe(200);
+    expect((await raw(h, 'GET', '/api/v2/me', { 'x-mock-session': 'other' })).status).toBe(200);
+
+    expect((await control(h, 'DELETE', `/overrides/${teapot.id}`)).status).toBe(204);
+    expect((await control(h, 'DELETE', `/overrides/${teapot.id}`)).status).toBe(404);
+    expect((await raw(h, 'GET', '/api/v2/me', { 'x-mock-session': 'demo' })).status).toBe(200);
+    expect((await control(h, 'GET', '/overrides')).body.rules.map((r: { id: string }) => r.id)).toEqual([deletes.id]);
+    // A DELETE answered by the rule deletes nothing.
+    const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];
+    expect((await raw(h, 'DELETE', `/api/v2/goals/${goal.id}`)).status).toBe(204);
+    expect((await h.get(`/api/v2/goals/${goal.id}`)).status).toBe(200);
+    expect((await control(h, 'DELETE', '/overrides')).status).toBe(204);
+    expect((await control(h, 'GET', '/overrides')).body.rules).toEqual([]);
+  });
+});
+
+describe('the journal tells the whole story', () => {
+  it('each entry keeps the request body, the answer, a problem’s errors, and `after` gives what is new', async () => {
+    const h = new Harness();
+    await h.get('/api/v2/me');
+    const seen = (await control(h, 'GET', '/requests?limit=1')).body[0].seq;
+    const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];
+    await h.post(`/api/v2/goals/${goal.id}/goal-updates`, { confidence: 150 });
+    const posted = await h.post(`/api/v2/goals/${goal.id}/goal-updates`, { confidence: 74, progress: 10 });
+    expect(posted.status).toBe(201);
+
+    const news = (await control(h, 'GET', `/requests?after=${seen}`)).body;
+    expect(news.map((e: { seq: number }) => e.seq)).toEqual([seen + 3, seen + 2, seen + 1]);
+    const [created, refused, listed] = news;
+    expect(JSON.parse(created.request_body)).toEqual({ confidence: 74, progress: 10 });
+    expect(JSON.parse(created.response_body)).toEqual(posted.body);
+    expect(created.errors).toBeNull();
+    expect(refused.status).toBe(422);
+    expect(refused.errors.map((e: { name: string }) => e.name)).toEqual(['confidence']);
+    expect(listed.request_body).toBeNull();
+    expect(JSON.parse(listed.response_body)[0].id).toBe(goal.id);
+  });
+
+  it('a long answer is kept cut, saying how much more there was', async () => {
+    const h = new Harness();
+    const page = await h.get('/api/v2/goals?per_page=50');
+    expect(page.text.length).toBeGreaterThan(4096);
+    const entry = (await control(h, 'GET', '/requests?limit=1')).body[0];
+    expect(entry.response_body).toBe(`${page.text.slice(0, 4096)}… (${page.text.length - 4096} more characters)`);
+  });
+});
+
+describe('GET /__mock/world', () => {
+  it('says what the world holds, and the counts follow the clock and the writes', async () => {
+    const h = new Harness();
+    const before = (await control(h, 'GET', '/world')).body;
+    expect(before).toMatchObject({ seed: 42, size: 'small', default_person_id: h.world.defaultPersonId, sessions: 0 });
+    expect(before.counts.people).toBe(h.world.store.people.size);
+    expect(before.counts.check_ins).toBeGreaterThan(0);
+    // Friday to Monday: the weekend has no check-ins (CI1), Monday does.
+    await control(h, 'POST', '/clock/advance', { days: 3 });
+    const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];
+    await h.post(`/api/v2/goals/${goal.id}/goal-updates`, { confidence: 60 });
+    const after = (await control(h, 'GET', '/world')).body;
+    expect(after.now).not.toBe(before.now);
+    expect(after.counts.check_ins).toBeGreaterThan(before.counts.check_ins);
+    expect(after.counts.goal_updates).toBe(before.counts.goal_updates + 1);
+    await h.get('/api/v2/me', { headers: { 'x-mock-session': 'a' } });
+    expect((await control(h, 'GET', '/world')).body.sessions).toBe(1);
+  });
+});
