@@ -46,6 +46,12 @@ module.exports = {
       'http-below-cli',
       'The app knows no CLI, no MSW adapter and no kit.',
       '^src/http/',
+      '^(src/(cli|msw|pages)|contract-tests)/',
+    ),
+    forbid(
+      'pages-on-http',
+      'The pages (dashboard, reference) sit on the app and the specs; they know no CLI, no MSW and no kit.',
+      '^src/pages/',
       '^(src/(cli|msw)|contract-tests)/',
     ),
     forbid(

@@ -1,0 +1,30 @@
+// The pages people look at, served by the Node server beside the API (not by createMock, which also runs in a
+// browser tab through MSW): the control dashboard at `/` and the API reference at `/docs`. Both use the API
+// and `/__mock` only, like curl would. Requests under /api/v2 skip this app entirely (see `withPages`).
+import { Hono } from 'hono';
+import type { Mock } from '../http/mock.js';
+import { dashboardRoutes } from './dashboard.js';
+import { docsRoutes } from './docs.js';
+import type { PagesOptions } from './page-options.js';
+
+/** The pages' own app: `/` and `/docs`, and everything else handed to the mock's app. */
+export function pagesApp(mock: Mock, options: PagesOptions = {}): Hono {
+  const pages = new Hono();
+  pages.route('/docs', docsRoutes(mock, options));
+  pages.route('/', dashboardRoutes(mock, options));
+  pages.all('*', (c) => mock.app.fetch(c.req.raw));
+  return pages;
+}
+
+/**
+ * The server's fetch: /api/v2 straight to the mock (the pages cost the API nothing), the rest through the pages.
+ * @example serve({ fetch: withPages(mock, {}) })
+ */
+export function withPages(mock: Mock, options: PagesOptions = {}): (request: Request) => Response | Promise<Response> {
+  const pages = pagesApp(mock, options);
+  return (request) => {
+    const { url } = request;
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    return url.startsWith('/api/', pathStart) ? mock.app.fetch(request) : pages.fetch(request);
+  };
+}
