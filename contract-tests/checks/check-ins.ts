@@ -4,10 +4,10 @@ import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/as
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext, Person } from '../kit/context.js';
+import { addDays, weekdayOf } from '../kit/dates.js';
 
 /** A date before any service's history: no check-in can exist on it (CI1). */
 const BEFORE_HISTORY = '1900-01-01';
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /** CI8, copied from the rule, not from the spec under test. */
 const MOODS = [
   'calm',
@@ -60,16 +60,6 @@ interface CheckIn {
 }
 
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function weekdayOf(date: string): string {
-  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
-  if (weekday === undefined) throw new Error(`no weekday for ${date}: not a YYYY-MM-DD date`);
-  return weekday;
-}
 
 /** The calendar date an instant shows in a time zone: a person's "today" (CI1). */
 function dateIn(instant: string, timeZone: string): string {

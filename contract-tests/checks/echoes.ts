@@ -3,8 +3,8 @@
 import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { MARKER, type KitContext } from '../kit/context.js';
+import { WEEKDAYS, addDays, weekdayOf, epochDay } from '../kit/dates.js';
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** At noon no time zone changes its clocks, so the kit's schedules never meet a daylight-saving gap. */
@@ -33,16 +33,6 @@ interface Answer {
 }
 
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function weekdayOf(date: string): string {
-  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
-  if (weekday === undefined) throw new Error(`no weekday for ${date}: not a YYYY-MM-DD date`);
-  return weekday;
-}
 
 /** What a wall clock in `timeZone` shows at an instant. */
 function wallClock(ms: number, timeZone: string): { date: string; time: string; second: string } {
@@ -87,7 +77,7 @@ function iso(ms: number): string {
 
 /** Monday-based week number (1970-01-01 was a Thursday, so +3 puts Mondays on week starts). */
 function weekNumber(date: string): number {
-  return Math.floor((Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 3) / 7);
+  return Math.floor((epochDay(date) + 3) / 7);
 }
 
 /** EC2: whether `date` (in the question's zone) is a day of its schedule. */

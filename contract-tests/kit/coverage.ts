@@ -29,14 +29,6 @@ export class Coverage {
   toJSON() {
     return Object.fromEntries([...this.#seen].map(([op, statuses]) => [op, Object.fromEntries(statuses)]));
   }
-
-  static fromJSON(json: Record<string, Record<string, number>>): Coverage {
-    const coverage = new Coverage();
-    for (const [op, statuses] of Object.entries(json)) {
-      for (const [status, count] of Object.entries(statuses)) coverage.record(op, Number(status), count);
-    }
-    return coverage;
-  }
 }
 
 /** An operation counts as exercised once it answered a 2xx. */
