@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { readyBanner, startServer, type RunningMock } from '../src/cli/serve.js';
 import { readStateFile } from '../src/cli/state-file.js';
 
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
@@ -41,6 +41,8 @@ describe('--state FILE as a log of changes', () => {
   it('holds the base and what changed, not the world; a restart rebuilds the same answers', async () => {
     const file = join(dir, 'small.jsonl');
     const first = await serve(file);
+    // The banner says whether the file was made now or read: a mistyped path must not pass for a saved world.
+    expect(readyBanner(first)).toContain(`state: kept in ${file} (a new file)`);
     const call = api(first);
     const goal = await (await call('POST', '/goals', { title: 'Logged' })).json();
     await call('PATCH', '/check-ins/2026-11-20', { mood: 'focused' });
@@ -70,6 +72,7 @@ describe('--state FILE as a log of changes', () => {
 
     const second = await serve(file);
     expect(second.stateLoaded).toBe(true);
+    expect(readyBanner(second)).toContain(`state: loaded from ${file}, saved there after each change`);
     expect(await (await api(second)('GET', '/goals?per_page=50')).text()).toBe(before);
     expect((await api(second)('GET', `/goals/${kept.id}`)).status).toBe(200);
     expect((await api(second)('GET', `/goals/${goal.id}`)).status).toBe(404);
