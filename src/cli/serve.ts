@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
-import { withPages } from '../pages/pages-app.js';
+import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
@@ -38,7 +38,7 @@ export interface RunningMock {
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const mock = createMock(options);
   const answer = withPages(mock, { controlToken: options.controlToken });
-  let fetch: (request: Request) => Response | Promise<Response> = answer;
+  let fetch: ServerFetch = answer;
   let writer: StateFileWriter | null = null;
   let stateLoaded: boolean | null = null;
   if (options.state) {
@@ -49,8 +49,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     if (stateWriter.failed)
       throw new StateFileError(`could not write ${options.state}; check the folder exists and is writable`);
     // Anything but a read may change the world: save shortly after.
-    fetch = async (request) => {
-      const response = await answer(request);
+    fetch = async (request, env) => {
+      const response = await answer(request, env);
       if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) stateWriter.changed();
       return response;
     };

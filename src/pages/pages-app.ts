@@ -12,19 +12,23 @@ export function pagesApp(mock: Mock, options: PagesOptions = {}): Hono {
   const pages = new Hono();
   pages.route('/docs', docsRoutes(mock, options));
   pages.route('/', dashboardRoutes(mock, options));
-  pages.all('*', (c) => mock.app.fetch(c.req.raw));
+  // The Node bindings go along: MK6's dropped connections need the socket.
+  pages.all('*', (c) => mock.app.fetch(c.req.raw, c.env));
   return pages;
 }
+
+/** A server's fetch: the request and the server's bindings (Node's, from @hono/node-server). */
+export type ServerFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 /**
  * The server's fetch: /api/v2 straight to the mock (the pages cost the API nothing), the rest through the pages.
  * @example serve({ fetch: withPages(mock, {}) })
  */
-export function withPages(mock: Mock, options: PagesOptions = {}): (request: Request) => Response | Promise<Response> {
+export function withPages(mock: Mock, options: PagesOptions = {}): ServerFetch {
   const pages = pagesApp(mock, options);
-  return (request) => {
+  return (request, env) => {
     const { url } = request;
     const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    return url.startsWith('/api/', pathStart) ? mock.app.fetch(request) : pages.fetch(request);
+    return url.startsWith('/api/', pathStart) ? mock.app.fetch(request, env) : pages.fetch(request, env);
   };
 }
