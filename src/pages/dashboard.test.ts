@@ -1,0 +1,64 @@
+// The dashboard in-process: a page of standin's own files only, a script that calls nothing but operations of
+// spec/control.yaml (so curl can do all it does), and no control token in anything it serves.
+import { Script } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../http/app.js';
+import { getCompiledControlSpec } from '../spec/compiled-spec.js';
+import { pagesApp } from './pages-app.js';
+
+const NOW = '2026-11-20T15:00:00Z';
+
+describe('GET / (the dashboard)', () => {
+  const app = pagesApp(createMock({ now: NOW }));
+
+  it('is a page whose every script, style and link stays on this server', async () => {
+    const page = await app.request('/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    const references = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(references).toEqual(expect.arrayContaining(['/dashboard/app.js', '/dashboard/style.css', '/docs']));
+    expect(references.filter((ref) => !ref.startsWith('/') && ref !== 'data:,')).toEqual([]);
+    for (const asset of ['/dashboard/app.js', '/dashboard/style.css']) {
+      const answer = await app.request(asset);
+      expect(answer.status, asset).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(asset.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+    }
+  });
+
+  it('runs a script that parses and calls only operations of spec/control.yaml', async () => {
+    // Quotes as whoever compiled the function wrote them: tsc keeps ours, vitest's esbuild doubles them.
+    const script = await (await app.request('/dashboard/app.js')).text();
+    expect(() => new Script(script)).not.toThrow();
+    const calls = [...script.matchAll(/control\(\s*["'](GET|PUT|POST|DELETE)["'],\s*[`'"](\/[^`'"?]*)/g)].map(
+      ([, method, path]) => ({ method: method ?? '', path: (path ?? '').replace(/\$\{[^}]*\}/g, 'x') }),
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(15);
+    const spec = getCompiledControlSpec();
+    const unknown = calls.filter(({ method, path }) => !spec.findOperation(method, path));
+    expect(unknown).toEqual([]);
+    // Every kind of action the issue names is there.
+    const operations = new Set(calls.map(({ method, path }) => spec.findOperation(method, path)?.operationId));
+    for (const id of [
+      'getWorldSummary',
+      'listRequests',
+      'listSessions',
+      'dropSession',
+      'listOverrides',
+      'deleteOverride',
+    ])
+      expect(operations, id).toContain(id);
+    expect(script).not.toMatch(/\/api\/v2\//);
+  });
+
+  it('never serves the control token; the page says the controls are protected', async () => {
+    const guarded = pagesApp(createMock({ now: NOW, controlToken: 'demo-secret' }), { controlToken: 'demo-secret' });
+    const texts = await Promise.all(
+      ['/', '/dashboard/app.js', '/dashboard/style.css'].map(async (path) => (await guarded.request(path)).text()),
+    );
+    expect(texts.join('\n')).not.toContain('demo-secret');
+    expect(texts[0]).toContain('data-protected="true"');
+    expect((await guarded.request('/__mock/world')).status).toBe(401);
+  });
+});
