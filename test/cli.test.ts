@@ -48,6 +48,14 @@ describe('standin serve', () => {
     expect(me.status).toBe(200);
     const person = await me.json();
     expect(banner).toContain(person.id);
+    const reference = defined(/reference: (\S+)/.exec(banner)?.[1], 'the reference in the banner');
+    expect(reference).toBe(baseUrl.replace('/api/v2', '/docs'));
+    const docs = await fetch(reference);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain(`data-token="${token}"`);
+    // From dist/, swagger-ui-dist is found and its files are served.
+    const css = await fetch(`${reference}/swagger-ui.css`);
+    expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
     const denied = await fetch(`${baseUrl}/me`);
     expect(denied.status).toBe(401);
     const tokens = await (await fetch(baseUrl.replace('/api/v2', '/__mock/tokens'))).json();

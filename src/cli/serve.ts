@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+import { DOCS_PATH } from '../pages/docs.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
@@ -91,8 +92,9 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
 }
 
 /**
- * The lines printed when the mock is ready: where it is, who you are, how to be someone else. With a control
- * token the controls ask for it, and the banner says so rather than offer what would answer 401.
+ * The lines printed when the mock is ready: where it is, who you are, how to be someone else, where the
+ * reference is. With a control token the controls ask for it, and the banner says so rather than offer what
+ * would answer 401.
  */
 export function readyBanner(running: RunningMock, controlToken?: string): string {
   const { world } = running.mock;
@@ -112,6 +114,7 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
     controlToken
       ? `  the controls (${origin}/__mock: tokens, reset, clock…) need Authorization: Bearer <your --control-token>`
       : `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
+    `  reference: ${origin}${DOCS_PATH}`,
     `  the contract: spec/openapi.yaml`,
   ].join('\n');
 }

@@ -4,13 +4,13 @@
 import { Hono } from 'hono';
 import type { Mock } from '../http/mock.js';
 import { dashboardRoutes } from './dashboard.js';
-import { docsRoutes } from './docs.js';
+import { DOCS_PATH, docsRoutes } from './docs.js';
 import type { PagesOptions } from './page-options.js';
 
 /** The pages' own app: `/` and `/docs`, and everything else handed to the mock's app. */
 export function pagesApp(mock: Mock, options: PagesOptions = {}): Hono {
   const pages = new Hono();
-  pages.route('/docs', docsRoutes(mock, options));
+  pages.route(DOCS_PATH, docsRoutes(mock, options));
   pages.route('/', dashboardRoutes(mock, options));
   // The Node bindings go along: MK6's dropped connections need the socket.
   pages.all('*', (c) => mock.app.fetch(c.req.raw, c.env));

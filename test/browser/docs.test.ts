@@ -1,0 +1,102 @@
+// GET /docs in a real browser: `standin serve`'s server on 127.0.0.1, Debian's Chromium through playwright-core.
+// The reference lists every operation of both specs, "Try it" on GET /me answers with the default person (the
+// token was filled in), and the page never asks anything of a host other than the server. A full-page
+// screenshot is kept under reports/screenshots for CI to keep.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningMock } from '../../src/cli/serve.js';
+import { API_DEFINITION, CONTROL_DEFINITION } from '../../src/pages/reference-page.js';
+import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import { defined } from '../support/defined.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
+
+let running: RunningMock | undefined;
+let origin: string;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
+  }
+  running = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T15:00:00Z' });
+  origin = new URL(running.baseUrl).origin;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+/** The operation ids Swagger UI shows (an operation with two tags shows twice: counted once). */
+async function shownOperationIds(page: Page): Promise<string[]> {
+  const ids = await page.locator('.opblock-summary-operation-id').allTextContents();
+  return [...new Set(ids.map((id) => id.trim()))].sort();
+}
+
+function operationIds(spec: typeof getCompiledSpec): string[] {
+  return spec()
+    .operations.map((op) => op.operationId)
+    .sort();
+}
+
+describe('GET /docs in Chromium', () => {
+  it('lists both specs, runs GET /me with the default person token, and stays on this server', async () => {
+    const context = await defined(browser, 'the browser').newContext({ viewport: { width: 1280, height: 900 } });
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // A policy violation or a failed load shows as a console error.
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    await page.goto(`${origin}/docs`);
+    const api = operationIds(getCompiledSpec);
+    await expect.poll(() => shownOperationIds(page), { timeout: 10_000 }).toEqual(api);
+
+    // Try it on GET /me: the token is already in the Authorize dialog.
+    const world = defined(running, 'the server').mock.world;
+    const person = defined(world.store.people.get(world.defaultPersonId), 'the default person');
+    const getMe = page
+      .locator('.opblock')
+      .filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^getMe$/ }) })
+      .first();
+    await getMe.locator('.opblock-summary').click();
+    await getMe.getByRole('button', { name: 'Try it out' }).click();
+    await getMe.getByRole('button', { name: 'Execute' }).click();
+    const response = getMe.locator('.live-responses-table tr.response');
+    await expect.poll(() => response.locator('.response-col_status').textContent()).toContain('200');
+    expect(await response.locator('.response-col_description').textContent()).toContain(person.name);
+    expect(await getMe.locator('.curl-command').textContent()).toContain(`Bearer ${person.tokens.readWrite}`);
+
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const screenshot = join(SCREENSHOTS, 'docs.png');
+    await page.screenshot({ path: screenshot, fullPage: true });
+    console.log(`screenshot of /docs: ${screenshot}`);
+
+    // The controls, from the definition dropdown.
+    await page.locator('.topbar select').selectOption({ label: CONTROL_DEFINITION });
+    const controls = operationIds(getCompiledControlSpec);
+    await expect.poll(() => shownOperationIds(page), { timeout: 10_000 }).toEqual(controls);
+    expect(await page.locator('.topbar select option').allTextContents()).toEqual([API_DEFINITION, CONTROL_DEFINITION]);
+
+    expect(errors).toEqual([]);
+    const elsewhere = requests.filter((url) => {
+      const { protocol, hostname } = new URL(url);
+      // data: and blob: URLs are the page's own bytes (Swagger UI's icons), not requests to anyone.
+      return !['data:', 'blob:'].includes(protocol) && hostname !== '127.0.0.1';
+    });
+    expect(elsewhere).toEqual([]);
+    expect(requests).toContain(`${origin}/api/v2/me`);
+    await context.close();
+  }, 30_000);
+});
