@@ -3,19 +3,19 @@
 // in Debian's Chromium through playwright-core. With no server behind /api/v2 or /__mock (the page's server
 // answers 404 there, so a request that got past the worker would show), the page reads, writes and is refused
 // as a frontend would, reloads and finds its world again, and never makes a request that leaves the machine.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { defined } from '../support/defined.js';
 import { readmeExamples } from '../support/readme-examples.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 const WORK = join(ROOT, '.examples', 'browser');
 
 let server: Server | undefined;
@@ -25,9 +25,6 @@ let metafile: Metafile;
 const files = new Map<string, { type: string; body: string | Buffer }>();
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
-  }
   // README's block as the page's module, and an entry that says when it has run.
   const example = defined(
     readmeExamples().find((e) => e.kind === 'browser'),
@@ -68,7 +65,7 @@ beforeAll(async () => {
   const listening = server;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -2,16 +2,11 @@
 // counts, the clock moved a day and the check-ins growing, a request made elsewhere showing in the live journal
 // with what it sent and got, a snapshot taken and restored, the control token asked for when the server has
 // one — and never a request that leaves 127.0.0.1. A screenshot is kept for CI's artifacts.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../../src/cli/serve.js';
+import { keepScreenshot, launchChromium } from '../support/chromium.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
 /** A Thursday afternoon: one day on is a weekday, with everyone's check-ins (CI1). */
 const THURSDAY = '2026-11-19T15:00:00Z';
 
@@ -19,10 +14,7 @@ let browser: Browser;
 const servers: RunningMock[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
-  }
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -96,9 +88,7 @@ describe('the dashboard at /', () => {
     await page.waitForFunction(() => document.querySelector('#clock-now')?.textContent === '2026-11-19T15:00:00Z');
     expect(await count(page, 'check_ins')).toBe(before);
 
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'dashboard.png'), fullPage: true });
-    console.log(`screenshot: ${join(SCREENSHOTS, 'dashboard.png')}`);
+    await keepScreenshot(page, 'dashboard');
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     await page.context().close();

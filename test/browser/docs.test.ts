@@ -2,31 +2,22 @@
 // The reference lists every operation of both specs, "Try it" on GET /me answers with the default person (the
 // token was filled in), and the page never asks anything of a host other than the server. A full-page
 // screenshot is kept under reports/screenshots for CI to keep.
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../../src/cli/serve.js';
 import { API_DEFINITION, CONTROL_DEFINITION } from '../../src/pages/reference-page.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import { keepScreenshot, launchChromium } from '../support/chromium.js';
 import { defined } from '../support/defined.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
 
 let running: RunningMock | undefined;
 let origin: string;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
-  }
   running = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T15:00:00Z' });
   origin = new URL(running.baseUrl).origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -78,10 +69,7 @@ describe('GET /docs in Chromium', () => {
     expect(await response.locator('.response-col_description').textContent()).toContain(person.name);
     expect(await getMe.locator('.curl-command').textContent()).toContain(`Bearer ${person.tokens.readWrite}`);
 
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const screenshot = join(SCREENSHOTS, 'docs.png');
-    await page.screenshot({ path: screenshot, fullPage: true });
-    console.log(`screenshot of /docs: ${screenshot}`);
+    await keepScreenshot(page, 'docs');
 
     // The controls, from the definition dropdown.
     await page.locator('.topbar select').selectOption({ label: CONTROL_DEFINITION });
