@@ -76,6 +76,7 @@ describe('README examples', () => {
     expect(run.stdout).toContain('more than 64 levels deep');
     expect(run.stdout).toContain('"frozen":');
     expect(run.stdout).toContain('injected');
+    expect(run.stdout).toMatch(/"status":200,[^\n]*"override":"override-1"/);
   });
 
   it('the contract kit examples run against a server, as printed but for where it is', async () => {

@@ -70,6 +70,9 @@ describe('GET /docs in Chromium', () => {
     expect(await getMe.locator('.curl-command').textContent()).toContain(`Bearer ${person.tokens.readWrite}`);
 
     await keepScreenshot(page, 'docs');
+    // What README shows: the answer of Try it, as a visitor sees it.
+    await getMe.locator('.responses-wrapper').scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'docs-try-it', false);
 
     // The controls, from the definition dropdown.
     await page.locator('.topbar select').selectOption({ label: CONTROL_DEFINITION });

@@ -19,11 +19,11 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }
 
-/** A full-page screenshot under SCREENSHOTS, its path printed for whoever reads the log. */
-export async function keepScreenshot(page: Page, name: string): Promise<string> {
+/** A screenshot under SCREENSHOTS (the full page unless told), its path printed for whoever reads the log. */
+export async function keepScreenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   console.log(`screenshot of ${name}: ${path}`);
   return path;
 }
