@@ -1,22 +1,11 @@
 // The dashboard's script, run in the browser: it reads and drives the world through the /__mock API only
 // (spec/control.yaml), so the page can do nothing curl cannot. Served as this function's own source
-// (dashboard.tsx), so it must stay self-contained: no imports, nothing from outside the function's body.
+// (dashboard.tsx), so it must stay self-contained: nothing from outside the function's body but types, which
+// the compiler erases.
+import type { JournalEntry } from '../http/request-journal.js';
 
 /** Runs in the page: wires the shell's forms and buttons to /__mock and keeps the world and the journal live. */
 export function dashboardClient(): void {
-  interface JournalEntry {
-    seq: number;
-    at: string;
-    method: string;
-    path: string;
-    status: number;
-    duration_ms: number;
-    session: string | null;
-    request_body: string | null;
-    response_body: string | null;
-    errors: Array<{ name: string; message: string }> | null;
-    override: string | null;
-  }
   /** A /__mock call that did not succeed: its status and the problem's detail. */
   class Failure extends Error {
     constructor(
