@@ -6,9 +6,10 @@ import { control, Harness } from './support/harness.js';
 const UNAVAILABLE = { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'Planned outage.' };
 
 /** A raw /api/v2 request, unchecked against the spec: an unchecked override may answer what the spec forbids. */
-async function raw(h: Harness, method: string, path: string, headers: Record<string, string> = {}) {
+async function raw(h: Harness, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
   const response = await h.mock.app.request(path, {
     method,
+    body,
     headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, ...headers },
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -103,6 +104,75 @@ describe('overrides', () => {
     expect((await h.get(`/api/v2/goals/${goal.id}`)).status).toBe(200);
     expect((await control(h, 'DELETE', '/overrides')).status).toBe(204);
     expect((await control(h, 'GET', '/overrides')).body.rules).toEqual([]);
+  });
+});
+
+describe('overrides refuse what would break later, and leave preflights alone', () => {
+  it('a header HTTP does not allow, or one standin writes itself, is refused when put, never a 500 later', async () => {
+    const h = new Harness();
+    const refused = await control(h, 'PUT', '/overrides', {
+      rules: [
+        { path: '/api/v2/me', status: 418, headers: { 'bad name': 'x' }, unchecked: true },
+        { path: '/api/v2/me', status: 418, headers: { 'x-ok': 'a\nb' }, unchecked: true },
+        { method: 'GET', path: '/api/v2/me', status: 503, headers: { 'Content-Type': 'text/plain' } },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { name: string }) => e.name)).toEqual([
+      'rules[0].headers',
+      'rules[1].headers',
+      'rules[2].headers',
+    ]);
+    expect((await control(h, 'GET', '/overrides')).body.rules).toEqual([]);
+    expect((await h.get('/api/v2/me')).status).toBe(200);
+  });
+
+  it('a pattern answers every operation it reaches, so its answer must suit them all', async () => {
+    const h = new Harness();
+    const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];
+    // /goals/* reaches a goal and its updates: a goal's body is no list of updates.
+    const refused = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'GET', path: '/api/v2/goals/*', status: 200, body: goal }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].message).toMatch(/getGoal.*listGoalUpdates|listGoalUpdates.*getGoal/);
+    // A pattern that reaches one operation may answer with its shape.
+    const narrowed = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'GET', path: `/api/v2/goals/${goal.id}`, status: 200, body: { ...goal, title: 'Overridden' } }],
+    });
+    expect(narrowed.status).toBe(200);
+    expect((await h.get(`/api/v2/goals/${goal.id}`)).body.title).toBe('Overridden');
+  });
+
+  it('a CORS preflight is answered as ever and spends no use; the overridden request keeps its body in the journal', async () => {
+    const h = new Harness();
+    const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];
+    await control(h, 'PUT', '/overrides', {
+      rules: [{ path: '/api/v2/*', status: 503, uses: 1, unchecked: true }],
+    });
+    const preflight = await h.mock.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect((await control(h, 'GET', '/overrides')).body.rules[0].uses_left).toBe(1);
+    const posted = await raw(
+      h,
+      'POST',
+      `/api/v2/goals/${goal.id}/goal-updates`,
+      {
+        'content-type': 'application/json',
+      },
+      '{"confidence":74}',
+    );
+    expect(posted.status).toBe(503);
+    const [entry] = (await control(h, 'GET', '/requests?limit=1')).body;
+    expect(entry).toMatchObject({ status: 503, request_body: '{"confidence":74}', override: expect.any(String) });
   });
 });
 

@@ -22,7 +22,8 @@ import { Renderer } from './renderer.js';
 import { keepLocally, localStorageOrFail } from './local-persistence.js';
 import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
-import { noteRequestText, requestTextOf, responseTextOf } from './exchange-texts.js';
+import { requestTextOf, responseTextOf } from './exchange-texts.js';
+import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 import { Overrides } from './overrides.js';
 import { longUrlProblem, refuseLongUrls } from './url-limit.js';
 import { SESSION_HEADER } from './sessions.js';
@@ -157,8 +158,9 @@ function apiFront(requests: RequestJournal, worlds: Worlds, overrides: Overrides
       refused || overrides.size === 0 ? undefined : overrides.answer(c.req.method, c.req.path, session);
     if (refused) c.res = refused;
     else if (overridden) {
-      // The journal shows what the client sent, though no step read it.
-      if (c.req.raw.body) noteRequestText(c.req.raw, await c.req.raw.text());
+      // The journal shows what the client sent, though no step read it: read within G8's limit (an answer
+      // from a rule needs no body, so one over the limit is left unread, not refused).
+      if (c.req.raw.body) await readBodyText(c.req.raw, MAX_BODY_BYTES);
       c.res = overridden.response;
     } else {
       const prefer = c.req.header('prefer');

@@ -3,7 +3,7 @@
 // partner's odd body. A rule names a method, a path pattern, optionally a session and a number of uses, and the
 // status, headers and body to answer with; it is checked against the API's spec unless marked unchecked.
 import { DomainError } from '../domain/domain-error.js';
-import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
@@ -49,42 +49,84 @@ function bodyOf(rule: OverrideRuleInput): unknown {
   );
 }
 
-/** What is wrong with a rule against the API's spec, as G8 entries naming `rules[i].<field>`. */
+/** Headers standin writes itself on every API answer (its content type, G13's CORS headers). */
+const OWN_HEADERS = /^(content-type|content-length|access-control-.*)$/i;
+
+/**
+ * The spec's operations of a method that a rule's path reaches: the one its path names when read as a request
+ * path (`/api/v2/goals/3f…` names getGoal), and every one whose path, each parameter standing for one segment,
+ * the pattern matches (`*` spans segments: `/goals/*` reaches `/goals/{id}` and `/goals/{goal_id}/goal-updates`).
+ */
+function reachedOperations(method: string, path: string): SpecOperation[] {
+  const spec = getCompiledSpec();
+  const matcher = pathPattern(path);
+  const named = spec.findOperation(method, path.slice(API_PREFIX.length).replaceAll('*', 'x'));
+  return spec.operations.filter(
+    (op) => op.method === method && (op === named || matcher.test(API_PREFIX + op.path.replace(/\{[^}]+\}/g, 'x'))),
+  );
+}
+
+/** What is wrong with a rule, as G8 entries naming `rules[i].<field>`: its headers, and against the API's spec. */
 function ruleProblems(rule: OverrideRuleInput, i: number): FieldError[] {
   const at = (field: string, message: string): FieldError => ({
     in: 'body',
     name: `rules[${i}].${field}`,
     message: `rules[${i}].${field} ${message}`,
   });
+  try {
+    new Headers(rule.headers ?? {});
+  } catch {
+    return [at('headers', 'holds a name or value HTTP does not allow (names are tokens; values have no line breaks).')];
+  }
   if (rule.unchecked) return [];
+  const own = Object.keys(rule.headers ?? {}).filter((name) => OWN_HEADERS.test(name));
+  if (own.length > 0)
+    return [
+      at('headers', `sets ${own.join(', ')}, which standin writes itself (G13); or mark the rule "unchecked": true.`),
+    ];
   if (!rule.method)
     return [at('method', 'is needed to check the rule against the spec; or mark it "unchecked": true.')];
-  // A pattern's wildcards stand for one path segment's worth of characters when naming the operation.
-  const sample = rule.path.slice(API_PREFIX.length).replaceAll('*', 'x');
-  const op = getCompiledSpec().findOperation(rule.method, sample);
-  if (!op) {
+  const reached = reachedOperations(rule.method, rule.path);
+  if (reached.length === 0) {
     return [
       at(
         'path',
-        `names no operation of spec/openapi.yaml for ${rule.method}; see its paths, or mark it "unchecked": true.`,
+        `reaches no operation of spec/openapi.yaml for ${rule.method}; see its paths, or mark it "unchecked": true.`,
       ),
     ];
   }
   const body = bodyOf(rule);
   // A server error may answer any operation (production's servers, like MK6's faults, can fail anywhere): the
-  // spec documents none, so a 5xx is held to the Problem schema alone.
+  // spec documents none, so a 5xx is held to the Problem schema alone. Any other answer must suit every
+  // operation the pattern reaches, since it will answer them all.
   const problems =
     rule.status >= 500
       ? getCompiledSpec().checkSchema('Problem', body)
-      : op.checkResponse(rule.status, contentTypeOf(rule.status), body);
+      : reached.flatMap((op) =>
+          op.checkResponse(rule.status, contentTypeOf(rule.status), body).map((p) => `${op.operationId}: ${p}`),
+        );
   return problems.length === 0
     ? []
     : [
         at(
           rule.body === undefined ? 'status' : 'body',
-          `is not an answer spec/openapi.yaml documents for ${op.operationId}: ${problems.slice(0, 3).join('; ')}. Fix it, or mark the rule "unchecked": true.`,
+          `is not an answer spec/openapi.yaml documents for ${reached.map((op) => op.operationId).join(', ')} (what the path reaches): ${problems.slice(0, 3).join('; ')}. Narrow the path, fix the answer, or mark the rule "unchecked": true.`,
         ),
       ];
+}
+
+/** The parts of the answer a rule gives, made once when it is put. */
+function answerOf(rule: OverrideRuleInput): { status: number; headers: Record<string, string>; text: string } {
+  const { status, headers = {} } = rule;
+  const body = bodyOf(rule);
+  const type = contentTypeOf(status);
+  if (type === null || body === undefined)
+    return { status, headers: { ...CORS_RESPONSE_HEADERS, ...headers }, text: '' };
+  return {
+    status,
+    headers: { 'content-type': type, ...CORS_RESPONSE_HEADERS, ...headers },
+    text: JSON.stringify(body),
+  };
 }
 
 /**
@@ -92,7 +134,7 @@ function ruleProblems(rule: OverrideRuleInput, i: number): FieldError[] {
  * @example overrides.replace([{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1, body: problem }])
  */
 export class Overrides {
-  #rules: Array<OverrideRule & { matcher: RegExp }> = [];
+  #rules: Array<OverrideRule & { matcher: RegExp; answer: ReturnType<typeof answerOf> }> = [];
   #count = 0;
 
   get size(): number {
@@ -108,6 +150,7 @@ export class Overrides {
       uses_left: rule.uses ?? null,
       rule,
       matcher: pathPattern(rule.path),
+      answer: answerOf(rule),
     }));
     return this.list();
   }
@@ -126,8 +169,12 @@ export class Overrides {
     return this.#rules.length < before;
   }
 
-  /** The answer of the first rule that fits the request, counting one of its uses; nothing when none fits. */
+  /**
+   * The answer of the first rule that fits the request, counting one of its uses; nothing when none fits. A
+   * CORS preflight is never overridden: the browser's real request that follows is.
+   */
   answer(method: string, path: string, session: string | undefined): { id: string; response: Response } | undefined {
+    if (method === 'OPTIONS') return undefined;
     const index = this.#rules.findIndex(
       ({ rule, matcher }) =>
         (rule.method === undefined || rule.method === method) &&
@@ -136,18 +183,10 @@ export class Overrides {
     );
     const found = this.#rules[index];
     if (!found) return undefined;
-    if (found.uses_left !== null && --found.uses_left === 0) this.#rules.splice(index, 1);
-    const { status, headers = {} } = found.rule;
-    const body = bodyOf(found.rule);
-    const type = contentTypeOf(status);
-    const text = type === null || body === undefined ? '' : JSON.stringify(body);
+    const { status, headers, text } = found.answer;
     const response =
-      text === ''
-        ? new Response(null, { status, headers: { ...CORS_RESPONSE_HEADERS, ...headers } })
-        : answered(text, {
-            status,
-            headers: { 'content-type': type ?? 'application/json', ...CORS_RESPONSE_HEADERS, ...headers },
-          });
+      text === '' ? new Response(null, { status, headers }) : answered(text, { status, headers: { ...headers } });
+    if (found.uses_left !== null && --found.uses_left === 0) this.#rules.splice(index, 1);
     return { id: found.id, response };
   }
 }

@@ -78,4 +78,14 @@ describe('RequestJournal', () => {
     );
     expect(oldest?.request_body).toBe('{"short":true}');
   });
+
+  it('with `after` gives the entries right after it, oldest pages first, so a reader paging forward misses none', () => {
+    const journal = new RequestJournal(50);
+    for (let i = 1; i <= 10; i++) journal.record(entry(i));
+    const first = journal.list({ after: 0, limit: 4 });
+    expect(first.map((e) => e.seq)).toEqual([4, 3, 2, 1]);
+    const second = journal.list({ after: 4, limit: 4 });
+    expect(second.map((e) => e.seq)).toEqual([8, 7, 6, 5]);
+    expect(journal.list({ limit: 4 }).map((e) => e.seq)).toEqual([10, 9, 8, 7]);
+  });
 });

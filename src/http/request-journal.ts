@@ -122,19 +122,22 @@ export class RequestJournal {
     this.#next = (this.#next + 1) % this.capacity;
   }
 
-  /** Newest first, filtered, long bodies cut to BODY_CHARS. */
+  /**
+   * Newest first, filtered, long bodies cut to BODY_CHARS: the newest `limit`, or with `after` the `limit` that
+   * come right after it, so a reader that keeps the highest seq it saw pages forward and misses none.
+   */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const newestFirst = [...this.#entries.slice(0, this.#next).reverse(), ...this.#entries.slice(this.#next).reverse()];
-    return newestFirst
-      .filter(
-        (e) =>
-          (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
-          (filter.status === undefined || e.status === filter.status) &&
-          (filter.session === undefined || e.session === filter.session) &&
-          (filter.path === undefined || e.path.startsWith(filter.path)) &&
-          (filter.after === undefined || e.seq > filter.after),
-      )
-      .slice(0, filter.limit ?? 100)
-      .map((e) => ({ ...e, request_body: listed(e.request_body), response_body: listed(e.response_body) }));
+    const limit = filter.limit ?? 100;
+    const kept = newestFirst.filter(
+      (e) =>
+        (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
+        (filter.status === undefined || e.status === filter.status) &&
+        (filter.session === undefined || e.session === filter.session) &&
+        (filter.path === undefined || e.path.startsWith(filter.path)) &&
+        (filter.after === undefined || e.seq > filter.after),
+    );
+    const page = filter.after === undefined ? kept.slice(0, limit) : kept.slice(Math.max(0, kept.length - limit));
+    return page.map((e) => ({ ...e, request_body: listed(e.request_body), response_body: listed(e.response_body) }));
   }
 }

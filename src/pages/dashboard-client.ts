@@ -36,7 +36,13 @@ export function dashboardClient(): void {
     return element;
   };
   const session = (): string => $<HTMLSelectElement>('session').value;
+  /**
+   * The controls that act on one world take the session header (MK5); the others are the server's, and a header
+   * there would make or keep alive the session it names (a dropped one would come back on the next poll).
+   */
+  const WORLD_SCOPED = /^\/(tokens|world|clock|reset|snapshots|faults|state|people|echo)\b/;
   let lastSeq = 0;
+  let frozen = true;
 
   function say(message: string, failed = false): void {
     const line = $('message');
@@ -49,7 +55,7 @@ export function dashboardClient(): void {
     const headers: Record<string, string> = {};
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (token) headers.authorization = `Bearer ${token}`;
-    if (session()) headers['x-mock-session'] = session();
+    if (session() && WORLD_SCOPED.test(path)) headers['x-mock-session'] = session();
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`/__mock${path}`, {
       method,
@@ -90,6 +96,7 @@ export function dashboardClient(): void {
     }>('GET', '/world');
     $('summary').textContent = `seed ${world.seed} · ${world.size} world · ${world.sessions} session(s)`;
     $('clock-now').textContent = world.now;
+    frozen = world.frozen;
     $('clock-frozen').textContent = world.frozen ? '(frozen)' : '(running)';
     const counts = $('counts');
     counts.replaceChildren();
@@ -199,7 +206,12 @@ export function dashboardClient(): void {
       ...sessions.map((s) => {
         const item = text('li', `${s.name}: ${s.requests} request(s), last at ${s.last_used_at} `);
         const name = encodeURIComponent(s.name);
-        item.append(button('drop', () => void act(`Dropped ${s.name}.`, () => control('DELETE', `/sessions/${name}`))));
+        const drop = async () => {
+          // Back to the shared world first: the world shown must not be the one dropped.
+          if (session() === s.name) $<HTMLSelectElement>('session').value = '';
+          await control('DELETE', `/sessions/${name}`);
+        };
+        item.append(button('drop', () => void act(`Dropped ${s.name}.`, drop)));
         return item;
       }),
     );
@@ -208,7 +220,7 @@ export function dashboardClient(): void {
   /** Everything but the journal, read again. */
   async function refresh(): Promise<void> {
     try {
-      await Promise.all([showWorld(), showSnapshots(), showSwitches(), showSessions()]);
+      await Promise.all([showWorld(), showSnapshots(), showSwitches(), showSessions(), showPeople()]);
     } catch (error) {
       if (!(error instanceof Failure && error.status === 401)) say(`Could not read the world: ${String(error)}`, true);
     }
@@ -268,7 +280,11 @@ export function dashboardClient(): void {
         const body = $('journal').querySelector('tbody');
         body?.prepend(...entries.map(journalRow));
         const rows = body?.querySelectorAll('tr[data-seq]') ?? [];
-        for (let i = 500; i < rows.length; i++) rows[i]?.remove();
+        for (let i = 500; i < rows.length; i++) {
+          const detail = rows[i]?.nextElementSibling;
+          if (detail?.classList.contains('detail')) detail.remove();
+          rows[i]?.remove();
+        }
         filterJournal();
         await showWorld();
       }
@@ -286,7 +302,8 @@ export function dashboardClient(): void {
   $('set-clock-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const now = $<HTMLInputElement>('set-clock').value.trim();
-    void act(`The clock is at ${now}.`, () => control('PUT', '/clock', { now }));
+    // The clock keeps running or stays frozen as it was (MK4): setting it changes only where it is.
+    void act(`The clock is at ${now}.`, () => control('PUT', '/clock', { now, frozen }));
   });
   $('reset').addEventListener(
     'click',
@@ -322,12 +339,12 @@ export function dashboardClient(): void {
     event.preventDefault();
     sessionStorage.setItem(TOKEN_KEY, $<HTMLInputElement>('token-input').value);
     $('token-form').hidden = true;
-    void refresh().then(showPeople);
+    void refresh();
   });
 
-  void refresh()
-    .then(showPeople)
-    .catch(() => undefined);
+  // A server with --control-token says so in the page: ask at once rather than after a first refusal.
+  if (document.body.dataset.protected === 'true' && !sessionStorage.getItem(TOKEN_KEY)) $('token-form').hidden = false;
+  void refresh();
   void pollJournal();
   setInterval(() => void pollJournal(), 1000);
 }

@@ -130,7 +130,10 @@ describe('GET /docs/openapi.json and /docs/control.json', () => {
 
 describe('with --control-token', () => {
   const controlToken = 'ctl-secret-5f2a9c';
-  const guarded = pagesApp(createMock({ now: NOW, controlToken }), { controlToken });
+  const guardedMock = createMock({ now: NOW, controlToken });
+  const guarded = pagesApp(guardedMock, { controlToken });
+  const everyToken = () =>
+    guardedMock.world.store.peopleInOrder.flatMap((p) => [p.tokens.readWrite, p.tokens.readOnly]);
 
   it('never shows the control token in any /docs answer', async () => {
     const html = await (await guarded.request('/docs')).text();
@@ -139,6 +142,12 @@ describe('with --control-token', () => {
       const text = await (await guarded.request(file)).text();
       expect(text, file).not.toContain(controlToken);
     }
+  });
+
+  it('gives no person’s token either: those are behind the control token too (MK1)', async () => {
+    const html = await (await guarded.request('/docs')).text();
+    expect(html).toContain('data-token=""');
+    expect(everyToken().filter((token) => html.includes(token))).toEqual([]);
   });
 });
 

@@ -20,15 +20,17 @@ const SPEC_FILES: Readonly<Record<string, ReferenceSpec>> = { 'openapi.json': 'a
 
 /**
  * The reference's routes, mounted at DOCS_PATH. The control token is never part of any answer: the controls'
- * scheme stays empty in the page for whoever has the token to fill.
+ * scheme stays empty in the page for whoever has the token to fill; with one, no person's token is given either.
  * @example pages.route(DOCS_PATH, docsRoutes(mock, { controlToken }))
  */
-export function docsRoutes(mock: Mock, _options: PagesOptions): Hono {
+export function docsRoutes(mock: Mock, options: PagesOptions): Hono {
   const routes = new Hono();
   const initializer = referenceInitializer(DOCS_PATH);
   routes.get('/', (c) => {
     const { world } = mock;
-    const token = world.store.people.get(world.defaultPersonId)?.tokens.readWrite ?? '';
+    // A server guarded by --control-token keeps its people's tokens behind it (GET /__mock/tokens needs it):
+    // the page then fills in none, and whoever has a token pastes it in Authorize.
+    const token = options.controlToken ? '' : (world.store.people.get(world.defaultPersonId)?.tokens.readWrite ?? '');
     return c.html(referencePage(DOCS_PATH, token), 200, {
       'cache-control': FRESH,
       'content-security-policy': REFERENCE_CSP,

@@ -317,11 +317,16 @@ export interface paths {
          *     shared world is no session) fit answers with its `status`, `headers` and `body` (JSON), and counts
          *     one of its `uses` (for ever when absent; a rule used up is dropped). A rule is checked against the
          *     API's spec: its method and path must name an operation, and its status and body must be an answer the
-         *     spec documents for it, problems included, or a server error (5xx) with a problem body, which any
-         *     operation may answer (a 422 names the rule and what is wrong); `unchecked: true` skips that, to answer
-         *     what the spec does not allow. A rule with an error status and no body answers a problem of type
-         *     `urn:standin:problem:override`. Rules are the server's, for every session (use `session` to narrow
-         *     one); reset and restore leave them. The journal marks answers given by a rule.
+         *     spec documents for every operation the pattern reaches (`/api/v2/goals/*` reaches a goal and its
+         *     updates), problems included, or a server error (5xx) with a problem body, which any operation may
+         *     answer; its headers may not set the content type or the CORS headers, which standin writes (a 422
+         *     names the rule and what is wrong, and changes nothing); `unchecked: true` skips those checks, to answer
+         *     what the spec does not allow (header names and values must still be HTTP's). A rule with an error
+         *     status and no body answers a problem of type `urn:standin:problem:override`. A rule answers before
+         *     authentication and rate limiting (G9, G14): a request without a token gets its answer too, and it
+         *     counts against no limit. CORS preflights (`OPTIONS`) are never overridden. Rules are the server's,
+         *     for every session (use `session` to narrow one); reset and restore leave them. The journal marks
+         *     answers given by a rule.
          */
         put: operations["setOverrides"];
         post?: never;
@@ -1441,7 +1446,10 @@ export interface operations {
                 session?: string;
                 /** @description Only requests whose path starts with this, e.g. /api/v2/check-ins. */
                 path?: string;
-                /** @description Only entries recorded after the one with this `seq`. */
+                /**
+                 * @description Only entries recorded after the one with this `seq`: the `limit` that come right after it (newest
+                 *     first), so a reader that keeps the highest `seq` it saw pages forward and misses none.
+                 */
                 after?: number;
                 /** @description At most this many entries (default 100). */
                 limit?: number;

@@ -88,6 +88,34 @@ describe('the dashboard at /', () => {
     await page.waitForFunction(() => document.querySelector('#clock-now')?.textContent === '2026-11-19T15:00:00Z');
     expect(await count(page, 'check_ins')).toBe(before);
 
+    // The switches and the clock form send what spec/control.yaml asks: the server says they took.
+    const controls = `${origin}/__mock`;
+    await page.check('#rate-limit');
+    await expect.poll(async () => (await (await fetch(`${controls}/rate-limit`)).json()).enabled).toBe(true);
+    await page.check('#faults');
+    await expect.poll(async () => (await (await fetch(`${controls}/faults`)).json()).profile).not.toBeNull();
+    await page.uncheck('#faults');
+    await page.uncheck('#rate-limit');
+    await expect.poll(async () => (await (await fetch(`${controls}/faults`)).json()).profile).toBeNull();
+    await expect.poll(async () => (await (await fetch(`${controls}/rate-limit`)).json()).enabled).toBe(false);
+    await page.fill('#set-clock', '2026-11-19T18:00:00Z');
+    await page.click('#set-clock-form button');
+    await page.waitForFunction(() => document.querySelector('#clock-now')?.textContent === '2026-11-19T18:00:00Z');
+    expect(await page.textContent('#clock-frozen')).toBe('(frozen)');
+    expect(await page.textContent('#message')).not.toMatch(/^\d{3} /);
+
+    // A session chosen and then dropped stays dropped: the page's polling must not make it again (MK5).
+    await fetch(`${running.baseUrl}/me`, {
+      headers: { authorization: `Bearer ${person?.tokens.readWrite}`, 'x-mock-session': 'demo' },
+    });
+    await page.click('#reset');
+    await page.waitForSelector('#session option:text("demo")', { state: 'attached' });
+    await page.selectOption('#session', 'demo');
+    await page.click('#sessions li:has-text("demo") button:has-text("drop")');
+    await page.waitForTimeout(2500);
+    expect(await (await fetch(`${controls}/sessions`)).json()).toEqual([]);
+    expect(await page.inputValue('#session')).toBe('');
+
     await keepScreenshot(page, 'dashboard');
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
