@@ -505,14 +505,7 @@ describe('general rules', () => {
   });
 
   it('G13 CORS is open to any origin and exposes ETag, Retry-After and the rate-limit headers', async () => {
-    const preflight = await h.mock.app.request('/api/v2/goals', {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:5173',
-        'access-control-request-method': 'PATCH',
-        'access-control-request-headers': 'authorization, content-type',
-      },
-    });
+    const preflight = await h.preflight('/api/v2/goals', 'PATCH');
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');

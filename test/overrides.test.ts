@@ -150,14 +150,7 @@ describe('overrides refuse what would break later, and leave preflights alone', 
     await control(h, 'PUT', '/overrides', {
       rules: [{ path: '/api/v2/*', status: 503, uses: 1, unchecked: true }],
     });
-    const preflight = await h.mock.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:5173',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization, content-type',
-      },
-    });
+    const preflight = await h.preflight(`/api/v2/goals/${goal.id}/goal-updates`, 'POST');
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect((await control(h, 'GET', '/overrides')).body.rules[0].uses_left).toBe(1);

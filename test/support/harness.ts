@@ -106,6 +106,18 @@ export class Harness {
     return all;
   }
 
+  /** A browser's CORS preflight for `method` on `path`, from a dev server's origin, asking for auth and JSON (G13). */
+  preflight(path: string, method: string): Promise<Response> {
+    return this.mock.app.request(path, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': method,
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+  }
+
   get<T = any>(path: string, options?: CallOptions) {
     return this.call<T>('GET', path, options);
   }
