@@ -107,8 +107,8 @@ export class Harness {
   }
 
   /** A browser's CORS preflight for `method` on `path`, from a dev server's origin, asking for auth and JSON (G13). */
-  preflight(path: string, method: string): Promise<Response> {
-    return this.mock.app.request(path, {
+  async preflight(path: string, method: string): Promise<Response> {
+    return await this.mock.app.request(path, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://localhost:5173',
