@@ -37,6 +37,11 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** The exit code once the child's output is all read too ('exit' may come before the last of stderr). */
+function endOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('close', (code) => resolve(code)));
+}
+
 describe('standin serve', () => {
   it('prints where it serves and whose token to use, serves over HTTP, and exits 0 on SIGTERM', async () => {
     const { child, banner } = await start(['--port', '0', '--now', '2026-11-20T15:00:00Z']);
@@ -106,7 +111,7 @@ describe('standin serve', () => {
     children.push(second);
     let err = '';
     second.stderr.on('data', (chunk) => (err += chunk));
-    expect(await exitOf(second)).toBe(2);
+    expect(await endOf(second)).toBe(2);
     expect(err).toBe(
       `standin: port ${port} on 127.0.0.1 is in use; pick another with --port (0 takes a free one) (standin serve --help lists the options)\n`,
     );
@@ -131,7 +136,7 @@ describe('standin serve', () => {
     children.push(child);
     let err = '';
     child.stderr.on('data', (chunk) => (err += chunk));
-    expect(await exitOf(child)).toBe(2);
+    expect(await endOf(child)).toBe(2);
     expect(err).toMatch(message);
   });
 });

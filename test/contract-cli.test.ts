@@ -54,7 +54,8 @@ function contract(args: string[]): Promise<{ status: number | null; stdout: stri
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr })));
+  // 'close', not 'exit': only then has all of the output been read.
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
 
 describe('standin contract: the preflight', () => {

@@ -191,7 +191,8 @@ describe('crash safety over a real process', () => {
     children.push(child);
     let err = '';
     child.stderr.on('data', (chunk) => (err += chunk));
-    expect(await new Promise((done) => child.once('exit', done))).toBe(2);
+    // 'close', not 'exit': only then has all of stderr been read.
+    expect(await new Promise((done) => child.once('close', done))).toBe(2);
     expect(err).toContain(`${file} is not a standin state`);
     expect(err).toContain('leaves');
     expect(readFileSync(file, 'utf8')).toBe(content);
