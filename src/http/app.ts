@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
+import { BASE_PATH } from './base-path.js';
 import { preflightResponse } from './cors.js';
 import { FaultProfile } from './fault-profile.js';
 import { withFaults } from './faults.js';
@@ -29,7 +30,7 @@ import { longUrlProblem, refuseLongUrls } from './url-limit.js';
 import { SESSION_HEADER } from './sessions.js';
 import { Worlds } from './worlds.js';
 
-export const BASE_PATH = '/api/v2';
+export { BASE_PATH };
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptions } from './mock.js';
 

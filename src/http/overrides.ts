@@ -5,6 +5,7 @@
 import { DomainError } from '../domain/domain-error.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { FieldError } from '../spec/describe-errors.js';
+import { BASE_PATH } from './base-path.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
 import { pathPattern } from './path-pattern.js';
@@ -29,7 +30,6 @@ export interface OverrideRule {
   rule: OverrideRuleInput;
 }
 
-const API_PREFIX = '/api/v2';
 /** Statuses that carry no body (G1). */
 const EMPTY = new Set([204, 304]);
 
@@ -60,9 +60,9 @@ const OWN_HEADERS = /^(content-type|content-length|access-control-.*)$/i;
 function reachedOperations(method: string, path: string): SpecOperation[] {
   const spec = getCompiledSpec();
   const matcher = pathPattern(path);
-  const named = spec.findOperation(method, path.slice(API_PREFIX.length).replaceAll('*', 'x'));
+  const named = spec.findOperation(method, path.slice(BASE_PATH.length).replaceAll('*', 'x'));
   return spec.operations.filter(
-    (op) => op.method === method && (op === named || matcher.test(API_PREFIX + op.path.replace(/\{[^}]+\}/g, 'x'))),
+    (op) => op.method === method && (op === named || matcher.test(BASE_PATH + op.path.replace(/\{[^}]+\}/g, 'x'))),
   );
 }
 

@@ -2,10 +2,10 @@
 // answer their own fetches: every request under the API's base URL, and under the same origin's /__mock, goes
 // to the mock's app as if it had come to `standin serve`.
 import { http, type HttpHandler } from 'msw';
+import { BASE_PATH } from '../http/base-path.js';
 import type { Mock } from '../http/mock.js';
 
 /** Where the mock serves the API and its controls, whatever URL the app under test calls. */
-const API_PATH = '/api/v2';
 const CONTROLS_PATH = '/__mock';
 
 export interface StandinHandlersOptions {
@@ -36,7 +36,7 @@ export function standinHandlers(mock: Mock, { baseUrl }: StandinHandlersOptions)
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]+/i.exec(base)?.[0] ?? '';
   const basePath = base.slice(origin.length) || '/';
   return [
-    http.all(`${base}/*`, ({ request }) => mock.app.fetch(readdressed(request, basePath, API_PATH))),
+    http.all(`${base}/*`, ({ request }) => mock.app.fetch(readdressed(request, basePath, BASE_PATH))),
     http.all(`${origin}${CONTROLS_PATH}/*`, ({ request }) =>
       mock.app.fetch(readdressed(request, CONTROLS_PATH, CONTROLS_PATH)),
     ),
