@@ -102,7 +102,8 @@ describe('README examples', () => {
       if (example.code.includes('--modify-existing')) expect(run.status).toBe(0);
     }
     rmSync(join(ROOT, 'reports', 'contract.xml'), { force: true });
-  });
+    // Two whole kit runs as child processes: on a busy machine that is well over the default 20 s.
+  }, 240_000);
 
   it('the node examples type-check against the package, then run as modules importing it', () => {
     const dir = join(ROOT, '.examples');
@@ -131,5 +132,6 @@ describe('README examples', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // tsc and a process per example: far over the default 20 s when the machine is busy.
+  }, 180_000);
 });
