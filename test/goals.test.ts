@@ -449,6 +449,24 @@ describe('GO2 validation', () => {
       'parent_id',
     );
   });
+
+  it('GO2 a cycle through a goal the caller cannot see is refused, naming no hidden goal (a known limit, GO7)', async () => {
+    const h2 = new Harness();
+    const { goal: hidden, owner, outsider } = await privateGoalAndOutsider(h2);
+    // X ← hidden ← Y, made by the hidden goal's owner; X and Y are public, the outsider sees both.
+    const x = await h2.post(`${API}/goals`, { title: 'X' }, { token: h2.tokenOf(owner) });
+    await h2.patch(`${API}/goals/${hidden.id}`, { parent_id: x.body.id }, { token: h2.tokenOf(owner) });
+    const y = await h2.post(`${API}/goals`, { title: 'Y', parent_id: hidden.id }, { token: h2.tokenOf(owner) });
+    expect((await h2.get(`${API}/goals/${y.body.id}`, { token: h2.tokenOf(outsider) })).body.parent).toBeNull();
+    const refused = await h2.patch(
+      `${API}/goals/${x.body.id}`,
+      { parent_id: y.body.id },
+      { token: h2.tokenOf(outsider) },
+    );
+    expectProblem(refused, 422, 'parent_id', /own ancestor \(GO2\)/);
+    expect(refused.text).not.toContain(hidden.id);
+    expect(refused.text).not.toContain(hidden.title);
+  });
 });
 
 describe('GO3 output forms', () => {

@@ -90,10 +90,10 @@ describe('G8 JSON nesting', () => {
 
   it('G8 brackets inside strings, escaped quotes included, do not count as nesting', async () => {
     const op = getCompiledSpec().operation('createGoal');
-    const title = `\\"${'['.repeat(5000)}\\\\`;
-    const created = await send(h, op, '/api/v2/goals', `{"title": "${title}"}`);
+    const description = `\\"${'['.repeat(5000)}\\\\`;
+    const created = await send(h, op, '/api/v2/goals', `{"description": "${description}"}`);
     expect(created.status).toBe(201);
-    expect(created.body.title).toBe(`"${'['.repeat(5000)}\\`);
+    expect(created.body.description).toBe(`"${'['.repeat(5000)}\\`);
     const deepAfterString = await send(
       h,
       op,

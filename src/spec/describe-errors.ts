@@ -9,7 +9,7 @@ export interface FieldError {
   message: string;
 }
 
-type SchemaLike = Record<string, unknown> & { 'x-rule'?: string; description?: string };
+type SchemaLike = Record<string, unknown> & { 'x-rule'?: string; 'x-length-rule'?: string; description?: string };
 
 const FORMAT_HINTS: Record<string, string> = {
   uuid: 'a lowercase UUID such as 3b241101-e2bb-4255-8caf-4136c566a962',
@@ -27,6 +27,13 @@ const TYPE_WORDS: Record<string, string> = {
   number: 'a number',
   null: 'null',
 };
+
+/** The characters of a text as people count them: code points, so an emoji is one (ajv counts the same). */
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
 
 function ruleSuffix(schema: SchemaLike | undefined): string {
   return schema?.['x-rule'] ? ` (${schema['x-rule']})` : '';
@@ -91,8 +98,11 @@ function describeOne(error: ErrorObject, value: unknown): string {
       return params.limit === 1
         ? `must not be empty${rule}.`
         : `must be at least ${String(params.limit)} characters long${rule}.`;
-    case 'maxLength':
-      return `must be at most ${String(params.limit)} characters long${rule}; it has ${String(value).length}.`;
+    case 'maxLength': {
+      // G15 (or the field's own rule) governs a length; characters are code points, as ajv counts them.
+      const lengthRule = schema?.['x-length-rule'] ? ` (${schema['x-length-rule']})` : rule;
+      return `must be at most ${String(params.limit)} characters long${lengthRule}; it has ${codePoints(String(value))}.`;
+    }
     case 'minItems':
       return `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}${rule}.`;
     case 'maxItems':

@@ -11,7 +11,7 @@ import { SPEC_FORMATS } from './formats.js';
 export function makeAjv(options: ConstructorParameters<typeof Ajv2020>[0] = {}): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, ...options });
   for (const [name, format] of Object.entries(SPEC_FORMATS)) ajv.addFormat(name, format);
-  ajv.addVocabulary(['example', 'x-rule']);
+  ajv.addVocabulary(['example', 'x-rule', 'x-length-rule']);
   return ajv;
 }
 
