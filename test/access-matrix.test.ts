@@ -2,11 +2,12 @@
 // token, another person's token, own token, an administrator's token} answers what the rules say (G9, GO7,
 // GO9, GU8, EC7, CI3, CR1, CR2), each cell in a session of its own over records the owner just made. Then
 // private goals: what members and others get on every path that names one, and a walk through every list,
-// filter and error message as a non-member that must never meet a private goal's id, title or text.
+// filter and error message as a non-member that must never meet a private goal's id, title or text. And every
+// control of spec/control.yaml × every kind of web page that may call it (G13).
 import { describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../src/http/app.js';
 import type { Person } from '../src/domain/records.js';
-import { getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { defined } from './support/defined.js';
 import { NOW } from './support/harness.js';
 
@@ -380,5 +381,41 @@ describe('GO7: private goals, to members and to everyone else', () => {
     });
     expect(response.status).toBe(200);
     expect(w.mock.world.store.goals.get(w.child)).toMatchObject({ parentId: w.goal, title: 'Renamed child' });
+  });
+});
+
+describe('G13: every control × every kind of web page', () => {
+  type Page = 'another site' | 'opaque origin' | "another site's script" | 'a dev server' | 'this server' | 'a tool';
+  const PAGES: Record<Page, Record<string, string>> = {
+    'another site': { origin: 'https://evil.example' },
+    'opaque origin': { origin: 'null' },
+    "another site's script": { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+    'a dev server': { origin: 'http://localhost:5173' },
+    'this server': { origin: 'http://standin.test:4010' },
+    'a tool': {},
+  };
+  const REFUSED = new Set<Page>(['another site', 'opaque origin', "another site's script"]);
+  const controls = getCompiledControlSpec().operations;
+
+  it.each(Object.keys(PAGES) as Page[])('%s: every control answers as G13 says', async (kind) => {
+    const mock = createMock({ now: NOW });
+    for (const op of controls) {
+      const path = `/__mock${op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? UNKNOWN_ID : 'matrix'))}`;
+      const response = await mock.app.request(`http://standin.test:4010${path}`, {
+        method: op.method,
+        headers: { 'content-type': 'application/json', ...PAGES[kind] },
+        body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}',
+      });
+      const body = (await response.text()) || undefined;
+      if (REFUSED.has(kind)) {
+        expect(response.status, `${op.operationId} from ${kind}`).toBe(403);
+        expect(body).toContain('urn:standin:problem:cross-origin-refused');
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      } else {
+        expect(response.status, `${op.operationId} from ${kind}`).not.toBe(403);
+        const allowed = kind === 'a dev server' ? PAGES[kind].origin : null;
+        expect(response.headers.get('access-control-allow-origin')).toBe(allowed);
+      }
+    }
   });
 });

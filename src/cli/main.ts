@@ -8,6 +8,8 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/mock.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL } from '../http/present.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import { normalizeOrigin } from '../http/cross-origin.js';
+import { allowedHostOf } from './host-check.js';
 import { optionError } from './option-errors.js';
 import type { ServeOptions } from './serve.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake
@@ -28,6 +30,10 @@ Options (each also as an environment variable):
   --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default ${DEFAULT_MAX_SESSIONS})
   --session-ttl T   drop a session unused this long: 90s, 30m, 2h, or 0 for never (STANDIN_SESSION_TTL, default 1h)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
+  --cors-origin O   also let pages of origin O (https://app.example.dev) use /__mock and the pages; repeatable
+                    (STANDIN_CORS_ORIGINS, comma-separated). Loopback origins always may (G13)
+  --allowed-host H  also answer requests for host name H (demo.example.com, or .example.com for a domain);
+                    repeatable (STANDIN_ALLOWED_HOSTS, comma-separated). Loopback names and --host always (G13)
   --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
@@ -52,6 +58,19 @@ function duration(name: string, text: string | undefined, fallback: number): num
   const match = /^(\d+)(s|m|h)?$/.exec(text);
   if (!match) fail(`${name} must be a duration such as 90s, 30m or 2h (0 keeps sessions until dropped), got "${text}"`);
   return Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
+}
+
+/** A repeatable flag, or its environment variable as a comma-separated list. */
+function list(values: string[] | undefined, env: string | undefined): string[] {
+  return (
+    values ??
+    (env
+      ? env
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+      : [])
+  );
 }
 
 function flag(value: boolean | undefined, env: string | undefined): boolean {
@@ -114,6 +133,8 @@ async function main(argv: string[]): Promise<void> {
     'max-sessions': { type: 'string' },
     'session-ttl': { type: 'string' },
     'control-token': { type: 'string' },
+    'cors-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     state: { type: 'string' },
     latency: { type: 'string' },
     faults: { type: 'string' },
@@ -140,6 +161,18 @@ async function main(argv: string[]): Promise<void> {
   if (now !== undefined && Number.isNaN(Date.parse(now)))
     fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
 
+  // G13: each origin and host name checked here, so a typo is one line now rather than a refused page later.
+  const corsOrigins = list(values['cors-origin'], env.STANDIN_CORS_ORIGINS);
+  for (const origin of corsOrigins) {
+    if (normalizeOrigin(origin) === null)
+      fail(`--cors-origin must be an origin such as https://app.example.dev:8443 (no path), got "${origin}"`);
+  }
+  const allowedHosts = list(values['allowed-host'], env.STANDIN_ALLOWED_HOSTS);
+  for (const host of allowedHosts) {
+    if (allowedHostOf(host) === null)
+      fail(`--allowed-host must be a host name such as demo.example.com, or .example.com for a domain, got "${host}"`);
+  }
+
   const faults = await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY);
   const options: ServeOptions = {
     port: integer('--port', values.port ?? env.STANDIN_PORT, DEFAULT_PORT),
@@ -153,6 +186,8 @@ async function main(argv: string[]): Promise<void> {
     maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS, 1),
     sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
+    corsOrigins,
+    allowedHosts,
     state: values.state ?? env.STANDIN_STATE,
     faults,
   };

@@ -1,12 +1,14 @@
 // `standin serve`: the mock on a real port — options from flags or environment, the server's limits, a ready
 // banner, clean exit.
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, type ServerType } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
 import { DOCS_PATH } from '../pages/docs.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
+import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
@@ -16,6 +18,11 @@ export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
   port: number;
   host: string;
+  /**
+   * G13: host names this server answers to besides loopback names and `host` (`--allowed-host`): a name, or a
+   * domain with a leading dot (`.example.com`). Any other Host gets 403.
+   */
+  allowedHosts?: readonly string[];
   /** Keep the world in this file across restarts. */
   state?: string;
 }
@@ -37,6 +44,7 @@ export interface RunningMock {
  * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T09:00:00Z' })
  */
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
+  const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
   const mock = createMock(options);
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;
@@ -65,29 +73,34 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
   };
   return new Promise((resolve, reject) => {
-    const server = serve(
-      { fetch, port: options.port, hostname: options.host, serverOptions: limits },
-      (info: AddressInfo) => {
-        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-        resolve({
-          mock,
-          server,
-          baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
-          stateLoaded,
-          stateWriter: writer,
-          close: () =>
-            new Promise((done) => {
-              const saved = writer ? writer.close() : Promise.resolve(true);
-              server.close(() => void saved.then(done));
-              // Keep-alive connections would hold the close open; end them now that we stop.
-              (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-            }),
-        });
-      },
-    );
+    // G13: the Host is checked before anything reads the request (the adapter builds its URL from it). Node's
+    // own check for a missing Host answers a bare 400; this one answers a problem.
+    const listener = getRequestListener(fetch, { hostname: options.host });
+    const server = createServer({ ...limits, requireHostHeader: false }, (request, response) => {
+      if (!refuseHost(hosts, request, response)) void listener(request, response);
+    });
+    server.listen(options.port, options.host, () => {
+      const info = server.address() as AddressInfo;
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        mock,
+        server,
+        baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+        stateLoaded,
+        stateWriter: writer,
+        close: () =>
+          new Promise((done) => {
+            const saved = writer ? writer.close() : Promise.resolve(true);
+            server.close(() => void saved.then(done));
+            // Keep-alive connections would hold the close open; end them now that we stop.
+            server.closeAllConnections();
+          }),
+      });
+    });
     server.once('error', reject);
     // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
     server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, limits));
+    server.on('connect', answerConnect);
   });
 }
 

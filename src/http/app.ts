@@ -6,6 +6,7 @@ import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
 import { BASE_PATH } from './base-path.js';
 import { preflightResponse } from './cors.js';
+import { CrossOriginPolicy } from './cross-origin.js';
 import { FaultProfile } from './fault-profile.js';
 import { withFaults } from './faults.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
@@ -94,13 +95,14 @@ export function createMock(options: MockOptions = {}): Mock {
     set rateLimit(enabled: boolean) {
       rateLimit = enabled;
     },
+    crossOrigin: new CrossOriginPolicy(options.corsOrigins),
   };
   const { app } = mock;
   // A page's world across reloads: restored now, saved after each request that may change it.
   if (options.persist === 'local') app.use('*', keepLocally(mock, options.storage ?? localStorageOrFail()));
   // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
-  // controls, in notFound for the rest. G13: /api/v2 builds its CORS headers into each response (cors.ts),
-  // while the controls use Hono's middleware.
+  // controls, in notFound for the rest. G13: /api/v2 builds its open CORS headers into each response (cors.ts),
+  // while the controls answer only their own and loopback origins (cross-origin.ts, in mockControls).
   app.use(`${BASE_PATH}/*`, apiFront(mock.journal, worlds, mock.overrides));
   app.use('/__mock/*', refuseLongUrls);
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];

@@ -2,10 +2,10 @@
 // validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
 // pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
+import { guardCrossOrigin } from './cross-origin.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
 import { advanceClock, clockView, setClock } from './time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
@@ -35,6 +35,14 @@ export interface ControlSettings {
   controlToken: string | undefined;
   present: Presenter;
 }
+
+/** G13: what a page on an allowed origin may send to the controls and read of their answers. */
+const CONTROL_CROSS_ORIGIN = {
+  what: "This server's controls (/__mock)",
+  methods: ['GET', 'PUT', 'POST', 'DELETE'],
+  headers: ['Authorization', 'Content-Type', 'X-Mock-Session'],
+  expose: ['Retry-After', 'WWW-Authenticate'],
+} as const;
 
 /** A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB. */
 const MAX_STATE_BYTES = 512 * 2 ** 20;
@@ -176,7 +184,8 @@ function restored(world: World) {
 export function mockControls(mock: Mock, settings: ControlSettings): Hono<PipelineEnv> {
   const controls = new Hono<PipelineEnv>();
   const { controlToken, present } = settings;
-  controls.use('*', cors({ origin: '*' }));
+  // G13: before the control token, so a foreign page learns nothing, not even that a token is needed.
+  controls.use('*', guardCrossOrigin(mock.crossOrigin, CONTROL_CROSS_ORIGIN));
   if (controlToken) {
     controls.use('*', async (c, next) => {
       if (c.req.method === 'OPTIONS' || c.req.header('authorization') === `Bearer ${controlToken}`) return next();

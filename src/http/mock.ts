@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import type { PipelineEnv } from './pipeline.js';
 import type { WorldSize } from '../domain/world-base.js';
 import type { World } from '../domain/world.js';
+import type { CrossOriginPolicy } from './cross-origin.js';
 import type { FaultProfile, FaultProfileSpec } from './fault-profile.js';
 import type { Overrides } from './overrides.js';
 import type { RequestJournal } from './request-journal.js';
@@ -35,6 +36,11 @@ export interface MockOptions {
   sessionTtlMs?: number;
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
   controlToken?: string;
+  /**
+   * G13: origins (`https://app.example.dev:8443`) whose pages may use the controls and the pages besides this
+   * server's own and loopback origins (`--cors-origin`). /api/v2 answers any origin regardless.
+   */
+  corsOrigins?: readonly string[];
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
   faults?: FaultProfileSpec;
   /**
@@ -72,4 +78,6 @@ export interface Mock {
   faults: FaultProfile | null;
   /** G14: whether production's rate limits apply now (switchable at run time). */
   rateLimit: boolean;
+  /** G13: who may use the controls and the pages from a web page. */
+  readonly crossOrigin: CrossOriginPolicy;
 }

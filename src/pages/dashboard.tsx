@@ -4,7 +4,6 @@
 // API from its script (dashboard-client.ts), so anything done here can be done with curl as well.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { Mock } from '../http/mock.js';
 import { dashboardClient } from './dashboard-client.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import type { PagesOptions } from './page-options.js';
@@ -148,10 +147,32 @@ function Page(props: { protectedControls: boolean }) {
   );
 }
 
+/**
+ * The page may load and call this server alone, and no other site may frame it: a framed dashboard under a
+ * decoy page would turn a visitor's clicks into resets and overrides (clickjacking).
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** The dashboard's routes: the page, its script and its style, all served by standin itself. */
-export function dashboardRoutes(_mock: Mock, options: PagesOptions): Hono {
+export function dashboardRoutes(options: PagesOptions): Hono {
   const routes = new Hono();
-  routes.get('/', (c) => c.html(html`<!doctype html>${(<Page protectedControls={Boolean(options.controlToken)} />)}`));
+  routes.get('/', (c) =>
+    c.html(html`<!doctype html>${(<Page protectedControls={Boolean(options.controlToken)} />)}`, 200, {
+      'content-security-policy': DASHBOARD_CSP,
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+    }),
+  );
   routes.get('/dashboard/app.js', (c) =>
     c.body(SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
   );

@@ -44,7 +44,7 @@ export function docsRoutes(mock: Mock, options: PagesOptions): Hono {
     const file = c.req.param('file');
     const spec = Object.hasOwn(SPEC_FILES, file) ? SPEC_FILES[file] : undefined;
     if (spec) {
-      return c.json(referenceSpec(spec, new URL(c.req.url).origin), 200, { 'cache-control': FRESH });
+      return c.json(referenceSpec(spec), 200, { 'cache-control': FRESH });
     }
     if (!isSwaggerUiAsset(file)) return noSuchFile(c.req.method, c.req.path);
     const asset = await swaggerUiAsset(file).catch((error: Error) => error);

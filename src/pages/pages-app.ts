@@ -2,20 +2,34 @@
 // browser tab through MSW): the control dashboard at `/` and the API reference at `/docs`. Both use the API
 // and `/__mock` only, like curl would. Requests under /api/v2 skip this app entirely (see `withPages`).
 import { Hono } from 'hono';
+import { BASE_PATH } from '../http/base-path.js';
+import { guardCrossOrigin } from '../http/cross-origin.js';
 import type { Mock } from '../http/mock.js';
 import { dashboardRoutes } from './dashboard.js';
 import { DOCS_PATH, docsRoutes } from './docs.js';
 import type { PagesOptions } from './page-options.js';
 
+/** G13: the pages are read by a browser on this server's origin or a loopback one, never by another site. */
+const PAGE_CROSS_ORIGIN = {
+  what: "This server's pages (/ and /docs)",
+  methods: ['GET', 'HEAD'],
+  headers: ['If-None-Match'],
+} as const;
+
 /** The pages' own app: `/` and `/docs`, and everything else handed to the mock's app. */
 export function pagesApp(mock: Mock, options: PagesOptions = {}): Hono {
   const pages = new Hono();
+  const guard = guardCrossOrigin(mock.crossOrigin, PAGE_CROSS_ORIGIN);
+  for (const path of ['/', '/dashboard/*', DOCS_PATH, `${DOCS_PATH}/*`]) pages.use(path, guard);
   pages.route(DOCS_PATH, docsRoutes(mock, options));
-  pages.route('/', dashboardRoutes(mock, options));
+  pages.route('/', dashboardRoutes(options));
   // The Node bindings go along: MK6's dropped connections need the socket.
   pages.all('*', (c) => mock.app.fetch(c.req.raw, c.env));
   return pages;
 }
+
+/** What goes straight to the mock: the API (its routes are the mock's alone). */
+const API_PREFIX = `${BASE_PATH}/`;
 
 /** A server's fetch: the request and the server's bindings (Node's, from @hono/node-server). */
 export type ServerFetch = (request: Request, env?: unknown) => Response | Promise<Response>;
@@ -29,6 +43,6 @@ export function withPages(mock: Mock, options: PagesOptions = {}): ServerFetch {
   return (request, env) => {
     const { url } = request;
     const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    return url.startsWith('/api/', pathStart) ? mock.app.fetch(request, env) : pages.fetch(request, env);
+    return url.startsWith(API_PREFIX, pathStart) ? mock.app.fetch(request, env) : pages.fetch(request, env);
   };
 }

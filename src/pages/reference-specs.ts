@@ -1,6 +1,7 @@
-// The two spec documents as the reference shows them: each pointed at the server that answers the page (so
-// "Try it" reaches this mock, on whatever port and host it runs), and control.yaml made self-contained, with
-// what it takes from openapi.yaml copied in, so the browser never asks for a file the server does not have.
+// The two spec documents as the reference shows them: each pointed at the server that answers the page through
+// a relative server URL (so "Try it" reaches this mock, on whatever port and host it runs, and no answer echoes
+// the request's Host), and control.yaml made self-contained, with what it takes from openapi.yaml copied in, so
+// the browser never asks for a file the server does not have.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { BASE_PATH } from '../http/app.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.js';
@@ -19,13 +20,14 @@ const LOCAL_REF = /^#\/components\/([^/]+)\/([^/]+)$/;
 let controlBundled: OpenAPIV3_1.Document | null = null;
 
 /**
- * A spec document whose `servers` is this server at `origin` (`http://127.0.0.1:4010`, as the request came in).
- * @example referenceSpec('api', 'http://127.0.0.1:4010').servers // [{ url: 'http://127.0.0.1:4010/api/v2', … }]
+ * A spec document whose `servers` is this server, as a URL relative to the document's own (OpenAPI 3.1 §4.8.5):
+ * the browser resolves it against the origin it loaded the page from.
+ * @example referenceSpec('api').servers // [{ url: '/api/v2', description: 'This standin server' }]
  */
-export function referenceSpec(spec: ReferenceSpec, origin: string): OpenAPIV3_1.Document {
+export function referenceSpec(spec: ReferenceSpec): OpenAPIV3_1.Document {
   const document = spec === 'api' ? getCompiledSpec().document : bundledControl();
   const base = spec === 'api' ? BASE_PATH : CONTROL_PATH;
-  return { ...document, servers: [{ url: `${origin}${base}`, description: 'This standin server' }] };
+  return { ...document, servers: [{ url: base, description: 'This standin server' }] };
 }
 
 /** control.yaml with openapi.yaml's components it uses, transitively, copied in; made once. */

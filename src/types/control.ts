@@ -980,6 +980,38 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description **G13** The request comes from a web page of another origin than this server's own, a loopback
+         *     one (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`, any port) or one the server names
+         *     (`--cors-origin`), or from a script, image or form of another site (`Sec-Fetch-Site: cross-site`
+         *     outside a top-level navigation): refused, not only left unreadable, so that no page can reset the
+         *     world or read the tokens. On a port, also a `Host` the server does not answer to
+         *     (`--allowed-host`), as on every path.
+         */
+        CrossOriginRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The server keeps at most its memory budget (`--memory-budget`, 512 MiB by default) beyond the
+         *     world it started on: every world's own records, snapshots, other base worlds, its caches and
+         *     the journal, estimated. What would go over it is refused: a new session (on any control that
+         *     names one in `X-Mock-Session`), a snapshot, a move of the clock (each day makes check-ins), a
+         *     reset to another seed or size, a state. The problem says what holds the memory and what to
+         *     drop (sessions, snapshots, a world's changes).
+         */
+        OverMemoryBudget: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request names a new session and the server already keeps `--max-sessions` (MK5). */
         TooManySessions: {
             headers: {
@@ -1133,8 +1165,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     resetWorld: {
@@ -1162,11 +1196,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     getClock: {
@@ -1189,8 +1225,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     setClock: {
@@ -1213,11 +1251,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     advanceClock: {
@@ -1240,11 +1280,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     pauseEchoQuestion: {
@@ -1270,9 +1312,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     resumeEchoQuestion: {
@@ -1298,9 +1342,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     recordAbsence: {
@@ -1326,12 +1372,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     getRateLimit: {
@@ -1354,8 +1402,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     setRateLimit: {
@@ -1378,11 +1428,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     listSessions: {
@@ -1405,8 +1457,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     dropSession: {
@@ -1430,9 +1484,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     listRequests: {
@@ -1471,9 +1527,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     getWorldSummary: {
@@ -1496,8 +1554,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     listOverrides: {
@@ -1520,8 +1580,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     setOverrides: {
@@ -1548,11 +1610,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     deleteOverrides: {
@@ -1573,8 +1637,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     deleteOverride: {
@@ -1598,9 +1664,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     getState: {
@@ -1626,9 +1694,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     putState: {
@@ -1655,11 +1725,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     listSnapshots: {
@@ -1682,8 +1754,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     saveSnapshot: {
@@ -1709,6 +1783,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             /** @description The world already keeps 64 snapshots; delete one first. */
             409: {
@@ -1721,6 +1796,7 @@ export interface operations {
             };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     deleteSnapshot: {
@@ -1744,9 +1820,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     restoreSnapshot: {
@@ -1772,10 +1850,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     getFaults: {
@@ -1798,8 +1878,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     putFaults: {
@@ -1826,11 +1908,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
     deleteFaults: {
@@ -1851,8 +1935,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
         };
     };
 }

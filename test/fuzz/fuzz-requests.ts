@@ -92,6 +92,12 @@ const HUGE = 'x'.repeat(100_000);
 const nastyString = fc.oneof(
   fc.constantFrom(
     HUGE,
+    // G15's limits, at and one over: a Markdown field's 65,536 and a short text's 1,000 (in emoji, two
+    // UTF-16 units each but one character).
+    '😀'.repeat(65_536),
+    '😀'.repeat(65_537),
+    'y'.repeat(1000),
+    'y'.repeat(1001),
     '\uD800',
     'a\uDC00b',
     'nul\u0000byte',
@@ -116,8 +122,8 @@ const nastyString = fc.oneof(
   ),
   fc.string({ maxLength: 30 }),
 );
-/** In a query the 100k string would only ever meet the 8,192-character limit (414); a shorter long one instead. */
-const nastyQueryString = nastyString.map((v) => (v === HUGE ? 'x'.repeat(2000) : v));
+/** In a query a long string would only ever meet the 8,192-character limit (414); a shorter long one instead. */
+const nastyQueryString = nastyString.map((v) => (v.length > 2000 ? 'x'.repeat(2000) : v));
 const nastyNumber = fc.constantFrom(
   -1,
   0,
@@ -412,6 +418,19 @@ function requestFor(op: SpecOperation, prefix: string, facts: FuzzFacts): fc.Arb
     12,
     null,
   );
+  // G13: a page of another site, of a dev server, an opaque origin, or a script or form of another site.
+  const browser = sometimes(
+    fc.constantFrom<Record<string, string> | null>(
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:5173' },
+      { origin: 'null' },
+      { origin: 'http://127.0.0.1:4010' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    ),
+    8,
+    null,
+  );
   return fc
     .record({
       method,
@@ -420,9 +439,10 @@ function requestFor(op: SpecOperation, prefix: string, facts: FuzzFacts): fc.Arb
       body: bodyArbitrary(op, facts),
       token: token(facts),
       session,
+      browser,
     })
-    .map(({ method: m, path, query, body, token: t, session: s }) => {
-      const headers: Record<string, string> = {};
+    .map(({ method: m, path, query, body, token: t, session: s, browser: b }) => {
+      const headers: Record<string, string> = { ...b };
       if (t !== null) headers.authorization = `Bearer ${t}`;
       if (s !== null) headers['x-mock-session'] = s;
       if (body.contentType) headers['content-type'] = body.contentType;

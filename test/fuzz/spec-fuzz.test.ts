@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/http/app.js';
+import { isLoopbackOrigin } from '../../src/http/cross-origin.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import { apiProblems, storeProblems } from '../support/world-invariants.js';
 import { curlLines } from './curl-lines.js';
@@ -38,6 +39,8 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
   if (response.status >= 500 && !text.includes('urn:standin:problem:injected-fault'))
     return [`G8: ${response.status}: ${text.slice(0, 300)}`];
   const path = request.url.replace(/\?.*$/s, '');
+  const g13 = crossOriginProblems(request, response, path);
+  if (g13) return [g13];
   const op = path.startsWith('/api/v2/')
     ? api.findOperation(request.method, path.slice('/api/v2'.length))
     : path.startsWith('/__mock/')
@@ -48,6 +51,28 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
     return [`an error without an operation must still be problem+json (G8), got ${response.status} ${contentType}`];
   }
   return [];
+}
+
+/**
+ * G13: a control asked by a page of another site (or a script or form of one) is refused with 403, whatever
+ * else is wrong with it but a URL over the limit (414 comes first); /api/v2 answers every origin readably.
+ */
+function crossOriginProblems(request: FuzzRequest, response: Response, path: string): string | null {
+  const { origin, 'sec-fetch-site': site, 'sec-fetch-mode': mode } = request.headers;
+  if (path.startsWith('/api/v2/')) {
+    return response.headers.get('access-control-allow-origin') === '*'
+      ? null
+      : `G13: ${request.method} ${path} from ${origin ?? 'no origin'} without Access-Control-Allow-Origin: *`;
+  }
+  if (!path.startsWith('/__mock/') || response.status === 414) return null;
+  const navigation = mode === 'navigate' && (request.method === 'GET' || request.method === 'HEAD');
+  const foreign = origin !== undefined ? !isLoopbackOrigin(origin) : site === 'cross-site' && !navigation;
+  if (foreign && response.status !== 403) {
+    return `G13: ${request.method} ${path} from ${origin ?? 'a cross-site load'} answered ${response.status}, not 403`;
+  }
+  if (foreign && response.headers.get('access-control-allow-origin') !== null)
+    return `G13: a refused ${request.method} ${path} is readable by ${origin ?? 'another site'}`;
+  return null;
 }
 
 /** Sends one request; a fault profile or rate limit it switched on is switched off again, so that the

@@ -11,12 +11,15 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Where screenshots go; CI prints it and keeps what is there. */
 export const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
 
-/** Headless Chromium, or a failure that says how to get it. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium, or a failure that says how to get it. `args` adds switches (a test of another site maps
+ * its host name to 127.0.0.1 with `--host-resolver-rules`).
+ */
+export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', ...args] });
 }
 
 /** A screenshot under SCREENSHOTS (the full page unless told), its path printed for whoever reads the log. */

@@ -1,0 +1,176 @@
+// G13: who may use the controls (/__mock) and the pages (/, /docs) from a web page — this server's own pages,
+// loopback origins and the origins a server names (--cors-origin) — and the refusal everyone else gets, after
+// Vite's dev-server advisory (CVE-2025-24010). A refusal is a 403, not only an unreadable answer: a browser
+// sends a "simple" request (a POST without a body, a form) without asking first, so leaving the answer
+// unreadable would still let any page reset the world. /api/v2 stays open to any origin (cors.ts).
+import type { MiddlewareHandler } from 'hono';
+import { problemResponse } from './problem.js';
+
+/** Loopback host names, as G13 lists them (any port, http or https). */
+function isLoopbackName(hostname: string): boolean {
+  return (
+    hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]'
+  );
+}
+
+/**
+ * An origin as browsers write it in `Origin` (`scheme://host[:port]`), or null when the text is not one
+ * (a path, a wildcard, `null`, another scheme).
+ * @example normalizeOrigin('HTTP://LOCALHOST:5173/') // 'http://localhost:5173'
+ */
+export function normalizeOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  // As a browser writes it: lowercase, no default port, no trailing slash.
+  return url.origin;
+}
+
+/** Whether an origin is on this machine by G13's list: localhost, *.localhost, 127.0.0.1, [::1], any port. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackName(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** What a request may do: go on (answered with `allowOrigin` for a browser to read, or none), or be refused. */
+export type CrossOriginVerdict = { allowed: true; allowOrigin: string | null } | { allowed: false; reason: string };
+
+/** The request parts the policy reads: its URL (for its own origin), method and headers. */
+interface RequestParts {
+  url: string;
+  method: string;
+  header(name: string): string | undefined;
+}
+
+/**
+ * G13 for the controls and the pages: this server's own origin, loopback origins and the named ones may call
+ * them; a page of any other origin may not, nor a script, image or form of another site that sends no Origin
+ * (Fetch Metadata tells those apart: `Sec-Fetch-Site: cross-site` outside a top-level navigation). Tools that
+ * send neither (curl, tests, the kit) are not browsers and go on.
+ * @example new CrossOriginPolicy(['https://app.example.dev']).verdict(parts) // { allowed: true, allowOrigin: … }
+ */
+export class CrossOriginPolicy {
+  readonly named: ReadonlySet<string>;
+
+  /** `origins`: the --cors-origin values, each a `scheme://host[:port]` (normalizeOrigin tells). */
+  constructor(origins: readonly string[] = []) {
+    this.named = new Set(
+      origins.map((origin) => {
+        const normal = normalizeOrigin(origin);
+        if (normal === null) {
+          throw new RangeError(
+            `cors origin "${origin.slice(0, 60)}" is not an origin such as https://app.example.dev:8443 (G13): a scheme, a host and optionally a port, no path`,
+          );
+        }
+        return normal;
+      }),
+    );
+  }
+
+  allows(origin: string): boolean {
+    return this.named.has(origin) || isLoopbackOrigin(origin);
+  }
+
+  verdict(request: RequestParts): CrossOriginVerdict {
+    const origin = request.header('origin');
+    if (origin !== undefined) {
+      if (origin !== 'null' && this.allows(origin)) return { allowed: true, allowOrigin: origin };
+      if (origin === ownOrigin(request.url)) return { allowed: true, allowOrigin: null };
+      return {
+        allowed: false,
+        reason:
+          origin === 'null'
+            ? 'A page with an opaque origin (Origin: null: a sandboxed frame, a file or data: URL) may not use them'
+            : `A page of ${origin.slice(0, 60)} may not use them`,
+      };
+    }
+    const site = request.header('sec-fetch-site');
+    if (site !== 'cross-site') return { allowed: true, allowOrigin: null };
+    const navigation =
+      request.header('sec-fetch-mode') === 'navigate' && (request.method === 'GET' || request.method === 'HEAD');
+    return navigation
+      ? { allowed: true, allowOrigin: null }
+      : { allowed: false, reason: 'A script, image or form of another site may not use them' };
+  }
+}
+
+function ownOrigin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** What a guarded part of the server lets a browser do once its origin is allowed. */
+export interface CrossOriginOptions {
+  /** What the part is, for the refusal: "This server's controls (/__mock)". */
+  what: string;
+  /** Methods a preflight may ask for. */
+  methods: readonly string[];
+  /** Request headers a preflight may ask for (never whatever is asked: G13). */
+  headers: readonly string[];
+  /** Response headers a page may read. */
+  expose?: readonly string[];
+}
+
+/** The 403 every refused request gets, naming the option that would let it through (G13, G8). */
+export function crossOriginProblem(what: string, reason: string): Response {
+  const response = problemResponse(
+    403,
+    'cross-origin-refused',
+    `${what} answer only this server's own pages and pages on this machine (localhost, *.localhost, 127.0.0.1, [::1]) (G13). ${reason}; if it is yours, start standin with --cors-origin <that origin> (createMock's corsOrigins).`,
+  );
+  withoutOpenCors(response.headers);
+  return response;
+}
+
+/** Drops the API's open CORS headers (problemResponse writes them on every problem) from a guarded answer. */
+function withoutOpenCors(headers: Headers): void {
+  headers.delete('access-control-allow-origin');
+  headers.delete('access-control-expose-headers');
+}
+
+/**
+ * The middleware that holds G13 for one part of the server: refuses what the policy refuses, answers allowed
+ * preflights itself, and lets an allowed page read the answer (its own origin echoed, never `*`).
+ * @example controls.use('*', guardCrossOrigin(policy, { what: "This server's controls (/__mock)", methods, headers }))
+ */
+export function guardCrossOrigin(policy: CrossOriginPolicy, options: CrossOriginOptions): MiddlewareHandler {
+  const preflightHeaders = {
+    'access-control-allow-methods': options.methods.join(','),
+    'access-control-allow-headers': options.headers.join(','),
+    'access-control-max-age': '600',
+  };
+  return async (c, next) => {
+    const verdict = policy.verdict({ url: c.req.url, method: c.req.method, header: (name) => c.req.header(name) });
+    if (!verdict.allowed) return crossOriginProblem(options.what, verdict.reason);
+    if (c.req.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...preflightHeaders,
+          ...(verdict.allowOrigin ? { 'access-control-allow-origin': verdict.allowOrigin } : {}),
+          vary: 'Origin',
+        },
+      });
+    }
+    await next();
+    const { headers } = c.res;
+    withoutOpenCors(headers);
+    headers.append('vary', 'Origin');
+    if (verdict.allowOrigin) {
+      headers.set('access-control-allow-origin', verdict.allowOrigin);
+      if (options.expose?.length) headers.set('access-control-expose-headers', options.expose.join(','));
+    }
+  };
+}
