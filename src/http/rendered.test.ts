@@ -1,7 +1,7 @@
 // The render cache: a record's text is reused while what it was made from is the same, made again when not,
 // and bounded; hashes tell texts and lists apart.
 import { describe, expect, it } from 'vitest';
-import { hashList, hashText, ListCache, RenderCache, Rendered } from './rendered.js';
+import { hashList, hashText, ListCache, RenderCache, Rendered, textBytes } from './rendered.js';
 
 describe('RenderCache', () => {
   it('renders a record once while its dependencies are the same objects, and again when one differs', () => {
@@ -21,13 +21,14 @@ describe('RenderCache', () => {
     expect(cache.get(record, [], present).json).toBe('{"id":"a","made":4}');
   });
 
-  it('holds at most its capacity in characters, dropping the oldest records first', () => {
-    // Each text below is one digit long: `{"n":0}` is 7 characters.
-    const cache = new RenderCache(21);
+  it('holds at most its capacity in bytes, dropping the oldest records first', () => {
+    // Each text below is one digit long: `{"n":0}` is 7 characters, 2 × 7 + 32 = 46 bytes.
+    const each = textBytes('{"n":0}');
+    const cache = new RenderCache(3 * each);
     const [r0, r1, r2, r3] = [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }];
     const [, first, second, last] = [r0, r1, r2, r3].map((r) => cache.get(r, [], () => r));
     expect(cache.size).toBe(3);
-    expect(cache.characters).toBe(21);
+    expect(cache.bytes).toBe(3 * each);
     expect(cache.get(r3, [], () => 'again')).toBe(last);
     expect(cache.get(r1, [], () => 'again')).toBe(first);
     // r0 went first; rendered again ("again" is 7 characters with its quotes), it pushes out r1, now the
@@ -36,6 +37,14 @@ describe('RenderCache', () => {
     expect(cache.size).toBe(3);
     expect(cache.get(r2, [], () => 'again')).toBe(second);
     expect(cache.get(r1, [], () => 'again').json).toBe('"again"');
+  });
+
+  it('keeps within its bytes whatever one text weighs: a text over the capacity is made and not kept', () => {
+    const cache = new RenderCache(1024);
+    const huge = cache.get({ id: 'huge' }, [], () => 'x'.repeat(4096));
+    expect(huge.json.length).toBe(4098);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
   });
 });
 
@@ -58,6 +67,22 @@ describe('ListCache', () => {
     cache.get('/third', [c]);
     expect(cache.get('/goals', [a])).not.toBe(short);
     expect(cache.get('/goals', [a]).json).toBe(short.json);
+  });
+
+  it('holds at most its bytes, keys included: the oldest lists go, and one over a quarter is never kept', () => {
+    const page = Array.from({ length: 50 }, (_, i) => Rendered.of({ i, description: 'x'.repeat(1000) }));
+    const one = textBytes(`[${page.map((r) => r.json).join(',')}]`);
+    const cache = new ListCache(256, 4 * one + 4096 * 8);
+    for (let n = 0; n < 20; n++) cache.get(`/goals?per_page=50&n=${n}`, page);
+    expect(cache.bytes).toBeGreaterThan(0);
+    expect(cache.bytes).toBeLessThanOrEqual(cache.capacityBytes);
+    // The newest is kept and answers with the text it made; the first is gone and made anew.
+    const newest = cache.get('/goals?per_page=50&n=19', page);
+    expect(cache.get('/goals?per_page=50&n=19', page)).toBe(newest);
+    const tiny = new ListCache(256, one);
+    const made = tiny.get('/goals', page);
+    expect(tiny.bytes).toBe(0);
+    expect(tiny.get('/goals', page)).not.toBe(made);
   });
 });
 

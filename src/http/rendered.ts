@@ -68,25 +68,33 @@ function finish(h1: number, h2: number): number {
 }
 
 /**
+ * What holding a text costs, in bytes: two a character (a JavaScript string takes one or two), and a header.
+ * Caches are bounded by this, so a cap holds whatever the texts' length.
+ */
+export function textBytes(text: string): number {
+  return 2 * text.length + 32;
+}
+
+/**
  * Rendered records, each kept with what else its text was made from (a goal's latest update, its parent):
  * reused while those are the same objects — records are never changed in place, a change puts a new one —
- * and made again when any of them differ. Bounded by the characters of text it holds (8 Mi by default, a
- * few thousand pages of records): the oldest entries go first. A bound in entries held 80 MB of the large
+ * and made again when any of them differ. Bounded by the bytes of text it holds (16 MiB by default, a few
+ * thousand pages of records): the oldest entries go first. A bound in entries held 80 MB of the large
  * world's texts, and a busy server's churn through them grew its heap.
  */
 export class RenderCache {
   readonly #entries = new Map<object, { deps: readonly unknown[]; rendered: Rendered }>();
-  #characters = 0;
+  #bytes = 0;
 
-  constructor(readonly capacity = 8 * 2 ** 20) {}
+  constructor(readonly capacity = 16 * 2 ** 20) {}
 
   get size(): number {
     return this.#entries.size;
   }
 
-  /** The characters of text held. */
-  get characters(): number {
-    return this.#characters;
+  /** The bytes of text held. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The record's rendering for these dependencies, made with `present` when there is none yet. */
@@ -95,21 +103,21 @@ export class RenderCache {
     if (entry && sameDeps(entry.deps, deps)) return entry.rendered;
     const rendered = Rendered.of(present());
     if (entry) {
-      this.#characters -= entry.rendered.json.length;
+      this.#bytes -= textBytes(entry.rendered.json);
       this.#entries.delete(record);
     }
-    this.#characters += rendered.json.length;
+    this.#bytes += textBytes(rendered.json);
     this.#entries.set(record, { deps, rendered });
-    if (this.#characters > this.capacity) this.#evict();
+    if (this.#bytes > this.capacity) this.#evict();
     return rendered;
   }
 
   /** Drops the oldest entries until the texts held fit the capacity again. */
   #evict(): void {
     for (const [oldest, { rendered }] of this.#entries) {
-      if (this.#characters <= this.capacity) return;
+      if (this.#bytes <= this.capacity) return;
       this.#entries.delete(oldest);
-      this.#characters -= rendered.json.length;
+      this.#bytes -= textBytes(rendered.json);
     }
   }
 }
@@ -117,22 +125,41 @@ export class RenderCache {
 /**
  * Lists as answers send them: a JSON array of rendered records, with a hash folded from theirs. A list asked
  * again (the same key, say the request's URL) with the very same records gives the same text without joining
- * it again; any other record anywhere makes it anew. Bounded: the oldest keys go first.
+ * it again; any other record anywhere makes it anew. Bounded in entries and in bytes (its keys and texts,
+ * 8 MiB by default): the oldest keys go first, and a list over a quarter of the bytes is never kept (a page
+ * of 50 records of 65,536-character texts, G15, runs to 20 MiB).
  */
 export class ListCache {
-  readonly #entries = new Map<string, { items: readonly Rendered[]; rendered: Rendered }>();
+  readonly #entries = new Map<string, { items: readonly Rendered[]; rendered: Rendered; bytes: number }>();
+  #bytes = 0;
 
-  constructor(readonly capacity = 256) {}
+  constructor(
+    readonly capacity = 256,
+    readonly capacityBytes = 8 * 2 ** 20,
+  ) {}
+
+  /** The bytes of keys and texts held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   get(key: string, items: readonly Rendered[]): Rendered {
     const entry = this.#entries.get(key);
     if (entry && sameDeps(entry.items, items)) return entry.rendered;
     const rendered = new Rendered(`[${items.map((item) => item.json).join(',')}]`, hashList(items));
-    if (!entry && this.#entries.size >= this.capacity) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+    if (entry) {
+      this.#entries.delete(key);
+      this.#bytes -= entry.bytes;
     }
-    this.#entries.set(key, { items, rendered });
+    const bytes = textBytes(key) + textBytes(rendered.json) + 8 * items.length;
+    if (bytes > this.capacityBytes / 4) return rendered;
+    this.#entries.set(key, { items, rendered, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, { bytes: size }] of this.#entries) {
+      if (this.#entries.size <= this.capacity && this.#bytes <= this.capacityBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= size;
+    }
     return rendered;
   }
 }

@@ -26,7 +26,7 @@ import { ListCache, RenderCache, type Rendered } from './rendered.js';
 export class Renderer {
   readonly #cache: RenderCache;
   /** A team's detail is another text of the same record than the team's own. */
-  readonly #teamDetails = new RenderCache(1_000);
+  readonly #teamDetails = new RenderCache(256 * 1024);
   readonly #lists = new ListCache();
 
   constructor(
@@ -34,6 +34,11 @@ export class Renderer {
     capacity?: number,
   ) {
     this.#cache = new RenderCache(capacity);
+  }
+
+  /** The bytes of text the caches hold (a server's memory budget counts them). */
+  get bytes(): number {
+    return this.#cache.bytes + this.#teamDetails.bytes + this.#lists.bytes;
   }
 
   /** A list of rendered records as one JSON array, reused while `key` lists the very same records. */

@@ -1,6 +1,14 @@
 // The request journal: bounded (a long demo never grows it), newest first, filtered, numbered, bodies cut.
 import { describe, expect, it } from 'vitest';
-import { BODY_CHARS, LONG_BODIES_KEPT, RequestJournal, type JournalRecord } from './request-journal.js';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { BODY_CHARS, RequestJournal, type JournalRecord } from './request-journal.js';
+
+/** A full garbage collection, for a test that reads what the heap keeps. */
+function collect(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 function entry(i: number, overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
@@ -41,10 +49,22 @@ describe('RequestJournal', () => {
     }
     expect(journal.list()).toHaveLength(50);
     const patched = journal.list({ method: 'patch', status: 422 });
-    expect(patched.length).toBeGreaterThan(0);
-    expect(patched.every((e) => e.method === 'PATCH' && e.status === 422)).toBe(true);
-    expect(journal.list({ session: 'w1' }).every((e) => e.session === 'w1')).toBe(true);
-    expect(journal.list({ path: '/api/v2/me' }).every((e) => e.path.startsWith('/api/v2/me'))).toBe(true);
+    // Of the last 50 (150–199): odd i with i % 3 == 0, i.e. 153, 159, …, 195.
+    expect(patched.map((e) => e.path)).toEqual(
+      [195, 189, 183, 177, 171, 165, 159, 153].map((i) => (i % 7 ? `/api/v2/goals/${i}` : `/api/v2/me/${i}`)),
+    );
+    expect(journal.list({ session: 'w1' }).map((e) => e.seq)).toEqual([
+      196, 191, 186, 181, 176, 171, 166, 161, 156, 151,
+    ]);
+    expect(journal.list({ path: '/api/v2/me' }).map((e) => e.path)).toEqual([
+      '/api/v2/me/196',
+      '/api/v2/me/189',
+      '/api/v2/me/182',
+      '/api/v2/me/175',
+      '/api/v2/me/168',
+      '/api/v2/me/161',
+      '/api/v2/me/154',
+    ]);
     expect(journal.list({ limit: 3 })).toHaveLength(3);
   });
 
@@ -65,18 +85,23 @@ describe('RequestJournal', () => {
     expect(third?.errors).toBeNull();
   });
 
-  it('keeps long bodies whole only for its newest entries, and short ones for as long as the entry', () => {
-    const journal = new RequestJournal(LONG_BODIES_KEPT * 2);
-    const long = 'y'.repeat(BODY_CHARS * 2);
-    journal.record(entry(0, { request_body: '{"short":true}', response_body: long }));
-    for (let i = 1; i < LONG_BODIES_KEPT; i++) journal.record(entry(i));
-    expect(journal.list({ limit: 1000 }).at(-1)?.response_body).toMatch(/more characters\)$/);
-    journal.record(entry(LONG_BODIES_KEPT));
-    const oldest = journal.list({ limit: 1000 }).at(-1);
-    expect(oldest?.response_body).toBe(
-      `(${long.length} characters, no longer kept: the journal keeps the long bodies of its newest ${LONG_BODIES_KEPT} requests)`,
+  it('holds at most its bytes whatever the bodies weigh, and no entry keeps a long body alive', () => {
+    const journal = new RequestJournal(1000, 256 * 1024);
+    collect();
+    const before = getHeapStatistics().used_heap_size;
+    // 2,000 requests answered with 2 MiB bodies: 4 GiB if kept.
+    for (let i = 0; i < 2000; i++) {
+      const body = `${i}:${'z'.repeat(2 ** 21)}`;
+      journal.record(entry(i, { request_body: body, response_body: body }));
+    }
+    collect();
+    expect(journal.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(getHeapStatistics().used_heap_size - before).toBeLessThan(4 * 2 ** 20);
+    const newest = journal.list({ limit: 1000 });
+    expect(newest.length).toBeGreaterThan(10);
+    expect(newest[0]?.response_body).toBe(
+      `1999:${'z'.repeat(BODY_CHARS - 5)}… (${2 ** 21 + 5 - BODY_CHARS} more characters)`,
     );
-    expect(oldest?.request_body).toBe('{"short":true}');
   });
 
   it('with `after` gives the entries right after it, oldest pages first, so a reader paging forward misses none', () => {

@@ -1,8 +1,10 @@
 // The request journal: the last requests to /api/v2, newest first, each with what the client sent and what it
-// got — the body of the request and of the answer (cut to a few kB when listed), a problem's errors[], and the
-// override that answered it if one did — so "what did my app send, and what did it get" needs no proxy.
-// Bounded, so a long demo never grows it without end; numbered, so a dashboard can ask for what is new.
+// got — the body of the request and of the answer (their first 4,096 characters), a problem's errors[], and
+// the override that answered it if one did — so "what did my app send, and what did it get" needs no proxy.
+// Bounded in entries and in bytes, so a long demo or a client of huge bodies never grows it without end;
+// numbered, so a dashboard can ask for what is new.
 import type { FieldError } from '../spec/describe-errors.js';
+import { textBytes } from './rendered.js';
 
 /** What a listed entry keeps of each body, in characters: enough to read, never a whole large page. */
 export const BODY_CHARS = 4096;
@@ -40,44 +42,73 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/**
- * How many of the newest entries keep a long body whole (as the very string the mock answered with, so keeping
- * it costs no copy on the request path); older ones keep only its length. Bounds what the journal holds to
- * about this many pages, never 1,000 of them.
- */
-export const LONG_BODIES_KEPT = 100;
+/** The most entries of a problem's errors[] an entry keeps (a strict-mode body may have thousands). */
+const ERRORS_KEPT = 50;
 
-/** A body as listed: whole when short, else its first BODY_CHARS characters and a mark of how much is left. */
+/** What an entry costs besides its texts: the object, its numbers and slots. */
+const ENTRY_BYTES = 256;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const scratch = new Uint8Array(BODY_CHARS * 3);
+
+/**
+ * The first BODY_CHARS characters of a text as a string of their own. A plain slice may keep the whole text
+ * alive (V8 makes it a view into its parent), and a journal of slices of 20 MiB pages would hold 20 MiB each.
+ */
+function detachedPrefix(text: string): string {
+  const { written } = encoder.encodeInto(text.slice(0, BODY_CHARS), scratch);
+  return decoder.decode(scratch.subarray(0, written));
+}
+
+/** A body as listed and kept: whole when short, else its first BODY_CHARS characters and how much is left. */
 function listed(text: string | null): string | null {
   if (text === null || text.length <= BODY_CHARS) return text;
-  return `${text.slice(0, BODY_CHARS)}… (${text.length - BODY_CHARS} more characters)`;
+  return `${detachedPrefix(text)}… (${text.length - BODY_CHARS} more characters)`;
 }
 
-/** What an entry keeps of a long body once it is older than the newest LONG_BODIES_KEPT. */
-function forgotten(text: string | null): string | null {
-  if (text === null || text.length <= BODY_CHARS) return text;
-  return `(${text.length} characters, no longer kept: the journal keeps the long bodies of its newest ${LONG_BODIES_KEPT} requests)`;
-}
-
-/** The errors[] of a problem document's text, if it is one that has them. */
+/** The errors[] of a problem document's text, if it is one that has them (its first ERRORS_KEPT). */
 function problemErrors(status: number, text: string | null): FieldError[] | null {
   if (status < 400 || text === null) return null;
   try {
     const problem = JSON.parse(text) as { errors?: unknown };
-    return Array.isArray(problem.errors) ? (problem.errors as FieldError[]) : null;
+    return Array.isArray(problem.errors) ? (problem.errors.slice(0, ERRORS_KEPT) as FieldError[]) : null;
   } catch {
     return null;
   }
 }
 
+function entryBytes(entry: JournalEntry): number {
+  let bytes = ENTRY_BYTES + textBytes(entry.path) + textBytes(entry.at);
+  if (entry.request_body !== null) bytes += textBytes(entry.request_body);
+  if (entry.response_body !== null) bytes += textBytes(entry.response_body);
+  if (entry.session !== null) bytes += textBytes(entry.session);
+  for (const error of entry.errors ?? []) bytes += 64 + textBytes(error.name) + textBytes(error.message);
+  return bytes;
+}
+
+/**
+ * @example const journal = new RequestJournal(); journal.record(record); journal.list({ status: 422 })
+ */
 export class RequestJournal {
-  readonly #entries: JournalEntry[] = [];
-  #next = 0;
+  /** Oldest first, from `#head` on; the slots before it are dropped entries, emptied, and go now and then. */
+  #entries: Array<{ entry: JournalEntry; bytes: number } | undefined> = [];
+  #head = 0;
+  #bytes = 0;
   #seq = 0;
   #second = NaN;
   #at = '';
 
-  constructor(readonly capacity = 1000) {}
+  /** At most `capacity` entries and `maxBytes` of them (8 MiB by default), the oldest dropped first. */
+  constructor(
+    readonly capacity = 1000,
+    readonly maxBytes = 8 * 2 ** 20,
+  ) {}
+
+  /** The bytes the journal holds (a server's memory budget counts them). */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   /** Real time as an entry's `at` (G3's shape), formatted once a second: every request asks. */
   now(): string {
@@ -94,7 +125,7 @@ export class RequestJournal {
     return this.#seq;
   }
 
-  /** Keeps a request, a problem's errors read out now (problems are short), its bodies as they are. */
+  /** Keeps a request: a problem's errors read out now, its bodies as listed (whole when short, else cut). */
   record(record: JournalRecord): void {
     // Each field by name: a spread here cost 4 µs of a 30 µs request (npm run bench).
     const entry: JournalEntry = {
@@ -106,38 +137,46 @@ export class RequestJournal {
       duration_ms: record.duration_ms,
       session: record.session,
       override: record.override,
-      request_body: record.request_body,
-      response_body: record.response_body,
+      request_body: listed(record.request_body),
+      response_body: listed(record.response_body),
       errors: problemErrors(record.status, record.response_body),
     };
-    if (this.#entries.length < this.capacity) this.#entries.push(entry);
-    else this.#entries[this.#next] = entry;
-    if (this.capacity > LONG_BODIES_KEPT) {
-      const older = this.#entries[(this.#next - LONG_BODIES_KEPT + this.capacity) % this.capacity];
-      if (older) {
-        older.request_body = forgotten(older.request_body);
-        older.response_body = forgotten(older.response_body);
-      }
+    const bytes = entryBytes(entry);
+    this.#entries.push({ entry, bytes });
+    this.#bytes += bytes;
+    while (this.#entries.length - this.#head > this.capacity || this.#bytes > this.maxBytes) {
+      const oldest = this.#entries[this.#head];
+      if (!oldest) break;
+      this.#bytes -= oldest.bytes;
+      this.#entries[this.#head++] = undefined;
     }
-    this.#next = (this.#next + 1) % this.capacity;
+    // Dropped slots leave the array now and then, not on every request.
+    if (this.#head > this.capacity) {
+      this.#entries = this.#entries.slice(this.#head);
+      this.#head = 0;
+    }
   }
 
   /**
-   * Newest first, filtered, long bodies cut to BODY_CHARS: the newest `limit`, or with `after` the `limit` that
-   * come right after it, so a reader that keeps the highest seq it saw pages forward and misses none.
+   * Newest first, filtered: the newest `limit`, or with `after` the `limit` that come right after it, so a
+   * reader that keeps the highest seq it saw pages forward and misses none.
    */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const newestFirst = [...this.#entries.slice(0, this.#next).reverse(), ...this.#entries.slice(this.#next).reverse()];
     const limit = filter.limit ?? 100;
-    const kept = newestFirst.filter(
-      (e) =>
+    const kept: JournalEntry[] = [];
+    for (let i = this.#entries.length - 1; i >= this.#head; i--) {
+      const e = this.#entries[i]?.entry;
+      if (!e) continue;
+      if (
         (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
         (filter.status === undefined || e.status === filter.status) &&
         (filter.session === undefined || e.session === filter.session) &&
         (filter.path === undefined || e.path.startsWith(filter.path)) &&
-        (filter.after === undefined || e.seq > filter.after),
-    );
+        (filter.after === undefined || e.seq > filter.after)
+      )
+        kept.push(e);
+    }
     const page = filter.after === undefined ? kept.slice(0, limit) : kept.slice(Math.max(0, kept.length - limit));
-    return page.map((e) => ({ ...e, request_body: listed(e.request_body), response_body: listed(e.response_body) }));
+    return page.map((e) => ({ ...e }));
   }
 }
