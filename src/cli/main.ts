@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../http/fault-profile.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/mock.js';
+import { DEFAULT_MEMORY_BUDGET } from '../http/memory-budget.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL } from '../http/present.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -34,6 +35,8 @@ Options (each also as an environment variable):
                     (STANDIN_CORS_ORIGINS, comma-separated). Loopback origins always may (G13)
   --allowed-host H  also answer requests for host name H (demo.example.com, or .example.com for a domain);
                     repeatable (STANDIN_ALLOWED_HOSTS, comma-separated). Loopback names and --host always (G13)
+  --memory-budget M the most kept beyond the base world (sessions, snapshots, caches): 512MiB, 2GiB
+                    (STANDIN_MEMORY_BUDGET, default 512MiB); over it, new sessions, snapshots and writes get 507
   --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
@@ -58,6 +61,17 @@ function duration(name: string, text: string | undefined, fallback: number): num
   const match = /^(\d+)(s|m|h)?$/.exec(text);
   if (!match) fail(`${name} must be a duration such as 90s, 30m or 2h (0 keeps sessions until dropped), got "${text}"`);
   return Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
+}
+
+/** A size such as 512MiB, 2GiB or 300MB (binary units either way), as bytes. */
+function bytes(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const match = /^(\d+)\s*(k|m|g)i?b?$/i.exec(text.trim());
+  if (!match) fail(`${name} must be a size such as 512MiB or 2GiB, got "${text}"`);
+  const size = Number(match[1]) * 2 ** { k: 10, m: 20, g: 30 }[match[2]!.toLowerCase() as 'k' | 'm' | 'g'];
+  if (size < 64 * 2 ** 20)
+    fail(`${name} must be at least 64MiB (the caches and the journal alone may take 32), got "${text}"`);
+  return size;
 }
 
 /** A repeatable flag, or its environment variable as a comma-separated list. */
@@ -135,6 +149,7 @@ async function main(argv: string[]): Promise<void> {
     'control-token': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
     'allowed-host': { type: 'string', multiple: true },
+    'memory-budget': { type: 'string' },
     state: { type: 'string' },
     latency: { type: 'string' },
     faults: { type: 'string' },
@@ -188,6 +203,7 @@ async function main(argv: string[]): Promise<void> {
     controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
     corsOrigins,
     allowedHosts,
+    memoryBudget: bytes('--memory-budget', values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET, DEFAULT_MEMORY_BUDGET),
     state: values.state ?? env.STANDIN_STATE,
     faults,
   };

@@ -4,6 +4,7 @@ import { getRequestListener, type ServerType } from '@hono/node-server';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
 import { DOCS_PATH } from '../pages/docs.js';
@@ -46,6 +47,7 @@ export interface RunningMock {
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
   const mock = createMock(options);
+  refuseBudgetOverHeap(mock.worlds.budget.limit);
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;
   let writer: StateFileWriter | null = null;
@@ -102,6 +104,23 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, limits));
     server.on('connect', answerConnect);
   });
+}
+
+/** What a request needs beyond the budget while it is answered: a page of long texts, a body, their copies. */
+const HEAP_HEADROOM = 256 * 2 ** 20;
+
+/**
+ * The memory budget must fit in this process's heap with the world it holds, or the budget would not keep it
+ * from crashing: refused at start, saying how to give Node more.
+ */
+function refuseBudgetOverHeap(budget: number): void {
+  const heap = getHeapStatistics();
+  const room = heap.heap_size_limit - heap.used_heap_size - HEAP_HEADROOM;
+  if (budget <= room) return;
+  const mib = (bytes: number) => `${Math.floor(bytes / 2 ** 20)}MiB`;
+  throw new Error(
+    `the memory budget (${mib(budget)}) does not fit in this Node process's heap: its limit is ${mib(heap.heap_size_limit)}, the world takes ${mib(heap.used_heap_size)} and answers need about ${mib(HEAP_HEADROOM)}; lower --memory-budget to ${mib(Math.max(0, room))} or less, or give Node more heap with NODE_OPTIONS=--max-old-space-size=<MiB>`,
+  );
 }
 
 /**

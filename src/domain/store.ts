@@ -195,6 +195,16 @@ export class Store implements Tables {
     return TABLE_NAMES.reduce((sum, name) => sum + this.table(name).changeCount, 0);
   }
 
+  /** What this layer's own records cost, in estimated bytes (MK5: a layer costs what it changed). */
+  get approxBytes(): number {
+    return TABLE_NAMES.reduce((sum, name) => sum + this.table(name).approxBytes, 0);
+  }
+
+  /** A snapshot now holds this layer's records: those replaced or deleted later stay counted. */
+  retainReplaced(): void {
+    for (const name of TABLE_NAMES) this.table(name).retainReplaced();
+  }
+
   /** Calls `listener` after every put and delete of this layer (the state file's change log). */
   onChange(listener: ((table: TableName, id: string) => void) | null): void {
     for (const name of TABLE_NAMES) this.table(name).onChange = listener && ((id) => listener(name, id));

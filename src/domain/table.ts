@@ -1,6 +1,7 @@
 // A table of records keyed by id, with its indexes, as a base or as a copy-on-write layer over a frozen base
 // (MK5): a session or the shared world reads the base's records through its own layer, which holds only
 // what it created, replaced or deleted. Records are never changed in place; a change puts a new record.
+import { approxBytes } from './approx-bytes.js';
 import { SortedList } from './sorted-list.js';
 
 /** A deleted base record, in a layer: shadows the base's version. */
@@ -34,6 +35,10 @@ export interface Change<T> {
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
+/** What filing one record costs besides the record: its map entry, and an entry in each index. */
+const ENTRY_BYTES = 144;
+const INDEX_ENTRY_BYTES = 40;
+
 /**
  * @example
  * const goals = new Table<Goal>({ team: { keys: (g) => g.teamIds } });
@@ -53,6 +58,11 @@ export class Table<T extends { readonly id: string }> {
   #bulk = true;
   #frozen = false;
   #size = 0;
+  /** A layer's own records and their entries, estimated in bytes (MK5: what it costs over its base). */
+  #ownBytes = 0;
+  /** Once a snapshot holds this layer's records, one replaced or deleted here stays in memory: still counted. */
+  #retainReplaced = false;
+  readonly #entryBytes: number;
   /** Called after every put and delete (the state file's change log, MK5 costs). */
   onChange: ((id: string) => void) | null = null;
 
@@ -63,6 +73,7 @@ export class Table<T extends { readonly id: string }> {
     this.#size = base ? base.#size : 0;
     this.#bulk = base === null;
     for (const [name, spec] of Object.entries(specs)) (isPair(spec) ? this.#pairs : this.#indexes).set(name, new Map());
+    this.#entryBytes = ENTRY_BYTES + INDEX_ENTRY_BYTES * Object.keys(specs).length;
   }
 
   /** A copy-on-write layer over this (frozen) table. */
@@ -104,8 +115,12 @@ export class Table<T extends { readonly id: string }> {
   put(record: T): void {
     this.#writable();
     const before = this.#own.get(record.id);
-    if (before !== undefined && before !== GONE) this.#unindex(before);
-    else if (!this.#baseHas(record.id) || before === GONE) this.#size++;
+    if (before !== undefined && before !== GONE) {
+      this.#unindex(before);
+      this.#forget(before);
+    } else if (!this.#baseHas(record.id) || before === GONE) this.#size++;
+    // A base is counted as a whole by whoever made it; a layer counts what it holds (MK5).
+    if (this.#base) this.#ownBytes += approxBytes(record) + (before === undefined ? this.#entryBytes : 0);
     this.#own.set(record.id, record);
     this.#index(record);
     this.onChange?.(record.id);
@@ -115,10 +130,17 @@ export class Table<T extends { readonly id: string }> {
     this.#writable();
     const before = this.#own.get(id);
     if (before === GONE) return false;
-    if (before !== undefined) this.#unindex(before);
-    else if (!this.#baseHas(id)) return false;
-    if (this.#baseHas(id)) this.#own.set(id, GONE);
-    else this.#own.delete(id);
+    if (before !== undefined) {
+      this.#unindex(before);
+      this.#forget(before);
+    } else if (!this.#baseHas(id)) return false;
+    if (this.#baseHas(id)) {
+      if (before === undefined && this.#base) this.#ownBytes += this.#entryBytes;
+      this.#own.set(id, GONE);
+    } else {
+      this.#own.delete(id);
+      if (!this.#retainReplaced) this.#ownBytes -= this.#entryBytes;
+    }
     this.#size--;
     this.onChange?.(id);
     return true;
@@ -160,6 +182,19 @@ export class Table<T extends { readonly id: string }> {
   /** Whether this layer changed anything (a snapshot of it costs nothing then). */
   get changed(): boolean {
     return this.changeCount > 0;
+  }
+
+  /** This layer's own records and their entries, in estimated bytes (0 for a base). */
+  get approxBytes(): number {
+    return this.#ownBytes;
+  }
+
+  /**
+   * From now on, a record replaced or deleted here is still counted: a snapshot holds it (MK5). Until the
+   * layer is replaced (a reset, a restore), as snapshots of it may outlive their own deletion by a while.
+   */
+  retainReplaced(): void {
+    this.#retainReplaced = true;
   }
 
   /** How many records this layer created, replaced or deleted. */
@@ -236,6 +271,11 @@ export class Table<T extends { readonly id: string }> {
     for (const inner of this.#base?.pairKeys(name, outer) ?? []) if (this.pair(name, outer, inner)) keys.add(inner);
     for (const inner of this.#pairs.get(name)!.get(outer)?.keys() ?? []) keys.add(inner);
     return keys;
+  }
+
+  /** A record of this layer leaves it: its bytes go too, unless a snapshot still holds it. */
+  #forget(record: T): void {
+    if (this.#base && !this.#retainReplaced) this.#ownBytes -= approxBytes(record);
   }
 
   #baseHas(id: string): boolean {

@@ -7,6 +7,7 @@ import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
+import { budgetProblem, type MemoryBudget } from './memory-budget.js';
 import type { OperationHandler, OperationResult } from './operation-handler.js';
 import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
 import type { Rendered } from './rendered.js';
@@ -23,6 +24,8 @@ export interface ApiSettings {
   startedAt: number;
   /** The mock's renderer, handed to every handler. */
   render: Renderer;
+  /** What the mock may keep; writes are refused while it is over (507). */
+  budget: MemoryBudget;
 }
 
 /** G9: a bearer token on every request. */
@@ -78,6 +81,17 @@ const refuseReadOnlyWrites: Step = ({ auth, op }) => {
   );
 };
 
+/**
+ * A write while the mock is over its memory budget is refused (507), so that no client can grow it until it
+ * crashes; reads and deletes go on, and so does whatever frees memory through /__mock.
+ */
+const refuseOverBudget =
+  (settings: ApiSettings): Step =>
+  ({ op }) => {
+    if ((op.method !== 'POST' && op.method !== 'PATCH') || !settings.budget.over()) return undefined;
+    return budgetProblem(settings.budget.refusal(`${op.method} ${op.path}, a write`));
+  };
+
 /** G12: weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal to ours with or without `W/`. */
 function etagMatches(ifNoneMatch: string, tag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
@@ -119,7 +133,13 @@ function isList(body: Rendered | readonly Rendered[] | undefined): body is reado
  * @example app.on(op.method, path, apiRoute(op, handler, settings))
  */
 export function apiRoute(op: SpecOperation, handler: OperationHandler, settings: ApiSettings) {
-  const steps: readonly Step[] = [catchUp, authenticate, rateLimit(settings), refuseReadOnlyWrites];
+  const steps: readonly Step[] = [
+    catchUp,
+    authenticate,
+    rateLimit(settings),
+    refuseReadOnlyWrites,
+    refuseOverBudget(settings),
+  ];
   const handle = ({ world, auth, c }: Exchange, input: RequestInput): Response => {
     if (!auth) throw new Error(`standin: ${op.operationId} reached its handler unauthenticated`);
     try {

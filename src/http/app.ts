@@ -8,6 +8,7 @@ import { BASE_PATH } from './base-path.js';
 import { preflightResponse } from './cors.js';
 import { CrossOriginPolicy } from './cross-origin.js';
 import { FaultProfile } from './fault-profile.js';
+import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
 import { withFaults } from './faults.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
@@ -59,6 +60,8 @@ export function createMock(options: MockOptions = {}): Mock {
     rateLimit: options.rateLimit ?? false,
   } as const;
   const present = new Presenter(settings.appUrl);
+  const journal = new RequestJournal();
+  const render = new Renderer(present);
   const worlds = new Worlds({
     seed: settings.seed,
     size: settings.size,
@@ -67,6 +70,8 @@ export function createMock(options: MockOptions = {}): Mock {
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     faults: options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null,
+    memoryBudget: options.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
+    cacheBytes: () => journal.bytes + render.bytes,
   });
   let rateLimit = settings.rateLimit;
   const startedAt = Date.now();
@@ -79,7 +84,7 @@ export function createMock(options: MockOptions = {}): Mock {
     worlds,
     reset: (seed = settings.seed, size, session) => worlds.reset(worlds.contextFor(session), seed, size),
     restore: (state, session) => worlds.restore(worlds.contextFor(session), state),
-    journal: new RequestJournal(),
+    journal,
     overrides: new Overrides(),
     get faults() {
       return worlds.shared.faults;
@@ -107,7 +112,7 @@ export function createMock(options: MockOptions = {}): Mock {
   app.use('/__mock/*', refuseLongUrls);
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
-  const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, render: new Renderer(present) };
+  const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, render, budget: worlds.budget };
   routeOperations(
     app,
     getCompiledSpec().operations,

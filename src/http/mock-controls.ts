@@ -6,6 +6,7 @@ import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import { guardCrossOrigin } from './cross-origin.js';
+import { BudgetError, budgetProblem, type MemoryBudget } from './memory-budget.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
 import { advanceClock, clockView, setClock } from './time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
@@ -77,9 +78,9 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId });
   },
   getClock: ({ world }) => ok(clockView(world)),
-  setClock: ({ world }, { body }) =>
-    ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true)),
-  advanceClock: ({ world }, { body }) => ok(advanceClock(world, body)),
+  setClock: ({ mock, world }, { body }) =>
+    ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true, mock.worlds.budget)),
+  advanceClock: ({ mock, world }, { body }) => ok(advanceClock(world, body, mock.worlds.budget)),
   pauseEchoQuestion: ({ world, present }, { params }) =>
     ok(present.echoQuestion(world, pauseEchoQuestion(world, params.id))),
   resumeEchoQuestion: ({ world, present }, { params }) =>
@@ -100,7 +101,7 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
-  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size)),
+  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget)),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules as OverrideRuleInput[]) }),
   deleteOverrides: ({ mock }) => {
@@ -145,8 +146,10 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   },
 };
 
-/** What the world holds now (GET /__mock/world). */
-function worldSummary(world: World, sessions: number) {
+/** What the world holds now, and what the server keeps against its memory budget (GET /__mock/world). */
+function worldSummary(world: World, sessions: number, budget: MemoryBudget) {
+  const use = budget.use();
+  const sessionsBytes = [...use.sessions.values()].reduce((sum, bytes) => sum + bytes, 0);
   const { store } = world;
   return {
     seed: world.seed,
@@ -166,6 +169,15 @@ function worldSummary(world: World, sessions: number) {
       activities: store.activities.size,
     },
     sessions,
+    memory: {
+      budget_bytes: budget.limit,
+      used_bytes: use.shared + sessionsBytes + use.snapshots + use.bases + use.caches,
+      shared_bytes: use.shared,
+      sessions_bytes: sessionsBytes,
+      snapshots_bytes: use.snapshots,
+      bases_bytes: use.bases,
+      caches_bytes: use.caches,
+    },
   };
 }
 
@@ -207,6 +219,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
         return status === 204 ? c.body(null, 204) : c.json(body, status);
       } catch (error) {
         if (error instanceof DomainError) return domainProblem(error);
+        if (error instanceof BudgetError) return budgetProblem(error);
         throw error;
       }
     };

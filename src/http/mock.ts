@@ -41,6 +41,12 @@ export interface MockOptions {
    * server's own and loopback origins (`--cors-origin`). /api/v2 answers any origin regardless.
    */
   corsOrigins?: readonly string[];
+  /**
+   * The most bytes the mock keeps beyond the world it starts on — sessions, snapshots, other bases, caches and
+   * the journal, estimated — before it refuses new sessions, snapshots, clock moves and writes with 507.
+   * Default 512 MiB.
+   */
+  memoryBudget?: number;
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
   faults?: FaultProfileSpec;
   /**

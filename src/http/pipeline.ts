@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
+import { BudgetError, budgetProblem } from './memory-budget.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
 import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
 import type { Worlds } from './worlds.js';
@@ -43,7 +44,8 @@ export interface InputOptions {
 
 /**
  * MK5: the request's world context, chosen by `X-Mock-Session` (the shared world without it), set as the
- * `context` Variable; a bad session name (400) or one session over the cap (429) answers instead.
+ * `context` Variable; a bad session name (400), one session over the cap (429) or over the memory budget (507)
+ * answers instead.
  * @example const answer = sessionOf(c, worlds); if (answer) return answer;
  */
 export function sessionOf(c: Context<PipelineEnv>, worlds: Worlds): Response | undefined {
@@ -52,6 +54,7 @@ export function sessionOf(c: Context<PipelineEnv>, worlds: Worlds): Response | u
     return undefined;
   } catch (error) {
     if (error instanceof SessionError) return sessionProblem(error);
+    if (error instanceof BudgetError) return budgetProblem(error);
     throw error;
   }
 }

@@ -22,6 +22,7 @@ const TITLES: Record<number, string> = {
   502: 'Bad gateway',
   503: 'Service unavailable',
   504: 'Gateway timeout',
+  507: 'Insufficient storage',
 };
 
 export interface Problem {

@@ -1,17 +1,36 @@
 // MK5 sessions: made on first use, capped, dropped when idle, listed least recently used first.
 import { describe, expect, it } from 'vitest';
+import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { Clock } from '../domain/clock.js';
+import { WorldBase } from '../domain/world-base.js';
+import { World } from '../domain/world.js';
 import { RateLimiter } from './rate-limiter.js';
-import type { World } from '../domain/world.js';
 import { SessionError, Sessions, type WorldContext } from './sessions.js';
 
-function fakeContext(n: number): WorldContext {
-  return { world: { seed: n, size: 'small' } as World, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
+const NOW = '2026-11-20T15:00:00Z';
+const base = new WorldBase(
+  generateWorld({ seed: 42, size: 'small', now: Date.parse(NOW) / 1000 }),
+  echoAnswerBody,
+  'generated',
+);
+
+/** A session's context as Worlds makes one: a layer over the base, with its own clock. */
+function context(): WorldContext {
+  const world = new World(base, { clock: new Clock({ now: NOW }) });
+  return { world, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
 }
 
 describe('Sessions (MK5)', () => {
   it('makes a context on first use and returns the same one after', () => {
     let made = 0;
-    const sessions = new Sessions(() => fakeContext(++made), 4, 0);
+    const sessions = new Sessions(
+      () => {
+        made++;
+        return context();
+      },
+      4,
+      0,
+    );
     const a = sessions.contextFor('a');
     expect(sessions.contextFor('a')).toBe(a);
     expect(sessions.contextFor('b')).not.toBe(a);
@@ -19,7 +38,7 @@ describe('Sessions (MK5)', () => {
   });
 
   it('refuses a bad name with 400 and one session over the cap with 429 naming the way out', () => {
-    const sessions = new Sessions(() => fakeContext(0), 2, 0);
+    const sessions = new Sessions(context, 2, 0);
     expect(() => sessions.contextFor('no spaces')).toThrow(expect.objectContaining({ status: 400 }));
     expect(() => sessions.contextFor('x'.repeat(65))).toThrow(SessionError);
     sessions.contextFor('a');
@@ -34,12 +53,7 @@ describe('Sessions (MK5)', () => {
 
   it('drops sessions idle longer than the time to live, and lists the rest least recently used first', () => {
     let now = 1_000_000;
-    const sessions = new Sessions(
-      () => fakeContext(0),
-      10,
-      60_000,
-      () => now,
-    );
+    const sessions = new Sessions(context, 10, 60_000, () => now);
     sessions.contextFor('early');
     now += 30_000;
     sessions.contextFor('late');

@@ -15,6 +15,8 @@ const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 export interface Snapshot {
   base: WorldBase;
   changes: WorldChanges;
+  /** What it holds beyond the world's records, estimated (a server's memory budget counts it). */
+  bytes: number;
 }
 
 /** Everything a world context owns: the shared world's, or one session's (MK5). */
@@ -108,7 +110,13 @@ export class Sessions {
       created_at: isoSeconds(s.createdAt),
       last_used_at: isoSeconds(s.lastUsed),
       requests: s.requests,
+      approx_bytes: contextBytes(s.context),
     }));
+  }
+
+  /** Every session's name and context, as they are (no session is used or dropped by asking). */
+  *contexts(): IterableIterator<[string, WorldContext]> {
+    for (const [name, session] of this.#sessions) yield [name, session.context];
   }
 
   drop(name: string): boolean {
@@ -126,6 +134,13 @@ export class Sessions {
       this.#sessions.delete(name);
     }
   }
+}
+
+/** What a world context keeps over its base: its world's own records and its snapshots, estimated. */
+export function contextBytes(context: WorldContext): number {
+  let bytes = context.world.store.approxBytes;
+  for (const snapshot of context.snapshots.values()) bytes += snapshot.bytes;
+  return bytes;
 }
 
 function isoSeconds(ms: number): string {

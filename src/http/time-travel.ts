@@ -3,6 +3,7 @@
 import { formatInstant } from '../domain/calendar.js';
 import { DomainError } from '../domain/domain-error.js';
 import type { World } from '../domain/world.js';
+import type { MemoryBudget } from './memory-budget.js';
 
 /** The longest step the clock takes at once: a catch-up generates every day's check-ins it passes. */
 export const MAX_STEP_DAYS = 366;
@@ -15,6 +16,22 @@ function refuseLongStep(name: string, seconds: number): void {
       `would move the clock ${Math.round(seconds / 86_400)} days at once; move it at most ${MAX_STEP_DAYS} days a step (MK4), as the world generates every day it passes.`,
     );
   }
+}
+
+/**
+ * What a fresh check-in costs a world's layer, estimated on the high side (approxBytes of one with three
+ * teams, and its entries): a move of the clock makes one per person and scheduled day.
+ */
+export const FRESH_CHECK_IN_BYTES = 900;
+
+/** A move of `seconds` may not take the world over the memory budget: every day passed makes check-ins. */
+function ensureRoom(world: World, seconds: number, budget: MemoryBudget | undefined): void {
+  if (!budget || seconds <= 0) return;
+  const days = Math.ceil(seconds / 86_400) + 1;
+  budget.ensure(
+    days * world.store.people.size * FRESH_CHECK_IN_BYTES,
+    `moving the clock ${Math.round(seconds / 86_400)} days on (each day makes every scheduled person's check-in)`,
+  );
 }
 
 export interface ClockView {
@@ -30,7 +47,7 @@ export function clockView(world: World): ClockView {
  * MK4: sets the clock to `now`, frozen or running on from it; earlier than the current now is refused.
  * @example setClock(world, '2026-12-01T09:00:00Z', true)
  */
-export function setClock(world: World, now: string, frozen: boolean): ClockView {
+export function setClock(world: World, now: string, frozen: boolean, budget?: MemoryBudget): ClockView {
   const target = Date.parse(now);
   const current = world.clock.nowMs();
   if (Math.floor(target / 1000) < Math.floor(current / 1000)) {
@@ -41,6 +58,7 @@ export function setClock(world: World, now: string, frozen: boolean): ClockView 
     );
   }
   refuseLongStep('now', Math.floor((target - current) / 1000));
+  ensureRoom(world, Math.floor((target - current) / 1000), budget);
   world.clock.set(target, frozen);
   world.catchUp();
   return clockView(world);
@@ -54,9 +72,10 @@ export interface Advance {
 }
 
 /** MK4: moves the clock forward and the world with it. */
-export function advanceClock(world: World, by: Advance): ClockView {
+export function advanceClock(world: World, by: Advance, budget?: MemoryBudget): ClockView {
   const seconds = (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
   refuseLongStep(Object.keys(by)[0] ?? 'days', seconds);
+  ensureRoom(world, seconds, budget);
   world.clock.advance(seconds * 1000);
   world.catchUp();
   return clockView(world);

@@ -6,20 +6,36 @@ import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import { FaultProfile } from './fault-profile.js';
+import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import { RateLimiter } from './rate-limiter.js';
+import { approxBytes } from '../domain/approx-bytes.js';
+import { TABLE_NAMES } from '../domain/store.js';
 import { WorldBase, type WorldContents, type WorldSize } from '../domain/world-base.js';
 import { changeProblems, integrityProblems } from '../domain/world-integrity.js';
 import { readState } from '../domain/world-state.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { worldProblems } from './verify-world.js';
 import type { Presenter } from './present.js';
-import { Sessions, type WorldContext } from './sessions.js';
+import { contextBytes, Sessions, type WorldContext } from './sessions.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */
 export const MAX_SNAPSHOTS = 64;
 
 /** Bases kept for reuse besides those worlds hold: a reset or restore to a recent base costs nothing. */
 const BASE_CACHE = 2;
+
+/**
+ * What a generated base world holds, from its heap after a full collection (1.4 MiB for the small world, 185
+ * MiB for the large one, measured with approx-bytes.test.ts's method), with room: the budget's guess before
+ * generating one.
+ */
+const GENERATED_BASE_BYTES: Readonly<Record<WorldSize, number>> = { small: 4 * 2 ** 20, large: 224 * 2 ** 20 };
+
+/** What a snapshot holds per change: the change's object and its slot (its records are the world's). */
+const SNAPSHOT_ENTRY_BYTES = 48;
+
+/** A new session's first guess, before one has been measured: a layer with a few days caught up. */
+const FIRST_SESSION_BYTES = 64 * 1024;
 
 export interface WorldsOptions {
   seed: number;
@@ -32,6 +48,17 @@ export interface WorldsOptions {
   /** MK5: idle sessions are dropped after this long; 0 keeps them. */
   sessionIdleMs: number;
   faults: FaultProfile | null;
+  /** The most bytes kept beyond the base world the mock starts on (memory-budget.ts). */
+  memoryBudget: number;
+  /** What the mock's caches and journal hold, in bytes (they count against the budget too). */
+  cacheBytes: () => number;
+}
+
+/** An imported base's records, estimated: it is held whole, unlike a generated one named by its seed. */
+function importedBytes(base: WorldBase): number {
+  let bytes = 0;
+  for (const name of TABLE_NAMES) for (const record of base.store.table(name).values()) bytes += approxBytes(record);
+  return bytes;
 }
 
 function refuseState(problems: string[]): never {
@@ -45,21 +72,35 @@ function refuseState(problems: string[]): never {
 export class Worlds {
   readonly shared: WorldContext;
   readonly sessions: Sessions;
+  /** What the worlds, snapshots, bases and caches keep beyond the first base; what would go over is refused. */
+  readonly budget: MemoryBudget;
   /** Called when the shared world is replaced (reset, restore): the state file rewrites itself. */
   onSharedReplaced: ((world: World) => void) | null = null;
   readonly #present: Presenter;
   readonly #bases: WorldBase[] = [];
+  /** The base the mock started on: the budget counts what is kept beyond it. */
+  readonly #firstBase: WorldBase;
+  /** Each base's estimated bytes (a generated one by its size, an imported one by its records). */
+  readonly #baseBytes = new WeakMap<WorldBase, number>();
+  /** What the last new session cost once made: the guess for the next (MK5). */
+  #sessionBytes = FIRST_SESSION_BYTES;
 
   constructor(options: WorldsOptions) {
     this.#present = options.present;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
-    const base = this.#generate(options.seed, options.size, clock.nowSeconds());
+    const base = (this.#firstBase = this.#generate(options.seed, options.size, clock.nowSeconds()));
     this.shared = this.#context(new World(base, { clock }), options.faults);
+    this.budget = new MemoryBudget(options.memoryBudget, {
+      use: () => this.#memoryUse(options.cacheBytes()),
+      used: () => this.#memoryUsed(options.cacheBytes()),
+    });
     // MK5: a session starts from the shared world's base and clock, not from the shared world's writes.
     this.sessions = new Sessions(
       () => {
+        this.budget.ensure(this.#sessionBytes, 'a new session');
         const { world, faults } = this.shared;
         const session = new World(world.base, { clock: world.clock.copy() });
+        this.#sessionBytes = Math.max(FIRST_SESSION_BYTES, session.store.approxBytes);
         return this.#context(session, faults && new FaultProfile(faults.spec));
       },
       options.maxSessions,
@@ -74,15 +115,17 @@ export class Worlds {
 
   /** The generated base of a seed, size and instant: reused while a world or the cache holds it. */
   baseFor(seed: number, size: WorldSize, generatedAt: number): WorldBase {
+    return this.#cached(seed, size, generatedAt) ?? this.#generate(seed, size, generatedAt);
+  }
+
+  #cached(seed: number, size: WorldSize, generatedAt: number): WorldBase | undefined {
     const key = { seed, size, generatedAt };
-    return (
-      [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key)) ??
-      this.#generate(seed, size, generatedAt)
-    );
+    return [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key));
   }
 
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
     const base = new WorldBase(generateWorld({ seed, size, now: generatedAt }), echoAnswerBody, 'generated');
+    this.#baseBytes.set(base, GENERATED_BASE_BYTES[size]);
     this.#bases.unshift(base);
     this.#bases.length = Math.min(this.#bases.length, BASE_CACHE);
     return base;
@@ -95,10 +138,11 @@ export class Worlds {
   reset(context: WorldContext, seed: number, size = context.world.size): World {
     const { clock } = context.world;
     const current = context.world.base;
-    const base =
-      current.origin === 'generated' && current.seed === seed && current.size === size
-        ? current
-        : this.baseFor(seed, size, clock.nowSeconds());
+    const reused = current.origin === 'generated' && current.seed === seed && current.size === size;
+    if (!reused && !this.#cached(seed, size, clock.nowSeconds())) {
+      this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
+    }
+    const base = reused ? current : this.baseFor(seed, size, clock.nowSeconds());
     this.#replace(context, new World(base, { clock }));
     context.limiter = new RateLimiter();
     return context.world;
@@ -135,6 +179,10 @@ export class Worlds {
       refuseState([`could not be rebuilt: ${String((error as Error).message).slice(0, 200)}`]);
     }
     if (problems.length > 0) refuseState(problems);
+    // What the state brings in place of what the world holds now: its records, and an imported base's.
+    const brought =
+      fresh.store.approxBytes + (fresh.base.origin === 'imported' ? (this.#baseBytes.get(fresh.base) ?? 0) : 0);
+    this.budget.ensure(brought - context.world.store.approxBytes, 'this state');
     this.#replace(context, fresh);
     return fresh;
   }
@@ -147,8 +195,14 @@ export class Worlds {
         `There are already ${MAX_SNAPSHOTS} snapshots, the most one world keeps; delete one with DELETE /__mock/snapshots/{name}.`,
       );
     }
+    const { store } = context.world;
+    const bytes = store.changeCount * SNAPSHOT_ENTRY_BYTES;
+    const replaced = context.snapshots.get(name)?.bytes ?? 0;
+    this.budget.ensure(bytes - replaced, `a snapshot of ${store.changeCount} changed records`);
     const changes = context.world.changes();
-    context.snapshots.set(name, { base: context.world.base, changes });
+    // The snapshot shares the world's records: one the world replaces from now on stays alive, and counted.
+    store.retainReplaced();
+    context.snapshots.set(name, { base: context.world.base, changes, bytes });
     return changes;
   }
 
@@ -170,7 +224,50 @@ export class Worlds {
   }
 
   #imported(contents: WorldContents, clock: Clock): World {
-    return new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock });
+    const base = new WorldBase(contents, echoAnswerBody, 'imported');
+    this.#baseBytes.set(base, importedBytes(base));
+    return new World(base, { clock });
+  }
+
+  /** What every world, snapshot, base and cache keeps beyond the first base, by part (for a refusal). */
+  #memoryUse(caches: number): MemoryUse {
+    const sessions = new Map<string, number>();
+    let snapshots = this.#snapshotBytes(this.shared);
+    for (const [name, context] of this.sessions.contexts()) {
+      sessions.set(name, context.world.store.approxBytes);
+      snapshots += this.#snapshotBytes(context);
+    }
+    const shared = this.shared.world.store.approxBytes;
+    return { shared, sessions, snapshots, bases: this.#otherBasesBytes(), caches };
+  }
+
+  /** The sum of #memoryUse's parts, without building them: asked on every write. */
+  #memoryUsed(caches: number): number {
+    let used = caches + contextBytes(this.shared);
+    for (const [, context] of this.sessions.contexts()) used += contextBytes(context);
+    return used + this.#otherBasesBytes();
+  }
+
+  /** Bases alive besides the first: cached, or held by a world or a snapshot. */
+  #otherBasesBytes(): number {
+    const others = new Set<WorldBase>();
+    const note = (base: WorldBase) => {
+      if (base !== this.#firstBase) others.add(base);
+    };
+    for (const base of this.#bases) note(base);
+    const noteContext = (context: WorldContext) => {
+      note(context.world.base);
+      for (const snapshot of context.snapshots.values()) note(snapshot.base);
+    };
+    noteContext(this.shared);
+    for (const [, context] of this.sessions.contexts()) noteContext(context);
+    let bytes = 0;
+    for (const base of others) bytes += this.#baseBytes.get(base) ?? 0;
+    return bytes;
+  }
+
+  #snapshotBytes(context: WorldContext): number {
+    return contextBytes(context) - context.world.store.approxBytes;
   }
 
   #replace(context: WorldContext, world: World): void {

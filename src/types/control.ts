@@ -643,6 +643,11 @@ export interface components {
             last_used_at: components["schemas"]["Instant"];
             /** @description Requests made in the session so far. */
             requests: number;
+            /**
+             * @description What the session's world and snapshots keep, estimated in bytes (the memory budget counts it):
+             *     what it changed over the base, never a whole world (MK5).
+             */
+            approx_bytes: number;
         };
         JournalEntryList: components["schemas"]["JournalEntry"][];
         /** @description One request to /api/v2 as the mock answered it. */
@@ -693,6 +698,26 @@ export interface components {
             };
             /** @description How many sessions the server keeps now (MK5). */
             sessions: number;
+            memory: components["schemas"]["MemoryUse"];
+        };
+        /**
+         * @description What the server keeps beyond the world it started on, estimated in bytes, against its memory
+         *     budget (`--memory-budget`): what would go over it gets 507.
+         */
+        MemoryUse: {
+            budget_bytes: number;
+            /** @description The sum of the parts below. */
+            used_bytes: number;
+            /** @description The shared world's own records (its writes and the days it caught up). */
+            shared_bytes: number;
+            /** @description Every session's own records (MK5). */
+            sessions_bytes: number;
+            /** @description Named snapshots, every world's. */
+            snapshots_bytes: number;
+            /** @description Base worlds besides the one the server started on (other seeds and sizes, imported states). */
+            bases_bytes: number;
+            /** @description The render caches and the request journal, each bounded on its own. */
+            caches_bytes: number;
         };
         /** @description One override rule as it is put. */
         OverrideRuleInput: {

@@ -1,0 +1,79 @@
+// The estimates a memory budget adds up, against what the heap really holds after a full collection: on the
+// high side, and not so far above that a budget would refuse what fits.
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { approxBytes } from './approx-bytes.js';
+import { Clock } from './clock.js';
+import type { Goal } from './records.js';
+import { WorldBase } from './world-base.js';
+import { World } from './world.js';
+
+function heapAfterCollection(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return getHeapStatistics().used_heap_size;
+}
+
+const NOW = Date.parse('2026-11-20T15:00:00Z');
+const base = new WorldBase(generateWorld({ seed: 42, size: 'small', now: NOW / 1000 }), echoAnswerBody, 'generated');
+
+describe('approxBytes', () => {
+  it('counts strings at one byte a character, two once one does not fit, and objects and arrays with slots', () => {
+    expect(approxBytes('')).toBe(16);
+    expect(approxBytes('abcd')).toBe(20);
+    expect(approxBytes('café')).toBe(20);
+    expect(approxBytes('ab€d')).toBe(24);
+    expect(approxBytes('😀')).toBe(20);
+    expect(approxBytes(7)).toBe(16);
+    expect(approxBytes(['ab'])).toBe(32 + 8 + 18);
+    expect(approxBytes({ id: 'ab', n: 1, tags: [] })).toBe(32 + (8 + 18) + (8 + 16) + (8 + 32));
+  });
+
+  it.each<[string, (world: World) => void]>([
+    [
+      'a year of check-ins caught up',
+      (world: World) => {
+        world.clock.advance(366 * 86_400_000);
+        world.catchUp();
+      },
+    ],
+    ...['0', '€'].map((character): [string, (world: World) => void] => [
+      `2,000 goals with 2,000-character descriptions of "${character}", then each replaced`,
+      (world: World) => {
+        const template = world.store.goals.values().next().value as Goal;
+        for (const round of ['a', 'b']) {
+          for (let i = 0; i < 2000; i++) {
+            const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+            const description = `${round}${character.repeat(1999)}`;
+            world.store.putGoal({ ...template, id, title: `Goal ${i}`, description });
+          }
+        }
+      },
+    ]),
+  ])('of %s, a layer holds about what it estimates (within -10% and +100%)', (_what, change) => {
+    const world = new World(base, { clock: new Clock({ now: new Date(NOW).toISOString() }) });
+    const before = heapAfterCollection();
+    change(world);
+    const actual = heapAfterCollection() - before;
+    const estimated = world.store.approxBytes;
+    expect(actual).toBeGreaterThan(1_000_000);
+    expect(estimated).toBeGreaterThanOrEqual(0.9 * actual);
+    expect(estimated).toBeLessThanOrEqual(2 * actual);
+  });
+
+  it('forgets what a layer replaced or deleted, unless a snapshot may hold it', () => {
+    const world = new World(base, { clock: new Clock({ now: new Date(NOW).toISOString() }) });
+    const goal = world.store.goals.values().next().value as Goal;
+    const empty = world.store.approxBytes;
+    world.store.putGoal({ ...goal, description: 'x'.repeat(10_000) });
+    const once = world.store.approxBytes;
+    expect(once - empty).toBeGreaterThan(10_000);
+    world.store.putGoal({ ...goal, description: 'y'.repeat(10_000) });
+    expect(world.store.approxBytes).toBe(once);
+    world.store.retainReplaced();
+    world.store.putGoal({ ...goal, description: 'z'.repeat(10_000) });
+    expect(world.store.approxBytes - once).toBeGreaterThan(10_000);
+  });
+});
