@@ -8,7 +8,7 @@ import type { FieldError } from '../spec/describe-errors.js';
 import { BASE_PATH } from './base-path.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
-import { pathPattern } from './path-pattern.js';
+import { PathPattern } from './path-pattern.js';
 import { problemJson } from './problem.js';
 
 /** One rule as it is put (spec/control.yaml's OverrideRuleInput). */
@@ -59,10 +59,10 @@ const OWN_HEADERS = /^(content-type|content-length|access-control-.*)$/i;
  */
 function reachedOperations(method: string, path: string): SpecOperation[] {
   const spec = getCompiledSpec();
-  const matcher = pathPattern(path);
+  const matcher = new PathPattern(path);
   const named = spec.findOperation(method, path.slice(BASE_PATH.length).replaceAll('*', 'x'));
   return spec.operations.filter(
-    (op) => op.method === method && (op === named || matcher.test(BASE_PATH + op.path.replace(/\{[^}]+\}/g, 'x'))),
+    (op) => op.method === method && (op === named || matcher.matches(BASE_PATH + op.path.replace(/\{[^}]+\}/g, 'x'))),
   );
 }
 
@@ -134,7 +134,7 @@ function answerOf(rule: OverrideRuleInput): { status: number; headers: Record<st
  * @example overrides.replace([{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1, body: problem }])
  */
 export class Overrides {
-  #rules: Array<OverrideRule & { matcher: RegExp; answer: ReturnType<typeof answerOf> }> = [];
+  #rules: Array<OverrideRule & { matcher: PathPattern; answer: ReturnType<typeof answerOf> }> = [];
   #count = 0;
 
   get size(): number {
@@ -149,7 +149,7 @@ export class Overrides {
       id: `override-${++this.#count}`,
       uses_left: rule.uses ?? null,
       rule,
-      matcher: pathPattern(rule.path),
+      matcher: new PathPattern(rule.path),
       answer: answerOf(rule),
     }));
     return this.list();
@@ -179,7 +179,7 @@ export class Overrides {
       ({ rule, matcher }) =>
         (rule.method === undefined || rule.method === method) &&
         (rule.session === undefined || rule.session === session) &&
-        matcher.test(path),
+        matcher.matches(path),
     );
     const found = this.#rules[index];
     if (!found) return undefined;

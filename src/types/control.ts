@@ -701,7 +701,10 @@ export interface components {
              * @enum {unknown}
              */
             method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-            /** @description A pattern of the path under /api/v2 (`*` matches any characters), e.g. `/api/v2/goals/*`. */
+            /**
+             * @description A pattern of the path under /api/v2 (`*` matches any characters), e.g. `/api/v2/goals/*`. Matched
+             *     without backtracking, in steps linear in the request's path, whatever the pattern.
+             */
             path: string;
             /** @description Only requests of this session (MK5); any when absent. */
             session?: string;
@@ -854,12 +857,14 @@ export interface components {
         FaultProfile: {
             /** @description Seeds the stream of draws; the world's seed when absent. */
             seed?: number;
+            /** @description Tried in order for each request; the first whose methods and path fit decides it. */
             rules: components["schemas"]["FaultRule"][];
         };
         FaultRule: {
             methods?: ("GET" | "POST" | "PATCH" | "PUT" | "DELETE")[];
             /**
-             * @description A pattern of /api/v2 paths, `*` for any characters, e.g. `/api/v2/goals*`.
+             * @description A pattern of /api/v2 paths, `*` for any characters, e.g. `/api/v2/goals*`. Matched without
+             *     backtracking, in steps linear in the request's path, whatever the pattern.
              * @example /api/v2/check-ins*
              */
             path?: string;
