@@ -50,7 +50,24 @@ function bodyOf(rule: OverrideRuleInput): unknown {
 }
 
 /** Headers standin writes itself on every API answer (its content type, G13's CORS headers). */
-const OWN_HEADERS = /^(content-type|content-length|access-control-.*)$/i;
+const OWN_HEADERS = /^(content-type|access-control-.*)$/i;
+
+/**
+ * Headers that frame the message or hold for one connection only (RFC 9110 §7.6.1, RFC 9112 §6), which the
+ * server writes for the body it sends: set by a rule, `transfer-encoding` went out beside a `Content-Length`,
+ * and a wrong `content-length` cut the body short and corrupted the next answer on the connection. No rule may
+ * set them, unchecked or not.
+ */
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 /**
  * The spec's operations of a method that a rule's path reaches: the one its path names when read as a request
@@ -78,8 +95,17 @@ function ruleProblems(rule: OverrideRuleInput, i: number): FieldError[] {
   } catch {
     return [at('headers', 'holds a name or value HTTP does not allow (names are tokens; values have no line breaks).')];
   }
+  const names = Object.keys(rule.headers ?? {});
+  const framing = names.filter((name) => FRAMING_HEADERS.has(name.toLowerCase()));
+  if (framing.length > 0)
+    return [
+      at(
+        'headers',
+        `sets ${framing.join(', ')}, which frames the message or manages the connection (RFC 9110 §7.6.1) and which the server writes itself. Drop it: no rule may set it, unchecked or not.`,
+      ),
+    ];
   if (rule.unchecked) return [];
-  const own = Object.keys(rule.headers ?? {}).filter((name) => OWN_HEADERS.test(name));
+  const own = names.filter((name) => OWN_HEADERS.test(name));
   if (own.length > 0)
     return [
       at('headers', `sets ${own.join(', ')}, which standin writes itself (G13); or mark the rule "unchecked": true.`),
