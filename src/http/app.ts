@@ -66,6 +66,8 @@ export function createMock(options: MockOptions = {}): Mock {
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     faults: options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null,
+    // MK1: a server guarded by a control token answers no token computable from the seed alone.
+    tokenKey: options.controlToken || undefined,
   });
   let rateLimit = settings.rateLimit;
   const startedAt = Date.now();

@@ -33,7 +33,10 @@ export interface MockOptions {
   maxSessions?: number;
   /** MK5: milliseconds after which an unused session is dropped; 0 keeps sessions until dropped. Default one hour. */
   sessionTtlMs?: number;
-  /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
+  /**
+   * When set, every /__mock request needs `Authorization: Bearer <controlToken>`, and the people's API tokens are
+   * derived from it too (MK1): the same for the same seed and control token, but not computable without it.
+   */
   controlToken?: string;
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
   faults?: FaultProfileSpec;

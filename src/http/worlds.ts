@@ -32,6 +32,8 @@ export interface WorldsOptions {
   /** MK5: idle sessions are dropped after this long; 0 keeps them. */
   sessionIdleMs: number;
   faults: FaultProfile | null;
+  /** The control token, when there is one: every base's people get tokens keyed by it (fixtures/tokens.ts). */
+  tokenKey?: string;
 }
 
 function refuseState(problems: string[]): never {
@@ -49,9 +51,11 @@ export class Worlds {
   onSharedReplaced: ((world: World) => void) | null = null;
   readonly #present: Presenter;
   readonly #bases: WorldBase[] = [];
+  readonly #tokenKey: string | undefined;
 
   constructor(options: WorldsOptions) {
     this.#present = options.present;
+    this.#tokenKey = options.tokenKey;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
     const base = this.#generate(options.seed, options.size, clock.nowSeconds());
     this.shared = this.#context(new World(base, { clock }), options.faults);
@@ -82,7 +86,11 @@ export class Worlds {
   }
 
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    const base = new WorldBase(generateWorld({ seed, size, now: generatedAt }), echoAnswerBody, 'generated');
+    const base = new WorldBase(
+      generateWorld({ seed, size, now: generatedAt, tokenKey: this.#tokenKey }),
+      echoAnswerBody,
+      'generated',
+    );
     this.#bases.unshift(base);
     this.#bases.length = Math.min(this.#bases.length, BASE_CACHE);
     return base;
