@@ -98,7 +98,7 @@ export function createMock(options: MockOptions = {}): Mock {
     },
   };
   const { app } = mock;
-  // A page's world across reloads: restored now, saved after each request that may change it.
+  // A page's world across reloads: restored now, saved before the answer to each request that may change it.
   if (options.persist === 'local') app.use('*', keepLocally(mock, options.storage ?? localStorageOrFail()));
   // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
   // controls, in notFound for the rest. G13: /api/v2 builds its CORS headers into each response (cors.ts),

@@ -42,7 +42,8 @@ export interface MockOptions {
   faults?: FaultProfileSpec;
   /**
    * In a browser, `'local'` keeps the shared world in localStorage across page reloads (one per seed and
-   * size), restored when the mock is made and saved shortly after each request that may change it.
+   * size), restored when the mock is made and saved before the answer to each request that may change it, so
+   * a reload right after an answer keeps the write; a save that fails says so with console.error.
    */
   persist?: 'local';
   /** Where `persist: 'local'` keeps the world; the page's localStorage when left out. */
