@@ -439,6 +439,47 @@ describe('control token', () => {
     expect(allowed.status).toBe(200);
   });
 
+  it("MK1 with --control-token the people's tokens derive from it: stable for it, other for another, the seed's refused", async () => {
+    type Listed = { person: { id: string }; read_write: string; read_only: string };
+    const tokensOf = async (h: Harness, controlToken?: string) =>
+      (await control(h, 'GET', '/tokens', undefined, controlToken ? { authorization: `Bearer ${controlToken}` } : {}))
+        .body as Listed[];
+    const seedOnly = await tokensOf(new Harness());
+    const keyed = new Harness({ controlToken: 'secret-a' });
+    const fromA = await tokensOf(keyed, 'secret-a');
+    const againA = await tokensOf(new Harness({ controlToken: 'secret-a' }), 'secret-a');
+    const fromB = await tokensOf(new Harness({ controlToken: 'secret-b' }), 'secret-b');
+
+    // The same people in the same order; every token of theirs differs from the seed's and from another key's.
+    expect(fromA.map((t) => t.person.id)).toEqual(seedOnly.map((t) => t.person.id));
+    expect(fromA).toEqual(againA);
+    const all = (list: Listed[]) => list.flatMap((t) => [t.read_write, t.read_only]);
+    expect(all(fromA).filter((token) => all(seedOnly).includes(token) || all(fromB).includes(token))).toEqual([]);
+    expect(fromA.every((t) => /^rw_[0-9a-f]{24}$/.test(t.read_write) && /^ro_[0-9a-f]{24}$/.test(t.read_only))).toBe(
+      true,
+    );
+
+    // G9: the seed's token, which anyone can compute offline, opens nothing; the derived one does.
+    const me = async (token: string | undefined) =>
+      (await keyed.mock.app.request('/api/v2/me', { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await me(seedOnly[0]?.read_write)).toBe(401);
+    expect(await me(fromA[0]?.read_write)).toBe(200);
+
+    // A session's world and a reset to the same seed keep them; another seed's tokens are keyed too (MK2).
+    const session = await keyed.mock.app.request('/api/v2/me', {
+      headers: { authorization: `Bearer ${fromA[0]?.read_write}`, 'x-mock-session': 'worker-1' },
+    });
+    expect(session.status).toBe(200);
+    const auth = { authorization: 'Bearer secret-a' };
+    expect((await control(keyed, 'POST', '/reset', {}, auth)).status).toBe(200);
+    expect(await tokensOf(keyed, 'secret-a')).toEqual(fromA);
+    expect((await control(keyed, 'POST', '/reset', { seed: 7 }, auth)).status).toBe(200);
+    const seven = all(await tokensOf(keyed, 'secret-a'));
+    const sevenSeedOnly = all(await tokensOf(new Harness({ seed: 7 })));
+    expect(seven).toHaveLength(sevenSeedOnly.length);
+    expect(seven.filter((token) => sevenSeedOnly.includes(token) || all(fromA).includes(token))).toEqual([]);
+  });
+
   it('with --control-token every control operation of spec/control.yaml, and any other /__mock path, needs it', async () => {
     const h = new Harness({ controlToken: 'secret-control' });
     const before = (await h.get('/api/v2/goals?per_page=50')).text;

@@ -127,6 +127,65 @@ describe('overrides refuse what would break later, and leave preflights alone', 
     expect((await h.get('/api/v2/me')).status).toBe(200);
   });
 
+  const FRAMING = [
+    ['content-length', '2'],
+    ['Transfer-Encoding', 'chunked'],
+    ['connection', 'close'],
+    ['keep-alive', 'timeout=5'],
+    ['proxy-connection', 'keep-alive'],
+    ['te', 'trailers'],
+    ['trailer', 'x-checksum'],
+    ['Upgrade', 'websocket'],
+  ] as const;
+  it.each(FRAMING.flatMap(([name, value]) => [true, false].map((unchecked) => ({ name, value, unchecked }))))(
+    'RFC 9110 §7.6.1: $name is refused in a rule (unchecked: $unchecked), naming rules[i].headers and the header',
+    async ({ name, value, unchecked }) => {
+      const h = new Harness();
+      const kept = await control(h, 'PUT', '/overrides', {
+        rules: [{ method: 'GET', path: '/api/v2/me', status: 503 }],
+      });
+      const rule = unchecked
+        ? { path: '/api/v2/me', status: 200, headers: { [name]: value }, body: { a: 'longer than 2' }, unchecked }
+        : { method: 'GET', path: '/api/v2/me', status: 503, headers: { 'x-kept': 'yes', [name]: value } };
+      const refused = await control(h, 'PUT', '/overrides', {
+        rules: [{ path: '/api/v2/goals', status: 503, unchecked: true }, rule],
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        {
+          in: 'body',
+          name: 'rules[1].headers',
+          message: `rules[1].headers sets ${name}, which frames the message or manages the connection (RFC 9110 §7.6.1) and which the server writes itself. Drop it: no rule may set it, unchecked or not.`,
+        },
+      ]);
+      // Nothing changed: the rules in force before are the rules in force.
+      expect((await control(h, 'GET', '/overrides')).body.rules).toEqual(kept.body.rules);
+    },
+  );
+
+  it('an unchecked rule may still set headers of its own, beside those standin writes', async () => {
+    const h = new Harness();
+    const put = await control(h, 'PUT', '/overrides', {
+      rules: [
+        {
+          path: '/api/v2/me',
+          status: 200,
+          headers: { 'x-partner': 'odd', 'cache-control': 'no-store' },
+          body: {},
+          unchecked: true,
+        },
+      ],
+    });
+    expect(put.status).toBe(200);
+    const answer = await raw(h, 'GET', '/api/v2/me');
+    expect([answer.status, answer.headers.get('x-partner'), answer.headers.get('cache-control'), answer.text]).toEqual([
+      200,
+      'odd',
+      'no-store',
+      '{}',
+    ]);
+  });
+
   it('a pattern answers every operation it reaches, so its answer must suit them all', async () => {
     const h = new Harness();
     const goal = (await h.get('/api/v2/goals?per_page=1')).body[0];

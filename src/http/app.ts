@@ -72,6 +72,8 @@ export function createMock(options: MockOptions = {}): Mock {
     faults: options.faults ? new FaultProfile({ seed: settings.seed, ...options.faults }) : null,
     memoryBudget: options.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
     cacheBytes: () => journal.bytes + render.bytes,
+    // MK1: a server guarded by a control token answers no token computable from the seed alone.
+    tokenKey: options.controlToken || undefined,
   });
   let rateLimit = settings.rateLimit;
   const startedAt = Date.now();
@@ -103,7 +105,7 @@ export function createMock(options: MockOptions = {}): Mock {
     crossOrigin: new CrossOriginPolicy(options.corsOrigins),
   };
   const { app } = mock;
-  // A page's world across reloads: restored now, saved after each request that may change it.
+  // A page's world across reloads: restored now, saved before the answer to each request that may change it.
   if (options.persist === 'local') app.use('*', keepLocally(mock, options.storage ?? localStorageOrFail()));
   // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
   // controls, in notFound for the rest. G13: /api/v2 builds its open CORS headers into each response (cors.ts),

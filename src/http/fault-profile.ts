@@ -1,6 +1,6 @@
 // MK6: latency and fault profiles — seeded, so the same seed and the same requests give the same delays and
 // faults. Rules are scoped by method and path pattern; the first matching rule decides a request.
-import { pathPattern } from './path-pattern.js';
+import { PathPattern } from './path-pattern.js';
 import { mulberry32 } from '../domain/entropy.js';
 
 export type Latency =
@@ -39,7 +39,7 @@ export interface Decision {
  */
 export class FaultProfile {
   readonly #next: () => number;
-  readonly #rules: Array<FaultRule & { matcher: RegExp | null }>;
+  readonly #rules: Array<FaultRule & { matcher: PathPattern | null }>;
 
   /** Throws a RangeError naming the rule when a profile's values cannot be drawn from (uniform min > max). */
   constructor(readonly spec: FaultProfileSpec) {
@@ -51,12 +51,12 @@ export class FaultProfile {
       }
     });
     this.#next = mulberry32(spec.seed ?? 1);
-    this.#rules = spec.rules.map((rule) => ({ ...rule, matcher: rule.path ? pathPattern(rule.path) : null }));
+    this.#rules = spec.rules.map((rule) => ({ ...rule, matcher: rule.path ? new PathPattern(rule.path) : null }));
   }
 
   decide(method: string, path: string): Decision {
     const rule = this.#rules.find(
-      (r) => (!r.methods || r.methods.includes(method)) && (!r.matcher || r.matcher.test(path)),
+      (r) => (!r.methods || r.methods.includes(method)) && (!r.matcher || r.matcher.matches(path)),
     );
     if (!rule) return { delayMs: 0, fault: null };
     const delayMs = rule.latency ? Math.round(this.#delay(rule.latency)) : 0;

@@ -1,13 +1,13 @@
 // `createMock({ persist: 'local' })`: the shared world kept in the browser's localStorage across page reloads,
 // a demo page being reloaded often. What is kept is the state the controls export (GET /__mock/state: the
 // world's changes over its generated base, its clock included), restored when the mock is made and saved
-// shortly after any request that may have changed the world. Sessions (MK5) are not kept.
+// after any request that may have changed the world, before its answer goes back: the answer is the page's
+// acknowledgement, so a reload or a closed tab right after it keeps the write (a save 250 ms later lost
+// writes followed by a quick reload). Sessions (MK5) are not kept.
 import type { MiddlewareHandler } from 'hono';
 import { exportState } from '../domain/world-state.js';
 import type { Mock, StateStorage } from './mock.js';
 
-/** Changes in a burst are saved once, this long after the last. */
-const SAVE_DELAY_MS = 250;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The key a mock's world is kept under: one per seed and size, so two demos of other worlds never mix. */
@@ -42,19 +42,27 @@ export function keepLocally(mock: Mock, storage: StateStorage): MiddlewareHandle
       storage.removeItem(key);
     }
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // One console.error per streak of failed saves: the first says what is lost and what to do; a save that
+  // works again ends the streak.
+  let failing = false;
   const save = () => {
-    timer = undefined;
     try {
       storage.setItem(key, JSON.stringify(exportState(mock.world)));
-    } catch {
-      // Over the storage's quota: the world goes on, unsaved, rather than failing the page's requests.
+      failing = false;
+    } catch (error) {
+      // Over the storage's quota (QuotaExceededError), or storage switched off: the page's requests go on
+      // answering, unsaved, and the console says so.
+      if (!failing) console.error(unsavedMessage(key, error));
+      failing = true;
     }
   };
   return async (c, next) => {
     await next();
-    if (READS.has(c.req.method)) return;
-    clearTimeout(timer);
-    timer = setTimeout(save, SAVE_DELAY_MS);
+    if (!READS.has(c.req.method)) save();
   };
+}
+
+function unsavedMessage(key: string, error: unknown): string {
+  const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `standin: persist: 'local' could not save the world in localStorage under "${key}" (${cause}). What changed since the last save is lost on reload, and this is said once until a save works again. Make room in this site's localStorage (remove keys it no longer needs, or clear the site's data), or make the world smaller with POST /__mock/reset.`;
 }

@@ -34,7 +34,10 @@ export interface MockOptions {
   maxSessions?: number;
   /** MK5: milliseconds after which an unused session is dropped; 0 keeps sessions until dropped. Default one hour. */
   sessionTtlMs?: number;
-  /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
+  /**
+   * When set, every /__mock request needs `Authorization: Bearer <controlToken>`, and the people's API tokens are
+   * derived from it too (MK1): the same for the same seed and control token, but not computable without it.
+   */
   controlToken?: string;
   /**
    * G13: origins (`https://app.example.dev:8443`) whose pages may use the controls and the pages besides this
@@ -51,7 +54,8 @@ export interface MockOptions {
   faults?: FaultProfileSpec;
   /**
    * In a browser, `'local'` keeps the shared world in localStorage across page reloads (one per seed and
-   * size), restored when the mock is made and saved shortly after each request that may change it.
+   * size), restored when the mock is made and saved before the answer to each request that may change it, so
+   * a reload right after an answer keeps the write; a save that fails says so with console.error.
    */
   persist?: 'local';
   /** Where `persist: 'local'` keeps the world; the page's localStorage when left out. */

@@ -8,7 +8,7 @@ import type { FieldError } from '../spec/describe-errors.js';
 import { BASE_PATH } from './base-path.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
-import { pathPattern } from './path-pattern.js';
+import { PathPattern } from './path-pattern.js';
 import { problemJson } from './problem.js';
 
 /** One rule as it is put (spec/control.yaml's OverrideRuleInput). */
@@ -50,7 +50,24 @@ function bodyOf(rule: OverrideRuleInput): unknown {
 }
 
 /** Headers standin writes itself on every API answer (its content type, G13's CORS headers). */
-const OWN_HEADERS = /^(content-type|content-length|access-control-.*)$/i;
+const OWN_HEADERS = /^(content-type|access-control-.*)$/i;
+
+/**
+ * Headers that frame the message or hold for one connection only (RFC 9110 §7.6.1, RFC 9112 §6), which the
+ * server writes for the body it sends: set by a rule, `transfer-encoding` went out beside a `Content-Length`,
+ * and a wrong `content-length` cut the body short and corrupted the next answer on the connection. No rule may
+ * set them, unchecked or not.
+ */
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 /**
  * The spec's operations of a method that a rule's path reaches: the one its path names when read as a request
@@ -59,10 +76,10 @@ const OWN_HEADERS = /^(content-type|content-length|access-control-.*)$/i;
  */
 function reachedOperations(method: string, path: string): SpecOperation[] {
   const spec = getCompiledSpec();
-  const matcher = pathPattern(path);
+  const matcher = new PathPattern(path);
   const named = spec.findOperation(method, path.slice(BASE_PATH.length).replaceAll('*', 'x'));
   return spec.operations.filter(
-    (op) => op.method === method && (op === named || matcher.test(BASE_PATH + op.path.replace(/\{[^}]+\}/g, 'x'))),
+    (op) => op.method === method && (op === named || matcher.matches(BASE_PATH + op.path.replace(/\{[^}]+\}/g, 'x'))),
   );
 }
 
@@ -78,8 +95,17 @@ function ruleProblems(rule: OverrideRuleInput, i: number): FieldError[] {
   } catch {
     return [at('headers', 'holds a name or value HTTP does not allow (names are tokens; values have no line breaks).')];
   }
+  const names = Object.keys(rule.headers ?? {});
+  const framing = names.filter((name) => FRAMING_HEADERS.has(name.toLowerCase()));
+  if (framing.length > 0)
+    return [
+      at(
+        'headers',
+        `sets ${framing.join(', ')}, which frames the message or manages the connection (RFC 9110 §7.6.1) and which the server writes itself. Drop it: no rule may set it, unchecked or not.`,
+      ),
+    ];
   if (rule.unchecked) return [];
-  const own = Object.keys(rule.headers ?? {}).filter((name) => OWN_HEADERS.test(name));
+  const own = names.filter((name) => OWN_HEADERS.test(name));
   if (own.length > 0)
     return [
       at('headers', `sets ${own.join(', ')}, which standin writes itself (G13); or mark the rule "unchecked": true.`),
@@ -134,7 +160,7 @@ function answerOf(rule: OverrideRuleInput): { status: number; headers: Record<st
  * @example overrides.replace([{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1, body: problem }])
  */
 export class Overrides {
-  #rules: Array<OverrideRule & { matcher: RegExp; answer: ReturnType<typeof answerOf> }> = [];
+  #rules: Array<OverrideRule & { matcher: PathPattern; answer: ReturnType<typeof answerOf> }> = [];
   #count = 0;
 
   get size(): number {
@@ -149,7 +175,7 @@ export class Overrides {
       id: `override-${++this.#count}`,
       uses_left: rule.uses ?? null,
       rule,
-      matcher: pathPattern(rule.path),
+      matcher: new PathPattern(rule.path),
       answer: answerOf(rule),
     }));
     return this.list();
@@ -179,7 +205,7 @@ export class Overrides {
       ({ rule, matcher }) =>
         (rule.method === undefined || rule.method === method) &&
         (rule.session === undefined || rule.session === session) &&
-        matcher.test(path),
+        matcher.matches(path),
     );
     const found = this.#rules[index];
     if (!found) return undefined;

@@ -52,6 +52,8 @@ export interface WorldsOptions {
   memoryBudget: number;
   /** What the mock's caches and journal hold, in bytes (they count against the budget too). */
   cacheBytes: () => number;
+  /** The control token, when there is one: every base's people get tokens keyed by it (fixtures/tokens.ts). */
+  tokenKey?: string;
 }
 
 /** An imported base's records, estimated: it is held whole, unlike a generated one named by its seed. */
@@ -84,9 +86,11 @@ export class Worlds {
   readonly #baseBytes = new WeakMap<WorldBase, number>();
   /** What the last new session cost once made: the guess for the next (MK5). */
   #sessionBytes = FIRST_SESSION_BYTES;
+  readonly #tokenKey: string | undefined;
 
   constructor(options: WorldsOptions) {
     this.#present = options.present;
+    this.#tokenKey = options.tokenKey;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
     const base = (this.#firstBase = this.#generate(options.seed, options.size, clock.nowSeconds()));
     this.shared = this.#context(new World(base, { clock }), options.faults);
@@ -124,7 +128,11 @@ export class Worlds {
   }
 
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    const base = new WorldBase(generateWorld({ seed, size, now: generatedAt }), echoAnswerBody, 'generated');
+    const base = new WorldBase(
+      generateWorld({ seed, size, now: generatedAt, tokenKey: this.#tokenKey }),
+      echoAnswerBody,
+      'generated',
+    );
     this.#baseBytes.set(base, GENERATED_BASE_BYTES[size]);
     this.#bases.unshift(base);
     this.#bases.length = Math.min(this.#bases.length, BASE_CACHE);

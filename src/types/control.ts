@@ -321,7 +321,11 @@ export interface paths {
          *     updates), problems included, or a server error (5xx) with a problem body, which any operation may
          *     answer; its headers may not set the content type or the CORS headers, which standin writes (a 422
          *     names the rule and what is wrong, and changes nothing); `unchecked: true` skips those checks, to answer
-         *     what the spec does not allow (header names and values must still be HTTP's). A rule with an error
+         *     what the spec does not allow (header names and values must still be HTTP's). No rule, unchecked or not,
+         *     may set a header that frames the message or manages the connection (RFC 9110 §7.6.1):
+         *     `content-length`, `transfer-encoding`, `connection`, `keep-alive`, `proxy-connection`, `te`, `trailer`
+         *     or `upgrade`; the server writes those for what it sends, and one set by hand could corrupt the next
+         *     answer on the connection (a 422 names `rules[i].headers` and the header). A rule with an error
          *     status and no body answers a problem of type `urn:standin:problem:override`. A rule answers before
          *     authentication and rate limiting (G9, G14): a request without a token gets its answer too, and it
          *     counts against no limit. CORS preflights (`OPTIONS`) are never overridden. Rules are the server's,
@@ -726,14 +730,21 @@ export interface components {
              * @enum {unknown}
              */
             method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-            /** @description A pattern of the path under /api/v2 (`*` matches any characters), e.g. `/api/v2/goals/*`. */
+            /**
+             * @description A pattern of the path under /api/v2 (`*` matches any characters), e.g. `/api/v2/goals/*`. Matched
+             *     without backtracking, in steps linear in the request's path, whatever the pattern.
+             */
             path: string;
             /** @description Only requests of this session (MK5); any when absent. */
             session?: string;
             /** @description How many requests it answers before it is dropped; for ever when absent. */
             uses?: number;
             status: number;
-            /** @description Headers of the answer, besides its content type and the API's CORS headers (G13). */
+            /**
+             * @description Headers of the answer, besides its content type and the API's CORS headers (G13), and never one that
+             *     frames the message or manages the connection (`content-length`, `transfer-encoding`, `connection`,
+             *     `keep-alive`, `proxy-connection`, `te`, `trailer`, `upgrade`).
+             */
             headers?: {
                 [key: string]: string;
             };
@@ -879,12 +890,14 @@ export interface components {
         FaultProfile: {
             /** @description Seeds the stream of draws; the world's seed when absent. */
             seed?: number;
+            /** @description Tried in order for each request; the first whose methods and path fit decides it. */
             rules: components["schemas"]["FaultRule"][];
         };
         FaultRule: {
             methods?: ("GET" | "POST" | "PATCH" | "PUT" | "DELETE")[];
             /**
-             * @description A pattern of /api/v2 paths, `*` for any characters, e.g. `/api/v2/goals*`.
+             * @description A pattern of /api/v2 paths, `*` for any characters, e.g. `/api/v2/goals*`. Matched without
+             *     backtracking, in steps linear in the request's path, whatever the pattern.
              * @example /api/v2/check-ins*
              */
             path?: string;

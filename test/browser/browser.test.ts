@@ -167,4 +167,62 @@ describe('standin in Chromium through MSW', () => {
     expect(requests.some((url) => url.includes('/api/v2/'))).toBe(true);
     await context.close();
   }, 60_000);
+
+  // Issue 17, finding 9: the answer is the acknowledgement, so the write is in localStorage before the page has
+  // it, and a reload or a closed tab right after it keeps it. The save once waited 250 ms: all three lost the goal.
+  it.each([
+    { after: 'the page reloads 0 ms after its 201', reload: true, delay: 0 },
+    { after: 'the page reloads 100 ms after its 201', reload: true, delay: 100 },
+    { after: 'its tab is closed on its 201', reload: false, delay: 0 },
+  ])(
+    "persist: 'local' keeps a write when $after",
+    async ({ reload, delay }) => {
+      const context = await browser.newContext();
+      let page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await open(page);
+      // The next load of this page is the reload (a closed tab has none to wait for).
+      const reloaded = reload ? page.waitForEvent('load') : undefined;
+      const title = `Written ${delay} ms before a ${reload ? 'reload' : 'closed tab'}`;
+      const written = await page.evaluate(
+        async ({ title, reload, delay }) => {
+          const tokens = await (await fetch('/__mock/tokens')).json();
+          const headers = { authorization: `Bearer ${tokens[0].read_write}`, 'content-type': 'application/json' };
+          const response = await fetch('/api/v2/goals', { method: 'POST', headers, body: JSON.stringify({ title }) });
+          const goal = await response.json();
+          if (reload) setTimeout(() => location.reload(), delay);
+          return { status: response.status, id: goal.id as string };
+        },
+        { title, reload, delay },
+      );
+      expect(written.status).toBe(201);
+      if (reload) {
+        await reloaded;
+        await page.waitForFunction(
+          () => 'standin' in window && navigator.serviceWorker.controller !== null,
+          undefined,
+          {
+            timeout: 20_000,
+          },
+        );
+      } else {
+        await page.close();
+        page = await context.newPage();
+        page.on('pageerror', (error) => errors.push(error.message));
+        await open(page);
+      }
+      const after = await page.evaluate(async (id) => {
+        const tokens = await (await fetch('/__mock/tokens')).json();
+        const response = await fetch(`/api/v2/goals/${id}`, {
+          headers: { authorization: `Bearer ${tokens[0].read_write}` },
+        });
+        return { status: response.status, title: ((await response.json()) as { title?: string }).title };
+      }, written.id);
+      expect(after).toEqual({ status: 200, title });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 });

@@ -4,7 +4,8 @@
 // lone surrogates, NUL, RTL text and emoji, deep nesting, prototype keys, arrays for objects, malformed and
 // empty JSON, wrong content types, bare/comma/duplicated array parameters, impossible dates, bad
 // percent-encoding, non-UUID, upper-case and other kinds' ids, 10k-character paths, unusual methods (TRACE over a
-// socket, in test/server-limits.test.ts), and every kind of token.
+// socket, in test/server-limits.test.ts), and every kind of token; fault and override rules with path patterns
+// that make a backtracking matcher take hours, and paths for them to take hours over.
 import fc from 'fast-check';
 import type { Mock } from '../../src/http/app.js';
 import {
@@ -47,6 +48,17 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   snapshots: 'name',
 };
 const NAMES = ['fuzz-a', 'fuzz_b', 'before.demo'];
+/** Path patterns of fault and override rules: plain ones, and shapes a backtracking matcher takes hours over. */
+const PATTERNS = fc.constantFrom(
+  '/api/v2/me',
+  '/api/v2/goals*',
+  '/api/v2/goals/*',
+  '/api/v2/**/goal-updates',
+  '/api/v2/goals/*a*a*a*a*a*a*a*a*b',
+  `/api/v2/${'*a'.repeat(400)}*b`,
+  `/api/v2/*${'ab'.repeat(200)}c*`,
+  `/api/v2/${'x'.repeat(1_000)}`,
+);
 
 /** The real ids of a kind of record, or an id no server issued when the world has none of them. */
 function realIds(facts: FuzzFacts, kind: string): fc.Arbitrary<string> {
@@ -217,8 +229,19 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
     method: fc.constantFrom('GET', 'POST'),
     session: fc.constantFrom(...NAMES),
     path: fc.constantFrom('/api/v2/me', '/goals'),
-    // Fault profiles: small latencies only, so that a profile left on cannot stall the run.
-    rules: fc.constant([{ match: { method: 'GET' }, latency: { fixed: { ms: 1 } } }]),
+    // Fault profiles (small latencies only, so that a profile left on cannot stall the run) and override rules
+    // (a 401 any operation documents, for one use), each with the path patterns that once backtracked.
+    rules: fc.oneof(
+      fc.constant([{ match: { method: 'GET' }, latency: { fixed: { ms: 1 } } }]),
+      fc.array(
+        PATTERNS.map((path) => ({ methods: ['GET'], path, latency: { kind: 'fixed', ms: 1 } })),
+        { minLength: 1, maxLength: 3 },
+      ),
+      fc.array(
+        PATTERNS.map((path) => ({ method: 'GET', path, status: 401, uses: 1 })),
+        { minLength: 1, maxLength: 3 },
+      ),
+    ),
   };
   // Own properties only: a spec name such as `constructor` is no arbitrary of ours.
   const known = Object.hasOwn(byName, name) ? byName[name] : undefined;
@@ -240,7 +263,7 @@ function enc(value: string): string {
 }
 
 /** `arbitrary` in about `percent` of draws, else `otherwise`. */
-function sometimes<T, U>(arbitrary: fc.Arbitrary<T>, percent: number, otherwise: U): fc.Arbitrary<T | U> {
+export function sometimes<T, U>(arbitrary: fc.Arbitrary<T>, percent: number, otherwise: U): fc.Arbitrary<T | U> {
   return fc.oneof({ weight: percent, arbitrary }, { weight: 100 - percent, arbitrary: fc.constant(otherwise) });
 }
 
@@ -289,6 +312,8 @@ function pathArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string
             fc.constant('%zz'),
             fc.constant('%E0%A4%A'),
             fc.constant('x'.repeat(10_000)),
+            // A run of one letter: what a backtracking path pattern (`*a*a*…*b`) once took hours over.
+            fc.constant('a'.repeat(200)),
             fc.constantFrom('2026-11-20', '2026-02-30', '2026-11-21'),
             fc.constant('%2e%2e'),
             fc.constant('me'),
@@ -485,6 +510,34 @@ export function requestArbitrary(facts: FuzzFacts, focus?: string): fc.Arbitrary
   return focus
     ? fc.oneof(...focused)
     : fc.oneof({ weight: 40, arbitrary: fc.oneof(...focused) }, { weight: 1, arbitrary: unknown });
+}
+
+/**
+ * Two requests that rarely meet by chance (none in a 10,000-request run): an override rule with a pattern that
+ * makes a backtracking matcher take hours, then a request whose path gives it a long run of one letter to take
+ * them over. A sequence starts with them now and then.
+ */
+export function patternProbe(facts: FuzzFacts): fc.Arbitrary<FuzzRequest[]> {
+  return fc
+    .record({
+      path: fc.constantFrom('/api/v2/goals/*a*a*a*a*a*a*a*a*b', `/api/v2/${'*a'.repeat(400)}*b`),
+      run: fc.constantFrom(46, 200, 2_000),
+    })
+    .map(({ path, run }): FuzzRequest[] => [
+      {
+        method: 'PUT',
+        url: '/__mock/overrides',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rules: [{ method: 'GET', path, status: 401, uses: 1 }] }),
+        operationId: 'setOverrides',
+      },
+      {
+        method: 'GET',
+        url: `/api/v2/goals/${'a'.repeat(run)}`,
+        headers: { authorization: `Bearer ${facts.tokens.own}` },
+        operationId: 'getGoal',
+      },
+    ]);
 }
 
 /** Every operation id of both specs, for the coverage a run must reach. */
