@@ -8,7 +8,9 @@ import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.
 import { DOCS_PATH } from '../pages/docs.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
-import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
+import { realTarget, removeStrayTemporaries } from './replace-file.js';
+import { loadStateFile, StateFileError } from './state-file.js';
+import { StateFileWriter } from './state-file-writer.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -43,16 +45,13 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   let writer: StateFileWriter | null = null;
   let stateLoaded: boolean | null = null;
   if (options.state) {
-    stateLoaded = loadStateFile(mock, options.state);
-    const stateWriter = (writer = new StateFileWriter(mock, options.state));
-    // Written afresh at once: a new file exists from the start, a loaded one drops its replayed history.
-    await stateWriter.save();
-    if (stateWriter.failed)
-      throw new StateFileError(`could not write ${options.state}; check the folder exists and is writable`);
-    // Anything but a read may change the world: save shortly after.
+    ({ writer, loaded: stateLoaded } = await keepState(mock, options.state));
+    const stateWriter = writer;
+    // Group commit: a write is answered once its change is in the file, so kill -9 loses no answered write;
+    // writes arriving meanwhile share the next append.
     fetch = async (request, env) => {
       const response = await answer(request, env);
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) stateWriter.changed();
+      if (!READS.has(request.method)) await stateWriter.save();
       return response;
     };
   }
@@ -64,26 +63,75 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
       options.connectionsCheckingInterval ?? DEFAULT_SERVER_LIMITS.connectionsCheckingInterval,
     maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
   };
+  const stopKeeping = async () => {
+    return writer ? await writer.close() : true;
+  };
+  let server: ServerType;
+  let info: AddressInfo;
+  try {
+    ({ server, info } = await listen(fetch, options, limits));
+  } catch (error) {
+    await stopKeeping();
+    throw error;
+  }
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  return {
+    mock,
+    server,
+    baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+    stateLoaded,
+    stateWriter: writer,
+    close: () =>
+      new Promise((done) => {
+        const saved = stopKeeping();
+        server.close(() => void saved.then(done));
+        // Keep-alive connections would hold the close open; end them now that we stop.
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}
+
+/** Requests that change nothing: answered without waiting for the state file. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * --state: the world loaded from the file, and written afresh at once (a new file exists from the start, a
+ * loaded one drops its replayed history).
+ */
+async function keepState(mock: Mock, path: string): Promise<{ writer: StateFileWriter; loaded: boolean }> {
+  let target: string;
+  try {
+    target = await realTarget(path);
+  } catch (error) {
+    throw new StateFileError(
+      `could not write ${path} (${(error as Error).message}); check the folder exists and is writable`,
+    );
+  }
+  let writer: StateFileWriter | null = null;
+  try {
+    // Left by a process killed while it rewrote the file.
+    await removeStrayTemporaries(target);
+    const loaded = loadStateFile(mock, path);
+    writer = new StateFileWriter(mock, path, target);
+    await writer.save();
+    if (writer.failed) throw new StateFileError(`could not write ${path}; check the folder exists and is writable`);
+    return { writer, loaded };
+  } catch (error) {
+    await writer?.close();
+    throw error;
+  }
+}
+
+/** Listens, resolving with the server and where it listens; rejects when it cannot (a port in use). */
+function listen(
+  fetch: ServerFetch,
+  options: ServeOptions,
+  limits: ServerLimits,
+): Promise<{ server: ServerType; info: AddressInfo }> {
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch, port: options.port, hostname: options.host, serverOptions: limits },
-      (info: AddressInfo) => {
-        const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-        resolve({
-          mock,
-          server,
-          baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
-          stateLoaded,
-          stateWriter: writer,
-          close: () =>
-            new Promise((done) => {
-              const saved = writer ? writer.close() : Promise.resolve(true);
-              server.close(() => void saved.then(done));
-              // Keep-alive connections would hold the close open; end them now that we stop.
-              (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-            }),
-        });
-      },
+      (info: AddressInfo) => resolve({ server, info }),
     );
     server.once('error', reject);
     // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
