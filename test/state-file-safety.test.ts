@@ -73,6 +73,9 @@ describe('--state FILE: what is written where, with which mode', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(join(real, 'world.jsonl'));
     expect(readFileSync(join(real, 'world.jsonl'), 'utf8')).toContain('"standin-state-log"');
+    // The lock sits beside the real file, so two paths to one file are one lock.
+    expect(existsSync(join(real, 'world.jsonl.lock'))).toBe(true);
+    await expect(serve(join(real, 'world.jsonl'))).rejects.toThrow(/is in use by another standin/);
   });
 
   it('never writes through a link planted where a temporary file was once named (<state>.<pid>.tmp)', async () => {

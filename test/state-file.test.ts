@@ -198,6 +198,8 @@ describe('--state FILE as a log of changes', () => {
     expect(stderr).toContain(`${file} is not a standin state`);
     expect(stderr).toContain('leaves');
     expect(readFileSync(file, 'utf8')).toBe(content);
+    // Nothing stays locked by a start that failed.
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('reads a state document an older standin saved, and rewrites it as a log', async () => {

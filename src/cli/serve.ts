@@ -11,6 +11,7 @@ import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './s
 import { realTarget, removeStrayTemporaries } from './replace-file.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
+import { StateLock, StateLockError } from './state-lock.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -30,6 +31,8 @@ export interface RunningMock {
   stateLoaded: boolean | null;
   /** With --state: the file's writer (its longest slice of work, for the reliability figures). */
   stateWriter: StateFileWriter | null;
+  /** With --state: the lock that keeps other servers off the file (and whose lock it took over, if any). */
+  stateLock: StateLock | null;
   /** Resolves true when everything was saved (always, without --state). */
   close(): Promise<boolean>;
 }
@@ -43,9 +46,10 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;
   let writer: StateFileWriter | null = null;
+  let lock: StateLock | null = null;
   let stateLoaded: boolean | null = null;
   if (options.state) {
-    ({ writer, loaded: stateLoaded } = await keepState(mock, options.state));
+    ({ writer, lock, loaded: stateLoaded } = await keepState(mock, options.state));
     const stateWriter = writer;
     // Group commit: a write is answered once its change is in the file, so kill -9 loses no answered write;
     // writes arriving meanwhile share the next append.
@@ -64,12 +68,16 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
   };
   const stopKeeping = async () => {
-    return writer ? await writer.close() : true;
+    const saved = writer ? await writer.close() : true;
+    await lock?.release();
+    return saved;
   };
   let server: ServerType;
   let info: AddressInfo;
   try {
     ({ server, info } = await listen(fetch, options, limits));
+    // A second server refused names where this one serves.
+    await lock?.serving(info.address, info.port);
   } catch (error) {
     await stopKeeping();
     throw error;
@@ -81,6 +89,7 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
     stateLoaded,
     stateWriter: writer,
+    stateLock: lock,
     close: () =>
       new Promise((done) => {
         const saved = stopKeeping();
@@ -95,29 +104,36 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * --state: the world loaded from the file, and written afresh at once (a new file exists from the start, a
- * loaded one drops its replayed history).
+ * --state: the file locked for this process, the world loaded from it, and written afresh at once (a new
+ * file exists from the start, a loaded one drops its replayed history). Nothing stays locked on a failure.
  */
-async function keepState(mock: Mock, path: string): Promise<{ writer: StateFileWriter; loaded: boolean }> {
+async function keepState(
+  mock: Mock,
+  path: string,
+): Promise<{ writer: StateFileWriter; lock: StateLock; loaded: boolean }> {
   let target: string;
+  let lock: StateLock;
   try {
     target = await realTarget(path);
+    lock = await StateLock.take(target, path);
   } catch (error) {
+    if (error instanceof StateLockError) throw error;
     throw new StateFileError(
-      `could not write ${path} (${(error as Error).message}); check the folder exists and is writable`,
+      `could not lock ${path} (${(error as Error).message}); check the folder exists and is writable`,
     );
   }
   let writer: StateFileWriter | null = null;
   try {
-    // Left by a process killed while it rewrote the file.
+    // Left by a process killed while it rewrote the file; none is being written, the lock says.
     await removeStrayTemporaries(target);
     const loaded = loadStateFile(mock, path);
     writer = new StateFileWriter(mock, path, target);
     await writer.save();
     if (writer.failed) throw new StateFileError(`could not write ${path}; check the folder exists and is writable`);
-    return { writer, loaded };
+    return { writer, lock, loaded };
   } catch (error) {
     await writer?.close();
+    await lock.release();
     throw error;
   }
 }
@@ -156,6 +172,11 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
       : [
           `  state: ${running.stateLoaded ? 'loaded from' : 'kept in'} ${running.stateWriter!.path}${running.stateLoaded ? ', saved there after each change' : ' (a new file)'}`,
         ]),
+    ...(running.stateLock?.tookOver
+      ? [
+          `  state lock: taken over from process ${running.stateLock.tookOver.pid} (started ${running.stateLock.tookOver.started}), which is gone: ${running.stateLock.path}`,
+        ]
+      : []),
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,
