@@ -2,9 +2,6 @@
 // characters each (3 UTF-8 bytes apiece, about 540 KB in all), under the 1 MiB body limit and G15's 65,536
 // characters per Markdown field.
 
-/** About this many bytes of JSON per record. */
-export const LARGE_RECORD_BYTES = 540_000;
-
 const CHARACTERS = 60_000;
 
 /** Text of `length` CJK characters after `marker`, different for each marker (so nothing compresses it away). */
@@ -19,7 +16,7 @@ function cjk(marker: string, length: number): string {
 }
 
 /**
- * The body of a check-in PATCH of about LARGE_RECORD_BYTES, its answers starting with `marker`.
+ * The body of a check-in PATCH of about 540 KB, its answers starting with `marker`.
  * @example await fetch(`${baseUrl}/check-ins/${id}`, { method: 'PATCH', body: largeCheckInPatch('w1'), headers })
  */
 export function largeCheckInPatch(marker: string): string {
