@@ -28,7 +28,7 @@ Options (each also as an environment variable):
   --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default ${DEFAULT_MAX_SESSIONS})
   --session-ttl T   drop a session unused this long: 90s, 30m, 2h, or 0 for never (STANDIN_SESSION_TTL, default 1h)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
-  --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
+  --state FILE      keep the world in FILE across restarts; a write is answered once saved there (STANDIN_STATE)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
   -h, --help        show this help`;
