@@ -215,5 +215,10 @@ describe('--state FILE as a log of changes', () => {
     );
     expect(titles).toContain('From the old file');
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('standin-state-log');
+    // A full state is an imported base: the log carries its records, and reads back as the same world.
+    const before = await (await api(server)('GET', '/goals?per_page=50')).text();
+    await server.close();
+    running.splice(0);
+    expect(await (await api(await serve(file))('GET', '/goals?per_page=50')).text()).toBe(before);
   });
 });

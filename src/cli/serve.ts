@@ -90,10 +90,10 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     stateLoaded,
     stateWriter: writer,
     stateLock: lock,
+    // The connections first: once none is left no answer can go out, and the file then takes the last changes.
     close: () =>
       new Promise((done) => {
-        const saved = stopKeeping();
-        server.close(() => void saved.then(done));
+        server.close(() => void stopKeeping().then(done));
         // Keep-alive connections would hold the close open; end them now that we stop.
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),

@@ -26,7 +26,10 @@ const RETRY_MS = 1000;
 
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0);
 
-/** Changes not yet in a file: per kind and id, the record then in force (records are never changed in place). */
+/**
+ * Changes not yet in a file: per kind and id, the record then in force (records are never changed in place).
+ * It holds references to records the world holds anyway: a map entry per changed record, never a copy.
+ */
 class ChangeSet {
   readonly #tables = new Map<TableName, Map<string, unknown>>();
 
@@ -82,6 +85,7 @@ export class StateFileWriter {
   #retryTimer: NodeJS.Timeout | null = null;
   /** `#version` at the last failure: the next try waits for a change after it. */
   #failedAt = 0;
+  #closed = false;
   /** The longest a single slice of serialization held the event loop, in ms (for the reliability figures). */
   longestSliceMs = 0;
   /** Whether the last write failed (a graceful stop then exits non-zero). */
@@ -122,6 +126,7 @@ export class StateFileWriter {
    * while a batch is written go into the next one together. After a failed write answers are not held.
    */
   save(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     this.#noteClock();
     if (this.#durable >= this.#version || this.#halted()) return Promise.resolve();
     const saved = new Promise<void>((resolve) => this.#waiters.push({ version: this.#version, resolve }));
@@ -129,8 +134,12 @@ export class StateFileWriter {
     return saved;
   }
 
-  /** Saves what is pending and stops watching (a graceful stop). Resolves true when everything was saved. */
+  /**
+   * Saves what is pending and stops watching (a graceful stop, once no answer can go out any more): nothing
+   * is written after it. Resolves true when everything was saved.
+   */
   async close(): Promise<boolean> {
+    this.#closed = true;
     this.mock.worlds.onSharedReplaced = null;
     this.#noteClock();
     this.#world.store.onChange(null);
@@ -164,7 +173,7 @@ export class StateFileWriter {
 
   /** Work starts on the next turn, never inside the request whose change called: a batch holds whole requests. */
   #schedule(): void {
-    if (this.#scheduled || this.#running) return;
+    if (this.#scheduled || this.#running || this.#closed) return;
     this.#scheduled = true;
     setImmediate(() => {
       this.#scheduled = false;
@@ -201,7 +210,7 @@ export class StateFileWriter {
       }
     }
     // Halted by a failure: with something new to save, try again once the wait is over.
-    if (this.#version > this.#failedAt)
+    if (this.#version > this.#failedAt && !this.#closed)
       this.#retryTimer ??= setTimeout(() => {
         this.#retryTimer = null;
         this.#schedule();
