@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { largeCheckInPatch } from './large-check-in.js';
 import { cannon, type LoadResult } from './load.js';
+import { ownCheckIns } from './own-check-ins.js';
 import { median } from './stats.js';
 
 const { values } = parseArgs({
@@ -299,20 +300,6 @@ async function savePause(dir: string) {
   return { state: kept, plain };
 }
 
-/** The default person's own check-ins (CI3: theirs to PATCH), newest first: all of them (45 in the small world). */
-async function ownCheckIns(server: { baseUrl: string; token: string }): Promise<string[]> {
-  const me = await json<{ id: string }>(`${server.baseUrl}/me`, server.token);
-  const ids: string[] = [];
-  for (let page = 1; ; page++) {
-    const found = await json<Array<{ id: string }>>(
-      `${server.baseUrl}/check-ins?people_ids[]=${me.id}&per_page=50&page=${page}`,
-      server.token,
-    );
-    if (found.length === 0) return ids;
-    ids.push(...found.map((c) => c.id));
-  }
-}
-
 const medianOf = (rounds: LoadResult[], key: 'rps' | 'p50' | 'p99') => median(rounds.map((r) => r[key]));
 
 /**
@@ -325,7 +312,7 @@ async function commitCost(dir: string) {
   const kept = await serve(['--now', NOW, '--state', join(dir, 'commit.jsonl')]);
   try {
     // Two check-ins: the small write's record must stay small (an answer carries the whole record).
-    const [smallOne, largeOne] = await ownCheckIns(plain);
+    const [smallOne, largeOne] = await ownCheckIns(plain.baseUrl, plain.token);
     const small = {
       method: 'PATCH' as const,
       path: `/api/v2/check-ins/${smallOne}`,
@@ -386,7 +373,7 @@ async function longestSlice(dir: string) {
   try {
     const { world } = running.mock;
     const token = world.store.people.get(world.defaultPersonId)!.tokens.readWrite;
-    const ids = await ownCheckIns({ baseUrl: running.baseUrl, token });
+    const ids = await ownCheckIns(running.baseUrl, token);
     let next = 0;
     const writer = async () => {
       for (let n = next++; n < SLICE_RECORDS; n = next++) {
@@ -461,7 +448,7 @@ async function killNine(dir: string) {
   });
   let ids: string[] = [];
   const large = await killDuring(dir, 'large', 3, async (server, n) => {
-    if (ids.length === 0) ids = await ownCheckIns(server);
+    if (ids.length === 0) ids = await ownCheckIns(server.baseUrl, server.token);
     const id = ids[n % ids.length]!;
     await json(`${server.baseUrl}/check-ins/${id}`, server.token, {
       method: 'PATCH',
