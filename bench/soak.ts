@@ -1,7 +1,9 @@
 // The soak and reliability run (npm run soak): mixed reads and writes at 50 connections across 32 sessions
 // for a minute on the small and the large world, then the contract kit against the same process; what a
-// session costs on the large world; the longest pause a save causes; what kill -9 loses. Each server is a
-// real `standin serve` process. Prints one report and writes it under bench/results/.
+// session costs on the large world; the longest pause a save causes; what group commit costs a write (with
+// and without --state, small and 540 KB records); what kill -9 loses. Each server is a real `standin serve`
+// process, but for the longest slice of a save, which only the writer in the same process can tell.
+// Prints one report and writes it under bench/results/.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -9,12 +11,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { largeCheckInPatch } from './large-check-in.js';
+import { cannon, type LoadResult } from './load.js';
+import { ownCheckIns } from './own-check-ins.js';
+import { median } from './stats.js';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '10' },
-    parts: { type: 'string', default: 'soak,sessions,save,kill' },
+    parts: { type: 'string', default: 'soak,sessions,save,slices,commit,kill' },
   },
 });
 const PARTS = new Set(values.parts.split(','));
@@ -27,6 +33,12 @@ const COST_SESSIONS = 256;
 const NOW = '2026-11-20T15:00:00Z';
 const DAY = '2026-11-20';
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const SERVE = new URL('../src/cli/serve.js', import.meta.url).href;
+/** Rounds of each commit-cost load, with and without --state alternating, and their length. */
+const COMMIT_ROUNDS = 6;
+const COMMIT_SECONDS = 4;
+/** 540 KB records saved for the longest slice: the issue's case was 500 records of 500 KB. */
+const SLICE_RECORDS = 500;
 const GC_PROBE = fileURLToPath(new URL('./gc-probe.js', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../../bench/results/', import.meta.url));
 
@@ -256,56 +268,195 @@ async function sessionCost() {
   }
 }
 
-/** --state on the large world: the longest a request waits while a month of changes is appended, then rewritten. */
+/**
+ * --state on the large world: the longest a request waits while a month of catch-up is generated and saved
+ * (appended), then while a restored state is saved (the log rewritten), each probed from the moment the
+ * control request is sent; beside it the same on a server without --state, so that what saving adds stands
+ * out of what generating and restoring cost anyway.
+ */
 async function savePause(dir: string) {
-  const server = await serve(['--size', 'large', '--now', NOW, '--state', join(dir, 'large.jsonl')]);
-  try {
-    const quiet = await probe(server, 1000);
+  const pauses = async (server: Server) => {
+    const quietSlowestMs = await probe(server, 1000);
+    const appending = probe(server, 3000);
     await json(`${server.origin}/__mock/clock/advance`, undefined, { method: 'POST', body: '{"days":30}' });
-    const appendSlowestMs = await probe(server, 3000);
+    const appendSlowestMs = await appending;
     const state = await (await fetch(`${server.origin}/__mock/state`)).text();
+    const rewriting = probe(server, 5000);
     await json(`${server.origin}/__mock/state`, undefined, { method: 'PUT', body: state });
-    const compactSlowestMs = await probe(server, 5000);
+    const rewriteSlowestMs = await rewriting;
     const changes = (JSON.parse(state) as { changes: { checkIns?: unknown[] } }).changes.checkIns?.length ?? 0;
+    return { quietSlowestMs, appendSlowestMs, rewriteSlowestMs, changes, stateMib: Math.round(state.length / 2 ** 20) };
+  };
+  const results = [];
+  for (const args of [['--state', join(dir, 'large.jsonl')], []]) {
+    const server = await serve(['--size', 'large', '--now', NOW, ...args]);
+    try {
+      results.push(await pauses(server));
+    } finally {
+      await stop(server);
+    }
+  }
+  const [kept, plain] = results as [Awaited<ReturnType<typeof pauses>>, Awaited<ReturnType<typeof pauses>>];
+  return { state: kept, plain };
+}
+
+const medianOf = (rounds: LoadResult[], key: 'rps' | 'p50' | 'p99') => median(rounds.map((r) => r[key]));
+
+/**
+ * What group commit costs a write: the same PATCH at 50 connections against a server without --state and one
+ * with it (each answer waits for its append), rounds alternating; then 540 KB PATCHes at 3 connections, with
+ * the slowest GET /me meanwhile (how long a save holds other requests).
+ */
+async function commitCost(dir: string) {
+  const plain = await serve(['--now', NOW]);
+  const kept = await serve(['--now', NOW, '--state', join(dir, 'commit.jsonl')]);
+  try {
+    // Two check-ins: the small write's record must stay small (an answer carries the whole record).
+    const [smallOne, largeOne] = await ownCheckIns(plain.baseUrl, plain.token);
+    const small = {
+      method: 'PATCH' as const,
+      path: `/api/v2/check-ins/${smallOne}`,
+      body: '{"intentions":"Ship the fix"}',
+    };
+    const large = { ...small, path: `/api/v2/check-ins/${largeOne}`, body: largeCheckInPatch('soak') };
+    const runs = {
+      small: { plain: [] as LoadResult[], state: [] as LoadResult[] },
+      large: { plain: [] as LoadResult[], state: [] as LoadResult[] },
+    };
+    const slowestMe = { plain: [] as number[], state: [] as number[] };
+    for (let round = 0; round < COMMIT_ROUNDS; round++) {
+      // Each round in the other order: a drift of the box lands on both alike.
+      const order = [
+        ['plain', plain],
+        ['state', kept],
+      ] as const;
+      for (const [name, server] of round % 2 === 0 ? order : [...order].reverse()) {
+        const options = { token: server.token, seconds: COMMIT_SECONDS };
+        runs.small[name].push(await cannon(server.origin, [small], { ...options, connections: CONNECTIONS }));
+        const [result, slowest] = await Promise.all([
+          cannon(server.origin, [large], { ...options, connections: 3 }),
+          probe(server, COMMIT_SECONDS * 1000),
+        ]);
+        runs.large[name].push(result);
+        slowestMe[name].push(slowest);
+      }
+    }
+    const summary = (rounds: LoadResult[]) => ({
+      rps: medianOf(rounds, 'rps'),
+      p50: medianOf(rounds, 'p50'),
+      p99: medianOf(rounds, 'p99'),
+      failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+    });
     return {
-      quietSlowestMs: quiet,
-      appendSlowestMs,
-      compactSlowestMs,
-      changes,
-      stateMib: Math.round(state.length / 2 ** 20),
+      rounds: COMMIT_ROUNDS,
+      seconds: COMMIT_SECONDS,
+      small: { plain: summary(runs.small.plain), state: summary(runs.small.state) },
+      large: {
+        plain: { ...summary(runs.large.plain), slowestMeMs: Math.max(...slowestMe.plain) },
+        state: { ...summary(runs.large.state), slowestMeMs: Math.max(...slowestMe.state) },
+      },
+      rawRounds: runs,
     };
   } finally {
-    await stop(server);
+    await stop(plain);
+    await stop(kept);
   }
 }
 
-/** kill -9 during a stream of writes: what the restarted server no longer has, and how old it was. */
-async function killNine(dir: string) {
-  const file = join(dir, 'kill.jsonl');
-  const first = await serve(['--now', NOW, '--state', file]);
-  const written: Array<{ id: string; at: number }> = [];
-  for (const end = Date.now() + 3000; Date.now() < end;) {
-    const goal = await json<{ id: string }>(`${first.baseUrl}/goals`, first.token, {
-      method: 'POST',
-      body: `{"title":"kill ${written.length}"}`,
-    });
-    written.push({ id: goal.id, at: Date.now() });
+/**
+ * The longest slice of serialization while 500 records of 540 KB are saved, five writers at once so that
+ * batches hold several: the writer's own figure, so the server runs in this process.
+ */
+async function longestSlice(dir: string) {
+  const { startServer } = (await import(SERVE)) as typeof import('../src/cli/serve.js');
+  const running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, state: join(dir, 'slices.jsonl') });
+  try {
+    const { world } = running.mock;
+    const token = world.store.people.get(world.defaultPersonId)!.tokens.readWrite;
+    const ids = await ownCheckIns(running.baseUrl, token);
+    let next = 0;
+    const writer = async () => {
+      for (let n = next++; n < SLICE_RECORDS; n = next++) {
+        await json(`${running.baseUrl}/check-ins/${ids[n % ids.length]}`, token, {
+          method: 'PATCH',
+          body: largeCheckInPatch(`slice-${n}`),
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: 5 }, writer));
+    return { records: SLICE_RECORDS, longestSliceMs: Math.round(running.stateWriter!.longestSliceMs * 10) / 10 };
+  } finally {
+    await running.close();
   }
-  const killedAt = Date.now();
+}
+
+/** What a write left to check after the restart: the field of the record at `path` starts with `marker`. */
+interface Written {
+  path: string;
+  field: string;
+  marker: string;
+}
+
+/** kill -9 after `seconds` of writes from `writers` connections: how many answered writes the restarted server lacks. */
+async function killDuring(
+  dir: string,
+  name: string,
+  writers: number,
+  write: (server: Server, n: number) => Promise<Written>,
+) {
+  const file = join(dir, `kill-${name}.jsonl`);
+  const first = await serve(['--now', NOW, '--state', file]);
+  const answered: Written[] = [];
+  let n = 0;
+  const writer = async () => {
+    while (first.child.exitCode === null) {
+      try {
+        answered.push(await write(first, n++));
+      } catch {
+        return; // cut off by the kill: never answered
+      }
+    }
+  };
+  const writing = Promise.all(Array.from({ length: writers }, writer));
+  await new Promise((done) => setTimeout(done, 3000));
   await stop(first, 'SIGKILL');
+  await writing;
+  const logMib = Math.round((readFileSync(file).length / 2 ** 20) * 10) / 10;
   const second = await serve(['--now', NOW, '--state', file]);
   try {
-    const lost: number[] = [];
-    for (const { id, at } of written) {
-      const response = await fetch(`${second.baseUrl}/goals/${id}`, {
-        headers: { authorization: `Bearer ${second.token}` },
-      });
-      if (response.status !== 200) lost.push(killedAt - at);
+    let lost = 0;
+    // The last answered write of each record is what it must hold (the large writes come back to a record).
+    const last = new Map(answered.map((written) => [written.path, written]));
+    for (const { path, field, marker } of last.values()) {
+      const record = await json<Record<string, unknown>>(`${second.baseUrl}${path}`, second.token).catch(() => null);
+      if (String(record?.[field]).split(' ')[0] !== marker) lost++;
     }
-    return { written: written.length, lost: lost.length, oldestLostMs: lost.length ? Math.max(...lost) : 0 };
+    return { writers, answered: answered.length, records: last.size, lost, logMib };
   } finally {
     await stop(second);
   }
+}
+
+/** kill -9 during a stream of small writes (new goals), then of 540 KB ones (check-ins). */
+async function killNine(dir: string) {
+  const small = await killDuring(dir, 'small', 8, async (server, n) => {
+    const goal = await json<{ id: string }>(`${server.baseUrl}/goals`, server.token, {
+      method: 'POST',
+      body: `{"title":"kill-${n}"}`,
+    });
+    return { path: `/goals/${goal.id}`, field: 'title', marker: `kill-${n}` };
+  });
+  let ids: string[] = [];
+  const large = await killDuring(dir, 'large', 3, async (server, n) => {
+    if (ids.length === 0) ids = await ownCheckIns(server.baseUrl, server.token);
+    const id = ids[n % ids.length]!;
+    await json(`${server.baseUrl}/check-ins/${id}`, server.token, {
+      method: 'PATCH',
+      body: largeCheckInPatch(`kill-${n}`),
+    });
+    return { path: `/check-ins/${id}`, field: 'intentions', marker: `kill-${n}` };
+  });
+  return { small, large };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-soak-'));
@@ -314,6 +465,8 @@ try {
   const soaks = PARTS.has('soak') ? [await soak('small'), await soak('large')] : [];
   const sessions = PARTS.has('sessions') ? await sessionCost() : null;
   const save = PARTS.has('save') ? await savePause(dir) : null;
+  const slices = PARTS.has('slices') ? await longestSlice(dir) : null;
+  const commit = PARTS.has('commit') ? await commitCost(dir) : null;
   const kill = PARTS.has('kill') ? await killNine(dir) : null;
   const report = {
     machine,
@@ -323,6 +476,8 @@ try {
     soaks,
     sessionCost: sessions,
     savePause: save,
+    longestSlice: slices,
+    commitCost: commit,
     killNine: kill,
   };
   mkdirSync(RESULTS, { recursive: true });
@@ -349,12 +504,42 @@ try {
     );
   if (save)
     console.log(
-      `Saving the large world (--state): slowest answer while a month of catch-up (${save.changes} changed check-ins, a ${save.stateMib} MiB state) is appended ${save.appendSlowestMs} ms, while the whole log is rewritten ${save.compactSlowestMs} ms (${save.quietSlowestMs} ms with nothing to save).`,
+      `Saving the large world (--state), slowest answer with and without --state: while a month passes (${save.state.changes} check-ins made, a ${save.state.stateMib} MiB state) and is appended ${save.state.appendSlowestMs} ms (without --state ${save.plain.appendSlowestMs} ms); while that state is restored and the whole log rewritten ${save.state.rewriteSlowestMs} ms (${save.plain.rewriteSlowestMs} ms); with nothing to do ${save.state.quietSlowestMs} ms (${save.plain.quietSlowestMs} ms).`,
     );
-  if (kill)
+  if (slices)
     console.log(
-      `kill -9 after ${kill.written} writes in 3 s: ${kill.lost} lost${kill.lost ? `, all made in the last ${kill.oldestLostMs} ms` : ''}.`,
+      `Saving ${slices.records} records of 540 KB (five writers at once): the longest slice of serialization ${slices.longestSliceMs} ms.`,
     );
+  if (commit) {
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const { small, large } = commit;
+    console.log(
+      `\nWhat an answer waiting for its append costs (${commit.rounds} rounds of ${commit.seconds} s each, medians; the same server without --state alongside):`,
+    );
+    console.log('| write | without --state | with --state | ratio |');
+    console.log('|---|---:|---:|---:|');
+    console.log(
+      `| small PATCH, ${CONNECTIONS} connections: req/s | ${small.plain.rps} | ${small.state.rps} | ${ratio(small.state.rps, small.plain.rps)} |`,
+    );
+    console.log(
+      `| small PATCH: p50 / p99 ms | ${small.plain.p50} / ${small.plain.p99} | ${small.state.p50} / ${small.state.p99} | |`,
+    );
+    console.log(
+      `| 540 KB PATCH, 3 connections: req/s | ${large.plain.rps} | ${large.state.rps} | ${ratio(large.state.rps, large.plain.rps)} |`,
+    );
+    console.log(
+      `| 540 KB PATCH: p50 / p99 ms | ${large.plain.p50} / ${large.plain.p99} | ${large.state.p50} / ${large.state.p99} | |`,
+    );
+    console.log(`| slowest GET /me meanwhile, ms | ${large.plain.slowestMeMs} | ${large.state.slowestMeMs} | |`);
+    console.log(
+      `failed requests: ${small.plain.failed + small.state.failed + large.plain.failed + large.state.failed}`,
+    );
+  }
+  if (kill)
+    for (const [size, k] of Object.entries(kill))
+      console.log(
+        `kill -9 after 3 s of ${size} writes from ${k.writers} connections: ${k.answered} answered (${k.records} records, a ${k.logMib} MiB log), ${k.lost} of them lost.`,
+      );
   if (soaks.length > 0) {
     const met = soaks.every((s) => s.failed === 0 && s.growthPercent < 10 && s.kit.exit === 0);
     console.log(

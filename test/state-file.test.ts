@@ -1,23 +1,20 @@
-// --state FILE as a log: what a world is a function of (its base) plus an append-only log of changes.
-// Crash safety over real processes: SIGKILL during a stream of writes loses at most the last second; a
-// truncated, corrupt or foreign file is refused and never overwritten.
-import { spawn, type ChildProcess } from 'node:child_process';
+// --state FILE as a log: what a world is a function of (its base) plus an append-only log of changes, in
+// batches each ended by the clock line that makes them count. A batch without its end (a kill during an
+// append) is dropped; a truncated, corrupt or foreign file is refused and never overwritten.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readyBanner, startServer, type RunningMock } from '../src/cli/serve.js';
 import { readStateFile } from '../src/cli/state-file.js';
+import { startOrRefusal, stopAll } from './support/standin-process.js';
 
-const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 const NOW = '2026-11-20T15:00:00Z';
 const dir = mkdtempSync(join(tmpdir(), 'standin-state-log-'));
 const running: RunningMock[] = [];
-const children: ChildProcess[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  stopAll();
   for (const server of running.splice(0)) await server.close();
 });
 
@@ -36,6 +33,34 @@ function api(server: RunningMock) {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     });
 }
+
+/** The file's lines after its header, in batches: each batch's record lines, its clock line dropped. */
+function batches(file: string): Array<Array<Record<string, any>>> {
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l));
+  const out: Array<Array<Record<string, any>>> = [[]];
+  for (const line of lines) {
+    if ('clock' in line) out.push([]);
+    else out.at(-1)!.push(line);
+  }
+  return out.slice(0, -1);
+}
+
+const HEADER = JSON.stringify({
+  format: 'standin-state-log',
+  version: 2,
+  seed: 42,
+  size: 'small',
+  base: { generated_at: NOW },
+});
+const CLOCK = JSON.stringify({
+  clock: { now: NOW, frozen: true },
+  counters: { created: { goal: 1 }, seq: 1_000_000_001 },
+});
+const goalLine = (title: string) => JSON.stringify({ t: 'goals', r: { id: `id-${title}`, title } });
 
 describe('--state FILE as a log of changes', () => {
   it('holds the base and what changed, not the world; a restart rebuilds the same answers', async () => {
@@ -57,11 +82,13 @@ describe('--state FILE as a log of changes', () => {
       .map((l) => JSON.parse(l));
     expect(lines[0]).toEqual({
       format: 'standin-state-log',
-      version: 1,
+      version: 2,
       seed: 42,
       size: 'small',
       base: { generated_at: NOW },
     });
+    // Every batch ends with the clock line that makes it count, the last one too.
+    expect(lines.at(-1)).toMatchObject({ clock: { now: NOW, frozen: true } });
     // Replayed in order, the goal lines leave the deleted goal deleted and the kept one kept.
     const goals = new Map<string, string | null>();
     for (const line of lines.filter((l) => l.t === 'goals'))
@@ -78,103 +105,84 @@ describe('--state FILE as a log of changes', () => {
     expect((await api(second)('GET', `/goals/${goal.id}`)).status).toBe(404);
   });
 
-  it('appends each change to the log, and rewrites it when the world is reset', async () => {
+  it('appends each answered change to the log, and rewrites it when the world is reset', async () => {
     const file = join(dir, 'append.jsonl');
     const server = await serve(file);
     const call = api(server);
-    await call('POST', '/goals', { title: 'One' });
-    await server.stateWriter!.save();
-    await call('POST', '/goals', { title: 'Two' });
-    await server.stateWriter!.save();
     const titles = () =>
-      readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l))
+      batches(file)
+        .flat()
         .filter((l) => l.t === 'goals')
         .map((l) => l.r.title);
+    // Answered only once in the file: read right after each answer, with no save asked for.
+    await call('POST', '/goals', { title: 'One' });
+    expect(titles()).toEqual(['One']);
+    await call('POST', '/goals', { title: 'Two' });
     expect(titles()).toEqual(['One', 'Two']);
     await fetch(server.baseUrl.replace('/api/v2', '/__mock/reset'), { method: 'POST' });
-    server.stateWriter!.changed();
-    await server.stateWriter!.save();
     expect(titles()).toEqual([]);
   });
 
-  it('drops a half-written last line (a kill during an append), and refuses a corrupt line before it', () => {
-    const file = join(dir, 'tail.jsonl');
-    const header = JSON.stringify({
-      format: 'standin-state-log',
-      version: 1,
-      seed: 42,
-      size: 'small',
-      base: { generated_at: NOW },
-    });
-    const clock = JSON.stringify({
-      clock: { now: NOW, frozen: true },
-      counters: { created: { goal: 1 }, seq: 1_000_000_001 },
-    });
-    writeFileSync(file, `${header}\n${clock}\n{"t":"goals","r":{"id":"x`);
-    expect(readStateFile(file)).toMatchObject({ version: 2, counters: { created: { goal: 1 } }, changes: {} });
-    writeFileSync(file, `${header}\n{"t":"goals","r":{"id":"x\n${clock}\n`);
-    expect(() => readStateFile(file)).toThrow(/line 2 is not valid JSON.*leaves/);
+  it('keeps what one request changed in one batch: a goal deleted with its updates', async () => {
+    const file = join(dir, 'batch.jsonl');
+    const server = await serve(file);
+    const call = api(server);
+    const goal = await (await call('POST', '/goals', { title: 'Doomed' })).json();
+    const updates = [];
+    for (const title of ['Week 1', 'Week 2'])
+      updates.push((await (await call('POST', `/goals/${goal.id}/goal-updates`, { title })).json()).id);
+    await call('DELETE', `/goals/${goal.id}`);
+    // A batch cut between the goal and its updates would be refused at the next start (GO8).
+    const deletion = batches(file).find((batch) => batch.some((l) => l.t === 'goals' && l.d === goal.id));
+    expect(deletion?.filter((l) => l.d).map((l) => l.d)).toEqual(expect.arrayContaining([goal.id, ...updates]));
   });
-});
 
-describe('crash safety over a real process', () => {
-  function start(file: string): Promise<{ child: ChildProcess; baseUrl: string; token: string }> {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', NOW, '--state', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (!out.includes('the contract:')) return;
-        const baseUrl = /serving \/api\/v2 at (\S+)/.exec(out)?.[1];
-        const token = /token: (\S+)/.exec(out)?.[1];
-        // Rejected rather than thrown: a throw in this listener would escape the test.
-        if (baseUrl && token) resolve({ child, baseUrl, token });
-        else reject(new Error(`the banner names no base URL or no token: ${out}`));
-      });
-      child.stderr.on('data', (chunk) => (out += chunk));
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
-  }
+  it.each([
+    [
+      'drops a last batch without its clock line, the mark of a kill during an append',
+      [HEADER, goalLine('kept'), CLOCK, goalLine('lost'), '{"t":"goals","r":{"id":"x'],
+      ['kept'],
+    ],
+    [
+      'drops a half-written clock line with its batch',
+      [HEADER, goalLine('kept'), CLOCK, goalLine('lost'), CLOCK.slice(0, 20)],
+      ['kept'],
+    ],
+    [
+      'reads a version 1 log, each batch after its clock line',
+      [HEADER.replace('"version":2', '"version":1'), CLOCK, goalLine('one'), CLOCK, goalLine('two')],
+      ['one', 'two'],
+    ],
+  ])('%s', (_name, lines, titles) => {
+    const file = join(dir, 'read.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const state = readStateFile(file) as { counters: unknown; changes: { goals?: Array<{ title: string }> } };
+    expect(state.counters).toEqual({ created: { goal: 1 }, seq: 1_000_000_001 });
+    expect(state.changes.goals?.map((g) => g.title)).toEqual(titles);
+  });
 
-  it('SIGKILL during a stream of writes loses at most the last second of them', async () => {
-    const file = join(dir, 'crash.jsonl');
-    const server = await start(file);
-    const written: Array<{ id: string; at: number }> = [];
-    const stopAt = Date.now() + 2500;
-    while (Date.now() < stopAt) {
-      const response = await fetch(`${server.baseUrl}/goals`, {
-        method: 'POST',
-        body: JSON.stringify({ title: `crash ${written.length}` }),
-        headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-      });
-      written.push({ id: ((await response.json()) as { id: string }).id, at: Date.now() });
-    }
-    const killedAt = Date.now();
-    server.child.kill('SIGKILL');
-    await new Promise((done) => server.child.once('exit', done));
-
-    const again = await start(file);
-    const status = async (id: string) =>
-      (await fetch(`${again.baseUrl}/goals/${id}`, { headers: { authorization: `Bearer ${again.token}` } })).status;
-    const older = written.filter((w) => w.at < killedAt - 1000);
-    expect(older.length).toBeGreaterThan(10);
-    for (const { id } of older) expect(await status(id)).toBe(200);
-    // Whatever survived is a prefix: no write is kept while an earlier one is lost.
-    const kept = await Promise.all(written.map(async ({ id }) => (await status(id)) === 200));
-    expect(kept.indexOf(false) === -1 || kept.slice(kept.indexOf(false)).every((k) => !k)).toBe(true);
+  it.each([
+    [
+      'a corrupt line before the last',
+      [HEADER, '{"t":"goals","r":{"id":"x', CLOCK, ''],
+      /line 2 is not valid JSON.*leaves/,
+    ],
+    [
+      'a log cut off before its first batch ends',
+      [HEADER, goalLine('lost')],
+      /ends before its first complete batch.*leaves/,
+    ],
+  ])('refuses %s', (_name, lines, message) => {
+    const file = join(dir, 'refused.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    expect(() => readStateFile(file)).toThrow(message);
   });
 
   it.each([
     ['truncated in its header', (good: string) => good.slice(0, 30)],
     ['corrupt in the middle', (good: string) => good.replace('\n', '\n{oops}\n')],
     ['foreign', () => '{"name": "my-app", "version": "1.0.0"}\n'],
-  ])('a file %s is refused with a clear message and left as it was', async (_kind, spoil) => {
+  ])('a file %s is refused with a clear message and left as it was', async (kind, spoil) => {
     const good = join(dir, 'good.jsonl');
     if (!existsSync(good)) {
       const server = await serve(good);
@@ -182,20 +190,16 @@ describe('crash safety over a real process', () => {
       await server.close();
       running.splice(0);
     }
-    const file = join(dir, `spoiled-${_kind.length}.jsonl`);
+    const file = join(dir, `spoiled-${kind.length}.jsonl`);
     const content = spoil(readFileSync(good, 'utf8'));
     writeFileSync(file, content);
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--state', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    // 'close', not 'exit': only then has all of stderr been read.
-    expect(await new Promise((done) => child.once('close', done))).toBe(2);
-    expect(err).toContain(`${file} is not a standin state`);
-    expect(err).toContain('leaves');
+    const { code, stderr } = await startOrRefusal(['--state', file]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${file} is not a standin state`);
+    expect(stderr).toContain('leaves');
     expect(readFileSync(file, 'utf8')).toBe(content);
+    // Nothing stays locked by a start that failed.
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('reads a state document an older standin saved, and rewrites it as a log', async () => {
@@ -211,5 +215,10 @@ describe('crash safety over a real process', () => {
     );
     expect(titles).toContain('From the old file');
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('standin-state-log');
+    // A full state is an imported base: the log carries its records, and reads back as the same world.
+    const before = await (await api(server)('GET', '/goals?per_page=50')).text();
+    await server.close();
+    running.splice(0);
+    expect(await (await api(await serve(file))('GET', '/goals?per_page=50')).text()).toBe(before);
   });
 });

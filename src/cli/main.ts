@@ -37,7 +37,7 @@ Options (each also as an environment variable):
                     repeatable (STANDIN_ALLOWED_HOSTS, comma-separated). Loopback names and --host always (G13)
   --memory-budget M the most kept beyond the base world (sessions, snapshots, caches): 512MiB, 2GiB
                     (STANDIN_MEMORY_BUDGET, default 512MiB); over it, new sessions, snapshots and writes get 507
-  --state FILE      keep the world in FILE across restarts, saved shortly after each change (STANDIN_STATE)
+  --state FILE      keep the world in FILE across restarts; a write is answered once saved there (STANDIN_STATE)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
   -h, --help        show this help`;

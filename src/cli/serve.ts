@@ -1,7 +1,7 @@
 // `standin serve`: the mock on a real port — options from flags or environment, the server's limits, a ready
 // banner, clean exit.
 import { getRequestListener, type ServerType } from '@hono/node-server';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
@@ -11,7 +11,10 @@ import { DOCS_PATH } from '../pages/docs.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
-import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
+import { realTarget, removeStrayTemporaries } from './replace-file.js';
+import { loadStateFile, StateFileError } from './state-file.js';
+import { StateFileWriter } from './state-file-writer.js';
+import { StateLock, StateLockError } from './state-lock.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -36,6 +39,8 @@ export interface RunningMock {
   stateLoaded: boolean | null;
   /** With --state: the file's writer (its longest slice of work, for the reliability figures). */
   stateWriter: StateFileWriter | null;
+  /** With --state: the lock that keeps other servers off the file (and whose lock it took over, if any). */
+  stateLock: StateLock | null;
   /** Resolves true when everything was saved (always, without --state). */
   close(): Promise<boolean>;
 }
@@ -51,18 +56,16 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;
   let writer: StateFileWriter | null = null;
+  let lock: StateLock | null = null;
   let stateLoaded: boolean | null = null;
   if (options.state) {
-    stateLoaded = loadStateFile(mock, options.state);
-    const stateWriter = (writer = new StateFileWriter(mock, options.state));
-    // Written afresh at once: a new file exists from the start, a loaded one drops its replayed history.
-    await stateWriter.save();
-    if (stateWriter.failed)
-      throw new StateFileError(`could not write ${options.state}; check the folder exists and is writable`);
-    // Anything but a read may change the world: save shortly after.
+    ({ writer, lock, loaded: stateLoaded } = await keepState(mock, options.state));
+    const stateWriter = writer;
+    // Group commit: a write is answered once its change is in the file, so kill -9 loses no answered write;
+    // writes arriving meanwhile share the next append.
     fetch = async (request, env) => {
       const response = await answer(request, env);
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) stateWriter.changed();
+      if (!READS.has(request.method)) await stateWriter.save();
       return response;
     };
   }
@@ -74,6 +77,84 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
       options.connectionsCheckingInterval ?? DEFAULT_SERVER_LIMITS.connectionsCheckingInterval,
     maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
   };
+  const stopKeeping = async () => {
+    const saved = writer ? await writer.close() : true;
+    await lock?.release();
+    return saved;
+  };
+  let server: Server;
+  let info: AddressInfo;
+  try {
+    ({ server, info } = await listen(fetch, options, limits, hosts));
+    // A second server refused names where this one serves.
+    await lock?.serving(info.address, info.port);
+  } catch (error) {
+    await stopKeeping();
+    throw error;
+  }
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  return {
+    mock,
+    server,
+    baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+    stateLoaded,
+    stateWriter: writer,
+    stateLock: lock,
+    // The connections first: once none is left no answer can go out, and the file then takes the last changes.
+    close: () =>
+      new Promise((done) => {
+        server.close(() => void stopKeeping().then(done));
+        // Keep-alive connections would hold the close open; end them now that we stop.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Requests that change nothing: answered without waiting for the state file. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * --state: the file locked for this process, the world loaded from it, and written afresh at once (a new
+ * file exists from the start, a loaded one drops its replayed history). Nothing stays locked on a failure.
+ */
+async function keepState(
+  mock: Mock,
+  path: string,
+): Promise<{ writer: StateFileWriter; lock: StateLock; loaded: boolean }> {
+  let target: string;
+  let lock: StateLock;
+  try {
+    target = await realTarget(path);
+    lock = await StateLock.take(target, path);
+  } catch (error) {
+    if (error instanceof StateLockError) throw error;
+    throw new StateFileError(
+      `could not lock ${path} (${(error as Error).message}); check the folder exists and is writable`,
+    );
+  }
+  let writer: StateFileWriter | null = null;
+  try {
+    // Left by a process killed while it rewrote the file; none is being written, the lock says.
+    await removeStrayTemporaries(target);
+    const loaded = loadStateFile(mock, path);
+    writer = new StateFileWriter(mock, path, target);
+    await writer.save();
+    if (writer.failed) throw new StateFileError(`could not write ${path}; check the folder exists and is writable`);
+    return { writer, lock, loaded };
+  } catch (error) {
+    await writer?.close();
+    await lock.release();
+    throw error;
+  }
+}
+
+/** Listens, resolving with the server and where it listens; rejects when it cannot (a port in use). */
+function listen(
+  fetch: ServerFetch,
+  options: ServeOptions,
+  limits: ServerLimits,
+  hosts: HostCheck,
+): Promise<{ server: Server; info: AddressInfo }> {
   return new Promise((resolve, reject) => {
     // G13: the Host is checked before anything reads the request (the adapter builds its URL from it). Node's
     // own check for a missing Host answers a bare 400; this one answers a problem.
@@ -81,24 +162,7 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     const server = createServer({ ...limits, requireHostHeader: false }, (request, response) => {
       if (!refuseHost(hosts, request, response)) void listener(request, response);
     });
-    server.listen(options.port, options.host, () => {
-      const info = server.address() as AddressInfo;
-      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      resolve({
-        mock,
-        server,
-        baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
-        stateLoaded,
-        stateWriter: writer,
-        close: () =>
-          new Promise((done) => {
-            const saved = writer ? writer.close() : Promise.resolve(true);
-            server.close(() => void saved.then(done));
-            // Keep-alive connections would hold the close open; end them now that we stop.
-            server.closeAllConnections();
-          }),
-      });
-    });
+    server.listen(options.port, options.host, () => resolve({ server, info: server.address() as AddressInfo }));
     server.once('error', reject);
     // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
     server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, limits));
@@ -140,6 +204,11 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
       : [
           `  state: ${running.stateLoaded ? 'loaded from' : 'kept in'} ${running.stateWriter!.path}${running.stateLoaded ? ', saved there after each change' : ' (a new file)'}`,
         ]),
+    ...(running.stateLock?.tookOver
+      ? [
+          `  state lock: taken over from process ${running.stateLock.tookOver.pid} (started ${running.stateLock.tookOver.started}), which is gone: ${running.stateLock.path}`,
+        ]
+      : []),
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,

@@ -1,0 +1,129 @@
+// Replacing a file whole without trusting the folder it is in: the real file a path names (through symlinks,
+// so a symlinked file stays a symlink and its target is replaced), a temporary file beside it created
+// exclusively under an unpredictable name (a link planted there is never followed), given the old file's mode
+// (a new one 0600), then renamed over the real file.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, readdir, readlink, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** The mode of a file that did not exist before: it may hold an imported world's people and tokens. */
+export const NEW_FILE_MODE = 0o600;
+
+/** Symlinks followed before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40;
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+/**
+ * The real path of the file `path` names: symlinks followed, also a dangling one (the file it points at is
+ * created there), and a path that does not exist yet placed in its folder's real path.
+ * @example await realTarget('world.jsonl') // '/home/me/worlds/world.jsonl' when world.jsonl is a symlink there
+ */
+export async function realTarget(path: string): Promise<string> {
+  let current = resolve(path);
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    try {
+      return await realpath(current);
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+    }
+    let target: string;
+    try {
+      target = await readlink(current);
+    } catch (error) {
+      // Not a symlink: the file is simply not there yet.
+      if (errorCode(error) === 'EINVAL' || errorCode(error) === 'ENOENT')
+        return join(await realpath(dirname(current)), basename(current));
+      throw error;
+    }
+    current = resolve(dirname(current), target);
+  }
+  throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
+}
+
+/** What names this module gives temporary files beside `target`, so that a crash's leftovers are known. */
+function temporaryPattern(target: string): RegExp {
+  return new RegExp(`^${basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[0-9a-f]{12}\\.tmp$`);
+}
+
+/**
+ * Removes the temporary files a process killed while replacing `target` left beside it. Only for the one
+ * process that may replace `target` (the holder of its lock). A link of that name is removed, not followed.
+ * @example await removeStrayTemporaries('/home/me/worlds/world.jsonl') // ['world.jsonl.0a1b2c3d4e5f.tmp']
+ */
+export async function removeStrayTemporaries(target: string): Promise<string[]> {
+  const pattern = temporaryPattern(target);
+  const stray = (await readdir(dirname(target))).filter((name) => pattern.test(name));
+  for (const name of stray) await rm(join(dirname(target), name), { force: true });
+  return stray;
+}
+
+/**
+ * A new version of a file, written beside it and put in its place in one rename: readers and a crash see the
+ * old file or the new one, never a mix.
+ * @example
+ * const next = await Replacement.create('/home/me/worlds/world.jsonl');
+ * await next.write(Buffer.from('...')); await next.commit(); // or next.discard()
+ */
+export class Replacement {
+  #bytes = 0;
+
+  private constructor(
+    readonly target: string,
+    readonly path: string,
+    readonly handle: FileHandle,
+  ) {}
+
+  /** `target` must be a real path (realTarget); its mode is kept, a new file gets NEW_FILE_MODE. */
+  static async create(target: string): Promise<Replacement> {
+    let mode = NEW_FILE_MODE;
+    try {
+      mode = (await stat(target)).mode & 0o7777;
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+    }
+    const path = join(dirname(target), `${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+    // O_EXCL: fails on anything already there, a symlink included, rather than write through it.
+    const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+    try {
+      // Exactly the old mode, whatever the umask took away from it.
+      await handle.chmod(mode);
+    } catch (error) {
+      await handle.close();
+      await rm(path, { force: true });
+      throw error;
+    }
+    return new Replacement(target, path, handle);
+  }
+
+  /** Bytes written so far. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  async write(data: Buffer): Promise<void> {
+    await this.handle.writeFile(data);
+    this.#bytes += data.length;
+  }
+
+  /** On the disk before it replaces anything: a power cut then leaves the old file or the whole new one. */
+  async sync(): Promise<void> {
+    await this.handle.datasync();
+  }
+
+  /** Puts the new file in the target's place. */
+  async commit(): Promise<void> {
+    await this.sync();
+    await this.handle.close();
+    await rename(this.path, this.target);
+  }
+
+  /** Drops the new version; the target is left as it was. */
+  async discard(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+}

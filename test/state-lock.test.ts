@@ -1,0 +1,150 @@
+// One server per --state file (issue 17, finding 8): the file is locked for the life of the process; a second
+// server is refused, naming the process and the port that hold it; of two starting at once exactly one wins;
+// a lock whose process is gone is taken over and the banner says so; a clean stop or a failed start leaves
+// no lock behind.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer } from '../src/cli/serve.js';
+import { CLI, ended, startOrRefusal, startServing, stopAll } from './support/standin-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'standin-lock-'));
+const NOW = ['--now', '2026-11-20T15:00:00Z'];
+
+afterEach(stopAll);
+
+/** What a server of this machine killed with its lock in place left. */
+function staleLock(pid: number) {
+  return {
+    pid,
+    hostname: hostname(),
+    host: '127.0.0.1',
+    port: 4010,
+    started: '2026-11-19T08:00:00Z',
+    process_start: null,
+  };
+}
+
+/** A pid no process has now: that of a child that has exited. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid;
+}
+
+describe('--state FILE: one server per file', () => {
+  it('refuses a second server with one line naming the process and port that hold the file', async () => {
+    const file = join(dir, 'shared.jsonl');
+    const first = await startServing([...NOW, '--state', file]);
+    const second = await startOrRefusal([...NOW, '--state', file]);
+    expect(second.code).toBe(2);
+    const { started } = JSON.parse(readFileSync(`${file}.lock`, 'utf8'));
+    expect(second.stderr).toBe(
+      `standin: ${file} is in use by another standin: process ${first.child.pid} (serving http://127.0.0.1:${first.port}, since ${started}); stop it or pass another --state (if that process is gone, remove ${file}.lock) (standin serve --help lists the options)\n`,
+    );
+    // The first one goes on serving; stopped cleanly, it leaves the file free.
+    expect((await fetch(`${first.baseUrl}/me`, { headers: { authorization: `Bearer ${first.token}` } })).status).toBe(
+      200,
+    );
+    first.child.kill('SIGTERM');
+    expect(await ended(first.child)).toBe(0);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    await startServing([...NOW, '--state', file]);
+  });
+
+  it.each([
+    ['no lock there', false],
+    ['a lock whose process is gone', true],
+  ])('lets exactly one of two servers started at once have the file, with %s', async (_case, stale) => {
+    const file = join(dir, `race-${String(stale)}.jsonl`);
+    if (stale) writeFileSync(`${file}.lock`, JSON.stringify(staleLock(deadPid())));
+    const outcomes = await Promise.all([
+      startOrRefusal([...NOW, '--state', file]),
+      startOrRefusal([...NOW, '--state', file]),
+    ]);
+    expect(outcomes.map((o) => o.code).sort()).toEqual([2, null]);
+    const winner = outcomes.find((o) => o.code === null)!;
+    expect(outcomes.find((o) => o.code === 2)!.stderr).toContain(`process ${winner.child.pid} `);
+  });
+
+  it('takes over a lock whose process is gone, and says so in the banner', async () => {
+    const file = join(dir, 'stale.jsonl');
+    const gone = deadPid();
+    writeFileSync(`${file}.lock`, JSON.stringify(staleLock(gone)));
+    const { banner, child } = await startServing([...NOW, '--state', file]);
+    expect(banner).toContain(
+      `state lock: taken over from process ${gone} (started 2026-11-19T08:00:00Z), which is gone: ${file}.lock`,
+    );
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: child.pid, host: '127.0.0.1' });
+  });
+
+  it('takes over the lock of a killed server its parent has not reaped yet (a zombie)', async () => {
+    const file = join(dir, 'zombie.jsonl');
+    // The shell becomes `sleep`, which never waits for the server it started: killed, the server stays a zombie.
+    const parent = spawn('sh', [
+      '-c',
+      `"${process.execPath}" "${CLI}" serve --port 0 --state "${file}" >/dev/null & exec sleep 60`,
+    ]);
+    try {
+      let holder: { pid: number; port: number | null } | null = null;
+      while (holder?.port == null) {
+        await new Promise((done) => setTimeout(done, 20));
+        holder = existsSync(`${file}.lock`) ? JSON.parse(readFileSync(`${file}.lock`, 'utf8')) : null;
+      }
+      process.kill(holder.pid, 'SIGKILL');
+      while (!readFileSync(`/proc/${holder.pid}/stat`, 'utf8').includes(') Z '))
+        await new Promise((done) => setTimeout(done, 20));
+      const { banner } = await startServing([...NOW, '--state', file]);
+      expect(banner).toContain(`state lock: taken over from process ${holder.pid} `);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it.each([
+    ['not a lock standin wrote', 'locked by', () => 'hello'],
+    [
+      "another machine's, whose process cannot be looked up here",
+      'on elsewhere.example',
+      () =>
+        JSON.stringify({
+          pid: deadPid(),
+          hostname: 'elsewhere.example',
+          host: null,
+          port: null,
+          started: '2026-11-19T08:00:00Z',
+          process_start: null,
+        }),
+    ],
+  ])('refuses a lock that is %s', async (_kind, message, content) => {
+    const file = join(dir, `kept-${message.length}.jsonl`);
+    writeFileSync(`${file}.lock`, content());
+    const refused = await startOrRefusal([...NOW, '--state', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(message);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('frees the file when the start fails after the lock was taken: the port in use', async () => {
+    const file = join(dir, 'port-taken.jsonl');
+    const holder = await startServing(NOW);
+    const refused = await startOrRefusal([...NOW, '--state', file, '--port', String(holder.port)]);
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      expect.stringContaining(`port ${holder.port} on 127.0.0.1 is in use`),
+    ]);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('refuses a second server in the same process, and frees the file when the first closes', async () => {
+    const file = join(dir, 'in-process.jsonl');
+    const options = { port: 0, host: '127.0.0.1', now: '2026-11-20T15:00:00Z', state: file };
+    const first = await startServer(options);
+    await expect(startServer(options)).rejects.toThrow(
+      `process ${process.pid} (serving ${first.baseUrl.replace('/api/v2', '')}`,
+    );
+    await first.close();
+    await (await startServer(options)).close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});
