@@ -2,18 +2,14 @@
 // texts listed again and again under changing queries (once out of memory at request 77), and sessions that
 // move their clocks and take snapshots until the budget refuses them (once a crash at the 11th). The server
 // stays within its budget and keeps answering everyone else.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, startServing, stopAll } from './support/standin-process.js';
 
-const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 const MiB = 2 ** 20;
-const children: ChildProcess[] = [];
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(stopAll);
 
 interface Server {
   child: ChildProcess;
@@ -23,21 +19,8 @@ interface Server {
 }
 
 async function serve(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', '2026-11-20T15:00:00Z', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const banner = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('the contract:')) resolve(out);
-    });
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.once('exit', (code) => reject(new Error(`standin exited with ${code}:\n${out}`)));
-  });
-  const base = /serving \/api\/v2 at (\S+)/.exec(banner)![1]!;
-  return { child, base, control: base.replace('/api/v2', '/__mock'), token: /token: (\S+)/.exec(banner)![1]! };
+  const { child, baseUrl, token } = await startServing(['--now', '2026-11-20T15:00:00Z', ...args]);
+  return { child, base: baseUrl, control: baseUrl.replace('/api/v2', '/__mock'), token };
 }
 
 /** The process's resident memory now, from /proc. */
