@@ -56,11 +56,20 @@ export function table(results: Results): string[] {
     const prism = find('prism-goal');
     if (prism) row(part, prism.label, loadFigure(prism), vsRaw(prism));
     else row(part, 'Prism mock: GET /goals/{id}', `skipped: ${t.prismSkipped}`);
-    for (const r of t.scenarios.filter((s) => s.server !== 'prism' && s.load === 'connections')) {
+    const inRows = (s: ScenarioResult) => s.server !== 'prism' && s.server !== 'baseline' && s.load === 'connections';
+    for (const r of t.scenarios.filter(inRows)) {
       const target = { goal: 'goal-vs-raw', 'goals-page': 'goals-page-vs-raw', 'goal-update': 'goal-update-vs-raw' }[
         r.key
       ];
       row(part, `standin ${r.server}: ${r.label}`, loadFigure(r), vsRaw(r), target);
+      const twin = find(`${r.key}@baseline`);
+      if (twin && t.baseline && r.vsBaseline !== undefined)
+        row(
+          part,
+          `↳ the baseline ${t.baseline.ref} (${t.baseline.commit}), the same right after`,
+          loadFigure(twin),
+          `${r.vsBaseline.toFixed(2)}× baseline`,
+        );
       if (r.key === 'goal')
         row(
           part,

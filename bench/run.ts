@@ -2,8 +2,10 @@
 // once on a small box), then one table and the JSON results. Targets are reported, never failed: the exit code
 // says only whether the benchmark itself ran.
 //   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|starts[,...]] [--quick]
+//                    [--baseline REF]
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { prepareBaseline } from './baseline.js';
 import { starts, type StartsResult } from './cold-start.js';
 import { describeMachine, oneMinuteLoad } from './machine.js';
 import { memory, type MemoryResult } from './memory.js';
@@ -23,6 +25,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --warmup S     seconds of warm-up per scenario before the rounds (default: the lesser of 2 and --seconds)
   --only P,...   only these parts: throughput, memory, starts (default all)
   --quick        a smoke run: 1 round of 1 s, 1 run of each start
+  --baseline REF also run the small world's throughput scenarios against the build of REF (a commit, a branch),
+                 each right after its twin, and report the ratio of each pair: a before and an after in one run
   -h, --help     this help`;
 
 function options() {
@@ -33,6 +37,7 @@ function options() {
       warmup: { type: 'string' },
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
+      baseline: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,6 +61,7 @@ function options() {
     rounds,
     warmupSeconds: positive('warmup', values.warmup, Math.min(2, seconds)),
     parts,
+    baseline: values.baseline,
     // Cold starts are cheap but noisy: five runs; the large world takes seconds to build, three.
     startRuns: values.quick ? 1 : 5,
     largeStartRuns: values.quick ? 1 : 3,
@@ -79,8 +85,10 @@ log(
 let throughputResult: ThroughputResult | null = null;
 let memoryResult: MemoryResult | null = null;
 let startsResult: StartsResult | null = null;
+const baseline = settings.baseline ? prepareBaseline(settings.baseline, log) : undefined;
 if (settings.parts.includes('throughput'))
   throughputResult = await throughput({
+    baseline,
     seconds: settings.seconds,
     rounds: settings.rounds,
     warmupSeconds: settings.warmupSeconds,

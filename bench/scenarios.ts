@@ -2,7 +2,8 @@
 import type { RequestSpec } from './load.js';
 import type { Subjects } from './subjects.js';
 
-export type Target = 'raw' | 'prism' | 'small' | 'large';
+/** Where a scenario runs: `baseline` is the small world served by another build (`--baseline REF`). */
+export type Target = 'raw' | 'prism' | 'small' | 'large' | 'baseline';
 
 export interface Scenario {
   /** Stable key in the JSON results and in the targets. */
@@ -79,6 +80,16 @@ function scenario(
 }
 
 const sized = (what: string, count: number, bytes: number) => `${count} ${what}, ${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * The small world's many-connection scenarios again, against a baseline build (on its own subjects: the same
+ * seed gives the same records, but a baseline may generate others), each run right after its twin.
+ */
+export function baselineTwins(baseline: Subjects, large: Subjects): Scenario[] {
+  return scenarios(baseline, large, false)
+    .filter((s) => s.server === 'small' && s.load === 'connections')
+    .map((s) => ({ ...s, key: `${s.key}@baseline`, server: 'baseline' as const }));
+}
 
 /** Every scenario of a throughput run, in the order each round runs them. */
 export function scenarios(small: Subjects, large: Subjects, withPrism: boolean): Scenario[] {

@@ -36,15 +36,19 @@ export async function bannerOf(spawned: Spawned, timeoutMs: number): Promise<{ p
   return { port: Number(port), token };
 }
 
-/** `standin serve --port 0` on the fixed clock; resolves once the banner says it listens. */
+/**
+ * `standin serve --port 0` on the fixed clock; resolves once the banner says it listens. `cli` is another build's
+ * command line (a baseline's).
+ */
 export async function startStandin(
   size: 'small' | 'large',
   extra: string[] = [],
   nodeArgs: string[] = [],
+  cli = CLI,
 ): Promise<Standin> {
   const spawned = start(process.execPath, [
     ...nodeArgs,
-    CLI,
+    cli,
     'serve',
     '--port',
     '0',

@@ -3,7 +3,8 @@
 // the shared box spreads over all of them instead of landing on one.
 import { cannon, oneConnection, type LoadResult } from './load.js';
 import { sleep, stop } from './processes.js';
-import { scenarios as allScenarios, goalRead, type Scenario, type Target } from './scenarios.js';
+import type { Baseline } from './baseline.js';
+import { scenarios as allScenarios, baselineTwins, goalRead, type Scenario, type Target } from './scenarios.js';
 import { NOW, startPrism, startRaw, startStandin, type Server, type Standin } from './servers.js';
 import { median, round } from './stats.js';
 import { findSubjects, type Subjects } from './subjects.js';
@@ -14,6 +15,8 @@ export interface ThroughputOptions {
   warmupSeconds: number;
   connections: number;
   log: (line: string) => void;
+  /** Another build to run the small world's scenarios against, each right after its twin. */
+  baseline?: Baseline;
 }
 
 export interface ScenarioResult {
@@ -29,6 +32,11 @@ export interface ScenarioResult {
   /** Failed requests over all rounds: any makes the figure invalid. */
   failed: number;
   rounds: LoadResult[];
+  /**
+   * Against a baseline's twin: the median of each round's ratio of requests per second (the two ran back to
+   * back, so each pair met the same state of the box). Absent without `--baseline`.
+   */
+  vsBaseline?: number;
 }
 
 export interface ThroughputResult {
@@ -42,6 +50,8 @@ export interface ThroughputResult {
   raw: { start: ScenarioResult; end: ScenarioResult; meanRps: number };
   /** Why Prism's row is missing, if it is. */
   prismSkipped: string | null;
+  /** The build the small world's scenarios were compared with, if any. */
+  baseline: { ref: string; commit: string } | null;
   scenarios: ScenarioResult[];
 }
 
@@ -96,11 +106,17 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
     (error: Error) => error,
   );
   try {
-    const [small, large] = await Promise.all([startStandin('small'), startStandin('large')]).then(
-      (servers) => (started.push(...servers), servers),
-    );
+    const [small, large, baseline] = await Promise.all([
+      startStandin('small'),
+      startStandin('large'),
+      options.baseline ? startStandin('small', [], [], options.baseline.cli) : null,
+    ]).then((servers) => (started.push(...servers.filter((server) => server !== null)), servers));
     const today = NOW.slice(0, 10);
-    const [smallSubjects, largeSubjects] = await Promise.all([findSubjects(small, today), findSubjects(large, today)]);
+    const [smallSubjects, largeSubjects, baselineSubjects] = await Promise.all([
+      findSubjects(small, today),
+      findSubjects(large, today),
+      baseline ? findSubjects(baseline, today) : null,
+    ]);
     const raw = await startRaw(smallSubjects.goalBody);
     started.push(raw);
     const prismServer = await prism;
@@ -113,6 +129,7 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
       prism: prismServer instanceof Error ? null : prismServer,
       small,
       large,
+      baseline,
     };
     const tokens: Record<Target, string | undefined> = {
       raw: undefined,
@@ -120,6 +137,7 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
       prism: 'x',
       small: smallSubjects.token,
       large: largeSubjects.token,
+      baseline: baselineSubjects?.token,
     };
     const rawScenario: Scenario = {
       key: 'raw',
@@ -129,7 +147,17 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
       requests: [goalRead(smallSubjects)],
       writes: false,
     };
-    const list = allScenarios(smallSubjects, largeSubjects, servers.prism !== null);
+    const twins = new Map(
+      (baselineSubjects ? baselineTwins(baselineSubjects, largeSubjects) : []).map((twin) => [
+        twin.key.replace(/@baseline$/, ''),
+        twin,
+      ]),
+    );
+    // Each scenario, then its baseline twin if it has one: a pair meets the same state of the box.
+    const list = allScenarios(smallSubjects, largeSubjects, servers.prism !== null).flatMap((scenario) => {
+      const twin = twins.get(scenario.key);
+      return twin ? [scenario, twin] : [scenario];
+    });
     const run = async (scenario: Scenario, seconds: number) => {
       const server = servers[scenario.server]!;
       const result = await runOnce(scenario, server, tokens[scenario.server], seconds, options);
@@ -170,7 +198,15 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
       subjects: { small: strip(smallSubjects), large: strip(largeSubjects) },
       raw: { start: rawStart, end: rawEnd, meanRps: round((rawStart.rps + rawEnd.rps) / 2, 0) },
       prismSkipped,
-      scenarios: list.map((s) => summarise(s, rounds.get(s.key)!, options.connections)),
+      baseline: options.baseline ? { ref: options.baseline.ref, commit: options.baseline.commit } : null,
+      scenarios: list.map((s) => {
+        const result = summarise(s, rounds.get(s.key)!, options.connections);
+        const twin = rounds.get(`${s.key}@baseline`);
+        if (twin) {
+          result.vsBaseline = round(median(rounds.get(s.key)!.map((r, i) => r.rps / twin[i]!.rps)), 2);
+        }
+        return result;
+      }),
     };
   } finally {
     await prism;
