@@ -7,12 +7,10 @@ import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import { FaultProfile } from './fault-profile.js';
 import { RateLimiter } from './rate-limiter.js';
-import { WorldBase, type WorldContents, type WorldSize } from '../domain/world-base.js';
-import { changeProblems, integrityProblems } from '../domain/world-integrity.js';
-import { readState } from '../domain/world-state.js';
+import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
-import { worldProblems } from './verify-world.js';
 import type { Presenter } from './present.js';
+import { rebuildState } from './state-rebuild.js';
 import { Sessions, type WorldContext } from './sessions.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */
@@ -32,10 +30,6 @@ export interface WorldsOptions {
   /** MK5: idle sessions are dropped after this long; 0 keeps them. */
   sessionIdleMs: number;
   faults: FaultProfile | null;
-}
-
-function refuseState(problems: string[]): never {
-  throw DomainError.invalid(problems.map((problem) => ({ in: 'body', name: 'state', message: `state ${problem}` })));
 }
 
 /**
@@ -74,15 +68,21 @@ export class Worlds {
 
   /** The generated base of a seed, size and instant: reused while a world or the cache holds it. */
   baseFor(seed: number, size: WorldSize, generatedAt: number): WorldBase {
+    return this.knownBase(seed, size, generatedAt) ?? this.#generate(seed, size, generatedAt);
+  }
+
+  /** The generated base of a seed, size and instant if the shared world or the cache holds it; none is made. */
+  knownBase(seed: number, size: WorldSize, generatedAt: number): WorldBase | undefined {
     const key = { seed, size, generatedAt };
-    return (
-      [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key)) ??
-      this.#generate(seed, size, generatedAt)
-    );
+    return [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key));
   }
 
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    const base = new WorldBase(generateWorld({ seed, size, now: generatedAt }), echoAnswerBody, 'generated');
+    return this.keep(new WorldBase(generateWorld({ seed, size, now: generatedAt }), echoAnswerBody, 'generated'));
+  }
+
+  /** Keeps a generated base for reuse, made here or elsewhere (standin serve's state worker sends its records). */
+  keep(base: WorldBase): WorldBase {
     this.#bases.unshift(base);
     this.#bases.length = Math.min(this.#bases.length, BASE_CACHE);
     return base;
@@ -99,44 +99,19 @@ export class Worlds {
       current.origin === 'generated' && current.seed === seed && current.size === size
         ? current
         : this.baseFor(seed, size, clock.nowSeconds());
-    this.#replace(context, new World(base, { clock }));
+    this.replace(context, new World(base, { clock }));
     context.limiter = new RateLimiter();
     return context.world;
   }
 
   /**
    * Replaces a context's world with a saved state (version 1 or 2), its clock included. The new world is
-   * rebuilt and checked against the spec and for integrity before it replaces anything.
+   * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts).
    */
   restore(context: WorldContext, state: unknown): World {
-    const parsed = readState(state);
-    const now = parsed.kind === 'full' ? parsed.now : parsed.changes.now;
-    const frozen = parsed.kind === 'full' ? parsed.frozen : parsed.changes.frozen;
-    const clock = new Clock();
-    // A running clock runs on: restored after a day's downtime, it shows today, not the day it was saved.
-    clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
-    let fresh: World;
-    let problems: string[];
-    try {
-      if (parsed.kind === 'full') {
-        fresh = this.#imported(parsed.contents, clock);
-        problems = integrityProblems(fresh, parsed.contents);
-        if (problems.length === 0) problems = worldProblems(fresh, this.#present);
-      } else {
-        const { seed, size, generatedAt, contents } = parsed.base;
-        const base = contents ? this.#imported(contents, clock).base : this.baseFor(seed, size, generatedAt);
-        fresh = new World(base, { clock }, parsed.changes);
-        problems = contents ? integrityProblems(fresh, contents) : changeProblems(fresh, parsed.changes);
-        if (problems.length === 0)
-          problems = worldProblems(fresh, this.#present, 5, contents ? undefined : parsed.changes);
-      }
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      refuseState([`could not be rebuilt: ${String((error as Error).message).slice(0, 200)}`]);
-    }
-    if (problems.length > 0) refuseState(problems);
-    this.#replace(context, fresh);
-    return fresh;
+    const { world } = rebuildState(state, this.#present, (seed, size, at) => this.baseFor(seed, size, at));
+    this.replace(context, world);
+    return world;
   }
 
   /** Takes a snapshot of the context's world under a name (MK5: its own snapshots). */
@@ -165,15 +140,12 @@ export class Worlds {
       snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()),
       snapshot.changes.frozen,
     );
-    this.#replace(context, new World(snapshot.base, { clock }, snapshot.changes));
+    this.replace(context, new World(snapshot.base, { clock }, snapshot.changes));
     return context.world;
   }
 
-  #imported(contents: WorldContents, clock: Clock): World {
-    return new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock });
-  }
-
-  #replace(context: WorldContext, world: World): void {
+  /** Puts `world` in the context's place, at once: no request ever sees a world half replaced. */
+  replace(context: WorldContext, world: World): void {
     context.world = world;
     if (context === this.shared) this.onSharedReplaced?.(world);
   }
