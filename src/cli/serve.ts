@@ -8,6 +8,7 @@ import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.
 import { DOCS_PATH } from '../pages/docs.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
+import { workerStateLoader } from './state-loader.js';
 import { loadStateFile, StateFileError, StateFileWriter } from './state-file.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
@@ -37,7 +38,8 @@ export interface RunningMock {
  * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T09:00:00Z' })
  */
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
-  const mock = createMock(options);
+  // PUT /__mock/state is read and checked in a worker thread: a large state never stalls other clients.
+  const mock = createMock({ ...options, stateLoader: options.stateLoader ?? workerStateLoader() });
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;
   let writer: StateFileWriter | null = null;
