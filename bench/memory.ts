@@ -45,7 +45,8 @@ export interface MemoryResult {
 const SETTLE_MS = 1000;
 const GC_PROBE = fileURLToPath(new URL('./gc-probe.js', import.meta.url));
 
-async function reading(standin: Standin): Promise<MemoryReading> {
+/** Resident memory of a standin started with the gc-probe preload, as it is and right after a full collection. */
+export async function reading(standin: Standin): Promise<MemoryReading> {
   await sleep(SETTLE_MS);
   const { pid } = standin.process;
   const rss = rssMib(pid);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { StartsResult } from './cold-start.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
+import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { TargetCheck } from './targets.js';
 import type { ScenarioResult, ThroughputResult } from './throughput.js';
@@ -18,6 +19,7 @@ export interface Results {
   throughput: ThroughputResult | null;
   starts: StartsResult | null;
   memory: MemoryResult | null;
+  restore: RestoreResult | null;
   targets: TargetCheck[];
 }
 
@@ -159,6 +161,41 @@ export function table(results: Results): string[] {
       '',
       'rss-growth',
     );
+  }
+  const r = results.restore;
+  if (r) {
+    const part = 'restore, large world';
+    const shown = (m: MemoryReading) => `${m.rssMib} MiB · after a full collection ${m.collectedRssMib} MiB`;
+    const growth = (run: RestoreRun) =>
+      `${run.after.collectedRssMib >= run.before.collectedRssMib ? '+' : ''}${round(run.after.collectedRssMib - run.before.collectedRssMib)} MiB`;
+    row(
+      part,
+      `the state: changes (version 2) of ${number(r.changedCheckIns)} check-ins, the clock run on ${r.days} days`,
+      `${r.stateMib} MiB`,
+    );
+    for (const [what, run, target] of [
+      ['refused (422), the first large body of a fresh server', r.first, 'restore-first-slowest'],
+      ['refused (422) again', r.refused, 'restore-refused-slowest'],
+      ['applied (200)', r.applied, 'restore-applied-slowest'],
+    ] as const) {
+      row(
+        part,
+        `PUT /__mock/state ${what}: slowest of ${number(run.answers)} GET /me meanwhile`,
+        `${run.slowestMs} ms · the PUT ${ms(run.putMs)}${run.failed ? ` · **${number(run.failed)} failed**` : ''}`,
+        '',
+        target,
+      );
+      row(
+        part,
+        '↳ RSS before → after',
+        `${shown(run.before)} → ${shown(run.after)}`,
+        run === r.applied
+          ? `${(run.after.collectedRssMib / r.source.collectedRssMib).toFixed(2)}× its source`
+          : growth(run),
+        run === r.refused ? 'restore-refused-rss' : undefined,
+      );
+    }
+    row(part, 'RSS of the server the state came from (the same world, its clock run on)', shown(r.source));
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 // The benchmark's entry (npm run bench): throughput, memory and starts, one after the other (never two loads at
 // once on a small box), then one table and the JSON results. Targets are reported, never failed: the exit code
 // says only whether the benchmark itself ran.
-//   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|starts[,...]] [--quick]
+//   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|restore|starts[,...]] [--quick]
 //                    [--baseline REF]
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -10,20 +10,23 @@ import { starts, type StartsResult } from './cold-start.js';
 import { describeMachine, oneMinuteLoad } from './machine.js';
 import { memory, type MemoryResult } from './memory.js';
 import { notes, table, writeResults, type Results } from './report.js';
+import { restore, type RestoreResult } from './restore.js';
 import { ROOT } from './servers.js';
-import { memoryTargets, startTargets, throughputTargets } from './targets.js';
+import { memoryTargets, restoreTargets, startTargets, throughputTargets } from './targets.js';
 import { throughput, type ThroughputResult } from './throughput.js';
 
 const RESULTS = fileURLToPath(new URL('../../bench/results/', import.meta.url));
-const PARTS = ['throughput', 'memory', 'starts'] as const;
+const PARTS = ['throughput', 'memory', 'restore', 'starts'] as const;
 /** The issue's load: 50 connections for throughput, the mixed profile on the large world for memory. */
 const CONNECTIONS = 50;
+/** Issue 17, finding 6: the size of the state restored while other clients ask. */
+const STATE_MIB = 100;
 
 const USAGE = `Usage: npm run bench -- [options]
   --seconds N    seconds per scenario and round (default 4; the memory load runs seconds × rounds)
   --rounds K     rounds of every scenario; medians are reported (default 3)
   --warmup S     seconds of warm-up per scenario before the rounds (default: the lesser of 2 and --seconds)
-  --only P,...   only these parts: throughput, memory, starts (default all)
+  --only P,...   only these parts: throughput, memory, restore, starts (default all)
   --quick        a smoke run: 1 round of 1 s, 1 run of each start
   --baseline REF also run the small world's throughput scenarios against the build of REF (a commit, a branch),
                  each right after its twin, and report the ratio of each pair: a before and an after in one run
@@ -84,6 +87,7 @@ log(
 
 let throughputResult: ThroughputResult | null = null;
 let memoryResult: MemoryResult | null = null;
+let restoreResult: RestoreResult | null = null;
 let startsResult: StartsResult | null = null;
 const baseline = settings.baseline ? prepareBaseline(settings.baseline, log) : undefined;
 if (settings.parts.includes('throughput'))
@@ -97,6 +101,7 @@ if (settings.parts.includes('throughput'))
   });
 if (settings.parts.includes('memory'))
   memoryResult = await memory({ seconds: settings.seconds * settings.rounds, connections: CONNECTIONS, log });
+if (settings.parts.includes('restore')) restoreResult = await restore({ stateMib: STATE_MIB, log });
 // Last: npm start rebuilds the checkout, which nothing else may be running from meanwhile.
 if (settings.parts.includes('starts'))
   startsResult = await starts({ runs: settings.startRuns, largeRuns: settings.largeStartRuns, log });
@@ -115,10 +120,12 @@ const results: Results = {
   throughput: throughputResult,
   starts: startsResult,
   memory: memoryResult,
+  restore: restoreResult,
   targets: [
     ...(throughputResult ? throughputTargets(throughputResult) : []),
     ...(startsResult ? startTargets(startsResult) : []),
     ...(memoryResult ? memoryTargets(memoryResult) : []),
+    ...(restoreResult ? restoreTargets(restoreResult) : []),
   ],
 };
 const file = writeResults(results, RESULTS);

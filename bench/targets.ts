@@ -2,6 +2,7 @@
 // measured in the same run (absolute figures drift on a shared box), starts and memory against fixed limits.
 import type { StartsResult } from './cold-start.js';
 import type { MemoryResult } from './memory.js';
+import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { ScenarioResult, ThroughputResult } from './throughput.js';
 
@@ -143,5 +144,25 @@ export function memoryTargets(m: MemoryResult): TargetCheck[] {
       m.growthPercent <= 10,
       m.load.failed > 0 ? `${m.load.failed} failed requests` : undefined,
     ),
+  ];
+}
+
+/** Finding 6 of issue 17: a large restore never stalls other clients, and gives back what it took. */
+export function restoreTargets(r: RestoreResult): TargetCheck[] {
+  const growth = (r.refused.after.collectedRssMib / r.refused.before.collectedRssMib - 1) * 100;
+  const slowest = (key: string, run: RestoreRun, what: string) =>
+    check(
+      key,
+      `slowest answer to other clients during ${what}`,
+      run.slowestMs,
+      '< 100 ms',
+      run.slowestMs < 100,
+      run.failed > 0 ? `${run.failed} failed requests` : undefined,
+    );
+  return [
+    slowest('restore-first-slowest', r.first, `a refused ${r.stateMib} MiB PUT /__mock/state, the first`),
+    slowest('restore-refused-slowest', r.refused, `a refused ${r.stateMib} MiB PUT /__mock/state`),
+    slowest('restore-applied-slowest', r.applied, `an applied ${r.stateMib} MiB PUT /__mock/state`),
+    check('restore-refused-rss', 'RSS growth after a refused state (collected)', round(growth, 1), '≤ 5%', growth <= 5),
   ];
 }

@@ -15,6 +15,7 @@ import { realTarget, removeStrayTemporaries } from './replace-file.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
 import { StateLock, StateLockError } from './state-lock.js';
+import { workerStateLoader } from './state-loader.js';
 
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
@@ -51,7 +52,8 @@ export interface RunningMock {
  */
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
-  const mock = createMock(options);
+  // PUT /__mock/state is read and checked in a worker thread: a large state never stalls other clients.
+  const mock = createMock({ ...options, stateLoader: options.stateLoader ?? workerStateLoader() });
   refuseBudgetOverHeap(mock.worlds.budget.limit);
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;

@@ -19,6 +19,7 @@ import type {
   Team,
   Uuid,
 } from './records.js';
+import type { Sliced } from './slices.js';
 import { Table, type Change, type IndexSpec } from './table.js';
 
 /**
@@ -175,9 +176,12 @@ export class Store implements Tables {
     return new Store(this.seed, this.#seq, this);
   }
 
-  /** Ends loading a base: indexes sorted once, and every later write refused (write to a layer). */
-  freeze(): this {
-    for (const name of TABLE_NAMES) this.table(name).freeze();
+  /**
+   * Ends loading a base: indexes sorted once, and every later write refused (write to a layer); a slice at a
+   * time (slices.ts).
+   */
+  *freezing(): Sliced<this> {
+    for (const name of TABLE_NAMES) yield* this.table(name).freezing();
     return this;
   }
 

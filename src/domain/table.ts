@@ -2,6 +2,7 @@
 // (MK5): a session or the shared world reads the base's records through its own layer, which holds only
 // what it created, replaced or deleted. Records are never changed in place; a change puts a new record.
 import { approxBytes } from './approx-bytes.js';
+import { drain, SLICE_RECORDS, type Sliced } from './slices.js';
 import { SortedList } from './sorted-list.js';
 
 /** A deleted base record, in a layer: shadows the base's version. */
@@ -83,10 +84,24 @@ export class Table<T extends { readonly id: string }> {
 
   /** Ends the base's loading: sorts its indexes once and refuses writes from now on. */
   freeze(): this {
+    return drain(this.freezing());
+  }
+
+  /** `freeze`, pausing between lists once SLICE_RECORDS records were sorted since the last pause (slices.ts). */
+  *freezing(): Sliced<this> {
     if (this.#base) throw new Error('standin: only a base table is frozen, never a layer');
+    let sorted = 0;
     for (const [name, index] of this.#indexes) {
       const compare = (this.#specs[name] as ListIndexSpec<T>).compare;
-      if (compare) for (const list of index.values()) list.sort(compare);
+      if (!compare) continue;
+      for (const list of index.values()) {
+        list.sort(compare);
+        sorted += list.length;
+        if (sorted >= SLICE_RECORDS) {
+          sorted = 0;
+          yield;
+        }
+      }
     }
     this.#bulk = false;
     this.#frozen = true;

@@ -18,6 +18,7 @@ import type {
   Team,
   Uuid,
 } from './records.js';
+import { drain, inSlices, type Sliced } from './slices.js';
 import { Store, type StoreCounters } from './store.js';
 
 export type WorldSize = 'small' | 'large';
@@ -52,6 +53,35 @@ export interface WorldContents {
 
 export type { AnswerBodyWriter } from './echo-publishing.js';
 
+/** Loads a world's records into a new base store and freezes it, a slice at a time (slices.ts). */
+function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Sliced<Store> {
+  const { seed, generatedAt } = contents;
+  const store = new Store(seed, FIRST_RUNTIME_SEQ);
+  if (contents.counters) store.restoreCounters(contents.counters);
+  store.indexPeopleAndTeams(contents.people, contents.teams);
+  yield* inSlices(contents.goals, (goal) => store.putGoal(goal));
+  yield* inSlices(contents.goalUpdates, (update) => store.putGoalUpdate(update));
+  yield* inSlices(contents.checkIns, (checkIn) => store.putCheckIn(checkIn));
+  yield* inSlices(contents.echoAnswers ?? [], (answer) => store.putEchoAnswer(answer));
+  // EC4: what was due when the world was generated is published in the base, shared by its worlds.
+  for (const question of contents.echoQuestions) {
+    store.putEchoQuestion(question);
+    publishDueAnswers(
+      store,
+      seed,
+      answerBody,
+      question,
+      nextAnswerAt(question, question.publishedThrough),
+      generatedAt,
+    );
+    yield;
+  }
+  yield* inSlices(contents.comments, (comment) => store.putComment(comment));
+  yield* inSlices(contents.reactions, (reaction) => store.putReaction(reaction));
+  yield* inSlices(contents.activities, (activity) => store.putActivity(activity));
+  return yield* store.freezing();
+}
+
 /**
  * @example const base = new WorldBase(generateWorld({ seed, size, now }), echoAnswerBody, 'generated');
  */
@@ -67,41 +97,21 @@ export class WorldBase {
 
   /**
    * `origin` says whether the base is a function of seed, size and `generatedAt` (a state then records only
-   * those three), or was imported from a full state (a state must then carry its records).
+   * those three), or was imported from a full state (a state must then carry its records). `store`: the
+   * contents already loaded, as `WorldBase.build` does it a slice at a time.
    */
   constructor(
     contents: WorldContents,
     readonly answerBody: AnswerBodyWriter,
     readonly origin: 'generated' | 'imported',
+    store: Store = drain(loadStore(contents, answerBody)),
   ) {
     this.seed = contents.seed;
     this.size = contents.size;
     this.generatedAt = contents.generatedAt;
     this.historyStart = contents.historyStart;
     this.defaultPersonId = contents.defaultPersonId;
-    const store = (this.store = new Store(this.seed, FIRST_RUNTIME_SEQ));
-    if (contents.counters) store.restoreCounters(contents.counters);
-    store.indexPeopleAndTeams(contents.people, contents.teams);
-    for (const goal of contents.goals) store.putGoal(goal);
-    for (const update of contents.goalUpdates) store.putGoalUpdate(update);
-    for (const checkIn of contents.checkIns) store.putCheckIn(checkIn);
-    for (const answer of contents.echoAnswers ?? []) store.putEchoAnswer(answer);
-    // EC4: what was due when the world was generated is published in the base, shared by its worlds.
-    for (const question of contents.echoQuestions) {
-      store.putEchoQuestion(question);
-      publishDueAnswers(
-        store,
-        this.seed,
-        answerBody,
-        question,
-        nextAnswerAt(question, question.publishedThrough),
-        this.generatedAt,
-      );
-    }
-    for (const comment of contents.comments) store.putComment(comment);
-    for (const reaction of contents.reactions) store.putReaction(reaction);
-    for (const activity of contents.activities) store.putActivity(activity);
-    store.freeze();
+    this.store = store;
     const zones = new Map<string, Person[]>();
     for (const person of store.peopleInOrder) {
       const zone = zones.get(person.timeZone);
@@ -109,6 +119,18 @@ export class WorldBase {
       else zones.set(person.timeZone, [person]);
     }
     this.zones = zones;
+  }
+
+  /**
+   * The same base as `new WorldBase`, built a slice at a time: a server spreads it over turns of its event loop.
+   * @example const base = drain(WorldBase.build(contents, echoAnswerBody, 'imported')) // or a slice a turn
+   */
+  static *build(
+    contents: WorldContents,
+    answerBody: AnswerBodyWriter,
+    origin: 'generated' | 'imported',
+  ): Sliced<WorldBase> {
+    return new WorldBase(contents, answerBody, origin, yield* loadStore(contents, answerBody));
   }
 
   /** Whether a state taken of a world on this base can name it by seed, size and generation instant. */

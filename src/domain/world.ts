@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import { publishDueAnswers } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
+import { drain, inSlices, type Sliced } from './slices.js';
 import type { Store, StoreCounters, TableName, RecordOf } from './store.js';
 import type { Change } from './table.js';
 import type { WorldBase, WorldSize } from './world-base.js';
@@ -25,6 +26,21 @@ export interface WorldOptions {
   clock: Clock;
 }
 
+/** A new layer of the base with `changes`' records put and deleted, a slice at a time (slices.ts). */
+function* layerWith(base: WorldBase, changes: WorldChanges | undefined): Sliced<Store> {
+  const store = base.store.layer();
+  if (!changes) return store;
+  for (const name of Object.keys(changes.tables) as TableName[]) {
+    const table = store.table(name);
+    yield* inSlices(changes.tables[name] as Array<Change<{ id: string }>>, ({ id, record }) => {
+      if (record === null) table.delete(id);
+      else if (name === 'checkIns') store.putCheckIn(record as never);
+      else (table as { put(r: unknown): void }).put(record);
+    });
+  }
+  return store;
+}
+
 export class World {
   readonly base: WorldBase;
   readonly clock: Clock;
@@ -39,29 +55,34 @@ export class World {
 
   /**
    * A layer over `base`: fresh, or holding `changes` taken of another world on the same base (a snapshot,
-   * a state). Caught up to the clock at once.
+   * a state). Caught up to the clock at once. `layer`: a layer of the base already holding `changes`' records,
+   * as `World.build` makes it a slice at a time.
    */
-  constructor(base: WorldBase, options: WorldOptions, changes?: WorldChanges) {
+  constructor(
+    base: WorldBase,
+    options: WorldOptions,
+    changes?: WorldChanges,
+    layer: Store = drain(layerWith(base, changes)),
+  ) {
     this.base = base;
     this.clock = options.clock;
-    const store = (this.store = base.store.layer());
+    const store = (this.store = layer);
     const caughtUpTo = changes ? Math.floor(changes.now / 1000) : base.generatedAt;
-    if (changes) {
-      store.restoreCounters(changes.counters);
-      for (const name of Object.keys(changes.tables) as TableName[]) {
-        const table = store.table(name);
-        for (const { id, record } of changes.tables[name] as Array<Change<{ id: string }>>) {
-          if (record === null) table.delete(id);
-          else if (name === 'checkIns') store.putCheckIn(record as never);
-          else (table as { put(r: unknown): void }).put(record);
-        }
-      }
-    }
+    if (changes) store.restoreCounters(changes.counters);
     for (const timeZone of base.zones.keys()) {
       this.#through.set(timeZone, changes ? dateInZone(caughtUpTo, timeZone) : base.throughDate(timeZone));
     }
     for (const question of store.echoQuestions.values()) this.#scheduleAnswer(question);
     this.catchUp();
+  }
+
+  /**
+   * The same world as `new World`, its changes applied a slice at a time: a server spreads it over turns of
+   * its event loop (the catch-up to the clock stays one step: a state's own now is near the clock's).
+   * @example const world = drain(World.build(base, { clock }, changes)) // or a slice a turn (src/cli/state-loader.ts)
+   */
+  static *build(base: WorldBase, options: WorldOptions, changes: WorldChanges): Sliced<World> {
+    return new World(base, options, changes, yield* layerWith(base, changes));
   }
 
   get seed(): number {

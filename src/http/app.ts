@@ -122,7 +122,10 @@ export function createMock(options: MockOptions = {}): Mock {
     (op) => apiRoute(op, handlerOf(op.operationId), api),
     'G8',
   );
-  app.route('/__mock', mockControls(mock, { controlToken: options.controlToken, present }));
+  app.route(
+    '/__mock',
+    mockControls(mock, { controlToken: options.controlToken, present, stateLoader: options.stateLoader }),
+  );
   app.notFound((c) => longUrlProblem(c.req.url) ?? noSuchRoute(c.req.method, c.req.path));
   app.onError((error) =>
     problemResponse(

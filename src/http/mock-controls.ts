@@ -14,11 +14,12 @@ import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
-import type { Mock } from './mock.js';
+import type { Mock, StateLoader } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
 import type { OverrideRuleInput } from './overrides.js';
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
+import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
 import { routeOperations } from './operation-routes.js';
 import type { WorldContext } from './sessions.js';
@@ -35,6 +36,8 @@ export interface ControlSettings {
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
   controlToken: string | undefined;
   present: Presenter;
+  /** When set, PUT /__mock/state is read and checked by it, off the request path (put-state.ts). */
+  stateLoader: StateLoader | undefined;
 }
 
 /** G13: what a page on an allowed origin may send to the controls and read of their answers. */
@@ -185,17 +188,13 @@ function snapshotInfo(name: string, base: { seed: number; size: WorldSize }, cha
   return { name, seed: base.seed, size: base.size, now: formatInstant(Math.floor(changes.now / 1000)) };
 }
 
-function restored(world: World) {
-  return { seed: world.seed, size: world.size, ...clockView(world) };
-}
-
 /**
  * The /__mock routes, bound to spec/control.yaml and validated by it.
  * @example app.route('/__mock', mockControls(mock, { controlToken, present }))
  */
 export function mockControls(mock: Mock, settings: ControlSettings): Hono<PipelineEnv> {
   const controls = new Hono<PipelineEnv>();
-  const { controlToken, present } = settings;
+  const { controlToken, present, stateLoader } = settings;
   // G13: before the control token, so a foreign page learns nothing, not even that a token is needed.
   controls.use('*', guardCrossOrigin(mock.crossOrigin, CONTROL_CROSS_ORIGIN));
   if (controlToken) {
@@ -230,6 +229,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     (op: SpecOperation) => {
       const handler = CONTROL_HANDLERS[op.operationId];
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
+      if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);
       // A restored state is checked whole against the spec (Worlds.restore); its own fields are not refused.
       const input = op.operationId === 'putState' ? { strict: false, maxBytes: MAX_STATE_BYTES } : { strict: true };
       return pipelineRoute(op, [catchUp], input, finish(handler));

@@ -18,6 +18,23 @@ export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
 /** The smallest part of the Web Storage API `persist: 'local'` uses: localStorage, or one with its methods. */
 export type StateStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** What a state loader is handed: a `PUT /__mock/state` request, and what its state is rebuilt and checked with. */
+export interface StateLoad {
+  request: Request;
+  /** Where the world's bases are found (reused, never generated on the request path) and kept. */
+  worlds: Worlds;
+  /** G10: the base of the url fields the records are presented with to check them against the spec. */
+  appUrl: string;
+  /** G8: the most body bytes read (413 over it). */
+  maxBytes: number;
+}
+
+/**
+ * Reads, parses and checks a `PUT /__mock/state` body away from the request path, and builds the world it
+ * describes: the world, ready to replace the one of the request's session, or the problem that answers it.
+ */
+export type StateLoader = (load: StateLoad) => Promise<World | Response>;
+
 export interface MockOptions {
   /** MK3: the world's seed. Default 42. */
   seed?: number;
@@ -60,6 +77,12 @@ export interface MockOptions {
   persist?: 'local';
   /** Where `persist: 'local'` keeps the world; the page's localStorage when left out. */
   storage?: StateStorage;
+  /**
+   * How `PUT /__mock/state` reads and checks a state: at once on the request's turn when left out (in-process
+   * and in a browser); `standin serve` gives a worker thread's (src/cli/state-loader.ts), so that a large state
+   * never stalls other clients, one at a time.
+   */
+  stateLoader?: StateLoader;
 }
 
 export interface Mock {

@@ -145,6 +145,33 @@ export function readRequestInput(
   );
 }
 
+/**
+ * G8: 400 for a body that broke off before its end.
+ * @example reader.read().catch(() => incompleteBody())
+ */
+export function incompleteBody(): Response {
+  return problemResponse(
+    400,
+    'incomplete-body',
+    'The request body broke off before its end (G8); send it again, whole.',
+  );
+}
+
+/**
+ * G8: 413 for a body over `maxBytes`, with Connection: close, or the server would read the rest of the body to
+ * keep the connection alive.
+ * @example if (size > maxBytes) return bodyTooLarge(maxBytes)
+ */
+export function bodyTooLarge(maxBytes: number): Response {
+  return problemResponse(
+    413,
+    'body-too-large',
+    `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
+    undefined,
+    { connection: 'close' },
+  );
+}
+
 /** The body as the operation takes it, its G8 problems added to `errors`, or the problem that ends the request. */
 async function readBody(
   op: SpecOperation,
@@ -160,22 +187,9 @@ async function readBody(
     text = await readBodyText(request, maxBytes);
   } catch {
     // The client went away, or the server cut a body that took too long (its 408 went out already).
-    return problemResponse(
-      400,
-      'incomplete-body',
-      'The request body broke off before its end (G8); send it again, whole.',
-    );
+    return incompleteBody();
   }
-  if (text === null) {
-    // Connection: close, or the server would read the rest of the body to keep the connection alive.
-    return problemResponse(
-      413,
-      'body-too-large',
-      `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
-      undefined,
-      { connection: 'close' },
-    );
-  }
+  if (text === null) return bodyTooLarge(maxBytes);
   if (text.trim() !== '' || op.bodyRequired) {
     if (text.trim() === '') {
       return problemResponse(

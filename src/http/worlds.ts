@@ -5,18 +5,16 @@
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
-import { FaultProfile } from './fault-profile.js';
-import { MemoryBudget, type MemoryUse } from './memory-budget.js';
-import { RateLimiter } from './rate-limiter.js';
 import { approxBytes } from '../domain/approx-bytes.js';
 import { TABLE_NAMES } from '../domain/store.js';
-import { WorldBase, type WorldContents, type WorldSize } from '../domain/world-base.js';
-import { changeProblems, integrityProblems } from '../domain/world-integrity.js';
-import { readState } from '../domain/world-state.js';
+import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
-import { worldProblems } from './verify-world.js';
+import { FaultProfile } from './fault-profile.js';
+import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { Presenter } from './present.js';
+import { RateLimiter } from './rate-limiter.js';
 import { contextBytes, Sessions, type WorldContext } from './sessions.js';
+import { rebuildState } from './state-rebuild.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */
 export const MAX_SNAPSHOTS = 64;
@@ -63,10 +61,6 @@ function importedBytes(base: WorldBase): number {
   return bytes;
 }
 
-function refuseState(problems: string[]): never {
-  throw DomainError.invalid(problems.map((problem) => ({ in: 'body', name: 'state', message: `state ${problem}` })));
-}
-
 /**
  * @example const worlds = new Worlds({ seed: 42, size: 'small', present, maxSessions: 32, sessionIdleMs: 0, faults: null });
  * worlds.contextFor('worker-1').world // a session's world, a layer over the shared world's base
@@ -76,6 +70,8 @@ export class Worlds {
   readonly sessions: Sessions;
   /** What the worlds, snapshots, bases and caches keep beyond the first base; what would go over is refused. */
   readonly budget: MemoryBudget;
+  /** The control token the people's tokens are keyed by, if any (a state worker generates bases with it). */
+  readonly tokenKey: string | undefined;
   /** Called when the shared world is replaced (reset, restore): the state file rewrites itself. */
   onSharedReplaced: ((world: World) => void) | null = null;
   readonly #present: Presenter;
@@ -86,11 +82,10 @@ export class Worlds {
   readonly #baseBytes = new WeakMap<WorldBase, number>();
   /** What the last new session cost once made: the guess for the next (MK5). */
   #sessionBytes = FIRST_SESSION_BYTES;
-  readonly #tokenKey: string | undefined;
 
   constructor(options: WorldsOptions) {
     this.#present = options.present;
-    this.#tokenKey = options.tokenKey;
+    this.tokenKey = options.tokenKey;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
     const base = (this.#firstBase = this.#generate(options.seed, options.size, clock.nowSeconds()));
     this.shared = this.#context(new World(base, { clock }), options.faults);
@@ -119,21 +114,23 @@ export class Worlds {
 
   /** The generated base of a seed, size and instant: reused while a world or the cache holds it. */
   baseFor(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    return this.#cached(seed, size, generatedAt) ?? this.#generate(seed, size, generatedAt);
+    return this.knownBase(seed, size, generatedAt) ?? this.#generate(seed, size, generatedAt);
   }
 
-  #cached(seed: number, size: WorldSize, generatedAt: number): WorldBase | undefined {
+  /** The generated base of a seed, size and instant if the shared world or the cache holds it; none is made. */
+  knownBase(seed: number, size: WorldSize, generatedAt: number): WorldBase | undefined {
     const key = { seed, size, generatedAt };
     return [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key));
   }
 
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    const base = new WorldBase(
-      generateWorld({ seed, size, now: generatedAt, tokenKey: this.#tokenKey }),
-      echoAnswerBody,
-      'generated',
-    );
-    this.#baseBytes.set(base, GENERATED_BASE_BYTES[size]);
+    const contents = generateWorld({ seed, size, now: generatedAt, tokenKey: this.tokenKey });
+    return this.keep(new WorldBase(contents, echoAnswerBody, 'generated'));
+  }
+
+  /** Keeps a generated base for reuse, made here or elsewhere (standin serve's state worker sends its records). */
+  keep(base: WorldBase): WorldBase {
+    this.#baseBytes.set(base, GENERATED_BASE_BYTES[base.size]);
     this.#bases.unshift(base);
     this.#bases.length = Math.min(this.#bases.length, BASE_CACHE);
     return base;
@@ -147,52 +144,35 @@ export class Worlds {
     const { clock } = context.world;
     const current = context.world.base;
     const reused = current.origin === 'generated' && current.seed === seed && current.size === size;
-    if (!reused && !this.#cached(seed, size, clock.nowSeconds())) {
+    if (!reused && !this.knownBase(seed, size, clock.nowSeconds())) {
       this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
     }
     const base = reused ? current : this.baseFor(seed, size, clock.nowSeconds());
-    this.#replace(context, new World(base, { clock }));
+    this.replace(context, new World(base, { clock }));
     context.limiter = new RateLimiter();
     return context.world;
   }
 
   /**
    * Replaces a context's world with a saved state (version 1 or 2), its clock included. The new world is
-   * rebuilt and checked against the spec and for integrity before it replaces anything.
+   * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts).
    */
   restore(context: WorldContext, state: unknown): World {
-    const parsed = readState(state);
-    const now = parsed.kind === 'full' ? parsed.now : parsed.changes.now;
-    const frozen = parsed.kind === 'full' ? parsed.frozen : parsed.changes.frozen;
-    const clock = new Clock();
-    // A running clock runs on: restored after a day's downtime, it shows today, not the day it was saved.
-    clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
-    let fresh: World;
-    let problems: string[];
-    try {
-      if (parsed.kind === 'full') {
-        fresh = this.#imported(parsed.contents, clock);
-        problems = integrityProblems(fresh, parsed.contents);
-        if (problems.length === 0) problems = worldProblems(fresh, this.#present);
-      } else {
-        const { seed, size, generatedAt, contents } = parsed.base;
-        const base = contents ? this.#imported(contents, clock).base : this.baseFor(seed, size, generatedAt);
-        fresh = new World(base, { clock }, parsed.changes);
-        problems = contents ? integrityProblems(fresh, contents) : changeProblems(fresh, parsed.changes);
-        if (problems.length === 0)
-          problems = worldProblems(fresh, this.#present, 5, contents ? undefined : parsed.changes);
-      }
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      refuseState([`could not be rebuilt: ${String((error as Error).message).slice(0, 200)}`]);
-    }
-    if (problems.length > 0) refuseState(problems);
-    // What the state brings in place of what the world holds now: its records, and an imported base's.
-    const brought =
-      fresh.store.approxBytes + (fresh.base.origin === 'imported' ? (this.#baseBytes.get(fresh.base) ?? 0) : 0);
+    const { world } = rebuildState(state, this.#present, (seed, size, at) => this.baseFor(seed, size, at));
+    this.install(context, world);
+    return world;
+  }
+
+  /**
+   * Puts a restored world in the context's place once it fits the memory budget: what it brings (its records,
+   * and an imported base's) in place of what the context's world holds now.
+   */
+  install(context: WorldContext, world: World): void {
+    const { base } = world;
+    if (base.origin === 'imported' && !this.#baseBytes.has(base)) this.#baseBytes.set(base, importedBytes(base));
+    const brought = world.store.approxBytes + (base.origin === 'imported' ? this.#baseBytes.get(base)! : 0);
     this.budget.ensure(brought - context.world.store.approxBytes, 'this state');
-    this.#replace(context, fresh);
-    return fresh;
+    this.replace(context, world);
   }
 
   /** Takes a snapshot of the context's world under a name (MK5: its own snapshots). */
@@ -227,14 +207,18 @@ export class Worlds {
       snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()),
       snapshot.changes.frozen,
     );
-    this.#replace(context, new World(snapshot.base, { clock }, snapshot.changes));
+    this.replace(context, new World(snapshot.base, { clock }, snapshot.changes));
     return context.world;
   }
 
-  #imported(contents: WorldContents, clock: Clock): World {
-    const base = new WorldBase(contents, echoAnswerBody, 'imported');
-    this.#baseBytes.set(base, importedBytes(base));
-    return new World(base, { clock });
+  /** Puts `world` in the context's place, at once: no request ever sees a world half replaced. */
+  replace(context: WorldContext, world: World): void {
+    context.world = world;
+    if (context === this.shared) this.onSharedReplaced?.(world);
+  }
+
+  #context(world: World, faults: FaultProfile | null): WorldContext {
+    return { world, limiter: new RateLimiter(), snapshots: new Map(), faults };
   }
 
   /** What every world, snapshot, base and cache keeps beyond the first base, by part (for a refusal). */
@@ -276,14 +260,5 @@ export class Worlds {
 
   #snapshotBytes(context: WorldContext): number {
     return contextBytes(context) - context.world.store.approxBytes;
-  }
-
-  #replace(context: WorldContext, world: World): void {
-    context.world = world;
-    if (context === this.shared) this.onSharedReplaced?.(world);
-  }
-
-  #context(world: World, faults: FaultProfile | null): WorldContext {
-    return { world, limiter: new RateLimiter(), snapshots: new Map(), faults };
   }
 }

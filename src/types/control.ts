@@ -384,6 +384,12 @@ export interface paths {
          *     deleted record, counters ahead of the ids made — before the new world replaces the old one: a
          *     foreign, other-version or broken state gets 422 naming what is wrong and changes nothing. A version
          *     2 state of another base generates that base first. Bodies up to 512 MiB.
+         *
+         *     On `standin serve` the state is read, parsed and checked in a worker thread, and the world built
+         *     from it in slices, so other requests are answered meanwhile; the new world replaces the old one at
+         *     once when it is ready, and no request sees it half built. One restore runs at a time on a server:
+         *     another `PUT /state` meanwhile, in any session, gets 409 with `Retry-After` (each holds a whole
+         *     state and the world it describes in memory). In-process (`createMock`, MSW) it is done at once.
          */
         put: operations["putState"];
         post?: never;
@@ -1764,6 +1770,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
+            /** @description Another `PUT /state` is being restored on this server; send this one again after it. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending it again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

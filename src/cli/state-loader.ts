@@ -1,0 +1,257 @@
+// standin serve's PUT /__mock/state, off the request path (MockOptions.stateLoader): the body streamed to a
+// worker thread as it arrives (never decoded here), parsed and checked there (state-worker.ts), and the checked
+// world's records taken back in batches and built here a slice at a time, each far below the 100 ms in which
+// other clients must be answered meanwhile. The worker is ended after each restore, refused or applied, so the
+// memory reading a state took goes with it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { echoAnswerBody } from '../../fixtures/index.js';
+import { PortableReader } from '../../fixtures/portable-records.js';
+import { Clock } from '../domain/clock.js';
+import type { Sliced } from '../domain/slices.js';
+import { TABLE_NAMES } from '../domain/store.js';
+import type { Change } from '../domain/table.js';
+import { WorldBase, type WorldContents } from '../domain/world-base.js';
+import { World, type WorldChanges } from '../domain/world.js';
+import type { StateLoader } from '../http/mock.js';
+import { problemResponse } from '../http/problem.js';
+import { bodyTooLarge, incompleteBody } from '../http/request-input.js';
+import type { Worlds } from '../http/worlds.js';
+import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
+
+/** The longest stretch of building before other requests get a turn. */
+const SLICE_MS = 8;
+/** The body goes to the worker in blocks of this size, this many of them in use at once. */
+const BLOCK_BYTES = 1024 * 1024;
+const BLOCKS = 4;
+
+// From the TypeScript sources (the tests), the worker is the built one: npm test builds before it runs them.
+const WORKER = import.meta.url.endsWith('.ts')
+  ? new URL('../../dist/src/cli/state-worker.js', import.meta.url)
+  : new URL('./state-worker.js', import.meta.url);
+
+/** Runs sliced work (slices.ts) to its end, giving other requests a turn whenever a stretch took SLICE_MS. */
+async function inTurns<R>(work: Sliced<R>): Promise<R> {
+  let started = performance.now();
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    if (performance.now() - started >= SLICE_MS) {
+      await nextTurn();
+      started = performance.now();
+    }
+  }
+}
+
+type Send = (message: ToWorker, transfer?: ArrayBuffer[]) => void;
+
+/** The worker's messages, one at a time; its failure or an early exit rejects. */
+class Inbox {
+  readonly #queue: FromWorker[] = [];
+  #waiting: { resolve: (message: FromWorker) => void; reject: (error: Error) => void } | null = null;
+  #failure: Error | null = null;
+
+  constructor(worker: Worker) {
+    worker.on('message', (message: FromWorker) => {
+      if (this.#waiting) this.#settle().resolve(message);
+      else this.#queue.push(message);
+    });
+    worker.on('error', (error) => this.#fail(error));
+    worker.on('exit', (code) => this.#fail(new Error(`standin: the state worker stopped (exit code ${code})`)));
+  }
+
+  next(): Promise<FromWorker> {
+    const queued = this.#queue.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.#failure) return Promise.reject(this.#failure);
+    return new Promise((resolve, reject) => (this.#waiting = { resolve, reject }));
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    if (this.#waiting) this.#settle().reject(this.#failure);
+  }
+
+  #settle() {
+    const waiting = this.#waiting!;
+    this.#waiting = null;
+    return waiting;
+  }
+}
+
+/**
+ * Sends the body to the worker: the problem as soon as it is known to be over `maxBytes` or broke off (G8), else
+ * null once it is all sent. It is copied as it arrives into a few blocks that go to the worker and come back to
+ * be filled again: the body is never this thread's memory at once, and nothing of it is allocated here, so the
+ * collector, which counts memory outside the heap too, has no reason to collect the world's heap meanwhile.
+ */
+async function sendBody(request: Request, inbox: Inbox, send: Send, maxBytes: number): Promise<Response | null> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) return bodyTooLarge(maxBytes);
+  const free = Array.from({ length: BLOCKS }, () => new ArrayBuffer(BLOCK_BYTES));
+  let block = new Uint8Array(0);
+  let filled = 0;
+  const flush = () => {
+    if (filled > 0) send({ type: 'chunk', bytes: block.buffer, length: filled }, [block.buffer]);
+    block = new Uint8Array(0);
+    filled = 0;
+  };
+  const nextBlock = async () => {
+    if (free.length === 0) free.push(returned(await inbox.next()));
+    block = new Uint8Array(free.pop()!);
+  };
+  if (request.body) {
+    const reader = request.body.getReader();
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          return bodyTooLarge(maxBytes);
+        }
+        for (let at = 0; at < value.byteLength;) {
+          if (filled === block.length) {
+            flush();
+            await nextBlock();
+          }
+          const taken = Math.min(value.byteLength - at, block.length - filled);
+          block.set(value.subarray(at, at + taken), filled);
+          filled += taken;
+          at += taken;
+        }
+      }
+    } catch {
+      // The client went away, or the server cut a body that took too long (its 408 went out already).
+      return incompleteBody();
+    }
+  }
+  flush();
+  send({ type: 'end' });
+  return null;
+}
+
+/** A block the worker gave back. */
+function returned(message: FromWorker): ArrayBuffer {
+  if (message.type !== 'block')
+    throw new Error(`standin: the state worker sent ${message.type} while it read the body`);
+  return message.bytes;
+}
+
+/** The worker's verdict, once it gave back the blocks still on their way. */
+async function verdictOf(inbox: Inbox): Promise<FromWorker> {
+  for (;;) {
+    const message = await inbox.next();
+    if (message.type !== 'block') return message;
+  }
+}
+
+/** The checked world's records, taken from the worker batch by batch: the base's too unless `base` is known. */
+async function takeRecords(inbox: Inbox, send: Send, withBase: boolean) {
+  const reader = new PortableReader();
+  const contents: Partial<Record<keyof WorldContents, unknown[]>> = {};
+  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, [] as Array<Change<unknown>>]));
+  send({ type: 'send', base: withBase });
+  for (;;) {
+    const message = await inbox.next();
+    if (message.type === 'done') return { contents, tables: tables as WorldChanges['tables'] };
+    if (message.type !== 'base' && message.type !== 'changes')
+      throw new Error(`standin: the state worker sent ${message.type} among its records`);
+    // One batch per turn of the event loop: a port delivers all it has queued in one turn, so the next batch
+    // is asked for only once other requests had theirs.
+    await nextTurn();
+    send({ type: 'next' });
+    reader.addVoices(message.voices);
+    const records = reader.records(message.items);
+    if (message.type === 'base') (contents[message.collection] ??= []).push(...records);
+    else {
+      const { ids } = message;
+      tables[message.table]!.push(...records.map((record, i) => ({ id: ids[i]!, record })));
+    }
+  }
+}
+
+function contentsOf(frame: BaseFrame, records: Partial<Record<keyof WorldContents, unknown[]>>): WorldContents {
+  const { seed, size, generatedAt, historyStart, defaultPersonId, counters } = frame;
+  const list = (name: keyof WorldContents) => records[name] ?? [];
+  return {
+    seed,
+    size,
+    generatedAt,
+    historyStart,
+    defaultPersonId,
+    ...(counters ? { counters } : {}),
+    people: list('people'),
+    teams: list('teams'),
+    goals: list('goals'),
+    goalUpdates: list('goalUpdates'),
+    checkIns: list('checkIns'),
+    echoQuestions: list('echoQuestions'),
+    echoAnswers: list('echoAnswers'),
+    comments: list('comments'),
+    reactions: list('reactions'),
+    activities: list('activities'),
+  } as WorldContents;
+}
+
+/** The world the worker checked, built here a slice at a time over a base this server holds, or one it sent. */
+async function build(inbox: Inbox, send: Send, worlds: Worlds, checked: FromWorker, release: () => Promise<number>) {
+  if (checked.type !== 'checked') throw new Error(`standin: the state worker sent ${checked.type}, not its verdict`);
+  const { base: frame, now, frozen, counters } = checked;
+  const known = frame.origin === 'generated' ? worlds.knownBase(frame.seed, frame.size, frame.generatedAt) : undefined;
+  const { contents, tables } = await takeRecords(inbox, send, known === undefined);
+  // The worker is done: it ends (and its memory goes) while the world is built here.
+  void release();
+  let base = known;
+  if (!base) {
+    base = await inTurns(WorldBase.build(contentsOf(frame, contents), echoAnswerBody, frame.origin));
+    if (base.origin === 'generated') worlds.keep(base);
+  }
+  const clock = new Clock();
+  // As rebuildState sets it: a running clock runs on from the state's now, or from real time if that is later.
+  clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
+  return inTurns(World.build(base, { clock }, { now, frozen, counters, tables }));
+}
+
+/**
+ * The state loader of standin serve: a worker thread per PUT /__mock/state.
+ * @example createMock({ ...options, stateLoader: workerStateLoader() })
+ */
+export function workerStateLoader(): StateLoader {
+  return async ({ request, worlds, appUrl, maxBytes }) => {
+    const declared = Number(request.headers.get('content-length'));
+    const settings: WorkerSettings = {
+      contentType: request.headers.get('content-type'),
+      length: Number.isSafeInteger(declared) && declared > 0 && declared <= maxBytes ? declared : null,
+      appUrl,
+      maxBytes,
+      // MK1: a base the worker generates keys its people's tokens as this server does.
+      tokenKey: worlds.tokenKey,
+    };
+    const worker = new Worker(WORKER, { workerData: settings });
+    const inbox = new Inbox(worker);
+    const send: Send = (message, transfer = []) => worker.postMessage(message, transfer);
+    let ended: Promise<number> | null = null;
+    const release = () => (ended ??= worker.terminate());
+    try {
+      const refused = await sendBody(request, inbox, send, maxBytes);
+      if (refused) return refused;
+      const verdict = await verdictOf(inbox);
+      if (verdict.type === 'answer')
+        return new Response(verdict.body, { status: verdict.status, headers: verdict.headers });
+      return await build(inbox, send, worlds, verdict, release);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
+      return problemResponse(
+        413,
+        'body-too-large',
+        "The state is too large to check within this server's memory (G8); send a smaller one.",
+      );
+    } finally {
+      // Answered only once the worker has ended: by then what reading the state took is given back.
+      await release();
+    }
+  };
+}
