@@ -21,6 +21,11 @@ export interface LoadResult {
   requests: number;
   /** Non-2xx answers, errors and timeouts: a run with any is not a valid figure. */
   failed: number;
+  /**
+   * The server process's CPU time per request, in µs (user and system, from /proc): what a request costs the
+   * server whatever else the box does meanwhile. Null where /proc has no such figure.
+   */
+  cpuUs?: number | null;
 }
 
 export function headersFor(token: string | undefined, body: boolean): Record<string, string> {

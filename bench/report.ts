@@ -28,8 +28,10 @@ const ms = (value: number) => (value >= 10_000 ? `${round(value / 1000, 1)} s` :
 
 function loadFigure(row: ScenarioResult): string {
   const failed = row.failed ? ` · **${number(row.failed)} failed**` : '';
-  if (row.load === 'one-connection') return `p99 ${row.p99} ms · p50 ${row.p50} ms · ${number(row.rps)} req/s${failed}`;
-  return `${number(row.rps)} req/s · p50 ${row.p50} ms · p99 ${row.p99} ms${failed}`;
+  const cpu = row.cpuUs !== null && row.cpuUs !== undefined ? ` · server CPU ${row.cpuUs} µs/req` : '';
+  if (row.load === 'one-connection')
+    return `p99 ${row.p99} ms · p50 ${row.p50} ms · ${number(row.rps)} req/s${cpu}${failed}`;
+  return `${number(row.rps)} req/s · p50 ${row.p50} ms · p99 ${row.p99} ms${cpu}${failed}`;
 }
 
 function verdict(target: TargetCheck | undefined): [string, string] {
@@ -70,7 +72,7 @@ export function table(results: Results): string[] {
           part,
           `↳ the baseline ${t.baseline.ref} (${t.baseline.commit}), the same right after`,
           loadFigure(twin),
-          `${r.vsBaseline.toFixed(2)}× baseline`,
+          `${r.vsBaseline.toFixed(2)}× baseline${r.cpuVsBaseline ? ` · CPU/req ${r.cpuVsBaseline.toFixed(2)}×` : ''}`,
         );
       if (r.key === 'goal')
         row(

@@ -2,7 +2,7 @@
 // in between, round after round, each server in its own process. Rounds interleave the scenarios, so a drift of
 // the shared box spreads over all of them instead of landing on one.
 import { cannon, oneConnection, type LoadResult } from './load.js';
-import { sleep, stop } from './processes.js';
+import { cpuMs, sleep, stop } from './processes.js';
 import type { Baseline } from './baseline.js';
 import { scenarios as allScenarios, baselineTwins, goalRead, type Scenario, type Target } from './scenarios.js';
 import { NOW, startPrism, startRaw, startStandin, type Server, type Standin } from './servers.js';
@@ -32,11 +32,15 @@ export interface ScenarioResult {
   /** Failed requests over all rounds: any makes the figure invalid. */
   failed: number;
   rounds: LoadResult[];
+  /** The server's CPU time per request, µs: the median over the rounds (null where it cannot be read). */
+  cpuUs: number | null;
   /**
    * Against a baseline's twin: the median of each round's ratio of requests per second (the two ran back to
-   * back, so each pair met the same state of the box). Absent without `--baseline`.
+   * back, so each pair met the same state of the box), and the ratio of their CPU time per request (what each
+   * request costs the server, which another load on the box moves far less). Absent without `--baseline`.
    */
   vsBaseline?: number;
+  cpuVsBaseline?: number | null;
 }
 
 export interface ThroughputResult {
@@ -64,8 +68,17 @@ async function runOnce(
   options: ThroughputOptions,
 ) {
   const [first] = scenario.requests;
-  if (scenario.load === 'one-connection' && first) return oneConnection(server.origin, first, { token, seconds });
-  return cannon(server.origin, scenario.requests, { token, seconds, connections: options.connections });
+  const before = cpuMs(server.process.pid);
+  const result =
+    scenario.load === 'one-connection' && first
+      ? await oneConnection(server.origin, first, { token, seconds })
+      : await cannon(server.origin, scenario.requests, { token, seconds, connections: options.connections });
+  const after = cpuMs(server.process.pid);
+  result.cpuUs =
+    before === null || after === null || result.requests === 0
+      ? null
+      : round(((after - before) * 1000) / result.requests, 1);
+  return result;
 }
 
 /** Back to the world as generated (MK2, milliseconds): the next scenario meets the same world as the first. */
@@ -89,6 +102,7 @@ function summarise(scenario: Scenario, rounds: LoadResult[], connections: number
     p99: round(median(rounds.map((r) => r.p99)), 2),
     failed: rounds.reduce((sum, r) => sum + r.failed, 0),
     rounds,
+    cpuUs: rounds.every((r) => typeof r.cpuUs === 'number') ? round(median(rounds.map((r) => r.cpuUs!)), 1) : null,
   };
 }
 
@@ -204,6 +218,8 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
         const twin = rounds.get(`${s.key}@baseline`);
         if (twin) {
           result.vsBaseline = round(median(rounds.get(s.key)!.map((r, i) => r.rps / twin[i]!.rps)), 2);
+          const twinCpu = summarise(s, twin, options.connections).cpuUs;
+          result.cpuVsBaseline = result.cpuUs !== null && twinCpu ? round(result.cpuUs / twinCpu, 2) : null;
         }
         return result;
       }),

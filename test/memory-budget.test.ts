@@ -33,14 +33,19 @@ async function refusal(response: Response): Promise<string> {
 async function memory(h: Harness) {
   const world = await control(h, 'GET', '/world');
   expect(world.status).toBe(200);
-  return world.body.memory as { budget_bytes: number; used_bytes: number; sessions_bytes: number };
+  return world.body.memory as {
+    budget_bytes: number;
+    used_bytes: number;
+    sessions_bytes: number;
+    caches_bytes: number;
+  };
 }
 
 describe('the memory budget', () => {
   it('refuses writes once over it, with a 507 that says what to drop; reads, deletes and a reset go on', async () => {
-    const h = new Harness({ memoryBudget: 4 * MiB });
+    const h = new Harness({ memoryBudget: 16 * MiB });
     let refused: Response | undefined;
-    for (let i = 0; i < 200 && !refused; i++) {
+    for (let i = 0; i < 400 && !refused; i++) {
       const response = await write(h);
       if (response.status !== 201) refused = response;
     }
@@ -48,9 +53,9 @@ describe('the memory budget', () => {
     expect(detail).toMatch(/refused POST \/goals, a write/);
     expect(detail).toMatch(/POST \/__mock\/reset/);
     const use = await memory(h);
-    // Over by at most the write that crossed it.
-    expect(use.used_bytes).toBeGreaterThan(4 * MiB);
-    expect(use.used_bytes).toBeLessThan(4 * MiB + 256 * 1024);
+    // The worlds over by at most the write that crossed it; the journal of the refused writes is bounded apart.
+    expect(use.used_bytes).toBeGreaterThan(16 * MiB);
+    expect(use.used_bytes - use.caches_bytes).toBeLessThan(16 * MiB + 256 * 1024);
     expect((await h.get('/api/v2/me')).status).toBe(200);
     const goals = await h.get('/api/v2/goals?per_page=1');
     expect((await h.delete(`/api/v2/goals/${goals.body[0].id}`)).status).toBe(204);
@@ -59,14 +64,13 @@ describe('the memory budget', () => {
   });
 
   it('refuses a new session once the sessions fill it, naming the largest; dropping them makes room', async () => {
-    const h = new Harness({ memoryBudget: 4 * MiB });
+    const h = new Harness({ memoryBudget: 16 * MiB, maxSessions: 500 });
     let name = '';
     let refused: Response | undefined;
-    for (let i = 0; i < 100 && !refused; i++) {
+    for (let i = 0; i < 200 && !refused; i++) {
       name = `worker-${i}`;
       const response = await write(h, name);
       if (response.status !== 201) refused = response;
-      else expect((await write(h, name)).status).toBe(201);
     }
     const detail = await refusal(refused!);
     expect(detail).toMatch(/refused a new session/);
@@ -74,7 +78,7 @@ describe('the memory budget', () => {
     expect(detail).toMatch(/DELETE \/__mock\/sessions\/\{name\}/);
     const sessions = await control(h, 'GET', '/sessions');
     expect(sessions.body.length).toBeGreaterThan(5);
-    for (const session of sessions.body) expect(session.approx_bytes).toBeGreaterThan(2 * LONG.length);
+    for (const session of sessions.body) expect(session.approx_bytes).toBeGreaterThan(LONG.length);
     expect((await memory(h)).sessions_bytes).toBe(
       sessions.body.reduce((sum: number, s: { approx_bytes: number }) => sum + s.approx_bytes, 0),
     );

@@ -68,6 +68,9 @@ export class HostCheck {
   readonly #everyInterface: boolean;
   readonly #named: readonly string[];
   readonly #kept = new Map<string, Verdict>();
+  /** The last Host seen and its verdict: a browser or a load generator sends the same one every time. */
+  #lastHost = '';
+  #lastVerdict: Verdict = OK;
 
   /** `bound`: the address the server listens on (--host); `named`: the --allowed-host values, checked. */
   constructor(bound: string, named: readonly string[]) {
@@ -97,9 +100,10 @@ export class HostCheck {
               'An HTTP/1.1 request needs a Host header naming the server it is for (G8); send Host: 127.0.0.1:<port>.',
           };
     }
-    const kept = this.#kept.get(value);
-    if (kept) return kept;
-    const verdict = this.#judge(value);
+    if (value === this.#lastHost) return this.#lastVerdict;
+    const verdict = this.#kept.get(value) ?? this.#judge(value);
+    this.#lastHost = value;
+    this.#lastVerdict = verdict;
     if (value.length <= LONGEST_KEPT) {
       if (this.#kept.size >= VERDICTS_KEPT) this.#kept.clear();
       this.#kept.set(value, verdict);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { BODY_CHARS, RequestJournal, type JournalRecord } from './request-journal.js';
+import { BODY_CHARS, LONG_BODIES_BYTES, RequestJournal, type JournalRecord } from './request-journal.js';
 
 /** A full garbage collection, for a test that reads what the heap keeps. */
 function collect(): void {
@@ -85,23 +85,43 @@ describe('RequestJournal', () => {
     expect(third?.errors).toBeNull();
   });
 
-  it('holds at most its bytes whatever the bodies weigh, and no entry keeps a long body alive', () => {
+  it('holds at most its bytes whatever the bodies weigh, and long bodies whole for its newest entries only', () => {
     const journal = new RequestJournal(1000, 256 * 1024);
     collect();
     const before = getHeapStatistics().used_heap_size;
-    // 2,000 requests answered with 2 MiB bodies: 4 GiB if kept.
+    // 2,000 requests answered with 300 KB bodies (600 MB if kept), then 20 with 4 MiB ones (each alone over
+    // what long bodies may take: cut at once).
     for (let i = 0; i < 2000; i++) {
-      const body = `${i}:${'z'.repeat(2 ** 21)}`;
+      // A string of its own each time ('z'.repeat shares its parts, and would cost next to nothing to keep).
+      const body = Buffer.alloc(300_000, 97 + (i % 26)).toString('latin1');
       journal.record(entry(i, { request_body: body, response_body: body }));
+    }
+    for (let i = 2000; i < 2020; i++) {
+      journal.record(entry(i, { response_body: `${i}:${Buffer.alloc(2 ** 22, 'w').toString('latin1')}` }));
     }
     collect();
     expect(journal.bytes).toBeLessThanOrEqual(256 * 1024);
-    expect(getHeapStatistics().used_heap_size - before).toBeLessThan(4 * 2 ** 20);
+    expect(journal.heldEntries).toBeLessThanOrEqual(3 * journal.capacity + 2);
+    expect(getHeapStatistics().used_heap_size - before).toBeLessThan(LONG_BODIES_BYTES + 4 * 2 ** 20);
     const newest = journal.list({ limit: 1000 });
-    expect(newest.length).toBeGreaterThan(10);
     expect(newest[0]?.response_body).toBe(
-      `1999:${'z'.repeat(BODY_CHARS - 5)}… (${2 ** 21 + 5 - BODY_CHARS} more characters)`,
+      `2019:${'w'.repeat(BODY_CHARS - 5)}… (${2 ** 22 + 5 - BODY_CHARS} more characters)`,
     );
+  });
+
+  it('keeps the long bodies of its newest entries whole within LONG_BODIES_BYTES, and notes the length of older ones', () => {
+    const journal = new RequestJournal();
+    const long = 'y'.repeat(400_000);
+    for (let i = 0; i < 20; i++) journal.record(entry(i, { request_body: '{"short":true}', response_body: long }));
+    const listed = journal.list({ limit: 20 });
+    const kept = Math.floor(LONG_BODIES_BYTES / (2 * long.length + 32));
+    expect(listed.slice(0, kept).map((e) => e.response_body)).toEqual(
+      Array<string>(kept).fill(`${'y'.repeat(BODY_CHARS)}… (${long.length - BODY_CHARS} more characters)`),
+    );
+    expect(listed[kept]?.response_body).toBe(
+      `(${long.length} characters, no longer kept: the journal keeps the long bodies of its newest requests, up to 4 MiB)`,
+    );
+    expect(listed.at(-1)?.request_body).toBe('{"short":true}');
   });
 
   it('with `after` gives the entries right after it, oldest pages first, so a reader paging forward misses none', () => {

@@ -1,8 +1,8 @@
 // The request journal: the last requests to /api/v2, newest first, each with what the client sent and what it
 // got — the body of the request and of the answer (their first 4,096 characters), a problem's errors[], and
 // the override that answered it if one did — so "what did my app send, and what did it get" needs no proxy.
-// Bounded in entries and in bytes, so a long demo or a client of huge bodies never grows it without end;
-// numbered, so a dashboard can ask for what is new.
+// Bounded in entries and in bytes (long bodies kept whole for the newest entries only, up to 4 MiB), so a long
+// demo or a client of huge bodies never grows it without end; numbered, so a dashboard can ask for what is new.
 import type { FieldError } from '../spec/describe-errors.js';
 import { textBytes } from './rendered.js';
 
@@ -48,23 +48,37 @@ const ERRORS_KEPT = 50;
 /** What an entry costs besides its texts: the object, its numbers and slots. */
 const ENTRY_BYTES = 256;
 
+/**
+ * The long bodies (over BODY_CHARS) the newest entries keep, in bytes: kept as the very strings the mock read and
+ * answered with (often a cache's: keeping them costs no copy on the request path), counted whole since they may
+ * be no one else's. Older entries keep a note of their length instead.
+ */
+export const LONG_BODIES_BYTES = 4 * 2 ** 20;
+
+const isLong = (text: string | null): text is string => text !== null && text.length > BODY_CHARS;
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const scratch = new Uint8Array(BODY_CHARS * 3);
 
 /**
  * The first BODY_CHARS characters of a text as a string of their own. A plain slice may keep the whole text
- * alive (V8 makes it a view into its parent), and a journal of slices of 20 MiB pages would hold 20 MiB each.
+ * alive (V8 makes it a view into its parent).
  */
 function detachedPrefix(text: string): string {
   const { written } = encoder.encodeInto(text.slice(0, BODY_CHARS), scratch);
   return decoder.decode(scratch.subarray(0, written));
 }
 
-/** A body as listed and kept: whole when short, else its first BODY_CHARS characters and how much is left. */
+/** A body as listed: whole when short, else its first BODY_CHARS characters and how much is left. */
 function listed(text: string | null): string | null {
-  if (text === null || text.length <= BODY_CHARS) return text;
+  if (!isLong(text)) return text;
   return `${detachedPrefix(text)}… (${text.length - BODY_CHARS} more characters)`;
+}
+
+/** What an entry keeps of a long body once it no longer fits LONG_BODIES_BYTES: a note of its length. */
+function forgotten(text: string): string {
+  return `(${text.length} characters, no longer kept: the journal keeps the long bodies of its newest requests, up to ${LONG_BODIES_BYTES / 2 ** 20} MiB)`;
 }
 
 /** The errors[] of a problem document's text, if it is one that has them (its first ERRORS_KEPT). */
@@ -78,7 +92,16 @@ function problemErrors(status: number, text: string | null): FieldError[] | null
   }
 }
 
-function entryBytes(entry: JournalEntry): number {
+/** One entry as kept: what it costs, how much of that is long bodies kept whole, and which are (cut when listed). */
+interface Kept {
+  entry: JournalEntry;
+  bytes: number;
+  longBytes: number;
+  requestWhole: boolean;
+  responseWhole: boolean;
+}
+
+function textsBytes(entry: JournalEntry): number {
   let bytes = ENTRY_BYTES + textBytes(entry.path) + textBytes(entry.at);
   if (entry.request_body !== null) bytes += textBytes(entry.request_body);
   if (entry.response_body !== null) bytes += textBytes(entry.response_body);
@@ -92,9 +115,13 @@ function entryBytes(entry: JournalEntry): number {
  */
 export class RequestJournal {
   /** Oldest first, from `#head` on; the slots before it are dropped entries, emptied, and go now and then. */
-  #entries: Array<{ entry: JournalEntry; bytes: number } | undefined> = [];
+  #entries: Array<Kept | undefined> = [];
   #head = 0;
+  /** The entries that keep a long body whole, oldest first, from `#longHead` on. */
+  #longs: Array<Kept | undefined> = [];
+  #longHead = 0;
   #bytes = 0;
+  #longBytes = 0;
   #seq = 0;
   #second = NaN;
   #at = '';
@@ -108,6 +135,11 @@ export class RequestJournal {
   /** The bytes the journal holds (a server's memory budget counts them). */
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** Entries its arrays hold, dropped ones included until they are cleared away (bounded: a test holds it). */
+  get heldEntries(): number {
+    return this.#entries.length + this.#longs.length;
   }
 
   /** Real time as an entry's `at` (G3's shape), formatted once a second: every request asks. */
@@ -125,7 +157,7 @@ export class RequestJournal {
     return this.#seq;
   }
 
-  /** Keeps a request: a problem's errors read out now, its bodies as listed (whole when short, else cut). */
+  /** Keeps a request: a problem's errors read out now (problems are short), its bodies as they are. */
   record(record: JournalRecord): void {
     // Each field by name: a spread here cost 4 µs of a 30 µs request (npm run bench).
     const entry: JournalEntry = {
@@ -137,24 +169,70 @@ export class RequestJournal {
       duration_ms: record.duration_ms,
       session: record.session,
       override: record.override,
-      request_body: listed(record.request_body),
-      response_body: listed(record.response_body),
+      request_body: record.request_body,
+      response_body: record.response_body,
       errors: problemErrors(record.status, record.response_body),
     };
-    const bytes = entryBytes(entry);
-    this.#entries.push({ entry, bytes });
-    this.#bytes += bytes;
+    // A long body alone over what long bodies may take is cut now (a copy, but only for such a body).
+    let requestWhole = isLong(entry.request_body);
+    if (requestWhole && textBytes(entry.request_body!) > LONG_BODIES_BYTES) {
+      entry.request_body = listed(entry.request_body);
+      requestWhole = false;
+    }
+    let responseWhole = isLong(entry.response_body);
+    if (responseWhole && textBytes(entry.response_body!) > LONG_BODIES_BYTES) {
+      entry.response_body = listed(entry.response_body);
+      responseWhole = false;
+    }
+    const longBytes =
+      (requestWhole ? textBytes(entry.request_body!) : 0) + (responseWhole ? textBytes(entry.response_body!) : 0);
+    const kept: Kept = { entry, bytes: textsBytes(entry), longBytes, requestWhole, responseWhole };
+    this.#entries.push(kept);
+    this.#bytes += kept.bytes;
+    if (longBytes > 0) {
+      this.#longs.push(kept);
+      this.#longBytes += longBytes;
+      while (this.#longBytes > LONG_BODIES_BYTES) this.#forgetOldestLong();
+    }
     while (this.#entries.length - this.#head > this.capacity || this.#bytes > this.maxBytes) {
       const oldest = this.#entries[this.#head];
       if (!oldest) break;
-      this.#bytes -= oldest.bytes;
       this.#entries[this.#head++] = undefined;
+      this.#bytes -= oldest.bytes;
+      if (oldest.longBytes > 0) {
+        // Gone from the journal, it may still sit in #longs a while: it keeps no body alive there.
+        this.#longBytes -= oldest.longBytes;
+        oldest.longBytes = 0;
+        if (oldest.requestWhole) oldest.entry.request_body = null;
+        if (oldest.responseWhole) oldest.entry.response_body = null;
+      }
     }
-    // Dropped slots leave the array now and then, not on every request.
+    // Dropped slots leave the arrays now and then, not on every request.
     if (this.#head > this.capacity) {
       this.#entries = this.#entries.slice(this.#head);
       this.#head = 0;
     }
+    // Entries dropped from the journal while they kept long bodies keep nothing now: they leave #longs too.
+    if (this.#longs.length - this.#longHead > this.capacity) {
+      this.#longs = this.#longs.slice(this.#longHead).filter((kept) => kept !== undefined && kept.longBytes > 0);
+      this.#longHead = 0;
+    }
+  }
+
+  /** The oldest entry that keeps a long body whole keeps a note of it instead. */
+  #forgetOldestLong(): void {
+    const oldest = this.#longs[this.#longHead];
+    this.#longs[this.#longHead++] = undefined;
+    if (!oldest || oldest.longBytes === 0) return;
+    const { entry } = oldest;
+    if (oldest.requestWhole) entry.request_body = forgotten(entry.request_body!);
+    if (oldest.responseWhole) entry.response_body = forgotten(entry.response_body!);
+    this.#longBytes -= oldest.longBytes;
+    oldest.longBytes = 0;
+    oldest.requestWhole = oldest.responseWhole = false;
+    this.#bytes -= oldest.bytes;
+    oldest.bytes = textsBytes(entry);
+    this.#bytes += oldest.bytes;
   }
 
   /**
@@ -163,10 +241,11 @@ export class RequestJournal {
    */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const limit = filter.limit ?? 100;
-    const kept: JournalEntry[] = [];
+    const kept: Kept[] = [];
     for (let i = this.#entries.length - 1; i >= this.#head; i--) {
-      const e = this.#entries[i]?.entry;
-      if (!e) continue;
+      const k = this.#entries[i];
+      if (!k) continue;
+      const e = k.entry;
       if (
         (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
         (filter.status === undefined || e.status === filter.status) &&
@@ -174,9 +253,13 @@ export class RequestJournal {
         (filter.path === undefined || e.path.startsWith(filter.path)) &&
         (filter.after === undefined || e.seq > filter.after)
       )
-        kept.push(e);
+        kept.push(k);
     }
     const page = filter.after === undefined ? kept.slice(0, limit) : kept.slice(Math.max(0, kept.length - limit));
-    return page.map((e) => ({ ...e }));
+    return page.map(({ entry, requestWhole, responseWhole }) => ({
+      ...entry,
+      request_body: requestWhole ? listed(entry.request_body) : entry.request_body,
+      response_body: responseWhole ? listed(entry.response_body) : entry.response_body,
+    }));
   }
 }
