@@ -15,6 +15,7 @@ import { WorldBase, type WorldContents } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import type { StateLoader } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
+import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
 import { bodyTooLarge, incompleteBody } from '../http/request-input.js';
 import type { Worlds } from '../http/worlds.js';
 import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
@@ -101,17 +102,9 @@ async function sendBody(request: Request, inbox: Inbox, send: Send, maxBytes: nu
     block = new Uint8Array(free.pop()!);
   };
   if (request.body) {
-    const reader = request.body.getReader();
-    let size = 0;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel();
-          return bodyTooLarge(maxBytes);
-        }
+      for await (const value of chunksWithin(request.body, maxBytes)) {
+        if (value === TOO_LARGE) return bodyTooLarge(maxBytes);
         for (let at = 0; at < value.byteLength;) {
           if (filled === block.length) {
             flush();

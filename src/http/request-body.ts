@@ -65,18 +65,12 @@ async function readWithin(request: Request, maxBytes: number): Promise<string | 
     return text.length > maxBytes || utf8Length(text) > maxBytes ? null : text;
   }
   if (!request.body) return '';
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  for await (const chunk of chunksWithin(request.body, maxBytes)) {
+    if (chunk === TOO_LARGE) return null;
+    chunks.push(chunk);
+    size += chunk.byteLength;
   }
   const whole = new Uint8Array(size);
   let at = 0;
@@ -85,6 +79,33 @@ async function readWithin(request: Request, maxBytes: number): Promise<string | 
     at += chunk.byteLength;
   }
   return new TextDecoder().decode(whole);
+}
+
+/** What chunksWithin yields last when a body passes its limit. */
+export const TOO_LARGE: unique symbol = Symbol('too large');
+
+/**
+ * A body's chunks as they stream in, and TOO_LARGE in place of the one that takes it past `maxBytes` (the stream
+ * is cancelled then, so that no more of it is read). A body that breaks off throws, as its reader does.
+ * @example for await (const chunk of chunksWithin(request.body, maxBytes)) if (chunk === TOO_LARGE) return refuse();
+ */
+export async function* chunksWithin(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): AsyncGenerator<Uint8Array | typeof TOO_LARGE> {
+  const reader = body.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      yield TOO_LARGE;
+      return;
+    }
+    yield value;
+  }
 }
 
 /** The bytes of a text in UTF-8, counted without encoding it (no Buffer: the mock runs in browsers too). */
