@@ -90,17 +90,17 @@ describe('standin serve', () => {
       '--now',
       '2026-11-20T15:00:00.500Z',
       '--control-token',
-      's3cret',
+      's3cret-control-token',
     ]);
     expect(banner).toContain('clock frozen at 2026-11-20T15:00:00Z');
     expect(banner).not.toMatch(/\d\.\d{3}Z/);
-    expect(banner).not.toContain('s3cret');
+    expect(banner).not.toContain('s3cret-control-token');
     expect(banner).not.toContain('GET http');
     expect(banner).toMatch(/__mock: tokens, reset, clock…\) need Authorization: Bearer <your --control-token>/);
     const baseUrl = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
     const controls = baseUrl.replace('/api/v2', '/__mock/tokens');
     expect((await fetch(controls)).status).toBe(401);
-    expect((await fetch(controls, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+    expect((await fetch(controls, { headers: { authorization: 'Bearer s3cret-control-token' } })).status).toBe(200);
     child.kill('SIGTERM');
   });
 

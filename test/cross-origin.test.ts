@@ -84,6 +84,10 @@ describe('G13 the controls (/__mock)', () => {
       ['/__mock/reset', { method: 'POST', origin: 'https://evil.example', headers: { 'content-type': 'text/plain' } }],
       ['/__mock/overrides', { method: 'DELETE', origin: 'http://192.168.1.20:5173' }],
       ['/__mock/clock/advance', { method: 'POST', origin: 'null', body: '{"days":30}' }],
+      // Not as a browser serializes an origin: a user part, an address written as a number, upper case.
+      ['/__mock/reset', { method: 'POST', origin: 'http://evil.example@localhost' }],
+      ['/__mock/reset', { method: 'POST', origin: 'http://127.1:4010' }],
+      ['/__mock/reset', { method: 'POST', origin: 'http://LOCALHOST:5173' }],
       // A form of another site, which sends no Origin in some browsers: Fetch Metadata tells.
       ['/__mock/reset', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } }],
       ['/__mock/tokens', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' } }],

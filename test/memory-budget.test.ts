@@ -9,7 +9,7 @@ const MiB = 2 ** 20;
 /** A Markdown text at G15's limit: about 64 KiB a write. */
 const LONG = 'd'.repeat(65_536);
 
-async function write(h: Harness, session?: string): Promise<Response> {
+async function write(h: Harness, session?: string, description = LONG): Promise<Response> {
   return await h.mock.app.request('/api/v2/goals', {
     method: 'POST',
     headers: {
@@ -17,7 +17,7 @@ async function write(h: Harness, session?: string): Promise<Response> {
       'content-type': 'application/json',
       ...(session ? { 'x-mock-session': session } : {}),
     },
-    body: JSON.stringify({ title: 'Heavy', description: LONG }),
+    body: JSON.stringify({ title: 'Heavy', description }),
   });
 }
 
@@ -104,6 +104,26 @@ describe('the memory budget', () => {
     expect(taken).toBeGreaterThan(3);
     expect((await control(h, 'DELETE', '/snapshots/s0')).status).toBe(204);
     expect((await control(h, 'PUT', '/snapshots/again')).status).toBe(200);
+  });
+
+  it('counts what snapshots keep once a reset has let go of their layer: writes, snapshot, reset, again, then 507', async () => {
+    // Above what the caches and the journal may take (32 MiB), so that only the snapshots' records fill it.
+    const h = new Harness({ memoryBudget: 48 * MiB });
+    const wide = '😀'.repeat(65_536); // 256 KiB a record: two bytes a character
+    const statuses: number[] = [];
+    for (let cycle = 0; cycle < 20 && !statuses.includes(507); cycle++) {
+      for (let i = 0; i < 20; i++) statuses.push((await write(h, undefined, wide)).status);
+      statuses.push((await control(h, 'PUT', `/snapshots/cycle-${cycle}`)).status);
+      statuses.push((await control(h, 'POST', '/reset')).status);
+    }
+    // 20 cycles would keep 100 MiB of records in the snapshots if nothing counted them once reset.
+    expect(statuses).toContain(507);
+    const use = await memory(h);
+    expect(use.used_bytes - use.caches_bytes).toBeLessThan(48 * MiB + 512 * 1024);
+    // Dropping the snapshots lets the records go, and makes room.
+    const snapshots = await control(h, 'GET', '/snapshots');
+    for (const { name } of snapshots.body) expect((await control(h, 'DELETE', `/snapshots/${name}`)).status).toBe(204);
+    expect((await write(h, undefined, wide)).status).toBe(201);
   });
 
   it('refuses a move of the clock that would make more check-ins than fit, before it makes any', async () => {

@@ -42,6 +42,8 @@ describe('G13 host names', () => {
     ['x/y', null],
     ['user@evil.example', null],
     ['evil.example:port', null],
+    ['localhost:70000', null],
+    ['localhost:65535', 'localhost'],
     ['[evil.example]:80', null],
   ])('the Host %s names the host %s', (value, host) => {
     expect(hostOf(value)).toBe(host);
@@ -127,14 +129,18 @@ describe('G13 a server on a port', () => {
     },
   );
 
-  it('checks the target of a request in absolute form, which stands in for its Host (RFC 9112)', async () => {
-    const answer = await raw(port, `GET http://evil.example/__mock/tokens HTTP/1.1\r\nHost: 127.0.0.1:${port}`);
-    expect(answer.status).toBe(403);
-  });
+  it.each(['http', 'HTTP', 'Https'])(
+    'checks the target of a request in absolute form (%s://), which stands in for its Host (RFC 9112)',
+    async (scheme) => {
+      const answer = await raw(port, `GET ${scheme}://evil.example/__mock/tokens HTTP/1.1\r\nHost: 127.0.0.1:${port}`);
+      expect(answer.status).toBe(403);
+    },
+  );
 
   it.each([
     ['a malformed Host', 'GET /api/v2/me HTTP/1.1\r\nHost: a b', 'malformed-host'],
     ['no Host on HTTP/1.1', 'GET /api/v2/me HTTP/1.1\r\nConnection: close', 'host-required'],
+    ['a port past 65535', 'GET /api/v2/me HTTP/1.1\r\nHost: localhost:70000\r\nConnection: close', 'malformed-host'],
   ])('answers %s with a 400 problem, not a bare 400', async (_what, head, slug) => {
     const answer = await raw(port, head);
     expect(answer.status).toBe(400);
@@ -168,5 +174,18 @@ describe('standin serve --cors-origin and --allowed-host', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('standin serve --control-token', () => {
+  const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+
+  it.each([
+    [['--control-token', ''], 'an empty one'],
+    [['--control-token', 'short'], '5'],
+  ])('refuses %j, which would leave the controls open or guessable', (args, got) => {
+    const run = spawnSync(process.execPath, [CLI, 'serve', '--port', '0', ...args], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`--control-token must be at least 12 characters, got ${got}`);
   });
 });

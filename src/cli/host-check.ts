@@ -40,7 +40,7 @@ export function hostOf(value: string): string | null {
     rest = colon === -1 ? '' : text.slice(colon);
     if (!NAME.test(host)) return null;
   }
-  if (rest !== '' && !/^:\d{1,5}$/.test(rest)) return null;
+  if (rest !== '' && (!/^:\d{1,5}$/.test(rest) || Number(rest.slice(1)) > 65_535)) return null;
   return host;
 }
 
@@ -138,7 +138,8 @@ export class HostCheck {
 /** The host a request is for: its target's when in absolute form (RFC 9112 §3.2.2), else its Host header. */
 function requestHost(request: IncomingMessage): string | undefined {
   const target = request.url ?? '';
-  if (target.startsWith('http://') || target.startsWith('https://')) {
+  // The scheme in any letter case, as URL parsers take it (the adapter then reads the target's host).
+  if (/^https?:\/\//i.test(target)) {
     const start = target.indexOf('//') + 2;
     const end = target.indexOf('/', start);
     return target.slice(start, end === -1 ? undefined : end);

@@ -74,6 +74,9 @@ function bytes(name: string, text: string | undefined, fallback: number): number
   return size;
 }
 
+/** The shortest --control-token taken: longer than anyone guesses over HTTP. */
+const MIN_CONTROL_TOKEN = 12;
+
 /** A repeatable flag, or its environment variable as a comma-separated list. */
 function list(values: string[] | undefined, env: string | undefined): string[] {
   return (
@@ -176,6 +179,15 @@ async function main(argv: string[]): Promise<void> {
   if (now !== undefined && Number.isNaN(Date.parse(now)))
     fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
 
+  // An empty token (a variable never set) would switch the controls' protection off without a word, and a short
+  // one is guessed: refused, saying how to make one.
+  const controlToken = values['control-token'] ?? env.STANDIN_CONTROL_TOKEN;
+  if (controlToken !== undefined && controlToken.length < MIN_CONTROL_TOKEN) {
+    fail(
+      `--control-token must be at least ${MIN_CONTROL_TOKEN} characters, got ${controlToken.length === 0 ? 'an empty one' : `${controlToken.length}`}; make one with: node -e "console.log(require('crypto').randomBytes(16).toString('hex'))"`,
+    );
+  }
+
   // G13: each origin and host name checked here, so a typo is one line now rather than a refused page later.
   const corsOrigins = list(values['cors-origin'], env.STANDIN_CORS_ORIGINS);
   for (const origin of corsOrigins) {
@@ -200,7 +212,7 @@ async function main(argv: string[]): Promise<void> {
     rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
     maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS, 1),
     sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
-    controlToken: values['control-token'] ?? env.STANDIN_CONTROL_TOKEN,
+    controlToken,
     corsOrigins,
     allowedHosts,
     memoryBudget: bytes('--memory-budget', values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET, DEFAULT_MEMORY_BUDGET),

@@ -119,7 +119,12 @@ interface Directory {
   membersByTeam: Map<Uuid, Person[]>;
 }
 
+/** Numbers each store made, so that what holds a layer's records can tell whether that layer is still in use. */
+let stores = 0;
+
 export class Store implements Tables {
+  /** This store's number, unique in the process (a snapshot notes the layer it was taken of). */
+  readonly serial = ++stores;
   readonly people: Table<Person>;
   readonly teams: Table<Team>;
   readonly goals: Table<Goal>;

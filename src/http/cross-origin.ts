@@ -83,7 +83,9 @@ export class CrossOriginPolicy {
   verdict(request: RequestParts): CrossOriginVerdict {
     const origin = request.header('origin');
     if (origin !== undefined) {
-      if (origin !== 'null' && this.allows(origin)) return { allowed: true, allowOrigin: origin };
+      // A browser sends an origin as it serializes it; any other text (a user part, a number for an address)
+      // is no page's, and is never echoed.
+      if (normalizeOrigin(origin) === origin && this.allows(origin)) return { allowed: true, allowOrigin: origin };
       if (origin === ownOrigin(request.url)) return { allowed: true, allowOrigin: null };
       return {
         allowed: false,

@@ -6,7 +6,7 @@ import { createMock } from './app.js';
 import type { StateStorage } from './mock.js';
 import { storageKey } from './local-persistence.js';
 
-/** What localStorage is, in a test that has none: an in-memory Storage, with a count of writes. */
+/** What localStorage is, in a test that has none: an in-memory Storage, with a count of writes of worlds. */
 function memoryStorage(): StateStorage & { items: Map<string, string>; writes: number; full: boolean } {
   const items = new Map<string, string>();
   return {
@@ -17,7 +17,7 @@ function memoryStorage(): StateStorage & { items: Map<string, string>; writes: n
     getItem: (key) => items.get(key) ?? null,
     setItem(key, value) {
       if (this.full) throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
-      this.writes++;
+      if (!key.endsWith(':generation')) this.writes++;
       items.set(key, value);
     },
     removeItem: (key) => void items.delete(key),
@@ -99,5 +99,26 @@ describe("persist: 'local'", () => {
 
   it('says where it works when there is no localStorage', () => {
     expect(() => createMock({ persist: 'local' })).toThrow(/localStorage.*--state FILE/);
+  });
+});
+
+describe('two tabs of one site, one storage', () => {
+  it('keep both their writes: each takes up what the other saved before it answers', async () => {
+    const storage = memoryStorage();
+    const tabA = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    const tabB = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    await post(tabA, 'From tab A');
+    await post(tabB, 'From tab B');
+    await post(tabA, 'From tab A again');
+    const reloaded = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    const titles = [...reloaded.world.store.goalUpdates.values()].map((update) => update.title);
+    expect(titles).toEqual(expect.arrayContaining(['From tab A', 'From tab B', 'From tab A again']));
+    // And a tab that only reads sees the other's writes too.
+    const goal = tabA.world.store.goalsOfPerson(tabA.world.defaultPersonId)[0]!;
+    const token = tabA.world.store.people.get(tabA.world.defaultPersonId)!.tokens.readWrite;
+    const updates = await tabB.app.request(`/api/v2/goals/${goal.id}/goal-updates?per_page=50`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await updates.json()) as Array<{ title: string }>).map((u) => u.title)).toContain('From tab A again');
   });
 });

@@ -3,7 +3,9 @@
 // world's changes over its generated base, its clock included), restored when the mock is made and saved
 // after any request that may have changed the world, before its answer goes back: the answer is the page's
 // acknowledgement, so a reload or a closed tab right after it keeps the write (a save 250 ms later lost
-// writes followed by a quick reload). Sessions (MK5) are not kept.
+// writes followed by a quick reload). Two tabs of one site share the storage: before each request a tab takes
+// up what another saved since (a short generation key says whether there is anything), so its write lands on
+// the other's and neither is lost. Sessions (MK5) are not kept.
 import type { MiddlewareHandler } from 'hono';
 import { exportState } from '../domain/world-state.js';
 import type { Mock, StateStorage } from './mock.js';
@@ -33,21 +35,31 @@ export function localStorageOrFail(): StateStorage {
  */
 export function keepLocally(mock: Mock, storage: StateStorage): MiddlewareHandler {
   const key = storageKey(mock);
-  const kept = storage.getItem(key);
-  if (kept !== null) {
+  const generationKey = `${key}:generation`;
+  // Which tab saved last, and its count: a tab that finds another's takes up the world it saved.
+  const tab = Math.random().toString(36).slice(2);
+  let saves = 0;
+  let known: string | null = null;
+  const adopt = () => {
+    known = storage.getItem(generationKey);
+    const kept = storage.getItem(key);
+    if (kept === null) return;
     try {
       mock.restore(JSON.parse(kept));
     } catch {
       // Written by another version, or edited by hand: the generated world instead, saved over it below.
       storage.removeItem(key);
     }
-  }
+  };
+  adopt();
   // One console.error per streak of failed saves: the first says what is lost and what to do; a save that
   // works again ends the streak.
   let failing = false;
   const save = () => {
     try {
       storage.setItem(key, JSON.stringify(exportState(mock.world)));
+      known = `${tab}:${++saves}`;
+      storage.setItem(generationKey, known);
       failing = false;
     } catch (error) {
       // Over the storage's quota (QuotaExceededError), or storage switched off: the page's requests go on
@@ -57,6 +69,7 @@ export function keepLocally(mock: Mock, storage: StateStorage): MiddlewareHandle
     }
   };
   return async (c, next) => {
+    if (storage.getItem(generationKey) !== known) adopt();
     await next();
     if (!READS.has(c.req.method)) save();
   };

@@ -15,8 +15,12 @@ const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 export interface Snapshot {
   base: WorldBase;
   changes: WorldChanges;
-  /** What it holds beyond the world's records, estimated (a server's memory budget counts it). */
+  /** What it holds beside its records, estimated: an entry per change (a server's memory budget counts it). */
   bytes: number;
+  /** Its records, estimated: counted once the layer they were taken of no longer holds them (a reset). */
+  recordsBytes: number;
+  /** The serial of the layer that holds its records as well (Store.serial). */
+  layer: number;
 }
 
 /** Everything a world context owns: the shared world's, or one session's (MK5). */
@@ -136,11 +140,19 @@ export class Sessions {
   }
 }
 
+/** What a context's snapshots keep: their entries, and their records once no live layer holds them too. */
+export function snapshotBytes(context: WorldContext): number {
+  const live = context.world.store.serial;
+  let bytes = 0;
+  for (const snapshot of context.snapshots.values()) {
+    bytes += snapshot.bytes + (snapshot.layer === live ? 0 : snapshot.recordsBytes);
+  }
+  return bytes;
+}
+
 /** What a world context keeps over its base: its world's own records and its snapshots, estimated. */
 export function contextBytes(context: WorldContext): number {
-  let bytes = context.world.store.approxBytes;
-  for (const snapshot of context.snapshots.values()) bytes += snapshot.bytes;
-  return bytes;
+  return context.world.store.approxBytes + snapshotBytes(context);
 }
 
 function isoSeconds(ms: number): string {

@@ -13,7 +13,7 @@ import { FaultProfile } from './fault-profile.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { Presenter } from './present.js';
 import { RateLimiter } from './rate-limiter.js';
-import { contextBytes, Sessions, type WorldContext } from './sessions.js';
+import { contextBytes, Sessions, snapshotBytes, type WorldContext } from './sessions.js';
 import { rebuildState } from './state-rebuild.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */
@@ -52,6 +52,16 @@ export interface WorldsOptions {
   cacheBytes: () => number;
   /** The control token, when there is one: every base's people get tokens keyed by it (fixtures/tokens.ts). */
   tokenKey?: string;
+}
+
+/** The records of a snapshot's changes, estimated. */
+function changesBytes(changes: WorldChanges): number {
+  let bytes = 0;
+  for (const name of TABLE_NAMES) {
+    for (const { record } of changes.tables[name] as Array<{ record: unknown }>)
+      if (record) bytes += approxBytes(record);
+  }
+  return bytes;
 }
 
 /** An imported base's records, estimated: it is held whole, unlike a generated one named by its seed. */
@@ -190,7 +200,13 @@ export class Worlds {
     const changes = context.world.changes();
     // The snapshot shares the world's records: one the world replaces from now on stays alive, and counted.
     store.retainReplaced();
-    context.snapshots.set(name, { base: context.world.base, changes, bytes });
+    context.snapshots.set(name, {
+      base: context.world.base,
+      changes,
+      bytes,
+      recordsBytes: changesBytes(changes),
+      layer: store.serial,
+    });
     return changes;
   }
 
@@ -207,7 +223,11 @@ export class Worlds {
       snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()),
       snapshot.changes.frozen,
     );
-    this.replace(context, new World(snapshot.base, { clock }, snapshot.changes));
+    const world = new World(snapshot.base, { clock }, snapshot.changes);
+    // The new layer holds the snapshot's records now: counted there, and kept counted once it replaces them.
+    world.store.retainReplaced();
+    snapshot.layer = world.store.serial;
+    this.replace(context, world);
     return context.world;
   }
 
@@ -224,10 +244,10 @@ export class Worlds {
   /** What every world, snapshot, base and cache keeps beyond the first base, by part (for a refusal). */
   #memoryUse(caches: number): MemoryUse {
     const sessions = new Map<string, number>();
-    let snapshots = this.#snapshotBytes(this.shared);
+    let snapshots = snapshotBytes(this.shared);
     for (const [name, context] of this.sessions.contexts()) {
       sessions.set(name, context.world.store.approxBytes);
-      snapshots += this.#snapshotBytes(context);
+      snapshots += snapshotBytes(context);
     }
     const shared = this.shared.world.store.approxBytes;
     return { shared, sessions, snapshots, bases: this.#otherBasesBytes(), caches };
@@ -259,6 +279,6 @@ export class Worlds {
   }
 
   #snapshotBytes(context: WorldContext): number {
-    return contextBytes(context) - context.world.store.approxBytes;
+    return snapshotBytes(context);
   }
 }
