@@ -53,6 +53,8 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
   if (response.status >= 500)
     throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);
 
+  await refuseAnyTokenMode(get, baseUrl);
+
   const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
   // The spec's validators load only now, once the server answered and knows the token: a stop is quick.
   const { getCompiledSpec } = await import('../../src/spec/compiled-spec.js');
@@ -95,6 +97,24 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
   }
   await tokensFromMock(options, facts, get, baseUrl);
   return facts;
+}
+
+/**
+ * MK7: a server that answers GET /me without a token (standin's any-token mode) would fail every check of G9
+ * and answer others' tokens as one person: a stop saying how to start it, not 20 puzzling failures.
+ */
+async function refuseAnyTokenMode(get: (url: string, token?: string) => Promise<Response>, baseUrl: string) {
+  let response: Response;
+  try {
+    response = await get(`${baseUrl}/me`);
+  } catch {
+    return; // the run goes on: the checks of G9 ask again and say what they got
+  }
+  await response.body?.cancel();
+  if (response.status === 200)
+    throw new PreflightError(
+      `GET ${baseUrl}/me answered 200 without a token: the server answers anyone (standin's --any-token mode, MK7?); start it without --any-token to check the contract`,
+    );
 }
 
 /**

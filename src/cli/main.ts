@@ -30,6 +30,9 @@ Options (each also as an environment variable):
   --rate-limit      apply production's rate limits (STANDIN_RATE_LIMIT=1)
   --max-sessions N  most X-Mock-Session worlds kept at once (STANDIN_MAX_SESSIONS, default ${DEFAULT_MAX_SESSIONS})
   --session-ttl T   drop a session unused this long: 90s, 30m, 2h, or 0 for never (STANDIN_SESSION_TTL, default 1h)
+  --any-token       answer any bearer token the world does not know, or none, as the default person,
+                    read-write, for frontend work (MK7; STANDIN_ANY_TOKEN=1); known tokens keep their person
+  --any-token-as U  the same, as the person with username or id U (STANDIN_ANY_TOKEN=U)
   --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
   --cors-origin O   also let pages of origin O (https://app.example.dev) use /__mock and the pages; repeatable
                     (STANDIN_CORS_ORIGINS, comma-separated). Loopback origins always may (G13)
@@ -94,6 +97,20 @@ function flag(value: boolean | undefined, env: string | undefined): boolean {
   return value ?? (env === '1' || env === 'true');
 }
 
+/**
+ * MK7: `--any-token` (the default person) or `--any-token-as U`; STANDIN_ANY_TOKEN is 1/true or U. Whether U
+ * names someone is checked once the world is made.
+ */
+function anyTokenOption(on: boolean | undefined, as: string | undefined, env: string | undefined): string | boolean {
+  if (as !== undefined) {
+    if (as.trim() === '') fail('--any-token-as needs a username or person id, e.g. --any-token-as agraham');
+    return as;
+  }
+  if (on !== undefined) return on;
+  if (env === undefined || env === '' || env === '0' || env === 'false') return false;
+  return env === '1' || env === 'true' ? true : env;
+}
+
 /** MK6: --faults (JSON or @file) and --latency (a catch-all rule after the profile's own) as one profile. */
 async function faultProfile(
   faults: string | undefined,
@@ -150,6 +167,8 @@ async function main(argv: string[]): Promise<void> {
     'max-sessions': { type: 'string' },
     'session-ttl': { type: 'string' },
     'control-token': { type: 'string' },
+    'any-token': { type: 'boolean' },
+    'any-token-as': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
     'allowed-host': { type: 'string', multiple: true },
     'memory-budget': { type: 'string' },
@@ -188,6 +207,8 @@ async function main(argv: string[]): Promise<void> {
     );
   }
 
+  const anyToken = anyTokenOption(values['any-token'], values['any-token-as'], env.STANDIN_ANY_TOKEN);
+
   // G13: each origin and host name checked here, so a typo is one line now rather than a refused page later.
   const corsOrigins = list(values['cors-origin'], env.STANDIN_CORS_ORIGINS);
   for (const origin of corsOrigins) {
@@ -213,6 +234,7 @@ async function main(argv: string[]): Promise<void> {
     maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS, 1),
     sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
     controlToken,
+    anyToken,
     corsOrigins,
     allowedHosts,
     memoryBudget: bytes('--memory-budget', values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET, DEFAULT_MEMORY_BUDGET),

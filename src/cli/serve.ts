@@ -213,6 +213,11 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
       : []),
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
+    ...(running.mock.anyToken
+      ? [
+          `  any token, or none: answered as @${running.mock.anyToken.personIn(world)?.username ?? running.mock.anyToken.who}, read-write (--any-token, MK7)`,
+        ]
+      : []),
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,
     controlToken
       ? `  the controls (${origin}/__mock: tokens, reset, clock…) need Authorization: Bearer <your --control-token>`

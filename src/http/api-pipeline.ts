@@ -5,6 +5,7 @@
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
+import type { AnyToken } from './any-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
 import { budgetProblem, type MemoryBudget } from './memory-budget.js';
@@ -26,16 +27,42 @@ export interface ApiSettings {
   render: Renderer;
   /** What the mock may keep; writes are refused while it is over (507). */
   budget: MemoryBudget;
+  /** MK7: who answers for a token the world does not know, or none; left out, G9 refuses them with 401. */
+  anyToken?: AnyToken;
 }
 
-/** G9: a bearer token on every request. */
-const authenticate: Step = (exchange) => {
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(exchange.c.req.header('authorization') ?? '')?.[1];
-  const auth = token ? exchange.world.authenticate(token) : null;
-  if (auth) {
-    exchange.auth = auth;
-    return undefined;
-  }
+/**
+ * G9: a bearer token on every request. MK7: in any-token mode a token the world knows keeps its meaning, and
+ * any other, or none, is the chosen person's read-write token.
+ */
+const authenticate =
+  (anyToken: AnyToken | undefined): Step =>
+  (exchange) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(exchange.c.req.header('authorization') ?? '')?.[1];
+    const auth = token ? exchange.world.authenticate(token) : null;
+    if (auth) {
+      exchange.auth = auth;
+      return undefined;
+    }
+    if (anyToken) {
+      const person = anyToken.personIn(exchange.world);
+      if (person) {
+        exchange.auth = { person, readOnly: false };
+        return undefined;
+      }
+      return problemResponse(
+        401,
+        'unauthenticated',
+        `The any-token mode's person "${anyToken.who}" is not in this world (MK7): a reset to another seed made other people. Send one of their tokens (GET /__mock/tokens), or reset to the seed the server started on.`,
+        undefined,
+        { 'www-authenticate': 'Bearer' },
+      );
+    }
+    return unauthenticated(token);
+  };
+
+/** G9's refusal, saying where the tokens are. */
+function unauthenticated(token: string | undefined): Response {
   return problemResponse(
     401,
     'unauthenticated',
@@ -45,7 +72,7 @@ const authenticate: Step = (exchange) => {
     undefined,
     { 'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer' },
   );
-};
+}
 
 /** G14 (prod): per person, burst and sustained windows, each session counting in its own limiter (MK5). */
 const rateLimit =
@@ -135,7 +162,7 @@ function isList(body: Rendered | readonly Rendered[] | undefined): body is reado
 export function apiRoute(op: SpecOperation, handler: OperationHandler, settings: ApiSettings) {
   const steps: readonly Step[] = [
     catchUp,
-    authenticate,
+    authenticate(settings.anyToken),
     rateLimit(settings),
     refuseReadOnlyWrites,
     refuseOverBudget(settings),

@@ -6,6 +6,7 @@ import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
 import { BASE_PATH } from './base-path.js';
 import { preflightResponse } from './cors.js';
+import { AnyToken } from './any-token.js';
 import { CrossOriginPolicy } from './cross-origin.js';
 import { FaultProfile } from './fault-profile.js';
 import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
@@ -75,6 +76,9 @@ export function createMock(options: MockOptions = {}): Mock {
     // MK1: a server guarded by a control token answers no token computable from the seed alone.
     tokenKey: options.controlToken || undefined,
   });
+  // MK7: a name that is nobody in the first world is a set-up error, not a 401 on every request.
+  const anyToken = options.anyToken ? new AnyToken(options.anyToken) : null;
+  anyToken?.checkIn(worlds.shared.world);
   let rateLimit = settings.rateLimit;
   const startedAt = Date.now();
   const mock: Mock = {
@@ -103,6 +107,7 @@ export function createMock(options: MockOptions = {}): Mock {
       rateLimit = enabled;
     },
     crossOrigin: new CrossOriginPolicy(options.corsOrigins),
+    anyToken,
   };
   const { app } = mock;
   // A page's world across reloads: restored now, saved before the answer to each request that may change it.
@@ -114,7 +119,14 @@ export function createMock(options: MockOptions = {}): Mock {
   app.use('/__mock/*', refuseLongUrls);
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
   app.options(`${BASE_PATH}/*`, (c) => preflightResponse(apiMethods, c.req.header('access-control-request-headers')));
-  const api = { strict: settings.strict, rateLimited: () => rateLimit, startedAt, render, budget: worlds.budget };
+  const api = {
+    strict: settings.strict,
+    rateLimited: () => rateLimit,
+    startedAt,
+    render,
+    budget: worlds.budget,
+    anyToken: anyToken ?? undefined,
+  };
   routeOperations(
     app,
     getCompiledSpec().operations,

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
+import type { AnyToken } from './any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError, budgetProblem, type MemoryBudget } from './memory-budget.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
@@ -114,7 +115,7 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
-  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget)),
+  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget, mock.anyToken)),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules as OverrideRuleInput[]) }),
   deleteOverrides: ({ mock }) => {
@@ -160,7 +161,7 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
 };
 
 /** What the world holds now, and what the server keeps against its memory budget (GET /__mock/world). */
-function worldSummary(world: World, sessions: number, budget: MemoryBudget) {
+function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyToken: AnyToken | null) {
   const use = budget.use();
   const sessionsBytes = [...use.sessions.values()].reduce((sum, bytes) => sum + bytes, 0);
   const { store } = world;
@@ -169,6 +170,7 @@ function worldSummary(world: World, sessions: number, budget: MemoryBudget) {
     size: world.size,
     ...clockView(world),
     default_person_id: world.defaultPersonId,
+    any_token_person_id: anyToken ? (anyToken.personIn(world)?.id ?? null) : null,
     counts: {
       people: store.people.size,
       teams: store.teams.size,

@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import type { PipelineEnv } from './pipeline.js';
 import type { WorldSize } from '../domain/world-base.js';
 import type { World } from '../domain/world.js';
+import type { AnyToken } from './any-token.js';
 import type { CrossOriginPolicy } from './cross-origin.js';
 import type { FaultProfile, FaultProfileSpec } from './fault-profile.js';
 import type { Overrides } from './overrides.js';
@@ -67,6 +68,12 @@ export interface MockOptions {
    * Default 512 MiB.
    */
   memoryBudget?: number;
+  /**
+   * MK7, for frontend work: answer a bearer token the world does not know, or none, as one person, read-write,
+   * instead of 401 (G9). `true` for the world's default person, or a username or person id. Tokens the world
+   * knows keep their meaning. Leave it off for the contract kit and for tests of auth handling.
+   */
+  anyToken?: boolean | string;
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
   faults?: FaultProfileSpec;
   /**
@@ -113,4 +120,6 @@ export interface Mock {
   rateLimit: boolean;
   /** G13: who may use the controls and the pages from a web page. */
   readonly crossOrigin: CrossOriginPolicy;
+  /** MK7: the person any unknown token, or none, is answered as; null in G9's strict default. */
+  readonly anyToken: AnyToken | null;
 }

@@ -18,5 +18,5 @@ function packageRoot(): string {
 /** The folder holding package.json, spec/ and contract-tests/. */
 export const PACKAGE_ROOT = packageRoot();
 export const SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'openapi.yaml');
-/** The mock's control API under /__mock (MK1–MK6). */
+/** The mock's control API under /__mock (MK1–MK7). */
 export const CONTROL_SPEC_PATH = join(PACKAGE_ROOT, 'spec', 'control.yaml');

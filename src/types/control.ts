@@ -693,6 +693,12 @@ export interface components {
             frozen: boolean;
             /** Format: uuid */
             default_person_id: string;
+            /**
+             * Format: uuid
+             * @description **MK7** The person an unknown bearer token, or none, is answered as: null unless the server runs
+             *     in any-token mode, or when this world has nobody by the name it was given (a reset to another seed).
+             */
+            any_token_person_id: string | null;
             /** @description How many records of each kind the world holds now. */
             counts: {
                 people: number;
