@@ -89,6 +89,12 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   };
 }
 
+/** The vitest to install here: 5 needs Node 22.12 or later, 4 still runs on Node 20; the kit takes either. */
+function vitestForThisNode(): string {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 12) ? 'vitest' : 'vitest@4';
+}
+
 /** The test runner the kit's groups run in: vitest, an optional peer, with a way to get it when missing. */
 async function loadVitest(): Promise<(typeof import('vitest/node'))['startVitest']> {
   try {
@@ -96,7 +102,7 @@ async function loadVitest(): Promise<(typeof import('vitest/node'))['startVitest
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
     throw new Error(
-      'the kit runs its checks with vitest, which is not installed: npm install --save-dev vitest@^4.1 (or call checkContract from standin/contract, which needs no test runner)',
+      `the kit runs its checks with vitest, which is not installed: npm install --save-dev ${vitestForThisNode()} (or call checkContract from standin/contract, which needs no test runner)`,
     );
   }
 }
