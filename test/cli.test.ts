@@ -131,8 +131,37 @@ describe('standin serve', () => {
       /--faults is not a valid profile/,
     ],
     [['--faults', '{oops'], /--faults must be a JSON profile/],
+    // Issue 18 item 9: a negative seed gets the number it likely meant; a seed past the spec's range is refused here.
+    [
+      ['--seed', '-1'],
+      /^standin: --seed must be a whole number from 0 to 2147483647, got "-1"; did you mean --seed 1\? /,
+    ],
+    [['--seed', '2147483648'], /^standin: --seed must be a whole number from 0 to 2147483647, got 2147483648 /],
+    [
+      ['--app-url', 'notaurl'],
+      /^standin: --app-url must be an http\(s\) URL such as https:\/\/app\.example\.com .*got "notaurl" /,
+    ],
+    [
+      ['--state', tmpdir()],
+      /^standin: --state takes a file, and \S+ is a folder: give a file in it, such as \S+standin-state\.json /,
+    ],
   ])('refuses %j with a clear message and exit code 2', async (args, message) => {
     const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    expect(await endOf(child)).toBe(2);
+    expect(err).toMatch(message);
+  });
+});
+
+describe('standin with a mistyped command', () => {
+  it.each([
+    ['serv', /^standin: unknown command "serv": did you mean standin serve\? /],
+    ['contrct', /^standin: unknown command "contrct": did you mean standin contract\? /],
+    ['deploy', /^standin: unknown command "deploy"; the commands are serve and contract /],
+  ])('standin %s names the command meant, exit code 2', async (command, message) => {
+    const child = spawn(process.execPath, [CLI, command], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let err = '';
     child.stderr.on('data', (chunk) => (err += chunk));

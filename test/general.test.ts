@@ -464,6 +464,19 @@ describe('general rules', () => {
     expect(write.body.detail).toMatch(/read-only/);
   });
 
+  // Issue 18 item 9: a url field built on anything else breaks the spec's AppUrl shape in every record.
+  it.each([
+    'notaurl',
+    'ftp://files.example.org',
+    'https://',
+    'https://app.example.org/?x=1',
+    'https://app example.org',
+  ])('G10 createMock refuses appUrl %j at set-up, naming the option and an example', (appUrl) => {
+    expect(() => new Harness({ appUrl })).toThrow(
+      `standin: appUrl must be an http(s) URL such as https://app.standin.test (the base of every url field, G10), got "${appUrl}"`,
+    );
+  });
+
   it('G10 url fields are {app_url}/<kind>/<id> with the configured app url', async () => {
     const custom = new Harness({ appUrl: 'https://goals.example.org/' });
     const checks: Array<[string, string]> = [

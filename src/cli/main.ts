@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../http/fault-profile.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../http/mock.js';
 import { DEFAULT_MEMORY_BUDGET } from '../http/memory-budget.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
-import { DEFAULT_APP_URL } from '../http/present.js';
+import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 import { normalizeOrigin } from '../http/cross-origin.js';
 import { allowedHostOf } from './host-check.js';
-import { optionError } from './option-errors.js';
+import { commandError, negativeValuesJoined, optionError } from './option-errors.js';
 import type { ServeOptions } from './serve.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake
 // is answered in a fraction of the time the mock takes to load.
@@ -22,7 +23,7 @@ const USAGE = `Usage: standin serve [options]
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
   --host H          address to bind (STANDIN_HOST, default ${DEFAULT_HOST})
-  --seed N          world seed (STANDIN_SEED, default ${DEFAULT_SEED}): same seed, same world
+  --seed N          world seed 0-2147483647 (STANDIN_SEED, default ${DEFAULT_SEED}): same seed, same world
   --now ISO         fixed clock, e.g. 2026-11-20T09:00:00Z (STANDIN_NOW, default real time)
   --size S          small | large (STANDIN_SIZE, default small)
   --app-url URL     base of url fields (STANDIN_APP_URL, default ${DEFAULT_APP_URL})
@@ -45,16 +46,23 @@ Options (each also as an environment variable):
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
   -h, --help        show this help`;
 
+/** The largest seed: spec/control.yaml takes and answers seeds up to it (ResetInput, ResetResult, the world summary). */
+const MAX_SEED = 2_147_483_647;
+
 /** A mistake in the command line or the start: one line saying what to do, exit 2 (the usage is a flag away). */
 function fail(message: string): never {
   process.stderr.write(`standin: ${message} (standin serve --help lists the options)\n`);
   process.exit(2);
 }
 
-function integer(name: string, text: string | undefined, fallback: number, least = 0): number {
+function integer(name: string, text: string | undefined, fallback: number, least = 0, most = Infinity): number {
   if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text)) fail(`${name} must be a whole number, got "${text}"`);
-  if (Number(text) < least) fail(`${name} must be at least ${least}, got ${text}`);
+  const range = most === Infinity ? '' : ` from ${least} to ${most}`;
+  // `-1` for `1`: the number meant is more likely the one without the sign than none at all.
+  const meant = /^-\d+$/.test(text) && Number(text.slice(1)) >= least ? `; did you mean ${name} ${text.slice(1)}?` : '';
+  if (!/^\d+$/.test(text)) fail(`${name} must be a whole number${range}, got "${text}"${meant}`);
+  if (Number(text) < least || Number(text) > most)
+    fail(`${name} must be ${range ? `a whole number${range}` : `at least ${least}`}, got ${text}`);
   return Number(text);
 }
 
@@ -179,7 +187,8 @@ async function main(argv: string[]): Promise<void> {
   } as const;
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: serveOptions });
+    const valued = Object.entries(serveOptions).flatMap(([name, { type }]) => (type === 'string' ? [name] : []));
+    parsed = parseArgs({ args: negativeValuesJoined(argv, valued), allowPositionals: true, options: serveOptions });
   } catch (error) {
     fail(optionError(error, Object.keys(serveOptions)));
   }
@@ -189,7 +198,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command !== 'serve') fail(`unknown command "${command}"`);
+  if (command !== 'serve') fail(commandError(command, ['serve', 'contract']));
 
   const env = process.env;
   const size = values.size ?? env.STANDIN_SIZE ?? 'small';
@@ -221,14 +230,25 @@ async function main(argv: string[]): Promise<void> {
       fail(`--allowed-host must be a host name such as demo.example.com, or .example.com for a domain, got "${host}"`);
   }
 
+  const appUrl = values['app-url'] ?? env.STANDIN_APP_URL;
+  if (appUrl !== undefined && !isAppUrl(appUrl))
+    fail(
+      `--app-url must be an http(s) URL such as https://app.example.com (the base of every url field, G10), got "${appUrl}"`,
+    );
+  const state = values.state ?? env.STANDIN_STATE;
+  if (state !== undefined && statSync(state, { throwIfNoEntry: false })?.isDirectory())
+    fail(
+      `--state takes a file, and ${state} is a folder: give a file in it, such as ${join(state, 'standin-state.json')}`,
+    );
+
   const faults = await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY);
   const options: ServeOptions = {
     port: integer('--port', values.port ?? env.STANDIN_PORT, DEFAULT_PORT),
     host: values.host ?? env.STANDIN_HOST ?? DEFAULT_HOST,
-    seed: integer('--seed', values.seed ?? env.STANDIN_SEED, DEFAULT_SEED),
+    seed: integer('--seed', values.seed ?? env.STANDIN_SEED, DEFAULT_SEED, 0, MAX_SEED),
     now,
     size,
-    appUrl: values['app-url'] ?? env.STANDIN_APP_URL,
+    appUrl,
     strict: flag(values.strict, env.STANDIN_STRICT),
     rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
     maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS, 1),
@@ -238,7 +258,7 @@ async function main(argv: string[]): Promise<void> {
     corsOrigins,
     allowedHosts,
     memoryBudget: bytes('--memory-budget', values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET, DEFAULT_MEMORY_BUDGET),
-    state: values.state ?? env.STANDIN_STATE,
+    state,
     faults,
   };
   const { readyBanner, startServer } = await import('./serve.js');

@@ -1,7 +1,7 @@
 // A mistyped option gets one line naming the option that was meant.
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { closestOption, optionError } from './option-errors.js';
+import { closestOption, commandError, negativeValuesJoined, optionError } from './option-errors.js';
 
 const KNOWN = ['port', 'host', 'seed', 'now', 'size', 'state', 'strict', 'max-sessions', 'session-ttl', 'faults'];
 
@@ -31,5 +31,37 @@ describe('option errors', () => {
     expect(closestOption('--verbose', KNOWN)).toBeUndefined();
     expect(optionError(errorOf(['--verbose']), KNOWN)).toBe('unknown option --verbose');
     expect(optionError(errorOf(['--port']), KNOWN)).toBe('--port needs a value: --port VALUE');
+  });
+
+  it.each([
+    ['serv', 'unknown command "serv": did you mean standin serve?'],
+    ['Serve', 'unknown command "Serve": did you mean standin serve?'],
+    ['contarct', 'unknown command "contarct": did you mean standin contract?'],
+    ['deploy', 'unknown command "deploy"; the commands are serve and contract'],
+  ])('command %s: %s', (given, line) => {
+    expect(commandError(given, ['serve', 'contract'])).toBe(line);
+  });
+
+  it.each([
+    [['--seed', '-1'], ['--seed=-1']],
+    [
+      ['--seed', '-1', '--port', '0'],
+      ['--seed=-1', '--port', '0'],
+    ],
+    // A flag after a valued option stays a missing value; a boolean option never takes the number.
+    [
+      ['--port', '--host'],
+      ['--port', '--host'],
+    ],
+    [
+      ['--strict', '-1'],
+      ['--strict', '-1'],
+    ],
+    [
+      ['-h', '-1'],
+      ['-h', '-1'],
+    ],
+  ])('%j is read as %j', (argv, joined) => {
+    expect(negativeValuesJoined(argv, ['seed', 'port', 'host'])).toEqual(joined);
   });
 });

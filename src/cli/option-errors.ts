@@ -1,39 +1,43 @@
 // What a command line gets wrong, said in one line: parseArgs' unknown-option and missing-value errors
-// rewritten for a person, with the option they most likely meant.
-
-/** Edits (insert, delete, change, swap two neighbours) between two words: how far a typo is from a name. */
-function distance(a: string, b: string): number {
-  const width = b.length + 1;
-  // The edit table, row by row in one array: cell (i, j) is the distance of a's first i and b's first j.
-  const table = new Array<number>((a.length + 1) * width).fill(0);
-  const at = (i: number, j: number) => table[i * width + j] ?? Infinity;
-  for (let i = 0; i <= a.length; i++) {
-    for (let j = 0; j <= b.length; j++) {
-      let best =
-        i === 0 || j === 0
-          ? i + j
-          : Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
-      table[i * width + j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
+// rewritten for a person, with the option (or command) they most likely meant, and a negative number read as
+// the value it was meant to be rather than as an option.
+import { closestName } from '../spec/closest-name.js';
 
 /**
  * The known option closest to `given`, if it is close enough to be a typo (or a prefix of one).
  * @example closestOption('--prot', ['port', 'host']) // '--port'
  */
 export function closestOption(given: string, known: readonly string[]): string | undefined {
-  const name = given.replace(/^-+/, '').split('=')[0] ?? '';
-  let best: { option: string; edits: number } | undefined;
-  for (const option of known) {
-    const edits = option.startsWith(name) && name.length >= 2 ? 0 : distance(name, option);
-    if (edits <= Math.max(1, Math.floor(option.length / 3)) && (!best || edits < best.edits)) {
-      best = { option, edits };
-    }
+  const option = closestName(given.replace(/^-+/, '').split('=')[0] ?? '', known, { prefixes: true });
+  return option && `--${option}`;
+}
+
+/**
+ * An unknown command as one line, with the command likely meant.
+ * @example commandError('serv', ['serve', 'contract']) // 'unknown command "serv": did you mean standin serve?'
+ */
+export function commandError(given: string, known: readonly string[]): string {
+  const meant = closestName(given, known, { prefixes: true });
+  return `unknown command "${given}"${meant ? `: did you mean standin ${meant}?` : `; the commands are ${known.join(' and ')}`}`;
+}
+
+/**
+ * `--seed -1` as `--seed=-1`: parseArgs takes a value starting with a dash for an option and refuses it as
+ * ambiguous, so the check of the value (and its hint) would never see it. Only numbers are joined: `--port
+ * --host` stays a missing value.
+ * @example negativeValuesJoined(['--seed', '-1'], ['seed']) // ['--seed=-1']
+ */
+export function negativeValuesJoined(argv: readonly string[], valued: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (next !== undefined && /^-\d/.test(next) && valued.includes(arg.replace(/^--/, '')) && arg.startsWith('--')) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
   }
-  return best && `--${best.option}`;
+  return joined;
 }
 
 /**

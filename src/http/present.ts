@@ -25,6 +25,20 @@ import type { World } from '../domain/world.js';
 /** G10: the default base of `url` fields, a web application that does not exist. */
 export const DEFAULT_APP_URL = 'https://app.standin.test';
 
+/**
+ * G10: whether `text` can be the base of `url` fields: an http(s) URL with a host and perhaps a path, without
+ * a query, a fragment or white space. On anything else every url built on it breaks the spec's AppUrl shape.
+ * @example isAppUrl('https://app.example.com/web') // true; isAppUrl('notaurl') // false
+ */
+export function isAppUrl(text: string): boolean {
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** G10: the web-app page kinds of `url` fields. */
 export type UrlKind = 'goals' | 'goal_updates' | 'check-ins' | 'echo/questions' | 'echo/answers' | 'people';
 
@@ -35,8 +49,12 @@ export type UrlKind = 'goals' | 'goal_updates' | 'check-ins' | 'echo/questions' 
 export class Presenter {
   readonly #appUrl: string;
 
-  /** G10: `appUrl` is the web application's base, a trailing slash or not. */
+  /** G10: `appUrl` is the web application's base, a trailing slash or not; anything but a URL is refused. */
   constructor(appUrl: string) {
+    if (!isAppUrl(appUrl))
+      throw new RangeError(
+        `standin: appUrl must be an http(s) URL such as ${DEFAULT_APP_URL} (the base of every url field, G10), got "${appUrl}"`,
+      );
     this.#appUrl = appUrl.replace(/\/+$/, '');
   }
 
