@@ -361,6 +361,29 @@ describe('general rules', () => {
           field: 'mood',
           message: /^mood must be one of "calm", .*, null \(CI8\); got 5\.$/,
         },
+        // A value one slip from an allowed one gets that one named; a value far from all of them, only the list.
+        {
+          method: 'PATCH',
+          path: `/api/v2/check-ins/${checkIn.id}`,
+          body: { mood: 'Happy' },
+          field: 'mood',
+          message: /^mood must be one of "calm", .*, null \(CI8\); got "Happy": did you mean "happy"\?$/,
+        },
+        {
+          method: 'POST',
+          path: '/api/v2/goals',
+          body: { update_cadence: 'wekly' },
+          field: 'update_cadence',
+          message:
+            /^update_cadence must be one of "weekly", "biweekly", "monthly" \(GO2\); got "wekly": did you mean "weekly"\?$/,
+        },
+        {
+          method: 'PATCH',
+          path: `/api/v2/check-ins/${checkIn.id}`,
+          body: { mood: 'ecstatic' },
+          field: 'mood',
+          message: /^mood must be one of "calm", .*, null \(CI8\); got "ecstatic"\.$/,
+        },
         {
           method: 'POST',
           path: '/api/v2/echo/questions',

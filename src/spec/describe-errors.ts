@@ -1,5 +1,6 @@
 // Turns ajv's validation errors into G8 problem entries that name the field, the rule and the fix.
 import type { ErrorObject } from 'ajv';
+import { closestName } from './closest-name.js';
 import { clip, preview } from './preview.js';
 
 /** One entry of a G8 problem's `errors` array. */
@@ -88,8 +89,18 @@ function describeOne(error: ErrorObject, value: unknown): string {
     }
     case 'format':
       return `must be ${FORMAT_HINTS[String(params.format)] ?? `in ${String(params.format)} format`}${rule}; ${got}.`;
-    case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => preview(v)).join(', ')}${rule}; ${got}.`;
+    case 'enum': {
+      const allowed = params.allowedValues as unknown[];
+      // A value one slip from an allowed one (`Happy`, `hapy`) gets that one named.
+      const meant =
+        typeof value === 'string'
+          ? closestName(
+              value,
+              allowed.filter((v): v is string => typeof v === 'string'),
+            )
+          : undefined;
+      return `must be one of ${allowed.map((v) => preview(v)).join(', ')}${rule}; ${got}${meant === undefined ? '.' : `: did you mean ${preview(meant)}?`}`;
+    }
     case 'const':
       return `must be ${preview(params.allowedValue)}${rule}; ${got}.`;
     case 'pattern':
