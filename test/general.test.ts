@@ -322,6 +322,25 @@ describe('general rules', () => {
       expect(wrong.headers.get('allow')).toBe('GET, PATCH, DELETE');
     });
 
+    it.each([
+      ['GET', '/api/v2/goals/', 'GET /api/v2/goals'],
+      ['GET', '/api/v2//me', 'GET /api/v2/me'],
+      ['GET', '//api/v2/me', 'GET /api/v2/me'],
+      ['PATCH', `/api/v2/goals/${goalId}//`, `PATCH /api/v2/goals/${goalId}`],
+      ['GET', '/api/v2/Goals', 'GET /api/v2/goals'],
+      ['GET', '/goals', 'GET /api/v2/goals'],
+      ['POST', '/__mock/reset/', 'POST /__mock/reset'],
+      ['GET', '/api/v2/nothing-here', null],
+    ])('G8 %s %s gets a 404 naming the path meant (%s) and the reference at /docs', async (method, path, meant) => {
+      const response = await h.call(method, path);
+      expect(response.status).toBe(404);
+      expect(response.body.type).toBe('urn:standin:problem:no-such-route');
+      if (meant) expect(response.body.detail).toContain(`Did you mean ${meant}?`);
+      else expect(response.body.detail).not.toContain('Did you mean');
+      expect(response.body.detail).toMatch(/the reference at \/docs/i);
+      expect(response.body.detail).not.toContain('.yaml');
+    });
+
     it('G8 a validation problem lists one entry per bad field', async () => {
       const response = await h.post('/api/v2/goals', {
         private: 'yes',

@@ -28,6 +28,7 @@ import { problemResponse } from './problem.js';
 import { RequestJournal } from './request-journal.js';
 import { requestTextOf, responseTextOf } from './exchange-texts.js';
 import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
+import { noSuchRoute } from './no-such-route.js';
 import { Overrides } from './overrides.js';
 import { longUrlProblem, refuseLongUrls } from './url-limit.js';
 import { SESSION_HEADER } from './sessions.js';
@@ -153,17 +154,6 @@ function handlerOf(operationId: string) {
   const handler = OPERATION_HANDLERS[operationId];
   if (!handler) throw new Error(`standin: operation ${operationId} of the spec has no handler`);
   return handler;
-}
-
-/** G8: 404 for a path no spec documents, pointing at the spec that lists the paths there are. */
-function noSuchRoute(method: string, path: string): Response {
-  return problemResponse(
-    404,
-    'no-such-route',
-    path.startsWith('/__mock')
-      ? `No control ${method} ${path}; spec/control.yaml lists the controls under /__mock.`
-      : `No route ${method} ${path} (G8). The API lives under ${BASE_PATH}; spec/openapi.yaml lists every path.`,
-  );
 }
 
 /**

@@ -1,0 +1,48 @@
+// G8: the 404 of a path no spec documents, with the documented path a slip most likely meant — a trailing
+// slash, a doubled slash, upper case, the base path left out — and the reference that lists them all.
+import { getCompiledControlSpec, getCompiledSpec, type CompiledSpec } from '../spec/compiled-spec.js';
+import { BASE_PATH } from './base-path.js';
+import { problemResponse } from './problem.js';
+
+const CONTROLS_PATH = '/__mock';
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Whether `path` under `prefix` is a path of the spec, for the request's method or, failing that, any. */
+function documents(spec: CompiledSpec, prefix: string, method: string, path: string): boolean {
+  if (!path.startsWith(`${prefix}/`)) return false;
+  const rest = path.slice(prefix.length);
+  return [method, ...METHODS].some((m) => spec.findOperation(m, rest) !== undefined);
+}
+
+/**
+ * The documented path `path` most likely meant, if a slip away from one: slashes doubled or trailing, upper
+ * case, or the API's base path left out.
+ * @example meantPath('GET', '/api/v2/goals/') // '/api/v2/goals'
+ */
+export function meantPath(method: string, path: string): string | undefined {
+  const tidy = path.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  const candidates = [tidy, tidy.toLowerCase(), `${BASE_PATH}${tidy}`, `${BASE_PATH}${tidy.toLowerCase()}`];
+  return candidates.find(
+    (candidate) =>
+      candidate !== path &&
+      (documents(getCompiledSpec(), BASE_PATH, method, candidate) ||
+        documents(getCompiledControlSpec(), CONTROLS_PATH, method, candidate)),
+  );
+}
+
+/**
+ * G8: 404 for a path no spec documents, naming the path meant when there is one, and pointing at the reference
+ * (`/docs`, which `standin serve` serves beside the API) that lists every path.
+ * @example app.notFound((c) => noSuchRoute(c.req.method, c.req.path))
+ */
+export function noSuchRoute(method: string, path: string): Response {
+  const meant = meantPath(method, path);
+  const hint = meant ? ` Did you mean ${method} ${meant}?` : '';
+  return problemResponse(
+    404,
+    'no-such-route',
+    path.startsWith(`${CONTROLS_PATH}/`) && !meant?.startsWith(BASE_PATH)
+      ? `No control ${method} ${path}.${hint} The reference at /docs (standin serve) lists every control under ${CONTROLS_PATH}.`
+      : `No route ${method} ${path} (G8).${hint} The API lives under ${BASE_PATH}; the reference at /docs (standin serve) lists every path.`,
+  );
+}
