@@ -56,4 +56,16 @@ describe('standinHandlers', () => {
     await fetch('https://api.example.test/other/me').catch(() => undefined);
     expect(unhandled).toEqual(['https://elsewhere.example.test/backend/v2/me', 'https://api.example.test/other/me']);
   });
+
+  // Issue 18 item 9: such a base once gave `No route GET /api/v2api/v2/me` on the first request.
+  it.each([
+    ['https://api.example.test', 'https://api.example.test/api/v2'],
+    ['https://api.example.test/', 'https://api.example.test/api/v2'],
+    ['', '/api/v2'],
+    ['/', '/api/v2'],
+  ])('refuses a baseUrl %j without a path at set-up, naming the base meant', (baseUrl, meant) => {
+    expect(() => standinHandlers(mock, { baseUrl })).toThrow(
+      `standin/msw: baseUrl "${baseUrl}" has no path; give the base the app calls, the API's path included, such as "${meant}"`,
+    );
+  });
 });

@@ -11,7 +11,8 @@ const CONTROLS_PATH = '/__mock';
 export interface StandinHandlersOptions {
   /**
    * The API's base URL as the app calls it: absolute (`https://api.example.test/api/v2`) or, in a browser,
-   * relative to the page (`/api/v2`). The controls are answered at the same origin's `/__mock`.
+   * relative to the page (`/api/v2`), its path included (a bare origin is refused). The controls are answered at
+   * the same origin's `/__mock`.
    */
   baseUrl: string;
 }
@@ -34,7 +35,13 @@ export function standinHandlers(mock: Mock, { baseUrl }: StandinHandlersOptions)
   // The path part of the base (`/api/v2`, or whatever prefix the app's backend has), and the origin part ('' when
   // relative: MSW matches a relative URL against the page's origin).
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]+/i.exec(base)?.[0] ?? '';
-  const basePath = base.slice(origin.length) || '/';
+  const basePath = base.slice(origin.length);
+  // A base without a path would take every request of its origin — the page's own files, `/__mock` — and
+  // re-address `/api/v2/me` to `/api/v2api/v2/me`: refused here, at set-up, rather than answered with a 404 later.
+  if (basePath === '' || basePath === '/')
+    throw new TypeError(
+      `standin/msw: baseUrl "${baseUrl}" has no path; give the base the app calls, the API's path included, such as "${origin}${BASE_PATH}"`,
+    );
   return [
     http.all(`${base}/*`, ({ request }) => mock.app.fetch(readdressed(request, basePath, BASE_PATH))),
     http.all(`${origin}${CONTROLS_PATH}/*`, ({ request }) =>
