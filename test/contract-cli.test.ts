@@ -1,6 +1,7 @@
 // `standin contract` as a real process against `standin serve` on a real port: the one-line preflight stops
 // (server down, token unknown or read-only, a wrong --rules), and a run's report, JUnit file and exit code,
 // with nothing left behind in the temporary folder.
+import { createServer as createHttpServer } from 'node:http';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -78,6 +79,34 @@ describe('standin contract: the preflight', () => {
     ]);
   });
 
+  // Issue 18 item 7: without --token this once said "--token is required" of a server that was not there.
+  it('stops in one line when the server is down, no --token given: cannot reach, not --token', async () => {
+    const probe = createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const { port } = probe.address() as AddressInfo;
+    probe.close();
+    const { status, stderr } = await contract(['--base-url', `http://127.0.0.1:${port}/api/v2`]);
+    expect(status).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      `standin contract: cannot reach http://127.0.0.1:${port}/api/v2 (ECONNREFUSED): is the server running, and is the URL right?`,
+    ]);
+  });
+
+  it('asks for --token, in one line, of a server that answers but is not standin', async () => {
+    const other = createHttpServer((_, response) => response.writeHead(401).end()).listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    const { port } = other.address() as AddressInfo;
+    try {
+      const { status, stderr } = await contract(['--base-url', `http://127.0.0.1:${port}/api/v2`]);
+      expect(status).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        `standin contract: --token is required: http://127.0.0.1:${port}/api/v2 answers, but it is not a standin mock with /__mock/tokens to take one from`,
+      ]);
+    } finally {
+      other.close();
+    }
+  });
+
   it('stops in one line when the token is unknown', async () => {
     const { status, stderr } = await contract(['--base-url', baseUrl, '--token', 'nobody']);
     expect(status).toBe(2);
@@ -90,11 +119,18 @@ describe('standin contract: the preflight', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('the token is read-only')]);
   });
 
-  it('stops when the base URL misses /api/v2', async () => {
-    const { status, stderr } = await contract(['--base-url', baseUrl.replace(/\/v2$/, ''), '--token', token]);
-    expect(status).toBe(2);
-    expect(stderr).toContain('It must end with the version segment /api/v2');
-  });
+  it.each(['', '/api', '/v2', '/api/v1', '/api/v2/me'])(
+    'stops before any request when the base URL ends in %j, not /api/v2, naming the base meant',
+    async (end) => {
+      const origin = baseUrl.replace(/\/api\/v2$/, '');
+      const given = `${origin}${end}`;
+      const { status, stderr } = await contract(['--base-url', given, '--token', token]);
+      expect(status).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        `standin contract: the base URL must end with the version segment /api/v2 (G1), such as ${origin}/api/v2; got ${given}`,
+      ]);
+    },
+  );
 
   it('answers a wrong --rules, or a mistyped option, with one line saying what it takes', () => {
     const { status, stderr } = spawnSync(
@@ -127,13 +163,20 @@ describe('standin contract: a run', () => {
       '--junit',
       junit,
     ]);
-    // Not run is never passed: a read-only run exits 1.
-    expect(status).toBe(1);
+    // Issue 18 item 7: what --read-only leaves out is the run's choice, reported apart: the run exits 0.
+    expect(status).toBe(0);
     const last = defined(stdout.trim().split('\n').at(-1), 'a last line of output');
-    const summary = defined(/^(\d+) passed, (\d+) failed, (\d+) not run$/.exec(last), `a summary, got "${last}"`);
+    const summary = defined(
+      /^(\d+) passed, (\d+) failed, (\d+) not run \((\d+) because of --read-only\)$/.exec(last),
+      `a summary, got "${last}"`,
+    );
     const passed = Number(summary[1]);
     const failed = Number(summary[2]);
     const notRun = Number(summary[3]);
+    expect(Number(summary[4])).toBe(notRun);
+    expect(stdout).toContain(
+      "not run because of --read-only (the run's choice; only --require-full-coverage fails on them):",
+    );
     expect(failed).toBe(0);
     expect(passed).toBeGreaterThan(20);
     expect(notRun).toBeGreaterThan(0);

@@ -9,6 +9,8 @@ export interface CheckResult {
   title: string;
   outcome: 'passed' | 'failed' | 'not run';
   message?: string;
+  /** Not run because of a flag given or not given (NotRun's flag): that flag. */
+  flag?: string;
   /** On failure, the rule that broke and its source, when the failure names one (it may differ from the check's). */
   broke?: { rule: string; part?: string; source: RuleSource };
 }

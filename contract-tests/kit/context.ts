@@ -51,7 +51,7 @@ export class KitContext {
 
   /** The client of a second person; checks needing one are not run without it. */
   other(): CheckingClient {
-    if (!this.setUp.otherToken) throw new NotRun('needs a second person: pass --other-token');
+    if (!this.setUp.otherToken) throw new NotRun('needs a second person: pass --other-token', '--other-token');
     return this.client.as(this.setUp.otherToken);
   }
 
@@ -65,26 +65,30 @@ export class KitContext {
     const client = this.other();
     const person = await this.otherPerson();
     if (person.administrator)
-      throw new NotRun('needs a second person who is not an administrator: pass --other-token of such a person');
+      throw new NotRun(
+        'needs a second person who is not an administrator: pass --other-token of such a person',
+        '--other-token',
+      );
     return { client, person };
   }
 
   /** The main person's read-only client (G9). */
   readOnlyClient(): CheckingClient {
-    if (!this.setUp.readOnlyToken) throw new NotRun('needs a read-only token: pass --read-only-token');
+    if (!this.setUp.readOnlyToken)
+      throw new NotRun('needs a read-only token: pass --read-only-token', '--read-only-token');
     return this.client.as(this.setUp.readOnlyToken);
   }
 
   /** Checks that write are not run in --read-only mode. */
   requireWrites(): void {
-    if (this.options.readOnly) throw new NotRun('writes: not run with --read-only');
+    if (this.options.readOnly) throw new NotRun('writes: not run with --read-only', '--read-only');
   }
 
   /** Checks that change records the kit did not create need --modify-existing. */
   requireModifyExisting(): void {
     this.requireWrites();
     if (!this.options.modifyExisting)
-      throw new NotRun('changes a record the kit did not create: pass --modify-existing');
+      throw new NotRun('changes a record the kit did not create: pass --modify-existing', '--modify-existing');
   }
 
   /** A title marked as the kit's own (and as this run's, when it has an id). */

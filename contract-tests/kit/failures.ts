@@ -1,9 +1,17 @@
 // How a check ends other than passing: not run (with the reason), or failed naming the rule, and the part of
 // it, that broke, so that the report can show where that rule comes from.
 
-/** A check that cannot run with the options given; reported as not run with the reason, never as passed. */
+/**
+ * A check that cannot run with the options given; reported as not run with the reason, never as passed.
+ * `flag` names the flag that leaves it out, when one does: given (`--read-only`) or not given
+ * (`--modify-existing`, `--other-token`, `--read-only-token`). Such a check is out by the run's choice, and
+ * fails the run only under --require-full-coverage.
+ */
 export class NotRun extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly flag?: string,
+  ) {
     super(reason);
     this.name = 'NotRun';
   }

@@ -12,7 +12,15 @@ export class PreflightError extends Error {
 }
 
 const TIMEOUT_MS = 5000;
+/** G1: where the API lives on any server of it. */
+const API_PATH = '/api/v2';
 const SET_UP_GROUP = 'set-up';
+
+/** The base a URL most likely meant: cut after /api/v2, or with its /api or version segment put right. */
+function meantBase(url: string): string {
+  const at = url.indexOf(`${API_PATH}/`);
+  return at >= 0 ? url.slice(0, at + API_PATH.length) : `${url.replace(/(\/api)?(\/v\d+)?$/, '')}${API_PATH}`;
+}
 
 function describeFetchError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -28,6 +36,11 @@ function describeFetchError(error: unknown): string {
 export async function preflight(options: KitOptions): Promise<SetUpFacts> {
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  // G1: the API is versioned in its path; a base without it would have every check fail on a 404.
+  if (!baseUrl.endsWith(API_PATH))
+    throw new PreflightError(
+      `the base URL must end with the version segment ${API_PATH} (G1), such as ${meantBase(baseUrl)}; got ${options.baseUrl}`,
+    );
   const get = (url: string, token?: string) =>
     doFetch(url, {
       headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -42,13 +55,17 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
     );
   }
   const text = await response.text();
+  if (response.status === 401 && !options.token)
+    throw new PreflightError(
+      `--token is required: ${baseUrl} answers, but it is not a standin mock with /__mock/tokens to take one from`,
+    );
   if (response.status === 401)
     throw new PreflightError(
       `the server does not know the token: GET ${baseUrl}/me answered 401; pass a token of a person on that server`,
     );
   if (response.status === 404)
     throw new PreflightError(
-      `GET ${baseUrl}/me answered 404: is the base URL right? It must end with the version segment /api/v2`,
+      `GET ${baseUrl}/me answered 404: is the base URL right? The API's GET /me is not under it`,
     );
   if (response.status >= 500)
     throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);

@@ -209,7 +209,11 @@ export class RecordPool {
       ).body;
       if (child) return child.id;
     }
-    throw new NotRun(`none of the first 50 records of ${parents} has anything in ${children.replace('{}', '{id}')}`);
+    // Only a --read-only run looks for existing records (#existing): any other run makes its own.
+    throw new NotRun(
+      `none of the first 50 records of ${parents} has anything in ${children.replace('{}', '{id}')}`,
+      '--read-only',
+    );
   }
 
   async #existingParent(parentKind: RecordKind, listPath: string): Promise<string> {
@@ -233,6 +237,7 @@ export class RecordPool {
     }
     throw new NotRun(
       `no ${parentKind} found with ${LIST_LENGTH} records in ${listPath} to page through (a read-only run cannot add them)`,
+      '--read-only',
     );
   }
 }

@@ -53,7 +53,8 @@ export async function runCheck(group: CheckGroup, check: ContractCheck, ctx: Kit
     await check.run(ctx);
     return { ...base, outcome: 'passed' };
   } catch (error) {
-    if (error instanceof NotRun) return { ...base, outcome: 'not run', message: error.reason };
+    if (error instanceof NotRun)
+      return { ...base, outcome: 'not run', message: error.reason, ...(error.flag ? { flag: error.flag } : {}) };
     const named = error instanceof RuleFailure || error instanceof ContractViolation ? error : null;
     const broke = named?.rule
       ? { rule: named.rule, part: named.part, source: getCompiledSpec().rules.sourceOf(named.rule, named.part) }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { junitXml } from './junit.js';
 import type { GroupReport } from './run-files.js';
-import { summarize, type PlannedGroup } from './summary.js';
+import { summarize, verdict, type PlannedGroup } from './summary.js';
 
 const planned: PlannedGroup[] = [
   {
@@ -64,5 +64,63 @@ describe('summarize', () => {
     );
     expect(xml).toContain('<failure message="GO6 (broke G8, decided): GET /goals → 404">');
     expect(xml).toContain('<skipped message="not run: its group reported nothing');
+  });
+});
+
+// Issue 18 item 7: README's CI command exited 1 on a clean standin for four checks --modify-existing leaves out.
+describe('checks a flag leaves out', () => {
+  const echoes: GroupReport = {
+    group: 'echoes',
+    title: 'Echoes',
+    coverage: {},
+    cleanupFailures: [],
+    results: [
+      {
+        group: 'echoes',
+        rule: 'EC1',
+        source: 'interface',
+        title: 'defaults',
+        outcome: 'not run',
+        message: 'changes a record the kit did not create: pass --modify-existing',
+        flag: '--modify-existing',
+      },
+    ],
+  };
+  const passedGoals: GroupReport = {
+    ...goals,
+    results: [
+      { group: 'goals', rule: 'GO6', source: 'interface', title: 'order', outcome: 'passed' },
+      { group: 'goals', rule: 'GO7', source: 'decided', title: 'private', outcome: 'passed' },
+    ],
+  };
+  const input = { baseUrl: 'http://x/api/v2', ms: 1500, planned, setUpFailures: [], leftOut: {} };
+  const chosen = summarize({ ...input, reports: [passedGoals, echoes] });
+
+  it('are reported apart, with the flag, and counted on the last line', () => {
+    expect([chosen.passed, chosen.failed, chosen.notRun, chosen.notRunByFlag]).toEqual([2, 0, 1, 1]);
+    expect(chosen.text).toContain(
+      "not run because of --modify-existing (the run's choice; only --require-full-coverage fails on them):\n  - EC1 defaults [interface]: changes a record the kit did not create: pass --modify-existing",
+    );
+    expect(chosen.text).not.toMatch(/^not run:$/m);
+    expect(chosen.text.trim().split('\n').at(-1)).toBe(
+      '2 passed, 0 failed, 1 not run (1 because of --modify-existing)',
+    );
+  });
+
+  it.each([
+    ['a flag left a check out', [passedGoals, echoes], false, true],
+    ['a flag left a check out, under --require-full-coverage', [passedGoals, echoes], true, false],
+    ['a check not run for another reason', [goals], false, false],
+    ['a group never reached', [passedGoals], false, false],
+  ])('%s: the run passes: %s', (_, reports, requireFullCoverage, ok) => {
+    const summary = summarize({ ...input, reports });
+    expect(verdict(summary, { requireFullCoverage }).ok).toBe(ok);
+  });
+
+  it('names what full coverage lacks', () => {
+    expect(verdict(chosen, { requireFullCoverage: true }).short).toEqual([
+      'coverage below 100%',
+      '1 check not run because of a flag',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The report a person reads at a glance: per rule group and per rule source passed/failed/not run, the
 // coverage of operation × status, each failure with its rule's source, the request that failed and what was
-// expected, and why checks did not run. Every selected check is accounted for, reported or not.
+// expected, and why checks did not run — apart, those a flag left out by the run's choice. Every selected check
+// is accounted for, reported or not.
 import type { RuleSource } from '../../src/spec/rule-sources.js';
 import { Coverage, isExercised } from './coverage.js';
 import type { GroupReport } from './run-files.js';
@@ -12,6 +13,8 @@ export interface Summary {
   passed: number;
   failed: number;
   notRun: number;
+  /** Of the not run, those a flag left out (--read-only; no --modify-existing, --other-token, --read-only-token). */
+  notRunByFlag: number;
   coverage: Coverage;
 }
 
@@ -123,20 +126,56 @@ export function summarize(input: SummaryInput): Summary {
     }
   }
   const notRun = all.filter((r) => r.outcome === 'not run');
-  if (notRun.length > 0) {
+  const byFlag = notRun.filter((r) => r.flag !== undefined);
+  const flags = [...new Set(byFlag.map((r) => r.flag))];
+  if (byFlag.length > 0) {
+    lines.push(
+      '',
+      `not run because of ${flags.join(', ')} (the run's choice; only --require-full-coverage fails on them):`,
+    );
+    for (const n of byFlag) lines.push(`  - ${n.rule} ${n.title} [${n.source}]: ${n.message}`);
+  }
+  if (notRun.length > byFlag.length) {
     lines.push('', 'not run:');
-    for (const n of notRun) lines.push(`  - ${n.rule} ${n.title} [${n.source}]: ${n.message}`);
+    for (const n of notRun)
+      if (n.flag === undefined) lines.push(`  - ${n.rule} ${n.title} [${n.source}]: ${n.message}`);
   }
   for (const report of input.reports) {
     for (const failure of report.cleanupFailures) lines.push(`  cleanup failed: ${failure}`);
   }
-  lines.push('', `${count('passed')} passed, ${failures.length} failed, ${notRun.length} not run`);
+  const chosen = byFlag.length > 0 ? ` (${byFlag.length} because of ${flags.join(', ')})` : '';
+  lines.push('', `${count('passed')} passed, ${failures.length} failed, ${notRun.length} not run${chosen}`);
   return {
     text: lines.join('\n'),
     results: all,
     passed: count('passed'),
     failed: failures.length,
     notRun: notRun.length,
+    notRunByFlag: byFlag.length,
     coverage,
   };
+}
+
+/**
+ * Whether a run passes: no check failed, every check ran but those a flag left out (the run's choice), and
+ * some passed; under `requireFullCoverage` also every operation answered a success and no flag left a check
+ * out. `short` says what full coverage lacks, for the line that explains an exit code of 1.
+ * @example verdict(summary, { requireFullCoverage: false }) // { ok: true, short: ['4 checks not run because of a flag'] }
+ */
+export function verdict(
+  summary: Pick<Summary, 'passed' | 'failed' | 'notRun' | 'notRunByFlag' | 'coverage'>,
+  { requireFullCoverage }: { requireFullCoverage: boolean },
+): { ok: boolean; short: string[] } {
+  const short = [
+    ...(summary.coverage.ratio() < 1 ? ['coverage below 100%'] : []),
+    ...(summary.notRunByFlag > 0
+      ? [`${summary.notRunByFlag} check${summary.notRunByFlag === 1 ? '' : 's'} not run because of a flag`]
+      : []),
+  ];
+  const ok =
+    summary.failed === 0 &&
+    summary.notRun === summary.notRunByFlag &&
+    summary.passed > 0 &&
+    (!requireFullCoverage || short.length === 0);
+  return { ok, short };
 }
