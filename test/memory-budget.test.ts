@@ -2,7 +2,7 @@
 // caches, the journal, writes — is counted, and what would go over it is refused with a 507 that says what
 // holds the memory and what to drop; dropping it makes room again. Nothing crashes, and reads go on.
 import { describe, expect, it } from 'vitest';
-import { control, Harness } from './support/harness.js';
+import { control, Harness, NOW } from './support/harness.js';
 
 const MiB = 2 ** 20;
 
@@ -146,6 +146,19 @@ describe('the memory budget', () => {
     expect((await control(h, 'POST', '/reset', { seed: 7 })).status).toBe(200);
     // The first base stays cached: going back to it costs nothing.
     expect((await control(h, 'GET', '/world')).body.memory.bases_bytes).toBeGreaterThan(0);
+  });
+
+  // Issue 18 item 8: going back in time needs a base generated at the earlier instant: held to the budget alike.
+  it('refuses a reset to an instant before the base when another base would not fit; the same base costs nothing', async () => {
+    const h = new Harness({ memoryBudget: 2 * MiB });
+    const world = h.world;
+    const refused = await control(h, 'POST', '/reset', { now: '2026-11-01T09:00:00Z' });
+    expect(refused.status).toBe(507);
+    expect(refused.body.detail).toMatch(/refused a world of seed 42 and size small \(about 4.0 MiB more\)/);
+    expect(h.world).toBe(world);
+    await control(h, 'POST', '/clock/advance', { days: 2 });
+    expect((await control(h, 'POST', '/reset', { now: NOW })).status).toBe(200);
+    expect(h.world.base).toBe(world.base);
   });
 
   it('counts the caches and the journal, which stay within their own bounds whatever the texts weigh', async () => {

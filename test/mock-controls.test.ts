@@ -169,6 +169,30 @@ describe('MK4 the clock', () => {
     expect(Date.parse(running.body.now)).toBeLessThan(Date.parse('2026-11-26T08:00:05Z'));
   });
 
+  // Issue 18 item 8: the dashboard's Set keeps the clock frozen or running as it was; PUT without frozen now agrees.
+  it('MK4 PUT without frozen keeps the clock as it was: frozen stays frozen, running runs on', async () => {
+    const h = new Harness();
+    expect((await control(h, 'PUT', '/clock', { now: '2026-11-21T08:00:00Z' })).body.frozen).toBe(true);
+    expect((await control(h, 'PUT', '/clock', { now: '2026-11-22T08:00:00Z', frozen: false })).body.frozen).toBe(false);
+    const kept = await control(h, 'PUT', '/clock', { now: '2026-11-23T08:00:00Z' });
+    expect(kept.body.frozen).toBe(false);
+    expect(Date.parse(kept.body.now)).toBeGreaterThanOrEqual(Date.parse('2026-11-23T08:00:00Z'));
+    expect((await control(h, 'PUT', '/clock', { now: '2026-11-24T08:00:00Z', frozen: true })).body).toEqual({
+      now: '2026-11-24T08:00:00Z',
+      frozen: true,
+    });
+  });
+
+  it('MK4 PUT backwards says how to go back: a reset at that instant, or on real time', async () => {
+    const h = new Harness();
+    await control(h, 'POST', '/clock/advance', { days: 3 });
+    const back = await control(h, 'PUT', '/clock', { now: NOW });
+    expect(back.status).toBe(422);
+    expect(back.body.errors[0].message).toContain(
+      `POST /__mock/reset with {"now": "${NOW}"} starts it again there, or with {"clock": "real"} on real time (MK2)`,
+    );
+  });
+
   it.each([
     [{}, 'at least 1 of'],
     [{ days: -1 }, 'days'],
@@ -182,6 +206,67 @@ describe('MK4 the clock', () => {
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body.errors)).toContain(named);
     expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
+  });
+});
+
+// Issue 18 item 8: time travel both ways. A reset takes the clock: an instant (earlier too), or real time.
+describe('MK2 MK4 a reset with a clock', () => {
+  const checkIns = '/api/v2/check-ins?per_page=50';
+
+  it('MK2 MK4 reset to the start instant after moving on: the world as at start, on the same base', async () => {
+    const h = new Harness();
+    const base = h.world.base;
+    const pristine = (await h.get(checkIns)).text;
+    await control(h, 'POST', '/clock/advance', { days: 3 });
+    await h.post('/api/v2/goals', { title: 'Gone after the reset' });
+    expect((await h.get(checkIns)).text).not.toBe(pristine);
+    const reset = await control(h, 'POST', '/reset', { now: NOW });
+    expect(reset).toEqual({
+      status: 200,
+      body: { seed: 42, size: 'small', default_person_id: h.world.defaultPersonId, now: NOW, frozen: true },
+    });
+    expect(h.world.base).toBe(base);
+    expect((await h.get(checkIns)).text).toBe(pristine);
+    expect((await control(h, 'GET', '/clock')).body).toEqual({ now: NOW, frozen: true });
+  });
+
+  it('MK3 MK4 reset before the base was generated: the world a server started at that instant has', async () => {
+    const h = new Harness();
+    const base = h.world.base;
+    const earlier = '2026-11-02T09:30:00Z';
+    const reset = await control(h, 'POST', '/reset', { now: earlier, frozen: false });
+    expect(reset.body.frozen).toBe(false);
+    expect(h.world.base).not.toBe(base);
+    // Frozen again at the same instant: the same answers, byte for byte, as a world generated there.
+    await control(h, 'POST', '/reset', { now: earlier });
+    const started = new Harness({ now: earlier });
+    expect((await h.get(checkIns)).text).toBe((await started.get(checkIns)).text);
+    expect((await h.get('/api/v2/goals?per_page=50')).text).toBe((await started.get('/api/v2/goals?per_page=50')).text);
+  });
+
+  it('MK4 reset with "clock": "real" runs the new world on real time', async () => {
+    const h = new Harness();
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const reset = await control(h, 'POST', '/reset', { clock: 'real' });
+    const after = Date.now();
+    expect(reset.body.frozen).toBe(false);
+    expect(Date.parse(reset.body.now)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(reset.body.now)).toBeLessThanOrEqual(after);
+    expect((await control(h, 'GET', '/clock')).body.frozen).toBe(false);
+  });
+
+  it.each([
+    [{ now: NOW, clock: 'real' }, 'clock', 'cannot go with now (MK4)'],
+    [{ frozen: false }, 'frozen', 'goes with now (MK4)'],
+    [{ clock: 'Real' }, 'clock', 'did you mean "real"?'],
+    [{ now: '2026-11-20' }, 'now', 'YYYY-MM-DDTHH:MM:SSZ'],
+  ])('MK4 reset %j is refused with 422 naming %s, and changes nothing', async (body, name, says) => {
+    const h = new Harness();
+    const world = h.world;
+    const refused = await control(h, 'POST', '/reset', body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ name, message: expect.stringContaining(says) })]);
+    expect(h.world).toBe(world);
   });
 });
 

@@ -75,6 +75,9 @@ describe('README examples', () => {
     expect(run.stdout).toContain('does not accept \\"me\\" (G6)');
     expect(run.stdout).toContain('more than 64 levels deep');
     expect(run.stdout).toContain('"frozen":');
+    // The clock example's dates follow the clock (issue 18 item 8): a day after it, and back again by a reset.
+    expect(run.stdout).toContain('{"now":"2026-11-21T09:00:00Z","frozen":true}');
+    expect(run.stdout).toMatch(/"default_person_id":"[0-9a-f-]{36}","now":"2026-11-20T15:00:00Z","frozen":true\}/);
     expect(run.stdout).toContain('injected');
     expect(run.stdout).toMatch(/"status":200,[^\n]*"override":"override-1"/);
   });

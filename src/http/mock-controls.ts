@@ -9,7 +9,7 @@ import type { AnyToken } from './any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError, budgetProblem, type MemoryBudget } from './memory-budget.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
-import { advanceClock, clockView, setClock } from './time-travel.js';
+import { advanceClock, clockView, resetClock, setClock } from './time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
@@ -82,18 +82,19 @@ export function tokenList(world: World) {
 
 const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   listTokens: ({ world }) => ok(tokenList(world)),
-  // MK2: same seed, same world; within a session, only that session's world.
+  // MK2: same seed, same world; within a session, only that session's world. MK4: the clock too, if asked.
   resetWorld: ({ mock, context }, { body }) => {
     const world = mock.worlds.reset(
       context,
       (body.seed as number | undefined) ?? mock.options.seed,
       body.size as WorldSize | undefined,
+      resetClock(body),
     );
-    return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId });
+    return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),
   setClock: ({ mock, world }, { body }) =>
-    ok(setClock(world, body.now as string, (body.frozen as boolean | undefined) ?? true, mock.worlds.budget)),
+    ok(setClock(world, body.now as string, body.frozen as boolean | undefined, mock.worlds.budget)),
   advanceClock: ({ mock, world }, { body }) => ok(advanceClock(world, body, mock.worlds.budget)),
   pauseEchoQuestion: ({ world, present }, { params }) =>
     ok(present.echoQuestion(world, pauseEchoQuestion(world, params.id))),

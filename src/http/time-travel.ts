@@ -1,6 +1,8 @@
 // MK4: moving the service clock, and the world with it — new days get their check-ins (CI1), due echo answers
-// are published at their instants (EC4). The clock never goes back: a world does not unhappen.
+// are published at their instants (EC4). The clock never goes back: a world does not unhappen; a reset
+// (MK2) may start a new world at another clock, earlier too.
 import { formatInstant } from '../domain/calendar.js';
+import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import type { World } from '../domain/world.js';
 import type { MemoryBudget } from './memory-budget.js';
@@ -44,17 +46,18 @@ export function clockView(world: World): ClockView {
 }
 
 /**
- * MK4: sets the clock to `now`, frozen or running on from it; earlier than the current now is refused.
+ * MK4: sets the clock to `now`, frozen or running on from it (as it was, when `frozen` is not given);
+ * earlier than the current now is refused.
  * @example setClock(world, '2026-12-01T09:00:00Z', true)
  */
-export function setClock(world: World, now: string, frozen: boolean, budget?: MemoryBudget): ClockView {
+export function setClock(world: World, now: string, frozen = world.clock.frozen, budget?: MemoryBudget): ClockView {
   const target = Date.parse(now);
   const current = world.clock.nowMs();
   if (Math.floor(target / 1000) < Math.floor(current / 1000)) {
     throw DomainError.field(
       'body',
       'now',
-      `must not be before the clock's now, ${formatInstant(Math.floor(current / 1000))} (MK4): the world does not unhappen. POST /__mock/reset starts a fresh world.`,
+      `must not be before the clock's now, ${formatInstant(Math.floor(current / 1000))} (MK4): the world does not unhappen. POST /__mock/reset with {"now": "${formatInstant(Math.floor(target / 1000))}"} starts it again there, or with {"clock": "real"} on real time (MK2).`,
     );
   }
   refuseLongStep('now', Math.floor((target - current) / 1000));
@@ -79,4 +82,36 @@ export function advanceClock(world: World, by: Advance, budget?: MemoryBudget): 
   world.clock.advance(seconds * 1000);
   world.catchUp();
   return clockView(world);
+}
+
+/** What a reset may say of the new world's clock (ResetInput, MK2 and MK4). */
+export interface ResetClockInput {
+  now?: string;
+  frozen?: boolean;
+  clock?: 'real';
+}
+
+/**
+ * MK2, MK4: the clock a reset starts the new world on — at `now` (frozen unless `frozen: false`), or real
+ * time — or undefined to keep the world's clock as it is. `now` with `clock`, or `frozen` alone, is refused.
+ * @example resetClock({ now: '2026-11-20T09:00:00Z' })?.frozen // true
+ */
+export function resetClock({ now, frozen, clock }: ResetClockInput): Clock | undefined {
+  if (now !== undefined && clock !== undefined)
+    throw DomainError.field(
+      'body',
+      'clock',
+      'cannot go with now (MK4): give now for an instant, or "clock": "real" for real time.',
+    );
+  if (frozen !== undefined && now === undefined)
+    throw DomainError.field(
+      'body',
+      'frozen',
+      'goes with now (MK4): give the instant the clock stays at or runs on from.',
+    );
+  if (clock === 'real') return new Clock();
+  if (now === undefined) return undefined;
+  const started = new Clock();
+  started.set(now, frozen ?? true);
+  return started;
 }

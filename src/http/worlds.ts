@@ -10,6 +10,7 @@ import { TABLE_NAMES } from '../domain/store.js';
 import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { FaultProfile } from './fault-profile.js';
+import { MAX_STEP_DAYS } from './time-travel.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { Presenter } from './present.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -147,13 +148,22 @@ export class Worlds {
   }
 
   /**
-   * MK2: back to the world as generated, caught up to the context's clock: the same base when seed and size
-   * stay (milliseconds, even for the large world), a base generated at the clock's now otherwise.
+   * MK2: back to the world as generated, caught up to its clock: the context's clock as it is, or `clock` (a
+   * new now, earlier too, or real time: how time goes back, MK4). The same base when seed and size stay and
+   * the base was generated at most MAX_STEP_DAYS before the clock's now (milliseconds, even for the large
+   * world), a base generated at the clock's now otherwise.
+   * @example worlds.reset(context, 42, 'small', new Clock({ now: '2026-11-20T09:00:00Z' })) // frozen there
    */
-  reset(context: WorldContext, seed: number, size = context.world.size): World {
-    const { clock } = context.world;
+  reset(context: WorldContext, seed: number, size = context.world.size, clock = context.world.clock): World {
     const current = context.world.base;
-    const reused = current.origin === 'generated' && current.seed === seed && current.size === size;
+    // A base generated after the clock's now holds records from its future; one far before it would make the
+    // world generate every day between (a clock given here is not held to PUT /clock's steps).
+    const behind = clock.nowSeconds() - current.generatedAt;
+    const reused =
+      current.origin === 'generated' &&
+      current.seed === seed &&
+      current.size === size &&
+      (clock === context.world.clock || (behind >= 0 && behind <= MAX_STEP_DAYS * 86_400));
     if (!reused && !this.knownBase(seed, size, clock.nowSeconds())) {
       this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
     }

@@ -36,7 +36,12 @@ export interface paths {
          * @description **MK2** Throws away every change and goes back to the world as generated: with the seed and size
          *     of the world's base, to that very base, caught up to the clock's now (new days' check-ins,
          *     due answers), which takes milliseconds even for the large world; with another seed or size, to a
-         *     world generated afresh at the clock's now. The clock itself is left as it is (MK4). `seed`
+         *     world generated afresh at the clock's now. The clock is left as it is (MK4) unless the body
+         *     takes it: `now` starts the new world's clock at that instant, earlier than the current now too
+         *     (frozen there, or running on from it with `frozen: false`), and `"clock": "real"` puts it back
+         *     on real time, running; a world whose base was generated after the new now, or more than 366 days
+         *     before it, is generated afresh at it (and refused with 507 when that would go over the memory
+         *     budget). This is how time goes back: `PUT /clock` never does. `seed`
          *     defaults to the server's start seed (`--seed`), `size` to the current world's; the same seed,
          *     size and clock give the same world (MK3). No body, or `{}`, is a valid request. Another seed
          *     means other tokens: `GET /tokens` lists them (MK1). Rate-limit windows start afresh (G14).
@@ -63,11 +68,13 @@ export interface paths {
         get: operations["getClock"];
         /**
          * Set the service clock
-         * @description **MK4** Sets the clock to `now`. `frozen` defaults to true: the clock stays at `now` until it
-         *     is set or advanced again. `frozen: false` runs the clock on from `now` (real time shifted).
+         * @description **MK4** Sets the clock to `now`. Without `frozen` the clock stays as it was, frozen at `now`
+         *     or running on from it (as the dashboard's Set does); `frozen: true` keeps it at `now` until it
+         *     is set or advanced again, `frozen: false` runs it on from `now` (real time shifted).
          *
          *     Setting the clock backwards, before the current now, is refused with 422: the world never
-         *     unhappens. `POST /reset` starts a fresh world instead (MK2).
+         *     unhappens. `POST /reset` with `{"now": …}` starts the world again at an earlier instant, and
+         *     `{"clock": "real"}` on real time (MK2).
          *
          *     Moving the clock forward moves the world with it, as advancing does (`POST /clock/advance`):
          *     new days get their check-ins (CI1), due Echo answers are published at their instants (EC4).
@@ -524,7 +531,9 @@ export interface components {
         TokenList: components["schemas"]["PersonTokens"][];
         /**
          * @description The new world's seed and size, both optional (MK2): `seed` defaults to the server's start seed,
-         *     `size` to the current world's. Unknown fields: 422 naming each (G7, always strict here).
+         *     `size` to the current world's; and its clock, optional too (MK4): `now` (with `frozen`), or
+         *     `"clock": "real"`, else the clock as it is. Unknown fields: 422 naming each (G7, always strict
+         *     here); `now` with `clock`, or `frozen` without `now`, 422 too.
          */
         ResetInput: {
             /**
@@ -533,6 +542,22 @@ export interface components {
              */
             seed?: number;
             size?: components["schemas"]["WorldSize"];
+            /**
+             * @description The new world's clock starts here, earlier than the current now too: a reset is how time
+             *     goes back (MK2, MK4). Not with `clock`.
+             */
+            now?: components["schemas"]["Instant"];
+            /**
+             * @description With `now`: `true` (the default) keeps the clock at `now`, `false` runs it on from `now`
+             *     (real time shifted) (MK4). Only with `now`.
+             */
+            frozen?: boolean;
+            /**
+             * @description `real`: the new world's clock is real time, running, as when the server starts without
+             *     `--now` (MK4). Not with `now`.
+             * @enum {string}
+             */
+            clock?: "real";
         };
         /** @description The new world (MK2). */
         ResetResult: {
@@ -547,6 +572,10 @@ export interface components {
              * @description The default person's id; its tokens are listed first by `GET /tokens` (MK1).
              */
             default_person_id: string;
+            /** @description The new world's clock now (MK4, G3). */
+            now: components["schemas"]["Instant"];
+            /** @description Whether the new world's clock stays at `now` (MK4). */
+            frozen: boolean;
         };
         /** @description The service clock (MK4). */
         ClockState: {
@@ -569,11 +598,10 @@ export interface components {
              */
             now: components["schemas"]["Instant"];
             /**
-             * @description Defaults to true: the clock stays at `now`. `false` runs the clock on from `now` (real
-             *     time shifted) (MK4).
-             * @default true
+             * @description `true`: the clock stays at `now`. `false`: it runs on from `now` (real time shifted).
+             *     Without it the clock stays frozen or running as it was (MK4).
              */
-            frozen: boolean;
+            frozen?: boolean;
         };
         /**
          * @description How far to move the clock forward, the sum of the parts given; at least one part (MK4; `{}`
