@@ -15,9 +15,14 @@ afterEach(() => {
 });
 
 /** Starts the CLI and resolves with its banner once it is ready. */
-function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; banner: string }> {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<{ child: ChildProcess; banner: string }> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
   const child = spawn(process.execPath, [CLI, 'serve', ...args], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,6 +60,14 @@ describe('standin serve', () => {
     expect(banner).toContain(person.id);
     const reference = defined(/reference: (\S+)/.exec(banner)?.[1], 'the reference in the banner');
     expect(reference).toBe(baseUrl.replace('/api/v2', '/docs'));
+    // Issue 18 item 6: the dashboard, what is in force, and a spec path that exists from where it was started.
+    const dashboard = defined(/dashboard: (\S+)/.exec(banner)?.[1], 'the dashboard in the banner');
+    expect(dashboard).toBe(baseUrl.replace('/api/v2', '/'));
+    expect((await fetch(dashboard)).headers.get('content-type')).toMatch(/^text\/html/);
+    expect(banner).toContain(
+      '  in force: the defaults: no latency, faults or rate limits, unknown body fields ignored (standin serve --help)\n',
+    );
+    expect(banner).toContain('  the contract: spec/openapi.yaml');
     const docs = await fetch(reference);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain(`data-token="${token}"`);
@@ -101,6 +114,25 @@ describe('standin serve', () => {
     const controls = baseUrl.replace('/api/v2', '/__mock/tokens');
     expect((await fetch(controls)).status).toBe(401);
     expect((await fetch(controls, { headers: { authorization: 'Bearer s3cret-control-token' } })).status).toBe(200);
+    child.kill('SIGTERM');
+  });
+
+  // Issue 18 item 6: after npx the working folder is the user's, and spec/openapi.yaml is not in it.
+  it('names the options in force, and the spec by a path that exists from another working folder', async () => {
+    const { child, banner } = await start(
+      [
+        ...['--port', '0', '--strict', '--rate-limit', '--latency', 'fixed:5', '--control-token', 's3cret'],
+        ...['--faults', '{"rules": [{"path": "/api/v2/goals*", "faults": [{"kind": "drop", "rate": 0.1}]}]}'],
+      ],
+      {},
+      tmpdir(),
+    );
+    expect(banner).toContain(
+      '  in force: strict bodies (G7: unknown fields refused), rate limits (G14), latency fixed:5, faults (1 rule), a control token (GET /__mock/faults shows the profile)\n',
+    );
+    const spec = defined(/the contract: (\S+)/.exec(banner)?.[1], 'the spec in the banner');
+    expect(spec).toBe(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)));
+    expect(existsSync(spec)).toBe(true);
     child.kill('SIGTERM');
   });
 

@@ -3,11 +3,14 @@
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isAbsolute, relative } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
 import { DOCS_PATH } from '../pages/docs.js';
+import { SPEC_PATH } from '../spec/spec-files.js';
+import type { Latency } from '../http/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
@@ -222,7 +225,42 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
     controlToken
       ? `  the controls (${origin}/__mock: tokens, reset, clock…) need Authorization: Bearer <your --control-token>`
       : `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
-    `  reference: ${origin}${DOCS_PATH}`,
-    `  the contract: spec/openapi.yaml`,
+    `  dashboard: ${origin}/   reference: ${origin}${DOCS_PATH}`,
+    `  in force: ${inForce(running.mock, controlToken)}`,
+    `  the contract: ${shownPath(SPEC_PATH)}`,
   ].join('\n');
+}
+
+/** A path as a person at this terminal can open it: relative below the working folder, else absolute (npx). */
+function shownPath(path: string): string {
+  const below = relative(process.cwd(), path);
+  return below.startsWith('..') || isAbsolute(below) ? path : below;
+}
+
+/** MK6: a latency as --latency writes it. */
+function latencyText(latency: Latency): string {
+  if (latency.kind === 'fixed') return `fixed:${latency.ms}`;
+  if (latency.kind === 'uniform') return `uniform:${latency.min_ms}-${latency.max_ms}`;
+  return `lognormal:${latency.median_ms},${latency.sigma}`;
+}
+
+/**
+ * What of the options that change answers is in force (G7 strict, G14 rate limits, MK6 latency and faults, the
+ * control token), or that none is: a run where answers are slow, failing or refused says so at the start.
+ */
+function inForce(mock: Mock, controlToken: string | undefined): string {
+  const rules = mock.faults?.spec.rules ?? [];
+  const timed = rules.filter((rule) => rule.latency);
+  const failing = rules.filter((rule) => rule.faults?.length);
+  const only = timed.length === 1 && !timed[0]!.path && !timed[0]!.methods ? timed[0]!.latency : undefined;
+  const parts = [
+    ...(mock.options.strict ? ['strict bodies (G7: unknown fields refused)'] : []),
+    ...(mock.rateLimit ? ['rate limits (G14)'] : []),
+    ...(only ? [`latency ${latencyText(only)}`] : timed.length > 0 ? [`latency (${timed.length} rules)`] : []),
+    ...(failing.length > 0 ? [`faults (${failing.length} rule${failing.length === 1 ? '' : 's'})`] : []),
+    ...(controlToken ? ['a control token'] : []),
+  ];
+  return parts.length > 0
+    ? `${parts.join(', ')}${rules.length > 0 ? ' (GET /__mock/faults shows the profile)' : ''}`
+    : 'the defaults: no latency, faults or rate limits, unknown body fields ignored (standin serve --help)';
 }
