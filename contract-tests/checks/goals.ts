@@ -811,13 +811,16 @@ export const goals: CheckGroup = {
     {
       rule: 'GO6',
       title:
-        'bad GET /goals filters: since not a date and a non-UUID goal_ids[] give 422 naming them; the bare goal_ids form gives 400',
+        'bad GET /goals filters: since not a date and a non-UUID goal_ids[] (urn:uuid: or upper case too) give 422 naming them; the bare goal_ids form gives 400',
       async run({ client }) {
         for (const [query, name] of [
           ['since=2031-13-01', 'since'],
           ['since=tomorrow', 'since'],
           [`goal_ids[]=${UNKNOWN_ID}&goal_ids[]=nope`, 'goal_ids[]'],
           ['team_ids[]=nope', 'team_ids[]'],
+          // G2 ids are lowercase UUID v4: a URN or upper case names no id, and matching nothing (200 []) is wrong.
+          [`team_ids[]=urn:uuid:${UNKNOWN_ID}`, 'team_ids[]'],
+          ['goal_ids[]=3B241101-E2BB-4255-8CAF-4136C566A962', 'goal_ids[]'],
         ] as const) {
           const { body } = await client.expect(422, 'GET', `/goals?${query}`, {}, 'GO6');
           ensure(
