@@ -121,7 +121,16 @@ describe('standin serve', () => {
   it('names the options in force, and the spec by a path that exists from another working folder', async () => {
     const { child, banner } = await start(
       [
-        ...['--port', '0', '--strict', '--rate-limit', '--latency', 'fixed:5', '--control-token', 's3cret'],
+        ...[
+          '--port',
+          '0',
+          '--strict',
+          '--rate-limit',
+          '--latency',
+          'fixed:5',
+          '--control-token',
+          'a-control-token-of-24ch',
+        ],
         ...['--faults', '{"rules": [{"path": "/api/v2/goals*", "faults": [{"kind": "drop", "rate": 0.1}]}]}'],
       ],
       {},
