@@ -167,6 +167,20 @@ describe('GO1 create defaults', () => {
       description: 'Why',
     });
   });
+
+  it.each([
+    { name: 'empty', title: '' },
+    { name: 'only spaces', title: '   ' },
+  ])('GO1 blank-title: a title sent $name is kept on create and on update, as an omitted one is', async ({ title }) => {
+    const h = new Harness();
+    const created = await h.post(`${API}/goals`, { title });
+    expect([created.status, created.body.title]).toEqual([201, title]);
+    const named = await h.post(`${API}/goals`, { title: 'Named first' });
+    const renamed = await h.patch(`${API}/goals/${named.body.id}`, { title });
+    expect([renamed.status, renamed.body.title]).toEqual([200, title]);
+    const read = await h.get(`${API}/goals/${named.body.id}`);
+    expect(read.body.title).toBe(title);
+  });
 });
 
 describe('GO2 validation', () => {

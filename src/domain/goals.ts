@@ -127,7 +127,11 @@ function applyInput(goal: Goal, input: GoalInput): Goal {
   };
 }
 
-/** GO1: every field optional; owner defaults to the caller, title to "", flags to false, lists to []. */
+/**
+ * GO1: every field optional; owner defaults to the caller, title to "", flags to false, lists to []. A title
+ * sent as "" is kept (GO1 blank-title): it is what an omitted title gives, so refusing it would not keep
+ * untitled goals out of a world, only refuse one way to them.
+ */
 export function createGoal(world: World, actor: Person, input: GoalInput): Goal {
   const now = world.now();
   const blank: Goal = {

@@ -129,7 +129,9 @@ export interface paths {
          * @description **GO1** Every writable field is optional. `owner_id` defaults to the caller; `title` defaults
          *     to `""`; `private` and `archived` to false; `contributor_ids` and `team_ids` to `[]`;
          *     `description`, `start_date`, `end_date` and `parent_id` to null; `update_cadence` to
-         *     "weekly".
+         *     "weekly". A `title` sent as `""`, here or in an update, is kept as sent, not refused: it is the
+         *     title a goal created without one has, so a client meets untitled goals either way and should
+         *     show them as such.
          *
          *     **GO2** Invalid values give 422 naming the field: referenced people, teams and parent must exist
          *     and be visible to the caller; `start_date` ≤ `end_date`; `update_cadence` ∈ `weekly, biweekly,
@@ -1001,7 +1003,7 @@ export interface components {
          *     in strict mode (G7).
          */
         GoalInput: {
-            /** @description Defaults to `""` on create (GO1). */
+            /** @description Defaults to `""` on create; `""` sent on create or update is kept, not refused (GO1). */
             title?: string;
             /** @description Markdown, or null (GO2). */
             description?: string | null;
