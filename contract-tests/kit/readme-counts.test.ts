@@ -1,4 +1,4 @@
-// README's count of the kit's checks, by source and derived per operation, stays the kit's real count.
+// docs/contract-kit.md's count of the kit's checks, by source and derived per operation, stays the kit's real count.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/spec/spec-files.js';
@@ -6,16 +6,16 @@ import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { sourceOfCheck } from './runner.js';
 
-describe("README's kit counts", () => {
-  const readme = readFileSync(`${PACKAGE_ROOT}/README.md`, 'utf8');
+describe("docs/contract-kit.md's kit counts", () => {
+  const page = readFileSync(`${PACKAGE_ROOT}/docs/contract-kit.md`, 'utf8');
   const checks = ALL_GROUPS.flatMap((g) => g.checks);
 
   it('match the checks by source', () => {
     const count = (source: string) => checks.filter((c) => sourceOfCheck(c) === source).length;
-    expect(readme).toContain(
+    expect(page).toContain(
       `| checks | ${count('interface')} | ${count('production')} | ${count('decided')} | ${checks.length} |`,
     );
-    expect(readme).toContain(`A run makes ${checks.length} checks`);
+    expect(page).toContain(`A run makes ${checks.length} checks`);
   });
 
   it('match the checks by rule, in rule order', () => {
@@ -30,11 +30,11 @@ describe("README's kit counts", () => {
       .sort(([a], [b]) => key(a) - key(b))
       .map(([rule, n]) => `${rule} ${n}`)
       .join(', ');
-    expect(readme).toContain(`By rule: ${line}.`);
+    expect(page).toContain(`By rule: ${line}.`);
   });
 
   it('match the derived checks per operation', () => {
     const derived = ALL_GROUPS.find((g) => g.name === 'operations')!.checks;
-    expect(readme).toContain(`named\n  \`<rule> <operationId> <parameter>\` (${derived.length} checks)`);
+    expect(page).toContain(`named\n  \`<rule> <operationId> <parameter>\` (${derived.length} checks)`);
   });
 });
