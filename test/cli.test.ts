@@ -248,38 +248,43 @@ describe('npm start', () => {
 
   // The README's start command, as a developer runs it: npm's own pid is what a terminal, a process manager or
   // a script stops. The server must stop with it, never stay orphaned on its port.
-  it.each(['SIGTERM', 'SIGINT'] as const)('stops the server when npm gets %s', async (signal) => {
-    const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--now', '2026-11-20T15:00:00Z'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    children.push(npm);
-    try {
-      const banner = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        npm.stdout.on('data', (chunk) => {
-          out += chunk;
-          if (out.includes('the contract:')) resolve(out);
-        });
-        npm.stderr.on('data', (chunk) => (out += chunk));
-        npm.once('exit', (code) => reject(new Error(`npm start exited with ${code} before it was ready:\n${out}`)));
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'stops the server when npm gets %s',
+    async (signal) => {
+      const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--now', '2026-11-20T15:00:00Z'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
-      const baseUrl = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
-      expect((await fetch(`${baseUrl}/me`)).status).toBe(401);
-      const exit = exitOf(npm);
-      npm.kill(signal);
-      await exit;
-      await expect(fetch(`${baseUrl}/me`)).rejects.toThrow();
-    } finally {
-      // Whatever happened, nothing of the group stays behind.
-      if (npm.pid) {
-        try {
-          process.kill(-npm.pid, 'SIGKILL');
-        } catch {
-          // The group is gone already.
+      children.push(npm);
+      try {
+        const banner = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          npm.stdout.on('data', (chunk) => {
+            out += chunk;
+            if (out.includes('the contract:')) resolve(out);
+          });
+          npm.stderr.on('data', (chunk) => (out += chunk));
+          npm.once('exit', (code) => reject(new Error(`npm start exited with ${code} before it was ready:\n${out}`)));
+        });
+        const baseUrl = defined(/serving \/api\/v2 at (\S+)/.exec(banner)?.[1], 'the base URL in the banner');
+        expect((await fetch(`${baseUrl}/me`)).status).toBe(401);
+        const exit = exitOf(npm);
+        npm.kill(signal);
+        await exit;
+        await expect(fetch(`${baseUrl}/me`)).rejects.toThrow();
+      } finally {
+        // Whatever happened, nothing of the group stays behind.
+        if (npm.pid) {
+          try {
+            process.kill(-npm.pid, 'SIGKILL');
+          } catch {
+            // The group is gone already.
+          }
         }
       }
-    }
-  });
+      // npm start builds first (tsc -b, incremental): seconds alone, past the default 20 s on a box under load.
+    },
+    90_000,
+  );
 });
