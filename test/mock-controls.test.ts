@@ -508,6 +508,37 @@ describe('request journal', () => {
     expect((await control(h, 'GET', '/requests?path=/api/v2/goals&limit=5')).body).toHaveLength(1);
     expect((await control(h, 'GET', '/requests?status=abc')).status).toBe(422);
   });
+
+  it('each entry names who made the request: the person its token named, never the token (G9)', async () => {
+    const h = new Harness();
+    const [, other] = h.world.store.peopleInOrder;
+    const someone = defined(other, 'a second person');
+    await h.get('/api/v2/me');
+    await h.get('/api/v2/goals', { token: someone.tokens.readOnly });
+    await h.get('/api/v2/me', { token: 'rw_not-a-token' });
+    await h.mock.app.request('/api/v2/me');
+    const entries = (await control(h, 'GET', '/requests?limit=4')).body;
+    expect(entries.map((e: { status: number; person: unknown }) => [e.status, e.person])).toEqual([
+      [401, null],
+      [401, null],
+      [200, { id: someone.id, name: someone.name }],
+      [200, { id: h.person().id, name: h.person().name }],
+    ]);
+    const text = JSON.stringify(entries);
+    for (const token of [h.person().tokens.readWrite, someone.tokens.readOnly]) expect(text).not.toContain(token);
+  });
+
+  it('in any-token mode (MK7), names the person an unknown token or none was answered as', async () => {
+    const h = new Harness({ anyToken: true });
+    await h.get('/api/v2/me', { token: 'eyJhbGciOiJIUzI1NiJ9.the-apps-own-login.sig' });
+    await h.get('/api/v2/me', { token: null });
+    const entries = (await control(h, 'GET', '/requests?limit=2')).body;
+    const answeredAs = { id: h.person().id, name: h.person().name };
+    expect(entries.map((e: { status: number; person: unknown }) => [e.status, e.person])).toEqual([
+      [200, answeredAs],
+      [200, answeredAs],
+    ]);
+  });
 });
 
 describe('control token', () => {

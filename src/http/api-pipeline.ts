@@ -42,12 +42,15 @@ const authenticate =
     const auth = token ? exchange.world.authenticate(token) : null;
     if (auth) {
       exchange.auth = auth;
+      // The journal says who made the request (its person, never the token).
+      exchange.c.set('person', auth.person);
       return undefined;
     }
     if (anyToken) {
       const person = anyToken.personIn(exchange.world);
       if (person) {
         exchange.auth = { person, readOnly: false };
+        exchange.c.set('person', person);
         return undefined;
       }
       return problemResponse(

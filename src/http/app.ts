@@ -1,6 +1,7 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { Person } from '../domain/records.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
@@ -25,7 +26,7 @@ import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { Renderer } from './renderer.js';
 import { keepLocally, localStorageOrFail } from './local-persistence.js';
 import { problemResponse } from './problem.js';
-import { RequestJournal } from './request-journal.js';
+import { RequestJournal, type JournalPerson } from './request-journal.js';
 import { requestTextOf, responseTextOf } from './exchange-texts.js';
 import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 import { noSuchRoute } from './no-such-route.js';
@@ -156,6 +157,11 @@ function handlerOf(operationId: string) {
   return handler;
 }
 
+/** Who made a request, as the journal keeps it: the person's id and name (never the token), or null. */
+function journalPerson(person: Person | undefined): JournalPerson | null {
+  return person ? { id: person.id, name: person.name } : null;
+}
+
 /**
  * The front of every /api/v2 request, as one middleware of plain steps (each middleware or async layer more is
  * a compose step and promises on every request): the URL's length (G8), then the journal outside, so injected
@@ -196,6 +202,7 @@ function apiFront(requests: RequestJournal, worlds: Worlds, overrides: Overrides
       status: c.res.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       session: session ?? null,
+      person: journalPerson(c.get('person')),
       request_body: requestTextOf(c.req.raw) ?? null,
       response_body: responseTextOf(c.res) ?? null,
       override: overridden?.id ?? null,

@@ -10,9 +10,12 @@ import { readRequestInput, type RequestInput } from './request-input.js';
 import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
 import type { Worlds } from './worlds.js';
 
-/** What a request carries between Hono's middleware and its route: its session's world context (MK5). */
+/**
+ * What a request carries between Hono's middleware and its route: its session's world context (MK5), and the
+ * person its bearer token named once the API's authenticate step read it (G9), for the journal.
+ */
 export interface PipelineEnv {
-  Variables: { context: WorldContext };
+  Variables: { context: WorldContext; person: Person | undefined };
 }
 
 /** One request on its way through the steps of its operation. */

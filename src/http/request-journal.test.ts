@@ -18,6 +18,7 @@ function entry(i: number, overrides: Partial<JournalRecord> = {}): JournalRecord
     status: 200,
     duration_ms: 1,
     session: null,
+    person: null,
     request_body: null,
     response_body: null,
     override: null,

@@ -1,6 +1,7 @@
-// The request journal: the last requests to /api/v2, newest first, each with what the client sent and what it
-// got — the body of the request and of the answer (their first 4,096 characters), a problem's errors[], and
-// the override that answered it if one did — so "what did my app send, and what did it get" needs no proxy.
+// The request journal: the last requests to /api/v2, newest first, each with who sent it (the person its token
+// named, never the token), what the client sent and what it got — the body of the request and of the answer
+// (their first 4,096 characters), a problem's errors[], and the override that answered it if one did — so "what
+// did my app send, and what did it get" needs no proxy.
 // Bounded in entries and in bytes (long bodies kept whole for the newest entries only, up to 4 MiB), so a long
 // demo or a client of huge bodies never grows it without end; numbered, so a dashboard can ask for what is new.
 import type { FieldError } from '../spec/describe-errors.js';
@@ -8,6 +9,12 @@ import { textBytes } from './rendered.js';
 
 /** What a listed entry keeps of each body, in characters: enough to read, never a whole large page. */
 export const BODY_CHARS = 4096;
+
+/** Who made a request: the person its bearer token named (G9), by id and name; never the token. */
+export interface JournalPerson {
+  id: string;
+  name: string;
+}
 
 /** One request as the pipeline hands it over: its texts whole (they are the ones the mock already holds). */
 export interface JournalRecord {
@@ -17,6 +24,11 @@ export interface JournalRecord {
   status: number;
   duration_ms: number;
   session: string | null;
+  /**
+   * In any-token mode (MK7), the person an unknown token or none was answered as. Null when no token named
+   * anyone, or the answer came before the token was read (an override, MK6, MK5).
+   */
+  person: JournalPerson | null;
   request_body: string | null;
   response_body: string | null;
   /** The override rule that answered instead of the world, if one did. */
@@ -106,6 +118,7 @@ function textsBytes(entry: JournalEntry): number {
   if (entry.request_body !== null) bytes += textBytes(entry.request_body);
   if (entry.response_body !== null) bytes += textBytes(entry.response_body);
   if (entry.session !== null) bytes += textBytes(entry.session);
+  if (entry.person !== null) bytes += 64 + textBytes(entry.person.id) + textBytes(entry.person.name);
   for (const error of entry.errors ?? []) bytes += 64 + textBytes(error.name) + textBytes(error.message);
   return bytes;
 }
@@ -168,6 +181,7 @@ export class RequestJournal {
       status: record.status,
       duration_ms: record.duration_ms,
       session: record.session,
+      person: record.person,
       override: record.override,
       request_body: record.request_body,
       response_body: record.response_body,

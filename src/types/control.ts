@@ -271,10 +271,11 @@ export interface paths {
         /**
          * The last requests to the API
          * @description The request journal: the last 1,000 requests to `/api/v2` (method, path with query, status,
-         *     duration, session), newest first, for debugging a frontend against the mock, each with the body it
-         *     sent and the body it got (the first 4,096 characters of each), the `errors` of a problem it got
-         *     (G8), and the override that answered it, if one did. Every entry has a `seq` one more than the one
-         *     before: `after=<seq>` asks for what is new since. Filters combine with AND.
+         *     duration, session, and the person whose token made it), newest first, for debugging a frontend
+         *     against the mock, each with the body it sent and the body it got (the first 4,096 characters of
+         *     each), the `errors` of a problem it got (G8), and the override that answered it, if one did. Every
+         *     entry has a `seq` one more than the one before: `after=<seq>` asks for what is new since. Filters
+         *     combine with AND.
          */
         get: operations["listRequests"];
         put?: never;
@@ -712,6 +713,17 @@ export interface components {
             duration_ms: number;
             /** @description The X-Mock-Session name, or null for the shared world (MK5). */
             session: string | null;
+            /**
+             * @description Who made the request: the person its bearer token named (G9), by id and name, never the token
+             *     itself; in any-token mode (MK7) the person an unknown token, or none, was answered as. Null when it
+             *     sent no token or one that names no one (401), or when it was answered before its token was read:
+             *     by an override rule, a fault of MK6, or a refused session (MK5).
+             */
+            person: null | {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
         };
         WorldSummary: {
             seed: number;
