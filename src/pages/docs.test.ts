@@ -128,6 +128,185 @@ describe('GET /docs/openapi.json and /docs/control.json', () => {
   });
 });
 
+/** The examples a served API document carries, by operation: the answer's, the body's, the path parameters'. */
+function examplesOf(document: any): Map<string, { status?: string; answer?: unknown; body?: unknown; params: any }> {
+  const found = new Map();
+  for (const item of Object.values(document.paths as Record<string, Record<string, any>>)) {
+    for (const operation of Object.values(item).filter((node) => node?.operationId)) {
+      const statuses = Object.entries(operation.responses as Record<string, any>).filter(
+        ([, response]) => response.content?.['application/json']?.example !== undefined,
+      );
+      const [status, response] = statuses[0] ?? [];
+      const params = Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((p: any) => p.in === 'path' && p.example !== undefined)
+          .map((p: any) => [p.name, p.example]),
+      );
+      const body = operation.requestBody?.content?.['application/json']?.example;
+      if (status || body !== undefined || Object.keys(params).length > 0) {
+        found.set(operation.operationId, {
+          status,
+          answer: response?.content['application/json'].example,
+          body,
+          params,
+        });
+      }
+    }
+  }
+  return found;
+}
+
+describe('/docs/openapi.json: examples from the running world', () => {
+  const NOW_ON_THURSDAY = '2026-11-19T15:00:00Z';
+  const fresh = () => {
+    const world = createMock({ now: NOW_ON_THURSDAY });
+    return { world, pages: pagesApp(world) };
+  };
+  const served = async (pages: ReturnType<typeof pagesApp>) => (await pages.request('/docs/openapi.json')).json();
+  const asDefault = async (target: ReturnType<typeof createMock>, path: string) => {
+    const person = target.world.store.people.get(target.world.defaultPersonId);
+    const response = await target.app.request(`/api/v2${path}`, {
+      headers: { authorization: `Bearer ${person?.tokens.readWrite}` },
+    });
+    return response.json();
+  };
+
+  it.each([
+    // [operation, its GET as the default person (ids from the example's own parameters)]
+    ['getMe', () => '/me'],
+    ['getGoal', (p: any) => `/goals/${p.id}`],
+    ['getPerson', (p: any) => `/people/${p.id}`],
+    ['getCheckIn', (p: any) => `/check-ins/${p.id}`],
+    ['getGoalUpdate', (p: any) => `/goal-updates/${p.id}`],
+    ['getEchoQuestion', (p: any) => `/echo/questions/${p.id}`],
+    ['getActivity', (p: any) => `/activities/${p.id}`],
+    ['listGoalUpdates', (p: any) => `/goals/${p.goal_id}/goal-updates?per_page=2`],
+    ['listCheckInComments', (p: any) => `/check-ins/${p.check_in_id}/comments?per_page=2`],
+    ['listPeople', () => '/people?per_page=2'],
+    ['listEchoQuestions', () => '/echo/questions?per_page=2'],
+  ] as const)('%s: the example is what the API answers the default person', async (operationId, path) => {
+    const { world, pages } = fresh();
+    const example = examplesOf(await served(pages)).get(operationId);
+    expect(example?.answer, operationId).toBeDefined();
+    expect(example?.answer).toEqual(await asDefault(world, path(example?.params)));
+  });
+
+  it("listGoals and listCheckIns show the default person's own records", async () => {
+    const { world, pages } = fresh();
+    const examples = examplesOf(await served(pages));
+    const me = world.world.defaultPersonId;
+    expect(examples.get('listGoals')?.answer).toEqual(await asDefault(world, `/goals?people_ids[]=${me}&per_page=2`));
+    expect(examples.get('listCheckIns')?.answer).toEqual(
+      await asDefault(world, `/check-ins?people_ids[]=${me}&per_page=2`),
+    );
+    // The check-in shown is one its person filled in, not an empty one of today.
+    expect(examples.get('getCheckIn')?.answer).toMatchObject({ person: { id: me }, completed_at: expect.any(String) });
+  });
+
+  it('gives every operation but the deletes an example, each valid against the spec', async () => {
+    const { pages } = fresh();
+    const examples = examplesOf(await served(pages));
+    const api = getCompiledSpec();
+    const missing = api.operations
+      .filter((op) => op.method !== 'DELETE' && !examples.get(op.operationId)?.answer)
+      .map((op) => op.operationId);
+    expect(missing).toEqual([]);
+    for (const op of api.operations) {
+      const example = examples.get(op.operationId);
+      if (op.method === 'DELETE') {
+        // "Try it" must not delete a record of the world in one click.
+        expect(example, op.operationId).toBeUndefined();
+        continue;
+      }
+      expect(op.checkResponse(Number(example?.status), 'application/json', example?.answer), op.operationId).toEqual(
+        [],
+      );
+      expect(op.validatePath(example?.params ?? {}).ok, `${op.operationId} path`).toBe(true);
+      if (op.bodyProperties) {
+        expect(example?.body, `${op.operationId} body`).toBeDefined();
+        expect(op.validateBody(example?.body).ok, `${op.operationId} body`).toBe(true);
+      }
+    }
+  });
+
+  it("makes the bodies of the records' own writable fields: a PATCH of the example changes nothing", async () => {
+    const { world, pages } = fresh();
+    const examples = examplesOf(await served(pages));
+    const goal = examples.get('updateGoal');
+    const before = await asDefault(world, `/goals/${goal?.params.id}`);
+    expect(goal?.body).toMatchObject({
+      title: before.title,
+      owner_id: before.owner.id,
+      team_ids: before.teams.map((t: { id: string }) => t.id),
+    });
+    const person = world.world.store.people.get(world.world.defaultPersonId);
+    const patched = await world.app.request(`/api/v2/goals/${goal?.params.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${person?.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: JSON.stringify(goal?.body),
+    });
+    expect(patched.status).toBe(200);
+    const { updated_at: _after, ...after } = await patched.json();
+    const { updated_at: _before, ...unchanged } = before;
+    expect(after).toEqual(unchanged);
+  });
+
+  it('is made when asked: a change to the world shows in the next document', async () => {
+    const { world, pages } = fresh();
+    const id = examplesOf(await served(pages)).get('getGoal')?.params.id;
+    const person = world.world.store.people.get(world.world.defaultPersonId);
+    await world.app.request(`/api/v2/goals/${id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${person?.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Renamed for the demo' }),
+    });
+    expect(examplesOf(await served(pages)).get('getGoal')?.answer).toMatchObject({ id, title: 'Renamed for the demo' });
+  });
+
+  it("spends nothing of the server's users: no journal entry, no rate-limit window, no override used", async () => {
+    const { world, pages } = fresh();
+    world.rateLimit = true;
+    const put = await world.app.request('/__mock/overrides', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: [{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1 }] }),
+    });
+    expect(put.status).toBe(200);
+    const seen = world.journal.last;
+    // Each document reads the world some hundred times: well over a burst window's 30 (G14), if they counted.
+    for (let i = 0; i < 2; i++) {
+      const examples = examplesOf(await served(pages));
+      expect(examples.get('getMe')?.answer).toMatchObject({ id: world.world.defaultPersonId });
+    }
+    expect(world.journal.last).toBe(seen);
+    const person = world.world.store.people.get(world.world.defaultPersonId);
+    const me = () =>
+      world.app.request('/api/v2/me', { headers: { authorization: `Bearer ${person?.tokens.readWrite}` } });
+    expect((await me()).status).toBe(503);
+    const counted = await me();
+    expect(counted.status).toBe(200);
+    expect(counted.headers.get('ratelimit')).toMatch(/^"burst";r=29;/);
+  });
+
+  it('says whose world the examples are, and carries no token of anyone', async () => {
+    const { world, pages } = fresh();
+    const text = await (await pages.request('/docs/openapi.json')).text();
+    const person = world.world.store.people.get(world.world.defaultPersonId);
+    expect(JSON.parse(text).info.description).toContain(
+      `The examples are this server's world as ${person?.name} (the default person, ${person?.id}) saw it at ${NOW_ON_THURSDAY}`,
+    );
+    const tokens = world.world.store.peopleInOrder.flatMap((p) => [p.tokens.readWrite, p.tokens.readOnly]);
+    expect(tokens.filter((token) => text.includes(token))).toEqual([]);
+  });
+
+  it('leaves the compiled spec as it was, and the control spec without examples', async () => {
+    const { pages } = fresh();
+    await served(pages);
+    expect(examplesOf(getCompiledSpec().document).size).toBe(0);
+    expect(examplesOf(await (await pages.request('/docs/control.json')).json()).size).toBe(0);
+  });
+});
+
 describe('with --control-token', () => {
   const controlToken = 'ctl-secret-5f2a9c';
   const guardedMock = createMock({ now: NOW, controlToken });
@@ -142,6 +321,13 @@ describe('with --control-token', () => {
       const text = await (await guarded.request(file)).text();
       expect(text, file).not.toContain(controlToken);
     }
+  });
+
+  it('shows no example of the world: its records are behind the tokens that are behind the control token', async () => {
+    const document = await (await guarded.request('/docs/openapi.json')).json();
+    expect(examplesOf(document).size).toBe(0);
+    const person = guardedMock.world.store.people.get(guardedMock.world.defaultPersonId);
+    expect(JSON.stringify(document)).not.toContain(person?.id);
   });
 
   it('gives no person’s token either: those are behind the control token too (MK1)', async () => {

@@ -7,6 +7,7 @@ import type { PagesOptions } from './page-options.js';
 import { REFERENCE_CSP, referenceInitializer, referencePage } from './reference-page.js';
 import { referenceSpec, type ReferenceSpec } from './reference-specs.js';
 import { isSwaggerUiAsset, swaggerUiAsset } from './swagger-ui-assets.js';
+import { worldExamples } from './world-examples.js';
 
 /** Where pages-app.ts mounts the reference; the page names its files under it. */
 export const DOCS_PATH = '/docs';
@@ -44,7 +45,10 @@ export function docsRoutes(mock: Mock, options: PagesOptions): Hono {
     const file = c.req.param('file');
     const spec = Object.hasOwn(SPEC_FILES, file) ? SPEC_FILES[file] : undefined;
     if (spec) {
-      return c.json(referenceSpec(spec), 200, { 'cache-control': FRESH });
+      // The world's examples, made now: the world changes. A server guarded by --control-token shows none: its
+      // records are behind its people's tokens, and those behind the control token.
+      const examples = spec === 'api' && !options.controlToken ? worldExamples(mock) : undefined;
+      return c.json(referenceSpec(spec, examples), 200, { 'cache-control': FRESH });
     }
     if (!isSwaggerUiAsset(file)) return noSuchFile(c.req.method, c.req.path);
     const asset = await swaggerUiAsset(file).catch((error: Error) => error);
