@@ -1,9 +1,10 @@
 // The dashboard in-process: a page of standin's own files only, a script that calls nothing but operations of
-// spec/control.yaml (so curl can do all it does), and no control token in anything it serves.
+// spec/control.yaml and reads of spec/openapi.yaml (so curl can do all it does), and no control token in
+// anything it serves.
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../http/app.js';
-import { getCompiledControlSpec } from '../spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.js';
 import { pagesApp } from './pages-app.js';
 
 const NOW = '2026-11-20T15:00:00Z';
@@ -49,7 +50,21 @@ describe('GET / (the dashboard)', () => {
       'deleteOverride',
     ])
       expect(operations, id).toContain(id);
-    expect(script).not.toMatch(/\/api\/v2\//);
+  });
+
+  it('reads /api/v2 only through GET operations of spec/openapi.yaml, and fetches nothing else', async () => {
+    const script = await (await app.request('/dashboard/app.js')).text();
+    const reads = [...script.matchAll(/\bapi\(\s*[`'"](\/[^`'"?]*)/g)].map(([, path]) =>
+      (path ?? '').replace(/\$\{[^}]*\}/g, 'x'),
+    );
+    expect(new Set(reads)).toEqual(new Set(['/me', '/goals', '/people', '/check-ins']));
+    const api = getCompiledSpec();
+    expect(reads.filter((path) => api.findOperation('GET', path) === undefined)).toEqual([]);
+    // Two fetches (beside the one the "connect your app" snippet prints): control()'s to /__mock, and api()'s,
+    // which sends no method (a GET) and a read-only token.
+    expect(script.match(/\bfetch\((?!`\$\{API\}\/me`)/g)).toHaveLength(2);
+    expect(script).toMatch(/fetch\(url, \{ headers \}\)/);
+    expect(script).toMatch(/Bearer \$\{defaultPerson\.read_only\}/);
   });
 
   it('never serves the control token; the page says the controls are protected', async () => {

@@ -1,9 +1,12 @@
-// GET /: the control dashboard of the running world — seed, size and clock, people and their tokens, counts of
-// records, the clock, reset and snapshots, sessions, rate limits, faults, overrides, and the request journal
-// live. The page is a shell rendered here with hono/jsx; everything it shows and does goes through the /__mock
-// API from its script (dashboard-client.ts), so anything done here can be done with curl as well.
+// GET /: the control dashboard of the running world, for whoever runs a demo or debugs a frontend — first the
+// request journal live (who made each request, what it sent and got, pretty-printed), the records as the default
+// person sees them (goals, people, today's check-ins, each opening its JSON by id) and how to connect an app;
+// beside them the clock (ticking), reset (confirmed) and snapshots, switches, sessions and counts; last, every
+// person's tokens. The page is a shell rendered here with hono/jsx; everything it shows and does goes through
+// /__mock and /api/v2 from its script (dashboard-client.ts), so anything done here can be done with curl as well.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { MSW_SNIPPET } from './connect-snippets.js';
 import { dashboardClient } from './dashboard-client.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import type { PagesOptions } from './page-options.js';
@@ -17,6 +20,198 @@ function Section(props: { id: string; title: string; children?: unknown }) {
       <h2>{props.title}</h2>
       {props.children}
     </section>
+  );
+}
+
+/** A button that copies the text of the element `target` names (the script wires it). */
+function Copy(props: { target: string }) {
+  return (
+    <button type="button" class="copy" data-copy={props.target}>
+      copy
+    </button>
+  );
+}
+
+function Journal() {
+  return (
+    <Section id="journal-section" title="Requests to /api/v2, live">
+      <p class="filters">
+        <label>
+          status{' '}
+          <select id="journal-status">
+            <option value="">any</option>
+            <option value="2">2xx</option>
+            <option value="3">3xx</option>
+            <option value="4">4xx</option>
+            <option value="5">5xx</option>
+          </select>
+        </label>{' '}
+        <label>
+          path <input id="journal-path" type="text" placeholder="/api/v2/goals" />
+        </label>{' '}
+        <label title="The records below are read through /api/v2 as well: those requests are this page's own">
+          <input id="journal-own" type="checkbox" /> this page's own reads
+        </label>
+      </p>
+      <div class="journal-scroll">
+        <table id="journal">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>at</th>
+              <th>who</th>
+              <th>request</th>
+              <th>status</th>
+              <th>ms</th>
+              <th>session</th>
+            </tr>
+          </thead>
+          <tbody></tbody>
+        </table>
+      </div>
+      <p id="journal-empty" class="empty">
+        Nothing yet: requests to /api/v2 show here as they come, newest on top; click one for what it sent and got.
+      </p>
+    </Section>
+  );
+}
+
+function Records() {
+  return (
+    <Section id="records" title="Goals, people and today's check-ins">
+      <p class="hint">
+        As <span id="records-person">the default person</span> sees them, read through /api/v2 with that person's token.
+        Click a record for its JSON; the ids in it open theirs.{' '}
+        <button id="records-refresh" type="button">
+          read again
+        </button>
+      </p>
+      <div class="record-lists">
+        <div>
+          <h3>
+            Goals <span id="goals-count" class="count"></span>
+          </h3>
+          <ul id="goals-list"></ul>
+        </div>
+        <div>
+          <h3>
+            People <span id="people-count" class="count"></span>
+          </h3>
+          <ul id="people-list"></ul>
+        </div>
+        <div>
+          <h3>
+            Check-ins of <span id="today">today</span> <span id="check-ins-count" class="count"></span>
+          </h3>
+          <ul id="check-ins-list"></ul>
+        </div>
+      </div>
+      <div id="record-view" hidden>
+        <h3>
+          <code id="record-request"></code> <span id="record-status"></span>
+        </h3>
+        <pre id="record-json"></pre>
+      </div>
+    </Section>
+  );
+}
+
+function Connect() {
+  return (
+    <Section id="connect" title="Connect your app">
+      <dl class="connect">
+        <dt>base URL</dt>
+        <dd>
+          <code id="connect-base">…</code> <Copy target="connect-base" />
+        </dd>
+        <dt>token</dt>
+        <dd>
+          <code id="connect-token">…</code> <Copy target="connect-token" />
+          <br />
+          <small id="connect-person">read-write, of the default person</small>
+        </dd>
+      </dl>
+      <h3>
+        From your app, against this server <Copy target="connect-fetch" />
+      </h3>
+      <pre id="connect-fetch" class="snippet"></pre>
+      <h3>
+        Or inside your app's page, with no server (MSW) <Copy target="connect-msw" />
+      </h3>
+      <p class="hint">
+        A world of its own in the browser, not this one: with standin and msw installed and{' '}
+        <code>npx msw init public</code> run once (README, “In the browser, with MSW”).
+      </p>
+      <pre id="connect-msw" class="snippet">
+        {MSW_SNIPPET}
+      </pre>
+    </Section>
+  );
+}
+
+function Controls() {
+  return (
+    <>
+      <Section id="clock" title="Clock">
+        <p>
+          Now <strong id="clock-now">…</strong> <span id="clock-frozen"></span>
+        </p>
+        <form id="advance-form">
+          Advance by <input id="advance-days" type="number" min="0" value="1" /> days{' '}
+          <input id="advance-hours" type="number" min="0" value="0" /> hours <button type="submit">Advance</button>
+        </form>
+        <form id="set-clock-form">
+          Set to <input id="set-clock" type="text" placeholder="2026-11-27T09:00:00Z" size={22} />{' '}
+          <button type="submit">Set</button>
+        </form>
+      </Section>
+      <Section id="state" title="Reset and snapshots">
+        <p>
+          <button id="reset" type="button">
+            Reset the world…
+          </button>
+        </p>
+        <dialog id="reset-dialog" aria-labelledby="reset-question">
+          <p id="reset-question">
+            Reset <strong id="reset-world">the shared world</strong>? Every change made to it since it was generated is
+            thrown away (MK2): goals, updates, check-ins filled in, answers. Snapshots stay.
+          </p>
+          <p class="dialog-buttons">
+            <button id="reset-cancel" type="button">
+              Keep the world
+            </button>{' '}
+            <button id="reset-confirm" type="button">
+              Reset
+            </button>
+          </p>
+        </dialog>
+        <form id="snapshot-form">
+          <input id="snapshot-name" type="text" placeholder="before-demo" pattern="[A-Za-z0-9._-]{1,64}" />{' '}
+          <button type="submit">Take a snapshot</button>
+        </form>
+        <ul id="snapshots"></ul>
+      </Section>
+      <Section id="world" title="World">
+        <dl id="counts"></dl>
+      </Section>
+      <Section id="switches" title="Rate limits, faults, overrides">
+        <p>
+          <label>
+            <input id="rate-limit" type="checkbox" /> production's rate limits (G14)
+          </label>
+        </p>
+        <p>
+          <label>
+            <input id="faults" type="checkbox" /> a slow, flaky API: 200–800 ms, 10% 503 (MK6)
+          </label>{' '}
+          <span id="faults-state"></span>
+        </p>
+        <ul id="overrides"></ul>
+      </Section>
+      <Section id="sessions-section" title="Sessions">
+        <ul id="sessions"></ul>
+      </Section>
+    </>
   );
 }
 
@@ -54,52 +249,16 @@ function Page(props: { protectedControls: boolean }) {
         </form>
         <p id="message" role="status"></p>
         <main>
-          <Section id="world" title="World">
-            <dl id="counts"></dl>
-          </Section>
-          <Section id="clock" title="Clock">
-            <p>
-              Now <strong id="clock-now">…</strong> <span id="clock-frozen"></span>
-            </p>
-            <form id="advance-form">
-              Advance by <input id="advance-days" type="number" min="0" value="1" /> days{' '}
-              <input id="advance-hours" type="number" min="0" value="0" /> hours <button type="submit">Advance</button>
-            </form>
-            <form id="set-clock-form">
-              Set to <input id="set-clock" type="text" placeholder="2026-11-27T09:00:00Z" size={22} />{' '}
-              <button type="submit">Set</button>
-            </form>
-          </Section>
-          <Section id="state" title="Reset and snapshots">
-            <p>
-              <button id="reset" type="button">
-                Reset the world
-              </button>
-            </p>
-            <form id="snapshot-form">
-              <input id="snapshot-name" type="text" placeholder="before-demo" pattern="[A-Za-z0-9._-]{1,64}" />{' '}
-              <button type="submit">Take a snapshot</button>
-            </form>
-            <ul id="snapshots"></ul>
-          </Section>
-          <Section id="switches" title="Rate limits, faults, overrides">
-            <p>
-              <label>
-                <input id="rate-limit" type="checkbox" /> production's rate limits (G14)
-              </label>
-            </p>
-            <p>
-              <label>
-                <input id="faults" type="checkbox" /> a slow, flaky API: 200–800 ms, 10% 503 (MK6)
-              </label>{' '}
-              <span id="faults-state"></span>
-            </p>
-            <ul id="overrides"></ul>
-          </Section>
-          <Section id="sessions-section" title="Sessions">
-            <ul id="sessions"></ul>
-          </Section>
-          <Section id="people-section" title="People and their tokens">
+          <div class="primary">
+            <Journal />
+            <Records />
+          </div>
+          <aside>
+            <Connect />
+            <Controls />
+          </aside>
+          <details id="people-section">
+            <summary>People and their tokens</summary>
             <table id="people">
               <thead>
                 <tr>
@@ -110,37 +269,7 @@ function Page(props: { protectedControls: boolean }) {
               </thead>
               <tbody></tbody>
             </table>
-          </Section>
-          <Section id="journal-section" title="Requests to /api/v2, live">
-            <p>
-              <label>
-                status{' '}
-                <select id="journal-status">
-                  <option value="">any</option>
-                  <option value="2">2xx</option>
-                  <option value="3">3xx</option>
-                  <option value="4">4xx</option>
-                  <option value="5">5xx</option>
-                </select>
-              </label>{' '}
-              <label>
-                path <input id="journal-path" type="text" placeholder="/api/v2/goals" />
-              </label>
-            </p>
-            <table id="journal">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>at</th>
-                  <th>request</th>
-                  <th>status</th>
-                  <th>ms</th>
-                  <th>session</th>
-                </tr>
-              </thead>
-              <tbody></tbody>
-            </table>
-          </Section>
+          </details>
         </main>
       </body>
     </html>

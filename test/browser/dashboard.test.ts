@@ -1,11 +1,15 @@
 // The control dashboard (GET /) in Debian's Chromium, against `standin serve` on a real port: the world's
 // counts, the clock moved a day and the check-ins growing, a request made elsewhere showing in the live journal
-// with what it sent and got, a snapshot taken and restored, the control token asked for when the server has
-// one — and never a request that leaves 127.0.0.1. A screenshot is kept for CI's artifacts.
+// with who made it and what it sent and got (pretty-printed), a snapshot taken and restored, a reset that waits
+// for its confirmation, a running clock that ticks, the "connect your app" box whose snippet runs, the records
+// opening as the API gives them, the control token asked for when the server has one — and never a request that
+// leaves 127.0.0.1. A screenshot is kept for CI's artifacts.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../../src/cli/serve.js';
 import { keepScreenshot, launchChromium } from '../support/chromium.js';
+import { defined } from '../support/defined.js';
+import { readmeExamples } from '../support/readme-examples.js';
 
 /** A Thursday afternoon: one day on is a weekday, with everyone's check-ins (CI1). */
 const THURSDAY = '2026-11-19T15:00:00Z';
@@ -49,7 +53,7 @@ describe('the dashboard at /', () => {
     const { page, requests, errors } = await openDashboard(origin);
     await page.waitForSelector('#count-check_ins');
     const person = running.mock.world.store.people.get(running.mock.world.defaultPersonId);
-    await page.waitForSelector(`#people td:has-text("${person?.name}")`);
+    await page.waitForSelector(`#people td:has-text("${person?.name}")`, { state: 'attached' });
     expect(await page.textContent('#people')).toContain(person?.tokens.readOnly);
     expect(await page.textContent('#clock-now')).toBe(THURSDAY);
 
@@ -79,10 +83,15 @@ describe('the dashboard at /', () => {
     await page.selectOption('#journal-status', '2');
     expect(await row.isHidden()).toBe(true);
     await page.selectOption('#journal-status', '4');
+    // Who made it (the person the token named, never the token), and the bodies pretty-printed.
+    expect(await row.locator('td.who').textContent()).toBe(person?.name);
+    expect(await row.textContent()).not.toContain(person?.tokens.readWrite);
     await row.click();
     const detail = await page.textContent('#journal tr.detail');
-    expect(detail).toContain('{"confidence":150}');
+    expect(await page.textContent('#journal tr.detail pre')).toBe('{\n  "confidence": 150\n}');
+    expect(detail).toContain(`by ${person?.name} (${person?.id})`);
     expect(detail).toMatch(/confidence: .*100/);
+    expect(detail).toContain('\n  "status": 422,\n');
 
     await page.click('li[data-snapshot="before-friday"] button:has-text("restore")');
     await page.waitForFunction(() => document.querySelector('#clock-now')?.textContent === '2026-11-19T15:00:00Z');
@@ -108,7 +117,25 @@ describe('the dashboard at /', () => {
     await fetch(`${running.baseUrl}/me`, {
       headers: { authorization: `Bearer ${person?.tokens.readWrite}`, 'x-mock-session': 'demo' },
     });
+    // Reset asks first: kept, a write made meanwhile stays; confirmed, it is gone (MK2).
+    const posted = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person?.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Before the reset', confidence: 80 }),
+    });
+    expect(posted.status).toBe(201);
+    const update = `${running.baseUrl}/goal-updates/${((await posted.json()) as { id: string }).id}`;
+    const read = async () =>
+      (await fetch(update, { headers: { authorization: `Bearer ${person?.tokens.readWrite}` } })).status;
     await page.click('#reset');
+    await page.waitForSelector('#reset-dialog[open]');
+    expect(await page.textContent('#reset-world')).toBe('the shared world');
+    await page.click('#reset-cancel');
+    await page.waitForSelector('#reset-dialog:not([open])', { state: 'attached' });
+    expect(await read()).toBe(200);
+    await page.click('#reset');
+    await page.click('#reset-confirm');
+    await expect.poll(read).toBe(404);
     await page.waitForSelector('#session option:text("demo")', { state: 'attached' });
     await page.selectOption('#session', 'demo');
     await page.click('#sessions li:has-text("demo") button:has-text("drop")');
@@ -116,21 +143,165 @@ describe('the dashboard at /', () => {
     expect(await (await fetch(`${controls}/sessions`)).json()).toEqual([]);
     expect(await page.inputValue('#session')).toBe('');
 
+    expect(errors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('connects an app: base URL, the default person token, a fetch that runs, and README’s MSW block', async () => {
+    const { running, origin } = await serve();
+    const { page, errors } = await openDashboard(origin);
+    const person = defined(running.mock.world.store.people.get(running.mock.world.defaultPersonId), 'the person');
+    await page.waitForFunction(() => document.querySelector('#connect-token')?.textContent?.startsWith('rw_'));
+    expect(await page.textContent('#connect-base')).toBe(running.baseUrl);
+    expect(await page.textContent('#connect-token')).toBe(person.tokens.readWrite);
+    expect(await page.textContent('#connect-person')).toContain(person.name);
+
+    // The fetch snippet as printed, run against the server: it logs the default person's name.
+    const snippet = defined(await page.textContent('#connect-fetch'), 'the fetch snippet');
+    const logged: unknown[] = [];
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (console: { log: (...values: unknown[]) => void }) => Promise<void>;
+    await new AsyncFunction('console', snippet)({ log: (...values) => logged.push(...values) });
+    expect(logged).toEqual([person.name]);
+
+    // The MSW snippet is README's block, which test/browser/browser.test.ts runs in Chromium.
+    const readme = defined(
+      readmeExamples().find((e) => e.kind === 'browser'),
+      'README.md: a block marked <!-- example: browser -->',
+    );
+    expect(await page.textContent('#connect-msw')).toBe(readme.code);
+
+    // Copy puts the token on the clipboard.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await page.click('#connect button[data-copy="connect-token"]');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(person.tokens.readWrite);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('lists goals, people and today’s check-ins, each opening its JSON as the API gives it, ids linked', async () => {
+    const { running, origin } = await serve();
+    const { page, requests, errors } = await openDashboard(origin);
+    const world = running.mock.world;
+    const person = defined(world.store.people.get(world.defaultPersonId), 'the default person');
+    const asPerson = async (path: string) =>
+      (
+        await fetch(`${running.baseUrl}${path}`, { headers: { authorization: `Bearer ${person.tokens.readWrite}` } })
+      ).json() as Promise<Record<string, unknown>>;
+    await page.waitForSelector('#goals-list li');
+    await page.waitForSelector('#people-list li');
+    await page.waitForSelector('#check-ins-list li button');
+    expect(await page.textContent('#records-person')).toBe(person.name);
+    // Thursday's check-ins where the default person is: the page asked the API for that day.
+    const me = await asPerson('/me');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: String(me.time_zone) }).format(new Date(THURSDAY));
+    expect(await page.textContent('#today')).toBe(today);
+    const checkIns = (await asPerson(`/check-ins?since=${today}&until=${today}&per_page=50`)) as unknown as Array<{
+      id: string;
+    }>;
+    expect(await page.locator('#check-ins-list li').count()).toBe(checkIns.length);
+
+    // The first goal the default person sees, opened: exactly what GET /goals/{id} answers them.
+    const [goal] = (await asPerson('/goals?per_page=50')) as unknown as Array<{ id: string; owner: { id: string } }>;
+    const first = defined(goal, 'a goal');
+    await page.click(`#goals-list li:first-child button[data-record="/goals/${first.id}"] >> nth=0`);
+    await page.waitForSelector(`#record-json[data-record="/goals/${first.id}"]`);
+    await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
+    expect(await page.textContent('#record-request')).toBe(`GET /api/v2/goals/${first.id}`);
+    const shown = defined(await page.textContent('#record-json'), 'the record');
+    expect(JSON.parse(shown)).toEqual(await asPerson(`/goals/${first.id}`));
+    expect(shown).toContain('\n  "id": ');
+
+    // Its owner's id is a link to the owner.
+    await page.click(`#record-json button[data-record="/people/${first.owner.id}"]`);
+    await page.waitForSelector(`#record-json[data-record="/people/${first.owner.id}"]`);
+    await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
+    expect(JSON.parse(defined(await page.textContent('#record-json'), 'the owner'))).toEqual(
+      await asPerson(`/people/${first.owner.id}`),
+    );
+
+    // The page read those through /api/v2 with the default person's read-only token; the journal keeps its
+    // reads out of sight unless asked for, and shows what anyone else did (this test's two reads of the goal).
+    expect(requests).toContain(`${origin}/api/v2/goals/${first.id}`);
+    await fetch(`${running.baseUrl}/goals/${first.id}`, {
+      headers: { authorization: `Bearer ${person.tokens.readWrite}` },
+    });
+    const rows = page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"]`);
+    await expect.poll(() => rows.count()).toBe(3);
+    const visible = page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"]:visible`);
+    expect(await visible.count()).toBe(2);
+    expect(await page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"][data-own]`).count()).toBe(1);
+    await page.check('#journal-own');
+    expect(await visible.count()).toBe(3);
+    await page.uncheck('#journal-own');
+
+    // What README shows: a goal update by the default person, open in the journal, and a goal open beside it.
+    const posted = await fetch(`${running.baseUrl}/goals/${first.id}/goal-updates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Week 47', body: 'Load tests pass.', confidence: 74 }),
+    });
+    expect(posted.status).toBe(201);
+    const update = page.locator('#journal tr[data-status="201"]');
+    await update.waitFor();
+    await update.click();
+    await page.click(`#goals-list li:first-child button[data-record="/goals/${first.id}"] >> nth=0`);
+    await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
     await keepScreenshot(page, 'dashboard');
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     await page.context().close();
   }, 60_000);
 
+  it('ticks a running clock every second, and says a frozen one is frozen', async () => {
+    const { origin } = await serve();
+    const controls = `${origin}/__mock/clock`;
+    const put = (now: string, frozen: boolean) =>
+      fetch(controls, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ now, frozen }),
+      });
+    expect((await put('2026-11-19T16:00:00Z', false)).status).toBe(200);
+    const { page, errors } = await openDashboard(origin);
+    await page.waitForFunction(() => document.querySelector('#clock-frozen')?.textContent === '(running)');
+    // From here the page cannot read the world again (its journal polls would, after its own reads): only its
+    // own tick can move the clock on.
+    await page.route('**/__mock/world', (route) => route.abort());
+    const first = await page.textContent('#clock-now');
+    await page.waitForFunction((shown) => document.querySelector('#clock-now')?.textContent !== shown, first);
+    expect(Date.parse(defined(await page.textContent('#clock-now'), 'the clock'))).toBeGreaterThan(
+      Date.parse(defined(first, 'the clock')),
+    );
+    await page.context().close();
+
+    expect((await put('2026-11-19T17:00:00Z', true)).status).toBe(200);
+    const frozen = await openDashboard(origin);
+    await frozen.page.waitForFunction(() => document.querySelector('#clock-frozen')?.textContent === '(frozen)');
+    expect(await frozen.page.textContent('#clock-now')).toBe('2026-11-19T17:00:00Z');
+    await frozen.page.waitForTimeout(2500);
+    expect(await frozen.page.textContent('#clock-now')).toBe('2026-11-19T17:00:00Z');
+    expect([...errors, ...frozen.errors]).toEqual([]);
+    await frozen.page.context().close();
+  }, 60_000);
+
   it('with --control-token asks for the token, never shows it, and works once given it', async () => {
-    const { origin } = await serve('demo-secret');
+    const { running, origin } = await serve('demo-secret');
     const { page, errors } = await openDashboard(origin);
     await page.waitForSelector('#token-form:not([hidden])');
     expect(await page.content()).not.toContain('demo-secret');
+    // No person's token either until the control token is given: they are behind it (MK1).
+    expect(await page.textContent('#connect-token')).toBe('…');
     await page.fill('#token-input', 'demo-secret');
     await page.click('#token-form button');
     await page.waitForSelector('#count-people');
     expect(await count(page, 'people')).toBeGreaterThan(0);
+    const person = running.mock.world.store.people.get(running.mock.world.defaultPersonId);
+    await page.waitForFunction(() => document.querySelector('#connect-token')?.textContent?.startsWith('rw_'));
+    expect(await page.textContent('#connect-token')).toBe(person?.tokens.readWrite);
+    await page.waitForSelector('#goals-list li');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
