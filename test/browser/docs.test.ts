@@ -1,6 +1,7 @@
 // GET /docs in a real browser: `standin serve`'s server on 127.0.0.1, Debian's Chromium through playwright-core.
 // The reference lists every operation of both specs, "Try it" on GET /me answers with the default person (the
-// token was filled in), and the page never asks anything of a host other than the server. A full-page
+// token was filled in), GET /goals/{id} shows a goal of the running world as its example and Try it opens on it,
+// and the page never asks anything of a host other than the server. A full-page
 // screenshot is kept under reports/screenshots for CI to keep.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,31 @@ describe('GET /docs in Chromium', () => {
     await getMe.locator('.responses-wrapper').scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'docs-try-it', false);
 
+    // GET /goals/{id}: the example is a goal of the running world, not Swagger UI's "string" placeholders, and
+    // Try it opens on that goal's id, so Execute answers 200 with it.
+    const theirs = await fetch(`${origin}/api/v2/goals?people_ids[]=${person.id}&per_page=1`, {
+      headers: { authorization: `Bearer ${person.tokens.readWrite}` },
+    });
+    const [first] = (await theirs.json()) as Array<{ id: string; title: string }>;
+    const goal = defined(first, "the default person's first goal");
+    const getGoal = page
+      .locator('.opblock')
+      .filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^getGoal$/ }) })
+      .first();
+    await getGoal.locator('.opblock-summary').click();
+    const example = getGoal.locator('.responses-table .example.microlight, .responses-table .highlight-code').first();
+    await expect.poll(() => example.textContent()).toContain(`"title": ${JSON.stringify(goal.title)}`);
+    expect(await example.textContent()).not.toContain('"title": "string"');
+    // What README shows beside Try it: an example of the world, as a visitor sees it.
+    await example.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'docs-example', false);
+    await getGoal.getByRole('button', { name: 'Try it out' }).click();
+    expect(await getGoal.locator('tr[data-param-name="id"] input').inputValue()).toBe(goal.id);
+    await getGoal.getByRole('button', { name: 'Execute' }).click();
+    const answer = getGoal.locator('.live-responses-table tr.response');
+    await expect.poll(() => answer.locator('.response-col_status').textContent()).toContain('200');
+    expect(await answer.locator('.response-col_description').textContent()).toContain(goal.title);
+
     // The controls, from the definition dropdown.
     await page.locator('.topbar select').selectOption({ label: CONTROL_DEFINITION });
     const controls = operationIds(getCompiledControlSpec);
@@ -88,6 +114,7 @@ describe('GET /docs in Chromium', () => {
     });
     expect(elsewhere).toEqual([]);
     expect(requests).toContain(`${origin}/api/v2/me`);
+    expect(requests).toContain(`${origin}/api/v2/goals/${goal.id}`);
     await context.close();
   }, 30_000);
 });
