@@ -56,6 +56,10 @@ export function dashboardClient(): void {
   const clock = { now: 0, readAt: 0, frozen: true };
   /** The default person of the world shown, and that person's tokens; none until /__mock/tokens answers. */
   let defaultPerson: PersonTokens | undefined;
+  /** Everyone's tokens, as /__mock/tokens last gave them. */
+  let people: PersonTokens[] = [];
+  /** MK7: the person an unknown token, or none, is answered as; null unless the server runs in any-token mode. */
+  let anyTokenPersonId: string | null = null;
   /**
    * The reads this page made through /api/v2 and the journal has not shown yet, by path: the journal marks
    * their entries as the page's own (hidden unless asked for), so that what it shows is what the app did.
@@ -137,7 +141,10 @@ export function dashboardClient(): void {
       frozen: boolean;
       counts: Record<string, number>;
       sessions: number;
+      any_token_person_id: string | null;
     }>('GET', '/world');
+    anyTokenPersonId = world.any_token_person_id;
+    showAnyToken();
     $('summary').textContent = `seed ${world.seed} · ${world.size} world · ${world.sessions} session(s)`;
     Object.assign(clock, { now: Date.parse(world.now), readAt: performance.now(), frozen: world.frozen });
     showClock();
@@ -154,8 +161,10 @@ export function dashboardClient(): void {
 
   async function showPeople(): Promise<void> {
     const tokens = await control<PersonTokens[]>('GET', '/tokens');
+    people = tokens;
     defaultPerson = tokens.find((entry) => entry.default);
     showConnect();
+    showAnyToken();
     const summary = $('people-section').querySelector('summary');
     if (summary) summary.textContent = `People and their tokens (${tokens.length})`;
     const rows = tokens.map((entry) => {
@@ -193,6 +202,15 @@ export function dashboardClient(): void {
       'const me = await fetch(`${API}/me`, { headers: { Authorization: `Bearer ${TOKEN}` } }).then((r) => r.json());',
       `console.log(me.name); // ${person.name}`,
     ].join('\n');
+  }
+
+  /** In any-token mode (MK7) an app needs no token of this world: the box says whom it is answered as. */
+  function showAnyToken(): void {
+    const line = $('connect-any-token');
+    const answeredAs = people.find((entry) => entry.person.id === anyTokenPersonId)?.person;
+    line.hidden = !answeredAs;
+    if (answeredAs)
+      line.textContent = `Any-token mode (MK7): a request with any other token, or none, is answered as ${answeredAs.name} (@${answeredAs.username}), read-write.`;
   }
 
   async function copy(value: string): Promise<void> {

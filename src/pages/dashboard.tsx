@@ -131,6 +131,7 @@ function Connect() {
           <small id="connect-person">read-write, of the default person</small>
         </dd>
       </dl>
+      <p id="connect-any-token" class="hint" hidden></p>
       <h3>
         From your app, against this server <Copy target="connect-fetch" />
       </h3>

@@ -6,7 +6,7 @@
 // leaves 127.0.0.1. A screenshot is kept for CI's artifacts.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../../src/cli/serve.js';
+import { startServer, type RunningMock, type ServeOptions } from '../../src/cli/serve.js';
 import { keepScreenshot, launchChromium } from '../support/chromium.js';
 import { defined } from '../support/defined.js';
 import { readmeExamples } from '../support/readme-examples.js';
@@ -26,8 +26,11 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
 });
 
-async function serve(controlToken?: string): Promise<{ running: RunningMock; origin: string }> {
-  const running = await startServer({ port: 0, host: '127.0.0.1', now: THURSDAY, controlToken });
+async function serve(
+  controlToken?: string,
+  anyToken?: ServeOptions['anyToken'],
+): Promise<{ running: RunningMock; origin: string }> {
+  const running = await startServer({ port: 0, host: '127.0.0.1', now: THURSDAY, controlToken, anyToken });
   servers.push(running);
   return { running, origin: new URL(running.baseUrl).origin };
 }
@@ -156,6 +159,7 @@ describe('the dashboard at /', () => {
     expect(await page.textContent('#connect-base')).toBe(running.baseUrl);
     expect(await page.textContent('#connect-token')).toBe(person.tokens.readWrite);
     expect(await page.textContent('#connect-person')).toContain(person.name);
+    expect(await page.isHidden('#connect-any-token')).toBe(true);
 
     // The fetch snippet as printed, run against the server: it logs the default person's name.
     const snippet = defined(await page.textContent('#connect-fetch'), 'the fetch snippet');
@@ -177,6 +181,16 @@ describe('the dashboard at /', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await page.click('#connect button[data-copy="connect-token"]');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(person.tokens.readWrite);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('in any-token mode (MK7) says whom a request with any other token, or none, is answered as', async () => {
+    const { running, origin } = await serve(undefined, true);
+    const { page, errors } = await openDashboard(origin);
+    const person = defined(running.mock.world.store.people.get(running.mock.world.defaultPersonId), 'the person');
+    await page.waitForSelector('#connect-any-token:not([hidden])');
+    expect(await page.textContent('#connect-any-token')).toContain(`answered as ${person.name} (@${person.username})`);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
