@@ -10,6 +10,10 @@ import type { Goal } from './records.js';
 import { WorldBase } from './world-base.js';
 import { World } from './world.js';
 
+// V8's gc(), fetched once: each runInNewContext makes a context of its own, garbage for a later collection.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
 /**
  * The heap's data once full collections stop freeing anything. Code spaces are left out: what V8 compiles and
  * optimizes during a change depends on when its compiler threads get a core, so on a busy machine it varied by
@@ -19,8 +23,6 @@ import { World } from './world.js';
  * longer used some collections later). Collecting until nothing more is freed measures both ends settled.
  */
 function heapAfterCollection(): number {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
   const data = () =>
     getHeapSpaceStatistics()
       .filter((space) => !space.space_name.includes('code'))
