@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.js';
 import { defined } from '../support/defined.js';
-import { readmeExamples } from '../support/readme-examples.js';
+import { quickStartBlock } from '../support/quick-start.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WORK = join(ROOT, '.examples', 'browser');
@@ -25,14 +25,13 @@ let metafile: Metafile;
 const files = new Map<string, { type: string; body: string | Buffer }>();
 
 beforeAll(async () => {
-  // README's block as the page's module, and an entry that says when it has run.
-  const example = defined(
-    readmeExamples().find((e) => e.kind === 'browser'),
-    'README.md: a block marked <!-- example: browser -->',
-  );
+  // README's src/mocks.ts as the page's module, and an entry that starts it and says when it has.
   mkdirSync(WORK, { recursive: true });
-  writeFileSync(join(WORK, 'mocks.ts'), example.code);
-  writeFileSync(join(WORK, 'main.ts'), "import { mock } from './mocks.js';\n(window as any).standin = { mock };\n");
+  writeFileSync(join(WORK, 'mocks.ts'), quickStartBlock('src/mocks.ts'));
+  writeFileSync(
+    join(WORK, 'main.ts'),
+    "import { startMock } from './mocks.js';\n(window as any).standin = { mock: await startMock() };\n",
+  );
   const result = await build({
     entryPoints: [join(WORK, 'main.ts')],
     bundle: true,

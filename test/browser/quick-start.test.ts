@@ -1,0 +1,121 @@
+// README's quick start for a Vite app, as printed (src/mocks.ts and the guard in src/main.ts), built by Vite and
+// run in Debian's Chromium: the production build carries none of the mock (no standin, faker or msw), the demo
+// build (VITE_STANDIN=on) answers the app from the mock and keeps a write through a reload, and so does Vite's
+// dev server.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { createServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+import { buildQuickStart, serveBuild, writeQuickStart, type BuiltChunk } from '../support/quick-start.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let folder: string;
+let production: BuiltChunk[];
+let demo: BuiltChunk[];
+let site: { origin: string; close: () => Promise<void> } | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Under the package, as an app's folder is beside its node_modules: `standin` resolves to this package.
+  mkdirSync(join(ROOT, '.examples'), { recursive: true });
+  folder = mkdtempSync(join(ROOT, '.examples', 'quick-start-'));
+  writeQuickStart(folder);
+  production = buildQuickStart(folder, 'production');
+  demo = buildQuickStart(folder, 'demo');
+  site = await serveBuild(join(folder, 'dist'));
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The modules a build's chunks hold, the app's own relative to its folder; Vite's helpers left out. */
+function modulesOf(chunks: BuiltChunk[]): string[] {
+  return chunks
+    .flatMap((chunk) => chunk.moduleIds)
+    .filter((id) => !id.startsWith('\0'))
+    .map((id) => relative(folder, id))
+    .sort();
+}
+
+/** Opens the app and waits for its first answer from the API. */
+async function openApp(page: Page, url: string): Promise<string> {
+  await page.goto(url);
+  await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 30_000 });
+  return (await page.textContent('main')) ?? '';
+}
+
+describe("README's quick start in a Vite app", () => {
+  it('leaves the whole mock out of the production build: only the app is in it', () => {
+    expect(modulesOf(production)).toEqual(['index.html', 'src/main.ts']);
+    expect(production.map((chunk) => chunk.fileName)).toEqual([expect.stringMatching(/^assets\/index-[\w-]+\.js$/)]);
+  });
+
+  it('keeps the mock in a demo build, in a chunk of its own loaded by the guard', () => {
+    const modules = modulesOf(demo);
+    expect(modules).toContain('src/mocks.ts');
+    for (const part of ['dist/src/index.browser.js', 'node_modules/msw/', 'node_modules/@faker-js/faker/'])
+      expect(modules.some((id) => id.includes(part))).toBe(true);
+    const entry = demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/main.ts')));
+    expect(entry?.moduleIds.some((id) => id.includes('node_modules') || id.endsWith('/src/mocks.ts'))).toBe(false);
+  });
+
+  it('answers the demo build from the mock, and a write survives a reload', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const origin = site?.origin ?? '';
+    expect(await openApp(page, origin)).toMatch(/^Hello, \S+ \S+/);
+    const written = await page.evaluate(async () => {
+      const [person] = await (await fetch('/__mock/tokens')).json();
+      const headers = { authorization: `Bearer ${person.read_write}`, 'content-type': 'application/json' };
+      const response = await fetch('/api/v2/goals', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: 'Written in a demo build' }),
+      });
+      return { status: response.status, id: ((await response.json()) as { id: string }).id };
+    });
+    expect(written.status).toBe(201);
+    await page.reload();
+    await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 30_000 });
+    const after = await page.evaluate(async (id) => {
+      const [person] = await (await fetch('/__mock/tokens')).json();
+      const response = await fetch(`/api/v2/goals/${id}`, {
+        headers: { authorization: `Bearer ${person.read_write}` },
+      });
+      return { status: response.status, title: ((await response.json()) as { title: string }).title };
+    }, written.id);
+    expect(after).toEqual({ status: 200, title: 'Written in a demo build' });
+    expect(errors).toEqual([]);
+    // The page's files from its host; everything under /api/v2 and /__mock from the worker, nothing elsewhere.
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("answers the app on Vite's dev server, where import.meta.env.DEV is true", async () => {
+    const server = await createServer({
+      root: folder,
+      configFile: false,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0 },
+    });
+    try {
+      await server.listen();
+      const page = await browser.newPage();
+      expect(await openApp(page, server.resolvedUrls?.local[0] ?? '')).toMatch(/^Hello, \S+ \S+/);
+      await page.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
