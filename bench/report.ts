@@ -2,6 +2,7 @@
 // whole run as JSON under bench/results/, by timestamp and as latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserResult, PageResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
@@ -20,11 +21,23 @@ export interface Results {
   starts: StartsResult | null;
   memory: MemoryResult | null;
   restore: RestoreResult | null;
+  browser: BrowserResult | null;
   targets: TargetCheck[];
 }
 
 const number = (value: number) => value.toLocaleString('en-US');
 const ms = (value: number) => (value >= 10_000 ? `${round(value / 1000, 1)} s` : `${number(Math.round(value))} ms`);
+const kb = (bytes: number) => `${round(bytes / 1000, 1)} kB`;
+
+/** A page's scripts before its first answer: each file's gzipped size, msw's chunk marked. */
+function scriptList(page: PageResult): string {
+  return page.scripts
+    .map(
+      (script) =>
+        `${script.file.replace(/-[\w-]{8}\.js$/, '.js')} ${kb(script.gzipBytes)}${script.msw ? ' (msw)' : ''}`,
+    )
+    .join(' · ');
+}
 
 function loadFigure(row: ScenarioResult): string {
   const failed = row.failed ? ` · **${number(row.failed)} failed**` : '';
@@ -198,6 +211,33 @@ export function table(results: Results): string[] {
       );
     }
     row(part, 'RSS of the server the state came from (the same world, its clock run on)', shown(r.source));
+  }
+  const b = results.browser;
+  if (b) {
+    const part = 'browser, Chromium';
+    row(
+      part,
+      "README's quick start, demo build: JavaScript before the first /api/v2 answer, gzipped, msw excluded",
+      kb(b.standin.bytesBeforeAnswer),
+      '',
+      'browser-bytes',
+    );
+    row(part, '↳ its scripts then, gzipped', scriptList(b.standin));
+    row(part, 'the same page on a bare MSW handler: the same, msw excluded', kb(b.bare.bytesBeforeAnswer));
+    row(part, '↳ its scripts then, gzipped', scriptList(b.bare));
+    row(
+      part,
+      `README's quick start: first answer after a first visit, median of ${b.standin.visitsMs.length}`,
+      ms(b.standin.medianMs),
+      `${b.ratio.toFixed(2)}× bare MSW`,
+      'browser-first-answer',
+    );
+    row(part, `the bare MSW page, the same, alternating with it`, ms(b.bare.medianMs), '1.00× bare MSW');
+    row(
+      part,
+      'the first visits (the worker installed): the quick start, the bare MSW page',
+      `${ms(b.standin.firstVisitMs)}, ${ms(b.bare.firstVisitMs)}`,
+    );
   }
   return lines;
 }

@@ -1,5 +1,6 @@
 // The issue's targets, judged on one run's figures: throughput only as ratios to the raw baseline and to Prism
 // measured in the same run (absolute figures drift on a shared box), starts and memory against fixed limits.
+import type { BrowserResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
 import type { MemoryResult } from './memory.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
@@ -164,5 +165,26 @@ export function restoreTargets(r: RestoreResult): TargetCheck[] {
     slowest('restore-refused-slowest', r.refused, `a refused ${r.stateMib} MiB PUT /__mock/state`),
     slowest('restore-applied-slowest', r.applied, `an applied ${r.stateMib} MiB PUT /__mock/state`),
     check('restore-refused-rss', 'RSS growth after a refused state (collected)', round(growth, 1), '≤ 5%', growth <= 5),
+  ];
+}
+
+/** Issue 18, item 5: what a page loads before its first answer, and how soon that answer comes. */
+export function browserTargets(b: BrowserResult): TargetCheck[] {
+  const kb = round(b.standin.bytesBeforeAnswer / 1000, 1);
+  return [
+    check(
+      'browser-bytes',
+      'JavaScript before the first /api/v2 answer, gzipped, msw excluded',
+      kb,
+      '≤ 200 kB',
+      b.standin.bytesBeforeAnswer <= 200_000,
+    ),
+    check(
+      'browser-first-answer',
+      'first /api/v2 answer after a first visit, against a bare MSW handler',
+      b.ratio,
+      '≤ 2× bare MSW',
+      b.ratio <= 2,
+    ),
   ];
 }

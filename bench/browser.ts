@@ -1,0 +1,149 @@
+// The browser part: README's quick start built by Vite for a demo (production build, the mock kept), served as a
+// production host serves it (gzip, hashed assets cached), opened in Debian's Chromium; beside it the same page
+// answered by a bare MSW handler. For each: the JavaScript the page loads before its first /api/v2 answer,
+// gzipped as sent, msw's chunk apart (the target excludes it); and the time to that answer on visits after the
+// first (the service worker installed), the two pages visited alternately so that both meet the same box.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/support/chromium.js';
+import { BARE_MOCKS, buildQuickStart, serveBuild, writeQuickStart } from '../test/support/quick-start.js';
+import { ROOT } from './servers.js';
+import { median, round } from './stats.js';
+
+export interface BrowserOptions {
+  /** Visits of each page after its first, alternating. */
+  visits: number;
+  log: (line: string) => void;
+}
+
+export interface PageScript {
+  /** The file under assets/, as built. */
+  file: string;
+  /** Bytes on the wire, gzipped (Resource Timing's encodedBodySize). */
+  gzipBytes: number;
+  /** In msw's chunk (msw and what it alone depends on), which the target leaves out. */
+  msw: boolean;
+}
+
+export interface PageResult {
+  /** The scripts requested before the first /api/v2 answer of the first visit. */
+  scripts: PageScript[];
+  /** Their gzipped bytes, msw's chunk left out. */
+  bytesBeforeAnswer: number;
+  mswBytes: number;
+  /** The first visit, which installs the service worker: navigation start to the first /api/v2 answer. */
+  firstVisitMs: number;
+  /** Each later visit's navigation start to the first /api/v2 answer. */
+  visitsMs: number[];
+  medianMs: number;
+}
+
+export interface BrowserResult {
+  standin: PageResult;
+  bare: PageResult;
+  /** The standin page's median against the bare page's, in the same run. */
+  ratio: number;
+}
+
+/**
+ * msw and every package it alone brings (its dependencies' closure in node_modules), as a chunk pattern; a
+ * package standin's own runtime needs too would be counted as msw's, so there must be none.
+ */
+function mswPattern(): RegExp {
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      queue.push(...Object.keys(manifest.dependencies ?? {}));
+    }
+    return seen;
+  };
+  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const standin = closure(Object.keys(own.dependencies));
+  const msw = [...closure(['msw'])];
+  const shared = msw.filter((name) => standin.has(name));
+  if (shared.length > 0) throw new Error(`msw and standin share ${shared.join(', ')}: its bytes would count as msw's`);
+  const names = msw.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`/node_modules/(${names.join('|')})/`);
+}
+
+/** Opens (or reopens) the page and returns when its first /api/v2 answer came, in ms since navigation start. */
+async function visit(page: Page, origin: string): Promise<number> {
+  await page.goto(origin);
+  await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 60_000 });
+  return page.evaluate(() => (window as unknown as { firstAnswer: number }).firstAnswer);
+}
+
+/** The scripts the page requested before its first answer, with the bytes each came in. */
+async function scriptsBefore(page: Page, answeredAt: number): Promise<PageScript[]> {
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, bytes: e.encodedBodySize })),
+  );
+  return entries
+    .filter((e) => e.name.endsWith('.js') && e.start < answeredAt)
+    .map((e) => ({ file: e.name.replace(/^\/assets\//, ''), gzipBytes: e.bytes, msw: /^\/assets\/msw-/.test(e.name) }));
+}
+
+export async function browser({ visits, log }: BrowserOptions): Promise<BrowserResult> {
+  mkdirSync(join(ROOT, '.examples'), { recursive: true });
+  const folders = {
+    standin: mkdtempSync(join(ROOT, '.examples', 'bench-standin-')),
+    bare: mkdtempSync(join(ROOT, '.examples', 'bench-bare-')),
+  };
+  const chromium = await launchChromium();
+  const sites: Array<{ close: () => Promise<void> }> = [];
+  try {
+    writeQuickStart(folders.standin);
+    writeQuickStart(folders.bare, BARE_MOCKS);
+    const groups = [{ name: 'msw', test: mswPattern() }];
+    log('browser: building the quick start and the bare MSW page with Vite (VITE_STANDIN=on)');
+    const pages = {} as Record<'standin' | 'bare', { page: Page; origin: string; first: PageResult }>;
+    for (const name of ['standin', 'bare'] as const) {
+      buildQuickStart(folders[name], 'demo', groups);
+      const site = await serveBuild(join(folders[name], 'dist'));
+      sites.push(site);
+      // A context each: its own service worker, storage and cache, as two sites would have.
+      const page = await (await chromium.newContext()).newPage();
+      const firstVisitMs = await visit(page, site.origin);
+      const scripts = await scriptsBefore(page, firstVisitMs);
+      const sum = (list: PageScript[]) => list.reduce((total, script) => total + script.gzipBytes, 0);
+      pages[name] = {
+        page,
+        origin: site.origin,
+        first: {
+          scripts,
+          bytesBeforeAnswer: sum(scripts.filter((s) => !s.msw)),
+          mswBytes: sum(scripts.filter((s) => s.msw)),
+          firstVisitMs: round(firstVisitMs),
+          visitsMs: [],
+          medianMs: NaN,
+        },
+      };
+    }
+    log(`browser: ${visits} visits of each page after the first, alternating`);
+    for (let i = 0; i < visits; i++) {
+      for (const name of ['standin', 'bare'] as const) {
+        const { page, origin, first } = pages[name];
+        first.visitsMs.push(round(await visit(page, origin)));
+      }
+    }
+    for (const name of ['standin', 'bare'] as const)
+      pages[name].first.medianMs = round(median(pages[name].first.visitsMs));
+    const standin = pages.standin.first;
+    const bare = pages.bare.first;
+    return { standin, bare, ratio: round(standin.medianMs / bare.medianMs, 2) };
+  } finally {
+    await chromium.close();
+    for (const site of sites) await site.close();
+    for (const folder of Object.values(folders)) rmSync(folder, { recursive: true, force: true });
+  }
+}
