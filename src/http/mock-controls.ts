@@ -14,7 +14,7 @@ import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
-import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
+import { getCompiledControlSpec, loadSpecChecks, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock, StateLoader } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
 import type { OverrideRuleInput } from './overrides.js';
@@ -224,6 +224,11 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     });
   }
   controls.use('*', selectSession(mock.worlds));
+  // A new override is checked against the spec's responses (overrides.ts), which a page loads only now.
+  controls.put('/overrides', async (_c, next) => {
+    await loadSpecChecks();
+    return next();
+  });
   const finish =
     (handler: ControlHandler) =>
     ({ c, context, world }: Exchange, input: RequestInput): Response => {

@@ -16,6 +16,7 @@ import type {
 import type { TableName } from '../domain/store.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
+import type { WorldSchema } from '../spec/world-schemas.js';
 import type { Presenter } from './present.js';
 
 /**
@@ -36,7 +37,8 @@ export function worldProblems(world: World, present: Presenter, most = 5, change
           .map((c) => store.table(name).get(c.id))
           .filter((r) => r !== undefined)
       : store.table(name).values();
-  const check = <R>(schema: string, name: TableName, show: (record: R) => unknown) => {
+  // Only WORLD_SCHEMAS: a page restoring at start has their validators before it loads the other checks.
+  const check = <R>(schema: WorldSchema, name: TableName, show: (record: R) => unknown) => {
     for (const record of recordsOf(name) as Iterable<R>) {
       if (problems.length >= most) return;
       let shown: unknown;

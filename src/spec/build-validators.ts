@@ -1,6 +1,7 @@
-// The build's last step (`npm run build`): src/spec/generated/specs.js and its twin beside the build, written
-// by generate-specs.ts, unless both are already there for these spec texts and were written after the code that
-// writes them (then this costs milliseconds, and `npm start` on a built checkout does not wait for ajv).
+// The build's last step (`npm run build`): src/spec/generated/specs.js and spec-checks.js, and their twins beside
+// the build, written by generate-specs.ts, unless all four are already there for these spec texts and were written
+// after the code that writes them (then this costs milliseconds, and `npm start` on a built checkout does not wait
+// for ajv).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +13,8 @@ const controlText = readFileSync(CONTROL_SPEC_PATH, 'utf8');
 const hash = specHash([apiText, controlText]);
 const here = dirname(fileURLToPath(import.meta.url));
 // Beside the sources (for the tests, which run them) and beside the build (for everyone else).
-const files = [join(PACKAGE_ROOT, 'src', 'spec', 'generated'), join(here, 'generated')].map((folder) =>
-  join(folder, 'specs.js'),
-);
+const folders = [join(PACKAGE_ROOT, 'src', 'spec', 'generated'), join(here, 'generated')];
+const files = folders.flatMap((folder) => [join(folder, 'specs.js'), join(folder, 'spec-checks.js')]);
 // The compiled spec modules beside this one (the generator, ajv's options, the formats): newer means rewrite.
 const codeChanged = Math.max(
   ...readdirSync(here)
@@ -27,9 +27,10 @@ const current = (file: string) =>
   readFileSync(file, 'utf8').includes(`SPEC_HASH = "${hash}"`);
 if (!files.every(current)) {
   const { generatedSpecs } = await import('./generate-specs.js');
-  const module = generatedSpecs(apiText, controlText);
-  for (const file of files) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, module);
+  const { specs, checks } = generatedSpecs(apiText, controlText);
+  for (const folder of folders) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'specs.js'), specs);
+    writeFileSync(join(folder, 'spec-checks.js'), checks);
   }
 }

@@ -3,6 +3,8 @@
 import { compileSpec, type CompiledSpec } from './compile-spec.js';
 import { SPECS } from './spec-source.js';
 
+export { loadSpecChecks } from './spec-source.js';
+
 export {
   REQUEST_BODY,
   type CompiledSpec,

@@ -1,46 +1,78 @@
-// Writes both specs as one ES module's text: the parsed documents and their validators as ajv standalone code,
+// Writes both specs as two ES modules' text: the parsed documents and their validators as ajv standalone code,
 // so that start-up neither parses YAML nor compiles schemas (about 1.6 s here) and no `new Function` runs (a
-// browser build needs that). The module carries the hash of the spec texts it was made from; spec-source.ts
-// uses it only while the hash still matches, and parses and compiles at run time otherwise.
+// browser build needs that); what a page needs first in one, the other checks in the other. Each carries the hash
+// of the spec texts it was made from; spec-source.ts uses them only while the hash still matches, and parses and
+// compiles at run time otherwise.
 import { _, type ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { compileSpec } from './compile-spec.js';
 import { makeAjv, runtimeValidators } from './runtime-validators.js';
 import { specHash } from './spec-hash.js';
+import { WORLD_SCHEMAS } from './world-schemas.js';
 
 // ajv's standalone entry is CommonJS: under NodeNext its function sits on `.default`.
 const standaloneCode = standaloneModule.default;
 
+/** What a page needs before its first answer: every request validator and the world's schemas (world-schemas.ts). */
+function isFirstNeed(key: string): boolean {
+  return /:(query|path|body)$/.test(key) || WORLD_SCHEMAS.some((name) => key === `api:component:${name}`);
+}
+
+/** The two generated modules' texts: `specs` (loaded first) and `checks` (loaded when a check asks for it). */
+export interface GeneratedModules {
+  specs: string;
+  checks: string;
+}
+
 /**
- * The generated module's text for both spec documents: one ajv holds every component schema of both (control.yaml
- * uses openapi.yaml's and adds its own; no name is in both), so each compiles once.
+ * The generated modules for both spec documents: one ajv holds every component schema of both (control.yaml uses
+ * openapi.yaml's and adds its own; no name is in both), so each compiles once. specs.js holds the documents, the
+ * keys of every validator, and the validators a page needs before its first answer; spec-checks.js the response
+ * checks and the other schemas, a quarter of the code a page would otherwise load first (a component both use is
+ * written in each).
  */
-function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash: string): string {
+function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash: string): GeneratedModules {
   // Function formats are read from the formats module the generated code imports under this name.
   const ajv = makeAjv({ code: { source: true, esm: true, formats: _`standinFormats` } });
   const { names } = runtimeValidators(control, api.components?.schemas, ajv);
   const keys: string[] = [];
-  const exported: Record<string, string> = {};
   // Each validator under a short id (`v12`); the component schemas it references are compiled once, shared.
   const collect = (prefix: string) => (key: string, schema: Record<string, unknown>) => {
     const id = `v${keys.length}`;
     ajv.addSchema(schema, id);
-    exported[id] = id;
     keys.push(`${prefix}${key}`);
     return ajv.getSchema(id) as ValidateFunction;
   };
   const specs = [compileSpec(api, collect('api:'), 'compiled'), compileSpec(control, collect('control:'), 'compiled')];
   for (const spec of specs) for (const name of names) spec.checkSchema(name, null);
+  const exports = (first: boolean) =>
+    Object.fromEntries(keys.flatMap((key, i) => (isFirstNeed(key) === first ? [[`v${i}`, `v${i}`]] : [])));
+  // JSON.parse of a string literal is read faster than the same object as a literal (V8).
+  const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+  const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, ''];
+  return {
+    specs: [
+      validatorsModule(ajv, exports(true)),
+      `export const API_DOCUMENT = ${json(api)};`,
+      `export const CONTROL_DOCUMENT = ${json(control)};`,
+      `export const KEYS = ${JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `v${i}`])))};`,
+      ...tail,
+    ].join('\n'),
+    checks: [validatorsModule(ajv, exports(false)), ...tail].join('\n'),
+  };
+}
+
+/** An ES module of ajv standalone code exporting these validators (and the ones they reference, unexported). */
+function validatorsModule(ajv: Ajv2020, exported: Record<string, string>): string {
   // ajv writes its runtime helpers (ucs2length for string lengths) as require() even in ES modules.
   const helpers = new Map<string, string>();
   const code = standaloneCode(ajv, exported).replace(/require\("([^"]+)"\)/g, (_match, path: string) => {
     if (!helpers.has(path)) helpers.set(path, `helper${helpers.size}`);
     return helpers.get(path) ?? '';
   });
-  // JSON.parse of a string literal is read faster than the same object as a literal (V8).
-  const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   return [
     '// Generated by src/spec/build-validators.ts from the spec files; do not edit (npm run build writes it again).',
     "import { SPEC_FORMATS as standinFormats } from '../formats.js';",
@@ -50,19 +82,14 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
       `const ${name} = { default: ${name}Module.default ?? ${name}Module };`,
     ]),
     code,
-    `export const API_DOCUMENT = ${json(api)};`,
-    `export const CONTROL_DOCUMENT = ${json(control)};`,
-    `export const KEYS = ${JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `v${i}`])))};`,
-    `export const SPEC_HASH = ${JSON.stringify(hash)};`,
-    '',
   ].join('\n');
 }
 
 /**
- * The generated module's text for the spec files' texts.
- * @example writeFileSync('specs.js', generatedSpecs(readFileSync(SPEC_PATH, 'utf8'), readFileSync(CONTROL_SPEC_PATH, 'utf8')))
+ * The generated modules' texts for the spec files' texts.
+ * @example const { specs, checks } = generatedSpecs(readFileSync(SPEC_PATH, 'utf8'), readFileSync(CONTROL_SPEC_PATH, 'utf8'))
  */
-export function generatedSpecs(apiText: string, controlText: string): string {
+export function generatedSpecs(apiText: string, controlText: string): GeneratedModules {
   return generate(
     parse(apiText) as OpenAPIV3_1.Document,
     parse(controlText) as OpenAPIV3_1.Document,

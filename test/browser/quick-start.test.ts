@@ -102,6 +102,42 @@ describe("README's quick start in a Vite app", () => {
     await context.close();
   }, 60_000);
 
+  it('loads the spec checks only when one is asked for: an override put after the first answer is checked', async () => {
+    const checks = demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/spec/generated/spec-checks.js')));
+    expect(checks?.moduleIds.some((id) => id.endsWith('/spec/generated/specs.js'))).toBe(false);
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+    });
+    await openApp(page, site?.origin ?? '');
+    expect(scripts).not.toContain(checks?.fileName);
+    const seen = await page.evaluate(async () => {
+      const put = async (rules: unknown[]) => {
+        const response = await fetch('/__mock/overrides', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ rules }),
+        });
+        return { status: response.status, body: (await response.json()) as { errors?: unknown[] } };
+      };
+      // Not a Person: refused by getMe's response check. A 503 with a Problem body: held to the Problem schema.
+      const refused = await put([{ method: 'GET', path: '/api/v2/me', status: 200, body: { name: 'No id' } }]);
+      const problem = { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'Planned outage.' };
+      const accepted = await put([{ method: 'GET', path: '/api/v2/me', status: 503, body: problem, uses: 1 }]);
+      const [person] = await (await fetch('/__mock/tokens')).json();
+      const me = await fetch('/api/v2/me', { headers: { authorization: `Bearer ${person.read_write}` } });
+      return { refused, accepted: accepted.status, me: me.status };
+    });
+    expect(seen.refused).toMatchObject({
+      status: 422,
+      body: { errors: [{ name: 'rules[0].body', message: expect.stringMatching(/getMe/) }] },
+    });
+    expect(seen).toMatchObject({ accepted: 200, me: 503 });
+    expect(scripts).toContain(checks?.fileName);
+    await page.close();
+  }, 60_000);
+
   it("answers the app on Vite's dev server, where import.meta.env.DEV is true", async () => {
     const server = await createServer({
       root: folder,
