@@ -1,7 +1,8 @@
 // README's quick start for a Vite app, as printed (src/mocks.ts and the guard in src/main.ts), built by Vite and
 // run in Debian's Chromium: the production build carries none of the mock (no standin, faker or msw), the demo
-// build (VITE_STANDIN=on) answers the app from the mock and keeps a write through a reload, and so does Vite's
-// dev server.
+// build (VITE_STANDIN=on) answers the app's own login token from the mock (anyToken, MK7), keeps a write through
+// a reload and loads the spec's response checks only when an override asks for them, and Vite's dev server
+// answers the app too.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,7 @@ describe("README's quick start in a Vite app", () => {
     expect(entry?.moduleIds.some((id) => id.includes('node_modules') || id.endsWith('/src/mocks.ts'))).toBe(false);
   });
 
-  it('answers the demo build from the mock, and a write survives a reload', async () => {
+  it("answers the demo build from the mock, the app's own token taken (MK7), and a write survives a reload", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -75,9 +76,9 @@ describe("README's quick start in a Vite app", () => {
     context.on('request', (request) => requests.push(request.url()));
     const origin = site?.origin ?? '';
     expect(await openApp(page, origin)).toMatch(/^Hello, \S+ \S+/);
+    // Written with the app's own login token, which anyToken (MK7) answers as the default person.
     const written = await page.evaluate(async () => {
-      const [person] = await (await fetch('/__mock/tokens')).json();
-      const headers = { authorization: `Bearer ${person.read_write}`, 'content-type': 'application/json' };
+      const headers = { authorization: 'Bearer the-apps-own-login-token', 'content-type': 'application/json' };
       const response = await fetch('/api/v2/goals', {
         method: 'POST',
         headers,
@@ -89,10 +90,7 @@ describe("README's quick start in a Vite app", () => {
     await page.reload();
     await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 30_000 });
     const after = await page.evaluate(async (id) => {
-      const [person] = await (await fetch('/__mock/tokens')).json();
-      const response = await fetch(`/api/v2/goals/${id}`, {
-        headers: { authorization: `Bearer ${person.read_write}` },
-      });
+      const response = await fetch(`/api/v2/goals/${id}`, { headers: { authorization: 'Bearer another-login' } });
       return { status: response.status, title: ((await response.json()) as { title: string }).title };
     }, written.id);
     expect(after).toEqual({ status: 200, title: 'Written in a demo build' });
@@ -125,8 +123,7 @@ describe("README's quick start in a Vite app", () => {
       const refused = await put([{ method: 'GET', path: '/api/v2/me', status: 200, body: { name: 'No id' } }]);
       const problem = { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'Planned outage.' };
       const accepted = await put([{ method: 'GET', path: '/api/v2/me', status: 503, body: problem, uses: 1 }]);
-      const [person] = await (await fetch('/__mock/tokens')).json();
-      const me = await fetch('/api/v2/me', { headers: { authorization: `Bearer ${person.read_write}` } });
+      const me = await fetch('/api/v2/me', { headers: { authorization: 'Bearer the-apps-own-login-token' } });
       return { refused, accepted: accepted.status, me: me.status };
     });
     expect(seen.refused).toMatchObject({

@@ -21,14 +21,13 @@ export function quickStartBlock(file: 'src/mocks.ts' | 'src/main.ts'): string {
 }
 
 /**
- * The app behind the guard: its first call of the API (a token from the controls first, as README's quick start
- * says), the moment its answer is in, as `window.firstAnswer` (ms since the navigation began), and the name
- * on the page.
+ * The app behind the guard: its first call of the API, with the app's own login token (the mock's anyToken,
+ * MK7, answers it as the default person), the moment its answer is in, as `window.firstAnswer` (ms since the
+ * navigation began), and the name on the page.
  */
 export const APP = `
 async function renderApp() {
-  const [person] = await (await fetch('/__mock/tokens')).json();
-  const response = await fetch('/api/v2/me', { headers: { authorization: \`Bearer \${person.read_write}\` } });
+  const response = await fetch('/api/v2/me', { headers: { authorization: 'Bearer the-apps-own-login-token' } });
   const me = await response.json();
   (window as any).firstAnswer = performance.now();
   document.querySelector('main')!.textContent = \`Hello, \${me.name}\`;
@@ -42,7 +41,6 @@ import { setupWorker } from 'msw/browser';
 
 export async function startMock() {
   const worker = setupWorker(
-    http.get('/__mock/tokens', () => HttpResponse.json([{ read_write: 'a-token' }])),
     http.get('/api/v2/me', () => HttpResponse.json({ id: '6d0c4d5e-4a57-4f8e-9a53-2f1bb2d2a0c1', name: 'Ada Lovelace' })),
   );
   await worker.start({ onUnhandledRequest: 'bypass' });
