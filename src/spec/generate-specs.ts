@@ -31,8 +31,8 @@ export interface GeneratedModules {
  * The generated modules for both spec documents: one ajv holds every component schema of both (control.yaml uses
  * openapi.yaml's and adds its own; no name is in both), so each compiles once. specs.js holds the documents, the
  * keys of every validator, and the validators a page needs before its first answer; spec-checks.js the response
- * checks and the other schemas, a quarter of the code a page would otherwise load first (a component both use is
- * written in each).
+ * checks and the other schemas, the larger part of the validators' code (a component both use is written in
+ * each).
  */
 function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash: string): GeneratedModules {
   // Function formats are read from the formats module the generated code imports under this name.
