@@ -70,6 +70,7 @@ describe('README examples', () => {
     expect(run.stderr, run.stderr).toBe('');
     expect(run.status).toBe(0);
     // What the examples say they show: the snapped update, the G5 and G6 problems, the controls' answers.
+    expect(run.stdout).toContain('{"id":"b8469a6b-b4a4-4c36-8223-8a8e59e7a567","name":"Asa Graham",'); // the quick start's
     expect(run.stdout).toContain('"confidence":60,"confidence_description":"At risk"');
     expect(run.stdout).toContain('urn:standin:problem:array-parameter-form');
     expect(run.stdout).toContain('does not accept \\"me\\" (G6)');
