@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
@@ -139,7 +139,8 @@ describe('standin serve', () => {
     expect(banner).toContain(
       '  in force: strict bodies (G7: unknown fields refused), rate limits (G14), latency fixed:5, faults (1 rule), a control token (GET /__mock/faults shows the profile)\n',
     );
-    const spec = defined(/the contract: (\S+)/.exec(banner)?.[1], 'the spec in the banner');
+    // From the working folder it ran in: relative when the checkout is below it (a clone in /tmp), else absolute.
+    const spec = resolve(tmpdir(), defined(/the contract: (\S+)/.exec(banner)?.[1], 'the spec in the banner'));
     expect(spec).toBe(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)));
     expect(existsSync(spec)).toBe(true);
     child.kill('SIGTERM');
