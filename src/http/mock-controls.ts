@@ -226,7 +226,19 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
   controls.use('*', selectSession(mock.worlds));
   // A new override is checked against the spec's responses (overrides.ts), which a page loads only now.
   controls.put('/overrides', async (_c, next) => {
-    await loadSpecChecks();
+    try {
+      await loadSpecChecks();
+    } catch (error) {
+      // The page could not fetch the chunk (offline, a redeploy that removed it): not the request's fault, and
+      // no 500; the next request tries the load again.
+      return problemResponse(
+        503,
+        'checks-unavailable',
+        `The spec's response checks, which every override is checked against, did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
+        undefined,
+        { 'retry-after': '1' },
+      );
+    }
     return next();
   });
   const finish =

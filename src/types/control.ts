@@ -1706,6 +1706,21 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            /**
+             * @description In a page (MSW), the spec's response checks, which a page loads only when a rule is first put,
+             *     could not be fetched (offline, or the site redeployed without them). Nothing changed; the request
+             *     may be sent again, and loads them again.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending it again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             507: components["responses"]["OverMemoryBudget"];
         };
     };

@@ -135,6 +135,39 @@ describe("README's quick start in a Vite app", () => {
     await page.close();
   }, 60_000);
 
+  it('answers 503 when the spec checks cannot be fetched, and loads them on the next request', async () => {
+    const checks = demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/spec/generated/spec-checks.js')));
+    const page = await browser.newPage();
+    await openApp(page, site?.origin ?? '');
+    const chunk = `**/${checks?.fileName}`;
+    // The context's routes, not the page's: MSW's service worker fetches the chunk, and a page route never sees that.
+    await page.context().route(chunk, (route) => route.abort('internetdisconnected'));
+    const put = () =>
+      page.evaluate(async () => {
+        const problem = { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'Planned outage.' };
+        const rules = [{ method: 'GET', path: '/api/v2/me', status: 503, body: problem, uses: 1 }];
+        const response = await fetch('/__mock/overrides', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ rules }),
+        });
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.json(),
+        };
+      });
+    const offline = await put();
+    expect(offline).toMatchObject({
+      status: 503,
+      retryAfter: '1',
+      body: { type: 'urn:standin:problem:checks-unavailable' },
+    });
+    await page.context().unroute(chunk);
+    expect((await put()).status).toBe(200);
+    await page.close();
+  }, 60_000);
+
   it("answers the app on Vite's dev server, where import.meta.env.DEV is true", async () => {
     const server = await createServer({
       root: folder,
