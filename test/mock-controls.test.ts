@@ -244,6 +244,17 @@ describe('MK2 MK4 a reset with a clock', () => {
     expect((await h.get('/api/v2/goals?per_page=50')).text).toBe((await started.get('/api/v2/goals?per_page=50')).text);
   });
 
+  it('MK3 MK4 reset to the past and then to a later instant: the world a server started there has, not the past one caught up', async () => {
+    const h = new Harness();
+    const started = (await h.get(checkIns)).text;
+    await control(h, 'POST', '/reset', { now: '2026-11-02T09:30:00Z' });
+    await control(h, 'POST', '/reset', { now: NOW });
+    expect((await h.get(checkIns)).text).toBe(started);
+    expect((await h.get('/api/v2/goals?per_page=50')).text).toBe(
+      (await new Harness().get('/api/v2/goals?per_page=50')).text,
+    );
+  });
+
   it('MK4 reset with "clock": "real" runs the new world on real time', async () => {
     const h = new Harness();
     const before = Math.floor(Date.now() / 1000) * 1000;

@@ -10,7 +10,6 @@ import { TABLE_NAMES } from '../domain/store.js';
 import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { FaultProfile } from './fault-profile.js';
-import { MAX_STEP_DAYS } from './time-travel.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { Presenter } from './present.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -149,21 +148,22 @@ export class Worlds {
 
   /**
    * MK2: back to the world as generated, caught up to its clock: the context's clock as it is, or `clock` (a
-   * new now, earlier too, or real time: how time goes back, MK4). The same base when seed and size stay and
-   * the base was generated at most MAX_STEP_DAYS before the clock's now (milliseconds, even for the large
-   * world), a base generated at the clock's now otherwise.
+   * new now, earlier too, or real time: how time goes back, MK4). The same base when seed and size stay and,
+   * for a clock given, the base was generated at its now (milliseconds, even for the large world); a base
+   * generated at the clock's now otherwise (kept bases are reused: back to the start is milliseconds too).
    * @example worlds.reset(context, 42, 'small', new Clock({ now: '2026-11-20T09:00:00Z' })) // frozen there
    */
   reset(context: WorldContext, seed: number, size = context.world.size, clock = context.world.clock): World {
     const current = context.world.base;
-    // A base generated after the clock's now holds records from its future; one far before it would make the
-    // world generate every day between (a clock given here is not held to PUT /clock's steps).
-    const behind = clock.nowSeconds() - current.generatedAt;
+    // MK3: a reset that takes a clock gives the world a server started at that instant has, so it keeps the
+    // base only when it was generated at that very instant (back to the start); any other base would be
+    // caught up over the gap, days of check-ins nobody filled in (after a reset to the past and back to real
+    // time, months of them), or hold records from the clock's future.
     const reused =
       current.origin === 'generated' &&
       current.seed === seed &&
       current.size === size &&
-      (clock === context.world.clock || (behind >= 0 && behind <= MAX_STEP_DAYS * 86_400));
+      (clock === context.world.clock || clock.nowSeconds() === current.generatedAt);
     if (!reused && !this.knownBase(seed, size, clock.nowSeconds())) {
       this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
     }

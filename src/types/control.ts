@@ -39,9 +39,10 @@ export interface paths {
          *     world generated afresh at the clock's now. The clock is left as it is (MK4) unless the body
          *     takes it: `now` starts the new world's clock at that instant, earlier than the current now too
          *     (frozen there, or running on from it with `frozen: false`), and `"clock": "real"` puts it back
-         *     on real time, running; a world whose base was generated after the new now, or more than 366 days
-         *     before it, is generated afresh at it (and refused with 507 when that would go over the memory
-         *     budget). This is how time goes back: `PUT /clock` never does. `seed`
+         *     on real time, running; either way the world is the one a server started at that instant has
+         *     (MK3), on a base generated there (the same base when it was generated at that very instant, as
+         *     after a start with `--now`; refused with 507 when a new one would go over the memory budget). This
+         *     is how time goes back: `PUT /clock` never does. `seed`
          *     defaults to the server's start seed (`--seed`), `size` to the current world's; the same seed,
          *     size and clock give the same world (MK3). No body, or `{}`, is a valid request. Another seed
          *     means other tokens: `GET /tokens` lists them (MK1). Rate-limit windows start afresh (G14).
