@@ -1,10 +1,14 @@
 // MK7: the any-token mode for frontend work — an unknown bearer token, or none, is the chosen person's read-write
 // token, a known token keeps its meaning, a name that is nobody is a set-up error — and the kit that stops
 // against it; G9's strict 401 stays the default.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContract, PreflightError } from '../contract-tests/index.js';
 import { Harness } from './support/harness.js';
-import { startServing, stopAll } from './support/standin-process.js';
+import { CLI, startServing, stopAll } from './support/standin-process.js';
 
 const SOMEONE_ELSES_LOGIN = 'eyJhbGciOiJIUzI1NiJ9.from-the-apps-own-login.sig';
 
@@ -51,7 +55,7 @@ describe('MK7 any-token mode', () => {
 
   it('refuses at set-up a name that is nobody, saying where the names are', () => {
     expect(() => new Harness({ anyToken: 'nobody-here' })).toThrow(
-      /MK7: --any-token-as "nobody-here" names nobody in the world of seed 42; use a username or id from GET \/__mock\/tokens/,
+      /MK7: the any-token person "nobody-here" \(--any-token-as, STANDIN_ANY_TOKEN\) names nobody in the world of seed 42; use a username or id of a person of that world/,
     );
   });
 
@@ -63,7 +67,7 @@ describe('MK7 any-token mode', () => {
     const refused = await h.get('/api/v2/me', { token: null });
     expect(refused.status).toBe(401);
     expect(refused.body.detail).toContain(
-      `The any-token mode's person "${chosen.username}" is not in this world (MK7)`,
+      `The any-token mode's person "${chosen.username}" is not in this world of seed 7 (MK7)`,
     );
     expect((await h.get('/__mock/world')).body.any_token_person_id).toBeNull();
     h.mock.reset(42);
@@ -88,6 +92,7 @@ describe('MK7 on the command line, and the kit against it', () => {
   it('--any-token answers without a token, says so in the banner, and the kit stops in one line', async () => {
     const serving = await startServing(['--any-token', '--now', '2026-11-20T15:00:00Z']);
     expect(serving.banner).toMatch(/any token, or none: answered as @\w+, read-write \(--any-token, MK7\)/);
+    expect(serving.banner).toMatch(/ {2}in force: any token answered \(MK7\)\n/);
     const me = await fetch(`${serving.baseUrl}/me`);
     expect(me.status).toBe(200);
     await expect(checkContract({ baseUrl: serving.baseUrl, token: serving.token })).rejects.toThrow(
@@ -97,9 +102,51 @@ describe('MK7 on the command line, and the kit against it', () => {
     );
   });
 
+  it("--any-token-as a person the --state file's world lacks (another seed) exits 2 at start, not 401 later", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'standin-any-token-'));
+    try {
+      const file = join(folder, 'seven.json');
+      const seven = await startServing(['--seed', '7', '--state', file]);
+      seven.child.kill('SIGTERM');
+      await new Promise((resolve) => seven.child.once('exit', resolve));
+      await expect(startServing(['--any-token-as', 'agraham', '--state', file])).rejects.toThrow(
+        /standin: MK7: the any-token person "agraham" \(--any-token-as, STANDIN_ANY_TOKEN\) names nobody in the world of seed 7/,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['YES', 0, /any token, or none: answered as @agraham/],
+    ['On', 0, /any token, or none: answered as @agraham/],
+    ['off', 0, /in force: the defaults/],
+    ['@', 2, /^standin: STANDIN_ANY_TOKEN needs a username or person id, e.g. STANDIN_ANY_TOKEN=agraham, got "@"/],
+    [' ', 2, /^standin: STANDIN_ANY_TOKEN needs a username or person id/],
+  ])(
+    'STANDIN_ANY_TOKEN=%j: a switch word in any case, else a person; blank is refused',
+    async (value, status, output) => {
+      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+        env: { ...process.env, STANDIN_ANY_TOKEN: value },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
+      // Ready (its banner out) or gone (a refusal): whichever comes first, then stopped.
+      const code = await new Promise<number | null>((resolve) => {
+        child.stdout.on('data', () => out.includes('the contract:') && resolve(0));
+        child.once('exit', (exitCode) => resolve(exitCode));
+      });
+      child.kill('SIGKILL');
+      expect(out).toMatch(output);
+      expect(code).toBe(status);
+    },
+  );
+
   it('--any-token-as with nobody by that name exits 2 with one line', async () => {
     await expect(startServing(['--any-token-as', 'nobody-here'])).rejects.toThrow(
-      /standin: MK7: --any-token-as "nobody-here" names nobody in the world of seed 42/,
+      /standin: MK7: the any-token person "nobody-here" \(--any-token-as, STANDIN_ANY_TOKEN\) names nobody in the world of seed 42/,
     );
   });
 });

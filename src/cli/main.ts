@@ -106,17 +106,24 @@ function flag(value: boolean | undefined, env: string | undefined): boolean {
 }
 
 /**
- * MK7: `--any-token` (the default person) or `--any-token-as U`; STANDIN_ANY_TOKEN is 1/true or U. Whether U
- * names someone is checked once the world is made.
+ * MK7: `--any-token` (the default person) or `--any-token-as U`; STANDIN_ANY_TOKEN is a switch word (1, true,
+ * yes, on or their opposites, in any case) or U. Whether U names someone is checked once the world is made.
  */
 function anyTokenOption(on: boolean | undefined, as: string | undefined, env: string | undefined): string | boolean {
-  if (as !== undefined) {
-    if (as.trim() === '') fail('--any-token-as needs a username or person id, e.g. --any-token-as agraham');
-    return as;
-  }
+  const named = (text: string, where: string) => {
+    if (text.trim().replace(/^@/, '') === '')
+      fail(
+        `${where} needs a username or person id, e.g. ${where === '--any-token-as' ? '--any-token-as agraham' : 'STANDIN_ANY_TOKEN=agraham'}, got "${text}"`,
+      );
+    return text;
+  };
+  if (as !== undefined) return named(as, '--any-token-as');
   if (on !== undefined) return on;
-  if (env === undefined || env === '' || env === '0' || env === 'false') return false;
-  return env === '1' || env === 'true' ? true : env;
+  if (env === undefined || env === '') return false;
+  // A switch word in any case, as people write them in .env files; anything else names a person.
+  if (/^(1|true|yes|on)$/i.test(env.trim())) return true;
+  if (/^(0|false|no|off)$/i.test(env.trim())) return false;
+  return named(env, 'STANDIN_ANY_TOKEN');
 }
 
 /** MK6: --faults (JSON or @file) and --latency (a catch-all rule after the profile's own) as one profile. */

@@ -90,6 +90,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   let server: Server;
   let info: AddressInfo;
   try {
+    // MK7: the world the state file brought (another seed, an imported one) must have the person too.
+    mock.anyToken?.checkIn(mock.world);
     ({ server, info } = await listen(fetch, options, limits, hosts));
     // A second server refused names where this one serves.
     await lock?.serving(info.address, info.port);
@@ -218,7 +220,7 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,
     ...(running.mock.anyToken
       ? [
-          `  any token, or none: answered as @${running.mock.anyToken.personIn(world)?.username ?? running.mock.anyToken.who}, read-write (--any-token, MK7)`,
+          `  any token, or none: answered as @${running.mock.anyToken.personIn(world)!.username}, read-write (--any-token, MK7)`,
         ]
       : []),
     `  try:   curl -H 'Authorization: Bearer ${person.tokens.readWrite}' ${running.baseUrl}/me`,
@@ -259,6 +261,7 @@ function inForce(mock: Mock, controlToken: string | undefined): string {
     ...(only ? [`latency ${latencyText(only)}`] : timed.length > 0 ? [`latency (${timed.length} rules)`] : []),
     ...(failing.length > 0 ? [`faults (${failing.length} rule${failing.length === 1 ? '' : 's'})`] : []),
     ...(controlToken ? ['a control token'] : []),
+    ...(mock.anyToken ? ['any token answered (MK7)'] : []),
   ];
   return parts.length > 0
     ? `${parts.join(', ')}${rules.length > 0 ? ' (GET /__mock/faults shows the profile)' : ''}`

@@ -53,7 +53,7 @@ export class AnyToken {
   checkIn(world: World): void {
     if (this.personIn(world)) return;
     throw new Error(
-      `MK7: --any-token-as "${this.#who}" names nobody in the world of seed ${world.seed}; use a username or id from GET /__mock/tokens, or leave it out for the default person`,
+      `MK7: the any-token person "${this.#who}" (--any-token-as, STANDIN_ANY_TOKEN) names nobody in the world of seed ${world.seed}; use a username or id of a person of that world (GET /__mock/tokens lists them once it runs), or leave it out for the default person`,
     );
   }
 }

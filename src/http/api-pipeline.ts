@@ -56,7 +56,7 @@ const authenticate =
       return problemResponse(
         401,
         'unauthenticated',
-        `The any-token mode's person "${anyToken.who}" is not in this world (MK7): a reset to another seed made other people. Send one of their tokens (GET /__mock/tokens), or reset to the seed the server started on.`,
+        `The any-token mode's person "${anyToken.who}" is not in this world of seed ${exchange.world.seed} (MK7): a reset or a restore brought other people. Send one of their tokens (GET /__mock/tokens), or reset to a world that has that person.`,
         undefined,
         { 'www-authenticate': 'Bearer' },
       );

@@ -78,9 +78,7 @@ export function createMock(options: MockOptions = {}): Mock {
     // MK1: a server guarded by a control token answers no token computable from the seed alone.
     tokenKey: options.controlToken || undefined,
   });
-  // MK7: a name that is nobody in the first world is a set-up error, not a 401 on every request.
   const anyToken = options.anyToken ? new AnyToken(options.anyToken) : null;
-  anyToken?.checkIn(worlds.shared.world);
   let rateLimit = settings.rateLimit;
   const startedAt = Date.now();
   const mock: Mock = {
@@ -114,6 +112,9 @@ export function createMock(options: MockOptions = {}): Mock {
   const { app } = mock;
   // A page's world across reloads: restored now, saved before the answer to each request that may change it.
   if (options.persist === 'local') app.use('*', keepLocally(mock, options.storage ?? localStorageOrFail()));
+  // MK7: a name that is nobody in the first world (the generated one, or the one a page kept) is a set-up
+  // error, not a 401 on every request. standin serve checks again once --state has loaded its world.
+  anyToken?.checkIn(mock.world);
   // G8: a URL over the limit gets 414 before anything reads or quotes it: in apiFront for /api/v2, here for the
   // controls, in notFound for the rest. G13: /api/v2 builds its open CORS headers into each response (cors.ts),
   // while the controls answer only their own and loopback origins (cross-origin.ts, in mockControls).
