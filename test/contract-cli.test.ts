@@ -120,14 +120,14 @@ describe('standin contract: the preflight', () => {
   });
 
   it.each(['', '/api', '/v2', '/api/v1', '/api/v2/me'])(
-    'stops before any request when the base URL ends in %j, not /api/v2, naming the base meant',
+    'stops when the base URL ends in %j, not /api/v2, and GET /me is not found under it, naming the base meant',
     async (end) => {
       const origin = baseUrl.replace(/\/api\/v2$/, '');
       const given = `${origin}${end}`;
       const { status, stderr } = await contract(['--base-url', given, '--token', token]);
       expect(status).toBe(2);
       expect(stderr.trim().split('\n')).toEqual([
-        `standin contract: the base URL must end with the version segment /api/v2 (G1), such as ${origin}/api/v2; got ${given}`,
+        `standin contract: GET ${given.replace(/\/+$/, '')}/me answered 404: the base URL must end with the version segment /api/v2 (G1), such as ${origin}/api/v2; got ${given}`,
       ]);
     },
   );

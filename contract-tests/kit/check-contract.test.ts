@@ -42,6 +42,29 @@ describe('checkContract', () => {
     expect(run.results.filter((r) => r.outcome === 'failed').map((r) => r.rule)).toContain('PT1');
   });
 
+  it('takes a base URL without /api/v2 that serves the API, as a gateway or a proxy mounts it (G1)', async () => {
+    const { mock, fetch } = mockFetch();
+    const gateway: typeof globalThis.fetch = async (url, init) =>
+      fetch(
+        (url instanceof Request ? url.url : url.toString()).replace('http://gateway.test/goals-api', BASE_URL),
+        init,
+      );
+    const [first, second] = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{
+      read_write: string;
+      read_only: string;
+    }>;
+    const run = await checkContract({
+      baseUrl: 'http://gateway.test/goals-api',
+      fetch: gateway,
+      token: first!.read_write,
+      otherToken: second!.read_write,
+      readOnlyToken: first!.read_only,
+      readOnly: true,
+    });
+    expect(run.failed).toBe(0);
+    expect(run.passed).toBeGreaterThan(100);
+  });
+
   it('throws PreflightError in one line when the run cannot work', async () => {
     const { fetch } = mockFetch();
     await expect(checkContract({ baseUrl: BASE_URL, fetch, token: 'rw_nobody' })).rejects.toThrow(PreflightError);
