@@ -1,7 +1,7 @@
 // MK6: latency and fault profiles — seeded and replayable, scoped by method and path, per request via
 // Prefer; errors, dropped connections and slow bodies, the last two over a real socket.
 import { afterEach, describe, expect, it } from 'vitest';
-import { FaultProfile, parseLatency, type FaultProfileSpec } from '../src/http/fault-profile.js';
+import { FaultProfile, parseLatency, type FaultProfileSpec } from '../src/runtime/fault-profile.js';
 import { startServer, type RunningMock } from '../src/cli/serve.js';
 import { Harness } from './support/harness.js';
 import { defined } from './support/defined.js';

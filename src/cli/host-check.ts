@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { problemJson } from '../http/problem.js';
+import { problemJson } from '../spec/problem-document.js';
 
 /** Addresses that mean "every interface". */
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);

@@ -10,7 +10,7 @@ import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
 import { DOCS_PATH } from '../pages/docs.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
-import type { Latency } from '../http/fault-profile.js';
+import type { Latency } from '../runtime/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';

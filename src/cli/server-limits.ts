@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CORS_RESPONSE_HEADERS } from '../http/cors.js';
-import { problemJson } from '../http/problem.js';
+import { problemJson } from '../spec/problem-document.js';
 import { MAX_URL_LENGTH } from '../http/url-limit.js';
 
 /** The Node server's limits (ms and bytes): options of `startServer`, passed on to `http.createServer`. */

@@ -9,7 +9,7 @@ import { open } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TABLE_NAMES, type TableName } from '../domain/store.js';
 import type { World } from '../domain/world.js';
-import type { Mock } from '../http/app.js';
+import type { MockRuntime } from '../runtime/mock-runtime.js';
 import { Replacement } from './replace-file.js';
 import { clockLine, headerLine, type RecordLine } from './state-file.js';
 
@@ -64,6 +64,8 @@ function* worldLines(world: World): Generator<RecordLine> {
  */
 export class StateFileWriter {
   #world: World;
+  /** What stops the watching of the mock's events. */
+  readonly #stops: Array<() => void>;
   /** The world the file holds; null when it must be written afresh (at start, after a failed write). */
   #fileWorld: World | null = null;
   /** Changes since the last batch was taken. */
@@ -93,32 +95,31 @@ export class StateFileWriter {
 
   /** `target` is the real file `path` names (realTarget): a symlinked state file stays a symlink. */
   constructor(
-    private readonly mock: Mock,
+    mock: MockRuntime,
     readonly path: string,
     readonly target: string,
   ) {
     this.#world = mock.world;
-    this.#watch(this.#world);
-    mock.worlds.onSharedReplaced = (world) => {
-      this.#world.store.onChange(null);
-      this.#world = world;
-      this.#watch(world);
-      this.#dirty = new ChangeSet();
-      this.#since = null;
-      // The replacement is a change too: the request that made it is answered once the new file is in place.
-      this.#version++;
-      this.#schedule();
-    };
-  }
-
-  #watch(world: World): void {
-    world.store.onChange((table, id) => {
-      const record = world.store.table(table).get(id) ?? null;
-      this.#dirty.note(table, id, record);
-      this.#since?.note(table, id, record);
-      this.#version++;
-      this.#schedule();
-    });
+    // Only the shared world is kept (MK5: sessions are not).
+    this.#stops = [
+      mock.events.on('record:changed', ({ session, world, kind, id }) => {
+        if (session !== null || world !== this.#world) return;
+        const record = world.store.table(kind).get(id) ?? null;
+        this.#dirty.note(kind, id, record);
+        this.#since?.note(kind, id, record);
+        this.#version++;
+        this.#schedule();
+      }),
+      mock.events.on('world:replaced', ({ session, world }) => {
+        if (session !== null) return;
+        this.#world = world;
+        this.#dirty = new ChangeSet();
+        this.#since = null;
+        // The replacement is a change too: the request that made it is answered once the new file is in place.
+        this.#version++;
+        this.#schedule();
+      }),
+    ];
   }
 
   /**
@@ -140,9 +141,8 @@ export class StateFileWriter {
    */
   async close(): Promise<boolean> {
     this.#closed = true;
-    this.mock.worlds.onSharedReplaced = null;
+    for (const stop of this.#stops) stop();
     this.#noteClock();
-    this.#world.store.onChange(null);
     // One more try now, whatever a failure before said about waiting.
     this.#retryAt = 0;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);

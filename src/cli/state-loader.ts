@@ -17,7 +17,7 @@ import type { StateLoader } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
 import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
 import { bodyTooLarge, incompleteBody } from '../http/request-input.js';
-import type { Worlds } from '../http/worlds.js';
+import type { Worlds } from '../runtime/worlds.js';
 import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
 
 /** The longest stretch of building before other requests get a turn. */

@@ -12,9 +12,10 @@ import { WorldBase, type WorldContents } from '../domain/world-base.js';
 import type { Change } from '../domain/table.js';
 import type { WorldChanges } from '../domain/world.js';
 import { Presenter } from '../http/present.js';
+import { worldVerifier } from '../http/verify-world.js';
 import { domainProblem } from '../http/problem.js';
 import { readRequestInput } from '../http/request-input.js';
-import { rebuildState, type BaseSource } from '../http/state-rebuild.js';
+import { rebuildState, type BaseSource } from '../runtime/state-rebuild.js';
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { BodyBytes } from './body-bytes.js';
 import {
@@ -84,7 +85,7 @@ async function check(): Promise<FromWorker> {
   if (input instanceof Response) return answer(input);
   let rebuilt;
   try {
-    rebuilt = rebuildState(input.body, new Presenter(settings.appUrl), generate);
+    rebuilt = rebuildState(input.body, worldVerifier(new Presenter(settings.appUrl)), generate);
   } catch (error) {
     if (error instanceof DomainError) return answer(domainProblem(error));
     throw error;

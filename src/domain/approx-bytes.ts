@@ -35,3 +35,11 @@ export function approxBytes(value: unknown, depth = 0): number {
   }
   return bytes;
 }
+
+/**
+ * What holding a text costs, in bytes: two a character (a JavaScript string takes one or two), and a header.
+ * Caches are bounded by this, so a cap holds whatever the texts' length.
+ */
+export function textBytes(text: string): number {
+  return 2 * text.length + 32;
+}

@@ -5,10 +5,11 @@
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
-import type { AnyToken } from './any-token.js';
+import type { AnyToken } from '../runtime/any-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
-import { budgetProblem, type MemoryBudget } from './memory-budget.js';
+import type { MemoryBudget } from '../runtime/memory-budget.js';
+import { budgetProblem } from './runtime-problems.js';
 import type { OperationHandler, OperationResult } from './operation-handler.js';
 import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
 import type { Rendered } from './rendered.js';

@@ -5,11 +5,12 @@ import { Hono } from 'hono';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
-import type { AnyToken } from './any-token.js';
+import type { AnyToken } from '../runtime/any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
-import { BudgetError, budgetProblem, type MemoryBudget } from './memory-budget.js';
-import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
-import { advanceClock, clockView, resetClock, setClock } from './time-travel.js';
+import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
+import { budgetProblem } from './runtime-problems.js';
+import { FaultProfile, type FaultProfileSpec } from '../runtime/fault-profile.js';
+import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
@@ -17,13 +18,13 @@ import { formatInstant } from '../domain/calendar.js';
 import { getCompiledControlSpec, loadSpecChecks, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock, StateLoader } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
-import type { OverrideRuleInput } from './overrides.js';
+import type { OverrideRuleInput } from '../runtime/overrides.js';
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
 import { routeOperations } from './operation-routes.js';
-import type { WorldContext } from './sessions.js';
+import type { WorldContext } from '../runtime/sessions.js';
 
 /** What a control acts on: the mock, and the world context the request's X-Mock-Session selects (MK5). */
 interface ControlTarget {
@@ -93,9 +94,16 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),
-  setClock: ({ mock, world }, { body }) =>
-    ok(setClock(world, body.now as string, body.frozen as boolean | undefined, mock.worlds.budget)),
-  advanceClock: ({ mock, world }, { body }) => ok(advanceClock(world, body, mock.worlds.budget)),
+  setClock: ({ mock, context, world }, { body }) => {
+    const view = setClock(world, body.now as string, body.frozen as boolean | undefined, mock.worlds.budget);
+    mock.worlds.clockMoved(context);
+    return ok(view);
+  },
+  advanceClock: ({ mock, context, world }, { body }) => {
+    const view = advanceClock(world, body, mock.worlds.budget);
+    mock.worlds.clockMoved(context);
+    return ok(view);
+  },
   pauseEchoQuestion: ({ world, present }, { params }) =>
     ok(present.echoQuestion(world, pauseEchoQuestion(world, params.id))),
   resumeEchoQuestion: ({ world, present }, { params }) =>
@@ -212,8 +220,8 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
   controls.use('*', guardCrossOrigin(mock.crossOrigin, CONTROL_CROSS_ORIGIN));
   if (controlToken) {
     controls.use('*', async (c, next) => {
-      if (c.req.method === 'OPTIONS' || sameText(c.req.header('authorization') ?? '', `Bearer ${controlToken}`))
-        return next();
+      // Preflights never come here: the cross-origin guard above answers them.
+      if (sameText(c.req.header('authorization') ?? '', `Bearer ${controlToken}`)) return next();
       return problemResponse(
         401,
         'control-token-required',

@@ -1,7 +1,7 @@
 // G8: the 404 of a path no spec documents, with the documented path a slip most likely meant — a trailing
 // slash, a doubled slash, upper case, the base path left out — and the reference that lists them all.
 import { getCompiledControlSpec, getCompiledSpec, type CompiledSpec } from '../spec/compiled-spec.js';
-import { BASE_PATH } from './base-path.js';
+import { BASE_PATH } from '../spec/base-path.js';
 import { problemResponse } from './problem.js';
 
 const CONTROLS_PATH = '/__mock';

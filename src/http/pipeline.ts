@@ -5,10 +5,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
-import { BudgetError, budgetProblem } from './memory-budget.js';
+import { BudgetError } from '../runtime/memory-budget.js';
+import { budgetProblem, sessionProblem } from './runtime-problems.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
-import { SESSION_HEADER, SessionError, sessionProblem, type WorldContext } from './sessions.js';
-import type { Worlds } from './worlds.js';
+import { SESSION_HEADER, SessionError, type WorldContext } from '../runtime/sessions.js';
+import type { Worlds } from '../runtime/worlds.js';
 
 /**
  * What a request carries between Hono's middleware and its route: its session's world context (MK5), and the
@@ -53,7 +54,7 @@ export interface InputOptions {
  */
 export function sessionOf(c: Context<PipelineEnv>, worlds: Worlds): Response | undefined {
   try {
-    c.set('context', c.req.method === 'OPTIONS' ? worlds.shared : worlds.contextFor(c.req.header(SESSION_HEADER)));
+    c.set('context', worlds.contextFor(c.req.header(SESSION_HEADER)));
     return undefined;
   } catch (error) {
     if (error instanceof SessionError) return sessionProblem(error);

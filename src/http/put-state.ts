@@ -6,9 +6,10 @@ import type { Context } from 'hono';
 import type { World } from '../domain/world.js';
 import type { Mock, StateLoader } from './mock.js';
 import type { PipelineEnv } from './pipeline.js';
-import { BudgetError, budgetProblem } from './memory-budget.js';
+import { BudgetError } from '../runtime/memory-budget.js';
+import { budgetProblem } from './runtime-problems.js';
 import { problemResponse } from './problem.js';
-import { clockView } from './time-travel.js';
+import { clockView } from '../runtime/time-travel.js';
 
 /** What PUT /__mock/state and a snapshot's restore answer: the restored world's seed, size and clock. */
 export function restored(world: World) {

@@ -1,7 +1,8 @@
 // The render cache: a record's text is reused while what it was made from is the same, made again when not,
 // and bounded; hashes tell texts and lists apart.
 import { describe, expect, it } from 'vitest';
-import { hashList, hashText, ListCache, RenderCache, Rendered, textBytes } from './rendered.js';
+import { textBytes } from '../domain/approx-bytes.js';
+import { hashList, hashText, ListCache, RenderCache, Rendered } from './rendered.js';
 
 describe('RenderCache', () => {
   it('renders a record once while its dependencies are the same objects, and again when one differs', () => {

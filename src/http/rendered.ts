@@ -1,6 +1,7 @@
 // A record's JSON text as answers carry it, rendered once with a hash of it: a list answer is its records'
 // texts joined, and its weak ETag (G12) a fold of their hashes, so neither is serialised nor hashed again per
 // request. The hash is plain JavaScript (no node:crypto), the same wherever the mock runs.
+import { textBytes } from '../domain/approx-bytes.js';
 
 /**
  * One record's JSON text (or a list's), its hash and its weak ETag (G12), each taken when first asked for: a
@@ -65,14 +66,6 @@ function finish(h1: number, h2: number): number {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-/**
- * What holding a text costs, in bytes: two a character (a JavaScript string takes one or two), and a header.
- * Caches are bounded by this, so a cap holds whatever the texts' length.
- */
-export function textBytes(text: string): number {
-  return 2 * text.length + 32;
 }
 
 /**

@@ -1,6 +1,6 @@
 // G8: the longest path and query this server reads, and the 414 for a longer one — answered by the app itself,
 // so in-process (app.request), in a browser (standin/msw) and on a port alike.
-import type { MiddlewareHandler } from 'hono';
+import { pathStart } from './path-and-query.js';
 import { problemResponse } from './problem.js';
 
 /** G8: the longest path and query this server reads, in characters; longer gets 414. Under Node's header limit. */
@@ -12,7 +12,7 @@ export const MAX_URL_LENGTH = 8 * 1024;
  * @example const answer = longUrlProblem(c.req.url); if (answer) return answer;
  */
 export function longUrlProblem(url: string): Response | undefined {
-  const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
+  const length = url.length - pathStart(url);
   if (length <= MAX_URL_LENGTH) return undefined;
   return problemResponse(
     414,
@@ -20,13 +20,3 @@ export function longUrlProblem(url: string): Response | undefined {
     `The path and query are ${length} characters long; this server reads at most ${MAX_URL_LENGTH} (G8). Send fewer or shorter query values, e.g. fewer ids per request.`,
   );
 }
-
-/**
- * longUrlProblem as a middleware.
- * @example app.use('/__mock/*', refuseLongUrls)
- */
-export const refuseLongUrls: MiddlewareHandler = async (c, next) => {
-  const answer = longUrlProblem(c.req.url);
-  if (answer) return answer;
-  await next();
-};

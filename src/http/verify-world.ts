@@ -17,6 +17,7 @@ import type { TableName } from '../domain/store.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import type { WorldSchema } from '../spec/world-schemas.js';
+import type { WorldVerifier } from '../runtime/state-rebuild.js';
 import type { Presenter } from './present.js';
 
 /**
@@ -63,4 +64,12 @@ export function worldProblems(world: World, present: Presenter, most = 5, change
   check<Reaction>('Reaction', 'reactions', (r) => present.reaction(world, r));
   check<Activity>('Activity', 'activities', (a) => present.activity(world, a));
   return problems;
+}
+
+/**
+ * The runtime's check of a restored world (state-rebuild.ts), presenting its records as `present` does.
+ * @example new Worlds({ ..., verify: worldVerifier(present) })
+ */
+export function worldVerifier(present: Presenter): WorldVerifier {
+  return (world, most, changes) => worldProblems(world, present, most, changes);
 }

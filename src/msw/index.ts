@@ -2,7 +2,7 @@
 // answer their own fetches: every request under the API's base URL, and under the same origin's /__mock, goes
 // to the mock's app as if it had come to `standin serve`.
 import { http, type HttpHandler } from 'msw';
-import { BASE_PATH } from '../http/base-path.js';
+import { BASE_PATH } from '../spec/base-path.js';
 import type { Mock } from '../http/mock.js';
 
 /** Where the mock serves the API and its controls, whatever URL the app under test calls. */

@@ -2,7 +2,7 @@
 // (spec/control.yaml) and reads records through /api/v2 with the default person's token, as any client would,
 // so the page can do nothing curl cannot. Served as this function's own source (dashboard.tsx), so it must stay
 // self-contained: nothing from outside the function's body but types, which the compiler erases.
-import type { JournalEntry } from '../http/request-journal.js';
+import type { JournalEntry } from '../runtime/request-journal.js';
 
 /** Runs in the page: wires the shell's forms and buttons to /__mock and keeps the world and the journal live. */
 export function dashboardClient(): void {

@@ -2,8 +2,9 @@
 // browser tab through MSW): the control dashboard at `/` and the API reference at `/docs`. Both use the API
 // and `/__mock` only, like curl would. Requests under /api/v2 skip this app entirely (see `withPages`).
 import { Hono } from 'hono';
-import { BASE_PATH } from '../http/base-path.js';
+import { BASE_PATH } from '../spec/base-path.js';
 import { guardCrossOrigin } from '../http/cross-origin.js';
+import { pathStart } from '../http/path-and-query.js';
 import type { Mock } from '../http/mock.js';
 import { dashboardRoutes } from './dashboard.js';
 import { DOCS_PATH, docsRoutes } from './docs.js';
@@ -42,7 +43,6 @@ export function withPages(mock: Mock, options: PagesOptions = {}): ServerFetch {
   const pages = pagesApp(mock, options);
   return (request, env) => {
     const { url } = request;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    return url.startsWith(API_PREFIX, pathStart) ? mock.app.fetch(request, env) : pages.fetch(request, env);
+    return url.startsWith(API_PREFIX, pathStart(url)) ? mock.app.fetch(request, env) : pages.fetch(request, env);
   };
 }

@@ -15,22 +15,22 @@ const base = new WorldBase(
 );
 
 /** A session's context as Worlds makes one: a layer over the base, with its own clock. */
-function context(): WorldContext {
+function context(name: string): WorldContext {
   const world = new World(base, { clock: new Clock({ now: NOW }) });
-  return { world, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
+  return { name, world, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
 }
 
 describe('Sessions (MK5)', () => {
   it('makes a context on first use and returns the same one after', () => {
     let made = 0;
-    const sessions = new Sessions(
-      () => {
+    const sessions = new Sessions({
+      make: (name) => {
         made++;
-        return context();
+        return context(name);
       },
-      4,
-      0,
-    );
+      cap: 4,
+      idleMs: 0,
+    });
     const a = sessions.contextFor('a');
     expect(sessions.contextFor('a')).toBe(a);
     expect(sessions.contextFor('b')).not.toBe(a);
@@ -38,7 +38,7 @@ describe('Sessions (MK5)', () => {
   });
 
   it('refuses a bad name with 400 and one session over the cap with 429 naming the way out', () => {
-    const sessions = new Sessions(context, 2, 0);
+    const sessions = new Sessions({ make: context, cap: 2, idleMs: 0 });
     expect(() => sessions.contextFor('no spaces')).toThrow(expect.objectContaining({ status: 400 }));
     expect(() => sessions.contextFor('x'.repeat(65))).toThrow(SessionError);
     sessions.contextFor('a');
@@ -53,7 +53,7 @@ describe('Sessions (MK5)', () => {
 
   it('drops sessions idle longer than the time to live, and lists the rest least recently used first', () => {
     let now = 1_000_000;
-    const sessions = new Sessions(context, 10, 60_000, () => now);
+    const sessions = new Sessions({ make: context, cap: 10, idleMs: 60_000, realTime: () => now });
     sessions.contextFor('early');
     now += 30_000;
     sessions.contextFor('late');

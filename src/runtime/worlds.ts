@@ -11,10 +11,10 @@ import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { FaultProfile } from './fault-profile.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
-import type { Presenter } from './present.js';
+import type { MockEvents } from './mock-events.js';
 import { RateLimiter } from './rate-limiter.js';
 import { contextBytes, Sessions, snapshotBytes, type WorldContext } from './sessions.js';
-import { rebuildState } from './state-rebuild.js';
+import { rebuildState, type WorldVerifier } from './state-rebuild.js';
 
 /** The most named snapshots one world context keeps (each costs what its world had changed). */
 export const MAX_SNAPSHOTS = 64;
@@ -40,8 +40,8 @@ export interface WorldsOptions {
   size: WorldSize;
   /** MK4: a frozen clock's instant, or real time when absent. */
   now?: string;
-  /** Presents a restored world's records, to check them against the spec before it replaces anything. */
-  present: Presenter;
+  /** Checks a restored world's records against the spec before it replaces anything. */
+  verify: WorldVerifier;
   maxSessions: number;
   /** MK5: idle sessions are dropped after this long; 0 keeps them. */
   sessionIdleMs: number;
@@ -52,6 +52,8 @@ export interface WorldsOptions {
   cacheBytes: () => number;
   /** The control token, when there is one: every base's people get tokens keyed by it (fixtures/tokens.ts). */
   tokenKey?: string;
+  /** Where records changed, clocks moved, sessions and replaced worlds are told. */
+  events: MockEvents;
 }
 
 /** The records of a snapshot's changes, estimated. */
@@ -82,9 +84,8 @@ export class Worlds {
   readonly budget: MemoryBudget;
   /** The control token the people's tokens are keyed by, if any (a state worker generates bases with it). */
   readonly tokenKey: string | undefined;
-  /** Called when the shared world is replaced (reset, restore): the state file rewrites itself. */
-  onSharedReplaced: ((world: World) => void) | null = null;
-  readonly #present: Presenter;
+  readonly #events: MockEvents;
+  readonly #verify: WorldVerifier;
   readonly #bases: WorldBase[] = [];
   /** The base the mock started on: the budget counts what is kept beyond it. */
   readonly #firstBase: WorldBase;
@@ -94,27 +95,29 @@ export class Worlds {
   #sessionBytes = FIRST_SESSION_BYTES;
 
   constructor(options: WorldsOptions) {
-    this.#present = options.present;
+    this.#verify = options.verify;
+    this.#events = options.events;
     this.tokenKey = options.tokenKey;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
     const base = (this.#firstBase = this.#generate(options.seed, options.size, clock.nowSeconds()));
-    this.shared = this.#context(new World(base, { clock }), options.faults);
+    this.shared = this.#context(null, new World(base, { clock }), options.faults);
     this.budget = new MemoryBudget(options.memoryBudget, {
       use: () => this.#memoryUse(options.cacheBytes()),
       used: () => this.#memoryUsed(options.cacheBytes()),
     });
     // MK5: a session starts from the shared world's base and clock, not from the shared world's writes.
-    this.sessions = new Sessions(
-      () => {
+    this.sessions = new Sessions({
+      make: (name) => {
         this.budget.ensure(this.#sessionBytes, 'a new session');
         const { world, faults } = this.shared;
         const session = new World(world.base, { clock: world.clock.copy() });
         this.#sessionBytes = Math.max(FIRST_SESSION_BYTES, session.store.approxBytes);
-        return this.#context(session, faults && new FaultProfile(faults.spec));
+        return this.#context(name, session, faults && new FaultProfile(faults.spec));
       },
-      options.maxSessions,
-      options.sessionIdleMs,
-    );
+      cap: options.maxSessions,
+      idleMs: options.sessionIdleMs,
+      events: this.#events,
+    });
   }
 
   /** The shared context without a session name, else that session's (made on first use). */
@@ -168,7 +171,7 @@ export class Worlds {
       this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
     }
     const base = reused ? current : this.baseFor(seed, size, clock.nowSeconds());
-    this.replace(context, new World(base, { clock }));
+    this.#replace(context, new World(base, { clock }), 'reset');
     context.limiter = new RateLimiter();
     return context.world;
   }
@@ -178,7 +181,7 @@ export class Worlds {
    * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts).
    */
   restore(context: WorldContext, state: unknown): World {
-    const { world } = rebuildState(state, this.#present, (seed, size, at) => this.baseFor(seed, size, at));
+    const { world } = rebuildState(state, this.#verify, (seed, size, at) => this.baseFor(seed, size, at));
     this.install(context, world);
     return world;
   }
@@ -192,7 +195,7 @@ export class Worlds {
     if (base.origin === 'imported' && !this.#baseBytes.has(base)) this.#baseBytes.set(base, importedBytes(base));
     const brought = world.store.approxBytes + (base.origin === 'imported' ? this.#baseBytes.get(base)! : 0);
     this.budget.ensure(brought - context.world.store.approxBytes, 'this state');
-    this.replace(context, world);
+    this.#replace(context, world, 'restore');
   }
 
   /** Takes a snapshot of the context's world under a name (MK5: its own snapshots). */
@@ -237,18 +240,39 @@ export class Worlds {
     // The new layer holds the snapshot's records now: counted there, and kept counted once it replaces them.
     world.store.retainReplaced();
     snapshot.layer = world.store.serial;
-    this.replace(context, world);
+    this.#replace(context, world, 'snapshot');
     return context.world;
   }
 
-  /** Puts `world` in the context's place, at once: no request ever sees a world half replaced. */
-  replace(context: WorldContext, world: World): void {
-    context.world = world;
-    if (context === this.shared) this.onSharedReplaced?.(world);
+  /**
+   * Tells that the context's clock moved (MK4), once the world caught up with it.
+   * @example advanceClock(context.world, body, worlds.budget); worlds.clockMoved(context)
+   */
+  clockMoved(context: WorldContext): void {
+    this.#events.emit('clock:moved', { session: context.name, world: context.world });
   }
 
-  #context(world: World, faults: FaultProfile | null): WorldContext {
-    return { world, limiter: new RateLimiter(), snapshots: new Map(), faults };
+  /** Puts `world` in the context's place, at once: no request ever sees a world half replaced. */
+  #replace(context: WorldContext, world: World, cause: 'reset' | 'restore' | 'snapshot'): void {
+    context.world.store.onChange(null);
+    context.world = world;
+    this.#watch(context);
+    this.#events.emit('world:replaced', { session: context.name, world, cause });
+  }
+
+  #context(name: string | null, world: World, faults: FaultProfile | null): WorldContext {
+    const context = { name, world, limiter: new RateLimiter(), snapshots: new Map(), faults };
+    this.#watch(context);
+    return context;
+  }
+
+  /** Every put and delete of the context's world is told as record:changed, while anything listens. */
+  #watch(context: WorldContext): void {
+    const { world, name: session } = context;
+    const events = this.#events;
+    world.store.onChange((kind, id) => {
+      if (events.heard('record:changed')) events.emit('record:changed', { session, world, kind, id });
+    });
   }
 
   /** What every world, snapshot, base and cache keeps beyond the first base, by part (for a refusal). */
@@ -286,9 +310,5 @@ export class Worlds {
     let bytes = 0;
     for (const base of others) bytes += this.#baseBytes.get(base) ?? 0;
     return bytes;
-  }
-
-  #snapshotBytes(context: WorldContext): number {
-    return snapshotBytes(context);
   }
 }

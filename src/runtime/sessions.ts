@@ -3,7 +3,7 @@
 // milliseconds on first use, so parallel test workers never see each other's writes. Capped in number;
 // idle ones are dropped after a while, so a demo host running for weeks does not fill up.
 import type { FaultProfile } from './fault-profile.js';
-import { problemResponse } from './problem.js';
+import { MockEvents } from './mock-events.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { WorldBase } from '../domain/world-base.js';
 import type { World, WorldChanges } from '../domain/world.js';
@@ -25,6 +25,8 @@ export interface Snapshot {
 
 /** Everything a world context owns: the shared world's, or one session's (MK5). */
 export interface WorldContext {
+  /** The session's name, or null for the shared world (events say which world they happened in). */
+  readonly name: string | null;
   world: World;
   limiter: RateLimiter;
   readonly snapshots: Map<string, Snapshot>;
@@ -42,17 +44,6 @@ export class SessionError extends Error {
   }
 }
 
-/** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429), as a problem. */
-export function sessionProblem(error: SessionError): Response {
-  return problemResponse(
-    error.status,
-    error.status === 429 ? 'too-many-sessions' : 'bad-session-name',
-    error.message,
-    undefined,
-    error.status === 429 ? { 'retry-after': '1' } : {},
-  );
-}
-
 interface Session {
   context: WorldContext;
   createdAt: number;
@@ -60,23 +51,39 @@ interface Session {
   requests: number;
 }
 
+export interface SessionsOptions {
+  /** Makes a new session's context (its world a layer over the shared base). */
+  make: (name: string) => WorldContext;
+  /** The most sessions kept at once. */
+  cap: number;
+  /** A session unused this long is dropped (0 keeps sessions until dropped). */
+  idleMs: number;
+  /** Where sessions made and dropped are told. */
+  events?: MockEvents;
+  /** The wall clock idleness is measured on (never the world's clock, which a demo may freeze). */
+  realTime?: () => number;
+}
+
 /**
- * @example sessions.contextFor('worker-3').world // that worker's world, made now if new
+ * @example new Sessions({ make, cap: 32, idleMs: 3_600_000 }).contextFor('worker-3').world // made now if new
  */
 export class Sessions {
   /** In order of last use, so idle sessions are found at the front. */
   readonly #sessions = new Map<string, Session>();
 
-  /**
-   * `idleMs`: a session unused this long is dropped (0 keeps sessions until dropped). `realTime` is the
-   * wall clock idleness is measured on (never the world's clock, which a demo may freeze).
-   */
-  constructor(
-    private readonly makeContext: () => WorldContext,
-    readonly cap: number,
-    readonly idleMs: number,
-    private readonly realTime: () => number = Date.now,
-  ) {}
+  readonly cap: number;
+  readonly idleMs: number;
+  readonly #make: (name: string) => WorldContext;
+  readonly #events: MockEvents;
+  readonly #realTime: () => number;
+
+  constructor(options: SessionsOptions) {
+    this.#make = options.make;
+    this.cap = options.cap;
+    this.idleMs = options.idleMs;
+    this.#events = options.events ?? new MockEvents();
+    this.#realTime = options.realTime ?? Date.now;
+  }
 
   /** The session's context, made on first use. */
   contextFor(name: string): WorldContext {
@@ -86,7 +93,7 @@ export class Sessions {
         `X-Mock-Session must be 1–64 letters, digits, dots, dashes or underscores (MK5); got ${JSON.stringify(name.slice(0, 80))}.`,
       );
     }
-    const now = this.realTime();
+    const now = this.#realTime();
     this.#dropIdle(now);
     let session = this.#sessions.get(name);
     if (session) this.#sessions.delete(name);
@@ -97,7 +104,8 @@ export class Sessions {
           `There are already ${this.cap} sessions, the most this server keeps (MK5). Drop one with DELETE /__mock/sessions/{name}, or start the server with a higher --max-sessions.`,
         );
       }
-      session = { context: this.makeContext(), createdAt: now, lastUsed: now, requests: 0 };
+      session = { context: this.#make(name), createdAt: now, lastUsed: now, requests: 0 };
+      this.#events.emit('session:created', { session: name });
     }
     session.lastUsed = now;
     session.requests++;
@@ -106,7 +114,7 @@ export class Sessions {
   }
 
   list() {
-    this.#dropIdle(this.realTime());
+    this.#dropIdle(this.#realTime());
     return [...this.#sessions].map(([name, s]) => ({
       name,
       seed: s.context.world.seed,
@@ -124,7 +132,9 @@ export class Sessions {
   }
 
   drop(name: string): boolean {
-    return this.#sessions.delete(name);
+    if (!this.#sessions.delete(name)) return false;
+    this.#events.emit('session:dropped', { session: name, reason: 'deleted' });
+    return true;
   }
 
   get size(): number {
@@ -136,6 +146,7 @@ export class Sessions {
     for (const [name, session] of this.#sessions) {
       if (now - session.lastUsed < this.idleMs) return;
       this.#sessions.delete(name);
+      this.#events.emit('session:dropped', { session: name, reason: 'idle' });
     }
   }
 }

@@ -5,11 +5,9 @@
 import { DomainError } from '../domain/domain-error.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { FieldError } from '../spec/describe-errors.js';
-import { BASE_PATH } from './base-path.js';
-import { CORS_RESPONSE_HEADERS } from './cors.js';
-import { answered } from './exchange-texts.js';
+import { BASE_PATH } from '../spec/base-path.js';
 import { PathPattern } from './path-pattern.js';
-import { problemJson } from './problem.js';
+import { problemJson } from '../spec/problem-document.js';
 
 /** One rule as it is put (spec/control.yaml's OverrideRuleInput). */
 export interface OverrideRuleInput {
@@ -141,18 +139,23 @@ function ruleProblems(rule: OverrideRuleInput, i: number): FieldError[] {
       ];
 }
 
-/** The parts of the answer a rule gives, made once when it is put. */
-function answerOf(rule: OverrideRuleInput): { status: number; headers: Record<string, string>; text: string } {
+/** What a rule answers with, made once when it is put: the front writes it with its own headers (G13). */
+export interface OverrideAnswer {
+  /** The rule's id, for the journal. */
+  id: string;
+  status: number;
+  /** The rule's headers, and the content type of its body. */
+  headers: Readonly<Record<string, string>>;
+  /** The body's JSON text; '' for none. */
+  text: string;
+}
+
+function answerOf(id: string, rule: OverrideRuleInput): OverrideAnswer {
   const { status, headers = {} } = rule;
   const body = bodyOf(rule);
   const type = contentTypeOf(status);
-  if (type === null || body === undefined)
-    return { status, headers: { ...CORS_RESPONSE_HEADERS, ...headers }, text: '' };
-  return {
-    status,
-    headers: { 'content-type': type, ...CORS_RESPONSE_HEADERS, ...headers },
-    text: JSON.stringify(body),
-  };
+  if (type === null || body === undefined) return { id, status, headers, text: '' };
+  return { id, status, headers: { 'content-type': type, ...headers }, text: JSON.stringify(body) };
 }
 
 /**
@@ -160,7 +163,7 @@ function answerOf(rule: OverrideRuleInput): { status: number; headers: Record<st
  * @example overrides.replace([{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1, body: problem }])
  */
 export class Overrides {
-  #rules: Array<OverrideRule & { matcher: PathPattern; answer: ReturnType<typeof answerOf> }> = [];
+  #rules: Array<OverrideRule & { matcher: PathPattern; answer: OverrideAnswer }> = [];
   #count = 0;
 
   get size(): number {
@@ -171,13 +174,16 @@ export class Overrides {
   replace(rules: readonly OverrideRuleInput[]): OverrideRule[] {
     const problems = rules.flatMap((rule, i) => ruleProblems(rule, i));
     if (problems.length > 0) throw DomainError.invalid(problems);
-    this.#rules = rules.map((rule) => ({
-      id: `override-${++this.#count}`,
-      uses_left: rule.uses ?? null,
-      rule,
-      matcher: new PathPattern(rule.path),
-      answer: answerOf(rule),
-    }));
+    this.#rules = rules.map((rule) => {
+      const id = `override-${++this.#count}`;
+      return {
+        id,
+        uses_left: rule.uses ?? null,
+        rule,
+        matcher: new PathPattern(rule.path),
+        answer: answerOf(id, rule),
+      };
+    });
     return this.list();
   }
 
@@ -197,10 +203,9 @@ export class Overrides {
 
   /**
    * The answer of the first rule that fits the request, counting one of its uses; nothing when none fits. A
-   * CORS preflight is never overridden: the browser's real request that follows is.
+   * CORS preflight never comes here (the front answers it): the browser's real request that follows does.
    */
-  answer(method: string, path: string, session: string | undefined): { id: string; response: Response } | undefined {
-    if (method === 'OPTIONS') return undefined;
+  answer(method: string, path: string, session: string | undefined): OverrideAnswer | undefined {
     const index = this.#rules.findIndex(
       ({ rule, matcher }) =>
         (rule.method === undefined || rule.method === method) &&
@@ -209,10 +214,7 @@ export class Overrides {
     );
     const found = this.#rules[index];
     if (!found) return undefined;
-    const { status, headers, text } = found.answer;
-    const response =
-      text === '' ? new Response(null, { status, headers }) : answered(text, { status, headers: { ...headers } });
     if (found.uses_left !== null && --found.uses_left === 0) this.#rules.splice(index, 1);
-    return { id: found.id, response };
+    return found.answer;
   }
 }

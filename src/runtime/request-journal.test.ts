@@ -12,7 +12,6 @@ function collect(): void {
 
 function entry(i: number, overrides: Partial<JournalRecord> = {}): JournalRecord {
   return {
-    at: '2026-11-20T15:00:00Z',
     method: 'GET',
     path: `/api/v2/goals/${i}`,
     status: 200,

@@ -1,20 +1,20 @@
 // `createMock({ persist: 'local' })`: the shared world kept in the browser's localStorage across page reloads,
 // a demo page being reloaded often. What is kept is the state the controls export (GET /__mock/state: the
-// world's changes over its generated base, its clock included), restored when the mock is made and saved
-// after any request that may have changed the world, before its answer goes back: the answer is the page's
-// acknowledgement, so a reload or a closed tab right after it keeps the write (a save 250 ms later lost
-// writes followed by a quick reload). Two tabs of one site share the storage: before each request a tab takes
-// up what another saved since (a short generation key says whether there is anything), so its write lands on
-// the other's and neither is lost. Sessions (MK5) are not kept.
-import type { MiddlewareHandler } from 'hono';
+// world's changes over its generated base, its clock included), restored when the mock is made and saved at
+// the end of any request that changed it (told by the runtime's events), before its answer goes back: the
+// answer is the page's acknowledgement, so a reload or a closed tab right after it keeps the write (a save
+// 250 ms later lost writes followed by a quick reload). Two tabs of one site share the storage: before each
+// request a tab takes up what another saved since (a short generation key says whether there is anything),
+// so its write lands on the other's and neither is lost. Sessions (MK5) are not kept.
 import { exportState } from '../domain/world-state.js';
-import type { Mock, StateStorage } from './mock.js';
+import type { MockRuntime } from './mock-runtime.js';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The smallest part of the Web Storage API `persist: 'local'` uses: localStorage, or one with its methods. */
+export type StateStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The key a mock's world is kept under: one per seed and size, so two demos of other worlds never mix. */
-export function storageKey(mock: Mock): string {
-  return `standin:world:${mock.options.seed}:${mock.options.size}`;
+export function storageKey(mock: Pick<MockRuntime, 'seed' | 'size'>): string {
+  return `standin:world:${mock.seed}:${mock.size}`;
 }
 
 /** The page's localStorage, or an error saying where persistence works. */
@@ -30,16 +30,19 @@ export function localStorageOrFail(): StateStorage {
 
 /**
  * Restores the mock's shared world from `storage` when a valid state is kept there (an invalid or foreign one
- * is dropped, never a crash), and returns the middleware that saves it after each request that may change it.
- * @example app.use('*', keepLocally(mock, localStorage))
+ * is dropped, never a crash), then keeps it there: before each request it takes up what another tab saved, and
+ * at the end of each request that changed the shared world (a record, its clock, the world replaced) it saves.
+ * Returns what stops it.
+ * @example const stop = keepLocally(runtime, localStorage)
  */
-export function keepLocally(mock: Mock, storage: StateStorage): MiddlewareHandler {
+export function keepLocally(mock: MockRuntime, storage: StateStorage): () => void {
   const key = storageKey(mock);
   const generationKey = `${key}:generation`;
   // Which tab saved last, and its count: a tab that finds another's takes up the world it saved.
   const tab = Math.random().toString(36).slice(2);
   let saves = 0;
   let known: string | null = null;
+  let changed = false;
   const adopt = () => {
     known = storage.getItem(generationKey);
     const kept = storage.getItem(key);
@@ -68,10 +71,29 @@ export function keepLocally(mock: Mock, storage: StateStorage): MiddlewareHandle
       failing = true;
     }
   };
-  return async (c, next) => {
-    if (storage.getItem(generationKey) !== known) adopt();
-    await next();
-    if (!READS.has(c.req.method)) save();
+  // Sessions (MK5) are not kept: only the shared world's changes count.
+  const note = ({ session }: { session: string | null }) => {
+    if (session === null) changed = true;
+  };
+  const stops = [
+    mock.events.on('record:changed', note),
+    mock.events.on('clock:moved', note),
+    mock.events.on('world:replaced', note),
+    mock.events.on('request:start', () => {
+      if (storage.getItem(generationKey) !== known) {
+        adopt();
+        // What was taken up is the other tab's save, not a change of this one.
+        changed = false;
+      }
+    }),
+    mock.events.on('request:end', () => {
+      if (!changed) return;
+      changed = false;
+      save();
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
   };
 }
 

@@ -2,7 +2,6 @@
 // and each session's), snapshots, other bases it generated or imported, and its caches and journal — so that
 // no client can make it grow until it crashes. What would go over it is refused with a 507 that says what
 // holds the memory and what to drop; what is kept is estimated (approx-bytes.ts), on the high side.
-import { problemResponse } from './problem.js';
 
 /** 512 MiB: a laptop's share for a mock, far above what a demo or a suite of test workers keeps. */
 export const DEFAULT_MEMORY_BUDGET = 512 * 2 ** 20;
@@ -28,11 +27,6 @@ export class BudgetError extends Error {
     super(message);
     this.name = 'BudgetError';
   }
-}
-
-/** The 507 problem of a refusal (G8: every refusal is a problem that says what to do). */
-export function budgetProblem(error: BudgetError): Response {
-  return problemResponse(507, 'memory-budget', error.message);
 }
 
 function mib(bytes: number): string {

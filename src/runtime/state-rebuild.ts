@@ -8,9 +8,14 @@ import { DomainError } from '../domain/domain-error.js';
 import { WorldBase, type WorldContents, type WorldSize } from '../domain/world-base.js';
 import { changeProblems, integrityProblems } from '../domain/world-integrity.js';
 import { readState } from '../domain/world-state.js';
-import { World } from '../domain/world.js';
-import type { Presenter } from './present.js';
-import { worldProblems } from './verify-world.js';
+import { World, type WorldChanges } from '../domain/world.js';
+
+/**
+ * What a rebuilt world's records break of the spec, read as its answers would present them (the first `most`,
+ * none when it is sound): the front that presents records knows how (src/http/verify-world.ts), and hands it
+ * down, so that the runtime never climbs up to it. `changes`: only those records are checked.
+ */
+export type WorldVerifier = (world: World, most?: number, changes?: WorldChanges) => string[];
 
 /** The generated base a version 2 state names by seed, size and generation instant. */
 export type BaseSource = (seed: number, size: WorldSize, generatedAt: number) => WorldBase;
@@ -28,9 +33,9 @@ function refuseState(problems: string[]): never {
 /**
  * The world a saved state (version 1 or 2) describes, its clock included, once it passed every check; a bad
  * state throws a DomainError (422) naming its first problems.
- * @example const { world } = rebuildState(body, present, (seed, size, at) => worlds.baseFor(seed, size, at))
+ * @example const { world } = rebuildState(body, verify, (seed, size, at) => worlds.baseFor(seed, size, at))
  */
-export function rebuildState(state: unknown, present: Presenter, baseFor: BaseSource): RebuiltState {
+export function rebuildState(state: unknown, verify: WorldVerifier, baseFor: BaseSource): RebuiltState {
   const parsed = readState(state);
   const now = parsed.kind === 'full' ? parsed.now : parsed.changes.now;
   const frozen = parsed.kind === 'full' ? parsed.frozen : parsed.changes.frozen;
@@ -44,13 +49,13 @@ export function rebuildState(state: unknown, present: Presenter, baseFor: BaseSo
     if (parsed.kind === 'full') {
       world = new World(new WorldBase(parsed.contents, echoAnswerBody, 'imported'), { clock });
       problems = integrityProblems(world, parsed.contents);
-      if (problems.length === 0) problems = worldProblems(world, present);
+      if (problems.length === 0) problems = verify(world);
     } else {
       const { seed, size, generatedAt, contents } = parsed.base;
       const base = contents ? new WorldBase(contents, echoAnswerBody, 'imported') : baseFor(seed, size, generatedAt);
       world = new World(base, { clock }, parsed.changes);
       problems = contents ? integrityProblems(world, contents) : changeProblems(world, parsed.changes);
-      if (problems.length === 0) problems = worldProblems(world, present, 5, contents ? undefined : parsed.changes);
+      if (problems.length === 0) problems = verify(world, 5, contents ? undefined : parsed.changes);
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;

@@ -5,38 +5,27 @@
 // Bounded in entries and in bytes (long bodies kept whole for the newest entries only, up to 4 MiB), so a long
 // demo or a client of huge bodies never grows it without end; numbered, so a dashboard can ask for what is new.
 import type { FieldError } from '../spec/describe-errors.js';
-import { textBytes } from './rendered.js';
+import type { RequestEnd } from './mock-events.js';
+import { textBytes } from '../domain/approx-bytes.js';
 
 /** What a listed entry keeps of each body, in characters: enough to read, never a whole large page. */
 export const BODY_CHARS = 4096;
 
-/** Who made a request: the person its bearer token named (G9), by id and name; never the token. */
-export interface JournalPerson {
-  id: string;
-  name: string;
-}
-
-/** One request as the pipeline hands it over: its texts whole (they are the ones the mock already holds). */
-export interface JournalRecord {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  session: string | null;
-  /**
-   * In any-token mode (MK7), the person an unknown token or none was answered as. Null when no token named
-   * anyone, or the answer came before the token was read (an override, MK6, MK5).
-   */
-  person: JournalPerson | null;
-  request_body: string | null;
-  response_body: string | null;
-  /** The override rule that answered instead of the world, if one did. */
-  override: string | null;
-}
+/**
+ * One request as the front tells it when it ends (request:end): its texts whole (those the mock already
+ * holds). The person is the one its bearer token named (G9), by id and name, never the token; in any-token mode
+ * (MK7) the one an unknown token or none was answered as; null when the answer came before the token was
+ * read (an override, MK6, MK5).
+ */
+export type JournalRecord = Pick<
+  RequestEnd,
+  'method' | 'path' | 'status' | 'duration_ms' | 'session' | 'person' | 'request_body' | 'response_body' | 'override'
+>;
 
 /** One request as GET /__mock/requests lists it. */
 export interface JournalEntry extends JournalRecord {
+  /** When it was recorded, in real time (G3's shape). */
+  at: string;
   /** Increasing by one with each request recorded: `after` asks for the ones since. */
   seq: number;
   /** The errors[] of the problem the request got (G8), or null. */
@@ -156,7 +145,7 @@ export class RequestJournal {
   }
 
   /** Real time as an entry's `at` (G3's shape), formatted once a second: every request asks. */
-  now(): string {
+  #now(): string {
     const second = Math.floor(Date.now() / 1000);
     if (second !== this.#second) {
       this.#second = second;
@@ -170,12 +159,12 @@ export class RequestJournal {
     return this.#seq;
   }
 
-  /** Keeps a request: a problem's errors read out now (problems are short), its bodies as they are. */
+  /** Keeps a request, stamped now: a problem's errors read out now (problems are short), its bodies as they are. */
   record(record: JournalRecord): void {
     // Each field by name: a spread here cost 4 µs of a 30 µs request (npm run bench).
     const entry: JournalEntry = {
       seq: ++this.#seq,
-      at: record.at,
+      at: this.#now(),
       method: record.method,
       path: record.path,
       status: record.status,

@@ -1,0 +1,21 @@
+// G8: the runtime's refusals as problems: the memory budget's (507) and a session's (MK5: 400, 429). The
+// runtime throws them as errors that know no HTTP; these are their answers.
+import type { BudgetError } from '../runtime/memory-budget.js';
+import type { SessionError } from '../runtime/sessions.js';
+import { problemResponse } from './problem.js';
+
+/** The 507 problem of a refusal (G8: every refusal is a problem that says what to do). */
+export function budgetProblem(error: BudgetError): Response {
+  return problemResponse(507, 'memory-budget', error.message);
+}
+
+/** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429), as a problem. */
+export function sessionProblem(error: SessionError): Response {
+  return problemResponse(
+    error.status,
+    error.status === 429 ? 'too-many-sessions' : 'bad-session-name',
+    error.message,
+    undefined,
+    error.status === 429 ? { 'retry-after': '1' } : {},
+  );
+}

@@ -1,0 +1,147 @@
+// Owns what a mock is below its fronts: its worlds (the shared one and each session's), the request journal,
+// override rules, the rate-limit switch, the any-token person, and the lifecycle events everything watches —
+// made by createRuntime, which HTTP (createMock), MSW, the CLI and the next fronts (webhooks, a proxy) share.
+// It knows no Hono and no Response: a front reads requests and writes answers over it.
+import { DEFAULT_SEED, type WorldSize } from '../domain/world-base.js';
+import type { World } from '../domain/world.js';
+import { AnyToken } from './any-token.js';
+import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
+import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
+import { MockEvents } from './mock-events.js';
+import { Overrides } from './overrides.js';
+import { RequestJournal } from './request-journal.js';
+import type { Sessions } from './sessions.js';
+import type { WorldVerifier } from './state-rebuild.js';
+import { Worlds } from './worlds.js';
+
+/** MK5: the most sessions kept at once, and how long an idle one is kept (one hour). */
+export const DEFAULT_MAX_SESSIONS = 32;
+export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+export interface RuntimeOptions {
+  /** MK3: the world's seed. Default 42. */
+  seed?: number;
+  /** MK4: a fixed clock (ISO datetime); default real time. */
+  now?: string;
+  size?: WorldSize;
+  /** G14: switch production's rate limits on. */
+  rateLimit?: boolean;
+  /** MK5: the most sessions kept at once. Default 32. */
+  maxSessions?: number;
+  /** MK5: milliseconds after which an unused session is dropped; 0 keeps sessions until dropped. Default one hour. */
+  sessionTtlMs?: number;
+  /**
+   * When set, every /__mock request needs `Authorization: Bearer <controlToken>`, and the people's API tokens are
+   * derived from it too (MK1): the same for the same seed and control token, but not computable without it.
+   */
+  controlToken?: string;
+  /**
+   * The most bytes the mock keeps beyond the world it starts on — sessions, snapshots, other bases, caches and
+   * the journal, estimated — before it refuses new sessions, snapshots, clock moves and writes with 507.
+   * Default 512 MiB.
+   */
+  memoryBudget?: number;
+  /**
+   * MK7, for frontend work: answer a bearer token the world does not know, or none, as one person, read-write,
+   * instead of 401 (G9). `true` for the world's default person, or a username or person id. Tokens the world
+   * knows keep their meaning. Leave it off for the contract kit and for tests of auth handling.
+   */
+  anyToken?: boolean | string;
+  /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
+  faults?: FaultProfileSpec;
+}
+
+/** What the runtime needs from the front above it. */
+export interface RuntimeParts {
+  /** Checks a restored world against the spec, presenting its records as answers would (state-rebuild.ts). */
+  verify: WorldVerifier;
+  /** What the front's own caches hold, in bytes: they count against the memory budget beside the journal. */
+  cacheBytes: () => number;
+}
+
+export interface MockRuntime {
+  /** The shared world (replaced by a reset and a restore). */
+  readonly world: World;
+  /** MK3: the seed and size the mock started with (a reset without them goes back to these). */
+  readonly seed: number;
+  readonly size: WorldSize;
+  /** The shared world and every session's (MK5), and what replaces them: reset, restore, snapshots. */
+  readonly worlds: Worlds;
+  /**
+   * Replaces a world (the shared one, or a session's) with a saved state, its clock included. The new world
+   * is rebuilt and checked against the spec before it replaces anything; a bad state changes nothing.
+   */
+  restore(state: unknown, session?: string): World;
+  /** MK5: the shared world without a session name, else that session's own world (made on first use). */
+  worldFor(session: string | undefined): World;
+  readonly sessions: Sessions;
+  /** The last requests to /api/v2, for GET /__mock/requests (it listens to request:end). */
+  readonly journal: RequestJournal;
+  /** Answers given instead of the world's (PUT /__mock/overrides). */
+  readonly overrides: Overrides;
+  /** MK6: the shared world's latency and fault profile, or null; setting one restarts its seeded stream. */
+  faults: FaultProfile | null;
+  /** G14: whether production's rate limits apply now (switchable at run time). */
+  rateLimit: boolean;
+  /** MK7: the person any unknown token, or none, is answered as; null in G9's strict default. */
+  readonly anyToken: AnyToken | null;
+  /** What happens to the mock, as it happens: requests, records, clocks, sessions, worlds (mock-events.ts). */
+  readonly events: MockEvents;
+}
+
+/**
+ * The runtime of one mock over a freshly generated world; two runtimes never share state.
+ * @example const runtime = createRuntime({ seed: 42 }, { verify: worldVerifier(present), cacheBytes: () => 0 })
+ */
+export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): MockRuntime {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const size = options.size ?? 'small';
+  const events = new MockEvents();
+  const journal = new RequestJournal();
+  // The journal keeps what the API was asked; the controls' own requests are the user's, not the app's.
+  events.on('request:end', (end) => {
+    if (end.area === 'api') journal.record(end);
+  });
+  const worlds = new Worlds({
+    seed,
+    size,
+    now: options.now,
+    verify: parts.verify,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    faults: options.faults ? new FaultProfile({ seed, ...options.faults }) : null,
+    memoryBudget: options.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
+    cacheBytes: () => journal.bytes + parts.cacheBytes(),
+    // MK1: a server guarded by a control token answers no token computable from the seed alone.
+    tokenKey: options.controlToken || undefined,
+    events,
+  });
+  let rateLimit = options.rateLimit ?? false;
+  return {
+    get world() {
+      return worlds.shared.world;
+    },
+    seed,
+    size,
+    worlds,
+    restore: (state, session) => worlds.restore(worlds.contextFor(session), state),
+    worldFor: (session) => worlds.contextFor(session).world,
+    sessions: worlds.sessions,
+    journal,
+    overrides: new Overrides(),
+    get faults() {
+      return worlds.shared.faults;
+    },
+    set faults(profile: FaultProfile | null) {
+      worlds.shared.faults = profile;
+    },
+    get rateLimit() {
+      return rateLimit;
+    },
+    set rateLimit(enabled: boolean) {
+      rateLimit = enabled;
+    },
+    anyToken: options.anyToken ? new AnyToken(options.anyToken) : null,
+    events,
+  };
+}
