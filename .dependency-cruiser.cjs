@@ -1,7 +1,7 @@
 // The layers of standin, one way only (docs/architecture.md): spec <- domain <- fixtures <- runtime <- http <-
-// {pages, msw} <- cli; the contract kit on the spec and the package's entry only. Allow-lists: each folder says
-// what it may import, so a folder nobody listed (or a new one) may import nothing of ours until it is given
-// its place here; test/layers.test.ts proves a forbidden import fails. Tests may reach anything.
+// {pages, msw} <- server <- cli; the contract kit on the spec and its types. Allow-lists: each folder says what
+// it may import, so a folder nobody listed (or a new one) may import nothing of ours until it is given its
+// place here; test/layers.test.ts proves a forbidden import fails. Tests may reach anything.
 // `npm run lint:layers`.
 const TESTS = '(^test/|\\.test\\.ts$|^contract-tests/self-test/)';
 
@@ -19,19 +19,11 @@ const LAYERS = [
   ['^src/msw/', ['^src/msw/', '^src/http/', '^src/spec/']],
   ['^src/pages/', ['^src/pages/', '^src/http/', '^src/runtime/', '^src/domain/', '^src/spec/', '^src/types/']],
   [
-    '^src/cli/',
-    [
-      '^src/cli/',
-      '^src/pages/',
-      '^src/http/',
-      '^src/runtime/',
-      '^fixtures/',
-      '^src/domain/',
-      '^src/spec/',
-      '^contract-tests/',
-    ],
+    '^src/server/',
+    ['^src/server/', '^src/pages/', '^src/http/', '^src/runtime/', '^fixtures/', '^src/domain/', '^src/spec/'],
   ],
-  ['^src/index(\\.browser)?\\.ts$', ['^src/(http|cli|msw|types|spec)/']],
+  ['^src/cli/', ['^src/(cli|server|pages|http|runtime|domain|spec)/', '^fixtures/', '^contract-tests/']],
+  ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec)/']],
   ['^contract-tests/', ['^contract-tests/', '^src/spec/', '^src/types/']],
   ['^bench/', ['^bench/', '^src/', '^fixtures/', '^test/support/']],
 ];

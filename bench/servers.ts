@@ -25,7 +25,7 @@ export interface Standin extends Server {
   token: string;
 }
 
-/** Lines of the ready banner (src/cli/serve.ts) that say where it listens and who you are. */
+/** Lines of the ready banner (src/server/start-server.ts) that say where it listens and who you are. */
 export const BANNER = /serving \/api\/v2 at http:\/\/([^:\s]+):(\d+)\/api\/v2[\s\S]*?\n\s+token: (\S+)/;
 
 /** The banner's port and token, once it is printed. */

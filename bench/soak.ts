@@ -33,7 +33,7 @@ const COST_SESSIONS = 256;
 const NOW = '2026-11-20T15:00:00Z';
 const DAY = '2026-11-20';
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
-const SERVE = new URL('../src/cli/serve.js', import.meta.url).href;
+const SERVE = new URL('../src/server/start-server.js', import.meta.url).href;
 /** Rounds of each commit-cost load, with and without --state alternating, and their length. */
 const COMMIT_ROUNDS = 6;
 const COMMIT_SECONDS = 4;
@@ -368,7 +368,7 @@ async function commitCost(dir: string) {
  * batches hold several: the writer's own figure, so the server runs in this process.
  */
 async function longestSlice(dir: string) {
-  const { startServer } = (await import(SERVE)) as typeof import('../src/cli/serve.js');
+  const { startServer } = (await import(SERVE)) as typeof import('../src/server/start-server.js');
   const running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, state: join(dir, 'slices.jsonl') });
   try {
     const { world } = running.mock;

@@ -1,8 +1,8 @@
 // standin's public face for embedding users: the mock factory, the server starter and the compiled spec.
-import type { RunningMock, ServeOptions } from './cli/serve.js';
+import type { RunningMock, ServeOptions } from './server/start-server.js';
 
 export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
-export type { RunningMock, ServeOptions } from './cli/serve.js';
+export type { RunningMock, ServeOptions } from './server/start-server.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';
@@ -13,6 +13,6 @@ export type * as Controls from './types/control.js';
  * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1' })
  */
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
-  const serve = await import('./cli/serve.js');
+  const serve = await import('./server/start-server.js');
   return serve.startServer(options);
 }

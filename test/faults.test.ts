@@ -2,7 +2,7 @@
 // Prefer; errors, dropped connections and slow bodies, the last two over a real socket.
 import { afterEach, describe, expect, it } from 'vitest';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../src/runtime/fault-profile.js';
-import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { Harness } from './support/harness.js';
 import { defined } from './support/defined.js';
 

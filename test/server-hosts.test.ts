@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedHostOf, HostCheck, hostOf } from '../src/cli/host-check.js';
-import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { allowedHostOf, HostCheck, hostOf } from '../src/server/host-check.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { NOW } from './support/harness.js';
 
 /** One raw request (the Host is ours to choose, which fetch does not allow); the whole answer as text. */

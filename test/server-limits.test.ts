@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { MAX_URL_LENGTH } from '../src/http/url-limit.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { NOW } from './support/harness.js';

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-safety-'));
 const running: RunningMock[] = [];

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readyBanner, startServer, type RunningMock } from '../src/cli/serve.js';
-import { readStateFile } from '../src/cli/state-file.js';
+import { readyBanner, startServer, type RunningMock } from '../src/server/start-server.js';
+import { readStateFile } from '../src/server/state-file.js';
 import { startOrRefusal, stopAll } from './support/standin-process.js';
 
 const NOW = '2026-11-20T15:00:00Z';

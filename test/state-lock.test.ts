@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../src/cli/serve.js';
+import { startServer } from '../src/server/start-server.js';
 import { CLI, ended, startOrRefusal, startServing, stopAll } from './support/standin-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-lock-'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../src/cli/serve.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { control, Harness, NOW } from './support/harness.js';
 
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));

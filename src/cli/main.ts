@@ -9,11 +9,11 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/mock-ru
 import { DEFAULT_MEMORY_BUDGET } from '../runtime/memory-budget.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js';
 import { normalizeOrigin } from '../http/cross-origin.js';
-import { allowedHostOf } from './host-check.js';
+import { allowedHostOf } from '../server/host-check.js';
 import { commandError, negativeValuesJoined, optionError } from './option-errors.js';
-import type { ServeOptions } from './serve.js';
+import type { ServeOptions } from '../server/start-server.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake
 // is answered in a fraction of the time the mock takes to load.
 
@@ -268,7 +268,7 @@ async function main(argv: string[]): Promise<void> {
     state,
     faults,
   };
-  const { readyBanner, startServer } = await import('./serve.js');
+  const { readyBanner, startServer } = await import('../server/start-server.js');
   const running = await startServer(options).catch((error: NodeJS.ErrnoException) =>
     fail(
       error.code === 'EADDRINUSE'

@@ -24,6 +24,18 @@ export class Clock {
     return ms;
   }
 
+  /**
+   * The clock of a saved world brought back (a state, a snapshot): frozen at its instant, or, if it was
+   * running, running on from that instant or from real time if that is later — restored after a day's
+   * downtime, a running world shows today, not the day it was saved.
+   * @example Clock.restored(saved.now, saved.frozen)
+   */
+  static restored(nowMs: number, frozen: boolean): Clock {
+    const clock = new Clock();
+    clock.set(frozen ? nowMs : Math.max(nowMs, Date.now()), frozen);
+    return clock;
+  }
+
   /** An independent clock showing the same time, frozen or running alike (a session's own, MK5). */
   copy(): Clock {
     const copy = new Clock({ realTime: this.#realTime });

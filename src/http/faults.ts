@@ -61,21 +61,17 @@ function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
 
 /**
  * Applies the profile in force (or the request's Prefer) around `next`: resolves with the response to send
- * instead when a fault answers, or nothing when the request went through. One header read when idle.
- * @example const early = await withFaults(c, next, mock.faults)
+ * instead when a fault answers, or nothing when the request went through.
+ * @example const early = await withFaults(c, next, context.faults, c.req.header('prefer'))
  */
 export async function withFaults(
   c: Context,
   next: Next,
   active: FaultProfile | null,
-  prefer = c.req.header('prefer'),
+  prefer: string | undefined,
 ): Promise<Response | undefined> {
-  // Hono's next() resolves to the context, not to nothing: await it rather than return it. CORS preflights
-  // never come here (the front answers them): a fault there would show in a browser as a CORS error.
-  if (!active && !prefer) {
-    await next();
-    return;
-  }
+  // Called by the front only when a profile or Prefer is in force; CORS preflights never come here (the front
+  // answers them): a fault there would show in a browser as a CORS error.
   const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
   if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
   const fault = decision.fault;

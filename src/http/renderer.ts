@@ -29,10 +29,10 @@ export class Renderer {
   readonly #teamDetails = new RenderCache(256 * 1024);
   readonly #lists = new ListCache();
 
-  constructor(
-    readonly present: Presenter,
-    capacity?: number,
-  ) {
+  readonly #present: Presenter;
+
+  constructor(present: Presenter, capacity?: number) {
+    this.#present = present;
     this.#cache = new RenderCache(capacity);
   }
 
@@ -47,15 +47,15 @@ export class Renderer {
   }
 
   person(world: World, person: Person): Rendered {
-    return this.#cache.get(person, [], () => this.present.person(world, person));
+    return this.#cache.get(person, [], () => this.#present.person(world, person));
   }
 
   team(team: Team): Rendered {
-    return this.#cache.get(team, [], () => this.present.team(team));
+    return this.#cache.get(team, [], () => this.#present.team(team));
   }
 
   teamDetail(world: World, team: Team): Rendered {
-    return this.#teamDetails.get(team, [], () => this.present.teamDetail(world, team));
+    return this.#teamDetails.get(team, [], () => this.#present.teamDetail(world, team));
   }
 
   /** GO4: the latest update's progress and confidence; GO7: the parent, if the viewer may see it. */
@@ -63,41 +63,41 @@ export class Renderer {
     const latest = world.store.latestUpdateOf(goal.id);
     const parent = goal.parentId === null ? undefined : world.store.goals.get(goal.parentId);
     const parentShown = parent !== undefined && canSeeGoal(parent, viewer);
-    return this.#cache.get(goal, [latest, parent, parentShown], () => this.present.goal(world, goal, viewer));
+    return this.#cache.get(goal, [latest, parent, parentShown], () => this.#present.goal(world, goal, viewer));
   }
 
   /** The goal's title. */
   goalUpdate(world: World, update: GoalUpdate): Rendered {
     return this.#cache.get(update, [world.store.goals.get(update.goalId)], () =>
-      this.present.goalUpdate(world, update),
+      this.#present.goalUpdate(world, update),
     );
   }
 
   checkIn(world: World, checkIn: CheckIn): Rendered {
-    return this.#cache.get(checkIn, [], () => this.present.checkIn(world, checkIn));
+    return this.#cache.get(checkIn, [], () => this.#present.checkIn(world, checkIn));
   }
 
   /** EC2: `next_answer_at` follows the clock. */
   echoQuestion(world: World, question: EchoQuestion, now = world.now()): Rendered {
-    return this.#cache.get(question, [now], () => this.present.echoQuestion(world, question, now));
+    return this.#cache.get(question, [now], () => this.#present.echoQuestion(world, question, now));
   }
 
   /** The question's title. */
   echoAnswer(world: World, answer: EchoAnswer): Rendered {
     return this.#cache.get(answer, [world.store.echoQuestions.get(answer.questionId)], () =>
-      this.present.echoAnswer(world, answer),
+      this.#present.echoAnswer(world, answer),
     );
   }
 
   comment(world: World, comment: Comment): Rendered {
-    return this.#cache.get(comment, [], () => this.present.comment(world, comment));
+    return this.#cache.get(comment, [], () => this.#present.comment(world, comment));
   }
 
   reaction(world: World, reaction: Reaction): Rendered {
-    return this.#cache.get(reaction, [], () => this.present.reaction(world, reaction));
+    return this.#cache.get(reaction, [], () => this.#present.reaction(world, reaction));
   }
 
   activity(world: World, activity: Activity): Rendered {
-    return this.#cache.get(activity, [], () => this.present.activity(world, activity));
+    return this.#cache.get(activity, [], () => this.#present.activity(world, activity));
   }
 }

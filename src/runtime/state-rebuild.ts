@@ -39,9 +39,7 @@ export function rebuildState(state: unknown, verify: WorldVerifier, baseFor: Bas
   const parsed = readState(state);
   const now = parsed.kind === 'full' ? parsed.now : parsed.changes.now;
   const frozen = parsed.kind === 'full' ? parsed.frozen : parsed.changes.frozen;
-  const clock = new Clock();
-  // A running clock runs on: restored after a day's downtime, it shows today, not the day it was saved.
-  clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
+  const clock = Clock.restored(now, frozen);
   const imported = parsed.kind === 'full' ? parsed.contents : parsed.base.contents;
   let world: World;
   let problems: string[];

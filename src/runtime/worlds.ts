@@ -231,11 +231,7 @@ export class Worlds {
         'not-found',
         `There is no snapshot ${name}; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.`,
       );
-    const clock = new Clock();
-    clock.set(
-      snapshot.changes.frozen ? snapshot.changes.now : Math.max(snapshot.changes.now, Date.now()),
-      snapshot.changes.frozen,
-    );
+    const clock = Clock.restored(snapshot.changes.now, snapshot.changes.frozen);
     const world = new World(snapshot.base, { clock }, snapshot.changes);
     // The new layer holds the snapshot's records now: counted there, and kept counted once it replaces them.
     world.store.retainReplaced();

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../../src/cli/serve.js';
+import { startServer, type RunningMock } from '../../src/server/start-server.js';
 import { launchChromium } from '../support/chromium.js';
 
 const NOW = '2026-11-20T15:00:00Z';

@@ -6,7 +6,7 @@
 // leaves 127.0.0.1. A screenshot is kept for CI's artifacts.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock, type ServeOptions } from '../../src/cli/serve.js';
+import { startServer, type RunningMock, type ServeOptions } from '../../src/server/start-server.js';
 import { keepScreenshot, launchChromium } from '../support/chromium.js';
 import { defined } from '../support/defined.js';
 import { readmeExamples } from '../support/readme-examples.js';

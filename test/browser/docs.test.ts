@@ -5,7 +5,7 @@
 // screenshot is kept under reports/screenshots for CI to keep.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningMock } from '../../src/cli/serve.js';
+import { startServer, type RunningMock } from '../../src/server/start-server.js';
 import { API_DEFINITION, CONTROL_DEFINITION } from '../../src/pages/reference-page.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import { keepScreenshot, launchChromium } from '../support/chromium.js';

@@ -28,7 +28,7 @@ const BLOCKS = 4;
 
 // From the TypeScript sources (the tests), the worker is the built one: npm test builds before it runs them.
 const WORKER = import.meta.url.endsWith('.ts')
-  ? new URL('../../dist/src/cli/state-worker.js', import.meta.url)
+  ? new URL('../../dist/src/server/state-worker.js', import.meta.url)
   : new URL('./state-worker.js', import.meta.url);
 
 /** Runs sliced work (slices.ts) to its end, giving other requests a turn whenever a stretch took SLICE_MS. */
@@ -202,9 +202,7 @@ async function build(inbox: Inbox, send: Send, worlds: Worlds, checked: FromWork
     base = await inTurns(WorldBase.build(contentsOf(frame, contents), echoAnswerBody, frame.origin));
     if (base.origin === 'generated') worlds.keep(base);
   }
-  const clock = new Clock();
-  // As rebuildState sets it: a running clock runs on from the state's now, or from real time if that is later.
-  clock.set(frozen ? now : Math.max(now, Date.now()), frozen);
+  const clock = Clock.restored(now, frozen);
   return inTurns(World.build(base, { clock }, { now, frozen, counters, tables }));
 }
 
