@@ -1,6 +1,7 @@
 // standin/contract: the contract kit's public face — check any server of the API (standin, a staging server,
 // production with a token) against spec/openapi.yaml and the behaviour rules, and get the results.
-export { checkContract, type ContractOptions, type ContractRun } from './kit/check-contract.js';
+export { checkContract, type ContractControls, type ContractOptions, type ContractRun } from './kit/check-contract.js';
+export type { ContractEvent, ContractReporter } from './kit/progress.js';
 export { PreflightError } from './kit/preflight.js';
 export { junitXml } from './kit/junit.js';
 export type { CheckResult } from './kit/check-result.js';

@@ -1,30 +1,35 @@
-// The kit as a library call: the preflight, every selected check run in order (runChecks, no test runner), the
-// sweep of what the run created, and the same summary `standin contract` prints — rule by rule, with coverage.
-import { ALL_GROUPS } from '../checks/index.js';
-import type { CheckResult } from './check-result.js';
+// The one contract run, behind both `standin contract` and the library's checkContract: the preflight, every
+// selected check in-process (runChecks, no test runner), the cleanup and the sweep of what the run created, and
+// the verdict, with the report `standin contract` prints and progress told to an optional reporter.
 import type { KitOptions } from './kit-options.js';
 import { defaultMockToken } from './mock-token.js';
 import { preflight } from './preflight.js';
-import { selectedChecks, sourceOfCheck, runChecks } from './runner.js';
-import type { GroupReport } from './run-files.js';
-import { summarize, type PlannedGroup, type Summary } from './summary.js';
+import type { ContractReporter } from './progress.js';
+import type { Summary } from './summary.js';
 import { sweep } from './sweep.js';
 
 /** What a run checks: KitOptions with the token optional (standin's default person's when left out). */
 export type ContractOptions = Omit<KitOptions, 'token' | 'setUp'> & { token?: string };
 
-export interface ContractRun extends Summary {
-  /** Every check ran and passed (and, with requireFullCoverage, every operation answered a success). */
-  ok: boolean;
+export interface ContractControls {
+  /** Also fail unless every operation answered a success and no flag left a check out. */
+  requireFullCoverage?: boolean;
+  /** Told as the run goes: checks start, each group, each check's result, the cleanup. */
+  onProgress?: ContractReporter;
+  /** Aborting ends the run early: the check under way ends, the rest are not run, and cleanup still runs. */
+  signal?: AbortSignal;
 }
 
-/** Each group's selected checks, in report order. */
-export function plannedGroups(rules: KitOptions['rules']): PlannedGroup[] {
-  return ALL_GROUPS.map((g) => ({
-    name: g.name,
-    title: g.title,
-    checks: selectedChecks(g, rules).map((c) => ({ rule: c.rule, title: c.title, source: sourceOfCheck(c) })),
-  }));
+export interface ContractRun extends Summary {
+  /**
+   * The run passes: no check failed, every check ran but those a flag left out, the cleanup left nothing
+   * behind (and, with requireFullCoverage, every operation answered a success and no flag left a check out).
+   */
+  ok: boolean;
+  /** What full coverage lacks ("coverage below 100%", "4 checks not run because of a flag"); empty when full. */
+  short: string[];
+  /** The run's wall time, preflight to sweep, in milliseconds. */
+  ms: number;
 }
 
 /**
@@ -33,44 +38,29 @@ export function plannedGroups(rules: KitOptions['rules']): PlannedGroup[] {
  * run would write).
  * @example
  * const run = await checkContract({ baseUrl: 'http://127.0.0.1:4010/api/v2', readOnly: true });
- * console.log(run.text); // the report; run.results has every check, run.ok says whether all passed
+ * console.log(run.text); // the report; run.results has every check, run.ok says whether the run passed
  */
 export async function checkContract(
   input: ContractOptions,
-  { requireFullCoverage = false }: { requireFullCoverage?: boolean } = {},
+  { requireFullCoverage = false, onProgress, signal }: ContractControls = {},
 ): Promise<ContractRun> {
   const started = performance.now();
   const baseUrl = input.baseUrl.replace(/\/+$/, '');
-  const token = input.token ?? (await defaultMockToken(baseUrl, input.fetch)) ?? '';
+  // Against standin the token may be left out: the default person's, from /__mock/tokens (MK1). Without one
+  // the preflight says which is wrong: nothing answers, or a server that is not standin needs a token.
+  const token = input.token || ((await defaultMockToken(baseUrl, input.fetch)) ?? '');
   const options: KitOptions = { runId: `run-${Date.now().toString(36)}`, ...input, baseUrl, token };
   const setUp = await preflight(options);
-  const report = await runChecks(ALL_GROUPS, { ...options, setUp });
+  // The checks, and the spec they compile, load once the preflight passed: a run that cannot work stops sooner.
+  const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }] = await Promise.all([
+    import('../checks/index.js'),
+    import('./runner.js'),
+    import('./summary.js'),
+  ]);
+  const run = await runChecks(ALL_GROUPS, { ...options, setUp }, { onProgress, signal });
+  // The safety net behind the cleanup's undo steps: whatever still carries this run's mark goes.
   await sweep(options);
-  const setUpFailures = new Set<CheckResult>(setUp.failures);
-  const planned = plannedGroups(options.rules);
-  const reports: GroupReport[] = planned.map((group, i) => ({
-    group: group.name,
-    title: group.title,
-    results: report.results.filter((r) => r.group === group.name && !setUpFailures.has(r)),
-    // The run's coverage and cleanup belong to no one group: the first report carries them.
-    coverage: i === 0 ? report.coverage.toJSON() : {},
-    cleanupFailures: i === 0 ? report.cleanupFailures : [],
-  }));
-  const summary = summarize({
-    baseUrl,
-    ms: performance.now() - started,
-    planned,
-    reports,
-    setUpFailures: setUp.failures,
-    rules: options.rules,
-    leftOut: report.leftOut,
-  });
-  const fullCoverage = summary.coverage.ratio() === 1;
-  const ok =
-    summary.failed === 0 &&
-    summary.notRun === 0 &&
-    summary.passed > 0 &&
-    report.cleanupFailures.length === 0 &&
-    (!requireFullCoverage || fullCoverage);
-  return { ...summary, ok };
+  const ms = performance.now() - started;
+  const summary = summarize({ baseUrl, ms, groups: ALL_GROUPS, run, rules: options.rules });
+  return { ...summary, ...verdict(summary, { requireFullCoverage }), ms };
 }

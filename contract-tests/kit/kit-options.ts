@@ -1,5 +1,5 @@
 // What a kit run is given (the target, tokens, safety switches, the rule sources to check) and what its set-up
-// learned: plain data, passed from the CLI to its test workers through the environment.
+// learned: plain data.
 import type { RuleSource } from '../../src/spec/rule-sources.js';
 import type { CheckResult } from './check-result.js';
 
@@ -21,7 +21,7 @@ export interface KitOptions {
   runId?: string;
   /** Check only rules (and parts) from these sources; every source when absent. */
   rules?: RuleSource[];
-  /** What the run's set-up learned; each group runs it itself when absent. */
+  /** What the run's set-up learned; runChecks runs the preflight itself when absent. */
   setUp?: SetUpFacts;
 }
 
@@ -36,7 +36,7 @@ export interface Person {
 /** Every title the kit writes starts with this, so its records are easy to spot and to clean up by hand. */
 export const MARKER = '[standin-contract]';
 
-/** What set-up learned, handed to every group (through the environment when vitest runs the groups). */
+/** What set-up learned, handed to every check through the kit context. */
 export interface SetUpFacts {
   /** The token's person; absent when GET /me gave nothing usable (checks that need it are not run). */
   me?: Person;

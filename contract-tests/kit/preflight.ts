@@ -14,7 +14,8 @@ export class PreflightError extends Error {
 const TIMEOUT_MS = 5000;
 /** G1: where the API lives on any server of it. */
 const API_PATH = '/api/v2';
-const SET_UP_GROUP = 'set-up';
+/** The group of set-up requests that broke a rule, reported before the checks. */
+export const SET_UP_GROUP = 'set-up';
 
 /** The base a URL most likely meant: cut after /api/v2, or with its /api or version segment put right. */
 function meantBase(url: string): string {

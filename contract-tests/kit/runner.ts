@@ -1,6 +1,7 @@
-// Runs check groups against one target without a test runner (the self-test's engine, and a library
-// entry), and owns what both runners share: which checks a --rules selection keeps, and how one check's
-// run becomes passed, failed (with the rule and source that broke) or not run (with the reason).
+// Runs check groups against one target in-process, no test runner: the engine of every run (checkContract,
+// hence `standin contract`, and the self-test). Owns which checks a --rules selection keeps, how one check's
+// run becomes passed, failed (with the rule and source that broke) or not run (with the reason), and the
+// order: each selected check once, group by group, then the cleanup.
 import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import type { RuleSource } from '../../src/spec/rule-sources.js';
 import type { CheckGroup, ContractCheck } from './check.js';
@@ -12,8 +13,10 @@ import { ContractViolation } from './checking-client.js';
 import { KitContext, type KitOptions } from './context.js';
 import type { Coverage } from './coverage.js';
 import { preflight } from './preflight.js';
+import type { ContractReporter } from './progress.js';
 
 export interface RunReport {
+  /** Set-up failures (group `set-up`) first, then one result per selected check, in group order. */
   results: CheckResult[];
   /** Checks a --rules selection left out, by source. */
   leftOut: Partial<Record<RuleSource, number>>;
@@ -63,22 +66,57 @@ export async function runCheck(group: CheckGroup, check: ContractCheck, ctx: Kit
   }
 }
 
+export interface RunControls {
+  /** Told when the checks start, each group begins, each check ends, and the cleanup starts. */
+  onProgress?: ContractReporter;
+  /** Once aborted, no further check starts (the one under way ends): the rest are not run, and cleanup runs. */
+  signal?: AbortSignal;
+}
+
+/** Why a check did not run after an interrupt: not a flag's choice, so the run does not pass. */
+export const INTERRUPTED = 'the run was interrupted before this check';
+
 /**
  * Runs every selected check of the groups in order, then cleans up. Set-up failures of a rule come first
  * in the results; a set-up that cannot work at all throws PreflightError.
- * @example const { results } = await runChecks(ALL_GROUPS, { baseUrl, token });
+ * @example const { results } = await runChecks(ALL_GROUPS, { baseUrl, token }, { onProgress: console.log });
  */
-export async function runChecks(groups: readonly CheckGroup[], options: KitOptions): Promise<RunReport> {
+export async function runChecks(
+  groups: readonly CheckGroup[],
+  options: KitOptions,
+  { onProgress, signal }: RunControls = {},
+): Promise<RunReport> {
   const started = performance.now();
   const setUp = options.setUp ?? (await preflight(options));
   const ctx = await KitContext.start({ ...options, setUp });
   const results: CheckResult[] = [...setUp.failures];
+  const selected = groups.map((group) => ({ group, checks: selectedChecks(group, options.rules) }));
   let cleanupFailures: string[] = [];
   try {
-    for (const group of groups) {
-      for (const check of selectedChecks(group, options.rules)) results.push(await runCheck(group, check, ctx));
+    onProgress?.({
+      type: 'run',
+      checks: selected.reduce((n, s) => n + s.checks.length, 0),
+      setUpFailures: setUp.failures.length,
+    });
+    for (const { group, checks } of selected) {
+      onProgress?.({ type: 'group', name: group.name, title: group.title, checks: checks.length });
+      for (const check of checks) {
+        const result = signal?.aborted
+          ? {
+              group: group.name,
+              rule: check.rule,
+              source: sourceOfCheck(check),
+              title: check.title,
+              outcome: 'not run' as const,
+              message: INTERRUPTED,
+            }
+          : await runCheck(group, check, ctx);
+        results.push(result);
+        onProgress?.({ type: 'check', result });
+      }
     }
   } finally {
+    onProgress?.({ type: 'cleanup' });
     cleanupFailures = await ctx.cleanup.run();
   }
   return {

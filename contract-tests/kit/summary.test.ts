@@ -1,54 +1,78 @@
-// The summary accounts for every planned check, reported or not, and names the source of what broke.
+// The summary counts every check the run reported, by group and by source, names the source of what broke, and
+// its verdict passes a run only when nothing failed, nothing ran short for another reason than a flag, and the
+// cleanup left nothing behind.
 import { describe, expect, it } from 'vitest';
+import type { CheckResult } from './check-result.js';
+import { Coverage } from './coverage.js';
 import { junitXml } from './junit.js';
-import type { GroupReport } from './run-files.js';
-import { summarize, verdict, type PlannedGroup } from './summary.js';
+import { summarize, verdict, type SummaryInput } from './summary.js';
 
-const planned: PlannedGroup[] = [
-  {
-    name: 'goals',
-    title: 'Goals',
-    checks: [
-      { rule: 'GO6', title: 'order', source: 'interface' },
-      { rule: 'GO7', title: 'private', source: 'decided' },
-    ],
-  },
-  { name: 'echoes', title: 'Echoes', checks: [{ rule: 'EC1', title: 'defaults', source: 'interface' }] },
+const groups = [
+  { name: 'goals', title: 'Goals' },
+  { name: 'echoes', title: 'Echoes' },
 ];
-const goals: GroupReport = {
+const coverage = new Coverage();
+coverage.record('listGoals', 200, 2);
+const failedOrder: CheckResult = {
   group: 'goals',
-  title: 'Goals',
-  coverage: { listGoals: { 200: 2 } },
-  cleanupFailures: [],
-  results: [
-    {
-      group: 'goals',
-      rule: 'GO6',
-      source: 'interface',
-      title: 'order',
-      outcome: 'failed',
-      message: 'GET /goals → 404',
-      broke: { rule: 'G8', source: 'decided' },
-    },
-  ],
+  rule: 'GO6',
+  source: 'interface',
+  title: 'order',
+  outcome: 'failed',
+  message: 'GET /goals → 404',
+  broke: { rule: 'G8', source: 'decided' },
+};
+const interrupted: CheckResult = {
+  group: 'echoes',
+  rule: 'EC1',
+  source: 'interface',
+  title: 'defaults',
+  outcome: 'not run',
+  message: 'the run was interrupted before this check',
+};
+const setUpFailure: CheckResult = {
+  group: 'set-up',
+  rule: 'PT1',
+  source: 'interface',
+  title: "set-up: GET /me answers the token's person",
+  outcome: 'failed',
+  message: 'GET /me → 200 {}',
 };
 
-describe('summarize', () => {
-  const summary = summarize({
+function input(results: CheckResult[], more: Partial<SummaryInput> = {}): SummaryInput {
+  return {
     baseUrl: 'http://x/api/v2',
     ms: 1500,
-    planned,
-    reports: [goals],
-    setUpFailures: [],
-    leftOut: { production: 3 },
-    rules: ['interface', 'decided'],
-  });
+    groups,
+    run: { results, coverage, cleanupFailures: [], leftOut: {} },
+    ...more,
+  };
+}
 
-  it('counts a check its group never reached, and a group that never reported, as not run with the reason', () => {
-    expect([summary.passed, summary.failed, summary.notRun]).toEqual([0, 1, 2]);
-    expect(summary.text).toContain('- GO7 private [decided]: the group ended before this check ran');
-    expect(summary.text).toContain('- EC1 defaults [interface]: its group reported nothing');
-    expect(summary.text.trim().split('\n').at(-1)).toBe('0 passed, 1 failed, 2 not run');
+describe('summarize', () => {
+  const summary = summarize(
+    input([setUpFailure, failedOrder, interrupted], {
+      run: {
+        results: [setUpFailure, failedOrder, interrupted],
+        coverage,
+        cleanupFailures: [],
+        leftOut: { production: 3 },
+      },
+      rules: ['interface', 'decided'],
+    }),
+  );
+
+  it('counts set-up failures in a group of their own, first, and every reported check by group and by source', () => {
+    expect([summary.passed, summary.failed, summary.notRun]).toEqual([0, 2, 1]);
+    const rows = summary.text.split('\n').filter((line) => /^(Set-up|Goals|Echoes|interface|decided) /.test(line));
+    expect(rows.map((row) => row.split(/\s+/))).toEqual([
+      ['Set-up', '0', '1', '0'],
+      ['Goals', '0', '1', '0'],
+      ['Echoes', '0', '0', '1'],
+      ['interface', '0', '2', '1'],
+    ]);
+    expect(summary.text).toContain('- EC1 defaults [interface]: the run was interrupted before this check');
+    expect(summary.text.trim().split('\n').at(-1)).toBe('0 passed, 2 failed, 1 not run');
   });
 
   it('shows the source of the check and of what broke next to each failure, and what --rules left out', () => {
@@ -60,41 +84,25 @@ describe('summarize', () => {
   it('gives JUnit every check, with the failure and skip counts of the run', () => {
     const xml = junitXml(summary.results, 1.5);
     expect(xml).toContain(
-      '<testsuites name="standin contract" tests="3" failures="1" errors="0" skipped="2" time="1.500">',
+      '<testsuites name="standin contract" tests="3" failures="2" errors="0" skipped="1" time="1.500">',
     );
     expect(xml).toContain('<failure message="GO6 (broke G8, decided): GET /goals → 404">');
-    expect(xml).toContain('<skipped message="not run: its group reported nothing');
+    expect(xml).toContain('<skipped message="not run: the run was interrupted before this check"/>');
   });
 });
 
 // Issue 18 item 7: README's CI command exited 1 on a clean standin for four checks --modify-existing leaves out.
 describe('checks a flag leaves out', () => {
-  const echoes: GroupReport = {
-    group: 'echoes',
-    title: 'Echoes',
-    coverage: {},
-    cleanupFailures: [],
-    results: [
-      {
-        group: 'echoes',
-        rule: 'EC1',
-        source: 'interface',
-        title: 'defaults',
-        outcome: 'not run',
-        message: 'changes a record the kit did not create: pass --modify-existing',
-        flag: '--modify-existing',
-      },
-    ],
+  const byFlag: CheckResult = {
+    ...interrupted,
+    message: 'changes a record the kit did not create: pass --modify-existing',
+    flag: '--modify-existing',
   };
-  const passedGoals: GroupReport = {
-    ...goals,
-    results: [
-      { group: 'goals', rule: 'GO6', source: 'interface', title: 'order', outcome: 'passed' },
-      { group: 'goals', rule: 'GO7', source: 'decided', title: 'private', outcome: 'passed' },
-    ],
-  };
-  const input = { baseUrl: 'http://x/api/v2', ms: 1500, planned, setUpFailures: [], leftOut: {} };
-  const chosen = summarize({ ...input, reports: [passedGoals, echoes] });
+  const passed: CheckResult[] = [
+    { group: 'goals', rule: 'GO6', source: 'interface', title: 'order', outcome: 'passed' },
+    { group: 'goals', rule: 'GO7', source: 'decided', title: 'private', outcome: 'passed' },
+  ];
+  const chosen = summarize(input([...passed, byFlag]));
 
   it('are reported apart, with the flag, and counted on the last line', () => {
     expect([chosen.passed, chosen.failed, chosen.notRun, chosen.notRunByFlag]).toEqual([2, 0, 1, 1]);
@@ -108,12 +116,15 @@ describe('checks a flag leaves out', () => {
   });
 
   it.each([
-    ['a flag left a check out', [passedGoals, echoes], false, true],
-    ['a flag left a check out, under --require-full-coverage', [passedGoals, echoes], true, false],
-    ['a check not run for another reason', [goals], false, false],
-    ['a group never reached', [passedGoals], false, false],
-  ])('%s: the run passes: %s', (_, reports, requireFullCoverage, ok) => {
-    const summary = summarize({ ...input, reports });
+    ['all passed', true, passed, [], false],
+    ['a flag left a check out', true, [...passed, byFlag], [], false],
+    ['a flag left a check out, under --require-full-coverage', false, [...passed, byFlag], [], true],
+    ['a check failed', false, [...passed, failedOrder], [], false],
+    ['a check not run for another reason (an interrupt)', false, [...passed, interrupted], [], false],
+    ['the cleanup left a record behind', false, passed, ['delete goal g1: 500'], false],
+    ['no check ran at all', false, [], [], false],
+  ])('%s: the run passes: %s', (_, ok, results, cleanupFailures, requireFullCoverage) => {
+    const summary = summarize(input(results, { run: { results, coverage, cleanupFailures, leftOut: {} } }));
     expect(verdict(summary, { requireFullCoverage }).ok).toBe(ok);
   });
 

@@ -1,14 +1,17 @@
 // The report a person reads at a glance: per rule group and per rule source passed/failed/not run, the
 // coverage of operation × status, each failure with its rule's source, the request that failed and what was
 // expected, and why checks did not run — apart, those a flag left out by the run's choice. Every selected check
-// is accounted for, reported or not.
+// is in it: the runner gives each one a result, also those an interrupt kept from running.
 import type { RuleSource } from '../../src/spec/rule-sources.js';
-import { Coverage, isExercised } from './coverage.js';
-import type { GroupReport } from './run-files.js';
+import type { CheckGroup } from './check.js';
 import type { CheckResult } from './check-result.js';
+import { isExercised, type Coverage } from './coverage.js';
+import type { RunReport } from './runner.js';
+import { SET_UP_GROUP } from './preflight.js';
 
 export interface Summary {
   text: string;
+  /** Set-up failures first, then every selected check, in report order. */
   results: CheckResult[];
   passed: number;
   failed: number;
@@ -16,24 +19,17 @@ export interface Summary {
   /** Of the not run, those a flag left out (--read-only; no --modify-existing, --other-token, --read-only-token). */
   notRunByFlag: number;
   coverage: Coverage;
-}
-
-/** What a run was to check: each group's selected checks, in report order. */
-export interface PlannedGroup {
-  name: string;
-  title: string;
-  checks: Array<{ rule: string; title: string; source: RuleSource }>;
+  /** Undo steps of the run that failed: something it created or changed may be left behind. */
+  cleanupFailures: string[];
 }
 
 export interface SummaryInput {
   baseUrl: string;
   ms: number;
-  planned: readonly PlannedGroup[];
-  reports: readonly GroupReport[];
-  /** Set-up requests that broke a rule. */
-  setUpFailures: readonly CheckResult[];
+  /** The groups the run went through, in report order (their titles head the table). */
+  groups: readonly Pick<CheckGroup, 'name' | 'title'>[];
+  run: Pick<RunReport, 'results' | 'coverage' | 'cleanupFailures' | 'leftOut'>;
   rules?: readonly RuleSource[];
-  leftOut: Partial<Record<RuleSource, number>>;
 }
 
 function pad(text: string, width: number): string {
@@ -41,42 +37,14 @@ function pad(text: string, width: number): string {
 }
 
 /**
- * The results of every planned check: its group's report where there is one, else not run with the reason
- * (a group whose worker failed before reporting still shows each of its checks).
- */
-export function accountFor(planned: readonly PlannedGroup[], reports: readonly GroupReport[]): CheckResult[] {
-  const byGroup = new Map(reports.map((r) => [r.group, r.results]));
-  return planned.flatMap((group) => {
-    const reported = byGroup.get(group.name) ?? [];
-    return group.checks.map(
-      (check) =>
-        reported.find((r) => r.rule === check.rule && r.title === check.title) ?? {
-          group: group.name,
-          rule: check.rule,
-          source: check.source,
-          title: check.title,
-          outcome: 'not run' as const,
-          message: byGroup.has(group.name)
-            ? 'the group ended before this check ran'
-            : 'its group reported nothing (the test runner failed it; see its output above)',
-        },
-    );
-  });
-}
-
-/**
- * @example console.log(summarize({ baseUrl, ms, planned, reports, setUpFailures: [], leftOut: {} }).text)
+ * @example console.log(summarize({ baseUrl, ms, groups: ALL_GROUPS, run: await runChecks(ALL_GROUPS, options) }).text)
  */
 export function summarize(input: SummaryInput): Summary {
-  const coverage = new Coverage();
-  for (const report of input.reports) {
-    for (const [op, statuses] of Object.entries(report.coverage)) {
-      for (const [status, count] of Object.entries(statuses)) coverage.record(op, Number(status), count);
-    }
-  }
+  const { coverage, cleanupFailures, results } = input.run;
+  const setUp = results.filter((r) => r.group === SET_UP_GROUP);
   const grouped = [
-    ...(input.setUpFailures.length > 0 ? [{ title: 'Set-up', results: [...input.setUpFailures] }] : []),
-    ...input.planned.map((g) => ({ title: g.title, results: accountFor([g], input.reports) })),
+    ...(setUp.length > 0 ? [{ title: 'Set-up', results: setUp }] : []),
+    ...input.groups.map((g) => ({ title: g.title, results: results.filter((r) => r.group === g.name) })),
   ];
   const all = grouped.flatMap((g) => g.results);
   const count = (outcome: CheckResult['outcome'], results = all) => results.filter((r) => r.outcome === outcome).length;
@@ -95,7 +63,7 @@ export function summarize(input: SummaryInput): Summary {
         `${pad(source, 36)}${pad(String(count('passed', of)), 8)}${pad(String(count('failed', of)), 8)}${count('not run', of)}`,
       );
   }
-  const leftOut = Object.entries(input.leftOut).filter(([, n]) => n > 0);
+  const leftOut = Object.entries(input.run.leftOut).filter(([, n]) => n > 0);
   if (leftOut.length > 0)
     lines.push(`left out by --rules: ${leftOut.map(([source, n]) => `${n} ${source}`).join(', ')}`);
   const rows = coverage.rows();
@@ -140,9 +108,7 @@ export function summarize(input: SummaryInput): Summary {
     for (const n of notRun)
       if (n.flag === undefined) lines.push(`  - ${n.rule} ${n.title} [${n.source}]: ${n.message}`);
   }
-  for (const report of input.reports) {
-    for (const failure of report.cleanupFailures) lines.push(`  cleanup failed: ${failure}`);
-  }
+  for (const failure of cleanupFailures) lines.push(`  cleanup failed: ${failure}`);
   const chosen = byFlag.length > 0 ? ` (${byFlag.length} because of ${flags.join(', ')})` : '';
   lines.push('', `${count('passed')} passed, ${failures.length} failed, ${notRun.length} not run${chosen}`);
   return {
@@ -153,17 +119,19 @@ export function summarize(input: SummaryInput): Summary {
     notRun: notRun.length,
     notRunByFlag: byFlag.length,
     coverage,
+    cleanupFailures,
   };
 }
 
 /**
- * Whether a run passes: no check failed, every check ran but those a flag left out (the run's choice), and
- * some passed; under `requireFullCoverage` also every operation answered a success and no flag left a check
- * out. `short` says what full coverage lacks, for the line that explains an exit code of 1.
+ * Whether a run passes: no check failed, every check ran but those a flag left out (the run's choice), some
+ * passed, and the cleanup left nothing behind; under `requireFullCoverage` also every operation answered a
+ * success and no flag left a check out. `short` says what full coverage lacks, for the line that explains an
+ * exit code of 1.
  * @example verdict(summary, { requireFullCoverage: false }) // { ok: true, short: ['4 checks not run because of a flag'] }
  */
 export function verdict(
-  summary: Pick<Summary, 'passed' | 'failed' | 'notRun' | 'notRunByFlag' | 'coverage'>,
+  summary: Pick<Summary, 'passed' | 'failed' | 'notRun' | 'notRunByFlag' | 'coverage' | 'cleanupFailures'>,
   { requireFullCoverage }: { requireFullCoverage: boolean },
 ): { ok: boolean; short: string[] } {
   const short = [
@@ -176,6 +144,7 @@ export function verdict(
     summary.failed === 0 &&
     summary.notRun === summary.notRunByFlag &&
     summary.passed > 0 &&
+    summary.cleanupFailures.length === 0 &&
     (!requireFullCoverage || short.length === 0);
   return { ok, short };
 }
