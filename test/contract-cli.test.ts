@@ -1,6 +1,7 @@
-// `standin contract` as a real process against `standin serve` on a real port: the one-line preflight stops
-// (server down, token unknown or read-only, a wrong --rules), and a run's report, JUnit file and exit code,
-// with nothing left behind in the temporary folder.
+// `standin contract` as a real process against `standin serve` on a real port, with vitest unresolvable (as in
+// a project that never installed it): the one-line preflight stops (server down, token unknown or read-only, a
+// wrong --rules), a run's progress on stderr, its report, JUnit file and exit code, with nothing left behind in
+// the temporary folder, and an interrupted run that still removes what it created.
 import { createServer as createHttpServer } from 'node:http';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -45,16 +46,35 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Runs `standin contract` with the given arguments; a child process, so that exit codes and stdio are real. */
-function contract(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'contract', ...args], {
+/** A resolve hook that finds no vitest: the command must not need the test runner a user may not have. */
+const NO_VITEST_HOOK = `export async function resolve(specifier, context, next) {
+  if (/^vitest(\\/|$)/.test(specifier))
+    throw Object.assign(new Error('Cannot find package vitest'), { code: 'ERR_MODULE_NOT_FOUND' });
+  return next(specifier, context);
+}`;
+const WITHOUT_VITEST = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(NO_VITEST_HOOK)}`)});`,
+)}`;
+
+/**
+ * Runs `standin contract` with the given arguments; a child process, so that exit codes and stdio are real.
+ * `onStderr` sees stderr as it grows, with the child (to interrupt it).
+ */
+function contract(
+  args: string[],
+  onStderr?: (stderr: string, child: ChildProcess) => void,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', WITHOUT_VITEST, CLI, 'contract', ...args], {
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    onStderr?.(stderr, child);
+  });
   // 'close', not 'exit': only then has all of the output been read.
   return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
@@ -154,7 +174,7 @@ describe('standin contract: a run', () => {
   it('reports by group and source, leaves decided rules out under --rules, writes every check to JUnit with skip reasons, and leaves nothing behind', async () => {
     const junit = join(tmp, 'out', 'contract.xml');
     // No --token: against standin the kit takes the first person's from /__mock/tokens.
-    const { status, stdout } = await contract([
+    const { status, stdout, stderr } = await contract([
       '--base-url',
       baseUrl,
       '--read-only',
@@ -191,7 +211,47 @@ describe('standin contract: a run', () => {
       `<testsuites name="standin contract" tests="${passed + notRun}" failures="0" errors="0" skipped="${notRun}"`,
     );
     expect(xml).toContain('<property name="source" value="production"/>');
-    // The JUnit folder is ours; the kit's report folder is gone.
-    expect(readdirSync(tmp).filter((name) => name.startsWith('standin-contract-'))).toEqual([]);
+    // The JUnit folder is the only thing the run wrote.
+    expect(readdirSync(tmp)).toEqual(['out']);
+    expect(readdirSync(join(tmp, 'out'))).toEqual(['contract.xml']);
+
+    // Progress went to stderr: the count, one line per group with a mark per check, then the cleanup.
+    const progress = stderr.trim().split('\n');
+    expect(progress[0]).toBe(`standin contract: running ${passed + failed + notRun} checks`);
+    expect(progress.at(-1)).toBe('standin contract: removing what the run created');
+    const marks = progress
+      .slice(1, -1)
+      .map((line) => line.slice(40))
+      .join('');
+    expect([...marks].filter((mark) => mark === '·').length).toBe(passed);
+    expect([...marks].filter((mark) => mark === '-').length).toBe(notRun);
+    expect(marks).toHaveLength(passed + notRun);
+  });
+
+  it('stops at an interrupt after the check under way, removes what it created, reports what ran, and exits 130', async () => {
+    let interrupted = false;
+    const { status, stdout, stderr } = await contract(['--base-url', baseUrl], (text, child) => {
+      // Once the goals begin, the run has created records of its own.
+      if (!interrupted && text.includes('Goals (')) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(status).toBe(130);
+    expect(stderr).toContain('standin contract: interrupted; removing what this run created\n');
+    expect(stderr.trim().split('\n').at(-1)).toBe('standin contract: removing what the run created');
+    expect(stdout).toContain('the run was interrupted before this check');
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ not run$/);
+    const goals: Array<{ title: string }> = [];
+    for (let page = 1; ; page++) {
+      const response = await fetch(`${baseUrl}/goals?per_page=50&page=${page}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as Array<{ title: string }>;
+      goals.push(...body);
+      if (body.length < 50) break;
+    }
+    expect(goals.length).toBeGreaterThan(0);
+    expect(goals.filter((goal) => goal.title.startsWith('[standin-contract]'))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // standin/contract's library call: the whole kit against a server, its report and results, no test runner.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
 import { ALL_GROUPS } from '../checks/index.js';
-import { checkContract, PreflightError } from '../index.js';
+import { checkContract, PreflightError, type ContractEvent, type ContractRun } from '../index.js';
 
 const BASE_URL = 'http://standin.test/api/v2';
 
@@ -23,6 +23,48 @@ describe('checkContract', () => {
     expect(run.ok).toBe(true);
     expect(run.coverage.ratio()).toBe(1);
     expect(run.text).toContain(`${planned} passed, 0 failed, 0 not run`);
+  });
+
+  describe('a --read-only run of standin', () => {
+    const events: ContractEvent[] = [];
+    let run: ContractRun;
+    beforeAll(async () => {
+      run = await checkContract(
+        { baseUrl: BASE_URL, fetch: mockFetch().fetch, readOnly: true },
+        { onProgress: (e) => events.push(e) },
+      );
+    });
+
+    it('tells the reporter each stage, group and check as it goes, in the order of the report', () => {
+      const planned = ALL_GROUPS.reduce((n, group) => n + group.checks.length, 0);
+      expect(events[0]).toEqual({ type: 'run', checks: planned, setUpFailures: 0 });
+      expect(events.at(-1)).toEqual({ type: 'cleanup' });
+      expect(events.filter((e) => e.type === 'group')).toEqual(
+        ALL_GROUPS.map((g) => ({ type: 'group', name: g.name, title: g.title, checks: g.checks.length })),
+      );
+      // Each check once, after its group's event, with the result the run reports.
+      let group = '';
+      for (const event of events.slice(1, -1)) {
+        if (event.type === 'group') group = event.name;
+        else if (event.type === 'check') expect(event.result.group).toBe(group);
+        else throw new Error(`unexpected ${event.type} event between the checks`);
+      }
+      expect(events.flatMap((e) => (e.type === 'check' ? [e.result] : []))).toEqual(run.results);
+    });
+
+    // The CLI's verdict and the library's are one: a check --read-only leaves out is the run's choice.
+    it('passes: what --read-only left out is not run because of the flag, and nothing else', () => {
+      expect([run.failed, run.notRun]).toEqual([0, run.notRunByFlag]);
+      expect(run.notRunByFlag).toBeGreaterThan(0);
+      expect(run.ok).toBe(true);
+    });
+  });
+
+  it('fails a --read-only run under requireFullCoverage, naming what it lacks', async () => {
+    const { fetch } = mockFetch();
+    const run = await checkContract({ baseUrl: BASE_URL, fetch, readOnly: true }, { requireFullCoverage: true });
+    expect(run.ok).toBe(false);
+    expect(run.short).toEqual(['coverage below 100%', `${run.notRunByFlag} checks not run because of a flag`]);
   });
 
   it('reports a broken rule as a failed check of that rule, and is not ok', async () => {

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
 import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
+import { checkContract } from './check-contract.js';
 import { MARKER, type KitOptions } from './context.js';
-import { runChecks } from './runner.js';
+import { INTERRUPTED, runChecks } from './runner.js';
 import { sweep } from './sweep.js';
 
 const BASE_URL = 'http://standin.test/api/v2';
@@ -50,6 +51,27 @@ describe('kit safety', () => {
     const report = await runChecks(ALL_GROUPS, { ...options, modifyExisting: true });
     expect(report.results.filter((r) => r.outcome !== 'passed')).toEqual([]);
     expect(report.cleanupFailures).toEqual([]);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('an interrupted run starts no further check, yet undoes what it changed and leaves nothing behind', async () => {
+    const { mock, options } = await setUp();
+    const before = snapshot(mock);
+    const interrupt = new AbortController();
+    const order = ALL_GROUPS.map((g) => g.name);
+    // Interrupted as the echoes begin: goals, updates and a filled-in check-in (CI3) are behind it to undo.
+    const stopAt = order.indexOf('echoes');
+    const run = await checkContract(
+      { ...options, modifyExisting: true },
+      { signal: interrupt.signal, onProgress: (e) => e.type === 'group' && e.name === 'echoes' && interrupt.abort() },
+    );
+    const ranBefore = (r: { group: string }) => order.indexOf(r.group) < stopAt;
+    expect(run.results.filter((r) => ranBefore(r) && r.outcome !== 'passed')).toEqual([]);
+    const after = run.results.filter((r) => !ranBefore(r));
+    expect(after.length).toBe(ALL_GROUPS.slice(stopAt).reduce((n, g) => n + g.checks.length, 0));
+    expect(after.filter((r) => r.outcome !== 'not run' || r.message !== INTERRUPTED)).toEqual([]);
+    expect(run.ok).toBe(false);
+    expect(run.cleanupFailures).toEqual([]);
     expect(snapshot(mock)).toBe(before);
   });
 
