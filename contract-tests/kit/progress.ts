@@ -13,5 +13,5 @@ export type ContractEvent =
   /** The checks are done (or interrupted): the run undoes what it changed and sweeps its marked records. */
   | { type: 'cleanup' };
 
-/** Told each event as it happens; what it throws is not caught (a reporter that fails ends the run). */
+/** Told each event as it happens; what it throws ends the run (the undo steps of the cleanup still run). */
 export type ContractReporter = (event: ContractEvent) => void;
