@@ -52,6 +52,22 @@ module.exports = {
       from: { path: '^(src/(domain|runtime|http|msw)|fixtures)/', pathNot: TESTS },
       to: { dependencyTypes: ['core'] },
     },
+    {
+      name: 'dashboard-client-in-the-browser',
+      comment:
+        "The dashboard's script (src/pages/dashboard/, bundled for the browser) imports its own modules and the specs' types only: no package, no Node, nothing of the server.",
+      severity: 'error',
+      from: { path: '^src/pages/dashboard/', pathNot: TESTS },
+      to: { pathNot: '^(src/pages/dashboard/|src/types/(api|control)[.]ts$)' },
+    },
+    {
+      name: 'dashboard-client-is-bundled',
+      comment:
+        "The dashboard's modules run in the browser, bundled at build time (bundle-dashboard.ts): nothing imports them.",
+      severity: 'error',
+      from: { pathNot: `(^src/pages/dashboard/|${TESTS})` },
+      to: { path: '^src/pages/dashboard/' },
+    },
   ],
   allowedSeverity: 'error',
   allowed: [

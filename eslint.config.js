@@ -10,6 +10,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'src/spec/generated/**',
+      'src/pages/generated/**',
       'src/types/api.ts',
       'src/types/control.ts',
       'reports/**',

@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'fixtures/**/*.test.ts', 'test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // The dashboard's script is a bundle of src/pages/dashboard/ (npm run build makes it too): made afresh here.
+    globalSetup: ['test/support/dashboard-bundle.ts'],
     // expect.poll waits for an event (a page's answer, a server's state), never for a time: vitest's 1 s default
     // ran out on a box under load; the wait ends as soon as the assertion holds, so a long limit costs nothing.
     expect: { poll: { timeout: 15_000 } },

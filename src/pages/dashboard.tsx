@@ -3,16 +3,15 @@
 // person sees them (goals, people, today's check-ins, each opening its JSON by id) and how to connect an app;
 // beside them the clock (ticking), reset (confirmed) and snapshots, switches, sessions and counts; last, every
 // person's tokens. The page is a shell rendered here with hono/jsx; everything it shows and does goes through
-// /__mock and /api/v2 from its script (dashboard-client.ts), so anything done here can be done with curl as well.
+// /__mock and /api/v2 from its script (the modules of dashboard/, bundled at build time into one file), so
+// anything done here can be done with curl as well.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { problemResponse } from '../http/problem.js';
 import { MSW_SNIPPET } from './connect-snippets.js';
-import { dashboardClient } from './dashboard-client.js';
+import { dashboardScript } from './dashboard-script.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import type { PagesOptions } from './page-options.js';
-
-/** The client as a script: the function's own source, type-checked and linted with the rest of the tree. */
-const SCRIPT = `(${dashboardClient.toString()})();\n`;
 
 function Section(props: { id: string; title: string; children?: unknown }) {
   return (
@@ -303,9 +302,17 @@ export function dashboardRoutes(options: PagesOptions): Hono {
       'x-content-type-options': 'nosniff',
     }),
   );
-  routes.get('/dashboard/app.js', (c) =>
-    c.body(SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
-  );
+  routes.get('/dashboard/app.js', async (c) => {
+    const script = await dashboardScript().catch((error: Error) => error);
+    if (script instanceof Error) {
+      return problemResponse(
+        500,
+        'internal-error',
+        `standin could not read its dashboard script (${script.message}); build it with npm run build.`,
+      );
+    }
+    return c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+  });
   routes.get('/dashboard/style.css', (c) =>
     c.body(DASHBOARD_STYLE, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
   );

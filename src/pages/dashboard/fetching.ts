@@ -1,0 +1,61 @@
+// The page's two ways to the server: control() for /__mock (spec/control.yaml), with the control token and the
+// chosen session, and api() for reads of /api/v2 (spec/openapi.yaml) as the default person. Nothing else fetches
+// (src/pages/dashboard.test.ts holds the served script to that), so the page can do nothing curl cannot.
+import { $ } from './dom.js';
+import { Failure } from './failure.js';
+import { noteOwnRead } from './own-reads.js';
+import { roster } from './roster.js';
+
+/** Where the tab keeps the control token it was given (the tab only: sessionStorage). */
+export const TOKEN_KEY = 'standin-control-token';
+/** Where the API is served. */
+export const API = '/api/v2';
+
+/**
+ * The controls that act on one world take the session header (MK5); the others are the server's, and a header
+ * there would make or keep alive the session it names (a dropped one would come back on the next poll).
+ */
+const WORLD_SCOPED = /^\/(tokens|world|clock|reset|snapshots|faults|state|people|echo)\b/;
+
+/** The session whose world the page shows (the "world" list); '' for the shared world. */
+export function session(): string {
+  return $<HTMLSelectElement>('session').value;
+}
+
+/** A /__mock call: JSON in and out, the control token and the chosen session sent along. */
+export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (session() && WORLD_SCOPED.test(path)) headers['x-mock-session'] = session();
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/__mock${path}`, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (response.status === 401) {
+    $('token-form').hidden = false;
+    throw new Failure(401, 'the controls need the server’s control token');
+  }
+  const answer = response.status === 204 ? undefined : ((await response.json()) as unknown);
+  if (!response.ok) {
+    const problem = answer as { detail?: string } | undefined;
+    throw new Failure(response.status, problem?.detail ?? response.statusText);
+  }
+  return answer as T;
+}
+
+/** A read of /api/v2 as the default person (read-only token: the page never writes there), in the world shown. */
+export async function api<T>(path: string): Promise<T> {
+  const { defaultPerson } = roster;
+  if (!defaultPerson) throw new Failure(401, 'the default person’s token is not known yet');
+  const url = new URL(`${API}${path}`, location.origin);
+  noteOwnRead(`${url.pathname}${url.search}`);
+  const headers: Record<string, string> = { authorization: `Bearer ${defaultPerson.read_only}` };
+  if (session()) headers['x-mock-session'] = session();
+  const response = await fetch(url, { headers });
+  const answer = (await response.json()) as unknown;
+  if (!response.ok) throw new Failure(response.status, (answer as { detail?: string }).detail ?? '');
+  return answer as T;
+}

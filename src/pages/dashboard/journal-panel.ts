@@ -1,0 +1,126 @@
+// The request journal, live (#journal-section): what GET /__mock/requests recorded since the last look, newest on
+// top, each row opening what the request sent and got; filtered by status, path and whether it is one of this
+// page's own reads. refreshing.ts decides when to look.
+import type { components } from '../../types/control.js';
+import { $, text } from './dom.js';
+import { control } from './fetching.js';
+import { bodyBlock, recordLink } from './json-view.js';
+import { isOwnRead } from './own-reads.js';
+
+export type JournalEntry = components['schemas']['JournalEntry'];
+
+/** An entry shown, and whether it was one of this page's own reads. */
+export interface ShownEntry {
+  entry: JournalEntry;
+  own: boolean;
+}
+
+/** The rows the table keeps: the oldest go. */
+const KEPT_ROWS = 500;
+/** The newest entry shown so far. */
+let lastSeq = 0;
+
+function journalRow(entry: JournalEntry, own: boolean): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  row.dataset.seq = String(entry.seq);
+  row.dataset.status = String(entry.status);
+  row.dataset.path = entry.path;
+  if (own) row.dataset.own = 'true';
+  row.className = `status-${String(entry.status)[0]}`;
+  const override = entry.override ? ` (override ${entry.override})` : '';
+  const who = document.createElement('td');
+  who.className = 'who';
+  if (entry.person) who.append(recordLink(entry.person.name, `/people/${entry.person.id}`));
+  else {
+    who.textContent = '—';
+    who.title = 'No token named anyone, or the answer came before the token was read';
+  }
+  row.append(
+    text('td', String(entry.seq)),
+    text('td', entry.at.slice(11)),
+    who,
+    text('td', `${entry.method} ${entry.path}`, 'request'),
+    text('td', `${entry.status}${override}`),
+    text('td', String(entry.duration_ms)),
+    text('td', entry.session ?? ''),
+  );
+  row.title = entry.at;
+  row.addEventListener('click', (event) => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    const next = row.nextElementSibling;
+    if (next?.classList.contains('detail')) {
+      next.remove();
+      return;
+    }
+    row.after(detailRow(entry));
+  });
+  return row;
+}
+
+/** What a request sent and got, under its row. */
+function detailRow(entry: JournalEntry): HTMLTableRowElement {
+  const detail = document.createElement('tr');
+  detail.className = 'detail';
+  const cell = document.createElement('td');
+  cell.colSpan = 7;
+  const by = entry.person ? `${entry.person.name} (${entry.person.id})` : 'no one a token named';
+  cell.append(text('p', `${entry.method} ${entry.path} at ${entry.at}, by ${by}`, 'request-line'));
+  if (entry.errors) cell.append(text('p', entry.errors.map((e) => `${e.name}: ${e.message}`).join('\n'), 'errors'));
+  cell.append(text('h3', 'sent'), bodyBlock(entry.request_body));
+  cell.append(text('h3', 'got'), bodyBlock(entry.response_body, entry.path));
+  detail.append(cell);
+  return detail;
+}
+
+/**
+ * Shows the rows the filters let through (and their open details), or says there are none.
+ * @example filterJournal()
+ */
+export function filterJournal(): void {
+  const status = $<HTMLSelectElement>('journal-status').value;
+  const path = $<HTMLInputElement>('journal-path').value;
+  const own = $<HTMLInputElement>('journal-own').checked;
+  let shown = 0;
+  for (const row of $('journal').querySelectorAll<HTMLTableRowElement>('tbody tr[data-seq]')) {
+    const show =
+      row.dataset.status?.startsWith(status) && row.dataset.path?.startsWith(path) && (own || !row.dataset.own);
+    row.hidden = !show;
+    if (show) shown++;
+    const detail = row.nextElementSibling as HTMLElement | null;
+    if (detail?.classList.contains('detail')) detail.hidden = !show;
+  }
+  $('journal-empty').hidden = shown > 0;
+}
+
+/**
+ * Reads what the journal recorded since the last look and puts it on top (the table keeps the last 500).
+ * Returns the entries added, oldest first; none when nothing happened.
+ * @example const added = await showNewRequests()
+ */
+export async function showNewRequests(): Promise<ShownEntry[]> {
+  const entries = await control<JournalEntry[]>('GET', `/requests?after=${lastSeq}&limit=200`);
+  if (entries.length === 0) return [];
+  lastSeq = Math.max(lastSeq, ...entries.map((e) => e.seq));
+  // Oldest first, as they were made: each of this page's reads marks the first entry that fits it.
+  const added = [...entries].reverse().map((entry) => ({ entry, own: isOwnRead(entry) }));
+  const body = $('journal').querySelector('tbody');
+  body?.prepend(...[...added].reverse().map(({ entry, own }) => journalRow(entry, own)));
+  const kept = body?.querySelectorAll('tr[data-seq]') ?? [];
+  for (let i = KEPT_ROWS; i < kept.length; i++) {
+    const detail = kept[i]?.nextElementSibling;
+    if (detail?.classList.contains('detail')) detail.remove();
+    kept[i]?.remove();
+  }
+  filterJournal();
+  return added;
+}
+
+/**
+ * Wires the filters.
+ * @example wireJournalFilters()
+ */
+export function wireJournalFilters(): void {
+  $('journal-status').addEventListener('change', filterJournal);
+  $('journal-path').addEventListener('input', filterJournal);
+  $('journal-own').addEventListener('change', filterJournal);
+}

@@ -1,0 +1,38 @@
+// The record view (#record-view): one record as GET /api/v2 gives it to the default person, pretty-printed, its
+// ids opening theirs. Every record link on the page (json-view.ts's recordLink) opens here.
+import { $ } from './dom.js';
+import { Failure } from './failure.js';
+import { API, api } from './fetching.js';
+import { jsonNodes } from './json-view.js';
+import { collectionOf } from './record-paths.js';
+
+/**
+ * Reads the record at `path` (`/goals/<id>`) and shows it.
+ * @example await openRecord('/people/7d1e…')
+ */
+export async function openRecord(path: string): Promise<void> {
+  const view = $('record-view');
+  view.hidden = false;
+  $('record-request').textContent = `GET ${API}${path}`;
+  $('record-status').textContent = '';
+  const json = $('record-json');
+  json.dataset.record = path;
+  try {
+    json.replaceChildren(...jsonNodes(await api<Record<string, unknown>>(path), '', collectionOf(path)));
+  } catch (error) {
+    $('record-status').textContent = error instanceof Failure ? `${error.status}` : '';
+    json.textContent = error instanceof Failure ? error.detail : String(error);
+  }
+  view.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * Opens a record whenever a record link is clicked, wherever it is (lists, the journal, the view itself).
+ * @example wireRecordLinks()
+ */
+export function wireRecordLinks(): void {
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLElement>('button[data-record]') : null;
+    if (link?.dataset.record) void openRecord(link.dataset.record);
+  });
+}
