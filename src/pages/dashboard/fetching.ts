@@ -17,12 +17,18 @@ export const API = '/api/v2';
  */
 const WORLD_SCOPED = /^\/(tokens|world|clock|reset|snapshots|faults|state|people|echo)\b/;
 
-/** The session whose world the page shows (the "world" list); '' for the shared world. */
+/**
+ * The session whose world the page shows (the "world" list); '' for the shared world.
+ * @example if (session()) headers['x-mock-session'] = session()
+ */
 export function session(): string {
   return $<HTMLSelectElement>('session').value;
 }
 
-/** A /__mock call: JSON in and out, the control token and the chosen session sent along. */
+/**
+ * A /__mock call: JSON in and out, the control token and the chosen session sent along.
+ * @example await control('POST', '/clock/advance', { days: 1, hours: 0 })
+ */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   const token = sessionStorage.getItem(TOKEN_KEY);
@@ -46,7 +52,10 @@ export async function control<T>(method: string, path: string, body?: unknown): 
   return answer as T;
 }
 
-/** A read of /api/v2 as the default person (read-only token: the page never writes there), in the world shown. */
+/**
+ * A read of /api/v2 as the default person (read-only token: the page never writes there), in the world shown.
+ * @example const me = await api<Person>('/me')
+ */
 export async function api<T>(path: string): Promise<T> {
   const { defaultPerson } = roster;
   if (!defaultPerson) throw new Failure(401, 'the default person’s token is not known yet');

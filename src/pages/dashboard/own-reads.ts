@@ -8,12 +8,18 @@ type JournalEntry = components['schemas']['JournalEntry'];
 /** The reads sent and not yet seen in the journal, by path and query. */
 const pending = new Map<string, number>();
 
-/** Notes a read of `pathAndQuery` (`/api/v2/goals?per_page=50`) about to be sent. */
+/**
+ * Notes a read of `pathAndQuery` about to be sent.
+ * @example noteOwnRead('/api/v2/goals?per_page=50')
+ */
 export function noteOwnRead(pathAndQuery: string): void {
   pending.set(pathAndQuery, (pending.get(pathAndQuery) ?? 0) + 1);
 }
 
-/** Whether an entry is one of this page's own reads (each read marks one entry, the first that fits). */
+/**
+ * Whether an entry is one of this page's own reads (each read marks one entry, the first that fits).
+ * @example const own = isOwnRead(entry)
+ */
 export function isOwnRead(entry: JournalEntry): boolean {
   const count = entry.method === 'GET' ? pending.get(entry.path) : undefined;
   if (!count || entry.person?.id !== roster.defaultPerson?.person.id) return false;

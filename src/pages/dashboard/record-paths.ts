@@ -39,12 +39,18 @@ const READABLE: Readonly<Record<string, string>> = {
 const own = (table: Readonly<Record<string, string>>, name: string) =>
   Object.hasOwn(table, name) ? table[name] : undefined;
 
-/** Where the records under `key` of an answer are read (`/people` for `owner`), if they can be. */
+/**
+ * Where the records under `key` of an answer are read, if they can be.
+ * @example pathOfKey('owner') // '/people'
+ */
 export function pathOfKey(key: string): string | undefined {
   return own(PATH_OF_KEY, key);
 }
 
-/** Where a record of this `type` (`goal-update`) is read, if it can be. */
+/**
+ * Where a record of this `type` is read, if it can be.
+ * @example pathOfType('goal-update') // '/goal-updates'
+ */
 export function pathOfType(type: string): string | undefined {
   return own(PATH_OF_TYPE, type);
 }

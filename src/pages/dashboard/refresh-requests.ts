@@ -4,12 +4,18 @@
 type Listener = () => Promise<void>;
 const listeners = new Set<Listener>();
 
-/** Asks for everything but the journal to be read again; settles once it has been. */
+/**
+ * Asks for everything but the journal to be read again; settles once it has been.
+ * @example await requestRefresh()
+ */
 export async function requestRefresh(): Promise<void> {
   await Promise.all([...listeners].map((listener) => listener()));
 }
 
-/** Answers requestRefresh() with `listener`; returns what stops it. */
+/**
+ * Answers requestRefresh() with `listener`; returns what stops it.
+ * @example onRefreshRequested(refresh)
+ */
 export function onRefreshRequested(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
