@@ -19,6 +19,7 @@ const FOLDERS = [
   'src/runtime',
   'src/http',
   'src/pages',
+  'src/pages/dashboard',
   'src/msw',
   'src/server',
   'src/cli',
@@ -59,6 +60,12 @@ describe('the layer rules (npm run lint:layers)', () => {
     ['src/webhooks', 'src/domain', ['not-in-allowed']],
     ['src/domain', 'node:fs', ['browser-safe']],
     ['src/runtime', 'node:fs', ['browser-safe']],
+    // The dashboard's browser modules: their own folder and the specs' types, and bundled, never imported.
+    ['src/pages/dashboard', 'src/http', ['dashboard-client-in-the-browser']],
+    ['src/pages/dashboard', 'src/pages', ['dashboard-client-in-the-browser']],
+    ['src/pages/dashboard', 'node:fs', ['dashboard-client-in-the-browser']],
+    ['src/pages', 'src/pages/dashboard', ['dashboard-client-is-bundled']],
+    ['src/cli', 'src/pages/dashboard', ['dashboard-client-is-bundled']],
   ])('%s importing %s fails', async (from, to, rules) => {
     expect(await broken(from, to)).toEqual(rules);
   });
@@ -71,6 +78,7 @@ describe('the layer rules (npm run lint:layers)', () => {
     ['src/cli', 'src/pages'],
     ['src/server', 'src/pages'],
     ['src/cli', 'node:fs'],
+    ['src/pages/dashboard', 'src/pages/dashboard'],
   ])('%s importing %s passes', async (from, to) => {
     expect(await broken(from, to)).toEqual([]);
   });
