@@ -504,19 +504,32 @@ describe('MK5 sessions are layers over the shared base', () => {
 });
 
 describe('request journal', () => {
-  it('GET /__mock/requests lists the last API requests newest first, filtered', async () => {
+  it('GET /__mock/requests lists the last API requests newest first, filtered: exactly the matching ones', async () => {
     const h = new Harness();
+    const inSession = (name: string) => ({ headers: { 'x-mock-session': name } });
     await h.get('/api/v2/me');
     await h.get('/api/v2/goals?page=0');
-    await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'happy' }, { headers: { 'x-mock-session': 's1' } });
-    const all = (await control(h, 'GET', '/requests')).body;
-    expect(
-      all.map((e: { method: string; path: string; status: number }) => `${e.method} ${e.path} ${e.status}`),
-    ).toEqual(['PATCH /api/v2/check-ins/2026-11-20 200', 'GET /api/v2/goals?page=0 422', 'GET /api/v2/me 200']);
-    expect(all[0].session).toBe('s1');
-    expect((await control(h, 'GET', '/requests?status=422')).body).toHaveLength(1);
-    expect((await control(h, 'GET', '/requests?session=s1&method=PATCH')).body).toHaveLength(1);
-    expect((await control(h, 'GET', '/requests?path=/api/v2/goals&limit=5')).body).toHaveLength(1);
+    await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'happy' }, inSession('s1'));
+    await h.patch('/api/v2/check-ins/2026-11-20', { mood: 'happy' }, inSession('s2'));
+    await h.get('/api/v2/me', inSession('s1'));
+    type Listed = { method: string; path: string; status: number; session: string | null };
+    const listed = async (query: string) =>
+      ((await control(h, 'GET', `/requests${query}`)).body as Listed[]).map(
+        (e) => `${e.method} ${e.path} ${e.status} ${e.session}`,
+      );
+    // Each filter keeps exactly the entries it names and leaves out the others (an empty list would not do).
+    expect(await listed('')).toEqual([
+      'GET /api/v2/me 200 s1',
+      'PATCH /api/v2/check-ins/2026-11-20 200 s2',
+      'PATCH /api/v2/check-ins/2026-11-20 200 s1',
+      'GET /api/v2/goals?page=0 422 null',
+      'GET /api/v2/me 200 null',
+    ]);
+    expect(await listed('?status=422')).toEqual(['GET /api/v2/goals?page=0 422 null']);
+    expect(await listed('?session=s1')).toEqual(['GET /api/v2/me 200 s1', 'PATCH /api/v2/check-ins/2026-11-20 200 s1']);
+    expect(await listed('?session=s1&method=PATCH')).toEqual(['PATCH /api/v2/check-ins/2026-11-20 200 s1']);
+    expect(await listed('?path=/api/v2/goals&limit=5')).toEqual(['GET /api/v2/goals?page=0 422 null']);
+    expect(await listed('?path=/api/v2/me')).toEqual(['GET /api/v2/me 200 s1', 'GET /api/v2/me 200 null']);
     expect((await control(h, 'GET', '/requests?status=abc')).status).toBe(422);
   });
 
