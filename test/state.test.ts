@@ -161,7 +161,6 @@ describe('world state', () => {
 
   it.each([
     ['an update of a goal that does not exist', 'orphan'],
-    ['a deleted goal whose updates remain', 'cascade'],
     ['a changed person', 'person'],
     ['counters behind the records', 'counters'],
     ['a record kind that does not exist', 'kind'],
@@ -178,19 +177,13 @@ describe('world state', () => {
             ...good,
             changes: { ...good.changes, goalUpdates: [{ ...stored, goalId: '00000000-0000-4000-8000-000000000000' }] },
           }
-        : kind === 'cascade'
-          ? {
-              ...good,
-              changes: { ...good.changes, goals: [] },
-              deleted: { goals: [defined([...h.world.base.store.goals.values()][0], 'a goal').id] },
-            }
-          : kind === 'person'
-            ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }
-            : kind === 'counters'
-              ? { ...good, counters: { ...good.counters, created: {} } }
-              : kind === 'kind'
-                ? { ...good, changes: { ...good.changes, invoices: [] } }
-                : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
+        : kind === 'person'
+          ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }
+          : kind === 'counters'
+            ? { ...good, counters: { ...good.counters, created: {} } }
+            : kind === 'kind'
+              ? { ...good, changes: { ...good.changes, invoices: [] } }
+              : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
     const before = await texts(h);
     const refused = await control(h, 'PUT', '/state', bad);
     expect(refused.status).toBe(422);
@@ -198,4 +191,34 @@ describe('world state', () => {
     expect(await texts(h)).toEqual(before);
     expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(200);
   });
+
+  it.each([
+    ['updates', (n: number) => `whose ${n} updates remain: a deleted goal's updates go with it (GO8)`],
+    ['children', (n: number) => `whose ${n} child goals still name it: they keep parent null (GO8)`],
+  ] as const)(
+    'GO8 a state of changes deleting a goal whose %s remain is refused by that check, naming deleted.goals',
+    async (kind, remain) => {
+      const h = new Harness();
+      await h.post('/api/v2/goals', { title: 'Still here' });
+      const good = (await control(h, 'GET', '/state')).body;
+      // The goal has only what `kind` names, and the state is otherwise whole: only GO8's check can refuse it.
+      const { store } = h.world.base;
+      const goal = defined(
+        [...store.goals.values()].find(
+          (g) =>
+            store.updatesOfGoal(g.id).length > 0 === (kind === 'updates') &&
+            store.childGoals(g.id).length > 0 === (kind === 'children'),
+        ),
+        `a goal with ${kind} only`,
+      );
+      const count = kind === 'updates' ? store.updatesOfGoal(goal.id).length : store.childGoals(goal.id).length;
+      const before = await texts(h);
+      const refused = await control(h, 'PUT', '/state', { ...good, deleted: { goals: [goal.id] } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        { in: 'body', name: 'state', message: `state deleted.goals holds goal ${goal.id}, ${remain(count)}` },
+      ]);
+      expect(await texts(h)).toEqual(before);
+    },
+  );
 });

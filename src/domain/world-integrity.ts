@@ -177,8 +177,18 @@ export function changeProblems(world: World, changes: WorldChanges, most = 5): s
         continue;
       }
       // A deletion must take what depends on the record along (GO8, EC6, CR1).
-      if (name === 'goals' && (store.updatesOfGoal(id).length > 0 || store.childGoals(id).length > 0))
-        add(`goal ${id} is deleted but its updates or children remain`);
+      if (name === 'goals') {
+        const updates = store.updatesOfGoal(id).length;
+        const children = store.childGoals(id).length;
+        if (updates > 0)
+          add(
+            `deleted.goals holds goal ${id}, whose ${updates} updates remain: a deleted goal's updates go with it (GO8)`,
+          );
+        if (children > 0)
+          add(
+            `deleted.goals holds goal ${id}, whose ${children} child goals still name it: they keep parent null (GO8)`,
+          );
+      }
       if (
         name === 'goalUpdates' &&
         (store.commentsOf('goal-update', id).length > 0 || store.reactionsOf('goal-update', id).length > 0)
