@@ -99,10 +99,26 @@ describe('MK6 fault profiles', () => {
     const h = new Harness();
     const refused = await putFaults(h, { rules: [{ faults: [{ kind: 'error', status: 418, rate: 2 }] }] });
     expect(refused.status).toBe(422);
-    expect(JSON.stringify(refused.body.errors)).toContain('faults');
-    const reversed = await putFaults(h, { rules: [{ latency: { kind: 'uniform', min_ms: 300, max_ms: 50 } }] });
+    // Each bad value by its exact field (the oneOf's other forms may add entries of their own after them).
+    expect(refused.body.errors.slice(0, 2)).toEqual([
+      {
+        in: 'body',
+        name: 'rules[0].faults[0].status',
+        message: 'rules[0].faults[0].status must be one of 500, 503; got 418.',
+      },
+      { in: 'body', name: 'rules[0].faults[0].rate', message: 'rules[0].faults[0].rate must be from 0 to 1; got 2.' },
+    ]);
+    const reversed = await putFaults(h, {
+      rules: [{ latency: { kind: 'fixed', ms: 5 } }, { latency: { kind: 'uniform', min_ms: 300, max_ms: 50 } }],
+    });
     expect(reversed.status).toBe(422);
-    expect(reversed.body.detail).toContain('min_ms 300 above max_ms 50');
+    expect(reversed.body.errors).toEqual([
+      {
+        in: 'body',
+        name: 'rules[1].latency.min_ms',
+        message: 'rules[1].latency.min_ms is 300, above max_ms 50: make it at most max_ms (MK6)',
+      },
+    ]);
   });
 
   it('MK6 Prefer: code=500 answers 500, and Prefer: delay=<ms> holds the answer back that long', async () => {

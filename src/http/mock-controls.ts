@@ -9,7 +9,7 @@ import type { AnyToken } from '../runtime/any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
-import { FaultProfile, type FaultProfileSpec } from '../runtime/fault-profile.js';
+import { FaultProfile, FaultProfileError, type FaultProfileSpec } from '../runtime/fault-profile.js';
 import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
@@ -143,7 +143,8 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     try {
       context.faults = new FaultProfile({ seed: world.seed, ...(body as unknown as FaultProfileSpec) });
     } catch (error) {
-      if (error instanceof RangeError) throw DomainError.field('body', 'rules', error.message);
+      if (error instanceof FaultProfileError)
+        throw DomainError.invalid([{ in: 'body', name: error.field, message: error.message }]);
       throw error;
     }
     return ok({ profile: context.faults.spec });

@@ -267,7 +267,7 @@ describe('FaultProfile: scoping (MK6)', () => {
 });
 
 describe('FaultProfile and parseLatency: bad profiles are RangeErrors (MK6)', () => {
-  it('refuses a uniform latency whose min_ms is above its max_ms, naming the rule', () => {
+  it('refuses a uniform latency whose min_ms is above its max_ms, naming the field', () => {
     const reversed: FaultProfileSpec = {
       rules: [
         { latency: { kind: 'fixed', ms: 1 } },
@@ -275,7 +275,12 @@ describe('FaultProfile and parseLatency: bad profiles are RangeErrors (MK6)', ()
       ],
     };
     expect(() => new FaultProfile(reversed)).toThrow(RangeError);
-    expect(() => new FaultProfile(reversed)).toThrow('rules[1].latency has min_ms 300 above max_ms 50');
+    expect(() => new FaultProfile(reversed)).toThrow(
+      expect.objectContaining({
+        field: 'rules[1].latency.min_ms',
+        message: 'rules[1].latency.min_ms is 300, above max_ms 50: make it at most max_ms (MK6)',
+      }),
+    );
     expect(() => new FaultProfile({ rules: [{ latency: { kind: 'uniform', min_ms: 50, max_ms: 50 } }] })).not.toThrow();
   });
 

@@ -27,6 +27,19 @@ export interface FaultProfileSpec {
   rules: FaultRule[];
 }
 
+/**
+ * A profile whose values cannot be drawn from (MK6), naming the field at fault as a problem's errors[] does (G8).
+ * @example new FaultProfileError('rules[0].latency.min_ms', 'rules[0].latency.min_ms is 300, above max_ms 50')
+ */
+export class FaultProfileError extends RangeError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** What happens to one request. */
 export interface Decision {
   delayMs: number;
@@ -41,12 +54,14 @@ export class FaultProfile {
   readonly #next: () => number;
   readonly #rules: Array<FaultRule & { matcher: PathPattern | null }>;
 
-  /** Throws a RangeError naming the rule when a profile's values cannot be drawn from (uniform min > max). */
+  /** Throws a FaultProfileError naming the field when a profile's values cannot be drawn from (uniform min > max). */
   constructor(readonly spec: FaultProfileSpec) {
     spec.rules.forEach((rule, i) => {
       if (rule.latency?.kind === 'uniform' && rule.latency.min_ms > rule.latency.max_ms) {
-        throw new RangeError(
-          `rules[${i}].latency has min_ms ${rule.latency.min_ms} above max_ms ${rule.latency.max_ms} (MK6)`,
+        const field = `rules[${i}].latency.min_ms`;
+        throw new FaultProfileError(
+          field,
+          `${field} is ${rule.latency.min_ms}, above max_ms ${rule.latency.max_ms}: make it at most max_ms (MK6)`,
         );
       }
     });
