@@ -1,7 +1,7 @@
 // Goal updates over HTTP (GU1–GU7): author and links, confidence snapping, carry-over on create, progress range,
 // the goal following its latest update, PATCH/DELETE timestamps, newest-first order, and G9 writes.
 import { describe, expect, it } from 'vitest';
-import { Harness, NOW, expectProblem } from './support/harness.js';
+import { Harness, NOW, control, expectProblem } from './support/harness.js';
 import type { Goal, GoalUpdate, Person } from '../src/domain/records.js';
 import { defined } from './support/defined.js';
 
@@ -382,18 +382,19 @@ describe('GU8 only the author or an administrator changes an update', () => {
     const { h, goalId } = await freshGoal();
     const update = await postUpdate(h, goalId, { title: 'Mine', confidence: 90 });
     const colleague = h.person((p) => !p.administrator && p.id !== h.world.defaultPersonId);
-    expectProblem(
-      await h.patch(`${API}/goal-updates/${update.id}`, { confidence: 10 }, { token: h.tokenOf(colleague) }),
-      403,
-      undefined,
-      /GU8/,
-    );
-    expectProblem(
-      await h.delete(`${API}/goal-updates/${update.id}`, { token: h.tokenOf(colleague) }),
-      403,
-      undefined,
-      /GU8/,
-    );
+    // Each refusal names the action refused (a message saying "change" for a DELETE would mislead).
+    for (const [action, response] of [
+      [
+        'change',
+        await h.patch(`${API}/goal-updates/${update.id}`, { confidence: 10 }, { token: h.tokenOf(colleague) }),
+      ],
+      ['delete', await h.delete(`${API}/goal-updates/${update.id}`, { token: h.tokenOf(colleague) })],
+    ] as const) {
+      expectProblem(response, 403);
+      expect(response.body.detail).toBe(
+        `Only the author of goal update ${update.id} or an administrator may ${action} it (GU8); post an update of your own with POST /goals/{goal_id}/goal-updates.`,
+      );
+    }
     expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
     // Anyone who sees the goal may still post an update of their own (GU1).
     expect(
@@ -529,5 +530,36 @@ describe('G9 read-only tokens cannot write goal updates', () => {
     expect(res.body.detail).toMatch(/read-only/i);
     expect(h.world.store.goalUpdates.size).toBe(before);
     expect(h.world.store.goalUpdates.get(update.id)).toEqual(snapshot);
+  });
+});
+
+describe('GU1 and GO7: what a new update holds, and who finds it', () => {
+  it('GU1 an update posted without title or body has both empty, and counts as a goal update made (MK3)', async () => {
+    const { h, goalId } = await freshGoal();
+    const update = await postUpdate(h, goalId, { progress: 10 });
+    expect([update.title, update.body]).toEqual(['', '']);
+    // The world's counters count it under its kind: a saved state names what was made, by kind.
+    const { counters } = (await control(h, 'GET', '/state')).body as { counters: { created: Record<string, number> } };
+    expect(counters.created).toEqual({ goal: 1, 'goal-update': 1 });
+  });
+
+  it('GO7 an unknown update and an update of a private goal the caller cannot see get the same 404 (G2)', async () => {
+    const h = new Harness();
+    const { store } = h.world;
+    const [hidden, outsider] = (() => {
+      for (const goal of store.goalsInOrder()) {
+        const updates = store.updatesOfGoal(goal.id);
+        const person = store.peopleInOrder.find((p) => !p.administrator && !canSee(goal, p));
+        if (goal.private && updates[0] && person) return [updates[0], person] as const;
+      }
+      throw new Error('no private goal with updates and a person who cannot see it');
+    })();
+    for (const id of [UNKNOWN_ID, hidden.id]) {
+      const response = await h.get(`${API}/goal-updates/${id}`, { token: h.tokenOf(outsider) });
+      expectProblem(response, 404);
+      expect(response.body.detail).toBe(
+        `No goal update with id ${id} exists, or it is not visible to you (G2). Check the id; list them to find one.`,
+      );
+    }
   });
 });

@@ -20,6 +20,7 @@ export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUp
   const update = world.store.goalUpdates.get(id);
   if (!update) throw DomainError.notFound('goal update', id);
   const goal = world.store.goals.get(update.goalId);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable; no update outlives its goal (GO8, world-integrity.ts)
   if (!goal) throw DomainError.notFound('goal update', id);
   // GO7: an update of a goal the caller cannot see does not exist for them either.
   if (!canSeeGoal(goal, actor)) throw DomainError.notFound('goal update', id);
