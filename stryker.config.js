@@ -1,4 +1,4 @@
-// `npm run mutate`: Stryker's mutation testing of the domain (and the runtime layer once it has its folder) against
+// `npm run mutate`: Stryker's mutation testing of the domain and the runtime layer against
 // the in-process tests of vitest.mutate.config.ts. Not part of `npm test`: a full run takes many minutes; the
 // incremental file (in the git-ignored reports/) makes a rerun test only the mutants whose code or tests changed.
 // docs/mutation.md has the scores, what counts as equivalent, and why.
@@ -7,7 +7,7 @@ export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutate.config.ts' },
-  mutate: ['src/domain/**/*.ts', '!src/**/*.test.ts'],
+  mutate: ['src/domain/**/*.ts', 'src/runtime/**/*.ts', '!src/**/*.test.ts'],
   // Each mutant runs only the tests that reached its code (and a failing one ends its run).
   coverageAnalysis: 'perTest',
   // A mutant of module-level code (a constant's value) would need every test file run again; such mutants are

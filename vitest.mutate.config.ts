@@ -31,8 +31,9 @@ export default defineConfig({
       'test/state-file-safety.test.ts',
       // Heap measurements of large worlds: seconds each, and about memory, not behaviour a mutant changes.
       'test/memory-budget.test.ts',
-      // Documents, not code under mutation.
+      // Documents and the layer rules' own test, not code under mutation.
       'test/docs-links.test.ts',
+      'test/layers.test.ts',
       'src/pages/**',
       'src/spec/**',
       'src/types/**',
