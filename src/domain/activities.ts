@@ -58,7 +58,7 @@ export function getActivity(world: World, id: Uuid): Activity {
 /** AC2: kind `api`, person = caller, recorded_at = now; the title is the group's. */
 export function createActivity(world: World, actor: Person, input: ActivityInput): Activity {
   const activity: Activity = {
-    id: world.store.newId('activity'),
+    id: world.store.newId('activities'),
     kind: 'api',
     group: input.group,
     title: input.group,

@@ -68,6 +68,7 @@ describe('CI5 order', () => {
         goalUpdates: [],
         checkIns,
         echoQuestions: [],
+        echoAnswers: [],
         comments: [],
         reactions: [],
         activities: [],

@@ -3,7 +3,7 @@ import { addDays, dateInZone, isCalendarDate } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { checkInRecord } from './record-copies.js';
-import { byNameThenId } from './store.js';
+import { byNameThenId } from './record-order.js';
 import type { CheckIn, IsoDate, Mood, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import type { World } from './world.js';

@@ -14,7 +14,7 @@ export function createComment(world: World, actor: Person, type: CommentableType
   const resource = visibleResource(world, actor, type, id);
   const now = world.now();
   const comment: Comment = {
-    id: world.store.newId('comment'),
+    id: world.store.newId('comments'),
     resourceType: resource.type,
     resourceId: resource.id,
     personId: actor.id,

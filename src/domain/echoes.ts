@@ -2,7 +2,7 @@
 import { DomainError } from './domain-error.js';
 import { answerTitle } from './echo-schedule.js';
 import { paginate, type Page } from './pagination.js';
-import { newestFirst } from './store.js';
+import { newestFirst } from './record-order.js';
 import type { AnswerFrequency, EchoAnswer, EchoQuestion, Person, Uuid, Weekday } from './records.js';
 import type { World } from './world.js';
 
@@ -51,7 +51,7 @@ export function createEchoQuestion(world: World, actor: Person, input: EchoQuest
   const now = world.now();
   const prompt = input.prompt ?? '';
   const created: EchoQuestion = {
-    id: world.store.newId('echo-question'),
+    id: world.store.newId('echoQuestions'),
     creatorId: actor.id,
     prompt,
     title: input.title ?? prompt,
@@ -127,7 +127,7 @@ export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnsw
   const q = question(world, questionId);
   const now = world.now();
   const created: EchoAnswer = {
-    id: world.store.newId('echo-answer'),
+    id: world.store.newId('echoAnswers'),
     questionId: q.id,
     title: input.title ?? answerTitle(q.title, now, q.answerTimeZone),
     body: input.body ?? null,

@@ -42,7 +42,7 @@ export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, inpu
   const previous = world.store.latestUpdateOf(goal.id);
   const now = world.now();
   const update: GoalUpdate = {
-    id: world.store.newId('goal-update'),
+    id: world.store.newId('goalUpdates'),
     goalId: goal.id,
     personId: actor.id,
     title: input.title ?? '',

@@ -4,7 +4,7 @@ import { canManageGoal, canSeeGoal } from './goal-visibility.js';
 import { paginate, type Page } from './pagination.js';
 import type { Goal, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
-import { goalOrder } from './store.js';
+import { goalOrder } from './record-order.js';
 import type { World } from './world.js';
 
 /** The writable goal fields as a request sends them (already shape-checked against GoalInput). */
@@ -153,7 +153,7 @@ export function createGoal(world: World, actor: Person, input: GoalInput): Goal 
     seq: 0,
   };
   validateGoal(world, actor, blank, input);
-  const goal = applyInput({ ...blank, id: world.store.newId('goal'), seq: world.store.nextSeq() }, input);
+  const goal = applyInput({ ...blank, id: world.store.newId('goals'), seq: world.store.nextSeq() }, input);
   world.store.putGoal(goal);
   return goal;
 }

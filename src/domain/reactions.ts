@@ -24,7 +24,7 @@ export function createReaction(
     .find((r) => r.personId === actor.id && r.name === name);
   if (existing) return { created: false, reaction: existing };
   const reaction: Reaction = {
-    id: world.store.newId('reaction'),
+    id: world.store.newId('reactions'),
     resourceType: resource.type,
     resourceId: resource.id,
     personId: actor.id,

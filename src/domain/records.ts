@@ -70,6 +70,12 @@ export interface Absence {
   readonly recordedAt: EpochSeconds;
 }
 
+/** CI9: the absences of a person recorded while the world ran, with the generated ones (keyed by person id). */
+export interface PersonAbsences {
+  readonly id: Uuid;
+  readonly absences: readonly Absence[];
+}
+
 export interface Person {
   readonly id: Uuid;
   readonly name: string;

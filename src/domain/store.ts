@@ -3,6 +3,16 @@
 // A base store holds a generated world and is frozen; every world a client talks to is a layer over one
 // (MK5): it costs what it changed, and two layers never see each other's writes.
 import { stableUuid } from './entropy.js';
+import {
+  createdName,
+  KINDS,
+  RECORD_KINDS,
+  type CreatedKind,
+  type RecordKind,
+  type RecordOf,
+  type Tables,
+} from './record-kinds.js';
+import { byNameThenId, resourceKey } from './record-order.js';
 import type {
   Absence,
   Activity,
@@ -22,48 +32,6 @@ import type {
 import type { Sliced } from './slices.js';
 import { Table, type Change, type IndexSpec } from './table.js';
 
-/**
- * GU7: newest first by the instant `at` reads; within one second, the one created last first. One comparator
- * per kind of record: a sorted insert compares a few dozen times, and asking each record which instant it has
- * showed in the profile of a write.
- */
-function newestFirstBy<T extends { readonly seq: number }>(at: (record: T) => number) {
-  return (a: T, b: T): number => at(b) - at(a) || b.seq - a.seq;
-}
-
-/** GU7 for records with a `createdAt` (goal updates, comments, reactions, echo questions). */
-export const newestFirst = newestFirstBy(
-  (record: { readonly seq: number; readonly createdAt: number }) => record.createdAt,
-);
-const newestPublishedFirst = newestFirstBy((answer: EchoAnswer) => answer.publishedAt);
-const newestRecordedFirst = newestFirstBy((activity: Activity) => activity.recordedAt);
-
-/** PT2, CI5: people ordered by name, then id. */
-export function byNameThenId(a: { name: string; id: string }, b: { name: string; id: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** GO6: end_date ascending with no end date last, then title, then id. */
-export function goalOrder(a: Goal, b: Goal): number {
-  if (a.endDate !== b.endDate) {
-    if (a.endDate === null) return 1;
-    if (b.endDate === null) return -1;
-    return a.endDate < b.endDate ? -1 : 1;
-  }
-  if (a.title !== b.title) return a.title < b.title ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-export function resourceKey(type: CommentableType, id: Uuid): string {
-  return `${type}:${id}`;
-}
-
-/** CI9: the absences of a person recorded while the world ran, with the generated ones (keyed by person id). */
-export interface PersonAbsences {
-  readonly id: Uuid;
-  readonly absences: readonly Absence[];
-}
-
 /** What decides the ids and order of records made from now on (MK3): saved with a world's state. */
 export interface StoreCounters {
   created: Record<string, number>;
@@ -71,45 +39,6 @@ export interface StoreCounters {
 }
 
 const ALL = 'all';
-
-const INDEXES = {
-  people: {},
-  teams: {},
-  goals: {
-    person: { keys: (g: Goal) => new Set([g.ownerId, ...g.contributorIds]) },
-    team: { keys: (g: Goal) => g.teamIds },
-    parent: { keys: (g: Goal) => (g.parentId ? [g.parentId] : []) },
-    order: { keys: () => [ALL], compare: goalOrder },
-  },
-  goalUpdates: { goal: { keys: (u: GoalUpdate) => [u.goalId], compare: newestFirst } },
-  checkIns: { day: { pair: (c: CheckIn) => [c.personId, c.date] as const } },
-  echoQuestions: {},
-  echoAnswers: { question: { keys: (a: EchoAnswer) => [a.questionId], compare: newestPublishedFirst } },
-  comments: { resource: { keys: (c: Comment) => [resourceKey(c.resourceType, c.resourceId)], compare: newestFirst } },
-  reactions: { resource: { keys: (r: Reaction) => [resourceKey(r.resourceType, r.resourceId)], compare: newestFirst } },
-  activities: { order: { keys: () => [ALL], compare: newestRecordedFirst } },
-  absences: {},
-} satisfies Record<string, Record<string, IndexSpec<never>>>;
-
-/** The record kinds of a store, in the order a state lists them. */
-export const TABLE_NAMES = Object.keys(INDEXES) as TableName[];
-export type TableName = keyof typeof INDEXES;
-
-interface Tables {
-  people: Table<Person>;
-  teams: Table<Team>;
-  goals: Table<Goal>;
-  goalUpdates: Table<GoalUpdate>;
-  checkIns: Table<CheckIn>;
-  echoQuestions: Table<EchoQuestion>;
-  echoAnswers: Table<EchoAnswer>;
-  comments: Table<Comment>;
-  reactions: Table<Reaction>;
-  activities: Table<Activity>;
-  absences: Table<PersonAbsences>;
-}
-
-export type RecordOf<N extends TableName> = Tables[N] extends Table<infer T> ? T : never;
 
 /** People, teams and tokens: fixed for a base's life, shared by all its layers. */
 interface Directory {
@@ -122,21 +51,15 @@ interface Directory {
 /** Numbers each store made, so that what holds a layer's records can tell whether that layer is still in use. */
 let stores = 0;
 
-export class Store implements Tables {
+/**
+ * A class whose instances carry one table per kind as their own fields (`store.goals`), typed from the registry
+ * (record-kinds.ts) and set by Store's constructor: no kind is listed here by hand.
+ */
+const WithTables = class {} as new () => Tables;
+
+export class Store extends WithTables {
   /** This store's number, unique in the process (a snapshot notes the layer it was taken of). */
   readonly serial = ++stores;
-  readonly people: Table<Person>;
-  readonly teams: Table<Team>;
-  readonly goals: Table<Goal>;
-  readonly goalUpdates: Table<GoalUpdate>;
-  readonly checkIns: Table<CheckIn>;
-  readonly echoQuestions: Table<EchoQuestion>;
-  readonly echoAnswers: Table<EchoAnswer>;
-  readonly comments: Table<Comment>;
-  readonly reactions: Table<Reaction>;
-  readonly activities: Table<Activity>;
-  /** CI9: absences recorded while the world ran replace the person's generated list here. */
-  readonly absences: Table<PersonAbsences>;
 
   readonly #directory: Directory;
   /** Per kind, so creating a comment never shifts the id of the next goal (MK3). */
@@ -151,23 +74,11 @@ export class Store implements Tables {
     firstSeq: number,
     base?: Store,
   ) {
-    const tables = Object.fromEntries(
-      TABLE_NAMES.map((name) => [
-        name,
-        base ? base.table(name).layer() : new Table(INDEXES[name] as Record<string, IndexSpec<never>>),
-      ]),
-    ) as unknown as Tables;
-    this.people = tables.people;
-    this.teams = tables.teams;
-    this.goals = tables.goals;
-    this.goalUpdates = tables.goalUpdates;
-    this.checkIns = tables.checkIns;
-    this.echoQuestions = tables.echoQuestions;
-    this.echoAnswers = tables.echoAnswers;
-    this.comments = tables.comments;
-    this.reactions = tables.reactions;
-    this.activities = tables.activities;
-    this.absences = tables.absences;
+    super();
+    for (const kind of RECORD_KINDS) {
+      const indexes = KINDS[kind].indexes as Readonly<Record<string, IndexSpec<never>>>;
+      (this as Record<RecordKind, unknown>)[kind] = base ? base.table(kind).layer() : new Table(indexes);
+    }
     this.#directory = base
       ? base.#directory
       : { tokens: new Map(), peopleInOrder: [], teamsInOrder: [], membersByTeam: new Map() };
@@ -186,44 +97,54 @@ export class Store implements Tables {
    * time (slices.ts).
    */
   *freezing(): Sliced<this> {
-    for (const name of TABLE_NAMES) yield* this.table(name).freezing();
+    for (const name of RECORD_KINDS) yield* this.table(name).freezing();
     return this;
   }
 
-  table<N extends TableName>(name: N): Tables[N] {
-    return (this as Tables)[name];
+  table<K extends RecordKind>(kind: K): Tables[K] {
+    return this[kind];
+  }
+
+  /**
+   * A record of any kind, put as that kind's own writes put it: a check-in also widens the dates walked (CI5).
+   * @example store.put('goals', goal)
+   */
+  put<K extends RecordKind>(kind: K, record: RecordOf<K>): void {
+    if (kind === 'checkIns') this.putCheckIn(record as CheckIn);
+    else this.table(kind).put(record);
   }
 
   /** Every change of this layer, per kind (a snapshot, the state file). */
-  changes(): { [N in TableName]: Array<Change<RecordOf<N>>> } {
-    return Object.fromEntries(TABLE_NAMES.map((name) => [name, [...this.table(name).changes()]])) as never;
+  changes(): { [N in RecordKind]: Array<Change<RecordOf<N>>> } {
+    return Object.fromEntries(RECORD_KINDS.map((name) => [name, [...this.table(name).changes()]])) as never;
   }
 
   /** How many records this layer created, replaced or deleted (what it costs over its base). */
   get changeCount(): number {
-    return TABLE_NAMES.reduce((sum, name) => sum + this.table(name).changeCount, 0);
+    return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).changeCount, 0);
   }
 
   /** What this layer's own records cost, in estimated bytes (MK5: a layer costs what it changed). */
   get approxBytes(): number {
-    return TABLE_NAMES.reduce((sum, name) => sum + this.table(name).approxBytes, 0);
+    return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).approxBytes, 0);
   }
 
   /** A snapshot now holds this layer's records: those replaced or deleted later stay counted. */
   retainReplaced(): void {
-    for (const name of TABLE_NAMES) this.table(name).retainReplaced();
+    for (const name of RECORD_KINDS) this.table(name).retainReplaced();
   }
 
   /** Calls `listener` after every put and delete of this layer (the state file's change log). */
-  onChange(listener: ((table: TableName, id: string) => void) | null): void {
-    for (const name of TABLE_NAMES) this.table(name).onChange = listener && ((id) => listener(name, id));
+  onChange(listener: ((table: RecordKind, id: string) => void) | null): void {
+    for (const name of RECORD_KINDS) this.table(name).onChange = listener && ((id) => listener(name, id));
   }
 
   /** MK3: ids of records clients create depend on the seed and the count of creates of that kind alone. */
-  newId(kind: string): Uuid {
-    const count = (this.#created.get(kind) ?? 0) + 1;
-    this.#created.set(kind, count);
-    return stableUuid(this.seed, kind, 'created', count);
+  newId(kind: CreatedKind): Uuid {
+    const name = createdName(kind);
+    const count = (this.#created.get(name) ?? 0) + 1;
+    this.#created.set(name, count);
+    return stableUuid(this.seed, name, 'created', count);
   }
 
   nextSeq(): number {

@@ -3,21 +3,8 @@
 import { dateInZone } from './calendar.js';
 import { publishDueAnswers, type AnswerBodyWriter } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
-import type {
-  Activity,
-  CheckIn,
-  Comment,
-  EchoAnswer,
-  EchoQuestion,
-  EpochSeconds,
-  Goal,
-  GoalUpdate,
-  IsoDate,
-  Person,
-  Reaction,
-  Team,
-  Uuid,
-} from './records.js';
+import { CONTENTS_KINDS, KINDS, type ContentsKind, type RecordOf } from './record-kinds.js';
+import type { EpochSeconds, IsoDate, Person, Uuid } from './records.js';
 import { drain, inSlices, type Sliced } from './slices.js';
 import { Store, type StoreCounters } from './store.js';
 
@@ -28,8 +15,11 @@ export const DEFAULT_SEED = 42;
 /** Generated records carry seq values below this; records made while a world runs get larger ones. */
 export const FIRST_RUNTIME_SEQ = 1_000_000_000;
 
+/** A world's records of each kind its contents hold (record-kinds.ts). */
+export type ContentsRecords = { readonly [K in ContentsKind]: readonly RecordOf<K>[] };
+
 /** A world's records: as the generator builds them from a seed, or as a full state export holds them. */
-export interface WorldContents {
+export interface WorldContents extends ContentsRecords {
   seed: number;
   size: WorldSize;
   /** Every timestamp of the contents is at or before this instant; check-ins exist up to its dates. */
@@ -38,16 +28,6 @@ export interface WorldContents {
   historyStart: IsoDate;
   /** The person the CLI prints and `GET /__mock/tokens` lists first. */
   defaultPersonId: Uuid;
-  people: readonly Person[];
-  teams: readonly Team[];
-  goals: readonly Goal[];
-  goalUpdates: readonly GoalUpdate[];
-  checkIns: readonly CheckIn[];
-  echoQuestions: readonly EchoQuestion[];
-  echoAnswers?: readonly EchoAnswer[];
-  comments: readonly Comment[];
-  reactions: readonly Reaction[];
-  activities: readonly Activity[];
   counters?: StoreCounters;
 }
 
@@ -59,13 +39,12 @@ function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Slic
   const store = new Store(seed, FIRST_RUNTIME_SEQ);
   if (contents.counters) store.restoreCounters(contents.counters);
   store.indexPeopleAndTeams(contents.people, contents.teams);
-  yield* inSlices(contents.goals, (goal) => store.putGoal(goal));
-  yield* inSlices(contents.goalUpdates, (update) => store.putGoalUpdate(update));
-  yield* inSlices(contents.checkIns, (checkIn) => store.putCheckIn(checkIn));
-  yield* inSlices(contents.echoAnswers ?? [], (answer) => store.putEchoAnswer(answer));
+  for (const kind of CONTENTS_KINDS) {
+    if (!KINDS[kind].directory)
+      yield* inSlices<RecordOf<typeof kind>>(contents[kind], (record) => store.put(kind, record));
+  }
   // EC4: what was due when the world was generated is published in the base, shared by its worlds.
   for (const question of contents.echoQuestions) {
-    store.putEchoQuestion(question);
     publishDueAnswers(
       store,
       seed,
@@ -76,9 +55,6 @@ function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Slic
     );
     yield;
   }
-  yield* inSlices(contents.comments, (comment) => store.putComment(comment));
-  yield* inSlices(contents.reactions, (reaction) => store.putReaction(reaction));
-  yield* inSlices(contents.activities, (activity) => store.putActivity(activity));
   return yield* store.freezing();
 }
 

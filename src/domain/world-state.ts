@@ -4,15 +4,13 @@
 // a full export, readable by other tools, and restorable as an imported base.
 import { formatInstant, parseInstant } from './calendar.js';
 import { DomainError } from './domain-error.js';
-import { TABLE_NAMES, type StoreCounters, type TableName } from './store.js';
+import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind, type RecordKind } from './record-kinds.js';
+import type { StoreCounters } from './store.js';
 import type { Change } from './table.js';
-import type { WorldContents, WorldSize } from './world-base.js';
+import type { ContentsRecords, WorldContents, WorldSize } from './world-base.js';
 import type { World, WorldChanges } from './world.js';
 
 export const STATE_FORMAT = 'standin-world';
-
-/** The record kinds of a version 1 state: everything but recorded absences, which live in the people. */
-const FULL_COLLECTIONS = TABLE_NAMES.filter((name) => name !== 'absences');
 
 type Records = Record<string, unknown[]>;
 
@@ -51,9 +49,9 @@ export interface ChangesState {
   frozen: boolean;
   counters: StoreCounters;
   /** Per record kind, the records created or replaced over the base. */
-  changes: Partial<Record<TableName, unknown[]>>;
+  changes: Partial<Record<RecordKind, unknown[]>>;
   /** Per record kind, the ids of base records deleted. */
-  deleted: Partial<Record<TableName, string[]>>;
+  deleted: Partial<Record<RecordKind, string[]>>;
 }
 
 export type WorldState = FullState | ChangesState;
@@ -71,7 +69,7 @@ export type ParsedState =
 function fullRecords(world: World): Records {
   const { store } = world;
   const records: Records = {};
-  for (const name of FULL_COLLECTIONS) {
+  for (const name of CONTENTS_KINDS) {
     records[name] =
       name === 'people'
         ? [...store.people.values()].map((person) => ({ ...person, absences: store.absencesOf(person) }))
@@ -107,7 +105,7 @@ export function stateOfChanges(world: World, taken: WorldChanges): ChangesState 
   const { base } = world;
   const changes: ChangesState['changes'] = {};
   const deleted: ChangesState['deleted'] = {};
-  for (const name of TABLE_NAMES) {
+  for (const name of RECORD_KINDS) {
     const list = taken.tables[name] as Array<Change<unknown>>;
     const put = list.filter((c) => c.record !== null).map((c) => c.record);
     const gone = list.filter((c) => c.record === null).map((c) => c.id);
@@ -140,7 +138,7 @@ export function stateOfChanges(world: World, taken: WorldChanges): ChangesState 
 
 function baseRecords(world: World): Records {
   const { store } = world.base;
-  return Object.fromEntries(FULL_COLLECTIONS.map((name) => [name, [...store.table(name).values()]]));
+  return Object.fromEntries(CONTENTS_KINDS.map((name) => [name, [...store.table(name).values()]]));
 }
 
 function refuse(message: string): never {
@@ -163,7 +161,7 @@ function counters(value: unknown, name: string): StoreCounters {
 
 function records(value: unknown, name: string): Records {
   const r = value as Records | undefined;
-  for (const collection of FULL_COLLECTIONS)
+  for (const collection of CONTENTS_KINDS)
     if (!Array.isArray(r?.[collection])) refuse(`lacks ${name}.${collection} (an array).`);
   return r!;
 }
@@ -177,17 +175,15 @@ function contentsOf(seed: number, size: WorldSize, generatedAt: number, frame: R
     historyStart: String(frame.history_start),
     defaultPersonId: String(frame.default_person_id),
     counters: counters(frame.counters, frame.version === 1 ? 'counters' : 'base.counters'),
-    people: r.people,
-    teams: r.teams,
-    goals: r.goals,
-    goalUpdates: r.goalUpdates,
-    checkIns: r.checkIns,
-    echoQuestions: r.echoQuestions,
-    echoAnswers: r.echoAnswers,
-    comments: r.comments,
-    reactions: r.reactions,
-    activities: r.activities,
-  } as WorldContents;
+    ...contentsRecords(r),
+  };
+}
+
+/** The records of each contents kind, as `records` checked them to be arrays. */
+function contentsRecords(r: Records): ContentsRecords {
+  const out: Partial<Record<ContentsKind, readonly unknown[]>> = {};
+  for (const kind of CONTENTS_KINDS) out[kind] = r[kind];
+  return out as ContentsRecords;
 }
 
 /**
@@ -220,7 +216,7 @@ export function readState(value: unknown): ParsedState {
   const changed = (state.changes ?? {}) as Record<string, unknown>;
   const deleted = (state.deleted ?? {}) as Record<string, unknown>;
   const tables = {} as WorldChanges['tables'];
-  for (const name of TABLE_NAMES) {
+  for (const name of RECORD_KINDS) {
     const put = changed[name] ?? [];
     const gone = deleted[name] ?? [];
     if (!Array.isArray(put) || !Array.isArray(gone))
@@ -235,7 +231,7 @@ export function readState(value: unknown): ParsedState {
     ];
   }
   for (const name of Object.keys(changed).concat(Object.keys(deleted))) {
-    if (!(TABLE_NAMES as readonly string[]).includes(name))
+    if (!(RECORD_KINDS as readonly string[]).includes(name))
       refuse(`names a record kind "${name.slice(0, 40)}" that does not exist.`);
   }
   return {

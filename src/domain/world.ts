@@ -7,7 +7,8 @@ import { publishDueAnswers } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
 import { drain, inSlices, type Sliced } from './slices.js';
-import type { Store, StoreCounters, TableName, RecordOf } from './store.js';
+import type { RecordKind, RecordOf } from './record-kinds.js';
+import type { Store, StoreCounters } from './store.js';
 import type { Change } from './table.js';
 import type { WorldBase, WorldSize } from './world-base.js';
 
@@ -19,7 +20,7 @@ export interface WorldChanges {
   now: number;
   frozen: boolean;
   counters: StoreCounters;
-  tables: { [N in TableName]: Array<Change<RecordOf<N>>> };
+  tables: { [N in RecordKind]: Array<Change<RecordOf<N>>> };
 }
 
 export interface WorldOptions {
@@ -30,12 +31,10 @@ export interface WorldOptions {
 function* layerWith(base: WorldBase, changes: WorldChanges | undefined): Sliced<Store> {
   const store = base.store.layer();
   if (!changes) return store;
-  for (const name of Object.keys(changes.tables) as TableName[]) {
-    const table = store.table(name);
-    yield* inSlices(changes.tables[name] as Array<Change<{ id: string }>>, ({ id, record }) => {
-      if (record === null) table.delete(id);
-      else if (name === 'checkIns') store.putCheckIn(record as never);
-      else (table as { put(r: unknown): void }).put(record);
+  for (const kind of Object.keys(changes.tables) as RecordKind[]) {
+    yield* inSlices<Change<RecordOf<typeof kind>>>(changes.tables[kind], ({ id, record }) => {
+      if (record === null) store.table(kind).delete(id);
+      else store.put(kind, record);
     });
   }
   return store;

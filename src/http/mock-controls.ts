@@ -24,6 +24,7 @@ import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
 import { routeOperations } from './operation-routes.js';
+import { recordCounts } from './wire-kinds.js';
 import type { WorldContext } from '../runtime/sessions.js';
 
 /** What a control acts on: the mock, and the world context the request's X-Mock-Session selects (MK5). */
@@ -174,25 +175,13 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
 function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyToken: AnyToken | null) {
   const use = budget.use();
   const sessionsBytes = [...use.sessions.values()].reduce((sum, bytes) => sum + bytes, 0);
-  const { store } = world;
   return {
     seed: world.seed,
     size: world.size,
     ...clockView(world),
     default_person_id: world.defaultPersonId,
     any_token_person_id: anyToken ? (anyToken.personIn(world)?.id ?? null) : null,
-    counts: {
-      people: store.people.size,
-      teams: store.teams.size,
-      goals: store.goals.size,
-      goal_updates: store.goalUpdates.size,
-      check_ins: store.checkIns.size,
-      echo_questions: store.echoQuestions.size,
-      echo_answers: store.echoAnswers.size,
-      comments: store.comments.size,
-      reactions: store.reactions.size,
-      activities: store.activities.size,
-    },
+    counts: recordCounts(world.store),
     sessions,
     memory: {
       budget_bytes: budget.limit,

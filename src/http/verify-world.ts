@@ -1,24 +1,12 @@
 // Whether every record of a world, presented, conforms to the spec's response schemas: the check a restored
 // state must pass before it replaces the running world (never half-written state, never a 5xx later).
 // A state of changes is checked where it changed: its records, not the base's.
-import type {
-  Activity,
-  CheckIn,
-  Comment,
-  EchoAnswer,
-  EchoQuestion,
-  Goal,
-  GoalUpdate,
-  Person,
-  Reaction,
-  Team,
-} from '../domain/records.js';
-import type { TableName } from '../domain/store.js';
+import type { RecordKind } from '../domain/record-kinds.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
-import type { WorldSchema } from '../spec/world-schemas.js';
 import type { WorldVerifier } from '../runtime/state-rebuild.js';
 import type { Presenter } from './present.js';
+import { SHOWN_KINDS, WIRE_KINDS } from './wire-kinds.js';
 
 /**
  * The first problems found (empty when the world conforms); with `changes`, among the records they changed.
@@ -31,20 +19,22 @@ export function worldProblems(world: World, present: Presenter, most = 5, change
   const viewer = store.people.get(world.defaultPersonId);
   if (!viewer) return [`default_person_id ${world.defaultPersonId} names no person`];
   const problems: string[] = [];
-  const recordsOf = (name: TableName): Iterable<unknown> =>
+  const recordsOf = (name: RecordKind): Iterable<unknown> =>
     changes
       ? changes.tables[name]
           .filter((c) => c.record !== null)
           .map((c) => store.table(name).get(c.id))
           .filter((r) => r !== undefined)
       : store.table(name).values();
-  // Only WORLD_SCHEMAS: a page restoring at start has their validators before it loads the other checks.
-  const check = <R>(schema: WorldSchema, name: TableName, show: (record: R) => unknown) => {
-    for (const record of recordsOf(name) as Iterable<R>) {
-      if (problems.length >= most) return;
+  // Only WORLD_SCHEMAS (each kind's on the wire, wire-kinds.ts): a page restoring at start has their validators
+  // before it loads the other checks.
+  for (const kind of SHOWN_KINDS) {
+    const { schema, present: show } = WIRE_KINDS[kind];
+    for (const record of recordsOf(kind) as Iterable<never>) {
+      if (problems.length >= most) return problems;
       let shown: unknown;
       try {
-        shown = show(record);
+        shown = show(present, world, record, viewer, now);
       } catch (error) {
         problems.push(`${schema} ${(record as { id?: string }).id}: ${(error as Error).message}`);
         continue;
@@ -52,17 +42,7 @@ export function worldProblems(world: World, present: Presenter, most = 5, change
       const found = spec.checkSchema(schema, shown);
       if (found.length > 0) problems.push(`${schema} ${(record as { id?: string }).id}: ${found[0]}`);
     }
-  };
-  check<Person>('Person', 'people', (p) => present.person(world, p));
-  check<Team>('TeamDetail', 'teams', (t) => present.teamDetail(world, t));
-  check<Goal>('Goal', 'goals', (g) => present.goal(world, g, viewer));
-  check<GoalUpdate>('GoalUpdate', 'goalUpdates', (u) => present.goalUpdate(world, u));
-  check<CheckIn>('CheckIn', 'checkIns', (c) => present.checkIn(world, c));
-  check<EchoQuestion>('EchoQuestion', 'echoQuestions', (q) => present.echoQuestion(world, q, now));
-  check<EchoAnswer>('EchoAnswer', 'echoAnswers', (a) => present.echoAnswer(world, a));
-  check<Comment>('Comment', 'comments', (c) => present.comment(world, c));
-  check<Reaction>('Reaction', 'reactions', (r) => present.reaction(world, r));
-  check<Activity>('Activity', 'activities', (a) => present.activity(world, a));
+  }
   return problems;
 }
 

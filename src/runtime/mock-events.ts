@@ -4,7 +4,7 @@
 // the proxy plug in the same way. MSW's life-cycle events (`request:start`, `request:end`) are the model:
 // listeners run in order, synchronously, on the turn the event happens, so one that must act before the
 // answer goes back (a save) can; a listener that throws is reported and never fails the request.
-import type { TableName } from '../domain/store.js';
+import type { RecordKind } from '../domain/record-kinds.js';
 import type { World } from '../domain/world.js';
 
 /** Which part of the server a request went to. */
@@ -51,7 +51,7 @@ export interface MockEventMap {
   'request:start': RequestStart;
   'request:end': RequestEnd;
   /** A record of `kind` was put or deleted in a world (its table now holds the record in force, or none). */
-  'record:changed': WorldEvent & { kind: TableName; id: string };
+  'record:changed': WorldEvent & { kind: RecordKind; id: string };
   /** MK4: a world's clock was set, advanced, frozen or resumed (a reset's new clock comes with world:replaced). */
   'clock:moved': WorldEvent;
   /** MK5: a session was made on its first request. */

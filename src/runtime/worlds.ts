@@ -6,7 +6,7 @@ import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import { approxBytes } from '../domain/approx-bytes.js';
-import { TABLE_NAMES } from '../domain/store.js';
+import { RECORD_KINDS } from '../domain/record-kinds.js';
 import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { FaultProfile } from './fault-profile.js';
@@ -59,7 +59,7 @@ export interface WorldsOptions {
 /** The records of a snapshot's changes, estimated. */
 function changesBytes(changes: WorldChanges): number {
   let bytes = 0;
-  for (const name of TABLE_NAMES) {
+  for (const name of RECORD_KINDS) {
     for (const { record } of changes.tables[name] as Array<{ record: unknown }>)
       if (record) bytes += approxBytes(record);
   }
@@ -69,7 +69,7 @@ function changesBytes(changes: WorldChanges): number {
 /** An imported base's records, estimated: it is held whole, unlike a generated one named by its seed. */
 function importedBytes(base: WorldBase): number {
   let bytes = 0;
-  for (const name of TABLE_NAMES) for (const record of base.store.table(name).values()) bytes += approxBytes(record);
+  for (const name of RECORD_KINDS) for (const record of base.store.table(name).values()) bytes += approxBytes(record);
   return bytes;
 }
 

@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TABLE_NAMES, type TableName } from '../domain/store.js';
+import { CONTENTS_KINDS, RECORD_KINDS, type RecordKind } from '../domain/record-kinds.js';
 import type { World } from '../domain/world.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
 import { Replacement } from './replace-file.js';
@@ -31,9 +31,9 @@ const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFO
  * It holds references to records the world holds anyway: a map entry per changed record, never a copy.
  */
 class ChangeSet {
-  readonly #tables = new Map<TableName, Map<string, unknown>>();
+  readonly #tables = new Map<RecordKind, Map<string, unknown>>();
 
-  note(table: TableName, id: string, record: unknown): void {
+  note(table: RecordKind, id: string, record: unknown): void {
     let records = this.#tables.get(table);
     if (!records) this.#tables.set(table, (records = new Map<string, unknown>()));
     records.set(id, record);
@@ -48,10 +48,9 @@ class ChangeSet {
 /** Every line of a log of `world` after its header: an imported base's records, then the world's changes. */
 function* worldLines(world: World): Generator<RecordLine> {
   if (world.base.origin === 'imported') {
-    for (const b of TABLE_NAMES)
-      if (b !== 'absences') for (const r of world.base.store.table(b).values()) yield { b, r };
+    for (const b of CONTENTS_KINDS) for (const r of world.base.store.table(b).values()) yield { b, r };
   }
-  for (const t of TABLE_NAMES) {
+  for (const t of RECORD_KINDS) {
     for (const { id, record } of world.store.table(t).changes())
       yield record === null ? { t, d: id } : { t, r: record as { id: string } };
   }

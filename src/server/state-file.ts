@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { formatInstant } from '../domain/calendar.js';
 import { DomainError } from '../domain/domain-error.js';
-import { TABLE_NAMES, type TableName } from '../domain/store.js';
+import { CONTENTS_KINDS, type RecordKind } from '../domain/record-kinds.js';
 import { STATE_FORMAT, type ChangesState } from '../domain/world-state.js';
 import type { World } from '../domain/world.js';
 import type { Mock } from '../http/app.js';
@@ -27,7 +27,7 @@ export interface Header {
 
 /** A record put or deleted, or a base record of an imported base. */
 export type RecordLine =
-  { t: TableName; r: { id: string } } | { t: TableName; d: string } | { b: TableName; r: unknown };
+  { t: RecordKind; r: { id: string } } | { t: RecordKind; d: string } | { b: RecordKind; r: unknown };
 
 /** The clock and counters: in version 2, the end of a batch. */
 interface ClockLine {
@@ -119,7 +119,7 @@ export function readStateFile(path: string): unknown {
     changes: {},
     deleted: {},
   };
-  const changes = new Map<string, { table: TableName; id: string; record: unknown }>();
+  const changes = new Map<string, { table: RecordKind; id: string; record: unknown }>();
   const baseRecords: Record<string, unknown[]> = {};
   let baseCounters: ChangesState['counters'] | undefined;
   const apply = (line: RecordLine) => {
@@ -170,7 +170,7 @@ export function readStateFile(path: string): unknown {
       history_start: header.base.history_start,
       default_person_id: header.base.default_person_id,
       counters: baseCounters ?? { created: {}, seq: 0 },
-      records: Object.fromEntries(TABLE_NAMES.filter((n) => n !== 'absences').map((n) => [n, baseRecords[n] ?? []])),
+      records: Object.fromEntries(CONTENTS_KINDS.map((n) => [n, baseRecords[n] ?? []])),
     };
   }
   return state;

@@ -9,9 +9,9 @@ import { echoAnswerBody } from '../../fixtures/index.js';
 import { PortableReader } from '../../fixtures/portable-records.js';
 import { Clock } from '../domain/clock.js';
 import type { Sliced } from '../domain/slices.js';
-import { TABLE_NAMES } from '../domain/store.js';
+import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind } from '../domain/record-kinds.js';
 import type { Change } from '../domain/table.js';
-import { WorldBase, type WorldContents } from '../domain/world-base.js';
+import { WorldBase, type ContentsRecords, type WorldContents } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import type { StateLoader } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
@@ -145,7 +145,7 @@ async function verdictOf(inbox: Inbox): Promise<FromWorker> {
 async function takeRecords(inbox: Inbox, send: Send, withBase: boolean) {
   const reader = new PortableReader();
   const contents: Partial<Record<keyof WorldContents, unknown[]>> = {};
-  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, [] as Array<Change<unknown>>]));
+  const tables = Object.fromEntries(RECORD_KINDS.map((name) => [name, [] as Array<Change<unknown>>]));
   send({ type: 'send', base: withBase });
   for (;;) {
     const message = await inbox.next();
@@ -168,7 +168,8 @@ async function takeRecords(inbox: Inbox, send: Send, withBase: boolean) {
 
 function contentsOf(frame: BaseFrame, records: Partial<Record<keyof WorldContents, unknown[]>>): WorldContents {
   const { seed, size, generatedAt, historyStart, defaultPersonId, counters } = frame;
-  const list = (name: keyof WorldContents) => records[name] ?? [];
+  const lists: Partial<Record<ContentsKind, readonly unknown[]>> = {};
+  for (const kind of CONTENTS_KINDS) lists[kind] = records[kind] ?? [];
   return {
     seed,
     size,
@@ -176,17 +177,8 @@ function contentsOf(frame: BaseFrame, records: Partial<Record<keyof WorldContent
     historyStart,
     defaultPersonId,
     ...(counters ? { counters } : {}),
-    people: list('people'),
-    teams: list('teams'),
-    goals: list('goals'),
-    goalUpdates: list('goalUpdates'),
-    checkIns: list('checkIns'),
-    echoQuestions: list('echoQuestions'),
-    echoAnswers: list('echoAnswers'),
-    comments: list('comments'),
-    reactions: list('reactions'),
-    activities: list('activities'),
-  } as WorldContents;
+    ...(lists as ContentsRecords),
+  };
 }
 
 /** The world the worker checked, built here a slice at a time over a base this server holds, or one it sent. */

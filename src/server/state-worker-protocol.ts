@@ -5,29 +5,14 @@
 // message, which would be decoded on the main thread in one go).
 import type { PortableRecord } from '../../fixtures/portable-records.js';
 import type { Voice } from '../../fixtures/voices.js';
-import type { StoreCounters, TableName } from '../domain/store.js';
-import type { WorldContents, WorldSize } from '../domain/world-base.js';
+import type { ContentsKind, RecordKind } from '../domain/record-kinds.js';
+import type { StoreCounters } from '../domain/store.js';
+import type { WorldSize } from '../domain/world-base.js';
 
 /** Records per batch: decoding one on the main thread takes a few milliseconds. */
 export const BATCH_RECORDS = 1000;
 /** Batches the worker sends ahead of the main thread's acknowledgements. */
 export const BATCHES_AHEAD = 4;
-
-/** The record kinds of a base's contents. */
-export const CONTENTS_COLLECTIONS = [
-  'people',
-  'teams',
-  'goals',
-  'goalUpdates',
-  'checkIns',
-  'echoQuestions',
-  'echoAnswers',
-  'comments',
-  'reactions',
-  'activities',
-] as const satisfies ReadonlyArray<keyof WorldContents>;
-
-export type ContentsCollection = (typeof CONTENTS_COLLECTIONS)[number];
 
 export interface WorkerSettings {
   contentType: string | null;
@@ -68,7 +53,7 @@ export type FromWorker =
   /** The state passed every check: its base, and its world's clock and counters as of the worker's catch-up. */
   | { type: 'checked'; base: BaseFrame; now: number; frozen: boolean; counters: StoreCounters }
   /** Records of the base's contents; `voices`: those these records use for the first time. */
-  | { type: 'base'; collection: ContentsCollection; items: PortableRecord[]; voices: Voice[] }
+  | { type: 'base'; collection: ContentsKind; items: PortableRecord[]; voices: Voice[] }
   /** Changes of the world over its base: a record put, or deleted (null). */
-  | { type: 'changes'; table: TableName; ids: string[]; items: PortableRecord[]; voices: Voice[] }
+  | { type: 'changes'; table: RecordKind; ids: string[]; items: PortableRecord[]; voices: Voice[] }
   | { type: 'done' };

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { PortableWriter } from '../../fixtures/portable-records.js';
 import { DomainError } from '../domain/domain-error.js';
-import { TABLE_NAMES } from '../domain/store.js';
+import { CONTENTS_KINDS, RECORD_KINDS } from '../domain/record-kinds.js';
 import { WorldBase, type WorldContents } from '../domain/world-base.js';
 import type { Change } from '../domain/table.js';
 import type { WorldChanges } from '../domain/world.js';
@@ -21,7 +21,6 @@ import { BodyBytes } from './body-bytes.js';
 import {
   BATCH_RECORDS,
   BATCHES_AHEAD,
-  CONTENTS_COLLECTIONS,
   type FromWorker,
   type ToWorker,
   type WorkerSettings,
@@ -123,14 +122,14 @@ function* batches(
 ): Generator<FromWorker> {
   const writer = new PortableWriter();
   if (withBase) {
-    for (const collection of CONTENTS_COLLECTIONS) {
+    for (const collection of CONTENTS_KINDS) {
       for (const records of slices<unknown>(contents[collection] ?? [])) {
         const items = writer.records(records);
         yield { type: 'base', collection, items, voices: writer.newVoices() };
       }
     }
   }
-  for (const table of TABLE_NAMES) {
+  for (const table of RECORD_KINDS) {
     for (const list of slices<Change<unknown>>(changes.tables[table])) {
       const items = writer.records(list.map((change) => change.record));
       yield { type: 'changes', table, ids: list.map((change) => change.id), items, voices: writer.newVoices() };

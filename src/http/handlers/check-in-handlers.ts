@@ -3,9 +3,10 @@ import { findCheckIn, listCheckIns, updateCheckIn } from '../../domain/check-ins
 import { ok, type OperationHandlers } from '../operation-handler.js';
 
 export const checkInHandlers: OperationHandlers = {
-  listCheckIns: ({ world, query, page, render }) =>
-    ok(listCheckIns(world, query, page).map((c) => render.checkIn(world, c))),
-  getCheckIn: ({ world, actor, params, render }) => ok(render.checkIn(world, findCheckIn(world, actor, params.id))),
+  listCheckIns: ({ world, actor, query, page, render }) =>
+    ok(listCheckIns(world, query, page).map((c) => render.record('checkIns', world, c, actor))),
+  getCheckIn: ({ world, actor, params, render }) =>
+    ok(render.record('checkIns', world, findCheckIn(world, actor, params.id), actor)),
   updateCheckIn: ({ world, actor, params, body, render }) =>
-    ok(render.checkIn(world, updateCheckIn(world, actor, params.id, body))),
+    ok(render.record('checkIns', world, updateCheckIn(world, actor, params.id, body), actor)),
 };

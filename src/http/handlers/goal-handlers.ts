@@ -11,19 +11,21 @@ import { created, noContent, ok, type OperationHandlers } from '../operation-han
 
 export const goalHandlers: OperationHandlers = {
   listGoals: ({ world, actor, query, page, render }) =>
-    ok(listGoals(world, actor, query, page).map((g) => render.goal(world, g, actor))),
-  createGoal: ({ world, actor, body, render }) => created(render.goal(world, createGoal(world, actor, body), actor)),
-  getGoal: ({ world, actor, params, render }) => ok(render.goal(world, visibleGoal(world, actor, params.id), actor)),
+    ok(listGoals(world, actor, query, page).map((g) => render.record('goals', world, g, actor))),
+  createGoal: ({ world, actor, body, render }) =>
+    created(render.record('goals', world, createGoal(world, actor, body), actor)),
+  getGoal: ({ world, actor, params, render }) =>
+    ok(render.record('goals', world, visibleGoal(world, actor, params.id), actor)),
   updateGoal: ({ world, actor, params, body, render }) =>
-    ok(render.goal(world, updateGoal(world, actor, params.id, body), actor)),
+    ok(render.record('goals', world, updateGoal(world, actor, params.id, body), actor)),
   deleteGoal: ({ world, actor, params }) => (deleteGoal(world, actor, params.id), noContent()),
   listGoalUpdates: ({ world, actor, params, page, render }) =>
-    ok(listGoalUpdates(world, actor, params.goal_id, page).map((u) => render.goalUpdate(world, u))),
+    ok(listGoalUpdates(world, actor, params.goal_id, page).map((u) => render.record('goalUpdates', world, u, actor))),
   createGoalUpdate: ({ world, actor, params, body, render }) =>
-    created(render.goalUpdate(world, createGoalUpdate(world, actor, params.goal_id, body))),
+    created(render.record('goalUpdates', world, createGoalUpdate(world, actor, params.goal_id, body), actor)),
   getGoalUpdate: ({ world, actor, params, render }) =>
-    ok(render.goalUpdate(world, visibleGoalUpdate(world, actor, params.id))),
+    ok(render.record('goalUpdates', world, visibleGoalUpdate(world, actor, params.id), actor)),
   updateGoalUpdate: ({ world, actor, params, body, render }) =>
-    ok(render.goalUpdate(world, updateGoalUpdate(world, actor, params.id, body))),
+    ok(render.record('goalUpdates', world, updateGoalUpdate(world, actor, params.id, body), actor)),
   deleteGoalUpdate: ({ world, actor, params }) => (deleteGoalUpdate(world, actor, params.id), noContent()),
 };

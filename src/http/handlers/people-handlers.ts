@@ -4,9 +4,11 @@ import { ok, type OperationHandlers } from '../operation-handler.js';
 
 export const peopleHandlers: OperationHandlers = {
   // PT1: `GET /me` is the token's person.
-  getMe: ({ world, actor, render }) => ok(render.person(world, actor)),
-  listPeople: ({ world, page, render }) => ok(listPeople(world, page).map((p) => render.person(world, p))),
-  getPerson: ({ world, params, render }) => ok(render.person(world, getPerson(world, params.id))),
+  getMe: ({ world, actor, render }) => ok(render.record('people', world, actor, actor)),
+  listPeople: ({ world, actor, page, render }) =>
+    ok(listPeople(world, page).map((p) => render.record('people', world, p, actor))),
+  getPerson: ({ world, actor, params, render }) =>
+    ok(render.record('people', world, getPerson(world, params.id), actor)),
   listTeams: ({ world, page, render }) => ok(listTeams(world, page).map((t) => render.team(t))),
-  getTeam: ({ world, params, render }) => ok(render.teamDetail(world, getTeam(world, params.id))),
+  getTeam: ({ world, actor, params, render }) => ok(render.record('teams', world, getTeam(world, params.id), actor)),
 };

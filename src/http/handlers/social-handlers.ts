@@ -15,24 +15,26 @@ import {
 const comments =
   (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, page, render }: OperationContext) =>
-    ok(listComments(world, actor, type, params[param], page).map((c) => render.comment(world, c)));
+    ok(listComments(world, actor, type, params[param], page).map((c) => render.record('comments', world, c, actor)));
 
 const comment =
   (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, body, render }: OperationContext) =>
-    created(render.comment(world, createComment(world, actor, type, params[param], body.body as string)));
+    created(
+      render.record('comments', world, createComment(world, actor, type, params[param], body.body as string), actor),
+    );
 
 const reactions =
   (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, page, render }: OperationContext) =>
-    ok(listReactions(world, actor, type, params[param], page).map((r) => render.reaction(world, r)));
+    ok(listReactions(world, actor, type, params[param], page).map((r) => render.record('reactions', world, r, actor)));
 
 /** CR2: 201 for a new reaction, 200 with the existing one for a repeat. */
 const react =
   (type: CommentableType, param: keyof PathParams) =>
   ({ world, actor, params, body, render }: OperationContext) => {
     const { created: isNew, reaction } = createReaction(world, actor, type, params[param], body.name as ReactionName);
-    const shown = render.reaction(world, reaction);
+    const shown = render.record('reactions', world, reaction, actor);
     return isNew ? created(shown) : ok(shown);
   };
 
@@ -42,16 +44,17 @@ export const socialHandlers: OperationHandlers = {
   listGoalUpdateComments: comments('goal-update', 'goal_update_id'),
   createGoalUpdateComment: comment('goal-update', 'goal_update_id'),
   updateComment: ({ world, actor, params, body, render }) =>
-    ok(render.comment(world, updateComment(world, actor, params.id, body.body as string))),
+    ok(render.record('comments', world, updateComment(world, actor, params.id, body.body as string), actor)),
   deleteComment: ({ world, actor, params }) => (deleteComment(world, actor, params.id), noContent()),
   listCheckInReactions: reactions('check-in', 'check_in_id'),
   createCheckInReaction: react('check-in', 'check_in_id'),
   listGoalUpdateReactions: reactions('goal-update', 'goal_update_id'),
   createGoalUpdateReaction: react('goal-update', 'goal_update_id'),
   deleteReaction: ({ world, actor, params }) => (deleteReaction(world, actor, params.id), noContent()),
-  listActivities: ({ world, query, page, render }) =>
-    ok(listActivities(world, query, page).map((a) => render.activity(world, a))),
-  getActivity: ({ world, params, render }) => ok(render.activity(world, getActivity(world, params.id))),
+  listActivities: ({ world, actor, query, page, render }) =>
+    ok(listActivities(world, query, page).map((a) => render.record('activities', world, a, actor))),
+  getActivity: ({ world, actor, params, render }) =>
+    ok(render.record('activities', world, getActivity(world, params.id), actor)),
   createActivity: ({ world, actor, body, render }) =>
-    created(render.activity(world, createActivity(world, actor, body as unknown as ActivityInput))),
+    created(render.record('activities', world, createActivity(world, actor, body as unknown as ActivityInput), actor)),
 };
