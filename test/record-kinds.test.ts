@@ -2,8 +2,11 @@
 // kind has its table in a store, the spec's world schemas are exactly the wire's, and GET /__mock/world counts
 // every kind that shows on the wire under its wire name, with the very number its table holds.
 import { describe, expect, it } from 'vitest';
-import { CONTENTS_KINDS, KINDS, RECORD_KINDS } from '../src/domain/record-kinds.js';
+import { CONTENTS_KINDS, KINDS, RECORD_KINDS, type RecordKind } from '../src/domain/record-kinds.js';
+import type { Store } from '../src/domain/store.js';
 import { Table } from '../src/domain/table.js';
+import { changeProblems } from '../src/domain/world-integrity.js';
+import { World } from '../src/domain/world.js';
 import { SHOWN_KINDS, WIRE_KINDS } from '../src/http/wire-kinds.js';
 import { WORLD_SCHEMAS } from '../src/spec/world-schemas.js';
 import { Harness } from './support/harness.js';
@@ -60,5 +63,43 @@ describe('one list of record kinds', () => {
       'reactions',
       'activities',
     ]);
+  });
+});
+
+describe('a deletion in a state of changes leaves nothing behind (GO8, EC6, CR1, CI7)', () => {
+  const h = new Harness();
+  const { store } = h.world;
+  const first = <T>(records: Iterable<T>, has: (record: T) => boolean): T => {
+    for (const record of records) if (has(record)) return record;
+    throw new Error('the generated world lacks a record to delete');
+  };
+  const cases: Array<[RecordKind, (s: Store) => string, (id: string) => string]> = [
+    [
+      'goals',
+      (s) => first(s.goals.values(), (g) => s.updatesOfGoal(g.id).length > 0).id,
+      (id) => `goal ${id} is deleted but its updates or children remain`,
+    ],
+    [
+      'goalUpdates',
+      (s) => first(s.goalUpdates.values(), (u) => s.commentsOf('goal-update', u.id).length > 0).id,
+      (id) => `goal update ${id} is deleted but its comments or reactions remain`,
+    ],
+    [
+      'echoQuestions',
+      (s) => first(s.echoQuestions.values(), (q) => s.answersOfQuestion(q.id).length > 0).id,
+      (id) => `echo question ${id} is deleted but its answers remain`,
+    ],
+    [
+      'checkIns',
+      (s) => first(s.checkIns.values(), () => true).id,
+      (id) => `check-in ${id} is deleted: check-ins are never deleted (CI7)`,
+    ],
+  ];
+  it.each(cases)('refuses a deleted %s whose dependents remain', (kind, pick, problem) => {
+    const id = pick(store);
+    const changes = h.world.changes();
+    changes.tables = { ...changes.tables, [kind]: [{ id, record: null }] };
+    const world = new World(h.world.base, { clock: h.world.clock }, changes);
+    expect(changeProblems(world, changes)).toEqual([problem(id)]);
   });
 });
