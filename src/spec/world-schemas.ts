@@ -3,7 +3,10 @@
 // carries these validators beside the request validators; every other check (responses, the other schemas) waits
 // in a module a page loads only when one is asked for (generate-specs.ts, loadSpecChecks).
 
-/** The schemas of the records a restored world is checked against, as verify-world.ts checks them. */
+/**
+ * The schemas of the records a restored world is checked against: each record kind's on the wire
+ * (src/http/wire-kinds.ts, which this layer may not import; test/record-kinds.test.ts holds the two equal).
+ */
 export const WORLD_SCHEMAS = [
   'Person',
   'TeamDetail',
