@@ -76,8 +76,9 @@ describe('a deletion in a state of changes leaves nothing behind (GO8, EC6, CR1,
   const cases: Array<[RecordKind, (s: Store) => string, (id: string) => string]> = [
     [
       'goals',
-      (s) => first(s.goals.values(), (g) => s.updatesOfGoal(g.id).length > 0).id,
-      (id) => `goal ${id} is deleted but its updates or children remain`,
+      (s) => first(s.goals.values(), (g) => s.updatesOfGoal(g.id).length > 0 && s.childGoals(g.id).length === 0).id,
+      (id) =>
+        `deleted.goals holds goal ${id}, whose ${store.updatesOfGoal(id).length} updates remain: a deleted goal's updates go with it (GO8)`,
     ],
     [
       'goalUpdates',
