@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/shared-chromium.js';
 import { defined } from '../support/defined.js';
 import { quickStartBlock } from '../support/quick-start.js';
 
@@ -64,8 +64,8 @@ beforeAll(async () => {
   const listening = server;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-}, 60_000);
+  browser = await connectChromium();
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -79,7 +79,7 @@ afterAll(async () => {
 async function open(page: Page): Promise<void> {
   await page.goto(origin);
   await page.waitForFunction(() => 'standin' in window && navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
+    timeout: 60_000,
   });
 }
 
@@ -165,7 +165,7 @@ describe('standin in Chromium through MSW', () => {
     // The page's own files came from its server; everything under /api/v2 and /__mock from the worker.
     expect(requests.some((url) => url.includes('/api/v2/'))).toBe(true);
     await context.close();
-  }, 60_000);
+  });
 
   // Issue 17, finding 9: the answer is the acknowledgement, so the write is in localStorage before the page has
   // it, and a reload or a closed tab right after it keeps it. The save once waited 250 ms: all three lost the goal.
@@ -202,7 +202,7 @@ describe('standin in Chromium through MSW', () => {
           () => 'standin' in window && navigator.serviceWorker.controller !== null,
           undefined,
           {
-            timeout: 20_000,
+            timeout: 60_000,
           },
         );
       } else {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../../src/server/start-server.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/shared-chromium.js';
 
 const NOW = '2026-11-20T15:00:00Z';
 
@@ -23,7 +23,8 @@ let sitePort: number;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchChromium(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
+  // The shared Chromium maps evil.test to 127.0.0.1 (test/support/chromium-global-setup.ts).
+  browser = await connectChromium();
   standin = await startServer({ port: 0, host: '127.0.0.1', now: NOW });
   target = new URL(standin.baseUrl).origin;
   standinPort = Number(new URL(target).port);
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   sitePort = (site.address() as AddressInfo).port;
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

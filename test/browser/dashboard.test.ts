@@ -7,7 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock, type ServeOptions } from '../../src/server/start-server.js';
-import { keepScreenshot, launchChromium } from '../support/chromium.js';
+import { keepScreenshot } from '../support/chromium.js';
+import { connectChromium } from '../support/shared-chromium.js';
 import { defined } from '../support/defined.js';
 import { readmeExamples } from '../support/readme-examples.js';
 
@@ -18,8 +19,8 @@ let browser: Browser;
 const servers: RunningMock[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
+  browser = await connectChromium();
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -81,7 +82,7 @@ describe('the dashboard at /', () => {
     });
     expect(refused.status).toBe(422);
     const row = page.locator(`#journal tr[data-path="${path}"]`);
-    await row.waitFor({ timeout: 5000 });
+    await row.waitFor({ timeout: 60_000 });
     expect(await row.getAttribute('data-status')).toBe('422');
     await page.selectOption('#journal-status', '2');
     expect(await row.isHidden()).toBe(true);
@@ -149,7 +150,7 @@ describe('the dashboard at /', () => {
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('connects an app: base URL, the default person token, a fetch that runs, and README’s MSW block', async () => {
     const { running, origin } = await serve();
@@ -183,7 +184,7 @@ describe('the dashboard at /', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(person.tokens.readWrite);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('in any-token mode (MK7) says whom a request with any other token, or none, is answered as', async () => {
     const { running, origin } = await serve(undefined, true);
@@ -193,7 +194,7 @@ describe('the dashboard at /', () => {
     expect(await page.textContent('#connect-any-token')).toContain(`answered as ${person.name} (@${person.username})`);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('lists goals, people and today’s check-ins, each opening its JSON as the API gives it, ids linked', async () => {
     const { running, origin } = await serve();
@@ -267,7 +268,7 @@ describe('the dashboard at /', () => {
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it('ticks a running clock every second, and says a frozen one is frozen', async () => {
     const { origin } = await serve();
@@ -299,7 +300,7 @@ describe('the dashboard at /', () => {
     expect(await frozen.page.textContent('#clock-now')).toBe('2026-11-19T17:00:00Z');
     expect([...errors, ...frozen.errors]).toEqual([]);
     await frozen.page.context().close();
-  }, 60_000);
+  });
 
   it('with --control-token asks for the token, never shows it, and works once given it', async () => {
     const { running, origin } = await serve('demo-secret');
@@ -318,5 +319,5 @@ describe('the dashboard at /', () => {
     await page.waitForSelector('#goals-list li');
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 });

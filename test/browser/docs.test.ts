@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../../src/server/start-server.js';
 import { API_DEFINITION, CONTROL_DEFINITION } from '../../src/pages/reference-page.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
-import { keepScreenshot, launchChromium } from '../support/chromium.js';
+import { keepScreenshot } from '../support/chromium.js';
+import { connectChromium } from '../support/shared-chromium.js';
 import { defined } from '../support/defined.js';
 
 let running: RunningMock | undefined;
@@ -18,8 +19,8 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   running = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T15:00:00Z' });
   origin = new URL(running.baseUrl).origin;
-  browser = await launchChromium();
-}, 60_000);
+  browser = await connectChromium();
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -53,7 +54,7 @@ describe('GET /docs in Chromium', () => {
 
     await page.goto(`${origin}/docs`);
     const api = operationIds(getCompiledSpec);
-    await expect.poll(() => shownOperationIds(page), { timeout: 10_000 }).toEqual(api);
+    await expect.poll(() => shownOperationIds(page)).toEqual(api);
 
     // Try it on GET /me: the token is already in the Authorize dialog.
     const world = defined(running, 'the server').mock.world;
@@ -103,7 +104,7 @@ describe('GET /docs in Chromium', () => {
     // The controls, from the definition dropdown.
     await page.locator('.topbar select').selectOption({ label: CONTROL_DEFINITION });
     const controls = operationIds(getCompiledControlSpec);
-    await expect.poll(() => shownOperationIds(page), { timeout: 10_000 }).toEqual(controls);
+    await expect.poll(() => shownOperationIds(page)).toEqual(controls);
     expect(await page.locator('.topbar select option').allTextContents()).toEqual([API_DEFINITION, CONTROL_DEFINITION]);
 
     expect(errors).toEqual([]);
@@ -116,5 +117,5 @@ describe('GET /docs in Chromium', () => {
     expect(requests).toContain(`${origin}/api/v2/me`);
     expect(requests).toContain(`${origin}/api/v2/goals/${goal.id}`);
     await context.close();
-  }, 30_000);
+  });
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/shared-chromium.js';
 import { buildQuickStart, serveBuild, writeQuickStart, type BuiltChunk } from '../support/quick-start.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,8 +27,8 @@ beforeAll(async () => {
   production = buildQuickStart(folder, 'production');
   demo = buildQuickStart(folder, 'demo');
   site = await serveBuild(join(folder, 'dist'));
-  browser = await launchChromium();
-}, 120_000);
+  browser = await connectChromium();
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -48,7 +48,7 @@ function modulesOf(chunks: BuiltChunk[]): string[] {
 /** Opens the app and waits for its first answer from the API. */
 async function openApp(page: Page, url: string): Promise<string> {
   await page.goto(url);
-  await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 60_000 });
   return (await page.textContent('main')) ?? '';
 }
 
@@ -88,7 +88,7 @@ describe("README's quick start in a Vite app", () => {
     });
     expect(written.status).toBe(201);
     await page.reload();
-    await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => 'firstAnswer' in window, undefined, { timeout: 60_000 });
     const after = await page.evaluate(async (id) => {
       const response = await fetch(`/api/v2/goals/${id}`, { headers: { authorization: 'Bearer another-login' } });
       return { status: response.status, title: ((await response.json()) as { title: string }).title };
@@ -98,7 +98,7 @@ describe("README's quick start in a Vite app", () => {
     // The page's files from its host; everything under /api/v2 and /__mock from the worker, nothing elsewhere.
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 
   it('loads the spec checks only when one is asked for: an override put after the first answer is checked', async () => {
     const checks = demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/spec/generated/spec-checks.js')));
@@ -133,7 +133,7 @@ describe("README's quick start in a Vite app", () => {
     expect(seen).toMatchObject({ accepted: 200, me: 503 });
     expect(scripts).toContain(checks?.fileName);
     await page.close();
-  }, 60_000);
+  });
 
   it('answers 503 when the spec checks cannot be fetched, and loads them on the next request', async () => {
     const checks = demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/spec/generated/spec-checks.js')));
@@ -166,7 +166,7 @@ describe("README's quick start in a Vite app", () => {
     await page.context().unroute(chunk);
     expect((await put()).status).toBe(200);
     await page.close();
-  }, 60_000);
+  });
 
   it("answers the app on Vite's dev server, where import.meta.env.DEV is true", async () => {
     const server = await createServer({
@@ -183,5 +183,5 @@ describe("README's quick start in a Vite app", () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 });

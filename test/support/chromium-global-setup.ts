@@ -1,0 +1,18 @@
+// The browser project's global setup (vitest.config.ts): one headless Chromium for every browser test file of
+// the run, launched once (a launch costs about a second of CPU, and four seconds on a busy box) and closed when
+// the run ends; the files connect to it (shared-chromium.ts). Vitest runs a project's global setup only when the
+// run has files of that project, so a run of other files launches no browser.
+import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium.js';
+
+/**
+ * Launches the shared Chromium and hands its endpoint to the test files; returns its teardown. `evil.test`,
+ * test/browser/cross-origin.test.ts's site of another origin, resolves to 127.0.0.1 in it; no other test names
+ * that host.
+ * @example export default { test: { globalSetup: ['test/support/chromium-global-setup.ts'] } };
+ */
+export default async function startSharedChromium(project: TestProject): Promise<() => Promise<void>> {
+  const server = await launchChromiumServer(['--host-resolver-rules=MAP evil.test 127.0.0.1']);
+  project.provide('chromiumEndpoint', server.wsEndpoint());
+  return () => server.close();
+}
