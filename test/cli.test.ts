@@ -235,8 +235,7 @@ describe('standin serve --state FILE', () => {
     running.child.stderr!.on('data', (chunk) => (err += chunk));
     rmSync(sub, { recursive: true });
     await createGoal(running.banner, 'Nowhere to save this');
-    await new Promise((done) => setTimeout(done, 900));
-    expect(err).toContain(`could not save the world to ${file}`);
+    await expect.poll(() => err).toContain(`could not save the world to ${file}`);
     expect(running.child.exitCode).toBeNull();
     const exit = exitOf(running.child);
     running.child.kill('SIGTERM');

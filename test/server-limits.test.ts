@@ -101,7 +101,6 @@ describe('G8 request bodies over a real socket', () => {
       [],
     );
     expect(problem.detail).toContain('1 MiB');
-    expect(answer.ms).toBeLessThan(5000);
     // The server stopped reading past the limit: only socket buffers' worth more left the client.
     expect(answer.sentBytes).toBeLessThan(20 * MiB);
     expect(answer.rssGrowth).toBeLessThan(20 * MiB);
@@ -180,7 +179,8 @@ function problemOf(text: string) {
 describe('G8 the Node server limits, over a real socket', () => {
   const limits = {
     headersTimeout: 1000,
-    requestTimeout: 3000,
+    // Far above headersTimeout: a cut-off before it can only be headersTimeout's, however late a busy box fires it.
+    requestTimeout: 60_000,
     keepAliveTimeout: 500,
     connectionsCheckingInterval: 100,
   };
@@ -195,9 +195,12 @@ describe('G8 the Node server limits, over a real socket', () => {
   afterAll(() => running.close());
 
   it('G8 a slowloris client, one header byte a second, is cut off after headersTimeout with a 408 problem', async () => {
-    const answer = await rawExchange(port, 'GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { drip: 'a' });
+    const answer = await rawExchange(port, 'GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', {
+      drip: 'a',
+      giveUpMs: limits.requestTimeout,
+    });
     expect(answer.closedMs).toBeGreaterThanOrEqual(limits.headersTimeout - 100);
-    expect(answer.closedMs).toBeLessThan(limits.headersTimeout + 1500);
+    expect(answer.closedMs).toBeLessThan(limits.requestTimeout);
     const { status, problem } = problemOf(answer.text);
     expect(status).toBe(408);
     expect(problem).toMatchObject({ status: 408, type: 'urn:standin:problem:request-timeout' });
@@ -209,7 +212,7 @@ describe('G8 the Node server limits, over a real socket', () => {
       port,
       `GET /api/v2/me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
     );
-    expect(answer.closedMs).toBeLessThan(2000);
+    // 431, not headersTimeout's 408: refused for its size, not for its time.
     const { status, problem } = problemOf(answer.text);
     expect(status).toBe(431);
     expect(problem.detail).toContain('16 KiB');
@@ -256,7 +259,8 @@ describe('G8 the Node server limits, over a real socket', () => {
     // Node keeps the socket a second past the timeout it announces, so a client honouring it closes first.
     const idleMs = answer.closedMs - answer.firstByteMs!;
     expect(idleMs).toBeGreaterThanOrEqual(limits.keepAliveTimeout - 100);
-    expect(idleMs).toBeLessThan(limits.keepAliveTimeout + 2500);
+    // Below Node's own default of 5 s, which a server that ignored the limit would keep, however busy the box.
+    expect(idleMs).toBeLessThan(5000);
   });
 
   it('G8 the server still answers after all that', async () => {

@@ -30,13 +30,14 @@ interface Answer {
 }
 
 /**
- * A PUT /__mock/state of `body`, its length declared unless `headers` says `transfer-encoding: chunked`; `sent` is
+ * A PUT /__mock/state of `body` on a connection of its own, its length declared unless `headers` says `transfer-encoding: chunked`; `sent` is
  * called once the whole body has left the client.
  */
 function putState(origin: string, body: string, headers: Record<string, string> = {}, sent?: () => void) {
   return new Promise<Answer>((resolve, reject) => {
     const chunked = headers['transfer-encoding'] === 'chunked';
     const req = request(`${origin}/__mock/state`, {
+      agent: false,
       method: 'PUT',
       headers: {
         'content-type': 'application/json',
@@ -57,9 +58,18 @@ function putState(origin: string, body: string, headers: Record<string, string> 
   });
 }
 
+/**
+ * fetch on a connection of its own (`Connection: close`), as putState is: a kept-alive connection left idle
+ * through a long restore on a busy box can be closed by the server (its keepAliveTimeout) just as it is taken
+ * again, and the request would fail with "other side closed" whatever the server did right.
+ */
+function fetchFresh(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), connection: 'close' } });
+}
+
 /** The default person's token of whatever world a server holds now. */
 async function defaultToken(origin: string): Promise<string> {
-  const tokens = (await (await fetch(`${origin}/__mock/tokens`)).json()) as Array<{ read_write: string }>;
+  const tokens = (await (await fetchFresh(`${origin}/__mock/tokens`)).json()) as Array<{ read_write: string }>;
   return tokens[0]!.read_write;
 }
 
@@ -81,7 +91,7 @@ async function answersOf(get: (path: string) => Promise<string>): Promise<string
 async function answersOver(origin: string): Promise<string[]> {
   const token = await defaultToken(origin);
   return answersOf(async (path) =>
-    (await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).text(),
+    (await fetchFresh(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).text(),
   );
 }
 
@@ -142,7 +152,7 @@ describe('PUT /__mock/state off the request path rebuilds what an in-process res
     expect(await answersOver(origin)).toEqual(await answersIn(inProcess));
     // The same world goes on the same way: the same next id (MK3), the same state saved again.
     const token = await defaultToken(origin);
-    const created = await fetch(`${origin}/api/v2/goals`, {
+    const created = await fetchFresh(`${origin}/api/v2/goals`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'After' }),
@@ -150,7 +160,7 @@ describe('PUT /__mock/state off the request path rebuilds what an in-process res
     expect(((await created.json()) as { id: string }).id).toBe(
       (await inProcess.post('/api/v2/goals', { title: 'After' })).body.id,
     );
-    expect(await (await fetch(`${origin}/__mock/state`)).json()).toEqual(
+    expect(await (await fetchFresh(`${origin}/__mock/state`)).json()).toEqual(
       (await control(inProcess, 'GET', '/state')).body,
     );
   });
@@ -244,7 +254,8 @@ describe('a large state to a spawned standin serve', () => {
   }
 
   async function commentCount(): Promise<number> {
-    return ((await (await fetch(`${origin}/__mock/world`)).json()) as { counts: { comments: number } }).counts.comments;
+    return ((await (await fetchFresh(`${origin}/__mock/world`)).json()) as { counts: { comments: number } }).counts
+      .comments;
   }
 
   it('a 32 MiB state of a comment on nothing gets the 422 an in-process restore gives, and changes nothing', async () => {
@@ -275,7 +286,7 @@ describe('a large state to a spawned standin serve', () => {
   });
 
   it("the world's own state with 40 MiB of blanks, sent with its length and then chunked, is restored twice: the same answers, and memory where it was (within 32 MiB; keeping them would add 80)", async () => {
-    const body = (await (await fetch(`${origin}/__mock/state?full=true`)).text()) + ' '.repeat(40 * MiB);
+    const body = (await (await fetchFresh(`${origin}/__mock/state?full=true`)).text()) + ' '.repeat(40 * MiB);
     const answers = await answersOver(origin);
     // Measured from after a first restore: a restored world's records are held as parsed, not as generated, and
     // the allocator grows its arenas once for a body this size; neither is a body kept, which each later
@@ -306,7 +317,7 @@ describe('a large state to a spawned standin serve', () => {
     const second = await putState(origin, '{}');
     order.push(`second PUT ${second.status}`);
     while (!answered) {
-      const me = await fetch(`${origin}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
+      const me = await fetchFresh(`${origin}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
       await me.text();
       order.push(`GET /me ${me.status}`);
     }
