@@ -15,6 +15,8 @@ export default tseslint.config(
       'src/types/control.ts',
       'reports/**',
       'bench/results/**',
+      // What the README and browser tests write while they run, beside lint in npm test: the README's examples.
+      '.examples/**',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,
@@ -23,7 +25,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.cjs', 'vitest.fuzz.config.ts'] },
+        projectService: { allowDefaultProject: ['*.js', '*.cjs', 'scripts/*.mjs', 'vitest.fuzz.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
