@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 const BROWSER_TESTS = 'test/browser/**/*.test.ts';
 
-/** What both projects run with. */
-const shared = {
+/** What both projects run with (and vitest.mutate.config.ts's run). */
+export const shared = {
   // Every test waits for events (an answer, an exit, a page's state), never for a time: a limit only ends a
   // test that hangs, so it is set for a box whose two cores are busy with other work (npm test's own checks
   // beside vitest, other agents' runs). On this box at a load of 25, two busy loops beside, the README's

@@ -3,11 +3,15 @@
 // processes, worker threads and timed socket tests stay in `npm test`: they cover the CLI, pages and
 // server, which are not mutated, and would make every mutant cost seconds.
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.js';
+import base, { shared } from './vitest.config.js';
+
+// npm test's settings but its two projects: one list of files, below.
+const { projects: _projects, ...root } = base.test ?? {};
 
 export default defineConfig({
   test: {
-    ...base.test,
+    ...root,
+    ...shared,
     // Instrumented code runs several times slower (each mutant's switch and coverage counter): a test that
     // takes 5 s in `npm test` may take 30 here on a shared box. Stryker has its own per-mutant timeout.
     testTimeout: 120_000,
