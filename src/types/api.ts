@@ -1384,7 +1384,7 @@ export interface components {
          * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
          *     the caller's own check-in for that date. 404 when there is none.
          */
-        checkInIdOrDate: string | unknown | unknown;
+        checkInIdOrDate: string;
         /** @description The goal's id (G2). An unknown goal, or a private goal the caller may not see: 404 (GO7). */
         goalId: string;
         /** @description The Echo's id (G2). An unknown Echo gives 404. */
