@@ -2,22 +2,15 @@
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { parseInstant } from './calendar.js';
-import type { Activity, ActivityKind, Person, Uuid } from './records.js';
+import type { Activity, Person, Uuid } from './records.js';
 import type { World } from './world.js';
+import type { ApiFilters, ApiSchema } from '../types/wire.js';
 
-export interface ActivityFilters {
-  since?: string;
-  until?: string;
-  kinds?: ActivityKind[];
-  people_ids?: Uuid[];
-  team_ids?: Uuid[];
-}
+/** AC1's filters: the query of GET /activities without G4's page. */
+export type ActivityFilters = ApiFilters<'listActivities'>;
 
-export interface ActivityInput {
-  group: string;
-  description: string;
-  url?: string;
-}
+/** AC2: a new activity, the wire's ActivityCreate (validated against it first). */
+export type ActivityInput = ApiSchema<'ActivityCreate'>;
 
 function* matchingActivities(world: World, filters: ActivityFilters): Iterable<Activity> {
   const since = filters.since ? parseInstant(filters.since) : -Infinity;

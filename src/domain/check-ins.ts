@@ -4,31 +4,21 @@ import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { checkInRecord } from './record-copies.js';
 import { byNameThenId } from './record-order.js';
-import type { CheckIn, IsoDate, Mood, Person, Uuid } from './records.js';
+import type { CheckIn, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import type { World } from './world.js';
+import type { ApiFilters, ApiSchema } from '../types/wire.js';
 
 /** CI4: blocked exactly when `blockers` holds non-whitespace text; derived, never stored. */
 export function isBlocked(checkIn: Pick<CheckIn, 'blockers'>): boolean {
   return checkIn.blockers !== null && checkIn.blockers.trim() !== '';
 }
 
-export interface CheckInFilters {
-  since?: IsoDate;
-  until?: IsoDate;
-  blocked?: boolean;
-  people_ids?: Uuid[];
-  team_ids?: Uuid[];
-}
+/** CI5's filters: the query of GET /check-ins without G4's page. */
+export type CheckInFilters = ApiFilters<'listCheckIns'>;
 
-export interface CheckInPatch {
-  previous?: string | null;
-  intentions?: string | null;
-  blockers?: string | null;
-  mood?: Mood | null;
-  previous_completed?: boolean | null;
-  team_ids?: Uuid[];
-}
+/** CI3's answers: the wire's CheckInPatch, validated against it first. */
+export type CheckInPatch = ApiSchema<'CheckInPatch'>;
 
 /**
  * The people whose check-ins a filter can match, in name order, found through indexes: the listed people,

@@ -3,21 +3,16 @@ import { DomainError } from './domain-error.js';
 import { answerTitle } from './echo-schedule.js';
 import { paginate, type Page } from './pagination.js';
 import { newestFirst } from './record-order.js';
-import type { AnswerFrequency, EchoAnswer, EchoQuestion, Person, Uuid, Weekday } from './records.js';
+import type { EchoAnswer, EchoQuestion, Person, Uuid } from './records.js';
 import type { World } from './world.js';
+import type { ApiSchema } from '../types/wire.js';
 
-export interface EchoQuestionInput {
-  prompt?: string;
-  title?: string;
-  answer_frequency?: AnswerFrequency;
-  answer_day?: Weekday;
-  answer_time?: string;
-}
+/** EC1's writable fields: the wire's EchoQuestionInput, validated against it first. */
+export type EchoQuestionInput = ApiSchema<'EchoQuestionInput'>;
 
-export interface EchoAnswerInput {
-  title?: string;
-  body?: string;
-}
+/** EC5: a new answer, and the changes to one, as the wire has them (validated against them first). */
+export type EchoAnswerCreate = ApiSchema<'EchoAnswerCreate'>;
+export type EchoAnswerPatch = ApiSchema<'EchoAnswerPatch'>;
 
 function question(world: World, id: Uuid): EchoQuestion {
   const found = world.store.echoQuestions.get(id);
@@ -123,7 +118,7 @@ export function listEchoAnswers(world: World, questionId: Uuid, page: Page): Ech
 }
 
 /** EC5: `{title?, body}`; the title defaults to the EC4 form for now. */
-export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnswerInput): EchoAnswer {
+export function createEchoAnswer(world: World, questionId: Uuid, input: EchoAnswerCreate): EchoAnswer {
   const q = question(world, questionId);
   const now = world.now();
   const created: EchoAnswer = {
@@ -143,7 +138,7 @@ export function getEchoAnswer(world: World, id: Uuid): EchoAnswer {
 }
 
 /** EC5; EC7: only the Echo's creator or an administrator may change its answers. */
-export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: EchoAnswerInput): EchoAnswer {
+export function updateEchoAnswer(world: World, actor: Person, id: Uuid, input: EchoAnswerPatch): EchoAnswer {
   const found = answer(world, id);
   ownQuestion(world, actor, found.questionId, `change its answer ${id}`);
   const changed = {

@@ -7,13 +7,10 @@ import { paginate, type Page } from './pagination.js';
 import type { GoalUpdate, Person, Uuid } from './records.js';
 import { goalUpdateRecord } from './record-copies.js';
 import type { World } from './world.js';
+import type { ApiSchema } from '../types/wire.js';
 
-export interface GoalUpdateInput {
-  title?: string;
-  body?: string;
-  progress?: number;
-  confidence?: number;
-}
+/** The writable goal update fields: the wire's GoalUpdateInput, validated against it first. */
+export type GoalUpdateInput = ApiSchema<'GoalUpdateInput'>;
 
 /** GO7: an update of a goal the caller cannot see does not exist for them. */
 export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate {

@@ -2,32 +2,17 @@
 import { DomainError } from './domain-error.js';
 import { canManageGoal, canSeeGoal } from './goal-visibility.js';
 import { paginate, type Page } from './pagination.js';
-import type { Goal, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
+import type { Goal, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import { goalOrder } from './record-order.js';
 import type { World } from './world.js';
+import type { ApiFilters, ApiSchema } from '../types/wire.js';
 
-/** The writable goal fields as a request sends them (already shape-checked against GoalInput). */
-export interface GoalInput {
-  title?: string;
-  description?: string | null;
-  start_date?: IsoDate | null;
-  end_date?: IsoDate | null;
-  update_cadence?: UpdateCadence;
-  owner_id?: Uuid;
-  parent_id?: Uuid | null;
-  private?: boolean;
-  archived?: boolean;
-  contributor_ids?: Uuid[];
-  team_ids?: Uuid[];
-}
+/** The writable goal fields as a request sends them: the wire's GoalInput, validated against it first. */
+export type GoalInput = ApiSchema<'GoalInput'>;
 
-export interface GoalFilters {
-  since?: IsoDate;
-  people_ids?: Uuid[];
-  team_ids?: Uuid[];
-  goal_ids?: Uuid[];
-}
+/** GO6's filters: the query of GET /goals without G4's page. */
+export type GoalFilters = ApiFilters<'listGoals'>;
 
 /** GO7: a goal the caller cannot see does not exist for them (404). */
 export function visibleGoal(world: World, actor: Person, id: Uuid): Goal {

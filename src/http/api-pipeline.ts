@@ -10,7 +10,7 @@ import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { answered } from './exchange-texts.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
-import type { OperationHandler, OperationResult } from './operation-handler.js';
+import type { OperationResult, ValidatedHandler } from './operation-handler.js';
 import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
 import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
@@ -163,7 +163,7 @@ function isList(body: Rendered | readonly Rendered[] | undefined): body is reado
  * domain refusals as problems (G8).
  * @example app.on(op.method, path, apiRoute(op, handler, settings))
  */
-export function apiRoute(op: SpecOperation, handler: OperationHandler, settings: ApiSettings) {
+export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings: ApiSettings) {
   const steps: readonly Step[] = [
     catchUp,
     authenticate(settings.anyToken),

@@ -16,7 +16,7 @@ import { socialHandlers } from './handlers/social-handlers.js';
 import { mockControls } from './mock-controls.js';
 import type { Mock, MockOptions } from './mock.js';
 import { noSuchRoute } from './no-such-route.js';
-import type { OperationHandlers } from './operation-handler.js';
+import { handlerFor, type OperationHandlers } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
 import type { PipelineEnv } from './pipeline.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
@@ -97,7 +97,7 @@ export function createMock(options: MockOptions = {}): Mock {
 }
 
 function handlerOf(operationId: string) {
-  const handler = OPERATION_HANDLERS[operationId];
+  const handler = handlerFor(OPERATION_HANDLERS, operationId);
   if (!handler) throw new Error(`standin: operation ${operationId} of the spec has no handler`);
   return handler;
 }

@@ -1,31 +1,35 @@
-// The contract between the spec's operations and the domain: one handler per operationId, which calls the
-// domain and presents what it returns.
+// The contract between the spec's operations and the domain: one handler per operationId, typed by that
+// operation's input as spec/openapi.yaml's generated types give it, which calls the domain and presents what it
+// returns.
 import type { Page } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
+import type { ApiInput, ApiOperationId } from '../types/wire.js';
 import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
+import type { RequestInput } from './request-input.js';
 
 /** The names of the path parameters of both specs' paths. */
 export const PATH_PARAMETERS = ['id', 'goal_id', 'question_id', 'check_in_id', 'goal_update_id', 'name'] as const;
 
 /**
- * The path parameters by name. OpenAPI makes every path parameter required and the route validated those of
- * its operation, so a handler reads its own path's names only; `routeOperations` refuses a spec path whose
+ * The path parameters by name, as the pipeline reads them for any operation. OpenAPI makes every path parameter
+ * required and the route validated those of its operation; `routeOperations` refuses a spec path whose
  * parameter is not listed in PATH_PARAMETERS.
  */
 export type PathParams = Readonly<Record<(typeof PATH_PARAMETERS)[number], string>>;
 
-export interface OperationContext {
+/** What every handler is handed besides its operation's input. */
+export interface HandlerServices {
   world: World;
   actor: Person;
-  query: Record<string, unknown>;
-  params: PathParams;
-  body: Record<string, unknown>;
   page: Page;
   /** The mock's renderer: records as the JSON of their wire shapes. */
   render: Renderer;
 }
+
+/** One operation's context: the services and its validated input (path parameters, query, body). */
+export type OperationContext<Id extends ApiOperationId> = HandlerServices & ApiInput<Id>;
 
 export interface OperationResult {
   status: 200 | 201 | 204;
@@ -33,9 +37,29 @@ export interface OperationResult {
   body?: Rendered | readonly Rendered[];
 }
 
-export type OperationHandler = (context: OperationContext) => OperationResult;
+export type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id>) => OperationResult;
 
-export type OperationHandlers = Record<string, OperationHandler>;
+/**
+ * A handler for every operation of spec/openapi.yaml, keyed by operationId: a spec change that adds an
+ * operation, or changes one's parameters or body, fails the typecheck of its handler.
+ */
+export type OperationHandlers = { [Id in ApiOperationId]: OperationHandler<Id> };
+
+/** A handler as the pipeline calls it: chosen by an operationId read from the spec at run time. */
+export type ValidatedHandler = (context: HandlerServices & RequestInput) => OperationResult;
+
+/**
+ * The handler of the operation the spec names `operationId`, to be called on input validated against that
+ * operation; undefined when there is none.
+ * @example const handler = handlerFor(OPERATION_HANDLERS, op.operationId)
+ */
+export function handlerFor(handlers: OperationHandlers, operationId: string): ValidatedHandler | undefined {
+  if (!Object.hasOwn(handlers, operationId)) return undefined;
+  // The one place the wire's types meet the run time: the pipeline hands a handler only input that ajv has
+  // checked against this operation's parameters and body schema (request-input.ts), which is the shape its
+  // generated type describes.
+  return handlers[operationId as ApiOperationId] as ValidatedHandler;
+}
 
 export const ok = (body: Rendered | readonly Rendered[]): OperationResult => ({ status: 200, body });
 export const created = (body: Rendered | readonly Rendered[]): OperationResult => ({ status: 201, body });

@@ -10,7 +10,7 @@ import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import { OPERATION_HANDLERS } from '../http/app.js';
 import type { Mock } from '../http/mock.js';
-import type { PathParams } from '../http/operation-handler.js';
+import { handlerFor, type PathParams } from '../http/operation-handler.js';
 import { Presenter } from '../http/present.js';
 import { Renderer } from '../http/renderer.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
@@ -203,7 +203,7 @@ class Reader {
     if (getCompiledSpec().operation(operationId).method !== 'GET') {
       throw new Error(`standin: the reference's examples read only; ${operationId} is not a GET`);
     }
-    const handler = OPERATION_HANDLERS[operationId];
+    const handler = handlerFor(OPERATION_HANDLERS, operationId);
     if (!handler) throw new Error(`standin: operation ${operationId} has no handler`);
     try {
       const { body } = handler({

@@ -12,7 +12,7 @@ import {
 } from '../../domain/echoes.js';
 import { created, noContent, ok, type OperationHandlers } from '../operation-handler.js';
 
-export const echoHandlers: OperationHandlers = {
+export const echoHandlers = {
   listEchoQuestions: ({ world, actor, page, render }) => {
     const now = world.now();
     return ok(listEchoQuestions(world, page).map((q) => render.record('echoQuestions', world, q, actor, now)));
@@ -32,4 +32,4 @@ export const echoHandlers: OperationHandlers = {
     ok(render.record('echoAnswers', world, getEchoAnswer(world, params.id), actor)),
   updateEchoAnswer: ({ world, actor, params, body, render }) =>
     ok(render.record('echoAnswers', world, updateEchoAnswer(world, actor, params.id, body), actor)),
-};
+} satisfies Partial<OperationHandlers>;

@@ -9,7 +9,7 @@ import {
 } from '../../domain/goal-updates.js';
 import { created, noContent, ok, type OperationHandlers } from '../operation-handler.js';
 
-export const goalHandlers: OperationHandlers = {
+export const goalHandlers = {
   listGoals: ({ world, actor, query, page, render }) =>
     ok(listGoals(world, actor, query, page).map((g) => render.record('goals', world, g, actor))),
   createGoal: ({ world, actor, body, render }) =>
@@ -28,4 +28,4 @@ export const goalHandlers: OperationHandlers = {
   updateGoalUpdate: ({ world, actor, params, body, render }) =>
     ok(render.record('goalUpdates', world, updateGoalUpdate(world, actor, params.id, body), actor)),
   deleteGoalUpdate: ({ world, actor, params }) => (deleteGoalUpdate(world, actor, params.id), noContent()),
-};
+} satisfies Partial<OperationHandlers>;

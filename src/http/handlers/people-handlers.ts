@@ -2,7 +2,7 @@
 import { getPerson, getTeam, listPeople, listTeams } from '../../domain/people.js';
 import { ok, type OperationHandlers } from '../operation-handler.js';
 
-export const peopleHandlers: OperationHandlers = {
+export const peopleHandlers = {
   // PT1: `GET /me` is the token's person.
   getMe: ({ world, actor, render }) => ok(render.record('people', world, actor, actor)),
   listPeople: ({ world, actor, page, render }) =>
@@ -11,4 +11,4 @@ export const peopleHandlers: OperationHandlers = {
     ok(render.record('people', world, getPerson(world, params.id), actor)),
   listTeams: ({ world, page, render }) => ok(listTeams(world, page).map((t) => render.team(t))),
   getTeam: ({ world, actor, params, render }) => ok(render.record('teams', world, getTeam(world, params.id), actor)),
-};
+} satisfies Partial<OperationHandlers>;

@@ -1,50 +1,45 @@
 // CR1, CR2 and AC operations → domain calls, rendered.
-import { createActivity, getActivity, listActivities, type ActivityInput } from '../../domain/activities.js';
+import { createActivity, getActivity, listActivities } from '../../domain/activities.js';
 import { createComment, deleteComment, listComments, updateComment } from '../../domain/comments.js';
 import { createReaction, deleteReaction, listReactions } from '../../domain/reactions.js';
-import type { CommentableType, ReactionName } from '../../domain/records.js';
-import {
-  created,
-  noContent,
-  ok,
-  type OperationContext,
-  type OperationHandlers,
-  type PathParams,
-} from '../operation-handler.js';
+import type { CommentableType } from '../../domain/records.js';
+import type { ApiSchema } from '../../types/wire.js';
+import { created, noContent, ok, type HandlerServices, type OperationHandlers } from '../operation-handler.js';
+
+/** The context of an operation on the comments or reactions of the record its path parameter `P` names. */
+type OnRecord<P extends string, Body = unknown> = HandlerServices & { params: Readonly<Record<P, string>>; body: Body };
 
 const comments =
-  (type: CommentableType, param: keyof PathParams) =>
-  ({ world, actor, params, page, render }: OperationContext) =>
+  <P extends string>(type: CommentableType, param: P) =>
+  ({ world, actor, params, page, render }: OnRecord<P>) =>
     ok(listComments(world, actor, type, params[param], page).map((c) => render.record('comments', world, c, actor)));
 
 const comment =
-  (type: CommentableType, param: keyof PathParams) =>
-  ({ world, actor, params, body, render }: OperationContext) =>
-    created(
-      render.record('comments', world, createComment(world, actor, type, params[param], body.body as string), actor),
-    );
+  <P extends string>(type: CommentableType, param: P) =>
+  ({ world, actor, params, body, render }: OnRecord<P, ApiSchema<'CommentInput'>>) =>
+    created(render.record('comments', world, createComment(world, actor, type, params[param], body.body), actor));
 
 const reactions =
-  (type: CommentableType, param: keyof PathParams) =>
-  ({ world, actor, params, page, render }: OperationContext) =>
+  <P extends string>(type: CommentableType, param: P) =>
+  ({ world, actor, params, page, render }: OnRecord<P>) =>
     ok(listReactions(world, actor, type, params[param], page).map((r) => render.record('reactions', world, r, actor)));
 
 /** CR2: 201 for a new reaction, 200 with the existing one for a repeat. */
 const react =
-  (type: CommentableType, param: keyof PathParams) =>
-  ({ world, actor, params, body, render }: OperationContext) => {
-    const { created: isNew, reaction } = createReaction(world, actor, type, params[param], body.name as ReactionName);
+  <P extends string>(type: CommentableType, param: P) =>
+  ({ world, actor, params, body, render }: OnRecord<P, ApiSchema<'ReactionInput'>>) => {
+    const { created: isNew, reaction } = createReaction(world, actor, type, params[param], body.name);
     const shown = render.record('reactions', world, reaction, actor);
     return isNew ? created(shown) : ok(shown);
   };
 
-export const socialHandlers: OperationHandlers = {
+export const socialHandlers = {
   listCheckInComments: comments('check-in', 'check_in_id'),
   createCheckInComment: comment('check-in', 'check_in_id'),
   listGoalUpdateComments: comments('goal-update', 'goal_update_id'),
   createGoalUpdateComment: comment('goal-update', 'goal_update_id'),
   updateComment: ({ world, actor, params, body, render }) =>
-    ok(render.record('comments', world, updateComment(world, actor, params.id, body.body as string), actor)),
+    ok(render.record('comments', world, updateComment(world, actor, params.id, body.body), actor)),
   deleteComment: ({ world, actor, params }) => (deleteComment(world, actor, params.id), noContent()),
   listCheckInReactions: reactions('check-in', 'check_in_id'),
   createCheckInReaction: react('check-in', 'check_in_id'),
@@ -56,5 +51,5 @@ export const socialHandlers: OperationHandlers = {
   getActivity: ({ world, actor, params, render }) =>
     ok(render.record('activities', world, getActivity(world, params.id), actor)),
   createActivity: ({ world, actor, body, render }) =>
-    created(render.record('activities', world, createActivity(world, actor, body as unknown as ActivityInput), actor)),
-};
+    created(render.record('activities', world, createActivity(world, actor, body), actor)),
+} satisfies Partial<OperationHandlers>;
