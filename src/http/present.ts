@@ -1,5 +1,6 @@
 // Presentation: domain records → the response shapes of spec/openapi.yaml (GO3 object forms, G3 instants, G10 urls,
-// G11 types). The domain hands out records; only HTTP knows their wire shapes.
+// G11 types). The domain hands out records; only HTTP knows their wire shapes, each declared as the spec's
+// generated schema, so a field the spec renames, adds or drops fails the typecheck here.
 import { formatInstant } from '../domain/calendar.js';
 import { isBlocked } from '../domain/check-ins.js';
 import { confidenceDescription } from '../domain/confidence.js';
@@ -21,6 +22,7 @@ import type {
   Uuid,
 } from '../domain/records.js';
 import type { World } from '../domain/world.js';
+import type { ApiSchema } from '../types/wire.js';
 
 /** G10: the default base of `url` fields, a web application that does not exist. */
 export const DEFAULT_APP_URL = 'https://app.standin.test';
@@ -63,16 +65,16 @@ export class Presenter {
     return `${this.#appUrl}/${kind}/${id}`;
   }
 
-  personRef(world: World, id: Uuid) {
+  personRef(world: World, id: Uuid): ApiSchema<'PersonRef'> {
     return { id, name: world.store.people.get(id)?.name ?? '' };
   }
 
-  teamRef(world: World, id: Uuid) {
+  teamRef(world: World, id: Uuid): ApiSchema<'TeamRef'> {
     return { id, name: world.store.teams.get(id)?.name ?? '' };
   }
 
   /** PT1 */
-  person(world: World, person: Person) {
+  person(world: World, person: Person): ApiSchema<'Person'> {
     return {
       id: person.id,
       name: person.name,
@@ -91,11 +93,11 @@ export class Presenter {
   }
 
   /** PT2 */
-  team(team: Team) {
+  team(team: Team): ApiSchema<'Team'> {
     return { id: team.id, name: team.name, check_in_days: [...team.checkInDays] };
   }
 
-  teamDetail(world: World, team: Team) {
+  teamDetail(world: World, team: Team): ApiSchema<'TeamDetail'> {
     const members = world.store.membersByTeam.get(team.id) ?? [];
     return { ...this.team(team), people: members.map((p) => ({ id: p.id, name: p.name })) };
   }
@@ -104,7 +106,7 @@ export class Presenter {
    * GO3 object forms only; GO4 progress and confidence from the latest update, GO5 label.
    * GO7: a parent the viewer cannot see does not exist for them, so it shows as null.
    */
-  goal(world: World, goal: Goal, viewer: Person) {
+  goal(world: World, goal: Goal, viewer: Person): ApiSchema<'Goal'> {
     const latest = world.store.latestUpdateOf(goal.id);
     const confidence = latest ? latest.confidence : 100;
     const parentRecord = goal.parentId ? world.store.goals.get(goal.parentId) : undefined;
@@ -130,7 +132,7 @@ export class Presenter {
     };
   }
 
-  goalUpdate(world: World, update: GoalUpdate) {
+  goalUpdate(world: World, update: GoalUpdate): ApiSchema<'GoalUpdate'> {
     const goal = world.store.goals.get(update.goalId);
     return {
       type: 'goal-update' as const,
@@ -149,7 +151,7 @@ export class Presenter {
   }
 
   /** CI4: `blocked` is derived from `blockers`, never stored. */
-  checkIn(world: World, checkIn: CheckIn) {
+  checkIn(world: World, checkIn: CheckIn): ApiSchema<'CheckIn'> {
     return {
       type: 'check-in' as const,
       id: checkIn.id,
@@ -170,7 +172,7 @@ export class Presenter {
   }
 
   /** EC2, EC3: `next_answer_at` is computed from the world's clock; null while paused. No `type` (G11). */
-  echoQuestion(world: World, question: EchoQuestion, now: EpochSeconds = world.now()) {
+  echoQuestion(world: World, question: EchoQuestion, now: EpochSeconds = world.now()): ApiSchema<'EchoQuestion'> {
     return {
       id: question.id,
       prompt: question.prompt,
@@ -187,7 +189,7 @@ export class Presenter {
     };
   }
 
-  echoAnswer(world: World, answer: EchoAnswer) {
+  echoAnswer(world: World, answer: EchoAnswer): ApiSchema<'EchoAnswer'> {
     const question = world.store.echoQuestions.get(answer.questionId);
     return {
       type: 'echo-answer' as const,
@@ -200,7 +202,7 @@ export class Presenter {
     };
   }
 
-  comment(world: World, comment: Comment) {
+  comment(world: World, comment: Comment): ApiSchema<'Comment'> {
     return {
       type: 'comment' as const,
       id: comment.id,
@@ -213,7 +215,7 @@ export class Presenter {
   }
 
   /** CR2 (prod): `{id, name, emoji, person, resource, created_at}`. */
-  reaction(world: World, reaction: Reaction) {
+  reaction(world: World, reaction: Reaction): ApiSchema<'Reaction'> {
     return {
       id: reaction.id,
       name: reaction.name,
@@ -225,7 +227,7 @@ export class Presenter {
   }
 
   /** AC1 (prod) */
-  activity(world: World, activity: Activity) {
+  activity(world: World, activity: Activity): ApiSchema<'Activity'> {
     return {
       id: activity.id,
       kind: activity.kind,
