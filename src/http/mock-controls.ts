@@ -9,7 +9,7 @@ import type { AnyToken } from '../runtime/any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
-import { FaultProfile, FaultProfileError, type FaultProfileSpec } from '../runtime/fault-profile.js';
+import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
 import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
@@ -18,12 +18,12 @@ import { formatInstant } from '../domain/calendar.js';
 import { getCompiledControlSpec, loadSpecChecks, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock, StateLoader } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
-import type { OverrideRuleInput } from '../runtime/overrides.js';
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
 import { routeOperations } from './operation-routes.js';
+import type { ControlAnswer, ControlInput, ControlOperationId } from '../types/wire.js';
 import { recordCounts } from './wire-kinds.js';
 import type { WorldContext } from '../runtime/sessions.js';
 
@@ -64,10 +64,19 @@ function sameText(given: string, expected: string): boolean {
 /** A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB. */
 const MAX_STATE_BYTES = 512 * 2 ** 20;
 
-type ControlHandler = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
+/**
+ * A handler for every operation of spec/control.yaml, keyed by operationId, typed by its validated input and
+ * its documented success answers: a control the spec adds, or a field it renames, fails the typecheck here.
+ */
+type ControlHandlers = {
+  [Id in ControlOperationId]: (target: ControlTarget, input: ControlInput<Id>) => ControlAnswer<Id>;
+};
+
+/** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
+type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
 
 /** A control's 200 with its JSON body (the controls answer plain values, not the API's rendered records). */
-const ok = (body: unknown) => ({ status: 200 as const, body });
+const ok = <Body>(body: Body) => ({ status: 200 as const, body });
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
 export function tokenList(world: World) {
@@ -82,21 +91,16 @@ export function tokenList(world: World) {
   }));
 }
 
-const CONTROL_HANDLERS: Record<string, ControlHandler> = {
+const CONTROL_HANDLERS: ControlHandlers = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world. MK4: the clock too, if asked.
   resetWorld: ({ mock, context }, { body }) => {
-    const world = mock.worlds.reset(
-      context,
-      (body.seed as number | undefined) ?? mock.options.seed,
-      body.size as WorldSize | undefined,
-      resetClock(body),
-    );
+    const world = mock.worlds.reset(context, body.seed ?? mock.options.seed, body.size, resetClock(body));
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),
   setClock: ({ mock, context, world }, { body }) => {
-    const view = setClock(world, body.now as string, body.frozen as boolean | undefined, mock.worlds.budget);
+    const view = setClock(world, body.now, body.frozen, mock.worlds.budget);
     mock.worlds.clockMoved(context);
     return ok(view);
   },
@@ -111,11 +115,11 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     ok(present.echoQuestion(world, resumeEchoQuestion(world, params.id))),
   recordAbsence: ({ world }, { params, body }) => ({
     status: 201,
-    body: recordAbsence(world, params.id, body.start as string, body.end as string),
+    body: recordAbsence(world, params.id, body.start, body.end),
   }),
   getRateLimit: ({ mock }) => ok({ enabled: mock.rateLimit }),
   setRateLimit: ({ mock }, { body }) => {
-    mock.rateLimit = body.enabled as boolean;
+    mock.rateLimit = body.enabled;
     return ok({ enabled: mock.rateLimit });
   },
   listSessions: ({ mock }) => ok(mock.sessions.list()),
@@ -127,7 +131,7 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
   getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget, mock.anyToken)),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
-  setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules as OverrideRuleInput[]) }),
+  setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules) }),
   deleteOverrides: ({ mock }) => {
     mock.overrides.clear();
     return { status: 204 };
@@ -142,7 +146,7 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
   // context (the shared one, each session) has its own profile and stream (MK5).
   putFaults: ({ context, world }, { body }) => {
     try {
-      context.faults = new FaultProfile({ seed: world.seed, ...(body as unknown as FaultProfileSpec) });
+      context.faults = new FaultProfile({ seed: world.seed, ...body });
     } catch (error) {
       if (error instanceof FaultProfileError)
         throw DomainError.invalid([{ in: 'body', name: error.field, message: error.message }]);
@@ -170,6 +174,14 @@ const CONTROL_HANDLERS: Record<string, ControlHandler> = {
     return { status: 204 };
   },
 };
+
+/** The control the spec names `operationId`, to be called on input validated against that operation. */
+function controlFor(operationId: string): ValidatedControl | undefined {
+  if (!Object.hasOwn(CONTROL_HANDLERS, operationId)) return undefined;
+  // The one place the control spec's types meet the run time: the pipeline hands a control only input that ajv
+  // has checked against this operation's parameters and body schema (request-input.ts).
+  return CONTROL_HANDLERS[operationId as ControlOperationId] as ValidatedControl;
+}
 
 /** What the world holds now, and what the server keeps against its memory budget (GET /__mock/world). */
 function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyToken: AnyToken | null) {
@@ -240,7 +252,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     return next();
   });
   const finish =
-    (handler: ControlHandler) =>
+    (handler: ValidatedControl) =>
     ({ c, context, world }: Exchange, input: RequestInput): Response => {
       try {
         const { status, body } = handler({ mock, context, world, present }, input);
@@ -256,7 +268,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     getCompiledControlSpec().operations,
     '',
     (op: SpecOperation) => {
-      const handler = CONTROL_HANDLERS[op.operationId];
+      const handler = controlFor(op.operationId);
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
       if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);
       // A restored state is checked whole against the spec (Worlds.restore); its own fields are not refused.

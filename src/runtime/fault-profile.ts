@@ -2,30 +2,18 @@
 // faults. Rules are scoped by method and path pattern; the first matching rule decides a request.
 import { PathPattern } from './path-pattern.js';
 import { mulberry32 } from '../domain/entropy.js';
+import type { ControlSchema } from '../types/wire.js';
 
-export type Latency =
-  | { kind: 'fixed'; ms: number }
-  | { kind: 'uniform'; min_ms: number; max_ms: number }
-  | { kind: 'lognormal'; median_ms: number; sigma: number };
+/**
+ * spec/control.yaml's FaultRule: methods (all when absent), a path pattern (all paths when absent) such as
+ * `/api/v2/goals*`, a latency and faults.
+ */
+export type FaultRule = ControlSchema<'FaultRule'>;
+export type Latency = NonNullable<FaultRule['latency']>;
+export type Fault = NonNullable<FaultRule['faults']>[number];
 
-export type Fault =
-  | { kind: 'error'; status: 500 | 503; rate: number; retry_after?: number }
-  | { kind: 'drop'; rate: number }
-  | { kind: 'slow-body'; rate: number; bytes_per_second: number };
-
-export interface FaultRule {
-  /** Methods it applies to; all when absent. */
-  methods?: string[];
-  /** A path pattern with `*` for any characters, e.g. `/api/v2/goals*`; all paths when absent. */
-  path?: string;
-  latency?: Latency;
-  faults?: Fault[];
-}
-
-export interface FaultProfileSpec {
-  seed?: number;
-  rules: FaultRule[];
-}
+/** spec/control.yaml's FaultProfile: a seed and the rules. */
+export type FaultProfileSpec = ControlSchema<'FaultProfile'>;
 
 /**
  * A profile whose values cannot be drawn from (MK6), naming the field at fault as a problem's errors[] does (G8).
@@ -71,7 +59,7 @@ export class FaultProfile {
 
   decide(method: string, path: string): Decision {
     const rule = this.#rules.find(
-      (r) => (!r.methods || r.methods.includes(method)) && (!r.matcher || r.matcher.matches(path)),
+      (r) => (!r.methods || r.methods.some((m) => m === method)) && (!r.matcher || r.matcher.matches(path)),
     );
     if (!rule) return { delayMs: 0, fault: null };
     const delayMs = rule.latency ? Math.round(this.#delay(rule.latency)) : 0;

@@ -8,25 +8,13 @@ import type { FieldError } from '../spec/describe-errors.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import { PathPattern } from './path-pattern.js';
 import { problemJson } from '../spec/problem-document.js';
+import type { ControlSchema } from '../types/wire.js';
 
-/** One rule as it is put (spec/control.yaml's OverrideRuleInput). */
-export interface OverrideRuleInput {
-  method?: string;
-  path: string;
-  session?: string;
-  uses?: number;
-  status: number;
-  headers?: Record<string, string>;
-  body?: unknown;
-  unchecked?: boolean;
-}
+/** One rule as it is put: spec/control.yaml's OverrideRuleInput. */
+export type OverrideRuleInput = ControlSchema<'OverrideRuleInput'>;
 
-/** One rule in force, as listed. */
-export interface OverrideRule {
-  id: string;
-  uses_left: number | null;
-  rule: OverrideRuleInput;
-}
+/** One rule in force, as listed: spec/control.yaml's OverrideRule. */
+export type OverrideRule = ControlSchema<'OverrideRule'>;
 
 /** Statuses that carry no body (G1). */
 const EMPTY = new Set([204, 304]);
