@@ -15,7 +15,7 @@ export const LOG_FORMAT = 'standin-state-log';
 /** Version 2 ends each batch with its clock line; version 1 (read, never written) began each with it. */
 export const LOG_VERSION = 2;
 
-export interface Header {
+export type Header = {
   format: typeof LOG_FORMAT;
   version: 1 | 2;
   seed: number;
@@ -23,7 +23,7 @@ export interface Header {
   base:
     | { generated_at: string }
     | { generated_at: string; history_start: string; default_person_id: string; imported: true };
-}
+};
 
 /** A record put or deleted, or a base record of an imported base. */
 export type RecordLine =
@@ -106,7 +106,7 @@ export function readStateFile(path: string): unknown {
       `${path} is not a standin state: its first line is not a "${LOG_FORMAT}" version 1 or 2 header. ${keep(path)}`,
     );
   }
-  const header = first as unknown as Header;
+  const header = first as Header;
   const state: ChangesState = {
     format: STATE_FORMAT,
     version: 2,

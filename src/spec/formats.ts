@@ -5,9 +5,7 @@ import formatsModule from 'ajv-formats/dist/formats.js';
 import type { Format } from 'ajv';
 
 // ajv-formats is CommonJS: under NodeNext its named exports sit on the default export.
-const { fullFormats } = formatsModule as unknown as {
-  fullFormats: Record<'date-time' | 'email', Format>;
-};
+const { fullFormats } = formatsModule;
 
 /**
  * G2: a lowercase UUID v4, the form of every id. ajv-formats' `uuid` also takes upper case and a `urn:uuid:`

@@ -28,7 +28,8 @@ interface RawRule {
 
 /** Reads `x-rules` from the document; a rule or part without a known source is a broken spec. */
 export function ruleRegistry(document: OpenAPIV3_1.Document): RuleRegistry {
-  const raw = ((document as unknown as Record<string, unknown>)['x-rules'] ?? {}) as Record<string, RawRule>;
+  // An extension of the document's own, which OpenAPIV3_1.Document does not declare.
+  const raw = (('x-rules' in document ? document['x-rules'] : undefined) ?? {}) as Record<string, RawRule>;
   const rules = new Map<string, RuleEntry>();
   const known = (source: RuleSource, where: string) => {
     if (!RULE_SOURCES.includes(source))

@@ -6,7 +6,7 @@ import { generatedSource, type GeneratedChecks, type GeneratedSpecs, type SpecSo
 import * as generated from './generated/specs.js';
 
 // Its validators are exports of their own (v0, v1, …), which the declaration does not list.
-const module = generated as unknown as GeneratedSpecs;
+const module: GeneratedSpecs = generated;
 
 let checks: GeneratedChecks | null = null;
 let loading: Promise<void> | null = null;
