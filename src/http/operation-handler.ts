@@ -9,16 +9,6 @@ import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
 import type { RequestInput } from './request-input.js';
 
-/** The names of the path parameters of both specs' paths. */
-export const PATH_PARAMETERS = ['id', 'goal_id', 'question_id', 'check_in_id', 'goal_update_id', 'name'] as const;
-
-/**
- * The path parameters by name, as the pipeline reads them for any operation. OpenAPI makes every path parameter
- * required and the route validated those of its operation; `routeOperations` refuses a spec path whose
- * parameter is not listed in PATH_PARAMETERS.
- */
-export type PathParams = Readonly<Record<(typeof PATH_PARAMETERS)[number], string>>;
-
 /** What every handler is handed besides its operation's input. */
 export interface HandlerServices {
   world: World;

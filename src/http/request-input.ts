@@ -4,14 +4,17 @@
 import type { FieldError } from '../spec/describe-errors.js';
 import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
 import { clip } from '../spec/preview.js';
-import type { PathParams } from './operation-handler.js';
 import { problemResponse } from './problem.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText } from './request-body.js';
 
 export interface RequestInput {
   /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
   query: Record<string, unknown>;
-  params: PathParams;
+  /**
+   * The path parameters by name. OpenAPI makes every path parameter required and the route validated those of
+   * its operation, so each of its names is there (a handler reads them typed: operation-handler.ts).
+   */
+  params: Readonly<Record<string, string>>;
   body: Record<string, unknown>;
 }
 
@@ -134,7 +137,7 @@ export function readRequestInput(
     return {
       query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/\[\]$/, ''), v])),
       // Every path parameter of the operation is present: the path validated against its required parameters.
-      params: rawParams as PathParams,
+      params: rawParams,
       body,
     };
   };

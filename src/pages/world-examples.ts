@@ -10,7 +10,7 @@ import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import { OPERATION_HANDLERS } from '../http/app.js';
 import type { Mock } from '../http/mock.js';
-import { handlerFor, type PathParams } from '../http/operation-handler.js';
+import { handlerFor } from '../http/operation-handler.js';
 import { Presenter } from '../http/present.js';
 import { Renderer } from '../http/renderer.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
@@ -210,7 +210,7 @@ class Reader {
         world: this.world,
         actor: this.actor,
         query,
-        params: params as PathParams,
+        params,
         body: {},
         page: pageOf(query),
         render: this.render,
