@@ -2,19 +2,11 @@
 // reading one, and recording one. The API has no DELETE for activities, so the one the kit records stays.
 import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 const KINDS = ['github_pr', 'jira', 'linear', 'asana', 'google_calendar', 'api'];
 
-interface Activity {
-  id: string;
-  kind: string;
-  group: string;
-  title: string;
-  description: string;
-  url: string | null;
-  recorded_at: string;
-  person: { id: string; name: string };
-}
+type Activity = ApiSchema<'Activity'>;
 
 function describe(a: Activity): string {
   return `${a.id} (${a.kind}, ${a.recorded_at}, ${a.person.name})`;

@@ -5,6 +5,7 @@ import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext, Person } from '../kit/context.js';
 import { addDays, weekdayOf } from '../kit/dates.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 /** A date before any service's history: no check-in can exist on it (CI1). */
 const BEFORE_HISTORY = '1900-01-01';
@@ -37,27 +38,9 @@ const ANSWERS = ['previous', 'intentions', 'blockers', 'mood', 'previous_complet
 /** Days in the window the read checks walk: one full week, so every weekday is seen once. */
 const WINDOW_DAYS = 7;
 
-interface Team {
-  id: string;
-  name: string;
-  check_in_days: string[];
-}
+type Team = ApiSchema<'Team'>;
 
-interface CheckIn {
-  id: string;
-  date: string;
-  person: { id: string; name: string };
-  teams: Array<{ id: string; name: string }>;
-  previous: string | null;
-  intentions: string | null;
-  blockers: string | null;
-  mood: string | null;
-  previous_completed: boolean | null;
-  blocked: boolean;
-  absent: boolean;
-  completed_at: string | null;
-  updated_at: string;
-}
+type CheckIn = ApiSchema<'CheckIn'>;
 
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
 

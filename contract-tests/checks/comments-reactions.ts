@@ -5,27 +5,14 @@ import { ensureInOrder, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext } from '../kit/context.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 /** CR2, copied from the rule: each known reaction name and its emoji. */
 const EMOJI: Record<string, string> = { tada: '🎉', thumbsup: '👍', heart: '❤️', eyes: '👀', rocket: '🚀', clap: '👏' };
 
-interface Comment {
-  id: string;
-  body: string;
-  person: { id: string; name: string };
-  resource: { type: string; id: string };
-  created_at: string;
-  updated_at: string;
-}
+type Comment = ApiSchema<'Comment'>;
 
-interface Reaction {
-  id: string;
-  name: string;
-  emoji: string;
-  person: { id: string; name: string };
-  resource: { type: string; id: string };
-  created_at: string;
-}
+type Reaction = ApiSchema<'Reaction'>;
 
 /** A goal of the kit's own with one update on it: the safe place for comments and reactions. */
 async function ownUpdate(ctx: KitContext): Promise<{ goal: any; update: any }> {

@@ -4,33 +4,16 @@ import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/as
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { MARKER, type KitContext } from '../kit/context.js';
 import { WEEKDAYS, addDays, weekdayOf, epochDay } from '../kit/dates.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** At noon no time zone changes its clocks, so the kit's schedules never meet a daylight-saving gap. */
 const NOON = '12:00';
 
-interface Question {
-  id: string;
-  prompt: string;
-  title: string;
-  answer_frequency: string;
-  answer_day: string;
-  answer_time: string;
-  answer_time_zone: string;
-  next_answer_at: string | null;
-  paused_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+type Question = ApiSchema<'EchoQuestion'>;
 
-interface Answer {
-  id: string;
-  question: { id: string; title: string };
-  title: string;
-  body: string | null;
-  published_at: string;
-}
+type Answer = ApiSchema<'EchoAnswer'>;
 
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
 
@@ -183,7 +166,7 @@ export const echoes: CheckGroup = {
           answer_frequency: 'daily',
           answer_day: 'friday',
           answer_time: '23:59',
-        };
+        } satisfies ApiSchema<'EchoQuestionInput'>;
         const second: Question = await ctx.createEchoQuestion(given);
         for (const [field, value] of Object.entries(given)) {
           ensure(

@@ -3,21 +3,9 @@ import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { ensureInOrder, ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import { getGoal, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
-/** The output form of a goal update, as far as the checks read it. */
-interface UpdateOut {
-  id: string;
-  goal: { id: string; title: string };
-  person: { id: string; name: string };
-  title: string;
-  body: string;
-  progress: number;
-  confidence: number;
-  confidence_description: string;
-  created_at: string;
-  updated_at: string;
-  [key: string]: unknown;
-}
+type UpdateOut = ApiSchema<'GoalUpdate'>;
 
 /** GU2: below 45 → 30, 45 to 74 → 60, 75 and above → 90. */
 function snapped(confidence: number): number {

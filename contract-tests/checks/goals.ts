@@ -3,6 +3,7 @@ import { ensureRefused, ensureSameIds, namesField, problemNames, sameJson, UNKNO
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { ensureGoalOrder, getGoal, goalOrder, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
 import type { KitContext } from '../kit/context.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 /** Another person than the caller, from GET /people (for contributors); NotRun when the caller is alone. */
 async function someoneElse(ctx: KitContext): Promise<{ id: string; name: string }> {
@@ -69,9 +70,9 @@ export const goals: CheckGroup = {
         } as const;
         for (const [field, value] of Object.entries(expected)) {
           ensure(
-            JSON.stringify(goal[field]) === JSON.stringify(value),
+            JSON.stringify(goal[field as keyof GoalOut]) === JSON.stringify(value),
             'GO1',
-            `POST /goals {}: ${field} must default to ${JSON.stringify(value)}, got ${JSON.stringify(goal[field])}`,
+            `POST /goals {}: ${field} must default to ${JSON.stringify(value)}, got ${JSON.stringify(goal[field as keyof GoalOut])}`,
           );
         }
         ensure(
@@ -116,7 +117,7 @@ export const goals: CheckGroup = {
           archived: false,
           contributor_ids: [person.id],
           team_ids: [team.id],
-        };
+        } satisfies ApiSchema<'GoalInput'>;
         const created: GoalOut = await ctx.createGoal(body);
         const fetched = await getGoal(ctx.client, created.id, 'GO1');
         for (const goal of [created, fetched]) {

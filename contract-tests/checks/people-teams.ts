@@ -1,24 +1,13 @@
 // Owns the people-and-teams check group (PT1–PT2, plus the G2/G4 negative cases of their operations), through the API alone.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { ensureInOrder, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
-interface Ref {
-  id: string;
-  name: string;
-}
+type Ref = ApiSchema<'PersonRef'>;
 
-interface PersonOut extends Ref {
-  time_zone: string;
-  kind: string;
-  teams: Ref[];
-  url: string;
-  [key: string]: unknown;
-}
+type PersonOut = ApiSchema<'Person'>;
 
-interface TeamOut extends Ref {
-  check_in_days: string[];
-  people?: Ref[];
-}
+type TeamOut = ApiSchema<'Team'> & Partial<Pick<ApiSchema<'TeamDetail'>, 'people'>>;
 
 /** PT1 (prod): the fields of a person. */
 const PT1_FIELDS = [

@@ -8,6 +8,7 @@ import { Coverage } from './coverage.js';
 import { MARKER, type KitOptions, type Person, type SetUpFacts } from './kit-options.js';
 import { preflight } from './preflight.js';
 import { RecordPool } from './record-pool.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 export { MARKER, type KitOptions, type Person } from './kit-options.js';
 
@@ -97,7 +98,7 @@ export class KitContext {
   }
 
   /** Creates a goal of the kit's own and registers its deletion (updates, comments and reactions go with it, GO8). */
-  async createGoal(body: Record<string, unknown> = {}, client = this.client): Promise<any> {
+  async createGoal(body: ApiSchema<'GoalInput'> = {}, client = this.client): Promise<ApiSchema<'Goal'>> {
     this.requireWrites();
     const { body: goal } = await client.expect(
       201,
@@ -111,7 +112,10 @@ export class KitContext {
   }
 
   /** Creates an echo question of the kit's own and registers its deletion (its answers go with it, EC6). */
-  async createEchoQuestion(body: Record<string, unknown> = {}, client = this.client): Promise<any> {
+  async createEchoQuestion(
+    body: ApiSchema<'EchoQuestionInput'> = {},
+    client = this.client,
+  ): Promise<ApiSchema<'EchoQuestion'>> {
     this.requireWrites();
     const { body: question } = await client.expect(
       201,
@@ -127,7 +131,7 @@ export class KitContext {
   }
 
   /** The caller's latest check-in, or NotRun when they have none to work with. */
-  async latestCheckIn(client = this.client, person: Person = this.me): Promise<any> {
+  async latestCheckIn(client = this.client, person: Person = this.me): Promise<ApiSchema<'CheckIn'>> {
     const { body } = await client.expect(200, 'GET', `/check-ins?people_ids[]=${person.id}&per_page=1`, {}, 'CI5');
     if (body.length === 0) throw new NotRun(`${person.name} has no check-in to work with`);
     return body[0];

@@ -17,7 +17,7 @@ export function addDays(date: string, days: number): string {
  * The weekday of a date, lower case as the API writes it.
  * @example weekdayOf('2026-11-20') // 'friday'
  */
-export function weekdayOf(date: string): string {
+export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
   const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
   if (weekday === undefined) throw new Error(`no weekday for ${date}: not a YYYY-MM-DD date`);
   return weekday;

@@ -2,27 +2,11 @@
 // confidence labels (GO5), the GO6 order, and GET/list helpers.
 import { ensureSameIds } from './assertions.js';
 import type { CheckingClient } from './checking-client.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 /** The output form of a goal (GO3), as far as the checks read it. */
-export interface GoalOut {
-  id: string;
-  title: string;
-  description: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  update_cadence: string;
-  owner: { id: string; name: string };
-  parent: { id: string; title: string } | null;
-  private: boolean;
-  archived: boolean;
-  progress: number;
-  confidence: number;
-  confidence_description: string;
-  contributors: Array<{ id: string; name: string }>;
-  teams: Array<{ id: string; name: string }>;
-  url: string;
-  [key: string]: unknown;
-}
+export /** The output form of a goal (GO3): the spec's Goal. */
+type GoalOut = ApiSchema<'Goal'>;
 
 /** GO5: the label of each confidence a goal or update may carry. */
 export const LABELS: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };

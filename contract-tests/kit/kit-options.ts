@@ -2,6 +2,7 @@
 // learned: plain data.
 import type { RuleSource } from '../../src/spec/rule-sources.js';
 import type { CheckResult } from './check-result.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 export interface KitOptions {
   /** Ends with /api/v2. */
@@ -25,13 +26,9 @@ export interface KitOptions {
   setUp?: SetUpFacts;
 }
 
-export interface Person {
-  id: string;
-  name: string;
-  time_zone: string;
-  administrator?: boolean;
-  teams: Array<{ id: string; name: string }>;
-}
+/** A person as the kit reads one (GET /me, GET /people): the spec's Person, the fields the checks use. */
+export type Person = Pick<ApiSchema<'Person'>, 'id' | 'name' | 'time_zone' | 'teams'> &
+  Partial<Pick<ApiSchema<'Person'>, 'administrator'>>;
 
 /** Every title the kit writes starts with this, so its records are easy to spot and to clean up by hand. */
 export const MARKER = '[standin-contract]';
