@@ -1,5 +1,6 @@
 // The TypeScript types of both specs, written by openapi-typescript into src/types/ (`npm run types`): what a
-// typed client of the API (openapi-fetch and the like) and of the mock's controls is checked against.
+// typed client of the API (openapi-fetch and the like) and of the mock's controls is checked against, and so are
+// standin's own handlers, presenters, domain inputs and kit (through wire.ts).
 // Committed, so a user of the package needs no generator; a test fails when they differ from the specs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
