@@ -515,9 +515,9 @@ export const checkIns: CheckGroup = {
           );
           for (const [field, value] of Object.entries(answers)) {
             ensure(
-              (first as any)[field] === value,
+              first[field as keyof CheckIn] === value,
               'CI3',
-              `PATCH stored ${field} ${JSON.stringify((first as any)[field])}, sent ${JSON.stringify(value)}`,
+              `PATCH stored ${field} ${JSON.stringify(first[field as keyof CheckIn])}, sent ${JSON.stringify(value)}`,
             );
           }
           ensure(

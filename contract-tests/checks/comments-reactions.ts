@@ -15,9 +15,9 @@ type Comment = ApiSchema<'Comment'>;
 type Reaction = ApiSchema<'Reaction'>;
 
 /** A goal of the kit's own with one update on it: the safe place for comments and reactions. */
-async function ownUpdate(ctx: KitContext): Promise<{ goal: any; update: any }> {
+async function ownUpdate(ctx: KitContext): Promise<{ goal: ApiSchema<'Goal'>; update: ApiSchema<'GoalUpdate'> }> {
   const goal = await ctx.createGoal({ title: ctx.mark('goal for comments and reactions') });
-  const { body: update } = await ctx.client.expect(
+  const { body: update } = await ctx.client.expect<ApiSchema<'GoalUpdate'>>(
     201,
     'POST',
     `/goals/${goal.id}/goal-updates`,

@@ -142,9 +142,9 @@ export const echoes: CheckGroup = {
         };
         for (const [field, value] of Object.entries(expected)) {
           ensure(
-            (q as any)[field] === value,
+            q[field as keyof Question] === value,
             'EC1',
-            `a new Echo with only a prompt must have ${field} ${JSON.stringify(value)}, got ${JSON.stringify((q as any)[field])}`,
+            `a new Echo with only a prompt must have ${field} ${JSON.stringify(value)}, got ${JSON.stringify(q[field as keyof Question])}`,
           );
         }
         ensure(
@@ -170,9 +170,9 @@ export const echoes: CheckGroup = {
         const second: Question = await ctx.createEchoQuestion(given);
         for (const [field, value] of Object.entries(given)) {
           ensure(
-            (second as any)[field] === value,
+            second[field as keyof Question] === value,
             'EC1',
-            `POST /echo/questions must store ${field} ${JSON.stringify(value)}, got ${JSON.stringify((second as any)[field])}`,
+            `POST /echo/questions must store ${field} ${JSON.stringify(value)}, got ${JSON.stringify(second[field as keyof Question])}`,
           );
         }
         const all = await walkQuestions(ctx);
