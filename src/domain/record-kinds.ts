@@ -157,22 +157,18 @@ const SPECS = {
         seen.add(p.id);
       }
     },
-    // GO8: a goal goes with its updates; a parent is not deleted under its children.
-    // GO8: a deleted goal's updates go with it, and its children are left with parent null.
+    // GO8: a deleted goal's updates go with it, and its children are left with parent null: a state whose
+    // deleted goal still has either is refused, naming each.
     leftBehind: (tables, id) => {
       const updates = tables.goalUpdates.find('goal', id).length;
       const children = tables.goals.find('parent', id).length;
       const left = [
-        ...(updates > 0
-          ? [
-              `deleted.goals holds goal ${id}, whose ${updates} updates remain: a deleted goal's updates go with it (GO8)`,
-            ]
-          : []),
-        ...(children > 0
-          ? [`deleted.goals holds goal ${id}, whose ${children} child goals still name it: they keep parent null (GO8)`]
-          : []),
-      ];
-      return left.length > 0 ? left.join('; ') : undefined;
+        updates > 0 && `whose ${updates} updates remain: a deleted goal's updates go with it (GO8)`,
+        children > 0 && `whose ${children} child goals still name it: they keep parent null (GO8)`,
+      ].filter((problem) => problem !== false);
+      return left.length > 0
+        ? left.map((problem) => `deleted.goals holds goal ${id}, ${problem}`).join('; ')
+        : undefined;
     },
   },
   goalUpdates: {
