@@ -83,17 +83,19 @@ describe('a deletion in a state of changes leaves nothing behind (GO8, EC6, CR1,
     [
       'goalUpdates',
       (s) => first(s.goalUpdates.values(), (u) => s.commentsOf('goal-update', u.id).length > 0).id,
-      (id) => `goal update ${id} is deleted but its comments or reactions remain`,
+      (id) =>
+        `deleted.goalUpdates holds goal update ${id}, whose ${store.commentsOf('goal-update', id).length} comments and ${store.reactionsOf('goal-update', id).length} reactions remain: a deleted update's comments and reactions go with it (GO8)`,
     ],
     [
       'echoQuestions',
       (s) => first(s.echoQuestions.values(), (q) => s.answersOfQuestion(q.id).length > 0).id,
-      (id) => `echo question ${id} is deleted but its answers remain`,
+      (id) =>
+        `deleted.echoQuestions holds echo question ${id}, whose ${store.answersOfQuestion(id).length} answers remain: a deleted Echo's answers go with it (EC6)`,
     ],
     [
       'checkIns',
       (s) => first(s.checkIns.values(), () => true).id,
-      (id) => `check-in ${id} is deleted: check-ins are never deleted (CI7)`,
+      (id) => `deleted.checkIns holds check-in ${id}: check-ins are never deleted (CI7)`,
     ],
   ];
   it.each(cases)('refuses a deleted %s whose dependents remain', (kind, pick, problem) => {

@@ -181,12 +181,15 @@ const SPECS = {
       if (!tables.goals.has(u.goalId)) add(`goal update ${u.id} belongs to goal ${u.goalId}, which does not exist`);
       person(tables, u.personId, `goal update ${u.id}`, add);
     },
-    // GO8: an update goes with its comments and reactions.
-    leftBehind: (tables, id) =>
-      tables.comments.find('resource', resourceKey('goal-update', id)).length > 0 ||
-      tables.reactions.find('resource', resourceKey('goal-update', id)).length > 0
-        ? `goal update ${id} is deleted but its comments or reactions remain`
-        : undefined,
+    // GO8: an update goes with its comments and reactions; a state whose deleted update keeps either is refused,
+    // naming where the deletion is and what remains.
+    leftBehind: (tables, id) => {
+      const comments = tables.comments.find('resource', resourceKey('goal-update', id)).length;
+      const reactions = tables.reactions.find('resource', resourceKey('goal-update', id)).length;
+      return comments + reactions > 0
+        ? `deleted.goalUpdates holds goal update ${id}, whose ${comments} comments and ${reactions} reactions remain: a deleted update's comments and reactions go with it (GO8)`
+        : undefined;
+    },
   },
   checkIns: {
     indexes: { day: { pair: (c) => [c.personId, c.date] as const } },
@@ -197,7 +200,7 @@ const SPECS = {
       if (tables.checkIns.pair('day', c.personId, c.date)?.id !== c.id)
         add(`check-in ${c.id} is a second check-in of its person on ${c.date} (CI1)`);
     },
-    leftBehind: (_tables, id) => `check-in ${id} is deleted: check-ins are never deleted (CI7)`,
+    leftBehind: (_tables, id) => `deleted.checkIns holds check-in ${id}: check-ins are never deleted (CI7)`,
   },
   echoQuestions: {
     indexes: {},
@@ -211,10 +214,12 @@ const SPECS = {
       if (!Number.isFinite(q.publishedThrough)) add(`echo question ${q.id} lacks publishedThrough`);
     },
     // EC6: a question goes with its answers.
-    leftBehind: (tables, id) =>
-      tables.echoAnswers.find('question', id).length > 0
-        ? `echo question ${id} is deleted but its answers remain`
-        : undefined,
+    leftBehind: (tables, id) => {
+      const answers = tables.echoAnswers.find('question', id).length;
+      return answers > 0
+        ? `deleted.echoQuestions holds echo question ${id}, whose ${answers} answers remain: a deleted Echo's answers go with it (EC6)`
+        : undefined;
+    },
   },
   echoAnswers: {
     indexes: { question: { keys: (a) => [a.questionId], compare: newestPublishedFirst } },
