@@ -25,7 +25,8 @@ describe('RenderCache', () => {
   it('holds at most its capacity in bytes, dropping the oldest records first', () => {
     // Each text below is one digit long: `{"n":0}` is 7 characters, 2 × 7 + 32 = 46 bytes.
     const each = textBytes('{"n":0}');
-    const cache = new RenderCache(3 * each);
+    // Room for three and a half: over it, down to an eighth below (140 bytes) drops one text of 46.
+    const cache = new RenderCache(3.5 * each);
     const [r0, r1, r2, r3] = [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }];
     const [, first, second, last] = [r0, r1, r2, r3].map((r) => cache.get(r, [], () => r));
     expect(cache.size).toBe(3);
@@ -38,6 +39,23 @@ describe('RenderCache', () => {
     expect(cache.size).toBe(3);
     expect(cache.get(r2, [], () => 'again')).toBe(second);
     expect(cache.get(r1, [], () => 'again').json).toBe('"again"');
+  });
+
+  it('once full, drops its oldest eighth in one go: the inserts after it drop nothing', () => {
+    const each = textBytes('{"n":0}');
+    const cache = new RenderCache(16 * each);
+    const records = Array.from({ length: 20 }, (_, n) => ({ n: n % 10 }));
+    const rendered = records.slice(0, 16).map((r) => cache.get(r, [], () => r));
+    expect(cache.size).toBe(16);
+    // The 17th goes over: down to 14 entries (16 − 16 / 8), the three oldest gone at once.
+    cache.get(records[16]!, [], () => records[16]);
+    expect(cache.size).toBe(14);
+    expect(cache.bytes).toBe(14 * each);
+    cache.get(records[17]!, [], () => records[17]);
+    cache.get(records[18]!, [], () => records[18]);
+    expect(cache.size).toBe(16);
+    expect(cache.get(records[3]!, [], () => 'again')).toBe(rendered[3]);
+    expect(cache.get(records[2]!, [], () => 'again').json).toBe('"again"');
   });
 
   it('keeps within its bytes whatever one text weighs: a text over the capacity is made and not kept', () => {
