@@ -1,7 +1,7 @@
 // The worlds a mock serves: the shared one and each session's (MK5), all layers over generated base worlds,
 // and what replaces one — a reset (MK2), a restored state or a snapshot — checked before it replaces
 // anything, so a bad state changes nothing. Bases are generated here from the fixtures, once per seed,
-// size and generation instant, and shared by every world on them.
+// size and generation instant, and shared by every world on them (and by other mocks: generated-bases.ts).
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
@@ -10,6 +10,7 @@ import { RECORD_KINDS } from '../domain/record-kinds.js';
 import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { FaultProfile } from './fault-profile.js';
+import { generatedBases } from './generated-bases.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { MockEvents } from './mock-events.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -136,9 +137,14 @@ export class Worlds {
     return [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key));
   }
 
+  /** A base of the process's generated bases (another mock's on the same four), or one generated now. */
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    const contents = generateWorld({ seed, size, now: generatedAt, tokenKey: this.tokenKey });
-    return this.keep(new WorldBase(contents, echoAnswerBody, 'generated'));
+    const tokenKey = this.tokenKey;
+    const base = generatedBases.get({ seed, size, generatedAt, tokenKey }, GENERATED_BASE_BYTES[size], () => {
+      const contents = generateWorld({ seed, size, now: generatedAt, tokenKey });
+      return new WorldBase(contents, echoAnswerBody, 'generated');
+    });
+    return this.keep(base);
   }
 
   /** Keeps a generated base for reuse, made here or elsewhere (standin serve's state worker sends its records). */
