@@ -19,7 +19,8 @@ export default {
   concurrency: 2,
   timeoutFactor: 3,
   ignorePatterns: ['dist', 'reports', 'bench/results', '.examples', 'test/browser'],
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  // progress-append-only: a line every few seconds, so a long run's log shows how far it got.
+  reporters: ['clear-text', 'progress', 'progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 90, low: 80, break: null },

@@ -209,6 +209,65 @@ describe('MK4 the clock', () => {
   });
 });
 
+describe('MK4 how far the clock moves at once, and the memory its days take', () => {
+  it('MK4 advances by the sum of the parts given, to the second', async () => {
+    const h = new Harness();
+    const moved = await control(h, 'POST', '/clock/advance', { hours: 1, minutes: 2, seconds: 3 });
+    expect(moved.body).toEqual({ now: '2026-11-20T16:02:03Z', frozen: true });
+    expect((await control(h, 'POST', '/clock/advance', { days: 1, seconds: 1 })).body.now).toBe('2026-11-21T16:02:04Z');
+  });
+
+  it('MK4 PUT to the very instant of the clock is no move back', async () => {
+    const h = new Harness();
+    expect(await control(h, 'PUT', '/clock', { now: NOW })).toMatchObject({ status: 200, body: { now: NOW } });
+  });
+
+  it.each([
+    ['POST', '/clock/advance', { hours: 8784, seconds: 1 }, 'hours', 366],
+    ['PUT', '/clock', { now: '2027-11-22T15:00:00Z' }, 'now', 367],
+    ['PUT', '/clock', { now: '9999-12-31T00:00:00Z' }, 'now', 2_912_118],
+  ] as const)(
+    'MK4 %s %s %j is one step of more than 366 days: 422 naming %s',
+    async (method, path, body, field, days) => {
+      const h = new Harness();
+      const refused = await control(h, method, path, body);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        {
+          in: 'body',
+          name: field,
+          message: `${field} would move the clock ${days} days at once; move it at most 366 days a step (MK4), as the world generates every day it passes.`,
+        },
+      ]);
+      expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
+    },
+  );
+
+  // A small world has 16 people: each day passed, and the day it lands on, may make a check-in of 900 bytes each.
+  it.each([
+    [{ days: 366 }, 2 ** 20, 'moving the clock 366 days on', '5.0 MiB'],
+    [{ seconds: 1 }, 20_000, 'moving the clock 0 days on', '0.0 MiB'],
+  ])(
+    'G8 advance %j over a budget of %d bytes is refused with 507 before any day is made',
+    async (by, budget, what, more) => {
+      const h = new Harness({ memoryBudget: budget });
+      const refused = await control(h, 'POST', '/clock/advance', by);
+      expect(refused.status).toBe(507);
+      expect(refused.body.detail).toContain(
+        `It refused ${what} (each day makes every scheduled person's check-in) (about ${more} more).`,
+      );
+      expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
+    },
+  );
+
+  it('G8 a move of no time takes no room, even when none is left', async () => {
+    const h = new Harness({ memoryBudget: 10_000 });
+    expect((await control(h, 'POST', '/clock/advance', { seconds: 0 })).status).toBe(200);
+    expect((await control(h, 'PUT', '/clock', { now: NOW })).status).toBe(200);
+    expect((await control(h, 'POST', '/clock/advance', { seconds: 1 })).status).toBe(507);
+  });
+});
+
 // Issue 18 item 8: time travel both ways. A reset takes the clock: an instant (earlier too), or real time.
 describe('MK2 MK4 a reset with a clock', () => {
   const checkIns = '/api/v2/check-ins?per_page=50';

@@ -35,6 +35,10 @@ describe('PathPattern: what `*` matches', () => {
     ['/api/v2/goals.json', '/api/v2/goalsXjson', false],
     ['/api/v2/(a|b)+', '/api/v2/(a|b)+', true],
     ['/api/v2/*', '/api/v2/line\nbreak', true],
+    // A middle literal must end before the suffix starts, and be there at all.
+    ['*a*ab', 'bab', false],
+    ['*c*ab', 'xab', false],
+    ['*a*ab', 'aab', true],
   ])('%j against %j: %s', (pattern, path, expected) => {
     expect(new PathPattern(pattern).matches(path)).toBe(expected);
   });
@@ -48,6 +52,41 @@ describe('PathPattern: what `*` matches', () => {
       }),
       { seed: 17, numRuns: 5000 },
     );
+  });
+
+  it('answers as the regular expression did for long literals over two letters, where KMP falls back', () => {
+    // Literals such as `aabaab` fall back to a border of themselves on a mismatch: the failure table decides.
+    const letters = (minLength: number, maxLength: number) =>
+      fc.string({ unit: fc.constantFrom('a', 'b'), minLength, maxLength });
+    const pattern = fc
+      .tuple(letters(0, 2), letters(1, 9), letters(0, 9), letters(0, 2))
+      .map((parts) => parts.join('*'));
+    fc.assert(
+      fc.property(pattern, letters(0, 30), (p, path) => {
+        expect(new PathPattern(p).matches(path)).toBe(asRegExp(p).test(path));
+      }),
+      { seed: 17, numRuns: 3000 },
+    );
+  });
+});
+
+describe('PathPattern: the steps of one match, counted exactly', () => {
+  it.each([
+    // No star: the path compared with the literal, at most the shorter's length.
+    ['/api/v2/me', '/api', false, 4],
+    ['/api', '/api/v2/me', false, 4],
+    // Prefix and suffix, looked at whole; a path too short for them is not looked at.
+    ['ab*cd', 'abxcd', true, 4],
+    ['ab*cd', 'abc', false, 0],
+    // A middle literal's first character found by indexOf: the characters passed, up to it.
+    ['*b*', 'aab', true, 3],
+    ['*c*', 'ab', false, 2],
+    // Then KMP: `ab` at 0 fails on the second `a` (a step and a fall back), and matches from there.
+    ['*ab*', 'aab', true, 4],
+  ])('%j against %j: %s in %i steps', (pattern, path, expected, steps) => {
+    const matcher = new PathPattern(pattern);
+    expect(matcher.matches(path)).toBe(expected);
+    expect(matcher.steps).toBe(steps);
   });
 });
 
