@@ -65,6 +65,18 @@ describe('MK6 fault profiles', () => {
     expect(() => parseLatency('slow')).toThrow(/fixed:MS/);
   });
 
+  it("MK6 mock.faults is the shared world's profile, in force from the options and set in-process", async () => {
+    const h = new Harness({ faults: FLAKY_GOALS });
+    expect(h.mock.faults?.spec).toEqual(FLAKY_GOALS);
+    const always = new FaultProfile({ rules: [{ faults: [{ kind: 'error', status: 503, rate: 1 }] }] });
+    h.mock.faults = always;
+    expect(h.mock.faults).toBe(always);
+    expect(await (await h.mock.app.request('/__mock/faults')).json()).toEqual({ profile: always.spec });
+    expect(await statuses(h, '/api/v2/me', 1)).toEqual([503]);
+    h.mock.faults = null;
+    expect(await statuses(h, '/api/v2/me', 1)).toEqual([200]);
+  });
+
   it('MK6 PUT /__mock/faults injects 503 with Retry-After where it is scoped, replayably', async () => {
     const h = new Harness();
     expect((await putFaults(h, FLAKY_GOALS)).status).toBe(200);

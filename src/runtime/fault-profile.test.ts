@@ -163,6 +163,37 @@ describe('FaultProfile: rates (MK6)', () => {
     expect(new Set(people.map((d) => d.fault))).toEqual(new Set([null, often]));
   });
 
+  it('fires a fault only below its rate: a draw exactly at the rate spares the request', () => {
+    const draw = mulberry32(7)();
+    const at: Fault = { kind: 'drop', rate: draw };
+    const above: Fault = { kind: 'drop', rate: draw + 2 ** -32 };
+    expect(replay({ seed: 7, rules: [{ faults: [at] }] }, [['GET', '/']])).toEqual([{ delayMs: 0, fault: null }]);
+    expect(replay({ seed: 7, rules: [{ faults: [above] }] }, [['GET', '/']])).toEqual([{ delayMs: 0, fault: above }]);
+  });
+
+  it('draws once a request for a uniform delay, and none for a rule without faults', () => {
+    const next = mulberry32(9);
+    const expected = Array.from({ length: 50 }, () => Math.round(100 + next() * 200));
+    const decisions = replay(
+      { seed: 9, rules: [{ latency: { kind: 'uniform', min_ms: 100, max_ms: 300 } }] },
+      repeated('GET', '/', 50),
+    );
+    expect(decisions.map((d) => d.delayMs)).toEqual(expected);
+  });
+
+  it('draws a lognormal delay as median × e^(sigma × a normal made by Box–Muller from two draws)', () => {
+    const next = mulberry32(13);
+    const expected = Array.from({ length: 50 }, () => {
+      const normal = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+      return Math.round(120 * Math.exp(0.5 * normal));
+    });
+    const decisions = replay(
+      { seed: 13, rules: [{ latency: { kind: 'lognormal', median_ms: 120, sigma: 0.5 } }] },
+      repeated('GET', '/', 50),
+    );
+    expect(decisions.map((d) => d.delayMs)).toEqual(expected);
+  });
+
   it('never fires a fault of rate 0, always one of rate 1, and then the first of several', () => {
     const never: Fault = { kind: 'drop', rate: 0 };
     const always: Fault = { kind: 'error', status: 500, rate: 1 };
@@ -289,6 +320,8 @@ describe('FaultProfile and parseLatency: bad profiles are RangeErrors (MK6)', ()
     ['fixed:0', { kind: 'fixed', ms: 0 }],
     ['uniform:50-300', { kind: 'uniform', min_ms: 50, max_ms: 300 }],
     ['uniform:80-80', { kind: 'uniform', min_ms: 80, max_ms: 80 }],
+    ['uniform:0-5', { kind: 'uniform', min_ms: 0, max_ms: 5 }],
+    ['uniform:5,10', { kind: 'uniform', min_ms: 5, max_ms: 10 }],
     ['lognormal:120,0.5', { kind: 'lognormal', median_ms: 120, sigma: 0.5 }],
     ['lognormal:120,0', { kind: 'lognormal', median_ms: 120, sigma: 0 }],
   ])('reads --latency %s', (text, latency) => {
@@ -307,6 +340,15 @@ describe('FaultProfile and parseLatency: bad profiles are RangeErrors (MK6)', ()
     'lognormal:0,0.5',
     'lognormal:120,-1',
     'exponential:100',
+    // An empty number is none, not 0.
+    'fixed',
+    'fixed:',
+    'uniform:-5',
+    'uniform:5-',
+    'lognormal:,0.5',
+    // Too many numbers.
+    'uniform:1-2-3',
+    'lognormal:120,0.5,1',
   ])('refuses --latency %s with a RangeError showing the three forms', (text) => {
     expect(() => parseLatency(text)).toThrow(RangeError);
     expect(() => parseLatency(text)).toThrow(`"${text}"`);

@@ -93,12 +93,14 @@ export class FaultProfile {
  * @example parseLatency('uniform:50-300') // { kind: 'uniform', min_ms: 50, max_ms: 300 }
  */
 export function parseLatency(text: string): Latency {
+  // Stryker disable next-line StringLiteral: no value and any other text without a number are refused alike.
   const [kind, value = ''] = text.split(':');
-  const numbers = value.split(/[-,]/).map(Number);
+  // An empty part is no number (Number('') is 0: `fixed:` is not 0 ms, nor `uniform:-5` 0 to 5 ms). No number
+  // can be negative: `-` separates them.
+  const numbers = value.split(/[-,]/).map((part) => (part === '' ? NaN : Number(part)));
   const [first = NaN, second = NaN] = numbers;
   if (kind === 'fixed' && numbers.length === 1 && first >= 0) return { kind, ms: first };
-  if (kind === 'uniform' && numbers.length === 2 && 0 <= first && first <= second)
-    return { kind, min_ms: first, max_ms: second };
+  if (kind === 'uniform' && numbers.length === 2 && first <= second) return { kind, min_ms: first, max_ms: second };
   if (kind === 'lognormal' && numbers.length === 2 && first > 0 && second >= 0)
     return { kind, median_ms: first, sigma: second };
   throw new RangeError(`latency "${text}" is not fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (MK6)`);

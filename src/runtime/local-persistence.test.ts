@@ -25,6 +25,7 @@ function memoryStorage(): StateStorage & { items: Map<string, string>; writes: n
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 async function post(mock: ReturnType<typeof createMock>, title: string) {
@@ -96,6 +97,58 @@ describe("persist: 'local'", () => {
     expect(storage.items.has(key)).toBe(false);
   });
 
+  it("keeps it in the page's localStorage when no storage is given", async () => {
+    const storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    const mock = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local' });
+    await post(mock, 'In localStorage');
+    expect(storage.items.get(storageKey(mock))).toContain('In localStorage');
+  });
+
+  it('saves the shared world only: a write in a session (MK5) saves nothing', async () => {
+    const storage = memoryStorage();
+    const mock = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    const token = mock.world.store.people.get(mock.world.defaultPersonId)!.tokens.readWrite;
+    const created = await mock.app.request('/api/v2/goals', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-mock-session': 'tab' },
+      body: JSON.stringify({ title: 'In a session' }),
+    });
+    expect(created.status).toBe(201);
+    expect(storage.writes).toBe(0);
+  });
+
+  it.each([
+    ['the clock moved', 'POST', '/__mock/clock/advance', { days: 2 }, '2026-11-22T15:00:00Z'],
+    ['the world replaced', 'POST', '/__mock/reset', { now: '2026-11-25T09:00:00Z' }, '2026-11-25T09:00:00Z'],
+  ])('saves when %s', async (_name, method, path, body, now) => {
+    const storage = memoryStorage();
+    const mock = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    const response = await mock.app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    expect(storage.writes).toBe(1);
+    expect(storage.items.get(storageKey(mock))).toContain(`"${now}"`);
+  });
+
+  it('a write whose save failed stays in the world while no other tab saved', async () => {
+    const storage = memoryStorage();
+    const mock = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await post(mock, 'saved');
+    storage.full = true;
+    const unsaved = await post(mock, 'unsaved');
+    // The next request takes nothing up: the storage holds this tab's own older save, not another's.
+    const token = mock.world.store.people.get(mock.world.defaultPersonId)!.tokens.readWrite;
+    const read = await mock.app.request(`/api/v2/goal-updates/${unsaved.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(read.status).toBe(200);
+  });
+
   it('says where it works when there is no localStorage', () => {
     expect(() => createMock({ persist: 'local' })).toThrow(/localStorage.*--state FILE/);
   });
@@ -119,5 +172,16 @@ describe('two tabs of one site, one storage', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await updates.json()) as Array<{ title: string }>).map((u) => u.title)).toContain('From tab A again');
+  });
+
+  it("do not save again what they took up: a tab that only reads the other's write writes nothing", async () => {
+    const storage = memoryStorage();
+    const tabA = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    const tabB = createMock({ now: '2026-11-20T15:00:00Z', persist: 'local', storage });
+    await post(tabA, 'From tab A');
+    expect(storage.writes).toBe(1);
+    expect((await tabB.app.request('/__mock/tokens')).status).toBe(200);
+    expect(tabB.world.store.goalUpdates.changeCount).toBe(1);
+    expect(storage.writes).toBe(1);
   });
 });

@@ -31,14 +31,15 @@ export function localStorageOrFail(): StateStorage {
 /**
  * Restores the mock's shared world from `storage` when a valid state is kept there (an invalid or foreign one
  * is dropped, never a crash), then keeps it there: before each request it takes up what another tab saved, and
- * at the end of each request that changed the shared world (a record, its clock, the world replaced) it saves.
- * Returns what stops it.
- * @example const stop = keepLocally(runtime, localStorage)
+ * at the end of each request that changed the shared world (a record, its clock, the world replaced) it saves,
+ * for as long as the mock lives.
+ * @example keepLocally(runtime, localStorage)
  */
-export function keepLocally(mock: MockRuntime, storage: StateStorage): () => void {
+export function keepLocally(mock: MockRuntime, storage: StateStorage): void {
   const key = storageKey(mock);
   const generationKey = `${key}:generation`;
   // Which tab saved last, and its count: a tab that finds another's takes up the world it saved.
+  // Stryker disable next-line MethodExpression: any text unlikely to be another tab's does; its form is not read.
   const tab = Math.random().toString(36).slice(2);
   let saves = 0;
   let known: string | null = null;
@@ -46,6 +47,7 @@ export function keepLocally(mock: MockRuntime, storage: StateStorage): () => voi
   const adopt = () => {
     known = storage.getItem(generationKey);
     const kept = storage.getItem(key);
+    // Stryker disable next-line ConditionalExpression: nothing kept would be refused by restore, and dropping it changes nothing.
     if (kept === null) return;
     try {
       mock.restore(JSON.parse(kept));
@@ -61,6 +63,7 @@ export function keepLocally(mock: MockRuntime, storage: StateStorage): () => voi
   const save = () => {
     try {
       storage.setItem(key, JSON.stringify(exportState(mock.world)));
+      // Stryker disable next-line UpdateOperator: counting down tells saves apart as well as counting up.
       known = `${tab}:${++saves}`;
       storage.setItem(generationKey, known);
       failing = false;
@@ -75,26 +78,21 @@ export function keepLocally(mock: MockRuntime, storage: StateStorage): () => voi
   const note = ({ session }: { session: string | null }) => {
     if (session === null) changed = true;
   };
-  const stops = [
-    mock.events.on('record:changed', note),
-    mock.events.on('clock:moved', note),
-    mock.events.on('world:replaced', note),
-    mock.events.on('request:start', () => {
-      if (storage.getItem(generationKey) !== known) {
-        adopt();
-        // What was taken up is the other tab's save, not a change of this one.
-        changed = false;
-      }
-    }),
-    mock.events.on('request:end', () => {
-      if (!changed) return;
+  mock.events.on('record:changed', note);
+  mock.events.on('clock:moved', note);
+  mock.events.on('world:replaced', note);
+  mock.events.on('request:start', () => {
+    if (storage.getItem(generationKey) !== known) {
+      adopt();
+      // What was taken up is the other tab's save, not a change of this one.
       changed = false;
-      save();
-    }),
-  ];
-  return () => {
-    for (const stop of stops) stop();
-  };
+    }
+  });
+  mock.events.on('request:end', () => {
+    if (!changed) return;
+    changed = false;
+    save();
+  });
 }
 
 function unsavedMessage(key: string, error: unknown): string {

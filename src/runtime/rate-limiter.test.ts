@@ -40,6 +40,16 @@ describe('RateLimiter (G14)', () => {
     expect(limiter.size).toBe(1);
   });
 
+  it('forgets a key at the very second its last window ends', () => {
+    const limiter = new RateLimiter();
+    const start = 1_800_000_000; // a multiple of 1,800: both windows start here
+    limiter.take('old', start);
+    limiter.take('new', start + 1_799);
+    expect(limiter.size).toBe(2);
+    limiter.take('new', start + 1_800);
+    expect(limiter.size).toBe(1);
+  });
+
   it('forgets only expired keys: a key used since stays, counted', () => {
     const limiter = new RateLimiter();
     const start = 1_800_000_000;

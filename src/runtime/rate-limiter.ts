@@ -48,6 +48,7 @@ export class RateLimiter {
   take(key: string, now: EpochSeconds): RateLimitDecision {
     this.#forgetExpired(now);
     const entry = this.#entries.get(key) ?? {
+      // Stryker disable next-line UnaryOperator: any start that is no window's: the first take starts one, its count 0 either way.
       windows: RATE_LIMIT_WINDOWS.map((w) => ({ ...w, start: -1, count: 0 })),
       expires: 0,
     };
