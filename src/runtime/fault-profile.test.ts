@@ -346,6 +346,7 @@ describe('FaultProfile and parseLatency: bad profiles are RangeErrors (MK6)', ()
     'uniform:-5',
     'uniform:5-',
     'lognormal:,0.5',
+    'lognormal:120,',
     // Too many numbers.
     'uniform:1-2-3',
     'lognormal:120,0.5,1',

@@ -39,6 +39,10 @@ describe('PathPattern: what `*` matches', () => {
     ['*a*ab', 'bab', false],
     ['*c*ab', 'xab', false],
     ['*a*ab', 'aab', true],
+    // KMP's fall backs: `aab` matched, then `a` where `b` was due: the border of `aab` is empty, not `a`.
+    ['*aabb*', 'aababb', false],
+    // `aabaaa` fails on `b`: it falls back to `aa` (a border of a border), not to nothing.
+    ['*aabaaaa*', 'aabaaabaaaa', true],
   ])('%j against %j: %s', (pattern, path, expected) => {
     expect(new PathPattern(pattern).matches(path)).toBe(expected);
   });
@@ -64,6 +68,34 @@ describe('PathPattern: what `*` matches', () => {
     fc.assert(
       fc.property(pattern, letters(0, 30), (p, path) => {
         expect(new PathPattern(p).matches(path)).toBe(asRegExp(p).test(path));
+      }),
+      { seed: 17, numRuns: 3000 },
+    );
+  });
+
+  it('finds a literal among near misses of itself, as String.includes does', () => {
+    // Paths made of the literal's own beginnings and single letters: partial matches everywhere, to fall back from.
+    const letters = (minLength: number, maxLength: number) =>
+      fc.string({ unit: fc.constantFrom('a', 'b'), minLength, maxLength });
+    const literalAndPath = letters(2, 8).chain((literal) =>
+      fc.tuple(
+        fc.constant(literal),
+        fc
+          .array(
+            fc.oneof(
+              fc.integer({ min: 1, max: literal.length }).map((n) => literal.slice(0, n)),
+              letters(1, 1),
+            ),
+            {
+              maxLength: 8,
+            },
+          )
+          .map((pieces) => pieces.join('')),
+      ),
+    );
+    fc.assert(
+      fc.property(literalAndPath, ([literal, path]) => {
+        expect(new PathPattern(`*${literal}*`).matches(path)).toBe(path.includes(literal));
       }),
       { seed: 17, numRuns: 3000 },
     );
