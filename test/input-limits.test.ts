@@ -138,6 +138,35 @@ describe('G8 body size, read as it streams', () => {
     expect(seen.pulled).toBeLessThan(MAX_BODY_BYTES + 4 * 64 * 1024);
   });
 
+  // A declared length is trusted no further than the text read: in process (app.request, MSW) nothing holds a
+  // body to it, and the limit is in UTF-8 bytes, so three-byte characters are refused at a third of the count.
+  it.each([
+    { what: 'ASCII, exactly 1 MiB', char: 'x', bytes: 1, chars: MAX_BODY_BYTES - 12, refused: false },
+    { what: 'three-byte characters, 1 MiB less a byte', char: '€', bytes: 3, chars: 349_521, refused: false },
+    { what: 'three-byte characters, 2 bytes over 1 MiB', char: '€', bytes: 3, chars: 349_522, refused: true },
+  ])(
+    'G8 a body declared within 1 MiB is measured as read, in UTF-8 bytes: $what',
+    async ({ char, bytes, chars, refused }) => {
+      const h = new Harness();
+      // {"title":""} is 12 bytes: the title's characters fill the rest.
+      const body = `{"title":"${char.repeat(chars)}"}`;
+      expect(new TextEncoder().encode(body).length).toBe(12 + bytes * chars);
+      const response = await h.mock.app.request('/api/v2/goals', {
+        method: 'POST',
+        body,
+        headers: {
+          authorization: `Bearer ${h.person().tokens.readWrite}`,
+          'content-type': 'application/json',
+          'content-length': String(Math.min(body.length, MAX_BODY_BYTES)),
+        },
+      });
+      const problem = (await response.json()) as { type: string };
+      if (refused) expect([response.status, problem.type]).toEqual([413, 'urn:standin:problem:body-too-large']);
+      // Within the limit the body is read, and its title over G15's length is what is refused.
+      else expect([response.status, problem.type]).toEqual([422, 'urn:standin:problem:invalid-values']);
+    },
+  );
+
   it('G8 a body that breaks off midway gets 400, never a 5xx', async () => {
     const h = new Harness();
     let sent = false;

@@ -126,7 +126,10 @@ export class Store extends WithTables {
 
   /** What this layer's own records cost, in estimated bytes (MK5: a layer costs what it changed). */
   get approxBytes(): number {
-    return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).approxBytes, 0);
+    // A loop, not a reduce: the memory budget asks on every write.
+    let bytes = 0;
+    for (const name of RECORD_KINDS) bytes += this.table(name).approxBytes;
+    return bytes;
   }
 
   /** A snapshot now holds this layer's records: those replaced or deleted later stay counted. */

@@ -123,6 +123,15 @@ const refuseOverBudget =
     return budgetProblem(settings.budget.refusal(`${op.method} ${op.path}, a write`));
   };
 
+/**
+ * A write's JSON answer's headers, made once: no one changes them (a later step's headers go on the Response's
+ * own copy, pipeline.ts' withHeaders), and an object per answer is garbage on every write.
+ */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json',
+  ...CORS_RESPONSE_HEADERS,
+});
+
 /** G12: weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag equal to ours with or without `W/`. */
 function etagMatches(ifNoneMatch: string, tag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
@@ -141,9 +150,7 @@ function respond(
   ifNoneMatch: string | undefined,
 ): Response {
   if (status === 204 || body === undefined) return new Response(null, { status, headers: CORS_RESPONSE_HEADERS });
-  if (method !== 'GET' || status !== 200) {
-    return answered(body.json, { status, headers: { 'content-type': 'application/json', ...CORS_RESPONSE_HEADERS } });
-  }
+  if (method !== 'GET' || status !== 200) return answered(body.json, { status, headers: JSON_HEADERS });
   const { etag } = body;
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
     return new Response(null, { status: 304, headers: { etag, ...CORS_RESPONSE_HEADERS } });

@@ -62,6 +62,8 @@ async function readWithin(request: Request, maxBytes: number): Promise<string | 
     // Node's parser never delivers more than the declared length, so this read is bounded; it is also
     // @hono/node-server's fast path, which the request stream below would leave.
     const text = await request.text();
+    // A character is at most three bytes in UTF-8: a text of up to a third of the limit is counted no further.
+    if (text.length * 3 <= maxBytes) return text;
     return text.length > maxBytes || utf8Length(text) > maxBytes ? null : text;
   }
   if (!request.body) return '';

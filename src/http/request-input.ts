@@ -19,6 +19,8 @@ export interface RequestInput {
 }
 
 const PERSON_LITERALS = new Set(['me', 'self']);
+/** The query of a URL without one (most writes): read, never changed. */
+const NO_QUERY = new URLSearchParams();
 /** The most values of a wrong-form array parameter that its G5 message rewrites as an example. */
 const EXAMPLE_VALUES = 3;
 
@@ -88,6 +90,8 @@ function personLiteralErrors(op: SpecOperation, query: Record<string, string | s
 }
 
 function isJsonContentType(value: string | null): boolean {
+  // What nearly every client sends, recognised without splitting or lowercasing it.
+  if (value === 'application/json') return true;
   const type = value?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
@@ -107,7 +111,8 @@ export function readRequestInput(
   const { url } = request;
   const mark = url.indexOf('?');
   const fragment = url.indexOf('#', mark);
-  const search = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1, fragment === -1 ? undefined : fragment));
+  const search =
+    mark === -1 ? NO_QUERY : new URLSearchParams(url.slice(mark + 1, fragment === -1 ? undefined : fragment));
   const { query: rawQuery, errors: formErrors } = readQuery(op, search);
   if (formErrors.length > 0) {
     return problemResponse(400, 'array-parameter-form', formErrors.map((e) => e.message).join(' '), formErrors);
@@ -135,7 +140,7 @@ export function readRequestInput(
     }
     const values = query.ok ? query.value : {};
     return {
-      query: Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/\[\]$/, ''), v])),
+      query: bareNames(values),
       // Every path parameter of the operation is present: the path validated against its required parameters.
       params: rawParams,
       body,
@@ -146,6 +151,13 @@ export function readRequestInput(
   return readBody(op, bodyProperties, request, options, errors).then((body) =>
     body instanceof Response ? body : input(body),
   );
+}
+
+/** The query's values keyed by name without brackets (`people_ids`, not `people_ids[]`), in one pass. */
+function bareNames(values: Record<string, unknown>): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const key in values) query[key.endsWith('[]') ? key.slice(0, -2) : key] = values[key];
+  return query;
 }
 
 /**
@@ -193,8 +205,9 @@ async function readBody(
     return incompleteBody();
   }
   if (text === null) return bodyTooLarge(maxBytes);
-  if (text.trim() !== '' || op.bodyRequired) {
-    if (text.trim() === '') {
+  const blank = text.trim() === '';
+  if (!blank || op.bodyRequired) {
+    if (blank) {
       return problemResponse(
         400,
         'missing-body',

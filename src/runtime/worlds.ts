@@ -74,6 +74,13 @@ function importedBytes(base: WorldBase): number {
   return bytes;
 }
 
+/** Whether a context's world or one of its snapshots is on another base than `first`. */
+function holdsOtherBase(context: WorldContext, first: WorldBase): boolean {
+  if (context.world.base !== first) return true;
+  for (const snapshot of context.snapshots.values()) if (snapshot.base !== first) return true;
+  return false;
+}
+
 /**
  * @example const worlds = new Worlds({ seed: 42, size: 'small', present, maxSessions: 32, sessionIdleMs: 0, faults: null });
  * worlds.contextFor('worker-1').world // a session's world, a layer over the shared world's base
@@ -298,6 +305,9 @@ export class Worlds {
 
   /** Bases alive besides the first: cached, or held by a world or a snapshot. */
   #otherBasesBytes(): number {
+    // Asked on every write: while every base in use is the first one (no other seed, size or import), no set
+    // and no closures are built for it.
+    if (!this.#holdsOtherBase()) return 0;
     const others = new Set<WorldBase>();
     const note = (base: WorldBase) => {
       if (base !== this.#firstBase) others.add(base);
@@ -312,5 +322,14 @@ export class Worlds {
     let bytes = 0;
     for (const base of others) bytes += this.#baseBytes.get(base) ?? 0;
     return bytes;
+  }
+
+  /** Whether any base besides the first is cached or held by a world or a snapshot. */
+  #holdsOtherBase(): boolean {
+    const first = this.#firstBase;
+    for (const base of this.#bases) if (base !== first) return true;
+    if (holdsOtherBase(this.shared, first)) return true;
+    for (const [, context] of this.sessions.contexts()) if (holdsOtherBase(context, first)) return true;
+    return false;
   }
 }
