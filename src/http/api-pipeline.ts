@@ -7,7 +7,6 @@ import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import type { AnyToken } from '../runtime/any-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
-import { answered } from './exchange-texts.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import type { OperationResult, ValidatedHandler } from './operation-handler.js';
@@ -16,6 +15,7 @@ import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
+import { jsonResponse, type Transcript } from './transcript.js';
 
 export interface ApiSettings {
   /** G7: refuse unknown body fields. */
@@ -55,6 +55,7 @@ const authenticate =
         return undefined;
       }
       return problemResponse(
+        exchange.transcript,
         401,
         'unauthenticated',
         `The any-token mode's person "${anyToken.who}" is not in this world of seed ${exchange.world.seed} (MK7): a reset or a restore brought other people. Send one of their tokens (GET /__mock/tokens), or reset to a world that has that person.`,
@@ -62,12 +63,13 @@ const authenticate =
         { 'www-authenticate': 'Bearer' },
       );
     }
-    return unauthenticated(token);
+    return unauthenticated(exchange.transcript, token);
   };
 
 /** G9's refusal, saying where the tokens are. */
-function unauthenticated(token: string | undefined): Response {
+function unauthenticated(transcript: Transcript, token: string | undefined): Response {
   return problemResponse(
+    transcript,
     401,
     'unauthenticated',
     token
@@ -94,6 +96,7 @@ const rateLimit =
     };
     if (decision.allowed) return undefined;
     return problemResponse(
+      exchange.transcript,
       429,
       'rate-limited',
       `Rate limit reached (G14); retry after ${decision.retryAfter} s.`,
@@ -103,9 +106,10 @@ const rateLimit =
   };
 
 /** G9: read-only tokens may only read. */
-const refuseReadOnlyWrites: Step = ({ auth, op }) => {
+const refuseReadOnlyWrites: Step = ({ auth, op, transcript }) => {
   if (!auth?.readOnly || op.method === 'GET') return undefined;
   return problemResponse(
+    transcript,
     403,
     'read-only-token',
     `This token is read-only (G9); ${op.method} needs the read-write token of ${auth.person.name}.`,
@@ -118,9 +122,9 @@ const refuseReadOnlyWrites: Step = ({ auth, op }) => {
  */
 const refuseOverBudget =
   (settings: ApiSettings): Step =>
-  ({ op }) => {
+  ({ op, transcript }) => {
     if ((op.method !== 'POST' && op.method !== 'PATCH') || !settings.budget.over()) return undefined;
-    return budgetProblem(settings.budget.refusal(`${op.method} ${op.path}, a write`));
+    return budgetProblem(transcript, settings.budget.refusal(`${op.method} ${op.path}, a write`));
   };
 
 /**
@@ -144,18 +148,19 @@ function etagMatches(ifNoneMatch: string, tag: string): boolean {
  * If-None-Match (G12). Built in one go: see cors.ts for why no middleware touches it afterwards.
  */
 function respond(
+  transcript: Transcript,
   status: OperationResult['status'],
   body: Rendered | undefined,
   method: string,
   ifNoneMatch: string | undefined,
 ): Response {
   if (status === 204 || body === undefined) return new Response(null, { status, headers: CORS_RESPONSE_HEADERS });
-  if (method !== 'GET' || status !== 200) return answered(body.json, { status, headers: JSON_HEADERS });
+  if (method !== 'GET' || status !== 200) return jsonResponse(transcript, body.json, { status, headers: JSON_HEADERS });
   const { etag } = body;
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
     return new Response(null, { status: 304, headers: { etag, ...CORS_RESPONSE_HEADERS } });
   }
-  return answered(body.json, {
+  return jsonResponse(transcript, body.json, {
     status: 200,
     headers: { 'content-type': 'application/json', etag, ...CORS_RESPONSE_HEADERS },
   });
@@ -178,7 +183,7 @@ export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings:
     refuseReadOnlyWrites,
     refuseOverBudget(settings),
   ];
-  const handle = ({ world, auth, c }: Exchange, input: RequestInput): Response => {
+  const handle = ({ world, auth, c, transcript }: Exchange, input: RequestInput): Response => {
     if (!auth) throw new Error(`standin: ${op.operationId} reached its handler unauthenticated`);
     try {
       const { status, body } = handler({
@@ -190,9 +195,9 @@ export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings:
       });
       // A list by its request's URL: asked again with the same records, its text and ETag are made already.
       const rendered = isList(body) ? settings.render.list(c.req.url, body) : body;
-      return respond(status, rendered, op.method, c.req.header('if-none-match'));
+      return respond(transcript, status, rendered, op.method, c.req.header('if-none-match'));
     } catch (error) {
-      if (error instanceof DomainError) return domainProblem(error);
+      if (error instanceof DomainError) return domainProblem(transcript, error);
       throw error;
     }
   };

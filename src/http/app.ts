@@ -85,9 +85,10 @@ export function createMock(options: MockOptions = {}): Mock {
     '/__mock',
     mockControls(mock, { controlToken: options.controlToken, present, stateLoader: options.stateLoader }),
   );
-  app.notFound((c) => noSuchRoute(c.req.method, c.req.path));
-  app.onError((error) =>
+  app.notFound((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path));
+  app.onError((error, c) =>
     problemResponse(
+      c.get('transcript'),
       500,
       'internal-error',
       `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`,

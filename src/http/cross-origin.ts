@@ -5,6 +5,7 @@
 // unreadable would still let any page reset the world. /api/v2 stays open to any origin (cors.ts).
 import type { MiddlewareHandler } from 'hono';
 import { problemResponse } from './problem.js';
+import type { Transcript } from './transcript.js';
 
 /** Loopback host names, as G13 lists them (any port, http or https). */
 function isLoopbackName(hostname: string): boolean {
@@ -126,8 +127,9 @@ export interface CrossOriginOptions {
 }
 
 /** The 403 every refused request gets, naming the option that would let it through (G13, G8). */
-export function crossOriginProblem(what: string, reason: string): Response {
+export function crossOriginProblem(transcript: Transcript | null, what: string, reason: string): Response {
   const response = problemResponse(
+    transcript,
     403,
     'cross-origin-refused',
     `${what} answer only this server's own pages and pages on this machine (localhost, *.localhost, 127.0.0.1, [::1]) (G13). ${reason}; if it is yours, start standin with --cors-origin <that origin> (createMock's corsOrigins).`,
@@ -147,7 +149,10 @@ function withoutOpenCors(headers: Headers): void {
  * preflights itself, and lets an allowed page read the answer (its own origin echoed, never `*`).
  * @example controls.use('*', guardCrossOrigin(policy, { what: "This server's controls (/__mock)", methods, headers }))
  */
-export function guardCrossOrigin(policy: CrossOriginPolicy, options: CrossOriginOptions): MiddlewareHandler {
+export function guardCrossOrigin(
+  policy: CrossOriginPolicy,
+  options: CrossOriginOptions,
+): MiddlewareHandler<{ Variables: { transcript?: Transcript } }> {
   const preflightHeaders = {
     'access-control-allow-methods': options.methods.join(','),
     'access-control-allow-headers': options.headers.join(','),
@@ -155,7 +160,8 @@ export function guardCrossOrigin(policy: CrossOriginPolicy, options: CrossOrigin
   };
   return async (c, next) => {
     const verdict = policy.verdict({ url: c.req.url, method: c.req.method, header: (name) => c.req.header(name) });
-    if (!verdict.allowed) return crossOriginProblem(options.what, verdict.reason);
+    // The pages' requests have no transcript: the front, which makes one, runs for the mock's app only.
+    if (!verdict.allowed) return crossOriginProblem(c.get('transcript') ?? null, options.what, verdict.reason);
     if (c.req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,

@@ -3,7 +3,9 @@
 import type { Context, Next } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Decision, Fault, FaultProfile } from '../runtime/fault-profile.js';
+import type { PipelineEnv } from './pipeline.js';
 import { problemResponse } from './problem.js';
+import type { Transcript } from './transcript.js';
 
 /** RFC 7240 preferences this mock honours, e.g. `Prefer: delay=500, code=503`. */
 function applyPrefer(header: string | undefined, decision: Decision): Decision {
@@ -48,9 +50,10 @@ function slowly(response: Response, bytesPerSecond: number): Response {
   return new Response(stream, { status: response.status, headers });
 }
 
-function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
+function injected(transcript: Transcript, fault: Extract<Fault, { kind: 'error' }>): Response {
   const headers: Record<string, string> = fault.status === 503 ? { 'retry-after': String(fault.retry_after ?? 1) } : {};
   return problemResponse(
+    transcript,
     fault.status,
     'injected-fault',
     `standin injected this ${fault.status} (MK6 fault profile or Prefer: code=${fault.status}); the request did not reach the world.`,
@@ -65,7 +68,7 @@ function injected(fault: Extract<Fault, { kind: 'error' }>): Response {
  * @example const early = await withFaults(c, next, context.faults, c.req.header('prefer'))
  */
 export async function withFaults(
-  c: Context,
+  c: Context<PipelineEnv>,
   next: Next,
   active: FaultProfile | null,
   prefer: string | undefined,
@@ -75,7 +78,7 @@ export async function withFaults(
   const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
   if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
   const fault = decision.fault;
-  if (fault?.kind === 'error') return injected(fault);
+  if (fault?.kind === 'error') return injected(c.get('transcript'), fault);
   if (fault?.kind === 'drop') {
     // A dropped connection needs a socket; in-process (app.request) there is none, so it answers 503.
     const socket = (c.env as HttpBindings | undefined)?.incoming?.socket;
@@ -83,7 +86,7 @@ export async function withFaults(
       socket.destroy();
       return new Response(null, { status: 503 });
     }
-    return injected({ kind: 'error', status: 503, rate: 1, retry_after: 1 });
+    return injected(c.get('transcript'), { kind: 'error', status: 503, rate: 1, retry_after: 1 });
   }
   await next();
   if (fault?.kind === 'slow-body') c.res = slowly(c.res, fault.bytes_per_second);

@@ -12,11 +12,11 @@ import type { OverrideAnswer } from '../runtime/overrides.js';
 import { SESSION_HEADER } from '../runtime/sessions.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
-import { answered, requestTextOf, responseTextOf } from './exchange-texts.js';
 import { withFaults } from './faults.js';
 import { pathAndQuery } from './path-and-query.js';
 import { sessionOf, type PipelineEnv } from './pipeline.js';
 import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
+import { jsonResponse, newTranscript, type Transcript } from './transcript.js';
 import { longUrlProblem } from './url-limit.js';
 
 /** One request as the front's steps see it. */
@@ -25,6 +25,8 @@ interface Arrival {
   readonly area: RequestArea;
   /** X-Mock-Session as sent (MK5). */
   readonly session: string | undefined;
+  /** The texts it is read and answered with, for request:end (also the request's `transcript` Variable). */
+  readonly transcript: Transcript;
   /** The override rule that answered, if one did. */
   override: string | null;
 }
@@ -38,7 +40,7 @@ function areaOf(path: string): RequestArea {
 }
 
 /** G8: a URL over the limit gets 414 before anything reads or quotes it, wherever it goes. */
-const refuseLongUrl: FrontStep = ({ c }) => longUrlProblem(c.req.url);
+const refuseLongUrl: FrontStep = ({ c, transcript }) => longUrlProblem(transcript, c.req.url);
 
 /** G13: a browser's preflight of the API, answered for any origin (cors.ts); the controls' is theirs. */
 const answerApiPreflight =
@@ -55,9 +57,9 @@ const chooseWorld =
     area === 'api' ? sessionOf(c, runtime.worlds) : undefined;
 
 /** An override rule's answer in place of the world's, with the API's own headers (G13). */
-function overrideResponse({ status, headers, text }: OverrideAnswer): Response {
+function overrideResponse(transcript: Transcript, { status, headers, text }: OverrideAnswer): Response {
   const init = { status, headers: { ...CORS_RESPONSE_HEADERS, ...headers } };
-  return text === '' ? new Response(null, init) : answered(text, init);
+  return text === '' ? new Response(null, init) : jsonResponse(transcript, text, init);
 }
 
 const answerOverride =
@@ -69,7 +71,7 @@ const answerOverride =
     const answer = overrides.answer(c.req.method, c.req.path, arrival.session);
     if (!answer) return undefined;
     arrival.override = answer.id;
-    return overrideResponse(answer);
+    return overrideResponse(arrival.transcript, answer);
   };
 
 function personOf(person: Person | undefined): RequestPerson | null {
@@ -92,10 +94,13 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
   return async (c, next) => {
     const started = performance.now();
     const id = ++count;
+    const transcript = newTranscript();
+    c.set('transcript', transcript);
     const arrival: Arrival = {
       c,
       area: areaOf(c.req.path),
       session: c.req.header(SESSION_HEADER),
+      transcript,
       override: null,
     };
     const { area, session } = arrival;
@@ -119,7 +124,7 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
       c.res = answer;
       // The journal shows what the client sent, though no step read it: read within G8's limit (an answer
       // from a rule needs no body, so one over the limit is left unread, not refused).
-      if (arrival.override && c.req.raw.body) await readBodyText(c.req.raw, MAX_BODY_BYTES);
+      if (arrival.override && c.req.raw.body) transcript.request = await readBodyText(c.req.raw, MAX_BODY_BYTES);
     }
     if (!events.heard('request:end')) return;
     events.emit('request:end', {
@@ -131,8 +136,8 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
       status: c.res.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       person: personOf(c.get('person')),
-      request_body: requestTextOf(c.req.raw) ?? null,
-      response_body: responseTextOf(c.res) ?? null,
+      request_body: transcript.request,
+      response_body: transcript.response,
       override: arrival.override,
     });
   };

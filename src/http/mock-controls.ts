@@ -225,6 +225,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
       // Preflights never come here: the cross-origin guard above answers them.
       if (sameText(c.req.header('authorization') ?? '', `Bearer ${controlToken}`)) return next();
       return problemResponse(
+        c.get('transcript'),
         401,
         'control-token-required',
         "This server's controls need its control token: send Authorization: Bearer <the --control-token value>.",
@@ -235,13 +236,14 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
   }
   controls.use('*', selectSession(mock.worlds));
   // A new override is checked against the spec's responses (overrides.ts), which a page loads only now.
-  controls.put('/overrides', async (_c, next) => {
+  controls.put('/overrides', async (c, next) => {
     try {
       await loadSpecChecks();
     } catch (error) {
       // The page could not fetch the chunk (offline, a redeploy that removed it): not the request's fault, and
       // no 500; the next request tries the load again.
       return problemResponse(
+        c.get('transcript'),
         503,
         'checks-unavailable',
         `The spec's response checks, which every override is checked against, did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
@@ -253,13 +255,13 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
   });
   const finish =
     (handler: ValidatedControl) =>
-    ({ c, context, world }: Exchange, input: RequestInput): Response => {
+    ({ c, context, world, transcript }: Exchange, input: RequestInput): Response => {
       try {
         const { status, body } = handler({ mock, context, world, present }, input);
         return status === 204 ? c.body(null, 204) : c.json(body, status);
       } catch (error) {
-        if (error instanceof DomainError) return domainProblem(error);
-        if (error instanceof BudgetError) return budgetProblem(error);
+        if (error instanceof DomainError) return domainProblem(transcript, error);
+        if (error instanceof BudgetError) return budgetProblem(transcript, error);
         throw error;
       }
     };

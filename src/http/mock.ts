@@ -8,6 +8,7 @@ import type { MockRuntime, RuntimeOptions } from '../runtime/mock-runtime.js';
 import type { Worlds } from '../runtime/worlds.js';
 import type { CrossOriginPolicy } from './cross-origin.js';
 import type { PipelineEnv } from './pipeline.js';
+import type { Transcript } from './transcript.js';
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/mock-runtime.js';
 
@@ -22,6 +23,8 @@ export interface StateLoad {
   appUrl: string;
   /** G8: the most body bytes read (413 over it). */
   maxBytes: number;
+  /** The request's transcript, for the text of a problem the loader answers with. */
+  transcript: Transcript;
 }
 
 /**

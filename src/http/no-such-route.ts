@@ -3,6 +3,7 @@
 import { getCompiledControlSpec, getCompiledSpec, type CompiledSpec } from '../spec/compiled-spec.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import { problemResponse } from './problem.js';
+import type { Transcript } from './transcript.js';
 
 const CONTROLS_PATH = '/__mock';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -33,12 +34,13 @@ export function meantPath(method: string, path: string): string | undefined {
 /**
  * G8: 404 for a path no spec documents, naming the path meant when there is one, and pointing at the reference
  * (`/docs`, which `standin serve` serves beside the API) that lists every path.
- * @example app.notFound((c) => noSuchRoute(c.req.method, c.req.path))
+ * @example app.notFound((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path))
  */
-export function noSuchRoute(method: string, path: string): Response {
+export function noSuchRoute(transcript: Transcript, method: string, path: string): Response {
   const meant = meantPath(method, path);
   const hint = meant ? ` Did you mean ${method} ${meant}?` : '';
   return problemResponse(
+    transcript,
     404,
     'no-such-route',
     path.startsWith(`${CONTROLS_PATH}/`) && !meant?.startsWith(BASE_PATH)

@@ -10,13 +10,15 @@ import { budgetProblem, sessionProblem } from './runtime-problems.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
 import { SESSION_HEADER, SessionError, type WorldContext } from '../runtime/sessions.js';
 import type { Worlds } from '../runtime/worlds.js';
+import type { Transcript } from './transcript.js';
 
 /**
- * What a request carries between Hono's middleware and its route: its session's world context (MK5), and the
- * person its bearer token named once the API's authenticate step read it (G9), for the journal.
+ * What a request carries between Hono's middleware and its route: its session's world context (MK5), the
+ * person its bearer token named once the API's authenticate step read it (G9), and its transcript (the texts
+ * it was read and answered with), for request:end and the journal.
  */
 export interface PipelineEnv {
-  Variables: { context: WorldContext; person: Person | undefined };
+  Variables: { context: WorldContext; person: Person | undefined; transcript: Transcript };
 }
 
 /** One request on its way through the steps of its operation. */
@@ -25,6 +27,8 @@ export interface Exchange {
   readonly op: SpecOperation;
   readonly context: WorldContext;
   readonly world: World;
+  /** Where the texts read and answered go (the request's, set by the front). */
+  readonly transcript: Transcript;
   /** G9: who the bearer token names (set by the API's authenticate step). */
   auth?: { person: Person; readOnly: boolean };
   /** Headers every later answer carries (G14's, set by the API's rate-limit step). */
@@ -57,8 +61,8 @@ export function sessionOf(c: Context<PipelineEnv>, worlds: Worlds): Response | u
     c.set('context', worlds.contextFor(c.req.header(SESSION_HEADER)));
     return undefined;
   } catch (error) {
-    if (error instanceof SessionError) return sessionProblem(error);
-    if (error instanceof BudgetError) return budgetProblem(error);
+    if (error instanceof SessionError) return sessionProblem(c.get('transcript'), error);
+    if (error instanceof BudgetError) return budgetProblem(c.get('transcript'), error);
     throw error;
   }
 }
@@ -98,12 +102,13 @@ export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOp
   // A promise only while a body is read: a read answers within the turn it came in (Hono takes either).
   return (c: Context<PipelineEnv>): Response | Promise<Response> => {
     const context = c.get('context');
-    const exchange: Exchange = { c, op, context, world: context.world };
+    const transcript = c.get('transcript');
+    const exchange: Exchange = { c, op, context, world: context.world, transcript };
     for (const step of steps) {
       const answer = step(exchange);
       if (answer) return withHeaders(answer, exchange.headers);
     }
-    const input = readRequestInput(op, c.req.raw, c.req.param(), inputOptions);
+    const input = readRequestInput(op, c.req.raw, c.req.param(), inputOptions, transcript);
     return input instanceof Promise ? input.then((read) => end(exchange, read)) : end(exchange, input);
   };
 }

@@ -23,9 +23,11 @@ export function restored(world: World) {
 export function putStateRoute(mock: Mock, load: StateLoader, maxBytes: number) {
   let restoring = false;
   return async (c: Context<PipelineEnv>): Promise<Response> => {
+    const transcript = c.get('transcript');
     if (restoring) {
       // Connection: close, or the server would read the rest of this body to keep the connection alive.
       return problemResponse(
+        transcript,
         409,
         'restore-in-progress',
         'Another PUT /__mock/state is being read and checked on this server; send this one again once that one is answered.',
@@ -35,12 +37,18 @@ export function putStateRoute(mock: Mock, load: StateLoader, maxBytes: number) {
     }
     restoring = true;
     try {
-      const loaded = await load({ request: c.req.raw, worlds: mock.worlds, appUrl: mock.options.appUrl, maxBytes });
+      const loaded = await load({
+        request: c.req.raw,
+        worlds: mock.worlds,
+        appUrl: mock.options.appUrl,
+        maxBytes,
+        transcript,
+      });
       if (loaded instanceof Response) return loaded;
       mock.worlds.install(c.get('context'), loaded);
       return c.json(restored(loaded), 200);
     } catch (error) {
-      if (error instanceof BudgetError) return budgetProblem(error);
+      if (error instanceof BudgetError) return budgetProblem(transcript, error);
       throw error;
     } finally {
       restoring = false;

@@ -1,8 +1,6 @@
 // Request body limits (G8): at most a byte limit, counted while the body streams in so that an endless one
 // is never buffered whole (413), and JSON nested at most MAX_JSON_DEPTH deep, checked on the text before
 // JSON.parse, so nothing downstream (validation, error messages) ever walks a deeper value (400).
-import { noteRequestText } from './exchange-texts.js';
-
 /** G8: bodies over 1 MiB get 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -50,12 +48,6 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
  * @example const text = await readBodyText(request, MAX_BODY_BYTES)
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
-  const text = await readWithin(request, maxBytes);
-  if (text !== null) noteRequestText(request, text);
-  return text;
-}
-
-async function readWithin(request: Request, maxBytes: number): Promise<string | null> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared)) {
     if (Number(declared) > maxBytes) return null;

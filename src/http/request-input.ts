@@ -6,6 +6,7 @@ import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/co
 import { clip } from '../spec/preview.js';
 import { problemResponse } from './problem.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText } from './request-body.js';
+import type { Transcript } from './transcript.js';
 
 export interface RequestInput {
   /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
@@ -97,15 +98,17 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /**
- * Reads and validates everything the operation takes: the input, or the problem response to send. Synchronous
- * for an operation without a body (most reads): a promise only where a body must be read.
- * @example const input = await readRequestInput(op, request, params, { strict: false })
+ * Reads and validates everything the operation takes: the input, or the problem response to send, the body's
+ * text and the problem's written into `transcript`. Synchronous for an operation without a body (most reads): a
+ * promise only where a body must be read.
+ * @example const input = await readRequestInput(op, request, params, { strict: false }, transcript)
  */
 export function readRequestInput(
   op: SpecOperation,
   request: Request,
   rawParams: Record<string, string>,
   options: { strict: boolean; maxBytes?: number },
+  transcript: Transcript,
 ): RequestInput | Response | Promise<RequestInput | Response> {
   // The query alone: parsing the whole URL again costs more than the rest of a small request's validation.
   const { url } = request;
@@ -115,13 +118,20 @@ export function readRequestInput(
     mark === -1 ? NO_QUERY : new URLSearchParams(url.slice(mark + 1, fragment === -1 ? undefined : fragment));
   const { query: rawQuery, errors: formErrors } = readQuery(op, search);
   if (formErrors.length > 0) {
-    return problemResponse(400, 'array-parameter-form', formErrors.map((e) => e.message).join(' '), formErrors);
+    return problemResponse(
+      transcript,
+      400,
+      'array-parameter-form',
+      formErrors.map((e) => e.message).join(' '),
+      formErrors,
+    );
   }
 
   // G2: a malformed path id matches no record, so it is a 404 — one that says what an id looks like.
   const path = op.validatePath(rawParams);
   if (!path.ok) {
     return problemResponse(
+      transcript,
       404,
       'not-found',
       `${path.errors.map((e) => e.message).join(' ')} No record has such an id (G2).`,
@@ -136,7 +146,7 @@ export function readRequestInput(
   if (!query.ok) errors.push(...query.errors.filter((e) => !literalErrors.some((l) => l.name === e.name)));
   const input = (body: Record<string, unknown>): RequestInput | Response => {
     if (errors.length > 0) {
-      return problemResponse(422, 'invalid-values', errors.map((e) => e.message).join(' '), errors);
+      return problemResponse(transcript, 422, 'invalid-values', errors.map((e) => e.message).join(' '), errors);
     }
     const values = query.ok ? query.value : {};
     return {
@@ -148,7 +158,7 @@ export function readRequestInput(
   };
   const { bodyProperties } = op;
   if (!bodyProperties) return input({});
-  return readBody(op, bodyProperties, request, options, errors).then((body) =>
+  return readBody(op, bodyProperties, request, options, errors, transcript).then((body) =>
     body instanceof Response ? body : input(body),
   );
 }
@@ -162,10 +172,11 @@ function bareNames(values: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * G8: 400 for a body that broke off before its end.
- * @example reader.read().catch(() => incompleteBody())
+ * @example reader.read().catch(() => incompleteBody(transcript))
  */
-export function incompleteBody(): Response {
+export function incompleteBody(transcript: Transcript): Response {
   return problemResponse(
+    transcript,
     400,
     'incomplete-body',
     'The request body broke off before its end (G8); send it again, whole.',
@@ -175,10 +186,11 @@ export function incompleteBody(): Response {
 /**
  * G8: 413 for a body over `maxBytes`, with Connection: close, or the server would read the rest of the body to
  * keep the connection alive.
- * @example if (size > maxBytes) return bodyTooLarge(maxBytes)
+ * @example if (size > maxBytes) return bodyTooLarge(transcript, maxBytes)
  */
-export function bodyTooLarge(maxBytes: number): Response {
+export function bodyTooLarge(transcript: Transcript, maxBytes: number): Response {
   return problemResponse(
+    transcript,
     413,
     'body-too-large',
     `The request body is over ${Math.round(maxBytes / 2 ** 20)} MiB, the most this server reads (G8); send a smaller one.`,
@@ -194,6 +206,7 @@ async function readBody(
   request: Request,
   options: { strict: boolean; maxBytes?: number },
   errors: FieldError[],
+  transcript: Transcript,
 ): Promise<Record<string, unknown> | Response> {
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
   let body: Record<string, unknown> = {};
@@ -202,13 +215,15 @@ async function readBody(
     text = await readBodyText(request, maxBytes);
   } catch {
     // The client went away, or the server cut a body that took too long (its 408 went out already).
-    return incompleteBody();
+    return incompleteBody(transcript);
   }
-  if (text === null) return bodyTooLarge(maxBytes);
+  if (text === null) return bodyTooLarge(transcript, maxBytes);
+  transcript.request = text;
   const blank = text.trim() === '';
   if (!blank || op.bodyRequired) {
     if (blank) {
       return problemResponse(
+        transcript,
         400,
         'missing-body',
         `${op.method} ${op.path} needs a JSON body (G1); every field is optional, so send {} to take all defaults.`,
@@ -218,6 +233,7 @@ async function readBody(
     const contentType = request.headers.get('content-type');
     if (!isJsonContentType(contentType)) {
       return problemResponse(
+        transcript,
         415,
         'unsupported-media-type',
         `The body must be JSON sent with Content-Type: application/json (G1); got ${contentType === null ? 'no Content-Type' : clip(contentType)}.`,
@@ -226,6 +242,7 @@ async function readBody(
     // Checked on the text: JSON.parse takes deep nesting, but every walk of the value after it need not.
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       return problemResponse(
+        transcript,
         400,
         'too-deep',
         `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the most this server reads (G8); no request of this API needs more than a few: send the fields the operation's schema names, flat.`,
@@ -243,6 +260,7 @@ async function readBody(
       parsed = JSON.parse(text);
     } catch (error) {
       return problemResponse(
+        transcript,
         400,
         'malformed-json',
         `The body is not valid JSON (G8): ${(error as Error).message}. Send a JSON object.`,

@@ -3,15 +3,17 @@
 import type { BudgetError } from '../runtime/memory-budget.js';
 import type { SessionError } from '../runtime/sessions.js';
 import { problemResponse } from './problem.js';
+import type { Transcript } from './transcript.js';
 
 /** The 507 problem of a refusal (G8: every refusal is a problem that says what to do). */
-export function budgetProblem(error: BudgetError): Response {
-  return problemResponse(507, 'memory-budget', error.message);
+export function budgetProblem(transcript: Transcript | null, error: BudgetError): Response {
+  return problemResponse(transcript, 507, 'memory-budget', error.message);
 }
 
 /** MK5: a bad X-Mock-Session name (400), or one session more than the cap (429), as a problem. */
-export function sessionProblem(error: SessionError): Response {
+export function sessionProblem(transcript: Transcript, error: SessionError): Response {
   return problemResponse(
+    transcript,
     error.status,
     error.status === 429 ? 'too-many-sessions' : 'bad-session-name',
     error.message,

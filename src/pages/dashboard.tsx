@@ -306,6 +306,7 @@ export function dashboardRoutes(options: PagesOptions): Hono {
     const script = await dashboardScript().catch((error: Error) => error);
     if (script instanceof Error) {
       return problemResponse(
+        null,
         500,
         'internal-error',
         `standin could not read its dashboard script (${script.message}); build it with npm run build.`,

@@ -54,6 +54,7 @@ export function docsRoutes(mock: Mock, options: PagesOptions): Hono {
     const asset = await swaggerUiAsset(file).catch((error: Error) => error);
     if (asset instanceof Error) {
       return problemResponse(
+        null,
         500,
         'internal-error',
         `standin could not read ${file} of swagger-ui-dist (${asset.message}); reinstall its dependencies (npm ci).`,
@@ -74,6 +75,7 @@ export function docsRoutes(mock: Mock, options: PagesOptions): Hono {
 
 function noSuchFile(method: string, path: string): Response {
   return problemResponse(
+    null,
     404,
     'no-such-route',
     `No ${method} ${path}: the API reference is GET ${DOCS_PATH}, and its files are the ones that page asks for.`,

@@ -13,8 +13,9 @@ import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind } from '../domain/recor
 import type { Change } from '../domain/table.js';
 import { WorldBase, type ContentsRecords, type WorldContents } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
-import type { StateLoader } from '../http/mock.js';
+import type { StateLoad, StateLoader } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
+import { jsonResponse } from '../http/transcript.js';
 import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
 import { bodyTooLarge, incompleteBody } from '../http/request-input.js';
 import type { Worlds } from '../runtime/worlds.js';
@@ -86,9 +87,14 @@ class Inbox {
  * be filled again: the body is never this thread's memory at once, and nothing of it is allocated here, so the
  * collector, which counts memory outside the heap too, has no reason to collect the world's heap meanwhile.
  */
-async function sendBody(request: Request, inbox: Inbox, send: Send, maxBytes: number): Promise<Response | null> {
+async function sendBody(
+  { request, maxBytes, transcript }: StateLoad,
+  inbox: Inbox,
+  send: Send,
+): Promise<Response | null> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) return bodyTooLarge(maxBytes);
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes)
+    return bodyTooLarge(transcript, maxBytes);
   const free = Array.from({ length: BLOCKS }, () => new ArrayBuffer(BLOCK_BYTES));
   let block = new Uint8Array(0);
   let filled = 0;
@@ -104,7 +110,7 @@ async function sendBody(request: Request, inbox: Inbox, send: Send, maxBytes: nu
   if (request.body) {
     try {
       for await (const value of chunksWithin(request.body, maxBytes)) {
-        if (value === TOO_LARGE) return bodyTooLarge(maxBytes);
+        if (value === TOO_LARGE) return bodyTooLarge(transcript, maxBytes);
         for (let at = 0; at < value.byteLength;) {
           if (filled === block.length) {
             flush();
@@ -118,7 +124,7 @@ async function sendBody(request: Request, inbox: Inbox, send: Send, maxBytes: nu
       }
     } catch {
       // The client went away, or the server cut a body that took too long (its 408 went out already).
-      return incompleteBody();
+      return incompleteBody(transcript);
     }
   }
   flush();
@@ -203,7 +209,8 @@ async function build(inbox: Inbox, send: Send, worlds: Worlds, checked: FromWork
  * @example createMock({ ...options, stateLoader: workerStateLoader() })
  */
 export function workerStateLoader(): StateLoader {
-  return async ({ request, worlds, appUrl, maxBytes }) => {
+  return async (load) => {
+    const { request, worlds, appUrl, maxBytes } = load;
     const declared = Number(request.headers.get('content-length'));
     const settings: WorkerSettings = {
       contentType: request.headers.get('content-type'),
@@ -219,15 +226,16 @@ export function workerStateLoader(): StateLoader {
     let ended: Promise<number> | null = null;
     const release = () => (ended ??= worker.terminate());
     try {
-      const refused = await sendBody(request, inbox, send, maxBytes);
+      const refused = await sendBody(load, inbox, send);
       if (refused) return refused;
       const verdict = await verdictOf(inbox);
       if (verdict.type === 'answer')
-        return new Response(verdict.body, { status: verdict.status, headers: verdict.headers });
+        return jsonResponse(load.transcript, verdict.body, { status: verdict.status, headers: verdict.headers });
       return await build(inbox, send, worlds, verdict, release);
     } catch (error) {
       if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
       return problemResponse(
+        load.transcript,
         413,
         'body-too-large',
         "The state is too large to check within this server's memory (G8); send a smaller one.",

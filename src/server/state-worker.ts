@@ -15,6 +15,7 @@ import { Presenter } from '../http/present.js';
 import { worldVerifier } from '../http/verify-world.js';
 import { domainProblem } from '../http/problem.js';
 import { readRequestInput } from '../http/request-input.js';
+import { newTranscript } from '../http/transcript.js';
 import { rebuildState, type BaseSource } from '../runtime/state-rebuild.js';
 import { getCompiledControlSpec } from '../spec/compiled-spec.js';
 import { BodyBytes } from './body-bytes.js';
@@ -80,13 +81,19 @@ async function check(): Promise<FromWorker> {
     headers: settings.contentType === null ? {} : { 'content-type': settings.contentType },
     body: body.bytes(),
   });
-  const input = await readRequestInput(op, request, {}, { strict: false, maxBytes: settings.maxBytes });
+  const input = await readRequestInput(
+    op,
+    request,
+    {},
+    { strict: false, maxBytes: settings.maxBytes },
+    newTranscript(),
+  );
   if (input instanceof Response) return answer(input);
   let rebuilt;
   try {
     rebuilt = rebuildState(input.body, worldVerifier(new Presenter(settings.appUrl)), generate);
   } catch (error) {
-    if (error instanceof DomainError) return answer(domainProblem(error));
+    if (error instanceof DomainError) return answer(domainProblem(null, error));
     throw error;
   }
   const { world } = rebuilt;
