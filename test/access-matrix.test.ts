@@ -116,7 +116,7 @@ async function ownRecords(mock: Mock, session: string, own: Person) {
   const comment = await post(`/goal-updates/${goalUpdate}/comments`, { body: 'Owned comment' });
   const reaction = await post(`/goal-updates/${goalUpdate}/reactions`, { name: 'eyes' });
   const activity = await post('/activities', { group: 'Owned', description: 'Owned activity' });
-  const checkIn = [...mock.worlds.contextFor(session).world.store.checkIns.values()]
+  const checkIn = [...mock.worlds.slotFor(session).world.store.checkIns.values()]
     .filter((c) => c.personId === own.id)
     .at(-1)!.id;
   return {

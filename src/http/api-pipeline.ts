@@ -1,5 +1,5 @@
 // The /api/v2 steps of the request pipeline (pipeline.ts), in order for every operation after the session's
-// world context and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
+// world slot and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
 // (G14), refuse writes with a read-only token (G9); then the input validated (G2, G5–G8), the handler, and the
 // response with its ETag (G12) and CORS headers (G13).
 import { DomainError } from '../domain/domain-error.js';
@@ -85,11 +85,11 @@ const rateLimit =
   (settings: ApiSettings): Step =>
   (exchange) => {
     if (!settings.rateLimited() || !exchange.auth) return undefined;
-    const { world, context } = exchange;
+    const { world, slot } = exchange;
     // Rate windows measure real traffic: under a frozen clock they still move with real time, or a demo on
     // --now would stay limited for good after its 30th request.
     const elapsed = world.clock.frozen ? Math.floor((Date.now() - settings.startedAt) / 1000) : 0;
-    const decision = context.limiter.take(exchange.auth.person.id, world.now() + elapsed);
+    const decision = slot.limiter.take(exchange.auth.person.id, world.now() + elapsed);
     exchange.headers = {
       'ratelimit-policy': decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', '),
       ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),

@@ -65,7 +65,7 @@ function injected(transcript: Transcript, fault: Extract<Fault, { kind: 'error' 
 /**
  * Applies the profile in force (or the request's Prefer) around `next`: resolves with the response to send
  * instead when a fault answers, or nothing when the request went through.
- * @example const early = await withFaults(c, next, context.faults, c.req.header('prefer'))
+ * @example const early = await withFaults(c, next, slot.faults, c.req.header('prefer'))
  */
 export async function withFaults(
   c: Context<PipelineEnv>,

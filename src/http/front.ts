@@ -50,7 +50,7 @@ const answerApiPreflight =
       ? preflightResponse(methods, c.req.header('access-control-request-headers'))
       : undefined;
 
-/** MK5: the API request's world context, by its X-Mock-Session (the controls choose theirs after their guard). */
+/** MK5: the API request's world slot, by its X-Mock-Session (the controls choose theirs after their guard). */
 const chooseWorld =
   (runtime: MockRuntime): FrontStep =>
   ({ c, area }) =>
@@ -111,10 +111,10 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
     let answer: Response | undefined;
     for (const step of steps) if ((answer = step(arrival))) break;
     if (answer === undefined) {
-      // The route; for the API, MK6's profile of the request's world context, or `Prefer`, around it. The
+      // The route; for the API, MK6's profile of the request's world slot, or `Prefer`, around it. The
       // common case goes straight on (no profile, no Prefer), with no promise more than the route's own.
       const prefer = area === 'api' ? c.req.header('prefer') : undefined;
-      const faults = area === 'api' ? c.get('context').faults : null;
+      const faults = area === 'api' ? c.get('slot').faults : null;
       if (!faults && !prefer) await next();
       else {
         const injected = await withFaults(c, next, faults, prefer);

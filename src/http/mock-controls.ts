@@ -22,15 +22,16 @@ import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
+import { created, noContent, ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
 import type { ControlAnswer, ControlInput, ControlOperationId } from '../types/wire.js';
 import { recordCounts } from './wire-kinds.js';
-import type { WorldContext } from '../runtime/sessions.js';
+import type { WorldSlot } from '../runtime/sessions.js';
 
-/** What a control acts on: the mock, and the world context the request's X-Mock-Session selects (MK5). */
+/** What a control acts on: the mock, and the world slot the request's X-Mock-Session selects (MK5). */
 interface ControlTarget {
   mock: Mock;
-  context: WorldContext;
+  slot: WorldSlot;
   world: World;
   present: Presenter;
 }
@@ -75,9 +76,6 @@ type ControlHandlers = {
 /** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
 type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
 
-/** A control's 200 with its JSON body (the controls answer plain values, not the API's rendered records). */
-const ok = <Body>(body: Body) => ({ status: 200 as const, body });
-
 /** MK1: every person's read-write and read-only tokens; the default person first. */
 export function tokenList(world: World) {
   const people = [...world.store.peopleInOrder].sort(
@@ -94,29 +92,26 @@ export function tokenList(world: World) {
 const CONTROL_HANDLERS: ControlHandlers = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world. MK4: the clock too, if asked.
-  resetWorld: ({ mock, context }, { body }) => {
-    const world = mock.worlds.reset(context, body.seed ?? mock.options.seed, body.size, resetClock(body));
+  resetWorld: ({ mock, slot }, { body }) => {
+    const world = mock.worlds.reset(slot, body.seed ?? mock.options.seed, body.size, resetClock(body));
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),
-  setClock: ({ mock, context, world }, { body }) => {
+  setClock: ({ mock, slot, world }, { body }) => {
     const view = setClock(world, body.now, body.frozen, mock.worlds.budget);
-    mock.worlds.clockMoved(context);
+    mock.worlds.clockMoved(slot);
     return ok(view);
   },
-  advanceClock: ({ mock, context, world }, { body }) => {
+  advanceClock: ({ mock, slot, world }, { body }) => {
     const view = advanceClock(world, body, mock.worlds.budget);
-    mock.worlds.clockMoved(context);
+    mock.worlds.clockMoved(slot);
     return ok(view);
   },
   pauseEchoQuestion: ({ world, present }, { params }) =>
     ok(present.echoQuestion(world, pauseEchoQuestion(world, params.id))),
   resumeEchoQuestion: ({ world, present }, { params }) =>
     ok(present.echoQuestion(world, resumeEchoQuestion(world, params.id))),
-  recordAbsence: ({ world }, { params, body }) => ({
-    status: 201,
-    body: recordAbsence(world, params.id, body.start, body.end),
-  }),
+  recordAbsence: ({ world }, { params, body }) => created(recordAbsence(world, params.id, body.start, body.end)),
   getRateLimit: ({ mock }) => ok({ enabled: mock.rateLimit }),
   setRateLimit: ({ mock }, { body }) => {
     mock.rateLimit = body.enabled;
@@ -126,7 +121,7 @@ const CONTROL_HANDLERS: ControlHandlers = {
   dropSession: ({ mock }, { params }) => {
     if (!mock.sessions.drop(params.name))
       throw new DomainError('not-found', `There is no session ${params.name} (MK5); GET /__mock/sessions lists them.`);
-    return { status: 204 };
+    return noContent();
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
   getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget, mock.anyToken)),
@@ -134,44 +129,44 @@ const CONTROL_HANDLERS: ControlHandlers = {
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules) }),
   deleteOverrides: ({ mock }) => {
     mock.overrides.clear();
-    return { status: 204 };
+    return noContent();
   },
   deleteOverride: ({ mock }, { params }) => {
     if (!mock.overrides.delete(params.id))
       throw new DomainError('not-found', `There is no override ${params.id}; GET /__mock/overrides lists them.`);
-    return { status: 204 };
+    return noContent();
   },
-  getFaults: ({ context }) => ok({ profile: context.faults?.spec ?? null }),
+  getFaults: ({ slot }) => ok({ profile: slot.faults?.spec ?? null }),
   // MK6: a new profile restarts its seeded stream, so the same requests replay the same faults. Each world
-  // context (the shared one, each session) has its own profile and stream (MK5).
-  putFaults: ({ context, world }, { body }) => {
+  // slot (the shared one, each session) has its own profile and stream (MK5).
+  putFaults: ({ slot, world }, { body }) => {
     try {
-      context.faults = new FaultProfile({ seed: world.seed, ...body });
+      slot.faults = new FaultProfile({ seed: world.seed, ...body });
     } catch (error) {
       if (error instanceof FaultProfileError)
         throw DomainError.invalid([{ in: 'body', name: error.field, message: error.message }]);
       throw error;
     }
-    return ok({ profile: context.faults.spec });
+    return ok({ profile: slot.faults.spec });
   },
-  deleteFaults: ({ context }) => {
-    context.faults = null;
-    return { status: 204 };
+  deleteFaults: ({ slot }) => {
+    slot.faults = null;
+    return noContent();
   },
   getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
-  putState: ({ mock, context }, { body }) => ok(restored(mock.worlds.restore(context, body))),
-  listSnapshots: ({ context }) =>
-    ok([...context.snapshots].map(([name, { base, changes }]) => snapshotInfo(name, base, changes))),
-  saveSnapshot: ({ mock, context }, { params }) => {
-    const changes = mock.worlds.takeSnapshot(context, params.name);
-    return ok(snapshotInfo(params.name, context.world.base, changes));
+  putState: ({ mock, slot }, { body }) => ok(restored(mock.worlds.restore(slot, body))),
+  listSnapshots: ({ slot }) =>
+    ok([...slot.snapshots].map(([name, { base, changes }]) => snapshotInfo(name, base, changes))),
+  saveSnapshot: ({ mock, slot }, { params }) => {
+    const changes = mock.worlds.takeSnapshot(slot, params.name);
+    return ok(snapshotInfo(params.name, slot.world.base, changes));
   },
-  restoreSnapshot: ({ mock, context }, { params }) => ok(restored(mock.worlds.restoreSnapshot(context, params.name))),
-  deleteSnapshot: ({ context }, { params }) => {
-    if (!context.snapshots.delete(params.name)) {
+  restoreSnapshot: ({ mock, slot }, { params }) => ok(restored(mock.worlds.restoreSnapshot(slot, params.name))),
+  deleteSnapshot: ({ slot }, { params }) => {
+    if (!slot.snapshots.delete(params.name)) {
       throw new DomainError('not-found', `There is no snapshot ${params.name}; GET /__mock/snapshots lists them.`);
     }
-    return { status: 204 };
+    return noContent();
   },
 };
 
@@ -255,9 +250,9 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
   });
   const finish =
     (handler: ValidatedControl) =>
-    ({ c, context, world, transcript }: Exchange, input: RequestInput): Response => {
+    ({ c, slot, world, transcript }: Exchange, input: RequestInput): Response => {
       try {
-        const { status, body } = handler({ mock, context, world, present }, input);
+        const { status, body } = handler({ mock, slot, world, present }, input);
         return status === 204 ? c.body(null, 204) : c.json(body, status);
       } catch (error) {
         if (error instanceof DomainError) return domainProblem(transcript, error);

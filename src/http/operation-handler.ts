@@ -51,6 +51,13 @@ export function handlerFor(handlers: OperationHandlers, operationId: string): Va
   return handlers[operationId as ApiOperationId] as ValidatedHandler;
 }
 
-export const ok = (body: Rendered | readonly Rendered[]): OperationResult => ({ status: 200, body });
-export const created = (body: Rendered | readonly Rendered[]): OperationResult => ({ status: 201, body });
-export const noContent = (): OperationResult => ({ status: 204 });
+/**
+ * The answers of an operation, the API's or a control's: 200 or 201 with its body (an API handler's rendered
+ * records, a control's plain value), or 204 without one.
+ * @example return ok(render.goal(world, goal))
+ */
+export const ok = <Body>(body: Body) => ({ status: 200 as const, body });
+/** @example return created(render.goalUpdate(world, update)) */
+export const created = <Body>(body: Body) => ({ status: 201 as const, body });
+/** @example return noContent() */
+export const noContent = () => ({ status: 204 as const });

@@ -1,4 +1,4 @@
-// The request pipeline shared by /api/v2 and /__mock: the session's world context chosen once per request
+// The request pipeline shared by /api/v2 and /__mock: the session's world slot chosen once per request
 // (MK5) and carried as a typed Hono Variable, then, per operation, an exchange passed through small steps with
 // one job each — any of which may answer instead — and finally the operation's handler and the response.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -8,24 +8,24 @@ import type { SpecOperation } from '../spec/compiled-spec.js';
 import { BudgetError } from '../runtime/memory-budget.js';
 import { budgetProblem, sessionProblem } from './runtime-problems.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
-import { SESSION_HEADER, SessionError, type WorldContext } from '../runtime/sessions.js';
+import { SESSION_HEADER, SessionError, type WorldSlot } from '../runtime/sessions.js';
 import type { Worlds } from '../runtime/worlds.js';
 import type { Transcript } from './transcript.js';
 
 /**
- * What a request carries between Hono's middleware and its route: its session's world context (MK5), the
+ * What a request carries between Hono's middleware and its route: its session's world slot (MK5), the
  * person its bearer token named once the API's authenticate step read it (G9), and its transcript (the texts
  * it was read and answered with), for request:end and the journal.
  */
 export interface PipelineEnv {
-  Variables: { context: WorldContext; person: Person | undefined; transcript: Transcript };
+  Variables: { slot: WorldSlot; person: Person | undefined; transcript: Transcript };
 }
 
 /** One request on its way through the steps of its operation. */
 export interface Exchange {
   readonly c: Context<PipelineEnv>;
   readonly op: SpecOperation;
-  readonly context: WorldContext;
+  readonly slot: WorldSlot;
   readonly world: World;
   /** Where the texts read and answered go (the request's, set by the front). */
   readonly transcript: Transcript;
@@ -51,14 +51,14 @@ export interface InputOptions {
 }
 
 /**
- * MK5: the request's world context, chosen by `X-Mock-Session` (the shared world without it), set as the
- * `context` Variable; a bad session name (400), one session over the cap (429) or over the memory budget (507)
+ * MK5: the request's world slot, chosen by `X-Mock-Session` (the shared world without it), set as the
+ * `slot` Variable; a bad session name (400), one session over the cap (429) or over the memory budget (507)
  * answers instead.
  * @example const answer = sessionOf(c, worlds); if (answer) return answer;
  */
 export function sessionOf(c: Context<PipelineEnv>, worlds: Worlds): Response | undefined {
   try {
-    c.set('context', worlds.contextFor(c.req.header(SESSION_HEADER)));
+    c.set('slot', worlds.slotFor(c.req.header(SESSION_HEADER)));
     return undefined;
   } catch (error) {
     if (error instanceof SessionError) return sessionProblem(c.get('transcript'), error);
@@ -101,9 +101,9 @@ export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOp
     withHeaders(input instanceof Response ? input : finish(exchange, input), exchange.headers);
   // A promise only while a body is read: a read answers within the turn it came in (Hono takes either).
   return (c: Context<PipelineEnv>): Response | Promise<Response> => {
-    const context = c.get('context');
+    const slot = c.get('slot');
     const transcript = c.get('transcript');
-    const exchange: Exchange = { c, op, context, world: context.world, transcript };
+    const exchange: Exchange = { c, op, slot, world: slot.world, transcript };
     for (const step of steps) {
       const answer = step(exchange);
       if (answer) return withHeaders(answer, exchange.headers);

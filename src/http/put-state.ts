@@ -45,7 +45,7 @@ export function putStateRoute(mock: Mock, load: StateLoader, maxBytes: number) {
         transcript,
       });
       if (loaded instanceof Response) return loaded;
-      mock.worlds.install(c.get('context'), loaded);
+      mock.worlds.install(c.get('slot'), loaded);
       return c.json(restored(loaded), 200);
     } catch (error) {
       if (error instanceof BudgetError) return budgetProblem(transcript, error);

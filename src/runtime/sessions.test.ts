@@ -5,7 +5,7 @@ import { Clock } from '../domain/clock.js';
 import { WorldBase } from '../domain/world-base.js';
 import { World } from '../domain/world.js';
 import { RateLimiter } from './rate-limiter.js';
-import { SessionError, Sessions, type WorldContext } from './sessions.js';
+import { SessionError, Sessions, type WorldSlot } from './sessions.js';
 
 const NOW = '2026-11-20T15:00:00Z';
 const base = new WorldBase(
@@ -14,51 +14,51 @@ const base = new WorldBase(
   'generated',
 );
 
-/** A session's context as Worlds makes one: a layer over the base, with its own clock. */
-function context(name: string): WorldContext {
+/** A session's slot as Worlds makes one: a layer over the base, with its own clock. */
+function slot(name: string): WorldSlot {
   const world = new World(base, { clock: new Clock({ now: NOW }) });
   return { name, world, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
 }
 
 describe('Sessions (MK5)', () => {
-  it('makes a context on first use and returns the same one after', () => {
+  it('makes a slot on first use and returns the same one after', () => {
     let made = 0;
     const sessions = new Sessions({
       make: (name) => {
         made++;
-        return context(name);
+        return slot(name);
       },
       cap: 4,
       idleMs: 0,
     });
-    const a = sessions.contextFor('a');
-    expect(sessions.contextFor('a')).toBe(a);
-    expect(sessions.contextFor('b')).not.toBe(a);
+    const a = sessions.slotFor('a');
+    expect(sessions.slotFor('a')).toBe(a);
+    expect(sessions.slotFor('b')).not.toBe(a);
     expect(made).toBe(2);
   });
 
   it('refuses a bad name with 400 and one session over the cap with 429 naming the way out', () => {
-    const sessions = new Sessions({ make: context, cap: 2, idleMs: 0 });
-    expect(() => sessions.contextFor('no spaces')).toThrow(expect.objectContaining({ status: 400 }));
-    expect(() => sessions.contextFor('x'.repeat(65))).toThrow(SessionError);
-    sessions.contextFor('a');
-    sessions.contextFor('b');
-    expect(() => sessions.contextFor('c')).toThrow(
+    const sessions = new Sessions({ make: slot, cap: 2, idleMs: 0 });
+    expect(() => sessions.slotFor('no spaces')).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => sessions.slotFor('x'.repeat(65))).toThrow(SessionError);
+    sessions.slotFor('a');
+    sessions.slotFor('b');
+    expect(() => sessions.slotFor('c')).toThrow(
       expect.objectContaining({ status: 429, message: expect.stringMatching(/DELETE \/__mock\/sessions/) }),
     );
     expect(sessions.drop('a')).toBe(true);
     expect(sessions.drop('a')).toBe(false);
-    expect(() => sessions.contextFor('c')).not.toThrow();
+    expect(() => sessions.slotFor('c')).not.toThrow();
   });
 
   it('drops sessions idle longer than the time to live, and lists the rest least recently used first', () => {
     let now = 1_000_000;
-    const sessions = new Sessions({ make: context, cap: 10, idleMs: 60_000, realTime: () => now });
-    sessions.contextFor('early');
+    const sessions = new Sessions({ make: slot, cap: 10, idleMs: 60_000, realTime: () => now });
+    sessions.slotFor('early');
     now += 30_000;
-    sessions.contextFor('late');
+    sessions.slotFor('late');
     now += 20_000;
-    sessions.contextFor('early');
+    sessions.slotFor('early');
     expect(sessions.list().map((s) => s.name)).toEqual(['late', 'early']);
     now += 45_000;
     expect(sessions.list().map((s) => [s.name, s.requests])).toEqual([['early', 2]]);

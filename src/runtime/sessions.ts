@@ -1,4 +1,4 @@
-// MK5: named sessions — a request with X-Mock-Session works on its own world context (a copy-on-write layer
+// MK5: named sessions — a request with X-Mock-Session works on its own world slot (a copy-on-write layer
 // over the shared base, its own clock, snapshots, rate-limit counters and fault stream), made in
 // milliseconds on first use, so parallel test workers never see each other's writes. Capped in number;
 // idle ones are dropped after a while, so a demo host running for weeks does not fill up.
@@ -23,8 +23,12 @@ export interface Snapshot {
   layer: number;
 }
 
-/** Everything a world context owns: the shared world's, or one session's (MK5). */
-export interface WorldContext {
+/**
+ * Where one world lives, the shared one or a session's (MK5), with what stays when that world is replaced whole
+ * by a reset, a restore or a snapshot's restore: its name, rate-limit counters, snapshots and fault profile. A
+ * slot holds a world; a world's records are its contents (WorldContents), which a slot never sees.
+ */
+export interface WorldSlot {
   /** The session's name, or null for the shared world (events say which world they happened in). */
   readonly name: string | null;
   world: World;
@@ -45,15 +49,15 @@ export class SessionError extends Error {
 }
 
 interface Session {
-  context: WorldContext;
+  slot: WorldSlot;
   createdAt: number;
   lastUsed: number;
   requests: number;
 }
 
 export interface SessionsOptions {
-  /** Makes a new session's context (its world a layer over the shared base). */
-  make: (name: string) => WorldContext;
+  /** Makes a new session's slot (its world a layer over the shared base). */
+  make: (name: string) => WorldSlot;
   /** The most sessions kept at once. */
   cap: number;
   /** A session unused this long is dropped (0 keeps sessions until dropped). */
@@ -65,7 +69,7 @@ export interface SessionsOptions {
 }
 
 /**
- * @example new Sessions({ make, cap: 32, idleMs: 3_600_000 }).contextFor('worker-3').world // made now if new
+ * @example new Sessions({ make, cap: 32, idleMs: 3_600_000 }).slotFor('worker-3').world // made now if new
  */
 export class Sessions {
   /** In order of last use, so idle sessions are found at the front. */
@@ -73,7 +77,7 @@ export class Sessions {
 
   readonly cap: number;
   readonly idleMs: number;
-  readonly #make: (name: string) => WorldContext;
+  readonly #make: (name: string) => WorldSlot;
   readonly #events: MockEvents;
   readonly #realTime: () => number;
 
@@ -85,8 +89,8 @@ export class Sessions {
     this.#realTime = options.realTime ?? Date.now;
   }
 
-  /** The session's context, made on first use. */
-  contextFor(name: string): WorldContext {
+  /** The session's slot, made on first use. */
+  slotFor(name: string): WorldSlot {
     if (!NAME.test(name)) {
       throw new SessionError(
         400,
@@ -104,31 +108,31 @@ export class Sessions {
           `There are already ${this.cap} sessions, the most this server keeps (MK5). Drop one with DELETE /__mock/sessions/{name}, or start the server with a higher --max-sessions.`,
         );
       }
-      session = { context: this.#make(name), createdAt: now, lastUsed: now, requests: 0 };
+      session = { slot: this.#make(name), createdAt: now, lastUsed: now, requests: 0 };
       this.#events.emit('session:created', { session: name });
     }
     session.lastUsed = now;
     session.requests++;
     this.#sessions.set(name, session);
-    return session.context;
+    return session.slot;
   }
 
   list() {
     this.#dropIdle(this.#realTime());
     return [...this.#sessions].map(([name, s]) => ({
       name,
-      seed: s.context.world.seed,
-      size: s.context.world.size,
+      seed: s.slot.world.seed,
+      size: s.slot.world.size,
       created_at: isoSeconds(s.createdAt),
       last_used_at: isoSeconds(s.lastUsed),
       requests: s.requests,
-      approx_bytes: contextBytes(s.context),
+      approx_bytes: slotBytes(s.slot),
     }));
   }
 
-  /** Every session's name and context, as they are (no session is used or dropped by asking). */
-  *contexts(): IterableIterator<[string, WorldContext]> {
-    for (const [name, session] of this.#sessions) yield [name, session.context];
+  /** Every session's name and slot, as they are (no session is used or dropped by asking). */
+  *slots(): IterableIterator<[string, WorldSlot]> {
+    for (const [name, session] of this.#sessions) yield [name, session.slot];
   }
 
   drop(name: string): boolean {
@@ -151,19 +155,19 @@ export class Sessions {
   }
 }
 
-/** What a context's snapshots keep: their entries, and their records once no live layer holds them too. */
-export function snapshotBytes(context: WorldContext): number {
-  const live = context.world.store.serial;
+/** What a slot's snapshots keep: their entries, and their records once no live layer holds them too. */
+export function snapshotBytes(slot: WorldSlot): number {
+  const live = slot.world.store.serial;
   let bytes = 0;
-  for (const snapshot of context.snapshots.values()) {
+  for (const snapshot of slot.snapshots.values()) {
     bytes += snapshot.bytes + (snapshot.layer === live ? 0 : snapshot.recordsBytes);
   }
   return bytes;
 }
 
-/** What a world context keeps over its base: its world's own records and its snapshots, estimated. */
-export function contextBytes(context: WorldContext): number {
-  return context.world.store.approxBytes + snapshotBytes(context);
+/** What a world slot keeps over its base: its world's own records and its snapshots, estimated. */
+export function slotBytes(slot: WorldSlot): number {
+  return slot.world.store.approxBytes + snapshotBytes(slot);
 }
 
 function isoSeconds(ms: number): string {

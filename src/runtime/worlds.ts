@@ -14,10 +14,10 @@ import { generatedBases } from './generated-bases.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { MockEvents } from './mock-events.js';
 import { RateLimiter } from './rate-limiter.js';
-import { contextBytes, Sessions, snapshotBytes, type WorldContext } from './sessions.js';
+import { slotBytes, Sessions, snapshotBytes, type WorldSlot } from './sessions.js';
 import { rebuildState, type WorldVerifier } from './state-rebuild.js';
 
-/** The most named snapshots one world context keeps (each costs what its world had changed). */
+/** The most named snapshots one world slot keeps (each costs what its world had changed). */
 export const MAX_SNAPSHOTS = 64;
 
 /** Bases kept for reuse besides those worlds hold: a reset or restore to a recent base costs nothing. */
@@ -83,10 +83,10 @@ function holdsOtherBase(context: WorldContext, first: WorldBase): boolean {
 
 /**
  * @example const worlds = new Worlds({ seed: 42, size: 'small', present, maxSessions: 32, sessionIdleMs: 0, faults: null });
- * worlds.contextFor('worker-1').world // a session's world, a layer over the shared world's base
+ * worlds.slotFor('worker-1').world // a session's world, a layer over the shared world's base
  */
 export class Worlds {
-  readonly shared: WorldContext;
+  readonly shared: WorldSlot;
   readonly sessions: Sessions;
   /** What the worlds, snapshots, bases and caches keep beyond the first base; what would go over is refused. */
   readonly budget: MemoryBudget;
@@ -108,7 +108,7 @@ export class Worlds {
     this.tokenKey = options.tokenKey;
     const clock = new Clock(options.now === undefined ? {} : { now: options.now });
     const base = (this.#firstBase = this.#generate(options.seed, options.size, clock.nowSeconds()));
-    this.shared = this.#context(null, new World(base, { clock }), options.faults);
+    this.shared = this.#slot(null, new World(base, { clock }), options.faults);
     this.budget = new MemoryBudget(options.memoryBudget, {
       use: () => this.#memoryUse(options.cacheBytes()),
       used: () => this.#memoryUsed(options.cacheBytes()),
@@ -120,7 +120,7 @@ export class Worlds {
         const { world, faults } = this.shared;
         const session = new World(world.base, { clock: world.clock.copy() });
         this.#sessionBytes = Math.max(FIRST_SESSION_BYTES, session.store.approxBytes);
-        return this.#context(name, session, faults && new FaultProfile(faults.spec));
+        return this.#slot(name, session, faults && new FaultProfile(faults.spec));
       },
       cap: options.maxSessions,
       idleMs: options.sessionIdleMs,
@@ -128,9 +128,9 @@ export class Worlds {
     });
   }
 
-  /** The shared context without a session name, else that session's (made on first use). */
-  contextFor(session: string | undefined): WorldContext {
-    return session === undefined ? this.shared : this.sessions.contextFor(session);
+  /** The shared slot without a session name, else that session's (made on first use). */
+  slotFor(session: string | undefined): WorldSlot {
+    return session === undefined ? this.shared : this.sessions.slotFor(session);
   }
 
   /** The generated base of a seed, size and instant: reused while a world or the cache holds it. */
@@ -163,14 +163,14 @@ export class Worlds {
   }
 
   /**
-   * MK2: back to the world as generated, caught up to its clock: the context's clock as it is, or `clock` (a
+   * MK2: back to the world as generated, caught up to its clock: the slot's clock as it is, or `clock` (a
    * new now, earlier too, or real time: how time goes back, MK4). The same base when seed and size stay and,
    * for a clock given, the base was generated at its now (milliseconds, even for the large world); a base
    * generated at the clock's now otherwise (kept bases are reused: back to the start is milliseconds too).
-   * @example worlds.reset(context, 42, 'small', new Clock({ now: '2026-11-20T09:00:00Z' })) // frozen there
+   * @example worlds.reset(slot, 42, 'small', new Clock({ now: '2026-11-20T09:00:00Z' })) // frozen there
    */
-  reset(context: WorldContext, seed: number, size = context.world.size, clock = context.world.clock): World {
-    const current = context.world.base;
+  reset(slot: WorldSlot, seed: number, size = slot.world.size, clock = slot.world.clock): World {
+    const current = slot.world.base;
     // MK3: a reset that takes a clock gives the world a server started at that instant has, so it keeps the
     // base only when it was generated at that very instant (back to the start); any other base would be
     // caught up over the gap, days of check-ins nobody filled in (after a reset to the past and back to real
@@ -179,55 +179,55 @@ export class Worlds {
       current.origin === 'generated' &&
       current.seed === seed &&
       current.size === size &&
-      (clock === context.world.clock || clock.nowSeconds() === current.generatedAt);
+      (clock === slot.world.clock || clock.nowSeconds() === current.generatedAt);
     if (!reused && !this.knownBase(seed, size, clock.nowSeconds())) {
       this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
     }
     const base = reused ? current : this.baseFor(seed, size, clock.nowSeconds());
-    this.#replace(context, new World(base, { clock }), 'reset');
-    context.limiter = new RateLimiter();
-    return context.world;
+    this.#replace(slot, new World(base, { clock }), 'reset');
+    slot.limiter = new RateLimiter();
+    return slot.world;
   }
 
   /**
-   * Replaces a context's world with a saved state (version 1 or 2), its clock included. The new world is
+   * Replaces a slot's world with a saved state (version 1 or 2), its clock included. The new world is
    * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts).
    */
-  restore(context: WorldContext, state: unknown): World {
+  restore(slot: WorldSlot, state: unknown): World {
     const { world } = rebuildState(state, this.#verify, (seed, size, at) => this.baseFor(seed, size, at));
-    this.install(context, world);
+    this.install(slot, world);
     return world;
   }
 
   /**
-   * Puts a restored world in the context's place once it fits the memory budget: what it brings (its records,
-   * and an imported base's) in place of what the context's world holds now.
+   * Puts a restored world in the slot's place once it fits the memory budget: what it brings (its records,
+   * and an imported base's) in place of what the slot's world holds now.
    */
-  install(context: WorldContext, world: World): void {
+  install(slot: WorldSlot, world: World): void {
     const { base } = world;
     if (base.origin === 'imported' && !this.#baseBytes.has(base)) this.#baseBytes.set(base, importedBytes(base));
     const brought = world.store.approxBytes + (base.origin === 'imported' ? this.#baseBytes.get(base)! : 0);
-    this.budget.ensure(brought - context.world.store.approxBytes, 'this state');
-    this.#replace(context, world, 'restore');
+    this.budget.ensure(brought - slot.world.store.approxBytes, 'this state');
+    this.#replace(slot, world, 'restore');
   }
 
-  /** Takes a snapshot of the context's world under a name (MK5: its own snapshots). */
-  takeSnapshot(context: WorldContext, name: string): WorldChanges {
-    if (!context.snapshots.has(name) && context.snapshots.size >= MAX_SNAPSHOTS) {
+  /** Takes a snapshot of the slot's world under a name (MK5: its own snapshots). */
+  takeSnapshot(slot: WorldSlot, name: string): WorldChanges {
+    if (!slot.snapshots.has(name) && slot.snapshots.size >= MAX_SNAPSHOTS) {
       throw new DomainError(
         'conflict',
         `There are already ${MAX_SNAPSHOTS} snapshots, the most one world keeps; delete one with DELETE /__mock/snapshots/{name}.`,
       );
     }
-    const { store } = context.world;
+    const { store } = slot.world;
     const bytes = store.changeCount * SNAPSHOT_ENTRY_BYTES;
-    const replaced = context.snapshots.get(name)?.bytes ?? 0;
+    const replaced = slot.snapshots.get(name)?.bytes ?? 0;
     this.budget.ensure(bytes - replaced, `a snapshot of ${store.changeCount} changed records`);
-    const changes = context.world.changes();
+    const changes = slot.world.changes();
     // The snapshot shares the world's records: one the world replaces from now on stays alive, and counted.
     store.retainReplaced();
-    context.snapshots.set(name, {
-      base: context.world.base,
+    slot.snapshots.set(name, {
+      base: slot.world.base,
       changes,
       bytes,
       recordsBytes: changesBytes(changes),
@@ -237,8 +237,8 @@ export class Worlds {
   }
 
   /** Restores a snapshot: its base and changes, its clock included. */
-  restoreSnapshot(context: WorldContext, name: string): World {
-    const snapshot = context.snapshots.get(name);
+  restoreSnapshot(slot: WorldSlot, name: string): World {
+    const snapshot = slot.snapshots.get(name);
     if (!snapshot)
       throw new DomainError(
         'not-found',
@@ -249,35 +249,35 @@ export class Worlds {
     // The new layer holds the snapshot's records now: counted there, and kept counted once it replaces them.
     world.store.retainReplaced();
     snapshot.layer = world.store.serial;
-    this.#replace(context, world, 'snapshot');
-    return context.world;
+    this.#replace(slot, world, 'snapshot');
+    return slot.world;
   }
 
   /**
-   * Tells that the context's clock moved (MK4), once the world caught up with it.
-   * @example advanceClock(context.world, body, worlds.budget); worlds.clockMoved(context)
+   * Tells that the slot's clock moved (MK4), once the world caught up with it.
+   * @example advanceClock(slot.world, body, worlds.budget); worlds.clockMoved(slot)
    */
-  clockMoved(context: WorldContext): void {
-    this.#events.emit('clock:moved', { session: context.name, world: context.world });
+  clockMoved(slot: WorldSlot): void {
+    this.#events.emit('clock:moved', { session: slot.name, world: slot.world });
   }
 
-  /** Puts `world` in the context's place, at once: no request ever sees a world half replaced. */
-  #replace(context: WorldContext, world: World, cause: 'reset' | 'restore' | 'snapshot'): void {
-    context.world.store.onChange(null);
-    context.world = world;
-    this.#watch(context);
-    this.#events.emit('world:replaced', { session: context.name, world, cause });
+  /** Puts `world` in the slot's place, at once: no request ever sees a world half replaced. */
+  #replace(slot: WorldSlot, world: World, cause: 'reset' | 'restore' | 'snapshot'): void {
+    slot.world.store.onChange(null);
+    slot.world = world;
+    this.#watch(slot);
+    this.#events.emit('world:replaced', { session: slot.name, world, cause });
   }
 
-  #context(name: string | null, world: World, faults: FaultProfile | null): WorldContext {
-    const context = { name, world, limiter: new RateLimiter(), snapshots: new Map(), faults };
-    this.#watch(context);
-    return context;
+  #slot(name: string | null, world: World, faults: FaultProfile | null): WorldSlot {
+    const slot = { name, world, limiter: new RateLimiter(), snapshots: new Map(), faults };
+    this.#watch(slot);
+    return slot;
   }
 
-  /** Every put and delete of the context's world is told as record:changed, while anything listens. */
-  #watch(context: WorldContext): void {
-    const { world, name: session } = context;
+  /** Every put and delete of the slot's world is told as record:changed, while anything listens. */
+  #watch(slot: WorldSlot): void {
+    const { world, name: session } = slot;
     const events = this.#events;
     world.store.onChange((kind, id) => {
       if (events.heard('record:changed')) events.emit('record:changed', { session, world, kind, id });
@@ -288,9 +288,9 @@ export class Worlds {
   #memoryUse(caches: number): MemoryUse {
     const sessions = new Map<string, number>();
     let snapshots = snapshotBytes(this.shared);
-    for (const [name, context] of this.sessions.contexts()) {
-      sessions.set(name, context.world.store.approxBytes);
-      snapshots += snapshotBytes(context);
+    for (const [name, slot] of this.sessions.slots()) {
+      sessions.set(name, slot.world.store.approxBytes);
+      snapshots += snapshotBytes(slot);
     }
     const shared = this.shared.world.store.approxBytes;
     return { shared, sessions, snapshots, bases: this.#otherBasesBytes(), caches };
@@ -298,8 +298,8 @@ export class Worlds {
 
   /** The sum of #memoryUse's parts, without building them: asked on every write. */
   #memoryUsed(caches: number): number {
-    let used = caches + contextBytes(this.shared);
-    for (const [, context] of this.sessions.contexts()) used += contextBytes(context);
+    let used = caches + slotBytes(this.shared);
+    for (const [, slot] of this.sessions.slots()) used += slotBytes(slot);
     return used + this.#otherBasesBytes();
   }
 
@@ -313,12 +313,12 @@ export class Worlds {
       if (base !== this.#firstBase) others.add(base);
     };
     for (const base of this.#bases) note(base);
-    const noteContext = (context: WorldContext) => {
-      note(context.world.base);
-      for (const snapshot of context.snapshots.values()) note(snapshot.base);
+    const noteSlot = (slot: WorldSlot) => {
+      note(slot.world.base);
+      for (const snapshot of slot.snapshots.values()) note(snapshot.base);
     };
-    noteContext(this.shared);
-    for (const [, context] of this.sessions.contexts()) noteContext(context);
+    noteSlot(this.shared);
+    for (const [, slot] of this.sessions.slots()) noteSlot(slot);
     let bytes = 0;
     for (const base of others) bytes += this.#baseBytes.get(base) ?? 0;
     return bytes;

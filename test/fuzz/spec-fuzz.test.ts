@@ -107,7 +107,7 @@ async function send(mock: Mock, request: FuzzRequest): Promise<string[]> {
   }
   const world =
     session && /^[\w.-]{1,64}$/.test(session) && mock.worlds.sessions.list().some((s) => s.name === session)
-      ? mock.worlds.contextFor(session).world
+      ? mock.worlds.slotFor(session).world
       : mock.world;
   return [...problems, ...storeProblems(world)];
 }

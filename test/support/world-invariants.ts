@@ -47,7 +47,7 @@ export function storeProblems(world: World): string[] {
 
 /** Problems seen through the API (a few dozen requests): run once per sequence of requests. */
 export async function apiProblems(mock: Mock, session?: string): Promise<string[]> {
-  const world = session ? mock.worlds.contextFor(session).world : mock.world;
+  const world = session ? mock.worlds.slotFor(session).world : mock.world;
   const { store } = world;
   const problems: string[] = [];
   const get = async (path: string, token: string) => {
