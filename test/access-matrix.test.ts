@@ -10,6 +10,7 @@ import type { Person } from '../src/domain/records.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { defined } from './support/defined.js';
 import { NOW } from './support/harness.js';
+import { bodyText } from './support/body-text.js';
 
 type Caller = 'none' | 'unknown' | 'readOnly' | 'other' | 'own' | 'admin';
 const CALLERS: Caller[] = ['none', 'unknown', 'readOnly', 'other', 'own', 'admin'];
@@ -406,7 +407,7 @@ describe('G13: every control × every kind of web page', () => {
         headers: { 'content-type': 'application/json', ...PAGES[kind] },
         body: op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}',
       });
-      const body = (await response.text()) || undefined;
+      const body = (await bodyText(response)) || undefined;
       if (REFUSED.has(kind)) {
         expect(response.status, `${op.operationId} from ${kind}`).toBe(403);
         expect(body).toContain('urn:standin:problem:cross-origin-refused');

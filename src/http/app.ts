@@ -23,6 +23,7 @@ import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
 import { Renderer } from './renderer.js';
 import { worldVerifier } from './verify-world.js';
+import { wireKindName } from './wire-kinds.js';
 
 export { BASE_PATH };
 
@@ -48,7 +49,11 @@ export function createMock(options: MockOptions = {}): Mock {
   const strict = options.strict ?? false;
   const present = new Presenter(appUrl);
   const render = new Renderer(present);
-  const runtime = createRuntime(options, { verify: worldVerifier(present), cacheBytes: () => render.bytes });
+  const runtime = createRuntime(options, {
+    verify: worldVerifier(present),
+    cacheBytes: () => render.bytes,
+    kindName: wireKindName,
+  });
   const startedAt = Date.now();
   const app = new Hono<PipelineEnv>();
   // The mock is its runtime (its getters and setters kept: the world, the rate-limit switch, the faults) with

@@ -7,6 +7,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import type { AnyToken } from '../runtime/any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
+import { eventStream } from './event-stream.js';
 import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
@@ -70,8 +71,11 @@ const MAX_STATE_BYTES = 512 * 2 ** 20;
  * its documented success answers: a control the spec adds, or a field it renames, fails the typecheck here.
  */
 type ControlHandlers = {
-  [Id in ControlOperationId]: (target: ControlTarget, input: ControlInput<Id>) => ControlAnswer<Id>;
+  [Id in JsonControlId]: (target: ControlTarget, input: ControlInput<Id>) => ControlAnswer<Id>;
 };
+
+/** The controls that answer JSON: all but GET /__mock/events, a stream (event-stream.ts). */
+type JsonControlId = Exclude<ControlOperationId, 'streamEvents'>;
 
 /** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
 type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
@@ -175,7 +179,7 @@ function controlFor(operationId: string): ValidatedControl | undefined {
   if (!Object.hasOwn(CONTROL_HANDLERS, operationId)) return undefined;
   // The one place the control spec's types meet the run time: the pipeline hands a control only input that ajv
   // has checked against this operation's parameters and body schema (request-input.ts).
-  return CONTROL_HANDLERS[operationId as ControlOperationId] as ValidatedControl;
+  return CONTROL_HANDLERS[operationId as JsonControlId] as ValidatedControl;
 }
 
 /** What the world holds now, and what the server keeps against its memory budget (GET /__mock/world). */
@@ -265,6 +269,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     getCompiledControlSpec().operations,
     '',
     (op: SpecOperation) => {
+      if (op.operationId === 'streamEvents') return pipelineRoute(op, [], { strict: true }, eventStream(mock.feed));
       const handler = controlFor(op.operationId);
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
       if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);

@@ -65,3 +65,12 @@ export function recordCounts(store: { table(kind: ShownKind): { readonly size: n
   for (const kind of SHOWN_KINDS) counts[WIRE_KINDS[kind].name] = store.table(kind).size;
   return counts as RecordCounts;
 }
+
+/**
+ * A kind's name on the wire: its name in the counts, or for a kind the counts leave out, its own.
+ * @example wireKindName('goalUpdates') // 'goal_updates'
+ */
+export function wireKindName(kind: RecordKind): string {
+  const entry = ENTRIES[kind];
+  return entry === null ? kind : entry.name;
+}

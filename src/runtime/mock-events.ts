@@ -87,7 +87,12 @@ export class MockEvents {
 
   /** Whether anything listens to `type`: an event nobody hears need not be built (the request path asks). */
   heard(type: MockEventType): boolean {
-    return (this.#listeners[type]?.length ?? 0) > 0;
+    return this.listenerCount(type) > 0;
+  }
+
+  /** How many listen to `type` now (a watcher that went away must leave none behind). */
+  listenerCount(type: MockEventType): number {
+    return this.#listeners[type]?.length ?? 0;
   }
 
   emit<T extends MockEventType>(type: T, event: MockEventMap[T]): void {

@@ -4,7 +4,9 @@
 // It knows no Hono and no Response: a front reads requests and writes answers over it.
 import { DEFAULT_SEED, type WorldSize } from '../domain/world-base.js';
 import type { World } from '../domain/world.js';
+import type { RecordKind } from '../domain/record-kinds.js';
 import { AnyToken } from './any-token.js';
+import { EventFeed } from './event-feed.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
 import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
@@ -57,6 +59,8 @@ export interface RuntimeParts {
   verify: WorldVerifier;
   /** What the front's own caches hold, in bytes: they count against the memory budget beside the journal. */
   cacheBytes: () => number;
+  /** A record kind's name on the wire, for the lines of the event feed. */
+  kindName: (kind: RecordKind) => string;
 }
 
 export interface MockRuntime {
@@ -87,6 +91,8 @@ export interface MockRuntime {
   readonly anyToken: AnyToken | null;
   /** What happens to the mock, as it happens: requests, records, clocks, sessions, worlds (mock-events.ts). */
   readonly events: MockEvents;
+  /** The events as lines for GET /__mock/events, per subscriber within a byte bound (event-feed.ts). */
+  readonly feed: EventFeed;
 }
 
 /**
@@ -143,5 +149,7 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
     },
     anyToken: options.anyToken ? new AnyToken(options.anyToken) : null,
     events,
+    // After the journal's listener: a request's line is the journal's entry for it.
+    feed: new EventFeed(events, journal, { kindName: parts.kindName }),
   };
 }

@@ -238,6 +238,18 @@ export class RequestJournal {
     this.#bytes += oldest.bytes;
   }
 
+  /** The newest entry as list() shows it, or undefined before any: what GET /__mock/events streams of it. */
+  latest(): JournalEntry | undefined {
+    const newest = this.#entries[this.#entries.length - 1];
+    if (!newest || this.#entries.length === this.#head) return undefined;
+    const { entry, requestWhole, responseWhole } = newest;
+    return {
+      ...entry,
+      request_body: requestWhole ? listed(entry.request_body) : entry.request_body,
+      response_body: responseWhole ? listed(entry.response_body) : entry.response_body,
+    };
+  }
+
   /**
    * Newest first, filtered: the newest `limit`, or with `after` the `limit` that come right after it, so a
    * reader that keeps the highest seq it saw pages forward and misses none.

@@ -287,6 +287,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happens to a world, as it happens (Server-Sent Events)
+         * @description A stream of Server-Sent Events (`text/event-stream`, what a browser's `EventSource` reads) telling what
+         *     happens to one world as it happens: the shared world's, or with `session` a session's (MK5; the stream
+         *     neither makes nor keeps alive the session it names). Each event's `data` is one line of JSON:
+         *
+         *     - `request` — a request to `/api/v2` ended: the journal's entry for it, as `GET /requests` lists it
+         *       (`JournalEntry`).
+         *     - `record` — a record was put or deleted: `{session, kind, id}` (`RecordChangedEvent`).
+         *     - `clock` — the clock was set, advanced, frozen or resumed (MK4): `{session, now, frozen}`
+         *       (`ClockMovedEvent`).
+         *     - `world` — the world was replaced whole by a reset (MK2), a restored state or a snapshot:
+         *       `{session, cause, seed, size}` (`WorldReplacedEvent`).
+         *     - `session` — a session was made or dropped, whichever world the stream follows (MK5):
+         *       `{session, change, reason}` (`SessionEvent`).
+         *     - `dropped` — the last event of a stream the server ended: `{reason}` (`StreamDroppedEvent`).
+         *
+         *     Nothing is replayed: a client that connects (or reconnects) reads the world first, then follows the
+         *     stream. Guarded like every control (G13's origins and hosts, the control token). Each stream's unsent
+         *     events are held to 256 KiB: a client that does not read them as fast as they come is sent `dropped`
+         *     and its stream ends, and it costs the server nothing more; at most 16 streams are open at once (429
+         *     for one more).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/world": {
         parameters: {
             query?: never;
@@ -690,6 +729,50 @@ export interface components {
             approx_bytes: number;
         };
         JournalEntryList: components["schemas"]["JournalEntry"][];
+        /** @description The `data` of a `record` event of `GET /events`. */
+        RecordChangedEvent: {
+            /** @description The session whose world it happened in (MK5), or null for the shared world. */
+            session: string | null;
+            /** @description The kind of record, as the world's `counts` name kinds (`goals`, `goal_updates`, …). */
+            kind: string;
+            /** @description The record's id. */
+            id: string;
+        };
+        /** @description The `data` of a `clock` event of `GET /events` (MK4). */
+        ClockMovedEvent: {
+            /** @description The session whose clock moved (MK5), or null for the shared world's. */
+            session: string | null;
+            now: components["schemas"]["Instant"];
+            frozen: boolean;
+        };
+        /** @description The `data` of a `world` event of `GET /events` (MK2). */
+        WorldReplacedEvent: {
+            /** @description The session whose world was replaced (MK5), or null for the shared world. */
+            session: string | null;
+            /**
+             * @description A reset, a restored state or a restored snapshot.
+             * @enum {string}
+             */
+            cause: "reset" | "restore" | "snapshot";
+            seed: number;
+            size: components["schemas"]["WorldSize"];
+        };
+        /** @description The `data` of a `session` event of `GET /events` (MK5). */
+        SessionEvent: {
+            session: string;
+            /** @enum {string} */
+            change: "created" | "dropped";
+            /**
+             * @description Why a session was dropped (by `DELETE /sessions/{name}`, or for being idle); null when made.
+             * @enum {string|null}
+             */
+            reason: "deleted" | "idle" | null;
+        };
+        /** @description The `data` of the `dropped` event that ends a stream of `GET /events`. */
+        StreamDroppedEvent: {
+            /** @description Why the server ended the stream, and what to do. */
+            reason: string;
+        };
         /** @description One request to /api/v2 as the mock answered it. */
         JournalEntry: {
             /** @description One more than the entry recorded before it. */
@@ -1622,6 +1705,52 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Follow this session's world (MK5) instead of the shared one. */
+                session?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The stream, open until the client closes it or the server drops it: events `request`, `record`,
+             *     `clock`, `world`, `session` and `dropped`, each with an `id` and one line of JSON as its `data`.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            /**
+             * @description The server already streams to 16 clients (or, with `X-Mock-Session` naming a new session, keeps
+             *     `--max-sessions`, MK5); try again once one has closed.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             507: components["responses"]["OverMemoryBudget"];
         };
     };

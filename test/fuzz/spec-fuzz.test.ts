@@ -10,6 +10,7 @@ import { isLoopbackOrigin } from '../../src/http/cross-origin.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import { apiProblems, storeProblems } from '../support/world-invariants.js';
 import { curlLines } from './curl-lines.js';
+import { bodyText } from '../support/body-text.js';
 import {
   allOperationIds,
   factsOf,
@@ -32,7 +33,7 @@ const sent = { requests: 0, byOperation: new Map<string, number>(), statuses: ne
 
 /** Problems of one answer: a 5xx that no fault profile injected, or anything the spec does not document. */
 async function answerProblems(request: FuzzRequest, response: Response): Promise<string[]> {
-  const text = await response.text();
+  const text = await bodyText(response);
   const contentType = response.headers.get('content-type');
   let body: unknown = text === '' ? undefined : text;
   if (text !== '' && /json/.test(contentType ?? '')) {
