@@ -66,6 +66,9 @@ describe('GET / (the dashboard)', () => {
     expect(script.match(/\bfetch\((?!`\$\{API\}\/me`)/g)).toHaveLength(2);
     expect(script).toMatch(/fetch\(url, \{ headers \}\)/);
     expect(script).toMatch(/Bearer \$\{defaultPerson\.read_only\}/);
+    // And one stream, the controls' GET /__mock/events (spec/control.yaml), which sends nothing.
+    expect(script.match(/new EventSource\(/g)).toHaveLength(1);
+    expect(script).toMatch(/new EventSource\(`\/__mock\/events\$\{/);
   });
 
   it('never serves the control token; the page says the controls are protected', async () => {

@@ -152,6 +152,30 @@ describe('the dashboard at /', () => {
     await page.context().close();
   });
 
+  it('follows GET /__mock/events: a change another client makes shows at once, with no poll that could read it', async () => {
+    const { running, origin } = await serve();
+    const { page, requests, errors } = await openDashboard(origin);
+    await page.waitForSelector('#count-check_ins');
+    await expect.poll(() => requests.filter((url) => url === `${origin}/__mock/events`).length).toBe(1);
+    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
+    // Another client moves the clock: the journal, which is all the page's timer reads, never lists a control,
+    // so only the stream can bring the new instant, and the check-ins the new day made, to the page.
+    const before = await count(page, 'check_ins');
+    const moved = await fetch(`${origin}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"days":1}',
+    });
+    expect(moved.status).toBe(200);
+    await expect.poll(() => page.textContent('#clock-now'), { timeout: 30_000 }).toBe('2026-11-20T15:00:00Z');
+    await expect.poll(() => count(page, 'check_ins'), { timeout: 30_000 }).toBeGreaterThan(before);
+    // The page gone, its stream is too, and the server listens no more.
+    await page.context().close();
+    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(0);
+    expect(running.mock.events.listenerCount('clock:moved')).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('connects an app: base URL, the default person token, a fetch that runs, and README’s MSW block', async () => {
     const { running, origin } = await serve();
     const { page, errors } = await openDashboard(origin);
