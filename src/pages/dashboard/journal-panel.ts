@@ -97,7 +97,17 @@ export function filterJournal(): void {
  * Returns the entries added, oldest first; none when nothing happened.
  * @example const added = await showNewRequests()
  */
-export async function showNewRequests(): Promise<ShownEntry[]> {
+export function showNewRequests(): Promise<ShownEntry[]> {
+  // One look at a time: the stream's events and the timer both ask, and two looks after the same seq would
+  // show an entry twice (and only the first as this page's own read).
+  const look = lastLook.then(lookOnce, lookOnce);
+  lastLook = look.catch(() => undefined);
+  return look;
+}
+
+let lastLook: Promise<unknown> = Promise.resolve();
+
+async function lookOnce(): Promise<ShownEntry[]> {
   const entries = await control<JournalEntry[]>('GET', `/requests?after=${lastSeq}&limit=200`);
   if (entries.length === 0) return [];
   lastSeq = Math.max(lastSeq, ...entries.map((e) => e.seq));
