@@ -74,10 +74,10 @@ function importedBytes(base: WorldBase): number {
   return bytes;
 }
 
-/** Whether a context's world or one of its snapshots is on another base than `first`. */
-function holdsOtherBase(context: WorldContext, first: WorldBase): boolean {
-  if (context.world.base !== first) return true;
-  for (const snapshot of context.snapshots.values()) if (snapshot.base !== first) return true;
+/** Whether a slot's world or one of its snapshots is on another base than `first`. */
+function holdsOtherBase(slot: WorldSlot, first: WorldBase): boolean {
+  if (slot.world.base !== first) return true;
+  for (const snapshot of slot.snapshots.values()) if (snapshot.base !== first) return true;
   return false;
 }
 
@@ -329,7 +329,7 @@ export class Worlds {
     const first = this.#firstBase;
     for (const base of this.#bases) if (base !== first) return true;
     if (holdsOtherBase(this.shared, first)) return true;
-    for (const [, context] of this.sessions.contexts()) if (holdsOtherBase(context, first)) return true;
+    for (const [, slot] of this.sessions.slots()) if (holdsOtherBase(slot, first)) return true;
     return false;
   }
 }
