@@ -19,6 +19,13 @@ interface Case {
 
 const json = { 'content-type': 'application/json' };
 const goalOf = (h: Harness) => h.world.store.goalsOfPerson(h.person().id)[0]!.id;
+/** A POST of `body` to the default person's first goal's updates. */
+const postUpdate = (body: string) => (h: Harness) => ({
+  path: `/api/v2/goals/${goalOf(h)}/goal-updates`,
+  method: 'POST',
+  headers: json,
+  body,
+});
 const overriding = (rule: Record<string, unknown>) => async (h: Harness) => {
   expect((await control(h, 'PUT', '/overrides', { rules: [{ unchecked: true, ...rule }] })).status).toBe(200);
 };
@@ -27,40 +34,25 @@ const CASES: Case[] = [
   { what: 'a record', request: () => ({ path: '/api/v2/me' }), status: 200, read: null },
   {
     what: 'a created record and the body it was made from',
-    request: (h) => ({
-      path: `/api/v2/goals/${goalOf(h)}/goal-updates`,
-      method: 'POST',
-      headers: json,
-      body: '{"confidence":74}',
-    }),
+    request: postUpdate('{"confidence":74}'),
     status: 201,
     read: true,
   },
   {
     what: "GU2: the input's problem (422) and the body it names",
-    request: (h) => ({
-      path: `/api/v2/goals/${goalOf(h)}/goal-updates`,
-      method: 'POST',
-      headers: json,
-      body: '{"confidence":150}',
-    }),
+    request: postUpdate('{"confidence":150}'),
     status: 422,
     read: true,
   },
   {
     what: 'G8: malformed JSON (400), as sent',
-    request: (h) => ({ path: `/api/v2/goals/${goalOf(h)}/goal-updates`, method: 'POST', headers: json, body: '{"a":' }),
+    request: postUpdate('{"a":'),
     status: 400,
     read: true,
   },
   {
     what: 'G8: a body over the limit (413), never read',
-    request: (h) => ({
-      path: `/api/v2/goals/${goalOf(h)}/goal-updates`,
-      method: 'POST',
-      headers: json,
-      body: `{"title":"${'x'.repeat(1024 * 1024)}"}`,
-    }),
+    request: postUpdate(`{"title":"${'x'.repeat(1024 * 1024)}"}`),
     status: 413,
     read: null,
   },
@@ -119,12 +111,7 @@ const CASES: Case[] = [
   {
     what: "an override's own body, and the body it was sent",
     setUp: overriding({ method: 'POST', path: '/api/v2/goals/*/goal-updates', status: 201, body: { id: 'made-up' } }),
-    request: (h) => ({
-      path: `/api/v2/goals/${goalOf(h)}/goal-updates`,
-      method: 'POST',
-      headers: json,
-      body: '{"confidence":74}',
-    }),
+    request: postUpdate('{"confidence":74}'),
     status: 201,
     read: true,
   },
