@@ -252,7 +252,7 @@ describe('a large state to a spawned standin serve', () => {
   /**
    * Right after a full collection, in MiB: the server's resident memory (VmRSS: the worker threads' too, but it
    * wanders by tens of MiB as the allocator keeps or returns arenas) and what the main thread's heap and its
-   * buffers hold (steady within a few MiB).
+   * buffers hold (steadier, but Node 24 once held 24 MiB more after three refusals).
    */
   async function collected(): Promise<{ rss: number; held: number }> {
     const before = output.split('gc-probe: collected').length;
@@ -263,10 +263,10 @@ describe('a large state to a spawned standin serve', () => {
     return { rss: Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024, held };
   }
 
-  /** Memory now against `before`: under 16 MiB more held, and under 64 MiB more resident. */
+  /** Memory now against `before`: under 32 MiB more held (less than one body), and under 64 MiB more resident. */
   async function expectKeptNothing(before: { rss: number; held: number }): Promise<void> {
     const after = await collected();
-    expect(after.held, 'MiB held by the heap and buffers').toBeLessThan(before.held + 16);
+    expect(after.held, 'MiB held by the heap and buffers').toBeLessThan(before.held + 32);
     expect(after.rss, 'MiB resident').toBeLessThan(before.rss + 64);
   }
 
@@ -296,9 +296,10 @@ describe('a large state to a spawned standin serve', () => {
   // Resident memory moves by up to a few tens of MiB from one reading to the next, as the C allocator keeps or
   // gives back what Node's socket and body buffers used (a run beside other test runs once came out 34.6 MiB
   // over): whatever a restore kept would add its whole body each time, so each test restores more than once,
-  // allows less than one body's worth of what the heap and buffers hold, and less than the bodies' sum resident
-  // (a body kept by a worker thread shows only there).
-  it('three refused 32 MiB states leave memory where it was (16 MiB held, 64 resident; keeping them would add 96)', async () => {
+  // allows less than one body's worth of what the heap and buffers hold (on Node 24 they held 24 MiB more after
+  // three refusals, in a quiet CI run: the transfer blocks' pool), and less than the bodies' sum resident (a
+  // body kept by a worker thread shows only there).
+  it('three refused 32 MiB states leave memory where it was (32 MiB held, 64 resident; keeping them would add 96)', async () => {
     // Measured from after a first refusal, as the next test measures from after a first restore: the worker
     // threads' allocator arenas grow once for a body this size (a CI run with the lint steps beside the tests
     // once came out 21 MiB over from before it); a kept state would add 32 MiB with each later refusal.
@@ -308,7 +309,7 @@ describe('a large state to a spawned standin serve', () => {
     await expectKeptNothing(before);
   });
 
-  it("the world's own state with 40 MiB of blanks, sent with its length and then chunked, is restored twice: the same answers, and memory where it was (16 MiB held, 64 resident; keeping them would add 80)", async () => {
+  it("the world's own state with 40 MiB of blanks, sent with its length and then chunked, is restored twice: the same answers, and memory where it was (32 MiB held, 64 resident; keeping them would add 80)", async () => {
     const body = (await (await fetchFresh(`${origin}/__mock/state?full=true`)).text()) + ' '.repeat(40 * MiB);
     const answers = await answersOver(origin);
     // Measured from after a first restore: a restored world's records are held as parsed, not as generated, and
