@@ -1,7 +1,8 @@
 // The request journal: bounded (a long demo never grows it), newest first, filtered, numbered, bodies cut.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { textBytes } from '../domain/approx-bytes.js';
 import { BODY_CHARS, LONG_BODIES_BYTES, RequestJournal, type JournalRecord } from './request-journal.js';
 
 /** A full garbage collection, for a test that reads what the heap keeps. */
@@ -132,5 +133,170 @@ describe('RequestJournal', () => {
     const second = journal.list({ after: 4, limit: 4 });
     expect(second.map((e) => e.seq)).toEqual([8, 7, 6, 5]);
     expect(journal.list({ limit: 4 }).map((e) => e.seq)).toEqual([10, 9, 8, 7]);
+  });
+});
+
+describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
+  const AT = '2026-11-26T12:00:05Z';
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(AT) + 400);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** What an entry weighs by the journal's account: 256 bytes, and each text it keeps (errors read from the body). */
+  function cost(record: JournalRecord, errors: Array<{ name: string; message: string }> = []): number {
+    let bytes = 256 + textBytes(record.path) + textBytes(AT);
+    for (const text of [record.request_body, record.response_body, record.session])
+      if (text !== null) bytes += textBytes(text);
+    if (record.person) bytes += 64 + textBytes(record.person.id) + textBytes(record.person.name);
+    for (const error of errors) bytes += 64 + textBytes(error.name) + textBytes(error.message);
+    return bytes;
+  }
+  const chars = (n: number, c = 'q') => Buffer.alloc(n, c).toString('latin1');
+  const cut = (text: string) => `${text.slice(0, BODY_CHARS)}… (${text.length - BODY_CHARS} more characters)`;
+  const note = (text: string) =>
+    `(${text.length} characters, no longer kept: the journal keeps the long bodies of its newest requests, up to 4 MiB)`;
+  const errors = [
+    { in: 'body', name: 'confidence', message: 'must be at most 100' },
+    { in: 'query', name: 'per_page', message: 'must be at most 100 (G4)' },
+  ];
+
+  it.each<[string, Partial<JournalRecord>, number]>([
+    ['a bare request', {}, 0],
+    ['a session', { session: 'alice-session' }, 0],
+    ['a person', { person: { id: 'p-1', name: 'Ann Lee' } }, 0],
+    ['a problem, its errors read out', { status: 422, response_body: JSON.stringify({ status: 422, errors }) }, 2],
+    ['a success whose body has errors: not a problem', { response_body: JSON.stringify({ errors }) }, 0],
+    ['a body one character over what is listed whole, kept whole', { request_body: chars(BODY_CHARS + 1) }, 0],
+  ])('counts %s as its texts weigh, stamped with the second it came', (_, fields, errorCount) => {
+    const journal = new RequestJournal();
+    const record = entry(7, fields);
+    journal.record(record);
+    const listed = journal.list()[0]!;
+    expect(listed.at).toBe(AT);
+    expect(listed.errors).toEqual(errorCount === 0 ? null : errors);
+    expect(journal.bytes).toBe(cost(record, errors.slice(0, errorCount)));
+    const long = (fields.request_body?.length ?? 0) > BODY_CHARS ? 1 : 0;
+    expect(journal.heldEntries).toBe(1 + long);
+    expect(listed.request_body).toBe(long ? cut(record.request_body!) : record.request_body);
+  });
+
+  it('stamps each entry with the second it came in', () => {
+    const journal = new RequestJournal();
+    journal.record(entry(1));
+    vi.setSystemTime(Date.parse(AT) + 999);
+    journal.record(entry(2));
+    vi.setSystemTime(Date.parse(AT) + 1000);
+    journal.record(entry(3));
+    expect(journal.list().map((e) => e.at)).toEqual(['2026-11-26T12:00:06Z', AT, AT]);
+  });
+
+  it('lists a body of BODY_CHARS characters whole, and the newest entry as the list gives it', () => {
+    const journal = new RequestJournal();
+    expect(journal.latest()).toBeUndefined();
+    journal.record(entry(1, { response_body: chars(BODY_CHARS) }));
+    expect(journal.list()[0]!.response_body).toBe(chars(BODY_CHARS));
+    journal.record(entry(2, { request_body: chars(BODY_CHARS + 3, 'r'), response_body: chars(BODY_CHARS + 2) }));
+    expect(journal.latest()).toEqual(journal.list()[0]);
+    expect(journal.latest()!.request_body).toBe(cut(chars(BODY_CHARS + 3, 'r')));
+  });
+
+  it.each(['request_body', 'response_body'] as const)(
+    'keeps a %s of LONG_BODIES_BYTES whole, and cuts one over it at once',
+    (field) => {
+      const journal = new RequestJournal();
+      const whole = chars((LONG_BODIES_BYTES - 32) / 2);
+      const first = entry(1, { [field]: whole });
+      journal.record(first);
+      expect(journal.bytes).toBe(cost(first));
+      expect(journal.heldEntries).toBe(2);
+      const over = chars(whole.length + 1, 'o');
+      journal.record(entry(2, { [field]: over }));
+      // The first is forgotten only if the second is counted whole.
+      const [second, kept] = journal.list();
+      expect(second![field]).toBe(cut(over));
+      expect(kept![field]).toBe(cut(whole));
+      expect(journal.bytes).toBe(cost(first) + cost(entry(2, { [field]: cut(over) })));
+    },
+  );
+
+  it('keeps long bodies adding up to LONG_BODIES_BYTES whole; one more forgets the oldest', () => {
+    const journal = new RequestJournal();
+    const half = chars((LONG_BODIES_BYTES / 2 - 32) / 2);
+    journal.record(entry(1, { response_body: half }));
+    journal.record(entry(2, { response_body: half }));
+    expect(journal.list().map((e) => e.response_body)).toEqual([cut(half), cut(half)]);
+    journal.record(entry(3, { response_body: chars(BODY_CHARS + 1) }));
+    expect(journal.list().map((e) => e.response_body)).toEqual([cut(chars(BODY_CHARS + 1)), cut(half), note(half)]);
+  });
+
+  it('keeps at most maxBytes: entries that weigh exactly that are all kept; one more drops the oldest', () => {
+    const weight = cost(entry(1));
+    const journal = new RequestJournal(1000, 2 * weight);
+    journal.record(entry(1));
+    journal.record(entry(2));
+    expect(journal.list().map((e) => e.path)).toEqual(['/api/v2/goals/2', '/api/v2/goals/1']);
+    journal.record(entry(3));
+    expect(journal.list().map((e) => e.path)).toEqual(['/api/v2/goals/3', '/api/v2/goals/2']);
+    expect(journal.bytes).toBe(2 * weight);
+  });
+
+  it('a journal smaller than one entry keeps none, and fails nothing', () => {
+    const journal = new RequestJournal(1000, 10);
+    journal.record(entry(1));
+    journal.record(entry(2));
+    expect(journal.list()).toEqual([]);
+    expect(journal.latest()).toBeUndefined();
+    expect(journal.bytes).toBe(0);
+  });
+
+  it('clears dropped slots away once more than `capacity` of them gather, not on every request', () => {
+    const journal = new RequestJournal(3);
+    for (let i = 1; i <= 6; i++) journal.record(entry(i));
+    expect(journal.heldEntries).toBe(6);
+    journal.record(entry(7));
+    expect(journal.heldEntries).toBe(3);
+    expect(journal.list().map((e) => e.seq)).toEqual([7, 6, 5]);
+  });
+
+  it('forgets the oldest long body: a long request becomes a note, a short answer stays, and the weight follows', () => {
+    const journal = new RequestJournal();
+    const long = chars(900_000);
+    const first = entry(1, { request_body: long, response_body: 'ok' });
+    const second = entry(2, { response_body: long });
+    const third = entry(3, { request_body: long });
+    for (const record of [first, second, third]) journal.record(record);
+    const [c, b, a] = journal.list();
+    expect([a!.request_body, a!.response_body]).toEqual([note(long), 'ok']);
+    expect([b!.request_body, b!.response_body]).toEqual([null, cut(long)]);
+    expect([c!.request_body, c!.response_body]).toEqual([cut(long), null]);
+    expect(journal.bytes).toBe(cost({ ...first, request_body: note(long) }) + cost(second) + cost(third));
+  });
+
+  it('passes over an entry dropped from the journal when it forgets long bodies, counting it for nothing', () => {
+    const journal = new RequestJournal(2);
+    const big = chars(3 * 2 ** 19);
+    journal.record(entry(1, { response_body: big }));
+    journal.record(entry(2));
+    journal.record(entry(3));
+    const fourth = entry(4, { response_body: big });
+    const fifth = entry(5, { response_body: big });
+    journal.record(fourth);
+    journal.record(fifth);
+    expect(journal.list().map((e) => e.response_body)).toEqual([cut(big), note(big)]);
+    expect(journal.bytes).toBe(cost({ ...fourth, response_body: note(big) }) + cost(fifth));
+  });
+
+  it('keeps forgetting the oldest long bodies in order after dropped entries were cleared from its list', () => {
+    const journal = new RequestJournal(3);
+    const small = chars(5000);
+    for (let i = 1; i <= 4; i++) journal.record(entry(i, { response_body: small }));
+    // The long bodies' list was cleared of the dropped first entry; the next long body forgets the oldest first.
+    const large = chars((LONG_BODIES_BYTES - 32) / 2 - 40);
+    journal.record(entry(5, { response_body: large }));
+    expect(journal.list().map((e) => e.response_body)).toEqual([cut(large), note(small), note(small)]);
   });
 });
