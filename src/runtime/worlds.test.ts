@@ -1,0 +1,202 @@
+// The worlds a mock serves and what they cost: the memory budget's meter part by part, and the refusals of
+// what would go over it (a session, a snapshot, a reset to a new base, a restored state), each before anything
+// is replaced.
+import { describe, expect, it } from 'vitest';
+import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { approxBytes } from '../domain/approx-bytes.js';
+import { Clock } from '../domain/clock.js';
+import { RECORD_KINDS } from '../domain/record-kinds.js';
+import { WorldBase } from '../domain/world-base.js';
+import { World } from '../domain/world.js';
+import { BudgetError } from './memory-budget.js';
+import { MockEvents } from './mock-events.js';
+import { snapshotBytes } from './sessions.js';
+import { Worlds, type WorldsOptions } from './worlds.js';
+
+const NOW = '2026-11-20T15:00:00Z';
+const CACHES = 1_000;
+const SMALL_BASE = 4 * 2 ** 20;
+
+function worlds(options: Partial<WorldsOptions> = {}): Worlds {
+  return new Worlds({
+    seed: 42,
+    size: 'small',
+    now: NOW,
+    verify: () => [],
+    maxSessions: 8,
+    sessionIdleMs: 0,
+    faults: null,
+    memoryBudget: 512 * 2 ** 20,
+    cacheBytes: () => CACHES,
+    events: new MockEvents(),
+    ...options,
+  });
+}
+
+/** Renames the first `n` goals of a world: `n` changed records, returned as put. */
+function touch(world: World, n: number) {
+  const goals = [...world.store.goalsInOrder()].slice(0, n).map((goal) => ({ ...goal, title: `${goal.title}!` }));
+  for (const goal of goals) world.store.putGoal(goal);
+  return goals;
+}
+
+/** The meter's total from its parts. */
+function sum(w: Worlds): number {
+  const use = w.budget.use();
+  return use.shared + [...use.sessions.values()].reduce((a, b) => a + b, 0) + use.snapshots + use.bases + use.caches;
+}
+
+/** What an imported base's records weigh (it is held whole). */
+function recordsBytes(base: WorldBase): number {
+  let bytes = 0;
+  for (const kind of RECORD_KINDS) for (const record of base.store.table(kind).values()) bytes += approxBytes(record);
+  return bytes;
+}
+
+function refused(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(BudgetError);
+    return (error as Error).message;
+  }
+  throw new Error('it was not refused');
+}
+
+describe('Worlds: what the memory budget counts', () => {
+  it('counts each world, session, snapshot, other base and cache, and its total is their sum', () => {
+    const w = worlds();
+    touch(w.shared.world, 3);
+    w.takeSnapshot(w.shared, 'a');
+    const session = w.slotFor('s1');
+    touch(session.world, 2);
+    w.takeSnapshot(session, 'b');
+    w.reset(w.slotFor('s2'), 7);
+    const use = w.budget.use();
+    expect(use.shared).toBe(w.shared.world.store.approxBytes);
+    expect(use.shared).toBeGreaterThan(0);
+    expect([...use.sessions]).toEqual([
+      ['s1', session.world.store.approxBytes],
+      ['s2', 0],
+    ]);
+    // A snapshot of a live layer costs an entry per change; its records are the layer's.
+    expect(w.shared.world.store.changeCount).toBe(3);
+    expect(use.snapshots).toBe(3 * 48 + 2 * 48);
+    expect(use.bases).toBe(SMALL_BASE);
+    expect(use.caches).toBe(CACHES);
+    expect(w.budget.used()).toBe(sum(w));
+  });
+
+  it("counts a snapshot's records once a reset took its layer away, deletions for nothing", () => {
+    const w = worlds();
+    const put = touch(w.shared.world, 2);
+    const update = [...w.shared.world.store.updatesOfGoal(put[0]!.id)][0]!;
+    w.shared.world.store.deleteGoalUpdate(update);
+    w.takeSnapshot(w.shared, 'a');
+    w.reset(w.shared, 42);
+    const records = put.reduce((bytes, goal) => bytes + approxBytes(goal), 0);
+    expect(snapshotBytes(w.shared)).toBe(3 * 48 + records);
+    expect(w.budget.use().snapshots).toBe(3 * 48 + records);
+  });
+
+  it('counts a base only when it is not the first one: cached, held by a world, or by a snapshot', () => {
+    const w = worlds();
+    expect(w.budget.use().bases).toBe(0);
+    w.reset(w.shared, 42, 'small', new Clock({ now: NOW }));
+    expect(w.budget.use().bases).toBe(0);
+    w.reset(w.shared, 7);
+    w.takeSnapshot(w.shared, 'seven');
+    w.reset(w.shared, 8);
+    // 7 in a snapshot and the cache, 8 in the shared world and the cache, each once; 42 is the first.
+    expect(w.budget.use().bases).toBe(2 * SMALL_BASE);
+    expect(w.budget.used()).toBe(sum(w));
+  });
+});
+
+describe('Worlds: refusals before anything changes', () => {
+  it('refuses a new session that would go over, guessing from the last session made', () => {
+    const w = worlds({ memoryBudget: CACHES + 64 * 1024 });
+    expect(() => w.slotFor('first')).not.toThrow();
+    touch(w.shared.world, 1);
+    expect(refused(() => w.slotFor('second'))).toContain('a new session (about ');
+    expect([...w.sessions.slots()].map(([name]) => name)).toEqual(['first']);
+  });
+
+  it('refuses a reset to a base it would have to make, and never one it keeps', () => {
+    const w = worlds({ memoryBudget: CACHES + 2 ** 20 });
+    expect(() => w.reset(w.shared, 42)).not.toThrow();
+    expect(refused(() => w.reset(w.shared, 7))).toContain('a world of seed 7 and size small');
+    expect(refused(() => w.reset(w.shared, 42, 'large'))).toContain('a world of seed 42 and size large');
+    expect(w.shared.world.base.seed).toBe(42);
+    expect(w.shared.world.size).toBe('small');
+  });
+
+  it('resets an imported world to a generated base of its seed', () => {
+    const w = worlds();
+    const contents = generateWorld({ seed: 42, size: 'small', now: Date.parse(NOW) / 1000 });
+    w.install(
+      w.shared,
+      new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock: new Clock({ now: NOW }) }),
+    );
+    expect(w.shared.world.base.origin).toBe('imported');
+    w.reset(w.shared, 42);
+    expect(w.shared.world.base.origin).toBe('generated');
+  });
+
+  it("refuses a snapshot over the budget, and counts a retaken one's entries once", () => {
+    const probe = worlds();
+    touch(probe.shared.world, 4);
+    probe.takeSnapshot(probe.shared, 'a');
+    const w = worlds({ memoryBudget: probe.budget.used() - 1 });
+    touch(w.shared.world, 4);
+    expect(refused(() => w.takeSnapshot(w.shared, 'a'))).toContain('a snapshot of 4 changed records');
+    const roomy = worlds({ memoryBudget: probe.budget.used() });
+    touch(roomy.shared.world, 4);
+    roomy.takeSnapshot(roomy.shared, 'a');
+    expect(() => roomy.takeSnapshot(roomy.shared, 'a')).not.toThrow();
+  });
+
+  it('names a snapshot it does not have, and how to list and take one', () => {
+    expect(() => worlds().restoreSnapshot(worlds().shared, 'gone')).toThrow(
+      'There is no snapshot gone; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.',
+    );
+  });
+
+  it("installs a restored world when what it brings fits, an imported base's records included", () => {
+    const contents = generateWorld({ seed: 9, size: 'small', now: Date.parse(NOW) / 1000 });
+    const imported = () =>
+      new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock: new Clock({ now: NOW }) });
+    const probe = worlds();
+    touch(probe.shared.world, 2);
+    const before = probe.budget.used();
+    const world = imported();
+    probe.install(probe.shared, world);
+    expect(probe.budget.use().bases).toBe(recordsBytes(world.base));
+    const brought = probe.budget.used() - before;
+    expect(brought).toBe(recordsBytes(world.base) + world.store.approxBytes - (before - CACHES));
+
+    const tight = worlds({ memoryBudget: before + brought - 1 });
+    touch(tight.shared.world, 2);
+    expect(refused(() => tight.install(tight.shared, imported()))).toContain('this state');
+    expect(tight.shared.world.base.origin).toBe('generated');
+    const exact = worlds({ memoryBudget: before + brought });
+    touch(exact.shared.world, 2);
+    expect(() => exact.install(exact.shared, imported())).not.toThrow();
+  });
+
+  it("installs a world on a generated base for its own records only (the base is the cache's to count)", () => {
+    const probe = worlds();
+    touch(probe.shared.world, 2);
+    const before = probe.budget.used();
+    const own = before - CACHES;
+    const generated = new World(probe.baseFor(7, 'small', Date.parse(NOW) / 1000), { clock: new Clock({ now: NOW }) });
+    touch(generated, 1);
+    // The base is made before the install (cached, counted); the install asks for the world's records alone.
+    const w = worlds({ memoryBudget: before + SMALL_BASE + generated.store.approxBytes - own });
+    touch(w.shared.world, 2);
+    const again = new World(w.baseFor(7, 'small', Date.parse(NOW) / 1000), { clock: new Clock({ now: NOW }) });
+    touch(again, 1);
+    expect(() => w.install(w.shared, again)).not.toThrow();
+    expect(w.shared.world).toBe(again);
+  });
+});
