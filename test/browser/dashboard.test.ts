@@ -176,6 +176,34 @@ describe('the dashboard at /', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows each request once when looks at the journal overlap (the stream and the timer both ask)', async () => {
+    const { running, origin } = await serve();
+    const { page, errors } = await openDashboard(origin);
+    await page.waitForSelector('#count-check_ins');
+    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
+    // Every look answers late, so the look each request's event asks for starts while the one before waits:
+    // looks that did not wait for each other asked after the same seq and showed an entry twice.
+    await page.route(`${origin}/__mock/requests?*`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
+    for (let i = 0; i < 4; i++) {
+      const answer = await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    }
+    const seqs = () =>
+      page.$$eval('#journal tbody tr[data-seq]', (rows) => rows.map((row) => (row as HTMLElement).dataset.seq));
+    await expect.poll(async () => (await seqs()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+    // A last look, after every request, brings nothing new: then each seq is on the page once.
+    await page.waitForTimeout(1_500);
+    const shown = await seqs();
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('connects an app: base URL, the default person token, a fetch that runs, and README’s MSW block', async () => {
     const { running, origin } = await serve();
     const { page, errors } = await openDashboard(origin);
