@@ -66,6 +66,24 @@ function newestFirst<T extends { created_at: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
+
+/** The kind each path's collection holds, as a 404 names it (G2). */
+const KIND_NAMES: Record<string, string> = {
+  'check-ins': 'check-in',
+  'goal-updates': 'goal update',
+  comments: 'comment',
+  reactions: 'reaction',
+};
+
+/** A 404 for an unknown id names the kind of record and the id (G2), whichever collection it was asked of. */
+function expectUnknownNamed(res: { status: number; body: { detail?: unknown } }, path: string): void {
+  const match = new RegExp(`/([a-z-]+)/${UNKNOWN_ID}(/|$)`).exec(path);
+  if (res.status !== 404 || !match) return;
+  expect(res.body.detail).toBe(
+    `No ${KIND_NAMES[match[1]!]} with id ${UNKNOWN_ID} exists, or it is not visible to you (G2). Check the id; list them to find one.`,
+  );
+}
+
 describe('CR1 comments', () => {
   it.each(KINDS)(
     'CR1 POST /$base/{id}/comments → 201, author = caller, resource {type: $type, id}',
@@ -286,6 +304,7 @@ describe('CR1 comments', () => {
     });
     expectProblem(res, status, field);
     if (status === 403) expect(res.body.detail).toMatch(/author/i);
+    expectUnknownNamed(res, path(ctx));
     expect([...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort()).toEqual(before);
   });
 });
@@ -482,6 +501,7 @@ describe('CR2 reactions', () => {
       ...(token ? { token } : {}),
     });
     expectProblem(res, status, field);
+    expectUnknownNamed(res, path(ctx));
     expect([...h.world.store.reactions.keys()].sort()).toEqual(before);
   });
 });

@@ -99,3 +99,11 @@ describe('approxBytes', () => {
     expect(world.store.approxBytes - once).toBeGreaterThan(10_000);
   });
 });
+
+describe('approxBytes: depth', () => {
+  it('stops at a depth, however deep arrays nest below it', () => {
+    const nest = (levels: number): unknown => (levels === 0 ? 'leaf' : [nest(levels - 1)]);
+    expect(approxBytes(nest(40))).toBe(approxBytes(nest(10)));
+    expect(approxBytes(nest(2))).toBeLessThan(approxBytes(nest(3)));
+  });
+});

@@ -4,10 +4,10 @@ import { stableUuid } from './entropy.js';
 import type { Absence, CheckIn, EpochSeconds, IsoDate, Person, Team, Uuid } from './records.js';
 
 /** Teams by id: a map, or a store's table. */
-export type TeamLookup = { get(id: Uuid): Team | undefined };
+export type TeamLookup = { get(id: Uuid): Pick<Team, 'checkInDays'> | undefined };
 
 /** CI1: the person's teams that hold a check-in on that date's weekday, in the person's team order. */
-export function scheduledTeamIds(person: Person, teamsById: TeamLookup, date: IsoDate): Uuid[] {
+export function scheduledTeamIds(person: Pick<Person, 'teamIds'>, teamsById: TeamLookup, date: IsoDate): Uuid[] {
   const weekday = weekdayOf(date);
   return person.teamIds.filter((teamId) => teamsById.get(teamId)?.checkInDays.includes(weekday));
 }

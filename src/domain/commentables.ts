@@ -1,28 +1,22 @@
 // CR1, CR2: the records comments and reactions attach to — check-ins and goal updates the caller can see.
 import { DomainError } from './domain-error.js';
-import { visibleGoalUpdate } from './goal-updates.js';
+import { findVisibleGoalUpdate } from './goal-updates.js';
 import type { CommentableType, Person, Uuid } from './records.js';
 import type { World } from './world.js';
 
-/** Resolves a commented-on record; 404 when missing or invisible (GO7 covers an update's private goal). */
+/** Whether the caller can see the record a comment or reaction sits on (GO7 covers an update's private goal). */
+export function canSeeResource(world: World, actor: Person, type: CommentableType, id: Uuid): boolean {
+  return type === 'goal-update' ? findVisibleGoalUpdate(world, actor, id) !== undefined : world.store.checkIns.has(id);
+}
+
+/** Resolves a commented-on record; 404 when missing or invisible. */
 export function visibleResource(
   world: World,
   actor: Person,
   type: CommentableType,
   id: Uuid,
 ): { type: CommentableType; id: Uuid } {
-  if (type === 'goal-update') return { type, id: visibleGoalUpdate(world, actor, id).id };
-  if (!world.store.checkIns.has(id)) throw DomainError.notFound('check-in', id);
+  if (!canSeeResource(world, actor, type, id))
+    throw DomainError.notFound(type === 'goal-update' ? 'goal update' : 'check-in', id);
   return { type, id };
-}
-
-/** Whether the caller can still see the record a comment or reaction sits on. */
-export function canSeeResource(world: World, actor: Person, type: CommentableType, id: Uuid): boolean {
-  try {
-    visibleResource(world, actor, type, id);
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === 'not-found') return false;
-    throw error;
-  }
 }

@@ -12,15 +12,20 @@ import type { ApiSchema } from '../types/wire.js';
 /** The writable goal update fields: the wire's GoalUpdateInput, validated against it first. */
 export type GoalUpdateInput = ApiSchema<'GoalUpdateInput'>;
 
-/** GO7: an update of a goal the caller cannot see does not exist for them. */
-export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate {
+/**
+ * GO7: the update of `id` if the caller can see it, else undefined: an update of a goal the caller cannot see
+ * does not exist for them. (No update outlives its goal: GO8, world-integrity.ts.)
+ */
+export function findVisibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate | undefined {
   const update = world.store.goalUpdates.get(id);
+  const goal = update && world.store.goals.get(update.goalId);
+  return goal && canSeeGoal(goal, actor) ? update : undefined;
+}
+
+/** GO7: the update of `id` as the caller sees it; 404 when it is missing or its goal is private to them. */
+export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate {
+  const update = findVisibleGoalUpdate(world, actor, id);
   if (!update) throw DomainError.notFound('goal update', id);
-  const goal = world.store.goals.get(update.goalId);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable; no update outlives its goal (GO8, world-integrity.ts)
-  if (!goal) throw DomainError.notFound('goal update', id);
-  // GO7: an update of a goal the caller cannot see does not exist for them either.
-  if (!canSeeGoal(goal, actor)) throw DomainError.notFound('goal update', id);
   return update;
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from './clock.js';
-import { SLICE_RECORDS, type Sliced } from './slices.js';
+import { inSlices, SLICE_RECORDS, type Sliced } from './slices.js';
 import type { Change } from './table.js';
 import { WorldBase } from './world-base.js';
 import { exportFullState } from './world-state.js';
@@ -70,4 +70,12 @@ describe('work in slices', () => {
       expect(state(result as never)).toEqual(state(atOnce() as never));
     },
   );
+
+  it('pauses once after each whole SLICE_RECORDS items, acting on each once, in order', () => {
+    const seen: number[] = [];
+    const items = Array.from({ length: 2 * SLICE_RECORDS + SLICE_RECORDS / 2 }, (_, i) => i);
+    const { pauses } = run(inSlices(items, (item) => seen.push(item)));
+    expect(pauses).toBe(2);
+    expect(seen).toEqual(items);
+  });
 });

@@ -1,4 +1,5 @@
 // The index list: in order however items arrive, at either end in constant time, and out again.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SortedList } from './sorted-list.js';
 
@@ -38,5 +39,43 @@ describe('SortedList', () => {
     expect(list.at(0)?.v).toBe(1);
     expect(list.at(199_999)?.v).toBe(200_000);
     expect(list.toArray().every((item, i) => item.v === i + 1)).toBe(true);
+  });
+
+  it('answers as a sorted array would, whatever mix of bulk loads, inserts and removals (property)', () => {
+    type Item = { v: number; n: number };
+    const op = fc.oneof(
+      fc.record({ insert: fc.integer({ min: 0, max: 20 }) }),
+      fc.record({ remove: fc.nat() }),
+      fc.record({ load: fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 5 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        const list = new SortedList<Item>();
+        let model: Item[] = [];
+        let n = 0;
+        const order = (a: Item, b: Item) => a.v - b.v;
+        for (const step of ops) {
+          if ('insert' in step) {
+            const item = { v: step.insert, n: n++ };
+            list.insert(item, order);
+            // After any equal items: the model's stable sort keeps arrival order among equals.
+            model = [...model, item].sort((a, b) => a.v - b.v || a.n - b.n);
+          } else if ('remove' in step) {
+            const item = model.length === 0 ? { v: -1, n: -1 } : model[step.remove % model.length]!;
+            expect(list.remove(item)).toBe(model.includes(item));
+            model = model.filter((kept) => kept !== item);
+          } else {
+            const items = step.load.map((v) => ({ v, n: n++ }));
+            for (const item of items) list.push(item);
+            list.sort(order);
+            model = [...model, ...items].sort(order);
+          }
+          expect([...list]).toEqual(model);
+          expect(list.toArray()).toEqual(model);
+          expect(list.length).toBe(model.length);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

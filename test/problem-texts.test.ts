@@ -1,0 +1,93 @@
+// G8 and G2 word for word, through app.request: a 404 names the kind of record and the id, a 403 who may act,
+// a 422 each field with its rule; one check-in absent (CI9) marks no other day. The texts are the API's
+// contract with a developer reading them, so each is compared whole.
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../src/domain/domain-error.js';
+import { Harness } from './support/harness.js';
+
+const API = '/api/v2';
+const UNKNOWN = '3b241101-e2bb-4255-8caf-4136c566a962';
+const notFound = (kind: string) =>
+  `No ${kind} with id ${UNKNOWN} exists, or it is not visible to you (G2). Check the id; list them to find one.`;
+
+describe('G2: a 404 names what was asked for', () => {
+  it.each<[string, string, string, unknown]>([
+    ['GET', `${API}/people/${UNKNOWN}`, 'person', undefined],
+    ['GET', `${API}/teams/${UNKNOWN}`, 'team', undefined],
+    ['GET', `${API}/activities/${UNKNOWN}`, 'activity', undefined],
+    ['PATCH', `${API}/comments/${UNKNOWN}`, 'comment', { body: 'x' }],
+    ['DELETE', `${API}/reactions/${UNKNOWN}`, 'reaction', undefined],
+    ['POST', `/__mock/people/${UNKNOWN}/absences`, 'person', { start: '2026-11-23', end: '2026-11-24' }],
+  ])('%s %s', async (method, path, kind, body) => {
+    const h = new Harness();
+    const res = await h.call(method, path, body === undefined ? {} : { body });
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe(notFound(kind));
+    // A 404 carries no errors[] (G8's errors are a 422's).
+    expect(res.body).not.toHaveProperty('errors');
+  });
+});
+
+describe('G8: refusals name the field and the rule', () => {
+  it('CR2 a reaction is deleted by the person who reacted only, and the 403 says whose it is', async () => {
+    const h = new Harness();
+    const checkIn = [...h.world.store.checkIns.values()][0]!;
+    const made = await h.call('POST', `${API}/check-ins/${checkIn.id}/reactions`, { body: { name: 'tada' } });
+    expect(made.status).toBe(201);
+    const other = [...h.world.store.people.values()].find((p) => p.id !== h.person().id)!;
+    const res = await h.call('DELETE', `${API}/reactions/${made.body.id}`, { token: h.tokenOf(other) });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe(`Only the person who reacted can delete reaction ${made.body.id} (CR2).`);
+  });
+
+  it('AC1 since after until: 422 naming since, with both instants', async () => {
+    const h = new Harness();
+    const res = await h.call('GET', `${API}/activities?since=2026-11-20T00:00:00Z&until=2026-11-19T00:00:00Z`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      {
+        in: 'query',
+        name: 'since',
+        message: 'since must not be after until (AC1): since=2026-11-20T00:00:00Z, until=2026-11-19T00:00:00Z.',
+      },
+    ]);
+  });
+
+  it('CI9 an absence ending before it starts: 422 naming end', async () => {
+    const h = new Harness();
+    const res = await h.call('POST', `/__mock/people/${h.person().id}/absences`, {
+      body: { start: '2026-11-24', end: '2026-11-23' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      { in: 'body', name: 'end', message: 'end must not be before start (CI9): start=2026-11-24, end=2026-11-23.' },
+    ]);
+  });
+
+  it('a refusal of several fields says each, one after the other, in its detail', () => {
+    const error = DomainError.invalid([
+      { in: 'body', name: 'a', message: 'a is wrong.' },
+      { in: 'body', name: 'b', message: 'b is wrong.' },
+    ]);
+    expect([error.name, error.message, error.kind]).toEqual(['DomainError', 'a is wrong. b is wrong.', 'invalid']);
+    expect(new DomainError('conflict', 'full').errors).toEqual([]);
+  });
+});
+
+describe('CI9: an absence marks the check-ins of its days only', () => {
+  it('marks the day it covers, not the day after', async () => {
+    const h = new Harness();
+    const { store } = h.world;
+    // Someone with a check-in on both days (the world's clock is Friday 2026-11-20, 15:00 UTC).
+    const person = [...store.people.values()].find(
+      (p) => store.checkInOf(p.id, '2026-11-19') && store.checkInOf(p.id, '2026-11-20'),
+    )!;
+    const res = await h.call('POST', `/__mock/people/${person.id}/absences`, {
+      body: { start: '2026-11-19', end: '2026-11-19' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.absent_check_ins).toBe(1);
+    expect(store.checkInOf(person.id, '2026-11-19')?.absent).toBe(true);
+    expect(store.checkInOf(person.id, '2026-11-20')?.absent).toBe(false);
+  });
+});
