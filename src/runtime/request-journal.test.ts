@@ -169,6 +169,8 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
     ['a session', { session: 'alice-session' }, 0],
     ['a person', { person: { id: 'p-1', name: 'Ann Lee' } }, 0],
     ['a problem, its errors read out', { status: 422, response_body: JSON.stringify({ status: 422, errors }) }, 2],
+    ['a 400, its errors read out', { status: 400, response_body: JSON.stringify({ status: 400, errors }) }, 2],
+    ['a 399 whose body has errors: not a problem', { status: 399, response_body: JSON.stringify({ errors }) }, 0],
     ['a success whose body has errors: not a problem', { response_body: JSON.stringify({ errors }) }, 0],
     ['a body one character over what is listed whole, kept whole', { request_body: chars(BODY_CHARS + 1) }, 0],
   ])('counts %s as its texts weigh, stamped with the second it came', (_, fields, errorCount) => {
@@ -298,5 +300,24 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
     const large = chars((LONG_BODIES_BYTES - 32) / 2 - 40);
     journal.record(entry(5, { response_body: large }));
     expect(journal.list().map((e) => e.response_body)).toEqual([cut(large), note(small), note(small)]);
+  });
+
+  it.each<[string, number, Array<'long' | 'short' | 'huge'>, number]>([
+    // A dropped long entry stays in the long list until more than `capacity` gather there.
+    ['a long entry dropped by short ones', 3, ['long', 'short', 'short', 'short'], 4 + 1],
+    ['long entries, one dropped, exactly `capacity` in the long list', 3, ['long', 'long', 'long', 'short'], 4 + 3],
+    [
+      'long entries, one dropped, one more than `capacity` in the long list',
+      3,
+      ['long', 'long', 'long', 'long'],
+      4 + 3,
+    ],
+    // Forgotten long bodies leave their slots empty before #longHead: cleared with the rest.
+    ['huge bodies forgetting each other', 3, ['huge', 'huge', 'huge'], 3 + 3],
+  ])('holds its entries and long list as it should: %s', (_, capacity, kinds, held) => {
+    const journal = new RequestJournal(capacity);
+    const bodies = { long: chars(5000), short: 'ok', huge: chars(3 * 2 ** 19) };
+    kinds.forEach((kind, i) => journal.record(entry(i, { response_body: bodies[kind] })));
+    expect(journal.heldEntries).toBe(held);
   });
 });

@@ -209,15 +209,14 @@ export class RequestJournal {
       while (this.#longBytes > LONG_BODIES_BYTES) this.#forgetOldestLong();
     }
     while (this.#entries.length - this.#head > this.capacity || this.#bytes > this.maxBytes) {
-      const oldest = this.#entries[this.#head];
-      if (!oldest) break;
+      // The loop ends once nothing is left to drop (no entries, no bytes), so the slot holds an entry.
+      const oldest = this.#entries[this.#head]!;
       this.#entries[this.#head++] = undefined;
       this.#bytes -= oldest.bytes;
-      // Gone from the journal, it may still sit in #longs a while: it keeps no body alive there, and counts
-      // for nothing when #forgetOldestLong comes to it.
+      // Gone from the journal, it may still sit in #longs a while: it keeps no body alive there, and
+      // #forgetOldestLong passes over it (no long bytes left).
       this.#longBytes -= oldest.longBytes;
       oldest.longBytes = 0;
-      oldest.requestWhole = oldest.responseWhole = false;
       oldest.entry.request_body = oldest.entry.response_body = null;
     }
     // Dropped slots leave the arrays now and then, not on every request.
@@ -228,6 +227,7 @@ export class RequestJournal {
     // Entries dropped from the journal while they kept long bodies keep nothing now: they leave #longs too.
     if (this.#longs.length - this.#longHead > this.capacity) {
       // The slots before #longHead are all emptied; those after it hold an entry, long or no longer.
+      // Stryker disable next-line ConditionalExpression: every slot from #longHead on holds an entry (the check is for the types), and those before it are emptied.
       this.#longs = this.#longs.filter((kept) => kept !== undefined && kept.longBytes > 0);
       this.#longHead = 0;
     }

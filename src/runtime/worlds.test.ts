@@ -85,6 +85,25 @@ describe('Worlds: what the memory budget counts', () => {
     expect(use.bases).toBe(SMALL_BASE);
     expect(use.caches).toBe(CACHES);
     expect(w.budget.used()).toBe(sum(w));
+    expect(w.shared.world.base.origin).toBe('generated');
+  });
+
+  it.each([
+    ['the shared world', (w: Worlds) => w.shared],
+    ["a session's", (w: Worlds) => w.slotFor('s1')],
+  ])('counts a base only a snapshot of %s holds, once the cache has let it go', (_, slotOf) => {
+    const w = worlds();
+    const slot = slotOf(w);
+    w.reset(slot, 7);
+    w.takeSnapshot(slot, 'seven');
+    w.reset(slot, 42, 'small', new Clock({ now: NOW }));
+    const first = w.shared.world.base;
+    expect(slot.world.base).toBe(first);
+    w.keep(first);
+    w.keep(first);
+    expect(w.budget.use().bases).toBe(SMALL_BASE);
+    slot.snapshots.delete('seven');
+    expect(w.budget.use().bases).toBe(0);
   });
 
   it("counts a snapshot's records once a reset took its layer away, deletions for nothing", () => {
@@ -125,10 +144,22 @@ describe('Worlds: refusals before anything changes', () => {
   it('refuses a reset to a base it would have to make, and never one it keeps', () => {
     const w = worlds({ memoryBudget: CACHES + 2 ** 20 });
     expect(() => w.reset(w.shared, 42)).not.toThrow();
+    // The world's own base, on a clock moved on: kept, however far the clock went.
+    w.shared.world.clock.advance(86_400_000);
+    expect(() => w.reset(w.shared, 42)).not.toThrow();
     expect(refused(() => w.reset(w.shared, 7))).toContain('a world of seed 7 and size small');
     expect(refused(() => w.reset(w.shared, 42, 'large'))).toContain('a world of seed 42 and size large');
     expect(w.shared.world.base.seed).toBe(42);
     expect(w.shared.world.size).toBe('small');
+  });
+
+  it('resets to a base the cache keeps without asking for room', () => {
+    const w = worlds({ memoryBudget: CACHES + 2 * SMALL_BASE + 2 ** 20 });
+    w.reset(w.shared, 7);
+    w.reset(w.shared, 8);
+    expect(w.budget.use().bases).toBe(2 * SMALL_BASE);
+    expect(() => w.reset(w.shared, 7)).not.toThrow();
+    expect(w.shared.world.base.seed).toBe(7);
   });
 
   it('resets an imported world to a generated base of its seed', () => {
@@ -196,7 +227,15 @@ describe('Worlds: refusals before anything changes', () => {
     touch(w.shared.world, 2);
     const again = new World(w.baseFor(7, 'small', Date.parse(NOW) / 1000), { clock: new Clock({ now: NOW }) });
     touch(again, 1);
+    const told: string[] = [];
+    const events = new MockEvents();
+    const watched = worlds({ events });
+    events.on('world:replaced', (e) => told.push(e.cause));
+    watched.install(watched.shared, new World(watched.shared.world.base, { clock: new Clock({ now: NOW }) }));
+    expect(told).toEqual(['restore']);
     expect(() => w.install(w.shared, again)).not.toThrow();
     expect(w.shared.world).toBe(again);
+    // A generated base is counted at its size, whatever its records would weigh.
+    expect(w.budget.use().bases).toBe(SMALL_BASE);
   });
 });
