@@ -1,13 +1,12 @@
 // The mock's own controls under /__mock, never under /api/v2, bound to spec/control.yaml operations and
 // validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
 // pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import type { AnyToken } from '../runtime/any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
-import { eventStream } from './event-stream.js';
 import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
@@ -269,7 +268,12 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     getCompiledControlSpec().operations,
     '',
     (op: SpecOperation) => {
-      if (op.operationId === 'streamEvents') return pipelineRoute(op, [], { strict: true }, eventStream(mock.feed));
+      // Only a stream needs event-stream.ts and hono/streaming: loaded by the first, not at every start.
+      if (op.operationId === 'streamEvents')
+        return loadedOnFirstUse(async () => {
+          const { eventStream } = await import('./event-stream.js');
+          return pipelineRoute(op, [], { strict: true }, eventStream(mock.feed));
+        });
       const handler = controlFor(op.operationId);
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
       if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);
@@ -280,4 +284,34 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     'spec/control.yaml',
   );
   return controls;
+}
+
+/** An operation's Hono handler, as pipelineRoute makes it. */
+type Route = ReturnType<typeof pipelineRoute>;
+
+/**
+ * A route whose code is loaded by its first request rather than at start: `load` runs once, and again after
+ * it failed (a page that could not fetch the chunk), which answers 503 meanwhile, never a 500.
+ * @example controls.get('/events', loadedOnFirstUse(async () => (await import('./event-stream.js')).route))
+ */
+function loadedOnFirstUse(load: () => Promise<Route>): (c: Context<PipelineEnv>) => Promise<Response> {
+  let route: Promise<Route> | null = null;
+  return async (c) => {
+    route ??= load();
+    let handler: Route;
+    try {
+      handler = await route;
+    } catch (error) {
+      route = null;
+      return problemResponse(
+        c.get('transcript'),
+        503,
+        'route-unavailable',
+        `This control's code did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads it again.`,
+        undefined,
+        { 'retry-after': '1' },
+      );
+    }
+    return handler(c);
+  };
 }

@@ -1751,6 +1751,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /**
+             * @description The stream's code, which is loaded by the first stream rather than at start, could not be loaded
+             *     (in a page: offline, or the site redeployed without it). Nothing changed; the request may be sent
+             *     again, and loads it again.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending it again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             507: components["responses"]["OverMemoryBudget"];
         };
     };
