@@ -7,6 +7,7 @@ import type { World } from '../domain/world.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import { BudgetError } from '../runtime/memory-budget.js';
 import { budgetProblem, sessionProblem } from './runtime-problems.js';
+import { bodyReadAhead } from './request-body.js';
 import { readRequestInput, type RequestInput } from './request-input.js';
 import { SESSION_HEADER, SessionError, type WorldSlot } from '../runtime/sessions.js';
 import type { Worlds } from '../runtime/worlds.js';
@@ -99,7 +100,8 @@ function withHeaders(response: Response, headers: Record<string, string> | undef
 export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOptions: InputOptions, finish: Finish) {
   const end = (exchange: Exchange, input: RequestInput | Response): Response =>
     withHeaders(input instanceof Response ? input : finish(exchange, input), exchange.headers);
-  // A promise only while a body is read: a read answers within the turn it came in (Hono takes either).
+  // A promise only while a body is read (none for one read ahead): a read answers within the turn it came in
+  // (Hono takes either).
   return (c: Context<PipelineEnv>): Response | Promise<Response> => {
     const slot = c.get('slot');
     const transcript = c.get('transcript');
@@ -108,7 +110,8 @@ export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOp
       const answer = step(exchange);
       if (answer) return withHeaders(answer, exchange.headers);
     }
-    const input = readRequestInput(op, c.req.raw, c.req.param(), inputOptions, transcript);
+    const ahead = op.bodyProperties ? bodyReadAhead(c.env) : undefined;
+    const input = readRequestInput(op, c.req.raw, c.req.param(), inputOptions, transcript, ahead);
     return input instanceof Promise ? input.then((read) => end(exchange, read)) : end(exchange, input);
   };
 }

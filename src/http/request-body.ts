@@ -41,6 +41,29 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** One decoder for every body read ahead: it keeps no state between whole texts. */
+const DECODER = new TextDecoder();
+
+/**
+ * A body its host read whole before the app saw the request, or undefined: `standin serve` reads a small body
+ * of a declared length off the IncomingMessage (src/server/body-ahead.ts) and hands it to @hono/node-server as
+ * the IncomingMessage's `rawBody`, which the adapter passes on as `c.env.incoming`; in a browser, under MSW or
+ * app.request, there is none. With it the body's checks run in the turn the request came in: no promise.
+ * @example const ahead = bodyReadAhead(c.env); if (ahead) text = textWithin(ahead, maxBytes)
+ */
+export function bodyReadAhead(env: unknown): Uint8Array | undefined {
+  const raw = (env as { incoming?: { rawBody?: unknown } } | undefined)?.incoming?.rawBody;
+  return raw instanceof Uint8Array ? raw : undefined;
+}
+
+/**
+ * A body's bytes as text (UTF-8, as a Request's text() decodes them), or null when they are over `maxBytes`.
+ * @example textWithin(new TextEncoder().encode('{}'), MAX_BODY_BYTES) // '{}'
+ */
+export function textWithin(bytes: Uint8Array, maxBytes: number): string | null {
+  return bytes.byteLength > maxBytes ? null : DECODER.decode(bytes);
+}
+
 /**
  * The body as text, or null as soon as it is known to be over `maxBytes`: a declared Content-Length over the
  * limit is refused unread, and a body without one (chunked) is read chunk by chunk and cancelled once past

@@ -5,7 +5,7 @@ import type { FieldError } from '../spec/describe-errors.js';
 import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
 import { clip } from '../spec/preview.js';
 import { problemResponse } from './problem.js';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText } from './request-body.js';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText, textWithin } from './request-body.js';
 import type { Transcript } from './transcript.js';
 
 export interface RequestInput {
@@ -99,8 +99,8 @@ function isJsonContentType(value: string | null): boolean {
 
 /**
  * Reads and validates everything the operation takes: the input, or the problem response to send, the body's
- * text and the problem's written into `transcript`. Synchronous for an operation without a body (most reads): a
- * promise only where a body must be read.
+ * text and the problem's written into `transcript`. Synchronous for an operation without a body (most reads)
+ * and for a body its host read ahead (`ahead`: bodyReadAhead); a promise only where a body must be read.
  * @example const input = await readRequestInput(op, request, params, { strict: false }, transcript)
  */
 export function readRequestInput(
@@ -109,6 +109,7 @@ export function readRequestInput(
   rawParams: Record<string, string>,
   options: { strict: boolean; maxBytes?: number },
   transcript: Transcript,
+  ahead?: Uint8Array,
 ): RequestInput | Response | Promise<RequestInput | Response> {
   // The query alone: parsing the whole URL again costs more than the rest of a small request's validation.
   const { url } = request;
@@ -158,6 +159,13 @@ export function readRequestInput(
   };
   const { bodyProperties } = op;
   if (!bodyProperties) return input({});
+  if (ahead) {
+    const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+    const text = textWithin(ahead, maxBytes);
+    if (text === null) return bodyTooLarge(transcript, maxBytes);
+    const body = bodyOf(op, bodyProperties, text, request, options, errors, transcript);
+    return body instanceof Response ? body : input(body);
+  }
   return readBody(op, bodyProperties, request, options, errors, transcript).then((body) =>
     body instanceof Response ? body : input(body),
   );
@@ -209,7 +217,6 @@ async function readBody(
   transcript: Transcript,
 ): Promise<Record<string, unknown> | Response> {
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  let body: Record<string, unknown> = {};
   let text: string | null;
   try {
     text = await readBodyText(request, maxBytes);
@@ -218,6 +225,20 @@ async function readBody(
     return incompleteBody(transcript);
   }
   if (text === null) return bodyTooLarge(transcript, maxBytes);
+  return bodyOf(op, bodyProperties, text, request, options, errors, transcript);
+}
+
+/** The body's text as the operation takes it (G1, G7, G8), its problems added to `errors`, or the problem. */
+function bodyOf(
+  op: SpecOperation,
+  bodyProperties: ReadonlySet<string>,
+  text: string,
+  request: Request,
+  options: { strict: boolean },
+  errors: FieldError[],
+  transcript: Transcript,
+): Record<string, unknown> | Response {
+  let body: Record<string, unknown> = {};
   transcript.request = text;
   const blank = text.trim() === '';
   if (!blank || op.bodyRequired) {

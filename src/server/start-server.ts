@@ -12,6 +12,7 @@ import { DOCS_PATH } from '../pages/docs.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
 import type { Latency } from '../runtime/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
+import { readBodyAhead } from './body-ahead.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
 import { realTarget, removeStrayTemporaries } from './replace-file.js';
@@ -167,7 +168,7 @@ function listen(
     // own check for a missing Host answers a bare 400; this one answers a problem.
     const listener = getRequestListener(fetch, { hostname: options.host });
     const server = createServer({ ...limits, requireHostHeader: false }, (request, response) => {
-      if (!refuseHost(hosts, request, response)) void listener(request, response);
+      if (!refuseHost(hosts, request, response)) readBodyAhead(request, () => void listener(request, response));
     });
     server.listen(options.port, options.host, () => resolve({ server, info: server.address() as AddressInfo }));
     server.once('error', reject);
