@@ -105,7 +105,7 @@ describe('readBodyAhead (src/server/body-ahead.ts)', () => {
     expect(calls).toBe(1);
   });
 
-  it.each([
+  it.each<{ name: string; headers: Record<string, string | number> }>([
     { name: 'a chunked body (no declared length)', headers: { 'transfer-encoding': 'chunked' } },
     { name: 'a declared length over G8’s limit', headers: { 'content-length': MAX_BODY_BYTES + 1 } },
     { name: 'no body at all', headers: {} },
