@@ -1,13 +1,13 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createRuntime } from '../runtime/mock-runtime.js';
 import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { apiRoute } from './api-pipeline.js';
 import { CrossOriginPolicy } from './cross-origin.js';
-import { front } from './front.js';
+import { createFront } from './front.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
 import { goalHandlers } from './handlers/goal-handlers.js';
@@ -69,8 +69,18 @@ export function createMock(options: MockOptions = {}): Mock {
   // error, not a 401 on every request. standin serve checks again once --state has loaded its world.
   runtime.anyToken?.checkIn(runtime.world);
   const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
-  // G8, G13, MK5, overrides, MK6 and the lifecycle events, for every request (front.ts); then the routes.
-  app.use('*', front(runtime, apiMethods));
+  // G8, G13, MK5, overrides, MK6 and the lifecycle events, for every request (front.ts): around each of the
+  // API's routes and the 404, so that Hono calls an API route alone (no compose of middleware), and as
+  // middleware before the controls' own.
+  const front = createFront(runtime, apiMethods);
+  const onError = (error: Error, c: Context<PipelineEnv>) =>
+    problemResponse(
+      c.get('transcript'),
+      500,
+      'internal-error',
+      `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`,
+    );
+  app.use('/__mock/*', front.middleware);
   const api = {
     strict,
     rateLimited: () => runtime.rateLimit,
@@ -85,20 +95,14 @@ export function createMock(options: MockOptions = {}): Mock {
     BASE_PATH,
     (op) => apiRoute(op, handlerOf(op.operationId), api),
     'G8',
+    (route) => front.around(route, onError),
   );
   app.route(
     '/__mock',
     mockControls(mock, { controlToken: options.controlToken, present, stateLoader: options.stateLoader }),
   );
-  app.notFound((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path));
-  app.onError((error, c) =>
-    problemResponse(
-      c.get('transcript'),
-      500,
-      'internal-error',
-      `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`,
-    ),
-  );
+  app.notFound(front.around((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path), onError));
+  app.onError(onError);
   return mock;
 }
 

@@ -78,11 +78,36 @@ function personOf(person: Person | undefined): RequestPerson | null {
   return person ? { id: person.id, name: person.name } : null;
 }
 
+/** A route's Hono handler, as the pipeline makes it: synchronous unless it reads a body. */
+export type FrontedRoute = (c: Context<PipelineEnv>) => Response | Promise<Response>;
+
+/** The front, in the two forms a mock's app uses: around each route of its own, and as middleware. */
+export interface Front {
+  /**
+   * The front around one route's handler (the API's routes, their 405s, the app's 404): Hono then calls the
+   * route alone, with no compose of middleware, and a route that answers synchronously is answered in the
+   * turn the request came in. Runs the route alone when the front already ran (a 404 under the controls).
+   */
+  around(route: FrontedRoute, onError: (error: Error, c: Context<PipelineEnv>) => Response): FrontedRoute;
+  /** The front as middleware, for routes whose handlers it does not wrap (the controls, with their guards). */
+  middleware: MiddlewareHandler<PipelineEnv>;
+}
+
+/** One request in the front: what it set out with, and the answer of a step, if one answered. */
+interface Visit {
+  readonly started: number;
+  readonly id: number;
+  readonly arrival: Arrival;
+  readonly method: string;
+  readonly answer: Response | undefined;
+}
+
 /**
- * The front middleware of a mock's app, for every path.
- * @example app.use('*', front(runtime, ['GET', 'POST']))
+ * The front of a mock's app: one request at a time, told to the runtime as it starts and ends, its steps in
+ * order before its route.
+ * @example const front = createFront(runtime, ['GET', 'POST']); app.use('/__mock/*', front.middleware)
  */
-export function front(runtime: MockRuntime, apiMethods: readonly string[]): MiddlewareHandler<PipelineEnv> {
+export function createFront(runtime: MockRuntime, apiMethods: readonly string[]): Front {
   const steps: readonly FrontStep[] = [
     refuseLongUrl,
     answerApiPreflight(apiMethods),
@@ -91,7 +116,7 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
   ];
   const { events } = runtime;
   let count = 0;
-  return async (c, next) => {
+  const enter = (c: Context<PipelineEnv>): Visit => {
     const started = performance.now();
     const id = ++count;
     const transcript = newTranscript();
@@ -110,23 +135,11 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
     }
     let answer: Response | undefined;
     for (const step of steps) if ((answer = step(arrival))) break;
-    if (answer === undefined) {
-      // The route; for the API, MK6's profile of the request's world slot, or `Prefer`, around it. The
-      // common case goes straight on (no profile, no Prefer), with no promise more than the route's own.
-      const prefer = area === 'api' ? c.req.header('prefer') : undefined;
-      const faults = area === 'api' ? c.get('slot').faults : null;
-      if (!faults && !prefer) await next();
-      else {
-        const injected = await withFaults(c, next, faults, prefer);
-        if (injected) c.res = injected;
-      }
-    } else {
-      c.res = answer;
-      // The journal shows what the client sent, though no step read it: read within G8's limit (an answer
-      // from a rule needs no body, so one over the limit is left unread, not refused).
-      if (arrival.override && c.req.raw.body) transcript.request = await readBodyText(c.req.raw, MAX_BODY_BYTES);
-    }
+    return { started, id, arrival, method, answer };
+  };
+  const leave = ({ started, id, arrival, method }: Visit, c: Context<PipelineEnv>): void => {
     if (!events.heard('request:end')) return;
+    const { area, session, transcript } = arrival;
     events.emit('request:end', {
       id,
       area,
@@ -140,5 +153,67 @@ export function front(runtime: MockRuntime, apiMethods: readonly string[]): Midd
       response_body: transcript.response,
       override: arrival.override,
     });
+  };
+  /** The route, or the step's answer, as the middleware form runs them: `next` calls the route. */
+  const pass = async (visit: Visit, c: Context<PipelineEnv>, next: () => Promise<void>): Promise<void> => {
+    const { arrival, answer } = visit;
+    if (answer === undefined) {
+      // The route; for the API, MK6's profile of the request's world slot, or `Prefer`, around it.
+      const { area } = arrival;
+      const prefer = area === 'api' ? c.req.header('prefer') : undefined;
+      const faults = area === 'api' ? c.get('slot').faults : null;
+      if (!faults && !prefer) await next();
+      else {
+        const injected = await withFaults(c, next, faults, prefer);
+        if (injected) c.res = injected;
+      }
+    } else {
+      c.res = answer;
+      // The journal shows what the client sent, though no step read it: read within G8's limit (an answer
+      // from a rule needs no body, so one over the limit is left unread, not refused).
+      if (arrival.override && c.req.raw.body)
+        arrival.transcript.request = await readBodyText(c.req.raw, MAX_BODY_BYTES);
+    }
+    leave(visit, c);
+  };
+  return {
+    middleware: async (c, next) => pass(enter(c), c, next),
+    around: (route, onError) => {
+      // An error is answered as the app's onError would, within the front, so that request:end still tells it.
+      const run = (c: Context<PipelineEnv>): Response | Promise<Response> => {
+        try {
+          const response = route(c);
+          return response instanceof Promise
+            ? response.catch((error: unknown) => onError(error as Error, c))
+            : response;
+        } catch (error) {
+          return onError(error as Error, c);
+        }
+      };
+      const settle = (visit: Visit, c: Context<PipelineEnv>, response: Response): Response => {
+        c.res = response;
+        leave(visit, c);
+        return c.res;
+      };
+      return (c) => {
+        // The middleware form ran already (a 404 under /__mock): the front runs once per request.
+        if ((c.get('transcript') as Transcript | undefined) !== undefined) return run(c);
+        const visit = enter(c);
+        // The common case — no step answered, no fault profile, no Prefer — runs the route here, with no
+        // promise more than the route's own; anything else takes the middleware form's way.
+        const plain =
+          visit.answer === undefined &&
+          !(visit.arrival.area === 'api' && (c.get('slot').faults || c.req.header('prefer')));
+        if (!plain) {
+          return pass(visit, c, async () => {
+            c.res = await run(c);
+          }).then(() => c.res);
+        }
+        const response = run(c);
+        return response instanceof Promise
+          ? response.then((resolved) => settle(visit, c, resolved))
+          : settle(visit, c, response);
+      };
+    },
   };
 }
