@@ -66,7 +66,6 @@ function newestFirst<T extends { created_at: string }>(items: T[]): T[] {
   return [...items].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
-
 /** The kind each path's collection holds, as a 404 names it (G2). */
 const KIND_NAMES: Record<string, string> = {
   'check-ins': 'check-in',
