@@ -120,6 +120,8 @@ describe("persist: 'local'", () => {
 
   it.each([
     ['the clock moved', 'POST', '/__mock/clock/advance', { days: 2 }, '2026-11-22T15:00:00Z'],
+    // A minute on makes no record: only the clock's own event says the world changed.
+    ['the clock moved a minute', 'POST', '/__mock/clock/advance', { minutes: 1 }, '2026-11-20T15:01:00Z'],
     ['the world replaced', 'POST', '/__mock/reset', { now: '2026-11-25T09:00:00Z' }, '2026-11-25T09:00:00Z'],
   ])('saves when %s', async (_name, method, path, body, now) => {
     const storage = memoryStorage();
