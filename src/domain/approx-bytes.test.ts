@@ -107,3 +107,15 @@ describe('approxBytes: depth', () => {
     expect(approxBytes(nest(2))).toBeLessThan(approxBytes(nest(3)));
   });
 });
+
+describe('approxBytes: what counts', () => {
+  it('weighs null as a scalar, stops at depth 4 in objects as in arrays (strings are weighed at any), and counts own keys only', () => {
+    expect(approxBytes(null)).toBe(approxBytes(0));
+    const deep = (levels: number): unknown => (levels === 0 ? 'leaf' : { next: deep(levels - 1) });
+    // A string is weighed at any depth; an object at depth 4 only as its slot.
+    expect(approxBytes(deep(5))).toBe(approxBytes(deep(6)));
+    expect(approxBytes(deep(40))).toBe(approxBytes(deep(6)));
+    const inheriting: unknown = Object.create({ inherited: 'x'.repeat(100) }) as object;
+    expect(approxBytes(inheriting)).toBe(approxBytes({}));
+  });
+});
