@@ -18,6 +18,8 @@ describe('G2: a 404 names what was asked for', () => {
     ['PATCH', `${API}/comments/${UNKNOWN}`, 'comment', { body: 'x' }],
     ['DELETE', `${API}/reactions/${UNKNOWN}`, 'reaction', undefined],
     ['POST', `/__mock/people/${UNKNOWN}/absences`, 'person', { start: '2026-11-23', end: '2026-11-24' }],
+    ['GET', `${API}/echo/questions/${UNKNOWN}`, 'echo question', undefined],
+    ['GET', `${API}/echo/answers/${UNKNOWN}`, 'echo answer', undefined],
   ])('%s %s', async (method, path, kind, body) => {
     const h = new Harness();
     const res = await h.call(method, path, body === undefined ? {} : { body });
@@ -89,5 +91,41 @@ describe('CI9: an absence marks the check-ins of its days only', () => {
     expect(res.body.absent_check_ins).toBe(1);
     expect(store.checkInOf(person.id, '2026-11-19')?.absent).toBe(true);
     expect(store.checkInOf(person.id, '2026-11-20')?.absent).toBe(false);
+  });
+});
+
+describe('EC7 and EC3 on Echoes', () => {
+  it('EC7 says who may change or delete an Echo and its answers, naming the Echo', async () => {
+    const h = new Harness();
+    const { store } = h.world;
+    const answer = [...store.echoAnswers.values()][0]!;
+    const question = store.echoQuestions.get(answer.questionId)!;
+    const outsider = [...store.people.values()].find((p) => !p.administrator && p.id !== question.creatorId)!;
+    const token = h.tokenOf(outsider);
+    const said = (action: string) => `Only the creator of Echo ${question.id} or an administrator may ${action} (EC7).`;
+    const patch = await h.call('PATCH', `${API}/echo/questions/${question.id}`, { body: { title: 'x' }, token });
+    const remove = await h.call('DELETE', `${API}/echo/questions/${question.id}`, { token });
+    const answerPatch = await h.call('PATCH', `${API}/echo/answers/${answer.id}`, { body: { title: 'x' }, token });
+    expect([patch.status, remove.status, answerPatch.status]).toEqual([403, 403, 403]);
+    expect([patch.body.detail, remove.body.detail, answerPatch.body.detail]).toEqual([
+      said('change it'),
+      said('delete it'),
+      said(`change its answer ${answer.id}`),
+    ]);
+  });
+
+  it('EC3 pausing a paused Echo, or resuming a running one, changes nothing', async () => {
+    const h = new Harness();
+    const id = [...h.world.store.echoQuestions.keys()][0]!;
+    const paused = await h.call('POST', `/__mock/echo/questions/${id}/pause`);
+    expect(paused.status).toBe(200);
+    await h.call('POST', '/__mock/clock/advance', { body: { hours: 1 } });
+    const again = await h.call('POST', `/__mock/echo/questions/${id}/pause`);
+    expect(again.body).toEqual(paused.body);
+    const resumed = await h.call('POST', `/__mock/echo/questions/${id}/resume`);
+    expect(resumed.body.paused_at).toBeNull();
+    await h.call('POST', '/__mock/clock/advance', { body: { hours: 1 } });
+    const resumedAgain = await h.call('POST', `/__mock/echo/questions/${id}/resume`);
+    expect(resumedAgain.body).toEqual(resumed.body);
   });
 });

@@ -1,6 +1,14 @@
 // Calendar arithmetic: G3 calendar dates and instants, CI1 zone dates, EC2 wall-clock instants across DST.
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, formatInstant, instantAt, isCalendarDate, weekdayOf } from './calendar.js';
+import {
+  addDays,
+  dateInZone,
+  formatInstant,
+  instantAt,
+  isCalendarDate,
+  weekdayOf,
+  zonedPartsFromParts,
+} from './calendar.js';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -40,5 +48,41 @@ describe('calendar', () => {
     // 2026-11-01 01:30 happens in EDT and again in EST: the first is 05:30Z.
     expect(instantAt('2026-11-01', '01:30', 'America/New_York')).toBe(at('2026-11-01T05:30:00Z'));
     expect(instantAt('2026-03-29', '02:30', 'Europe/Berlin')).toBe(at('2026-03-29T01:30:00Z'));
+  });
+
+  it.each([
+    // The day's offset changes at 02:00: a wall time after it takes the day's new offset, not the old one.
+    ['after the spring-forward, the new offset', '2027-03-14', '09:00', 'America/New_York', '2027-03-14T13:00:00Z'],
+    ['after the fall-back, the new offset', '2026-11-01', '09:00', 'America/New_York', '2026-11-01T14:00:00Z'],
+    ['before the fall-back, the old one', '2026-11-01', '00:30', 'America/New_York', '2026-11-01T04:30:00Z'],
+    ['a zone half an hour off the hour', '2026-11-23', '09:00', 'Asia/Kolkata', '2026-11-23T03:30:00Z'],
+    ['a zone three quarters off', '2026-11-23', '09:00', 'Asia/Kathmandu', '2026-11-23T03:15:00Z'],
+  ])('EC2 %s', (_, date, time, zone, instant) => {
+    expect(instantAt(date, time, zone)).toBe(at(instant));
+  });
+
+  it("reads a zone's wall clock from the formatter's parts as from its text (another engine's fallback)", () => {
+    for (const [iso, zone, date, hour, minute] of [
+      ['2026-11-20T15:00:00Z', 'Asia/Tokyo', '2026-11-21', 0, 0],
+      ['2026-11-20T23:45:30Z', 'Asia/Kolkata', '2026-11-21', 5, 15],
+      ['2026-03-01T04:59:59Z', 'America/New_York', '2026-02-28', 23, 59],
+    ] as const) {
+      const formatter = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      expect(zonedPartsFromParts(formatter, new Date(iso))).toEqual({
+        date,
+        hour,
+        minute,
+        second: Number(iso.slice(17, 19)),
+      });
+    }
   });
 });
