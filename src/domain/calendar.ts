@@ -95,11 +95,15 @@ export function zonedParts(seconds: EpochSeconds, timeZone: string) {
     const [, date = '', hour, minute, second] = match;
     return { date, hour: Number(hour), minute: Number(minute), second: Number(second) };
   }
-  return zonedPartsFromParts(formatter, instant);
+  return partsOf(formatter, instant);
 }
 
-/** zonedParts' fallback, from formatToParts (exported for its test: V8 never needs it). */
-export function zonedPartsFromParts(formatter: Intl.DateTimeFormat, instant: Date) {
+/** zonedParts' fallback, from formatToParts, with the same formatter (exported for its test: V8 never needs it). */
+export function zonedPartsFromParts(seconds: EpochSeconds, timeZone: string) {
+  return partsOf(formatterFor(timeZone), new Date(seconds * 1000));
+}
+
+function partsOf(formatter: Intl.DateTimeFormat, instant: Date) {
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
   return {
