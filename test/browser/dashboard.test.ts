@@ -183,9 +183,12 @@ describe('the dashboard at /', () => {
     await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
     // Every look answers late, so the look each request's event asks for starts while the one before waits:
     // looks that did not wait for each other asked after the same seq and showed an entry twice.
+    let looking = 0;
     await page.route(`${origin}/__mock/requests?*`, async (route) => {
+      looking++;
       await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
+      await route.fulfill({ response: await route.fetch() });
+      looking--;
     });
     const token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
     for (let i = 0; i < 4; i++) {
@@ -195,9 +198,9 @@ describe('the dashboard at /', () => {
     }
     const seqs = () =>
       page.$$eval('#journal tbody tr[data-seq]', (rows) => rows.map((row) => (row as HTMLElement).dataset.seq));
-    await expect.poll(async () => (await seqs()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
-    // A last look, after every request, brings nothing new: then each seq is on the page once.
-    await page.waitForTimeout(1_500);
+    // Once the page shows the journal's last request and no look is under way, every look has landed.
+    const last = String(running.mock.journal.last);
+    await expect.poll(async () => looking === 0 && (await seqs()).includes(last), { timeout: 30_000 }).toBe(true);
     const shown = await seqs();
     expect(new Set(shown).size).toBe(shown.length);
     expect(errors).toEqual([]);
