@@ -187,8 +187,13 @@ describe('the dashboard at /', () => {
     await page.route(`${origin}/__mock/requests?*`, async (route) => {
       looking++;
       await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.fulfill({ response: await route.fetch() });
-      looking--;
+      try {
+        await route.fulfill({ response: await route.fetch() });
+      } catch {
+        // The page closed while this look waited (the test is over): nothing is left to answer.
+      } finally {
+        looking--;
+      }
     });
     const token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
     for (let i = 0; i < 4; i++) {
@@ -204,6 +209,7 @@ describe('the dashboard at /', () => {
     const shown = await seqs();
     expect(new Set(shown).size).toBe(shown.length);
     expect(errors).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.context().close();
   });
 
