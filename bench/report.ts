@@ -64,12 +64,15 @@ export function table(results: Results): string[] {
   const t = results.throughput;
   if (t) {
     const part = `throughput, ${t.connections} conn.`;
-    const raw = t.raw.meanRps;
-    const vsRaw = (r: ScenarioResult) => `${(r.rps / raw).toFixed(2)}× raw`;
+    const vsRaw = (r: ScenarioResult) => (r.vsRaw === undefined ? '' : `${r.vsRaw.toFixed(2)}× raw`);
     const find = (key: string) => t.scenarios.find((s) => s.key === key);
-    row(part, `${t.raw.start.label}, at the start`, loadFigure(t.raw.start));
-    row(part, `${t.raw.end.label}, at the end`, loadFigure(t.raw.end));
-    row(part, '**raw** = mean of start and end', `${number(raw)} req/s`, '1.00× raw');
+    const rawRuns = t.raw.rounds.map((r) => number(r.rps)).join(', ');
+    row(
+      part,
+      `**raw**: ${t.raw.label}, median of ${t.raw.rounds.length} runs (${rawRuns} req/s)`,
+      loadFigure(t.raw),
+      '1.00× raw',
+    );
     const prism = find('prism-goal');
     if (prism) row(part, prism.label, loadFigure(prism), vsRaw(prism));
     else row(part, 'Prism mock: GET /goals/{id}', `skipped: ${t.prismSkipped}`);
@@ -250,9 +253,11 @@ export function notes(results: Results): string[] {
   ];
   const t = results.throughput;
   if (t) {
-    const drift = ((t.raw.end.rps - t.raw.start.rps) / t.raw.start.rps) * 100;
+    const first = t.raw.rounds[0]!.rps;
+    const last = t.raw.rounds.at(-1)!.rps;
+    const drift = ((last - first) / first) * 100;
     lines.push(
-      `Throughput: ${t.rounds} round(s) of ${t.seconds} s per scenario after ${t.warmupSeconds} s of warm-up each, medians; the load generator (autocannon, ${t.connections} connections) runs on the same machine. Raw node:http at the start ${number(t.raw.start.rps)} req/s, at the end ${number(t.raw.end.rps)} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}% over the run).`,
+      `Throughput: ${t.rounds} round(s) of ${t.seconds} s per scenario after ${t.warmupSeconds} s of warm-up each, medians; the load generator (autocannon, ${t.connections} connections) runs on the same machine. "× raw" is the median over the rounds of each round's figure against the raw node:http runs just before and just after it. Raw node:http before the first round ${number(first)} req/s, after the last ${number(last)} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}% over the run).`,
     );
   }
   const judged = results.targets.filter((target) => target.met !== null);

@@ -1,6 +1,7 @@
-// The throughput part: the raw node:http baseline at the start and at the end, Prism and every standin scenario
-// in between, round after round, each server in its own process. Rounds interleave the scenarios, so a drift of
-// the shared box spreads over all of them instead of landing on one.
+// The throughput part: Prism and every standin scenario round after round, each server in its own process, and
+// the raw node:http baseline before the first round and after each: a scenario's ratio to raw is taken against
+// the raw runs on either side of its own round. Rounds interleave the scenarios, so a drift of the shared box
+// spreads over all of them instead of landing on one.
 import { cannon, oneConnection, type LoadResult } from './load.js';
 import { cpuMs, sleep, stop } from './processes.js';
 import type { Baseline } from './baseline.js';
@@ -35,6 +36,12 @@ export interface ScenarioResult {
   /** The server's CPU time per request, µs: the median over the rounds (null where it cannot be read). */
   cpuUs: number | null;
   /**
+   * Against raw node:http: the median of each round's ratio of requests per second to the mean of the raw runs
+   * just before and just after that round (absent on the raw row itself). A shared box's load drifts over a run
+   * (raw fell from 24,057 to 7,818 req/s in one); a raw figure minutes away from the round says little of it.
+   */
+  vsRaw?: number;
+  /**
    * Against a baseline's twin: the median of each round's ratio of requests per second (the two ran back to
    * back, so each pair met the same state of the box), and the ratio of their CPU time per request (what each
    * request costs the server, which another load on the box moves far less). Absent without `--baseline`.
@@ -51,7 +58,8 @@ export interface ThroughputResult {
   /** Bytes of the goal's JSON the raw baseline answers. */
   goalBodyBytes: number;
   subjects: { small: Omit<Subjects, 'goalBody'>; large: Omit<Subjects, 'goalBody'> };
-  raw: { start: ScenarioResult; end: ScenarioResult; meanRps: number };
+  /** Raw node:http: its runs before the first round and after each (rounds + 1), and their median. */
+  raw: ScenarioResult;
   /** Why Prism's row is missing, if it is. */
   prismSkipped: string | null;
   /** The build the small world's scenarios were compared with, if any. */
@@ -183,15 +191,12 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
     log(`throughput: warm-up, ${options.warmupSeconds} s per scenario`);
     for (const scenario of [rawScenario, ...list]) await run(scenario, options.warmupSeconds);
 
-    const rawRounds = async (when: string) => {
-      const rounds: LoadResult[] = [];
-      for (let r = 0; r < options.rounds; r++) {
-        rounds.push(await run(rawScenario, options.seconds));
-        log(`throughput: raw node:http (${when}) round ${r + 1}/${options.rounds}: ${rounds.at(-1)!.rps} req/s`);
-      }
-      return summarise(rawScenario, rounds, options.connections);
+    const rawRun = async (when: string) => {
+      const result = await run(rawScenario, options.seconds);
+      log(`throughput: raw node:http (${when}): ${result.rps} req/s`);
+      return result;
     };
-    const rawStart = await rawRounds('start');
+    const rawRuns = [await rawRun('before round 1')];
     const rounds = new Map<string, LoadResult[]>(list.map((s) => [s.key, []]));
     for (let r = 0; r < options.rounds; r++) {
       for (const scenario of list) {
@@ -201,8 +206,11 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
           `throughput: round ${r + 1}/${options.rounds} ${scenario.label}: ${result.rps} req/s, p99 ${result.p99} ms${result.failed ? `, ${result.failed} FAILED` : ''}`,
         );
       }
+      rawRuns.push(await rawRun(`after round ${r + 1}`));
     }
-    const rawEnd = await rawRounds('end');
+    /** Each round's requests per second against the raw runs on either side of that round. */
+    const vsRaw = (results: readonly LoadResult[]) =>
+      round(median(results.map((result, r) => result.rps / ((rawRuns[r]!.rps + rawRuns[r + 1]!.rps) / 2))), 2);
     return {
       seconds: options.seconds,
       rounds: options.rounds,
@@ -210,11 +218,12 @@ export async function throughput(options: ThroughputOptions): Promise<Throughput
       connections: options.connections,
       goalBodyBytes: Buffer.byteLength(smallSubjects.goalBody),
       subjects: { small: strip(smallSubjects), large: strip(largeSubjects) },
-      raw: { start: rawStart, end: rawEnd, meanRps: round((rawStart.rps + rawEnd.rps) / 2, 0) },
+      raw: summarise(rawScenario, rawRuns, options.connections),
       prismSkipped,
       baseline: options.baseline ? { ref: options.baseline.ref, commit: options.baseline.commit } : null,
       scenarios: list.map((s) => {
         const result = summarise(s, rounds.get(s.key)!, options.connections);
+        result.vsRaw = vsRaw(result.rounds);
         const twin = rounds.get(`${s.key}@baseline`);
         if (twin) {
           result.vsBaseline = round(median(rounds.get(s.key)!.map((r, i) => r.rps / twin[i]!.rps)), 2);
