@@ -101,6 +101,45 @@ describe('lifecycle events', () => {
     expect(errors).toHaveBeenCalledWith('standin: a request:end listener failed:', expect.any(Error));
   });
 
+  it.each([
+    { name: 'answered in its own turn (GET /me)', method: 'GET', path: () => '/api/v2/me', breaks: 'authenticate' },
+    {
+      name: 'answered after its body is read (POST a goal update)',
+      method: 'POST',
+      path: (h: Harness) => `/api/v2/goals/${h.world.store.goalsOfPerson(h.person().id)[0]!.id}/goal-updates`,
+      breaks: 'newId',
+    },
+  ] as const)(
+    'tell a route that fails with a bug, $name: a 500 problem, and request:end with it',
+    async ({ method, path, breaks }) => {
+      const h = new Harness();
+      const seen = record(h, ['request:end']);
+      const url = path(h);
+      // A bug in standin: a call the route makes throws what no rule expects.
+      const target = breaks === 'authenticate' ? h.world : h.world.store;
+      vi.spyOn(target, breaks as never).mockImplementation(() => {
+        throw new Error('a bug in the world');
+      });
+      // Not h.call: a 500 is in no operation's documented answers, and this one is a bug's.
+      const answer = await h.mock.app.request(url, {
+        method,
+        headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{"title":"Shipped"}' } : {}),
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toBe('application/problem+json');
+      const problem = {
+        type: expect.stringContaining('internal-error') as unknown,
+        status: 500,
+        detail:
+          'standin failed on this request: a bug in the world. This is a bug in standin; please report it with the request.',
+      };
+      expect(await answer.json()).toMatchObject(problem);
+      expect(seen.map(([, e]) => [e.method, e.path, e.status])).toEqual([[method, url, 500]]);
+      expect(JSON.parse(seen[0]![1].response_body!)).toMatchObject(problem);
+    },
+  );
+
   it('stop telling a listener once it unsubscribes', async () => {
     const h = new Harness();
     const ends: string[] = [];
