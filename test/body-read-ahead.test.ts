@@ -4,7 +4,7 @@
 // same rules answer either way (G1, G7, G8), and anything else — chunked, larger than G8's limit, broken off —
 // is left to the app's own read, as before.
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../src/http/request-body.js';
@@ -71,32 +71,41 @@ describe('readBodyAhead (src/server/body-ahead.ts)', () => {
   afterEach(() => server?.close());
 
   /** What the server's handler saw: the rawBody set (as text) or none, and how often `then` ran. */
-  async function seen(send: (port: number) => void): Promise<{ rawBody: string | null; calls: number }> {
+  async function seen(send: (port: number) => ClientRequest): Promise<{ rawBody: string | null; calls: number }> {
     let calls = 0;
+    let request: IncomingMessage | undefined;
     const handled = new Promise<string | null>((resolve) => {
-      server = createServer((req: IncomingMessage & { rawBody?: Buffer }, res) =>
+      server = createServer((req: IncomingMessage & { rawBody?: Buffer }, res) => {
+        request = req;
         readBodyAhead(req, () => {
           calls++;
           resolve(req.rawBody ? req.rawBody.toString('utf8') : null);
           res.end();
-        }),
-      );
+        });
+      });
     });
     server!.listen(0, '127.0.0.1');
     await once(server!, 'listening');
-    send((server!.address() as AddressInfo).port);
+    const client = send((server!.address() as AddressInfo).port);
     const rawBody = await handled;
-    // Any late event (end after close) would call `then` again by now.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The connection's end is the last thing the request can hear of: once the client has cut it off and the
+    // turns its close sets off have run, no late `end`, `error` or `close` can call `then` again.
+    const { socket } = request!;
+    // Not events.once: a reset connection's socket errs (ECONNRESET) before it closes, and once() would reject.
+    const closed = socket.destroyed ? undefined : new Promise((resolve) => socket.once('close', resolve));
+    client.destroy();
+    await closed;
+    await new Promise(setImmediate);
     return { rawBody, calls };
   }
 
-  function post(port: number, headers: Record<string, string | number>, chunks: string[], end = true) {
+  function post(port: number, headers: Record<string, string | number>, chunks: string[], end = true): ClientRequest {
     const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', headers });
     req.on('error', () => {});
     for (const chunk of chunks) req.write(chunk);
     if (end) req.end();
     else setTimeout(() => req.destroy(), 20);
+    return req;
   }
 
   it('reads a body of a declared length whole, in however many chunks it came', async () => {
