@@ -193,7 +193,8 @@ function contentsRecords(r: Records): ContentsRecords {
  */
 export function readState(value: unknown): ParsedState {
   const state = value as Record<string, unknown> | null;
-  if (!state || typeof state !== 'object' || state.format !== STATE_FORMAT) {
+  // A text or a number has no `format` either: only null and undefined need the `?.`.
+  if (state?.format !== STATE_FORMAT) {
     refuse(`is not a standin world: expected "format": "${STATE_FORMAT}" as GET /__mock/state gives it.`);
   }
   if (state.version !== 1 && state.version !== 2) {
@@ -221,7 +222,8 @@ export function readState(value: unknown): ParsedState {
     const gone = deleted[name] ?? [];
     if (!Array.isArray(put) || !Array.isArray(gone))
       refuse(`has changes.${name} or deleted.${name} that is not an array.`);
-    if (put.some((r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'string')) {
+    // As above: a text or a number has no `id`; only null needs the `?.`.
+    if (put.some((r) => typeof (r as { id?: unknown } | null)?.id !== 'string')) {
       refuse(`has a record in changes.${name} without a string id.`);
     }
     if (gone.some((id) => typeof id !== 'string')) refuse(`has an id in deleted.${name} that is not a string.`);
