@@ -93,8 +93,9 @@ function wellFormedAbsences(absences: unknown): boolean {
     Array.isArray(absences) &&
     absences.every(
       (a: Absence) =>
+        // A null entry fails here; past it, `a` is an object.
         isCalendarDate(String(a?.start)) &&
-        isCalendarDate(String(a?.end)) &&
+        isCalendarDate(String(a.end)) &&
         a.start <= a.end &&
         Number.isFinite(a.recordedAt),
     )

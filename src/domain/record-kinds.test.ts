@@ -1,0 +1,118 @@
+// What each kind's record must refer to, or be, for a restored world to hold together (world-integrity.ts reads
+// these): a person's teams and CI9 absences, the people and resource a comment or reaction names (CR1), word for
+// word.
+import { describe, expect, it } from 'vitest';
+import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { KINDS } from './record-kinds.js';
+import type { Absence, Comment, Reaction } from './records.js';
+import { WorldBase } from './world-base.js';
+
+const contents = generateWorld({ seed: 42, size: 'small', now: Date.parse('2026-11-20T15:00:00Z') / 1000 });
+const { store } = new WorldBase(contents, echoAnswerBody, 'generated');
+const person = contents.people[1]!;
+const NOBODY = 'no-such-person';
+
+/** The problems `check` tells. */
+function problems(check: (add: (problem: string) => void) => void): string[] {
+  const told: string[] = [];
+  check((problem) => told.push(problem));
+  return told;
+}
+
+const day = { start: '2026-12-01', end: '2026-12-03', recordedAt: 1_780_000_000 };
+
+describe('KINDS[kind].references', () => {
+  it('a generated person refers to teams that exist and has well-formed absences', () => {
+    expect(problems((add) => KINDS.people.references!(store, person, add))).toEqual([]);
+  });
+
+  it('names each team of a person that does not exist', () => {
+    const moved = { ...person, teamIds: [contents.teams[0]!.id, 'team-x', 'team-y'] };
+    expect(problems((add) => KINDS.people.references!(store, moved, add))).toEqual([
+      `person ${person.id} names team team-x, which does not exist`,
+      `person ${person.id} names team team-y, which does not exist`,
+    ]);
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ['none', [], true],
+    ['one day, start equal to end', [{ ...day, end: day.start }], true],
+    ['several', [day, { ...day, start: '2027-01-04', end: '2027-01-08' }], true],
+    ['not a list', null, false],
+    ['a list holding null', [day, null], false],
+    ['a start that is no date', [{ ...day, start: '2026-13-01' }], false],
+    ['no start', [{ end: day.end, recordedAt: day.recordedAt }], false],
+    ['an end that is no date', [{ ...day, end: 'soon' }], false],
+    ['no end', [{ start: day.start, recordedAt: day.recordedAt }], false],
+    ['an end before the start', [{ ...day, start: '2026-12-04' }], false],
+    ['no instant recorded', [{ start: day.start, end: day.end }], false],
+  ])('CI9 absences of %s: well formed %s', (_, absences, wellFormed) => {
+    const ci9 = 'are not [{start, end, recordedAt}] with start <= end (CI9)';
+    const recorded = { id: person.id, absences: absences as Absence[] };
+    expect(problems((add) => KINDS.absences.references!(store, recorded, add))).toEqual(
+      wellFormed ? [] : [`absences ${person.id} ${ci9}`],
+    );
+    expect(problems((add) => KINDS.people.references!(store, { ...person, absences: recorded.absences }, add))).toEqual(
+      wellFormed ? [] : [`person ${person.id} has absences that ${ci9}`],
+    );
+  });
+
+  it('names recorded absences of someone who does not exist', () => {
+    expect(problems((add) => KINDS.absences.references!(store, { id: NOBODY, absences: [day] }, add))).toEqual([
+      `absences ${NOBODY} names person ${NOBODY}, who does not exist`,
+    ]);
+  });
+
+  const checkIn = contents.checkIns[0]!;
+  const update = contents.goalUpdates[0]!;
+  const base = { personId: person.id, createdAt: 1, updatedAt: 1, seq: 1 };
+  const comment = (over: Partial<Comment>): Comment => ({
+    id: 'c1',
+    resourceType: 'check-in',
+    resourceId: checkIn.id,
+    body: 'Hi',
+    ...base,
+    ...over,
+  });
+  const reaction = (over: Partial<Reaction>): Reaction =>
+    ({ id: 'r1', resourceType: 'goal-update', resourceId: update.id, name: 'like', ...base, ...over }) as Reaction;
+
+  it.each<[string, Partial<Comment>, string[]]>([
+    ['on a check-in that exists', {}, []],
+    ['on a goal update that exists', { resourceType: 'goal-update', resourceId: update.id }, []],
+    [
+      'on a check-in that does not exist',
+      { resourceId: update.id },
+      [`comment c1 sits on check-in ${update.id}, which does not exist`],
+    ],
+    [
+      'on a goal update that does not exist',
+      { resourceType: 'goal-update', resourceId: checkIn.id },
+      [`comment c1 sits on goal-update ${checkIn.id}, which does not exist`],
+    ],
+    [
+      'by nobody, on nothing',
+      { personId: NOBODY, resourceId: 'gone' },
+      [
+        `comment c1 names person ${NOBODY}, who does not exist`,
+        'comment c1 sits on check-in gone, which does not exist',
+      ],
+    ],
+  ])('CR1 a comment %s', (_, over, expected) => {
+    expect(problems((add) => KINDS.comments.references!(store, comment(over), add))).toEqual(expected);
+  });
+
+  it.each<[string, Partial<Reaction>, string[]]>([
+    ['on a goal update that exists', {}, []],
+    [
+      'by nobody, on a goal update that does not exist',
+      { personId: NOBODY, resourceId: 'gone' },
+      [
+        `reaction r1 names person ${NOBODY}, who does not exist`,
+        'reaction r1 sits on goal-update gone, which does not exist',
+      ],
+    ],
+  ])('CR1 a reaction %s', (_, over, expected) => {
+    expect(problems((add) => KINDS.reactions.references!(store, reaction(over), add))).toEqual(expected);
+  });
+});
