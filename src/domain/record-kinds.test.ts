@@ -34,19 +34,19 @@ describe('KINDS[kind].references', () => {
     ]);
   });
 
-  it.each<[string, unknown, boolean]>([
-    ['none', [], true],
-    ['one day, start equal to end', [{ ...day, end: day.start }], true],
-    ['several', [day, { ...day, start: '2027-01-04', end: '2027-01-08' }], true],
-    ['not a list', null, false],
-    ['a list holding null', [day, null], false],
-    ['a start that is no date', [{ ...day, start: '2026-13-01' }], false],
-    ['no start', [{ end: day.end, recordedAt: day.recordedAt }], false],
-    ['an end that is no date', [{ ...day, end: 'soon' }], false],
-    ['no end', [{ start: day.start, recordedAt: day.recordedAt }], false],
-    ['an end before the start', [{ ...day, start: '2026-12-04' }], false],
-    ['no instant recorded', [{ start: day.start, end: day.end }], false],
-  ])('CI9 absences of %s: well formed %s', (_, absences, wellFormed) => {
+  it.each<[string, boolean, unknown]>([
+    ['none', true, []],
+    ['one day, start equal to end', true, [{ ...day, end: day.start }]],
+    ['several', true, [day, { ...day, start: '2027-01-04', end: '2027-01-08' }]],
+    ['not a list', false, null],
+    ['a list holding null', false, [day, null]],
+    ['a start that is no date', false, [{ ...day, start: '2026-13-01' }]],
+    ['no start', false, [{ end: day.end, recordedAt: day.recordedAt }]],
+    ['an end that is no date', false, [{ ...day, end: 'soon' }]],
+    ['no end', false, [{ start: day.start, recordedAt: day.recordedAt }]],
+    ['an end before the start', false, [{ ...day, start: '2026-12-04' }]],
+    ['no instant recorded', false, [{ start: day.start, end: day.end }]],
+  ])('CI9 absences of %s: well formed %s', (_, wellFormed, absences) => {
     const ci9 = 'are not [{start, end, recordedAt}] with start <= end (CI9)';
     const recorded = { id: person.id, absences: absences as Absence[] };
     expect(problems((add) => KINDS.absences.references!(store, recorded, add))).toEqual(
