@@ -1,5 +1,7 @@
 // The layered table: a base read through a layer that holds only its own changes, with its indexes merged.
 import { describe, expect, it } from 'vitest';
+import { approxBytes } from './approx-bytes.js';
+import { SLICE_RECORDS } from './slices.js';
 import { Table } from './table.js';
 
 interface Row {
@@ -115,5 +117,146 @@ describe('Table', () => {
     expect(layer.size).toBe(100_004);
     expect(frozen.size).toBe(4);
     expect(ids(layer.find('team', 'x')).slice(0, 4)).toEqual(['a', 'c', 'd', 'n0']);
+  });
+});
+
+describe('Table, exactly', () => {
+  const rank = (a: Row, b: Row) => a.rank - b.rank;
+  // `plain` has no order: it keeps the order records came in, and freezing leaves it alone.
+  const ordered = {
+    plain: { keys: () => ['p'] },
+    team: { keys: (r: Row) => [r.team], compare: rank },
+    all: { keys: () => ['all'], compare: rank },
+    day: { pair: (r: Row) => r.pair },
+  };
+  const row = (id: string, team: string, rank: number, pair: readonly [string, string] = [team, id]): Row => ({
+    id,
+    team,
+    rank,
+    pair,
+  });
+
+  /** A base of `rows`, frozen a slice at a time: how many pauses it made. */
+  function frozenWithPauses(rows: Row[]): [Table<Row>, number] {
+    const table = new Table<Row>(ordered);
+    rows.forEach((r) => table.put(r));
+    const freezing = table.freezing();
+    let pauses = 0;
+    while (!freezing.next().done) pauses++;
+    return [table, pauses];
+  }
+
+  it.each([
+    // Sorted counts lists of the ordered indexes only: one team of exactly SLICE_RECORDS, then `all` as many.
+    ['one team of SLICE_RECORDS', 2, [SLICE_RECORDS]],
+    // 10 + 300 reach the slice inside the team index, `all`'s 310 once more; `plain` (no order) counts nothing.
+    ['teams of 10 and 300', 2, [10, 300]],
+    // 200 sorted in the team index, 400 once `all` is: one pause.
+    ['teams of 100 and 100', 1, [100, 100]],
+  ])('freezing a base of %s pauses %i times and sorts every ordered list', (_, pauses, teams) => {
+    const rows = teams.flatMap((n, t) =>
+      Array.from({ length: n }, (_, i) => row(`t${t}-${i}`, `t${t}`, (i * 7919) % n)),
+    );
+    const [table, paused] = frozenWithPauses(rows);
+    expect(paused).toBe(pauses);
+    const byRank = (list: readonly Row[]) => [...list].sort(rank).map((r) => r.id);
+    teams.forEach((_, t) =>
+      expect(ids(table.find('team', `t${t}`))).toEqual(byRank(rows.filter((r) => r.team === `t${t}`))),
+    );
+    expect(ids(table.find('all', 'all'))).toEqual(byRank(rows));
+    expect(ids(table.find('plain', 'p'))).toEqual(ids(rows));
+  });
+
+  it('a layer needs a frozen base', () => {
+    expect(() => new Table<Row>(ordered).layer()).toThrow(new Error('standin: a table layer needs a frozen base'));
+  });
+
+  it('keys, changes and their count: the base changed nothing, a layer what it put or deleted', () => {
+    const base = table4();
+    expect([...base.keys()]).toEqual(['c', 'a', 'b', 'd']);
+    expect([base.changeCount, base.changed, [...base.changes()]]).toEqual([0, false, []]);
+    const layer = base.layer();
+    layer.put(row('e', 'x', 5));
+    layer.delete('a');
+    expect([...layer.keys()]).toEqual(['c', 'b', 'd', 'e']);
+    expect([layer.changeCount, layer.changed]).toEqual([2, true]);
+  });
+
+  function table4(): Table<Row> {
+    const table = new Table<Row>(ordered);
+    [row('c', 'x', 3), row('a', 'x', 1), row('b', 'y', 2), row('d', 'x', 4)].forEach((r) => table.put(r));
+    return table.freeze();
+  }
+
+  // Each record a layer holds costs its own bytes and an entry: 144 bytes, and 40 for each of its 4 indexes.
+  const ENTRY = 144 + 4 * 40;
+
+  it('MK5 a layer counts the records it holds and an entry for each; a base counts nothing', () => {
+    const base = table4();
+    expect(base.approxBytes).toBe(0);
+    const layer = base.layer();
+    const n1 = row('n', 'x', 9);
+    const n2 = row('n', 'y', 10, ['y', 'n-longer-pair']);
+    const a2 = row('a', 'y', 11);
+    layer.put(n1);
+    expect(layer.approxBytes).toBe(approxBytes(n1) + ENTRY);
+    layer.put(n2);
+    expect(layer.approxBytes).toBe(approxBytes(n2) + ENTRY);
+    layer.put(a2);
+    layer.delete('b');
+    expect(layer.approxBytes).toBe(approxBytes(n2) + approxBytes(a2) + 3 * ENTRY);
+    // A base record replaced here, then deleted: its entry stays (it shadows the base); its bytes go.
+    layer.delete('a');
+    // A record new here, deleted: nothing of it stays.
+    layer.delete('n');
+    expect(layer.approxBytes).toBe(2 * ENTRY);
+  });
+
+  it('MK5 once a snapshot holds the layer, what it replaces or deletes stays counted', () => {
+    const layer = table4().layer();
+    const n1 = row('n', 'x', 9);
+    const n2 = row('n', 'y', 10);
+    layer.put(n1);
+    layer.retainReplaced();
+    layer.put(n2);
+    layer.delete('n');
+    expect(layer.approxBytes).toBe(approxBytes(n1) + approxBytes(n2) + ENTRY);
+  });
+
+  it("first: a base's own first; the base's on a tie or without an order; whichever comes first otherwise", () => {
+    const base = table4();
+    expect([base.first('all', 'all')?.id, base.first('plain', 'p')?.id]).toEqual(['a', 'c']);
+    const layer = base.layer();
+    layer.put(row('e', 'x', 1));
+    expect([layer.first('all', 'all')?.id, layer.first('plain', 'p')?.id]).toEqual(['a', 'c']);
+    layer.put(row('e', 'x', 2));
+    expect(layer.first('team', 'x')?.id).toBe('a');
+    layer.put(row('e', 'x', 0));
+    expect(layer.first('team', 'x')?.id).toBe('e');
+  });
+
+  it("find merges the base's records before, between and after the layer's", () => {
+    const layer = table4().layer();
+    layer.put(row('e', 'x', 2));
+    expect(ids(layer.find('team', 'x'))).toEqual(['a', 'e', 'c', 'd']);
+    expect(ids(layer.iterate('team', 'x'))).toEqual(['a', 'e', 'c', 'd']);
+    layer.put(row('f', 'x', 5));
+    expect(ids(layer.find('team', 'x'))).toEqual(['a', 'e', 'c', 'd', 'f']);
+    expect(ids(layer.iterate('team', 'x'))).toEqual(['a', 'e', 'c', 'd', 'f']);
+  });
+
+  it("a pair index: a layer's record moved or deleted leaves its old pair; a later record on a pair keeps it", () => {
+    const layer = table4().layer();
+    expect([...layer.pairKeys('day', 'nobody')]).toEqual([]);
+    layer.put(row('e', 'x', 5));
+    layer.put(row('e', 'z', 5));
+    expect([layer.pair('day', 'x', 'e'), layer.pair('day', 'z', 'e')?.id]).toEqual([undefined, 'e']);
+    expect([...layer.pairKeys('day', 'x')].sort()).toEqual(['a', 'c', 'd']);
+    layer.put(row('f', 'q', 6, ['q', '2026-11-20']));
+    layer.put(row('g', 'q', 7, ['q', '2026-11-20']));
+    layer.delete('f');
+    expect(layer.pair('day', 'q', '2026-11-20')?.id).toBe('g');
+    layer.delete('g');
+    expect([layer.pair('day', 'q', '2026-11-20'), [...layer.pairKeys('day', 'q')]]).toEqual([undefined, []]);
   });
 });
