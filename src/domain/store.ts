@@ -59,6 +59,7 @@ const WithTables = class {} as new () => Tables;
 
 export class Store extends WithTables {
   /** This store's number, unique in the process (a snapshot notes the layer it was taken of). */
+  // Stryker disable next-line UpdateOperator: serials are only compared for equality (sessions.ts), and counting down keeps them distinct.
   readonly serial = ++stores;
 
   readonly #directory: Directory;
@@ -84,7 +85,13 @@ export class Store extends WithTables {
       : { tokens: new Map(), peopleInOrder: [], teamsInOrder: [], membersByTeam: new Map() };
     this.#created = new Map(base ? base.#created : []);
     this.#seq = base ? base.#seq : firstSeq;
-    this.checkInDates = { ...(base?.checkInDates ?? { first: '9999-12-31', last: '0000-01-01' }) };
+    this.checkInDates = {
+      ...(base?.checkInDates ?? {
+        first: '9999-12-31',
+        // Stryker disable next-line StringLiteral: without a check-in the walk from first to last is empty with any last below every date; the first check-in replaces it.
+        last: '0000-01-01',
+      }),
+    };
   }
 
   /** A copy-on-write layer over this store, which must be frozen. */
@@ -259,7 +266,9 @@ export class Store extends WithTables {
   // Check-ins: by person and date (CI1: at most one per person and day).
   putCheckIn(checkIn: CheckIn): void {
     this.checkIns.put(checkIn);
+    // Stryker disable next-line EqualityOperator: on an equal date, assigning it again changes nothing.
     if (checkIn.date < this.checkInDates.first) this.checkInDates.first = checkIn.date;
+    // Stryker disable next-line EqualityOperator: as above.
     if (checkIn.date > this.checkInDates.last) this.checkInDates.last = checkIn.date;
   }
 
