@@ -14,6 +14,7 @@ import { readmeExamples } from './support/readme-examples.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const NOW = '2026-11-20T15:00:00Z';
 const servers: ChildProcess[] = [];
 afterAll(() => {
   for (const server of servers) server.kill('SIGKILL');
@@ -21,7 +22,7 @@ afterAll(() => {
 
 /** A fresh `standin serve` on a free port, with the clock frozen so that the examples meet the same world. */
 async function serve(): Promise<{ port: string; base: string }> {
-  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', '2026-11-20T15:00:00Z'], {
+  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--now', NOW], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   servers.push(server);
@@ -84,9 +85,21 @@ describe('README examples', () => {
   });
 
   it('the contract kit examples run against a server, as printed but for where it is', async () => {
+    // One server for them all, reset (MK2) to the world it started with before each: what a run wrote
+    // (--modify-existing changes the person's own records) is thrown away, as a fresh server would start.
+    // Each request on a connection of its own: one kept alive through a run is closed by the server (its
+    // keepAliveTimeout) and could be taken again just as it closes ("fetch failed").
+    const { port, base } = await serve();
     for (const example of shell.filter((e) => /contract/.test(e.code))) {
-      const { port, base } = await serve();
-      const tokens = (await (await fetch(`http://127.0.0.1:${port}/__mock/tokens`)).json()) as Array<{
+      const reset = await fetch(`http://127.0.0.1:${port}/__mock/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify({ now: NOW }),
+      });
+      expect(reset.status).toBe(200);
+      const tokens = (await (
+        await fetch(`http://127.0.0.1:${port}/__mock/tokens`, { headers: { connection: 'close' } })
+      ).json()) as Array<{
         read_write: string;
         read_only: string;
       }>;
