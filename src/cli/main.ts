@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { FaultProfile, parseLatency, type FaultProfileSpec } from '../runtime/fault-profile.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/mock-runtime.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/session-defaults.js';
 import { DEFAULT_MEMORY_BUDGET } from '../runtime/memory-budget.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';

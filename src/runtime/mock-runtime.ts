@@ -12,13 +12,12 @@ import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
 import { Overrides } from './overrides.js';
 import { RequestJournal } from './request-journal.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './session-defaults.js';
 import type { Sessions } from './sessions.js';
 import type { WorldVerifier } from './state-rebuild.js';
 import { Worlds } from './worlds.js';
 
-/** MK5: the most sessions kept at once, and how long an idle one is kept (one hour). */
-export const DEFAULT_MAX_SESSIONS = 32;
-export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS };
 
 export interface RuntimeOptions {
   /** MK3: the world's seed. Default 42. */
