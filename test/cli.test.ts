@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
+import { takenPort } from './support/taken-port.js';
 
 const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -147,17 +148,21 @@ describe('standin serve', () => {
   });
 
   it('says in one line that a port is taken, and how to pick another', async () => {
-    const { child, banner } = await start(['--port', '0']);
-    const port = defined(/127\.0\.0\.1:(\d+)\//.exec(banner)?.[1], 'the port in the banner');
-    const second = spawn(process.execPath, [CLI, 'serve', '--port', port], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(second);
-    let err = '';
-    second.stderr.on('data', (chunk) => (err += chunk));
-    expect(await endOf(second)).toBe(2);
-    expect(err).toBe(
-      `standin: port ${port} on 127.0.0.1 is in use; pick another with --port (0 takes a free one) (standin serve --help lists the options)\n`,
-    );
-    child.kill('SIGTERM');
+    const { port, close } = await takenPort();
+    try {
+      const second = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(second);
+      let err = '';
+      second.stderr.on('data', (chunk) => (err += chunk));
+      expect(await endOf(second)).toBe(2);
+      expect(err).toBe(
+        `standin: port ${port} on 127.0.0.1 is in use; pick another with --port (0 takes a free one) (standin serve --help lists the options)\n`,
+      );
+    } finally {
+      await close();
+    }
   });
 
   it.each([

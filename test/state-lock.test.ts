@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/server/start-server.js';
 import { CLI, ended, startOrRefusal, startServing, stopAll } from './support/standin-process.js';
+import { takenPort } from './support/taken-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-lock-'));
 const NOW = ['--now', '2026-11-20T15:00:00Z'];
@@ -127,13 +128,17 @@ describe('--state FILE: one server per file', () => {
 
   it('frees the file when the start fails after the lock was taken: the port in use', async () => {
     const file = join(dir, 'port-taken.jsonl');
-    const holder = await startServing(NOW);
-    const refused = await startOrRefusal([...NOW, '--state', file, '--port', String(holder.port)]);
-    expect([refused.code, refused.stderr]).toEqual([
-      2,
-      expect.stringContaining(`port ${holder.port} on 127.0.0.1 is in use`),
-    ]);
-    expect(existsSync(`${file}.lock`)).toBe(false);
+    const holder = await takenPort();
+    try {
+      const refused = await startOrRefusal([...NOW, '--state', file, '--port', String(holder.port)]);
+      expect([refused.code, refused.stderr]).toEqual([
+        2,
+        expect.stringContaining(`port ${holder.port} on 127.0.0.1 is in use`),
+      ]);
+      expect(existsSync(`${file}.lock`)).toBe(false);
+    } finally {
+      await holder.close();
+    }
   });
 
   it('refuses a second server in the same process, and frees the file when the first closes', async () => {
