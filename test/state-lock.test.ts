@@ -81,20 +81,29 @@ describe('--state FILE: one server per file', () => {
 
   it('takes over the lock of a killed server its parent has not reaped yet (a zombie)', async () => {
     const file = join(dir, 'zombie.jsonl');
-    // The shell becomes `sleep`, which never waits for the server it started: killed, the server stays a zombie.
+    // The shell becomes `cat`, which never waits for the server it started: killed, the server stays a zombie.
+    // cat reads the pipe this process holds open, so it lives as long as the test needs it, and no longer
+    // (`sleep 60` did, and a busy box can take longer than that). The server's output comes here: its banner
+    // says it holds the lock, and the end of it that it is gone, events rather than a polled file.
     const parent = spawn('sh', [
       '-c',
-      `"${process.execPath}" "${CLI}" serve --port 0 --state "${file}" >/dev/null & exec sleep 60`,
+      `"${process.execPath}" "${CLI}" serve --port 0 --state "${file}" & exec cat >/dev/null`,
     ]);
     try {
-      let holder: { pid: number; port: number | null } | null = null;
-      while (holder?.port == null) {
-        await new Promise((done) => setTimeout(done, 20));
-        holder = existsSync(`${file}.lock`) ? JSON.parse(readFileSync(`${file}.lock`, 'utf8')) : null;
-      }
+      let out = '';
+      const gone = new Promise((resolve) => parent.stdout.once('end', resolve));
+      await new Promise<void>((resolve) =>
+        parent.stdout.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('the contract:')) resolve();
+        }),
+      );
+      const holder = JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as { pid: number; port: number | null };
+      expect(holder.port).not.toBeNull();
       process.kill(holder.pid, 'SIGKILL');
-      while (!readFileSync(`/proc/${holder.pid}/stat`, 'utf8').includes(') Z '))
-        await new Promise((done) => setTimeout(done, 20));
+      await gone;
+      // Its files are closed a moment before it is marked a zombie: the state is read until it says so.
+      while (!readFileSync(`/proc/${holder.pid}/stat`, 'utf8').includes(') Z ')) await new Promise(setImmediate);
       const { banner } = await startServing([...NOW, '--state', file]);
       expect(banner).toContain(`state lock: taken over from process ${holder.pid} `);
     } finally {

@@ -262,9 +262,18 @@ describe('a large state to a spawned standin serve', () => {
    * buffers hold (steadier, but Node 24 once held 24 MiB more after three refusals).
    */
   async function collected(): Promise<{ rss: number; held: number }> {
-    const before = output.split('gc-probe: collected').length;
-    child.kill('SIGUSR2');
-    while (output.split('gc-probe: collected').length === before) await new Promise((r) => setTimeout(r, 20));
+    const printed = () => output.split('gc-probe: collected').length;
+    const before = printed();
+    // Resolved by the probe's line itself (the listener that adds it to `output` runs first), not by a timer.
+    await new Promise<void>((resolve) => {
+      const seen = () => {
+        if (printed() === before) return;
+        child.stderr!.off('data', seen);
+        resolve();
+      };
+      child.stderr!.on('data', seen);
+      child.kill('SIGUSR2');
+    });
     const held = Number([...output.matchAll(/gc-probe: collected (\d+)/g)].at(-1)![1]) / MiB;
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return { rss: Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024, held };
