@@ -36,9 +36,17 @@ async function serve(
   return { running, origin: new URL(running.baseUrl).origin };
 }
 
-/** A page that records every request it makes and every error it throws. */
-async function openDashboard(origin: string): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+/**
+ * A page that records every request it makes and every error it throws. With `fakeClock`, Playwright's clock
+ * holds the page's timers and performance.now: its time runs on as usual, and a test moves it on at once with
+ * `page.clock.runFor` rather than waiting out real seconds.
+ */
+async function openDashboard(
+  origin: string,
+  fakeClock = false,
+): Promise<{ page: Page; requests: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  if (fakeClock) await context.clock.install();
   const requests: string[] = [];
   const errors: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
@@ -341,23 +349,23 @@ describe('the dashboard at /', () => {
         body: JSON.stringify({ now, frozen }),
       });
     expect((await put('2026-11-19T16:00:00Z', false)).status).toBe(200);
-    const { page, errors } = await openDashboard(origin);
+    const { page, errors } = await openDashboard(origin, true);
     await page.waitForFunction(() => document.querySelector('#clock-frozen')?.textContent === '(running)');
     // From here the page cannot read the world again (its journal polls would, after its own reads): only its
-    // own tick can move the clock on.
+    // own tick can move the clock on, and two seconds of the page's time hold at least one tick.
     await page.route('**/__mock/world', (route) => route.abort());
     const first = await page.textContent('#clock-now');
-    await page.waitForFunction((shown) => document.querySelector('#clock-now')?.textContent !== shown, first);
+    await page.clock.runFor(2000);
     expect(Date.parse(defined(await page.textContent('#clock-now'), 'the clock'))).toBeGreaterThan(
       Date.parse(defined(first, 'the clock')),
     );
     await page.context().close();
 
     expect((await put('2026-11-19T17:00:00Z', true)).status).toBe(200);
-    const frozen = await openDashboard(origin);
+    const frozen = await openDashboard(origin, true);
     await frozen.page.waitForFunction(() => document.querySelector('#clock-frozen')?.textContent === '(frozen)');
     expect(await frozen.page.textContent('#clock-now')).toBe('2026-11-19T17:00:00Z');
-    await frozen.page.waitForTimeout(2500);
+    await frozen.page.clock.runFor(2500);
     expect(await frozen.page.textContent('#clock-now')).toBe('2026-11-19T17:00:00Z');
     expect([...errors, ...frozen.errors]).toEqual([]);
     await frozen.page.context().close();
