@@ -57,7 +57,7 @@ describe('EC1 create with defaults', () => {
     // Every field is optional: an empty body takes every default, the title still being the prompt.
     const empty = await createQuestion(h, {});
     expect(empty).toMatchObject({ answer_frequency: 'weekly', answer_day: 'monday', answer_time: '09:00' });
-    expect(empty.title).toBe(empty.prompt);
+    expect([empty.prompt, empty.title]).toEqual(['', '']);
     // An explicit title wins over the prompt.
     const titled = await createQuestion(h, { prompt: 'What did you ship?', title: 'Ship recap' });
     expect(titled.title).toBe('Ship recap');
@@ -297,6 +297,27 @@ describe('EC2 next_answer_at', () => {
       expect(res.body, JSON.stringify(body)).toMatchObject({ ...body, next_answer_at: next, created_at: NOW });
       expect(res.body.updated_at).toBe('2026-11-20T15:01:00Z');
     }
+  });
+
+  it('EC2 a PATCH publishes no slot of the new schedule that fell before it, paused (EC3) or not', async () => {
+    const h = new Harness();
+    const ny = personIn(h, 'America/New_York');
+    // Created Fri Nov 20 10:00 EST, Mondays 09:00; moved to Saturdays on Sat Nov 21 10:00 EST, an hour after
+    // that day's 09:00 EST (14:00Z), which therefore is not published: the first Saturday is the next one.
+    const running = await createQuestion(h, { prompt: 'Running' }, ny);
+    const paused = await createQuestion(h, { prompt: 'Paused' }, ny);
+    advanceTo(h, '2026-11-21T14:30:00Z');
+    expect((await pause(h, paused.id)).status).toBe(200);
+    advanceTo(h, '2026-11-21T15:00:00Z');
+    const moved = [];
+    for (const q of [running, paused]) moved.push((await h.patch(`${Q}/${q.id}`, { answer_day: 'saturday' })).body);
+    expect(moved.map((q) => [q.next_answer_at, q.paused_at])).toEqual([
+      ['2026-11-28T14:00:00Z', null],
+      [null, '2026-11-21T14:30:00Z'],
+    ]);
+    expect((await resume(h, paused.id)).body.next_answer_at).toBe('2026-11-28T14:00:00Z');
+    advanceTo(h, '2026-11-27T15:00:00Z');
+    for (const q of [running, paused]) expect((await h.get(`${Q}/${q.id}/answers`)).body, q.prompt).toEqual([]);
   });
 
   it('EC2 moves with the clock; biweekly stays anchored to the creation week', async () => {

@@ -82,7 +82,9 @@ export function updateEchoQuestion(world: World, actor: Person, id: Uuid, input:
     answerFrequency: input.answer_frequency ?? current.answerFrequency,
     answerDay: input.answer_day ?? current.answerDay,
     answerTime: input.answer_time ?? current.answerTime,
-    publishedThrough: current.pausedAt === null ? now : current.publishedThrough,
+    // EC2 and EC3: none of the new schedule's slots before now is published, paused or not (keeping a paused
+    // Echo's older mark published a slot of the new schedule between that mark and the pause).
+    publishedThrough: now,
     updatedAt: now,
   };
   world.putEchoQuestion(changed);
