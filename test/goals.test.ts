@@ -384,6 +384,58 @@ describe('GO2 validation', () => {
     expect(names).toEqual(expect.arrayContaining(['owner_id', 'team_ids', 'parent_id']));
   });
 
+  it('GO2 each refusal names the field, the rule and where to look, word for word', async () => {
+    const error = (name: string, message: string) => [{ in: 'body', name, message: `${name} ${message}` }];
+    const cases: Array<[string, 'POST' | 'PATCH', string, object, object[]]> = [
+      [
+        'owner_id',
+        'POST',
+        '/goals',
+        { owner_id: UNKNOWN_ID },
+        error('owner_id', 'names no person (GO2); use an id from GET /people.'),
+      ],
+      [
+        'contributor_ids',
+        'POST',
+        '/goals',
+        { contributor_ids: [ctx.someone, UNKNOWN_ID] },
+        error('contributor_ids[1]', 'names no person (GO2); use ids from GET /people.'),
+      ],
+      [
+        'team_ids',
+        'POST',
+        '/goals',
+        { team_ids: [UNKNOWN_ID] },
+        error('team_ids[0]', 'names no team (GO2); use ids from GET /teams.'),
+      ],
+      [
+        'parent_id',
+        'POST',
+        '/goals',
+        { parent_id: ctx.hidden },
+        error('parent_id', 'names no goal visible to you (GO2); use an id from GET /goals, or null to detach.'),
+      ],
+      [
+        'end_date',
+        'POST',
+        '/goals',
+        { start_date: '2026-05-02', end_date: '2026-05-01' },
+        error('end_date', 'must not put start_date 2026-05-02 after end_date 2026-05-01 (GO2).'),
+      ],
+      [
+        'start_date',
+        'PATCH',
+        `/goals/${ctx.a}`,
+        { start_date: '2026-07-01' },
+        error('start_date', 'must not put start_date 2026-07-01 after end_date 2026-06-30 (GO2).'),
+      ],
+    ];
+    for (const [name, method, path, body, errors] of cases) {
+      const res = await h.call(method, `${API}${path}`, { body });
+      expect([res.status, res.body.errors], name).toEqual([422, errors]);
+    }
+  });
+
   it('GO2 null description, start_date, end_date and parent_id are accepted on create', async () => {
     const h2 = new Harness();
     const res = await h2.post(`${API}/goals`, { description: null, start_date: null, end_date: null, parent_id: null });
@@ -726,6 +778,14 @@ describe('GO6 list filters and order', () => {
     await expectListed({ goals: [...archived, ...live], since: far });
   });
 
+  it('GO6 goal_ids[] naming a goal that does not exist lists the others it names', async () => {
+    const live = goals.find((g) => !g.archived && canSee(g, h.person()))!;
+    const res = await h.get(`${API}/goals?goal_ids[]=${UNKNOWN_ID}&goal_ids[]=${live.id}`);
+    expect([res.status, res.body.map((g: { id: string }) => g.id)]).toEqual([200, [live.id]]);
+    const none = await h.get(`${API}/goals?goal_ids[]=${UNKNOWN_ID}`);
+    expect([none.status, none.body]).toEqual([200, []]);
+  });
+
   it('GO6 archiving by PATCH drops a goal from lists; goal_ids[] still finds it; unarchiving brings it back', async () => {
     const h2 = new Harness();
     const goal = [...h2.world.store.goals.values()].find((g) => canSee(g, h2.person()) && !g.archived)!;
@@ -964,6 +1024,21 @@ describe('GO7 private goals', () => {
     expect(listed.parent).toBeNull();
   });
 
+  it('GO7 a caller who cannot see the parent may move the goal under one they see; null leaves the parent alone', async () => {
+    const h = new Harness();
+    const { goal, owner, outsider } = await privateGoalAndOutsider(h);
+    const child = (
+      await h.post(`${API}/goals`, { title: 'Public child', parent_id: goal.id }, { token: h.tokenOf(owner) })
+    ).body;
+    const token = h.tokenOf(outsider);
+    const visible = (await h.post(`${API}/goals`, { title: 'Visible parent' }, { token })).body;
+    const kept = await h.patch(`${API}/goals/${child.id}`, { parent_id: null, title: 'Kept' }, { token });
+    expect([kept.status, kept.body.parent, h.world.store.goals.get(child.id)!.parentId]).toEqual([200, null, goal.id]);
+    const moved = await h.patch(`${API}/goals/${child.id}`, { parent_id: visible.id }, { token });
+    expect([moved.status, moved.body.parent]).toEqual([200, { id: visible.id, title: 'Visible parent' }]);
+    expect(h.world.store.goals.get(child.id)!.parentId).toBe(visible.id);
+  });
+
   it('G2 an unknown or malformed goal id is 404', async () => {
     const h = new Harness();
     for (const path of [
@@ -1098,6 +1173,53 @@ describe('GO9 who may change who sees and owns a goal', () => {
     expect(patched.body.private).toBe(true);
     expect((await h.get(`${API}/goals/${goal.id}`, { token: h.tokenOf(admin) })).status).toBe(404);
     expect((await h.get(`${API}/goals/${goal.id}`)).status).toBe(200);
+  });
+
+  it('GO9 the 403 names each guarded field a stranger changes, "it" for one and "them" for several, word for word', async () => {
+    const { h, goal, stranger } = await setUp();
+    const guarded = (name: string) => ({
+      in: 'body',
+      name,
+      message: `${name} may be changed only by the goal's owner, a contributor or an administrator (GO9).`,
+    });
+    const cases: Array<[object, string, string[]]> = [
+      [{ private: true }, 'private (GO9); leave it', ['private']],
+      [
+        { private: true, owner_id: stranger.id, contributor_ids: [stranger.id], title: 'Mine now' },
+        'private, owner_id, contributor_ids (GO9); leave them',
+        ['private', 'owner_id', 'contributor_ids'],
+      ],
+    ];
+    for (const [body, said, names] of cases) {
+      const refused = await h.patch(`${API}/goals/${goal.id}`, body, { token: h.tokenOf(stranger) });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toBe(
+        `Only the goal's owner, a contributor or an administrator may change ${said} out to change the other fields.`,
+      );
+      expect(refused.body.errors).toEqual(names.map(guarded));
+    }
+  });
+
+  it("GO9 contributor_ids are compared with the goal's as a set: one more or one swapped is a change, another order none", async () => {
+    const { h, contributor, stranger } = await setUp();
+    const other = h.person((p) => ![h.world.defaultPersonId, contributor.id, stranger.id].includes(p.id));
+    const goal = (await h.post(`${API}/goals`, { title: 'Two helpers', contributor_ids: [contributor.id, other.id] }))
+      .body;
+    const token = h.tokenOf(stranger);
+    const cases: Array<[string, object, number]> = [
+      ['one more', { contributor_ids: [contributor.id, other.id, stranger.id] }, 403],
+      ['one swapped for another', { contributor_ids: [contributor.id, stranger.id] }, 403],
+      ['the same in another order', { contributor_ids: [other.id, contributor.id] }, 200],
+      ['none sent', { title: 'Renamed' }, 200],
+    ];
+    for (const [name, body, status] of cases) {
+      expect((await h.patch(`${API}/goals/${goal.id}`, body, { token })).status, name).toBe(status);
+    }
+    const after = (await h.get(`${API}/goals/${goal.id}`)).body;
+    expect([after.title, after.contributors.map((p: { id: string }) => p.id)]).toEqual([
+      'Renamed',
+      [other.id, contributor.id],
+    ]);
   });
 
   it('GO9 the owner may hand the goal over and leave it private to others', async () => {
