@@ -344,6 +344,28 @@ describe('CI3: filling in a check-in', () => {
     expect(other.body.teams.map((t) => t.id).sort()).toEqual([...person.teamIds].sort());
   });
 
+  it("CI3 a team that is not the person's: 422 naming its place in team_ids, word for word", async () => {
+    const h = new Harness();
+    const checkIn = freshCheckIn(h);
+    const [own] = personOf(h, checkIn).teamIds;
+    const foreign = h.world.store.teamsInOrder.find((t) => !personOf(h, checkIn).teamIds.includes(t.id))!;
+    const res = await h.patch(
+      `${API}/check-ins/${checkIn.id}`,
+      { team_ids: [own, foreign.id] },
+      { token: tokenFor(h, checkIn) },
+    );
+    expect([res.status, res.body.errors]).toEqual([
+      422,
+      [
+        {
+          in: 'body',
+          name: 'team_ids[1]',
+          message: 'team_ids[1] is not one of your teams (CI3); use ids from the teams of GET /me.',
+        },
+      ],
+    ]);
+  });
+
   it('CI3 mood null is accepted and clears the mood', async () => {
     const h = new Harness();
     const checkIn = freshCheckIn(h);
@@ -460,6 +482,46 @@ describe('CI5: listing, filters and order', () => {
     expect(ids(listed)).toContain(sample.id);
   });
 
+  it("CI5 people_ids[] with team_ids[]: the person's check-ins with a listed team, even when the person has other teams", async () => {
+    const twoTeams = all.find((c) => c.teams.length >= 2)!;
+    const person = h.world.store.people.get(twoTeams.person.id)!;
+    expect(person.teamIds.length).toBeGreaterThanOrEqual(2);
+    for (const team of person.teamIds) {
+      const listed = await walk(h, `people_ids[]=${person.id}&team_ids[]=${team}`);
+      const wanted = all.filter((c) => c.person.id === person.id && c.teams.some((t) => t.id === team));
+      expect(wanted.length).toBeGreaterThan(0);
+      expect(ids(listed)).toEqual(ids(wanted));
+    }
+  });
+
+  it('CI5 an id that names no person or no team matches nothing and takes nothing from the others listed', async () => {
+    const unknown = '0f3c2a4e-9b7d-4c1e-8a2f-5d6e7f8a9b0c';
+    const person = defined(all[0], 'a check-in').person.id;
+    const team = defined(all[0]!.teams[0], 'a team').id;
+    const cases: Array<[string, WireCheckIn[]]> = [
+      [`people_ids[]=${unknown}`, []],
+      [`people_ids[]=${unknown}&people_ids[]=${person}`, all.filter((c) => c.person.id === person)],
+      [`people_ids[]=${unknown}&team_ids[]=${team}`, []],
+      [`team_ids[]=${unknown}`, []],
+      [`team_ids[]=${unknown}&team_ids[]=${team}`, all.filter((c) => c.teams.some((t) => t.id === team))],
+    ];
+    for (const [query, wanted] of cases) expect(ids(await walk(h, query)), query).toEqual(ids(wanted));
+  });
+
+  it('CI5 since after until: 422 naming since, with both dates, word for word', async () => {
+    const res = await h.get(`${API}/check-ins?since=2026-11-20&until=2026-11-19`);
+    expect([res.status, res.body.errors]).toEqual([
+      422,
+      [
+        {
+          in: 'query',
+          name: 'since',
+          message: 'since must not be after until (CI5): since=2026-11-20, until=2026-11-19.',
+        },
+      ],
+    ]);
+  });
+
   it('CI5 a day with no check-in at all is 200 with an empty list', async () => {
     // A weekday no team holds check-ins on, within the history.
     const scheduled = new Set(h.world.store.teamsInOrder.flatMap((t) => t.checkInDays as string[]));
@@ -552,6 +614,33 @@ describe("CI6: addressing the caller's own check-in by date", () => {
       });
       expect(res.status).toBe(404);
       expect(res.body.detail).toContain(found!.date);
+    }
+  });
+});
+
+describe('CI6: what the 404 of a date without a check-in says', () => {
+  it("CI6 after the caller's today it says how far check-ins go; on their today or before, why there is none", async () => {
+    const h = new Harness();
+    const { store } = h.world;
+    const todayOf = (p: Person) => dateIn(p.timeZone, h.world.clock.nowMs());
+    // Someone without a check-in on their own today (not scheduled, or absent), and the default person.
+    const idle = h.person((p) => store.checkInOf(p.id, todayOf(p)) === undefined);
+    const me = h.person();
+    const before = addDays(h.world.historyStart, -1);
+    const none = (date: string) =>
+      `You have no check-in on ${date} (CI6): you were absent or no team of yours is scheduled that day.`;
+    const cases: Array<[Person, string, string]> = [
+      [
+        me,
+        '2026-12-24',
+        `You have no check-in on 2026-12-24 (CI6): check-ins exist up to your today, ${todayOf(me)} (CI1).`,
+      ],
+      [idle, todayOf(idle), none(todayOf(idle))],
+      [me, before, none(before)],
+    ];
+    for (const [person, date, detail] of cases) {
+      const res = await h.get(`${API}/check-ins/${date}`, { token: h.tokenOf(person) });
+      expect([res.status, res.body.detail], date).toEqual([404, detail]);
     }
   });
 });

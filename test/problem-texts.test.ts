@@ -13,6 +13,8 @@ const notFound = (kind: string) =>
 describe('G2: a 404 names what was asked for', () => {
   it.each<[string, string, string, unknown]>([
     ['GET', `${API}/people/${UNKNOWN}`, 'person', undefined],
+    ['GET', `${API}/goals/${UNKNOWN}`, 'goal', undefined],
+    ['GET', `${API}/check-ins/${UNKNOWN}`, 'check-in', undefined],
     ['GET', `${API}/teams/${UNKNOWN}`, 'team', undefined],
     ['GET', `${API}/activities/${UNKNOWN}`, 'activity', undefined],
     ['PATCH', `${API}/comments/${UNKNOWN}`, 'comment', { body: 'x' }],
