@@ -392,7 +392,8 @@ export interface paths {
         /**
          * Update an Echo
          * @description Changes the fields sent, validated as on create (EC1; else 422), and recomputes
-         *     `next_answer_at` (EC2) unless the Echo is paused (EC3). **EC7** Only the Echo's creator or an
+         *     `next_answer_at` (EC2) unless the Echo is paused (EC3). No slot of the new schedule before now
+         *     is published, paused or not. **EC7** Only the Echo's creator or an
          *     administrator may change it; anyone else: 403. Read-only or unknown fields are ignored, or
          *     rejected in strict mode (G7). A read-only token: 403 (G9).
          */
