@@ -38,7 +38,8 @@ function candidatePeople(
       if (person && (!teams || person.teamIds.some((t) => teams.has(t)))) found.add(person);
     }
   } else {
-    for (const teamId of teams!) for (const member of store.membersByTeam.get(teamId) ?? []) found.add(member);
+    // A team nobody is in (or an unknown id) adds nobody.
+    for (const teamId of teams!) store.membersByTeam.get(teamId)?.forEach((member) => found.add(member));
   }
   return [...found].sort(byNameThenId);
 }
