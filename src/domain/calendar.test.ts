@@ -57,6 +57,8 @@ describe('calendar', () => {
     ['before the fall-back, the old one', '2026-11-01', '00:30', 'America/New_York', '2026-11-01T04:30:00Z'],
     ['a zone half an hour off the hour', '2026-11-23', '09:00', 'Asia/Kolkata', '2026-11-23T03:30:00Z'],
     ['a zone three quarters off', '2026-11-23', '09:00', 'Asia/Kathmandu', '2026-11-23T03:15:00Z'],
+    // Liberia kept Monrovia's mean time, 44 minutes 30 seconds behind UTC, until 1972: an offset's seconds count.
+    ['a zone whose offset has seconds', '1970-06-01', '09:00', 'Africa/Monrovia', '1970-06-01T09:44:30Z'],
   ])('EC2 %s', (_, date, time, zone, instant) => {
     expect(instantAt(date, time, zone)).toBe(at(instant));
   });
