@@ -149,11 +149,39 @@ describe('the dashboard at /', () => {
     await page.click('#reset-confirm');
     await expect.poll(read).toBe(404);
     await page.waitForSelector('#session option:text("demo")', { state: 'attached' });
+    // The page's requests in demo's world are held until the drop has begun, as a busy box may answer them late:
+    // one that lands after the DELETE would make demo again (MK5), so the page must wait for them first.
+    const sessionDelete = `${controls}/sessions/demo`;
+    let heldNow = 0;
+    let heldAtDelete: number | null = null;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*', async (route) => {
+      const request = route.request();
+      if (request.method() === 'DELETE' && request.url() === sessionDelete) {
+        heldAtDelete = heldNow;
+        release();
+      } else if (request.headers()['x-mock-session'] === 'demo') {
+        heldNow++;
+        await released;
+        heldNow--;
+      }
+      await route.continue();
+    });
     await page.selectOption('#session', 'demo');
+    await expect.poll(() => heldNow).toBeGreaterThan(0);
     await page.click('#sessions li:has-text("demo") button:has-text("drop")');
+    // Released once the DELETE is sent (the page did not wait) or the page says it waits for them.
+    await Promise.race([
+      released,
+      page.waitForFunction(() => document.querySelector('#message')?.textContent?.startsWith('Dropping demo')),
+    ]);
+    release();
     // Waited for as events, not for a time: the drop reaching the server, then the page choosing the shared world.
+    await expect.poll(() => heldAtDelete).toBe(0);
     await expect.poll(async () => (await fetch(`${controls}/sessions`)).json()).toEqual([]);
     await expect.poll(() => page.inputValue('#session')).toBe('');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
 
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);

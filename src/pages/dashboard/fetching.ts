@@ -26,6 +26,38 @@ export function session(): string {
 }
 
 /**
+ * The page's requests under way that name a session (MK5), by its name: one landing after that session's DELETE
+ * would make it again, so a drop waits for them (requestsSettled).
+ */
+const underWay = new Map<string, Set<Promise<unknown>>>();
+
+/** `request`, counted under way in session `name` until it settles ('' is the shared world: not counted). */
+function track<T>(name: string, request: Promise<T>): Promise<T> {
+  if (name === '') return request;
+  let requests = underWay.get(name);
+  if (!requests) underWay.set(name, (requests = new Set()));
+  const counted = requests;
+  counted.add(request);
+  const done = () => {
+    counted.delete(request);
+    if (counted.size === 0 && underWay.get(name) === counted) underWay.delete(name);
+  };
+  request.then(done, done);
+  return request;
+}
+
+/**
+ * Resolves once none of the page's requests naming session `name` is under way (none made after it chose another
+ * world can name it).
+ * @example select.value = ''; await requestsSettled('demo'); await control('DELETE', '/sessions/demo')
+ */
+export async function requestsSettled(name: string): Promise<void> {
+  for (let requests = underWay.get(name); requests; requests = underWay.get(name)) {
+    await Promise.allSettled([...requests]);
+  }
+}
+
+/**
  * A /__mock call: JSON in and out, the control token and the chosen session sent along.
  * @example await control('POST', '/clock/advance', { days: 1, hours: 0 })
  */
@@ -33,13 +65,13 @@ export async function control<T>(method: string, path: string, body?: unknown): 
   const headers: Record<string, string> = {};
   const token = sessionStorage.getItem(TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;
-  if (session() && WORLD_SCOPED.test(path)) headers['x-mock-session'] = session();
+  const named = WORLD_SCOPED.test(path) ? session() : '';
+  if (named) headers['x-mock-session'] = named;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/__mock${path}`, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-  });
+  const response = await track(
+    named,
+    fetch(`/__mock${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) }),
+  );
   if (response.status === 401) {
     $('token-form').hidden = false;
     throw new Failure(401, 'the controls need the server’s control token');
@@ -62,8 +94,9 @@ export async function api<T>(path: string): Promise<T> {
   const url = new URL(`${API}${path}`, location.origin);
   noteOwnRead(`${url.pathname}${url.search}`);
   const headers: Record<string, string> = { authorization: `Bearer ${defaultPerson.read_only}` };
-  if (session()) headers['x-mock-session'] = session();
-  const response = await fetch(url, { headers });
+  const named = session();
+  if (named) headers['x-mock-session'] = named;
+  const response = await track(named, fetch(url, { headers }));
   const answer = (await response.json()) as unknown;
   if (!response.ok) throw new Failure(response.status, (answer as { detail?: string }).detail ?? '');
   return answer as T;
