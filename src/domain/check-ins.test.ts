@@ -3,33 +3,17 @@
 // without a check-in that day; and filters combining with AND, also on a state a restore may bring.
 import { describe, expect, it } from 'vitest';
 import { listCheckIns } from './check-ins.js';
-import { Clock } from './clock.js';
 import { checkInId } from './check-in-schedule.js';
 import type { CheckIn, Person, Team } from './records.js';
-import { WorldBase } from './world-base.js';
-import { World } from './world.js';
+import type { World } from './world.js';
+import { handMadePerson, importedWorld } from '../../test/support/hand-made-world.js';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z') / 1000;
 const TEAM = '00000000-0000-4000-8000-0000000000aa';
 const TEAM_RECORD: Team = { id: TEAM, name: 'Team', checkInDays: ['thursday', 'friday'] };
 
 function person(id: string, name: string): Person {
-  return {
-    id,
-    name,
-    username: name.toLowerCase().replace(/\W/g, ''),
-    email: `${id}@example.test`,
-    timeZone: 'Etc/UTC',
-    title: 'Engineer',
-    location: 'Remote',
-    administrator: false,
-    kind: 'human',
-    teamIds: [TEAM],
-    absences: [],
-    tokens: { readWrite: `rw-${id}`, readOnly: `ro-${id}` },
-    createdAt: NOW,
-    updatedAt: NOW,
-  };
+  return handMadePerson(id, name, [TEAM]);
 }
 
 function checkIn(personId: string, date: string, teamIds = [TEAM], blockers: string | null = null): CheckIn {
@@ -51,28 +35,7 @@ function checkIn(personId: string, date: string, teamIds = [TEAM], blockers: str
 
 /** A world imported from exactly these records (as a restored state is), its clock at NOW. */
 function worldOf(people: Person[], checkIns: CheckIn[], teams: Team[] = [TEAM_RECORD]): World {
-  const base = new WorldBase(
-    {
-      seed: 1,
-      size: 'small',
-      generatedAt: NOW,
-      historyStart: '2026-11-19',
-      defaultPersonId: people[0]!.id,
-      people,
-      teams,
-      goals: [],
-      goalUpdates: [],
-      checkIns,
-      echoQuestions: [],
-      echoAnswers: [],
-      comments: [],
-      reactions: [],
-      activities: [],
-    },
-    () => '',
-    'imported',
-  );
-  return new World(base, { clock: new Clock({ now: NOW * 1000 }) });
+  return importedWorld({ people, teams, checkIns }, NOW);
 }
 
 const listed = (world: World, filters: Parameters<typeof listCheckIns>[1] = {}) =>
