@@ -98,7 +98,7 @@ export class Worlds {
    * Whether no base besides the first was ever kept or installed: the bases' count, asked on every write, is 0
    * then without a walk over every slot and snapshot. Once another came, the walk is made (it may have gone).
    */
-  #onlyFirstBase = true;
+  #onlyFirstBase: boolean;
 
   constructor(options: WorldsOptions) {
     this.#verify = options.verify;
@@ -212,7 +212,8 @@ export class Worlds {
     const { base } = world;
     // Stryker disable next-line ConditionalExpression: always false only costs the walk #otherBasesBytes would skip.
     if (base !== this.#firstBase) this.#onlyFirstBase = false;
-    if (base.origin === 'imported' && !this.#baseBytes.has(base)) this.#baseBytes.set(base, importedBytes(base));
+    // Every generated base is measured once kept (keep): one not measured yet is an imported one.
+    if (!this.#baseBytes.has(base)) this.#baseBytes.set(base, importedBytes(base));
     const brought = world.store.approxBytes + (base.origin === 'imported' ? this.#baseBytes.get(base)! : 0);
     this.budget.ensure(brought - slot.world.store.approxBytes, 'this state');
     this.#replace(slot, world, 'restore');
