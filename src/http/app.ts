@@ -27,7 +27,7 @@ import { wireKindName } from './wire-kinds.js';
 
 export { BASE_PATH };
 
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS, type Mock, type MockOptions } from './mock.js';
+export type { Mock, MockOptions } from './mock.js';
 
 /** Every operation of the spec and its handler; `createMock` refuses to start if one is missing. */
 export const OPERATION_HANDLERS: OperationHandlers = {

@@ -17,8 +17,6 @@ import type { Sessions } from './sessions.js';
 import type { WorldVerifier } from './state-rebuild.js';
 import { Worlds } from './worlds.js';
 
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS };
-
 export interface RuntimeOptions {
   /** MK3: the world's seed. Default 42. */
   seed?: number;
