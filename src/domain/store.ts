@@ -131,6 +131,11 @@ export class Store extends WithTables {
     return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).changeCount, 0);
   }
 
+  /** Puts and deletes of every table so far (the digest's cache is current while this is unchanged). */
+  get writes(): number {
+    return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).writes, 0);
+  }
+
   /** What this layer's own records cost, in estimated bytes (MK5: a layer costs what it changed). */
   get approxBytes(): number {
     // A loop, not a reduce: the memory budget asks on every write.
@@ -256,6 +261,11 @@ export class Store extends WithTables {
   /** GU7, lazily: a page of a goal's updates costs the page, not all of them. */
   updatesOfGoalInOrder(goalId: Uuid): Iterable<GoalUpdate> {
     return this.goalUpdates.iterate('goal', goalId);
+  }
+
+  /** DG2: the updates a person posted, newest first. */
+  updatesByPerson(personId: Uuid): readonly GoalUpdate[] {
+    return this.goalUpdates.find('author', personId);
   }
 
   /** GO4: the goal's latest update, found without listing the others. */

@@ -62,6 +62,8 @@ export class Table<T extends { readonly id: string }> {
   /** Once a snapshot holds this layer's records, one replaced or deleted here stays in memory: still counted. */
   #retainReplaced = false;
   readonly #entryBytes: number;
+  /** Puts and deletes so far: a derived view (the digest's cache) is current while this stays the same. */
+  #writes = 0;
   /** Called after every put and delete (the state file's change log, MK5 costs). */
   onChange: ((id: string) => void) | null = null;
 
@@ -108,6 +110,11 @@ export class Table<T extends { readonly id: string }> {
     return this.#size;
   }
 
+  /** How many puts and deletes this table took: what was derived from it is current while this is unchanged. */
+  get writes(): number {
+    return this.#writes;
+  }
+
   get(id: string): T | undefined {
     const own = this.#own.get(id);
     if (own !== undefined) return own === GONE ? undefined : own;
@@ -130,6 +137,7 @@ export class Table<T extends { readonly id: string }> {
     if (this.#base) this.#ownBytes += approxBytes(record) + (before === undefined ? this.#entryBytes : 0);
     this.#own.set(record.id, record);
     this.#index(record);
+    this.#writes++;
     this.onChange?.(record.id);
   }
 
@@ -149,6 +157,7 @@ export class Table<T extends { readonly id: string }> {
       if (!this.#retainReplaced) this.#ownBytes -= this.#entryBytes;
     }
     this.#size--;
+    this.#writes++;
     this.onChange?.(id);
     return true;
   }

@@ -2,6 +2,8 @@
 // world slot and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
 // (G14), refuse writes with a read-only token (G9); then the input validated (G2, G5–G8), the handler, and the
 // response with its ETag (G12) and CORS headers (G13).
+import type { DigestCache } from '../domain/digest-cache.js';
+import type { DigestEntry } from '../domain/digest.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
@@ -26,6 +28,8 @@ export interface ApiSettings {
   startedAt: number;
   /** The mock's renderer, handed to every handler. */
   render: Renderer;
+  /** DG1: the mock's digest cache, handed to every handler. */
+  digests: DigestCache<DigestEntry>;
   /** What the mock may keep; writes are refused while it is over (507). */
   budget: MemoryBudget;
   /** MK7: who answers for a token the world does not know, or none; left out, G9 refuses them with 401. */
@@ -192,6 +196,7 @@ export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings:
         ...input,
         page: pageOf(input.query),
         render: settings.render,
+        digests: settings.digests,
       });
       // A list by its request's URL: asked again with the same records, its text and ETag are made already.
       const rendered = isList(body) ? settings.render.list(c.req.url, body) : body;

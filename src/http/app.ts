@@ -1,6 +1,8 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
 import { Hono, type Context } from 'hono';
+import { DigestCache } from '../domain/digest-cache.js';
+import type { DigestEntry } from '../domain/digest.js';
 import { createRuntime } from '../runtime/mock-runtime.js';
 import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js';
 import { BASE_PATH } from '../spec/base-path.js';
@@ -9,6 +11,7 @@ import { apiRoute } from './api-pipeline.js';
 import { CrossOriginPolicy } from './cross-origin.js';
 import { createFront } from './front.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
+import { digestHandlers } from './handlers/digest-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
 import { goalHandlers } from './handlers/goal-handlers.js';
 import { peopleHandlers } from './handlers/people-handlers.js';
@@ -36,6 +39,7 @@ export const OPERATION_HANDLERS: OperationHandlers = {
   ...checkInHandlers,
   ...echoHandlers,
   ...socialHandlers,
+  ...digestHandlers,
 };
 
 /**
@@ -49,9 +53,10 @@ export function createMock(options: MockOptions = {}): Mock {
   const strict = options.strict ?? false;
   const present = new Presenter(appUrl);
   const render = new Renderer(present);
+  const digests = new DigestCache<DigestEntry>();
   const runtime = createRuntime(options, {
     verify: worldVerifier(present),
-    cacheBytes: () => render.bytes,
+    cacheBytes: () => render.bytes + digests.bytes,
     kindName: wireKindName,
   });
   const startedAt = Date.now();
@@ -86,6 +91,7 @@ export function createMock(options: MockOptions = {}): Mock {
     rateLimited: () => runtime.rateLimit,
     startedAt,
     render,
+    digests,
     budget: runtime.worlds.budget,
     anyToken: runtime.anyToken ?? undefined,
   };

@@ -1,6 +1,8 @@
 // The contract between the spec's operations and the domain: one handler per operationId, typed by that
 // operation's input as spec/openapi.yaml's generated types give it, which calls the domain and presents what it
 // returns.
+import type { DigestCache } from '../domain/digest-cache.js';
+import type { DigestEntry } from '../domain/digest.js';
 import type { Page } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
@@ -16,6 +18,8 @@ export interface HandlerServices {
   page: Page;
   /** The mock's renderer: records as the JSON of their wire shapes. */
   render: Renderer;
+  /** DG1: the mock's digests computed lately, reused while their world takes no write (none: computed each time). */
+  digests?: DigestCache<DigestEntry>;
 }
 
 /** One operation's context: the services and its validated input (path parameters, query, body). */

@@ -670,6 +670,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's digest
+         * @description **DG1** The caller's digest, newest first: `published_at` descending, then `id`. `category`
+         *     keeps one kind of entry (`comment`; also `check-in`, `goal-update`, `echo-answer`; another
+         *     value: 422); `since` (a date, UTC) keeps entries published on or after it. Every entry is
+         *     `{id, category, published_at, read_at, resource}`: `resource` is the record as its own GET
+         *     gives it to the caller, with its `type`; `id` is the entry's own UUID, stable for a record and
+         *     a person; `read_at` is null (nothing in this API marks entries read).
+         *
+         *     **DG2** What lands: comments on the caller's check-ins and goal updates (the caller's own
+         *     replies there too); any check-in, goal update, comment or Echo answer whose text @mentions the
+         *     caller, and the caller's own comments in a thread that mentions them; check-ins completed and
+         *     goal updates posted by people who share a team with the caller (not the caller's own); every
+         *     Echo answer published. An entry's `published_at` is when its record was completed, posted or
+         *     published. A record the caller cannot see (GO7) never lands.
+         *
+         *     **DG3** Deleting a record removes its entries; editing it changes the embedded `resource` but
+         *     not `published_at` or the entry's place.
+         *
+         *     **DG4** ETag and 304 as every GET (G12): a poller's `If-None-Match` gets 304 until an entry
+         *     lands, changes or goes.
+         *
+         *     Paginated (G4).
+         */
+        get: operations["listDigest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's action items
+         * @description **AI1** The caller's open items, `{id, type: "action-item", kind, due_on, title, url, resource,
+         *     teams}`: `kind` is `check-in` or `goal-update`; `url` is the record's edit link
+         *     (`{app_url}/check-ins/<id>/edit`, `{app_url}/goals/<id>/edit`); `resource` is the check-in, or
+         *     the goal that needs an update; `teams` the check-in's teams (`[]` for a goal update). Order:
+         *     `due_on`, then `kind`, then `id`. Paginated (G4).
+         *
+         *     **AI2** A `check-in` item for the caller's check-in of their today (the clock's date in their
+         *     time zone) while its `completed_at` is null; none when they are absent or not scheduled.
+         *     Completing the check-in removes it.
+         *
+         *     **AI3** A `goal-update` item for each goal the caller owns that is not archived, has not ended
+         *     (`end_date` null, or today or later) and whose cadence (weekly 7 days, biweekly 14, monthly one
+         *     month) has passed since its latest update, or since its `start_date` (its creation when it has
+         *     none) when it has no update; `due_on` is that day. Posting an update removes it; the clock
+         *     moving makes new ones.
+         */
+        get: operations["listActionItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -998,6 +1072,66 @@ export interface components {
         };
         /** @description A page of activities, newest first (G1, AC1). */
         ActivityList: components["schemas"]["Activity"][];
+        /**
+         * @description What a digest entry holds (DG1).
+         * @enum {string}
+         */
+        DigestCategory: "comment" | "check-in" | "goal-update" | "echo-answer";
+        /** @description One entry of a person's digest (DG1): the record that landed (DG2), as its own GET gives it. */
+        DigestEntry: {
+            /**
+             * Format: uuid
+             * @description The entry's own UUID, stable for its record and its person (DG1).
+             */
+            id: string;
+            category: components["schemas"]["DigestCategory"];
+            /** @description When the record was completed, posted or published (DG2); an edit keeps it (DG3). */
+            published_at: components["schemas"]["Instant"];
+            /** @description Always null; nothing in this API marks an entry read (DG1). */
+            read_at: null;
+            /** @description The record, as its own GET gives it to the caller (DG1); its `type` is the category. */
+            resource: components["schemas"]["Comment"] | components["schemas"]["CheckIn"] | components["schemas"]["GoalUpdate"] | components["schemas"]["EchoAnswer"];
+        };
+        /** @description A page of a person's digest, newest first (G1, DG1). */
+        DigestEntryList: components["schemas"]["DigestEntry"][];
+        /** @description One open item of the caller's (AI1). */
+        ActionItem: {
+            /**
+             * Format: uuid
+             * @description The item's own UUID, stable for its record and due day (AI1).
+             */
+            id: string;
+            /** @constant */
+            type: "action-item";
+            /**
+             * @description A check-in to fill in (AI2) or a goal update to post (AI3).
+             * @enum {string}
+             */
+            kind: "check-in" | "goal-update";
+            /**
+             * Format: date
+             * @description The day the item is due (AI2, AI3).
+             */
+            due_on: string;
+            /** @example Post an update on Ship the billing fix */
+            title: string;
+            /**
+             * @description The record's edit link in the web application (AI1).
+             * @example https://app.example.test/check-ins/0b6f3a2e-4c1d-4f5a-9e7b-2d8c1a3f5e60/edit
+             */
+            url: string;
+            /** @description The check-in to fill in, or the goal that needs an update (AI1). */
+            resource: {
+                /** @enum {string} */
+                type: "check-in" | "goal";
+                /** Format: uuid */
+                id: string;
+            };
+            /** @description The check-in's teams; `[]` for a goal update (AI1). */
+            teams: components["schemas"]["TeamRef"][];
+        };
+        /** @description A page of the caller's open items, by due day, kind and id (G1, AI1). */
+        ActionItemList: components["schemas"]["ActionItem"][];
         /**
          * @description The writable goal fields, all optional (GO1); invalid values give 422 naming the field (GO2).
          *     Output fields such as `owner` or `progress` and unknown fields are ignored, or rejected with 422
@@ -1371,6 +1505,16 @@ export interface components {
          *     Another shape: 422.
          */
         activitiesUntil: string;
+        /**
+         * @description One kind of entry (DG1): `comment` (production's), `check-in`, `goal-update` or `echo-answer`.
+         *     Another value: 422.
+         */
+        digestCategory: components["schemas"]["DigestCategory"];
+        /**
+         * @description A date `YYYY-MM-DD` (G3): entries published on or after its start, UTC (DG1). Not a real date:
+         *     422.
+         */
+        digestSince: string;
         /**
          * @description An `ETag` from an earlier 200 answer to the same GET; when it still matches, the answer is 304
          *     with an empty body (G12).
@@ -3017,6 +3161,98 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDigest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One kind of entry (DG1): `comment` (production's), `check-in`, `goal-update` or `echo-answer`.
+                 *     Another value: 422.
+                 */
+                category?: components["parameters"]["digestCategory"];
+                /**
+                 * @description A date `YYYY-MM-DD` (G3): entries published on or after its start, UTC (DG1). Not a real date:
+                 *     422.
+                 */
+                since?: components["parameters"]["digestSince"];
+                /** @description The 1-indexed page (G4). Not an integer, or below 1: 422. A page past the end: `[]`. */
+                page?: components["parameters"]["page"];
+                /**
+                 * @description Records per page (G4): default 30, at least 1; values above 50 are clamped to 50. Not an
+                 *     integer, or below 1: 422.
+                 */
+                per_page?: components["parameters"]["perPage"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier 200 answer to the same GET; when it still matches, the answer is 304
+                 *     with an empty body (G12).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's digest, newest first (DG1). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestEntryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listActionItems: {
+        parameters: {
+            query?: {
+                /** @description The 1-indexed page (G4). Not an integer, or below 1: 422. A page past the end: `[]`. */
+                page?: components["parameters"]["page"];
+                /**
+                 * @description Records per page (G4): default 30, at least 1; values above 50 are clamped to 50. Not an
+                 *     integer, or below 1: 422.
+                 */
+                per_page?: components["parameters"]["perPage"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier 200 answer to the same GET; when it still matches, the answer is 304
+                 *     with an empty body (G12).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's open items (AI1). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionItemList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
     };
