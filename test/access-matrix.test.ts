@@ -46,6 +46,9 @@ const MATRIX: Record<string, Row> = {
   listGoalUpdateReactions: READ,
   listActivities: READ,
   getActivity: READ,
+  // DG1, AI1: each person's own digest and action items.
+  listDigest: READ,
+  listActionItems: READ,
   createGoal: { ...ANYONE_CREATES, body: { title: 'Matrix goal' } },
   // GO9: anyone who sees a goal edits its other fields; only owner, contributors and administrators delete it.
   updateGoal: { other: 200, own: 200, admin: 200, body: { title: 'Renamed' } },
@@ -228,9 +231,12 @@ describe('GO7: private goals, to members and to everyone else', () => {
     });
     const update = await post(`/goals/${goal}/goal-updates`, {
       title: 'Nightingale term sheet',
-      body: 'kestrel-7741 signed',
+      // DG2: mentions of the non-member would put both in their digest, were it not for GO7.
+      body: `kestrel-7741 signed, cc @${cast.other.username}`,
     });
-    const comment = await post(`/goal-updates/${update}/comments`, { body: 'kestrel-7741 comment' });
+    const comment = await post(`/goal-updates/${update}/comments`, {
+      body: `kestrel-7741 comment @${cast.other.username}`,
+    });
     await post(`/goal-updates/${update}/reactions`, { name: 'tada' });
     const child = await post('/goals', { title: 'Public child of a secret', parent_id: goal });
     return {
@@ -326,6 +332,11 @@ describe('GO7: private goals, to members and to everyone else', () => {
       '/activities',
       `/activities?people_ids[]=${members[0]}`,
       '/echo/questions',
+      // DG2: a private goal's update and comment never land in a non-member's digest (GO7).
+      '/digest',
+      '/digest?category=goal-update',
+      '/digest?category=comment',
+      '/action-items',
       '/people',
       '/teams',
     ]) {

@@ -58,8 +58,6 @@ function expectedDigest(world: World, person: Person): string[] {
   return found.sort();
 }
 
-const keys = (entries: Entry[]) => entries.map((e) => `${e.category}:${e.resource.id}`).sort();
-
 /** A comment posted by `author` on a check-in, through the API. */
 async function commentOn(h: Harness, checkInId: string, author: Person, body: string): Promise<{ id: string }> {
   const res = await h.post(`/api/v2/check-ins/${checkInId}/comments`, { body }, { token: h.tokenOf(author) });

@@ -3,6 +3,7 @@ import type { CheckGroup } from '../kit/check.js';
 import { activities } from './activities.js';
 import { checkIns } from './check-ins.js';
 import { commentsReactions } from './comments-reactions.js';
+import { digest } from './digest.js';
 import { echoes } from './echoes.js';
 import { general } from './general.js';
 import { goalUpdates } from './goal-updates.js';
@@ -19,5 +20,6 @@ export const ALL_GROUPS: readonly CheckGroup[] = [
   echoes,
   commentsReactions,
   activities,
+  digest,
   operations,
 ];

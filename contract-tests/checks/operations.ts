@@ -229,6 +229,16 @@ function g4PerPage(op: SpecOperation): ContractCheck {
   };
 }
 
+/**
+ * Lists a person may hold too few records of to page through, and how the kit makes a few of its own: three goals
+ * due an update since 2000 (AI3), deleted at the end of the run.
+ */
+const SEEDS: Readonly<Record<string, (ctx: KitContext) => Promise<void>>> = {
+  listActionItems: async (ctx) => {
+    for (let i = 0; i < 3; i++) await ctx.createGoal({ update_cadence: 'weekly', start_date: '2000-01-03' });
+  },
+};
+
 function g4Pages(op: SpecOperation): ContractCheck {
   return {
     rule: 'G4',
@@ -241,7 +251,12 @@ function g4Pages(op: SpecOperation): ContractCheck {
         (await client.expect<Array<{ id: string }>>(200, 'GET', query(path, q), {}, 'G4', 'stable-order')).body.map(
           (r) => r.id,
         );
-      const four = await ids('per_page=4');
+      let four = await ids('per_page=4');
+      const seed = SEEDS[op.operationId];
+      if (four.length < 3 && seed && !ctx.options.readOnly) {
+        await seed(ctx);
+        four = await ids('per_page=4');
+      }
       if (four.length < 3) throw new NotRun(`${path} holds ${four.length} records: two pages need at least 3`);
       const paged = [...(await ids('per_page=2&page=1')), ...(await ids('per_page=2&page=2'))];
       ensure(

@@ -75,7 +75,7 @@ export class Renderer {
    */
   digestEntry(world: World, entry: DigestEntry, viewer: Person): Rendered {
     const { category, record, publishedAt } = entry.publication;
-    const resource = this.record(DIGEST_KINDS[category], world, record as never, viewer);
+    const resource = this.record(DIGEST_KINDS[category], world, record, viewer);
     const envelope: Omit<ApiSchema<'DigestEntry'>, 'resource'> = {
       id: entry.id,
       category,

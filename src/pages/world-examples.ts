@@ -101,6 +101,9 @@ function readAll(r: Reader): void {
   }
   const [activity] = r.list('listActivities', '/activities', {});
   if (activity) r.one('getActivity', '/activities/{id}', { id: idOf(activity) });
+  // DG1, AI1: the default person's newest digest entries and open items.
+  r.list('listDigest', '/digest', {});
+  r.list('listActionItems', '/action-items', {});
 }
 
 function idOf(record: Json): string {
