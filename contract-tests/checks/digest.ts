@@ -44,7 +44,7 @@ async function ownUpdate(
 
 export const digest: CheckGroup = {
   name: 'digest',
-  title: 'Digest and action items (DG1–DG4, AI1–AI3)',
+  title: 'Digest and action items (DG1–AI3)',
   checks: [
     {
       rule: 'DG1',

@@ -253,7 +253,8 @@ function g4Pages(op: SpecOperation): ContractCheck {
         );
       let four = await ids('per_page=4');
       const seed = SEEDS[op.operationId];
-      if (four.length < 3 && seed && !ctx.options.readOnly) {
+      if (four.length < 3 && seed) {
+        ctx.requireWrites();
         await seed(ctx);
         four = await ids('per_page=4');
       }
