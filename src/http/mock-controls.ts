@@ -2,12 +2,12 @@
 // validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
 // pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
 import { Hono, type Context } from 'hono';
+import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
-import type { AnyToken } from '../runtime/any-token.js';
 import { guardCrossOrigin } from './cross-origin.js';
-import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
+import { BudgetError } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
 import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
@@ -15,6 +15,7 @@ import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
+import { HOOKS_PATH } from '../spec/base-path.js';
 import { getCompiledControlSpec, loadSpecChecks, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock, StateLoader } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
@@ -24,6 +25,7 @@ import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
 import { created, noContent, ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
+import { sameText } from './same-text.js';
 import type { ControlAnswer, ControlInput, ControlOperationId } from '../types/wire.js';
 import { recordCounts } from './wire-kinds.js';
 import type { WorldSlot } from '../runtime/sessions.js';
@@ -51,16 +53,6 @@ const CONTROL_CROSS_ORIGIN = {
   headers: ['Authorization', 'Content-Type', 'X-Mock-Session'],
   expose: ['Retry-After', 'WWW-Authenticate'],
 } as const;
-
-/**
- * Whether two texts are equal, in a time that tells nothing of where they differ: the control token is compared
- * with what a client sent, and an early exit would let it find the token a character at a time.
- */
-function sameText(given: string, expected: string): boolean {
-  let differences = given.length ^ expected.length;
-  for (let i = 0; i < expected.length; i++) differences |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
-  return differences === 0;
-}
 
 /** A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB. */
 const MAX_STATE_BYTES = 512 * 2 ** 20;
@@ -127,7 +119,7 @@ const CONTROL_HANDLERS: ControlHandlers = {
     return noContent();
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
-  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget, mock.anyToken)),
+  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock)),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules) }),
   deleteOverrides: ({ mock }) => {
@@ -182,8 +174,11 @@ function controlFor(operationId: string): ValidatedControl | undefined {
 }
 
 /** What the world holds now, and what the server keeps against its memory budget (GET /__mock/world). */
-function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyToken: AnyToken | null) {
+function worldSummary(world: World, mock: Mock) {
+  const { anyToken, worlds } = mock;
+  const { budget } = worlds;
   const use = budget.use();
+  const hook = activityHookAccount(world.seed, worlds.tokenKey);
   const sessionsBytes = [...use.sessions.values()].reduce((sum, bytes) => sum + bytes, 0);
   return {
     seed: world.seed,
@@ -191,8 +186,14 @@ function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyT
     ...clockView(world),
     default_person_id: world.defaultPersonId,
     any_token_person_id: anyToken ? (anyToken.personIn(world)?.id ?? null) : null,
+    // WH1: the hook of this world's seed, and where to post to it.
+    activity_hook: {
+      account_id: hook.accountId,
+      token: hook.token,
+      path: `${HOOKS_PATH}/activity/a/${hook.accountId}?token=${hook.token}`,
+    },
     counts: recordCounts(world.store),
-    sessions,
+    sessions: mock.sessions.size,
     memory: {
       budget_bytes: budget.limit,
       used_bytes: use.shared + sessionsBytes + use.snapshots + use.bases + use.caches,

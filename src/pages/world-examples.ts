@@ -4,6 +4,7 @@
 // Each answer comes from the operation's own handler, so it is what GET would answer that person; but not
 // through the request pipeline, so that making them spends no journal entry, rate-limit window, fault or
 // override rule of the people using the server. Only reads are ever called.
+import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
@@ -24,6 +25,8 @@ export interface OperationExample {
   answer?: unknown;
   /** The path parameters, by name: the ids of the records the example shows. */
   params?: Record<string, string>;
+  /** Query parameters by name, where the operation needs one to work (the hook's token, WH1). */
+  query?: Record<string, string>;
   /** A request body made of the record the example shows. */
   body?: Json;
 }
@@ -53,7 +56,7 @@ export function worldExamples(mock: Mock): WorldExamples | undefined {
   readAll(reader);
   const operations = new Map<string, OperationExample>();
   for (const op of getCompiledSpec().operations) {
-    const example = reader.exampleOf(op);
+    const example = op.base === null ? reader.exampleOf(op) : reader.hookExample(mock.worlds.tokenKey);
     if (example) operations.set(op.operationId, example);
   }
   const now = `${new Date(world.now() * 1000).toISOString().slice(0, 19)}Z`;
@@ -186,6 +189,24 @@ class Reader {
       if (body) example.body = body;
     }
     return example.answer === undefined && example.params === undefined ? undefined : example;
+  }
+
+  /**
+   * WH1: the hook's example: the world's account id; its token, unless a control token keeps the tokens behind
+   * it (as the page's person token); and an activity read before, as the person's own, for body and answer.
+   */
+  hookExample(tokenKey: string | undefined): OperationExample | undefined {
+    const activity = this.#recordBySchema.get('Activity');
+    if (!activity) return undefined;
+    const { accountId, token } = activityHookAccount(this.world.seed, tokenKey);
+    const answer = { ...activity, person: { id: this.actor.id, name: this.actor.name } };
+    const url = typeof activity.url === 'string' ? { url: activity.url } : {};
+    return {
+      params: { account_id: accountId },
+      ...(tokenKey === undefined ? { query: { token } } : {}),
+      body: { email: this.actor.email, source: activity.group, description: activity.description, ...url },
+      answer,
+    };
   }
 
   #keep(operationId: string, path: string, params: Record<string, string>, answer: Json | Json[]): void {

@@ -25,6 +25,11 @@ export interface SpecOperation {
   method: HttpMethod;
   /** OpenAPI path template relative to the base path, e.g. `/goals/{id}`. */
   path: string;
+  /**
+   * The URL path its path item's own `servers:` puts it under instead of the document's base path: `''` for the
+   * service root (WH1's hook); null for an operation under the base path (`/api/v2`, `/__mock`).
+   */
+  base: string | null;
   parameters: SpecParameter[];
   /** Names of the properties the request body schema declares (G7: anything else is unknown). */
   bodyProperties: ReadonlySet<string> | null;
@@ -147,6 +152,12 @@ export function compileSpec(
   };
 }
 
+/** The path of a path item's own first server (`http://127.0.0.1:4010` → `''`), or null when it has none. */
+function ownBase(pathItem: OpenAPIV3_1.PathItemObject): string | null {
+  const url = pathItem.servers?.[0]?.url;
+  return url === undefined ? null : new URL(url, 'http://standin.invalid').pathname.replace(/\/$/, '');
+}
+
 function compileOperation(
   document: OpenAPIV3_1.Document,
   path: string,
@@ -200,6 +211,7 @@ function compileOperation(
     operationId,
     method,
     path,
+    base: ownBase(pathItem),
     parameters,
     bodyProperties,
     bodyRequired: body?.required ?? false,

@@ -744,6 +744,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hooks/activity/a/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect an activity through the account's hook
+         * @description **WH1** Records a work activity of the person whose `email` is sent: `{email, source,
+         *     description, url?}` (`source_url` is accepted for `url`). `email` must be a person of the
+         *     account (else 422 naming `email`); `source` 1–1,000 characters; `description` 1–256; the link an
+         *     https URL (else 422 naming the field). The activity gets `kind` "api", `group` = `source` (its
+         *     `title` too) and `recorded_at` now; the answer is the activity as `GET /activities/{id}` gives
+         *     it, and it is listed by `GET /activities` from then on.
+         *
+         *     No bearer token: the hook authenticates by its `token` query parameter alone. A missing or wrong
+         *     token: 401; an account that does not exist: 404 (looked up first, as the token belongs to the
+         *     account); a bad body: 400, 413, 415 or 422 as every write (G8); all `application/problem+json`.
+         *     Unknown body fields are ignored, or rejected in strict mode (G7).
+         *
+         *     Against standin (decided): the account id and the token are derived from the world's seed (and
+         *     the server's control token, when it has one), and `GET /__mock/world` lists them with the
+         *     hook's path; `X-Mock-Session` chooses the session's world as on `/api/v2` (MK5; without it, the
+         *     shared world); cross-origin requests are answered as the API's (G13); when rate limits are on
+         *     (G14), the hook's requests count per account in the same windows a person has.
+         */
+        post: operations["collectActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1257,6 +1293,31 @@ export interface components {
             name: components["schemas"]["ReactionName"];
         };
         /**
+         * @description An activity collected through the hook (WH1). Unknown fields are ignored, or rejected with 422
+         *     in strict mode (G7).
+         */
+        HookActivity: {
+            /**
+             * @description The email of a person of the account, whose activity it is (WH1).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Where the activity comes from, 1–1,000 characters; it becomes the activity's `group` (WH1).
+             * @example Release notes
+             */
+            source: string;
+            /** @description 1–256 characters (WH1). */
+            description: string;
+            /** @description An https link to the activity (WH1). */
+            url?: string;
+            /**
+             * @description The same as `url`, under the name production also accepts (WH1); sent with a different
+             *     `url`: 422.
+             */
+            source_url?: string;
+        };
+        /**
          * @description A new activity (AC2). Output and unknown fields are ignored, or rejected with 422 in strict mode
          *     (G7).
          */
@@ -1368,6 +1429,24 @@ export interface components {
          *     comment author; CR2 reaction author). The problem names the field or the action refused.
          */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The hook's `token` query parameter is missing or is not the account's (WH1). */
+        HookUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No account has that id (WH1). */
+        UnknownHookAccount: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3252,6 +3331,45 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    collectActivity: {
+        parameters: {
+            query: {
+                /** @description The account's hook token (WH1); missing or wrong, 401. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The account whose people the activity is for (WH1). */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A collected activity, `{email, source, description, url?}` (WH1, G7). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HookActivity"];
+            };
+        };
+        responses: {
+            /** @description The activity recorded (WH1), as `GET /activities/{id}` gives it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["HookUnauthorized"];
+            404: components["responses"]["UnknownHookAccount"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };

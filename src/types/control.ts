@@ -335,8 +335,8 @@ export interface paths {
         };
         /**
          * What the world holds now
-         * @description The world of the request's session (MK5): its seed, size and clock (MK4), its default person, and how
-         *     many records of each kind it holds now (new check-ins appear as the clock passes a day, CI1; new
+         * @description The world of the request's session (MK5): its seed, size and clock (MK4), its default person, its
+         *     collect-activity hook (WH1: account id, token and path), and how many records of each kind it holds now (new check-ins appear as the clock passes a day, CI1; new
          *     answers as it passes an Echo's slot, EC4); and how many sessions the server keeps.
          */
         get: operations["getWorldSummary"];
@@ -823,6 +823,22 @@ export interface components {
              *     in any-token mode, or when this world has nobody by the name it was given (a reset to another seed).
              */
             any_token_person_id: string | null;
+            /**
+             * @description **WH1** The world's collect-activity hook: its account id and token, stable for the seed (and keyed
+             *     by the control token when the server has one, as the people's tokens are, MK1), and its path and
+             *     query at the service root, outside `/api/v2`. POST activities there as `{email, source,
+             *     description, url?}`.
+             */
+            activity_hook: {
+                /** Format: uuid */
+                account_id: string;
+                token: string;
+                /**
+                 * @description `/hooks/activity/a/{account_id}?token={token}`, to append to the server's origin.
+                 * @example /hooks/activity/a/0c3e5d0a-8f2b-4c61-9a7e-2d4b6f8a1c3e?token=hook_0123456789abcdef01234567
+                 */
+                path: string;
+            };
             /** @description How many records of each kind the world holds now. */
             counts: {
                 people: number;

@@ -9,6 +9,12 @@ export type { ApiOperations, ControlOperations };
 /** The operationIds of spec/openapi.yaml. */
 export type ApiOperationId = keyof ApiOperations;
 
+/**
+ * The operations of spec/openapi.yaml at the service root, outside /api/v2, which authenticate by their own
+ * token rather than G9's bearer token (WH1).
+ */
+export type HookOperationId = 'collectActivity';
+
 /** The operationIds of spec/control.yaml. */
 export type ControlOperationId = keyof ControlOperations;
 
