@@ -1,6 +1,7 @@
 // Every check group of the kit, in report order: one per rule group.
 import type { CheckGroup } from '../kit/check.js';
 import { activities } from './activities.js';
+import { activityHook } from './activity-hook.js';
 import { checkIns } from './check-ins.js';
 import { commentsReactions } from './comments-reactions.js';
 import { digest } from './digest.js';
@@ -20,6 +21,7 @@ export const ALL_GROUPS: readonly CheckGroup[] = [
   echoes,
   commentsReactions,
   activities,
+  activityHook,
   digest,
   operations,
 ];
