@@ -84,7 +84,7 @@ describe('WH1 the activity hook', () => {
     expect(h.world.store.activities.size).toBe(before);
   });
 
-  it.each([
+  it.each<[Record<string, string>, string, RegExp]>([
     [{ source: 'S', description: 'D' }, 'email', /email is required/],
     [
       { email: 'nobody@example.invalid', source: 'S', description: 'D' },
@@ -104,11 +104,8 @@ describe('WH1 the activity hook', () => {
     ],
   ])('WH1 a bad body %j: 422 naming %s', async (body, field, hint) => {
     const h = new Harness();
-    const email = body.email === '@' ? h.person().email : body.email;
-    const response = await h.post(h.hookPath(), {
-      ...body,
-      ...(email === undefined ? {} : { email }),
-    });
+    // '@' stands for the email of a person of the world.
+    const response = await h.post(h.hookPath(), body.email === '@' ? { ...body, email: h.person().email } : body);
     expectProblem(response, 422, field, hint);
   });
 
