@@ -2,7 +2,6 @@
 // validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
 // pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
 import { Hono, type Context } from 'hono';
-import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
@@ -178,7 +177,7 @@ function worldSummary(world: World, mock: Mock) {
   const { anyToken, worlds } = mock;
   const { budget } = worlds;
   const use = budget.use();
-  const hook = activityHookAccount(world.seed, worlds.tokenKey);
+  const hook = worlds.activityHook(world);
   const sessionsBytes = [...use.sessions.values()].reduce((sum, bytes) => sum + bytes, 0);
   return {
     seed: world.seed,

@@ -4,13 +4,13 @@
 // Each answer comes from the operation's own handler, so it is what GET would answer that person; but not
 // through the request pipeline, so that making them spends no journal entry, rate-limit window, fault or
 // override rule of the people using the server. Only reads are ever called.
-import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import { OPERATION_HANDLERS } from '../http/app.js';
 import type { Mock } from '../http/mock.js';
+import type { Worlds } from '../runtime/worlds.js';
 import { handlerFor } from '../http/operation-handler.js';
 import { Presenter } from '../http/present.js';
 import { Renderer } from '../http/renderer.js';
@@ -56,7 +56,7 @@ export function worldExamples(mock: Mock): WorldExamples | undefined {
   readAll(reader);
   const operations = new Map<string, OperationExample>();
   for (const op of getCompiledSpec().operations) {
-    const example = op.base === null ? reader.exampleOf(op) : reader.hookExample(mock.worlds.tokenKey);
+    const example = op.base === null ? reader.exampleOf(op) : reader.hookExample(mock.worlds);
     if (example) operations.set(op.operationId, example);
   }
   const now = `${new Date(world.now() * 1000).toISOString().slice(0, 19)}Z`;
@@ -195,10 +195,11 @@ class Reader {
    * WH1: the hook's example: the world's account id; its token, unless a control token keeps the tokens behind
    * it (as the page's person token); and an activity read before, as the person's own, for body and answer.
    */
-  hookExample(tokenKey: string | undefined): OperationExample | undefined {
+  hookExample(worlds: Worlds): OperationExample | undefined {
     const activity = this.#recordBySchema.get('Activity');
     if (!activity) return undefined;
-    const { accountId, token } = activityHookAccount(this.world.seed, tokenKey);
+    const { accountId, token } = worlds.activityHook(this.world);
+    const { tokenKey } = worlds;
     const answer = { ...activity, person: { id: this.actor.id, name: this.actor.name } };
     const url = typeof activity.url === 'string' ? { url: activity.url } : {};
     return {
