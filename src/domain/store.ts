@@ -149,9 +149,16 @@ export class Store extends WithTables {
     for (const name of RECORD_KINDS) this.table(name).retainReplaced();
   }
 
-  /** Calls `listener` after every put and delete of this layer (the state file's change log). */
-  onChange(listener: ((table: RecordKind, id: string) => void) | null): void {
-    for (const name of RECORD_KINDS) this.table(name).onChange = listener && ((id) => listener(name, id));
+  /**
+   * Calls `listener` after every put and delete of this layer (the state file's change log) with the record in
+   * force before it, or undefined for a new one (WH2: a check-in just completed, an update just posted).
+   */
+  onChange(listener: ((table: RecordKind, id: string, previous: unknown) => void) | null): void {
+    for (const name of RECORD_KINDS) {
+      // Each table's listener takes its own record type; the store's listener takes any (`unknown`).
+      const table = this.table(name) as { onChange: ((id: string, previous: unknown) => void) | null };
+      table.onChange = listener && ((id, previous) => listener(name, id, previous));
+    }
   }
 
   /** MK3: ids of records clients create depend on the seed and the count of creates of that kind alone. */

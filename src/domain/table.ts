@@ -64,8 +64,11 @@ export class Table<T extends { readonly id: string }> {
   readonly #entryBytes: number;
   /** Puts and deletes so far: a derived view (the digest's cache) is current while this stays the same. */
   #writes = 0;
-  /** Called after every put and delete (the state file's change log, MK5 costs). */
-  onChange: ((id: string) => void) | null = null;
+  /**
+   * Called after every put and delete (the state file's change log, MK5 costs) with the record in force before
+   * it, or undefined for a new one: what changed (a check-in just completed, WH2) is told apart from an edit.
+   */
+  onChange: ((id: string, previous: T | undefined) => void) | null = null;
 
   constructor(specs: Readonly<Record<string, IndexSpec<T>>>, base: Table<T> | null = null) {
     if (base && !base.#frozen) throw new Error('standin: a table layer needs a frozen base');
@@ -138,7 +141,11 @@ export class Table<T extends { readonly id: string }> {
     this.#own.set(record.id, record);
     this.#index(record);
     this.#writes++;
-    this.onChange?.(record.id);
+    if (this.onChange)
+      this.onChange(
+        record.id,
+        before === undefined ? this.#base?.get(record.id) : before === GONE ? undefined : before,
+      );
   }
 
   delete(id: string): boolean {
@@ -158,7 +165,7 @@ export class Table<T extends { readonly id: string }> {
     }
     this.#size--;
     this.#writes++;
-    this.onChange?.(id);
+    if (this.onChange) this.onChange(id, before ?? this.#base?.get(id));
     return true;
   }
 

@@ -3,6 +3,8 @@
 import { Hono, type Context } from 'hono';
 import { DigestCache } from '../domain/digest-cache.js';
 import type { DigestEntry } from '../domain/digest.js';
+import type { Person } from '../domain/records.js';
+import type { World } from '../domain/world.js';
 import { createRuntime } from '../runtime/mock-runtime.js';
 import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js';
 import { BASE_PATH } from '../spec/base-path.js';
@@ -59,6 +61,8 @@ export function createMock(options: MockOptions = {}): Mock {
     verify: worldVerifier(present),
     cacheBytes: () => render.bytes + digests.bytes,
     kindName: wireKindName,
+    // WH3: `data` as an administrator's GET gives it (the first administrator, else the default person).
+    publishedRecord: (world, publication) => render.published(world, publication, administratorOf(world)).json,
   });
   const startedAt = Date.now();
   const app = new Hono<PipelineEnv>();
@@ -132,6 +136,13 @@ function atServiceRoot(op: SpecOperation): boolean {
       `standin: operation ${op.operationId} has its own server path ${op.base}; only the service root is routed`,
     );
   return op.base === '';
+}
+
+/** WH3: who a webhook's `data` is shown to: an administrator (GO7 keeps private goals out before this). */
+function administratorOf(world: World): Person {
+  return (
+    world.store.peopleInOrder.find((person) => person.administrator) ?? world.store.people.get(world.defaultPersonId)!
+  );
 }
 
 function handlerOf(operationId: string) {

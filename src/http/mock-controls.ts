@@ -1,6 +1,7 @@
 // The mock's own controls under /__mock, never under /api/v2, bound to spec/control.yaml operations and
 // validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
-// pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
+// pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state,
+// WH2–WH5 webhook subscriptions and deliveries.
 import { Hono, type Context } from 'hono';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
@@ -48,7 +49,7 @@ export interface ControlSettings {
 /** G13: what a page on an allowed origin may send to the controls and read of their answers. */
 const CONTROL_CROSS_ORIGIN = {
   what: "This server's controls (/__mock)",
-  methods: ['GET', 'PUT', 'POST', 'DELETE'],
+  methods: ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'],
   headers: ['Authorization', 'Content-Type', 'X-Mock-Session'],
   expose: ['Retry-After', 'WWW-Authenticate'],
 } as const;
@@ -147,6 +148,23 @@ const CONTROL_HANDLERS: ControlHandlers = {
     slot.faults = null;
     return noContent();
   },
+  // WH2: subscriptions are the world's (MK5: a session's own); record changes are listened to while any exist.
+  listWebhooks: ({ mock, slot }) => ok(mock.webhooks.outbox(slot.name).subscriptions()),
+  createWebhook: ({ mock, slot }, { body }) => {
+    const subscription = mock.webhooks.outbox(slot.name).subscribe(body);
+    mock.webhooks.listen();
+    return created(subscription);
+  },
+  getWebhook: ({ mock, slot }, { params }) => ok(mock.webhooks.outbox(slot.name).subscription(params.id)),
+  updateWebhook: ({ mock, slot }, { params, body }) => ok(mock.webhooks.outbox(slot.name).update(params.id, body)),
+  deleteWebhook: ({ mock, slot }, { params }) => {
+    mock.webhooks.outbox(slot.name).unsubscribe(params.id);
+    mock.webhooks.listen();
+    return noContent();
+  },
+  // WH5
+  listWebhookDeliveries: ({ mock, slot }, { query }) => ok(mock.webhooks.outbox(slot.name).deliveries(query)),
+  redeliverWebhook: ({ mock, slot }, { params }) => created(mock.webhooks.outbox(slot.name).redeliver(params.id)),
   getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
   putState: ({ mock, slot }, { body }) => ok(restored(mock.worlds.restore(slot, body))),
   listSnapshots: ({ slot }) =>

@@ -5,7 +5,7 @@
 import type { ActionItem } from '../domain/action-items.js';
 import { formatInstant } from '../domain/calendar.js';
 import type { DigestEntry } from '../domain/digest.js';
-import type { PublicationCategory } from '../domain/publications.js';
+import type { Publication, PublicationCategory } from '../domain/publications.js';
 import { KINDS, type RecordOf } from '../domain/record-kinds.js';
 import type { EpochSeconds, Person, Team } from '../domain/records.js';
 import type { World } from '../domain/world.js';
@@ -74,8 +74,8 @@ export class Renderer {
    * text (as its GET gives it to `viewer`): only the envelope is written per request.
    */
   digestEntry(world: World, entry: DigestEntry, viewer: Person): Rendered {
-    const { category, record, publishedAt } = entry.publication;
-    const resource = this.record(DIGEST_KINDS[category], world, record, viewer);
+    const { category, publishedAt } = entry.publication;
+    const resource = this.published(world, entry.publication, viewer);
     const envelope: Omit<ApiSchema<'DigestEntry'>, 'resource'> = {
       id: entry.id,
       category,
@@ -83,6 +83,11 @@ export class Renderer {
       read_at: null,
     };
     return new Rendered(`${JSON.stringify(envelope).slice(0, -1)},"resource":${resource.json}}`);
+  }
+
+  /** DG1, WH3: a published record (a digest entry's resource, a webhook's data) as its GET gives it to `viewer`. */
+  published(world: World, { category, record }: Publication, viewer: Person): Rendered {
+    return this.record(DIGEST_KINDS[category], world, record, viewer);
   }
 
   /** AI1: an action item, made per request (it follows the clock and is a few fields). */

@@ -50,8 +50,12 @@ export interface WorldEvent {
 export interface MockEventMap {
   'request:start': RequestStart;
   'request:end': RequestEnd;
-  /** A record of `kind` was put or deleted in a world (its table now holds the record in force, or none). */
-  'record:changed': WorldEvent & { kind: RecordKind; id: string };
+  /**
+   * A record of `kind` was put or deleted in a world (its table now holds the record in force, or none);
+   * `previous` is the record in force before, or undefined for a new one (webhooks tell a check-in just
+   * completed from one edited, WH2).
+   */
+  'record:changed': WorldEvent & { kind: RecordKind; id: string; previous: unknown };
   /** MK4: a world's clock was set, advanced, frozen or resumed (a reset's new clock comes with world:replaced). */
   'clock:moved': WorldEvent;
   /** MK5: a session was made on its first request. */

@@ -297,9 +297,9 @@ export class Worlds {
   #watch(slot: WorldSlot): void {
     const { world, name: session } = slot;
     const events = this.#events;
-    world.store.onChange((kind, id) => {
+    world.store.onChange((kind, id, previous) => {
       // Stryker disable next-line ConditionalExpression: emitting to nobody does nothing; asking first saves building the event on every write.
-      if (events.heard('record:changed')) events.emit('record:changed', { session, world, kind, id });
+      if (events.heard('record:changed')) events.emit('record:changed', { session, world, kind, id, previous });
     });
   }
 

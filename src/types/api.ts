@@ -781,9 +781,133 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "check-in.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A check-in was completed
+         * @description **WH2** (production's documented event) A person's check-in got its first answers (CI3:
+         *     `completed_at` set). `data` is the check-in as `GET /check-ins/{id}` gives it; `created_at` is its
+         *     `completed_at`. Later edits send nothing.
+         */
+        post: operations["checkInCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal-update.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A goal update was posted
+         * @description **WH2** A goal update was posted (GU1). `data` is the update as `GET /goal-updates/{id}` gives it;
+         *     `created_at` is its `created_at`. Never an update of a private goal (GO7, WH3).
+         */
+        post: operations["goalUpdateCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A comment was made
+         * @description **WH2** A comment was made on a check-in or a goal update (CR1). `data` is the comment as the API
+         *     gives it; `created_at` is its `created_at`. Never a comment on a private goal's update (GO7, WH3).
+         */
+        post: operations["commentCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "echo-answer.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An Echo answer was published
+         * @description **WH2** An Echo answer was published, on its schedule as the clock passes it (EC4; a move of the
+         *     clock publishes each answer it passes, sent in the order of their instants, WH4) or posted (EC5).
+         *     `data` is the answer as `GET /echo/answers/{id}` gives it; `created_at` is its `published_at`.
+         */
+        post: operations["echoAnswerPublishedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /**
+         * Format: uuid
+         * @description **WH3** The event's id, sent as `webhook-id` too; the same for the same seed and record (MK3).
+         */
+        WebhookEventId: string;
+        CheckInCompletedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "check-in.completed";
+            /** @description The check-in's `completed_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["CheckIn"];
+        };
+        GoalUpdateCreatedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "goal-update.created";
+            /** @description The update's `created_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["GoalUpdate"];
+        };
+        CommentCreatedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "comment.created";
+            /** @description The comment's `created_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["Comment"];
+        };
+        EchoAnswerPublishedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "echo-answer.published";
+            /** @description The answer's `published_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["EchoAnswer"];
+        };
         /**
          * Format: date-time
          * @description An instant, exactly `YYYY-MM-DDTHH:MM:SSZ`, UTC, no fractional seconds (G3).
@@ -1362,6 +1486,16 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Any answer but a 2xx, no answer within 10 s, or a refused connection: the delivery is tried again after
+         *     1 s, 5 s, 30 s, 2 min and 10 min of real time, then marked failed (WH4).
+         */
+        WebhookRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Deleted; the body is empty (G1). */
         NoContent: {
             headers: {
@@ -1523,6 +1657,22 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+         *     can drop duplicates.
+         */
+        webhookId: string;
+        /**
+         * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+         *     it against its own clock), not the mock's clock of the body's `created_at`.
+         */
+        webhookTimestamp: string;
+        /**
+         * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+         *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+         *     (`standardwebhooks` on npm) verify.
+         */
+        webhookSignature: string;
         /** @description The 1-indexed page (G4). Not an integer, or below 1: 422. A page past the end: `[]`. */
         page: number;
         /**
@@ -3372,6 +3522,166 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkInCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
+        };
+    };
+    goalUpdateCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalUpdateCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
+        };
+    };
+    commentCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
+        };
+    };
+    echoAnswerPublishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EchoAnswerPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
         };
     };
 }

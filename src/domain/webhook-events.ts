@@ -1,0 +1,86 @@
+// WH2, WH3: which change of a world is an outbound webhook's event — a check-in completed (production's documented
+// event), a goal update posted, a comment made, an Echo answer published: the publications of the digest
+// (publications.ts) seen organisation-wide, so never a private goal's update or its comments (GO7) — and each
+// event's stable id and instant.
+import { stableUuid } from './entropy.js';
+import { publicationOf, type Publication } from './publications.js';
+import type { RecordKind } from './record-kinds.js';
+import type { CheckIn, Comment, EchoAnswer, EpochSeconds, GoalUpdate, Uuid } from './records.js';
+import type { Store } from './store.js';
+
+/** WH2: the events a subscription may ask for. */
+export const WEBHOOK_EVENT_TYPES = [
+  'check-in.completed',
+  'goal-update.created',
+  'comment.created',
+  'echo-answer.published',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** One event: its stable id, its type, the mock clock's instant of it (WH3) and the record as published. */
+export interface WebhookEvent {
+  readonly id: Uuid;
+  readonly type: WebhookEventType;
+  readonly createdAt: EpochSeconds;
+  readonly publication: Publication;
+}
+
+/** GO7: whether an update belongs to a private goal (an organisation-wide view never sees it). */
+function privateUpdate(store: Store, update: GoalUpdate | undefined): boolean {
+  const goal = update && store.goals.get(update.goalId);
+  return goal === undefined || goal.private;
+}
+
+/** The publication a change made, or null when the change published nothing (an edit, a delete, a private record). */
+function publishedBy(store: Store, kind: RecordKind, id: string, previous: unknown): Publication | null {
+  switch (kind) {
+    case 'checkIns': {
+      // CI3: the first PATCH that leaves an answer sets completed_at; later edits keep it and publish nothing.
+      const checkIn = store.checkIns.get(id);
+      if (!checkIn || (previous as CheckIn | undefined)?.completedAt != null) return null;
+      return publicationOf('check-in', checkIn);
+    }
+    case 'goalUpdates': {
+      const update = store.goalUpdates.get(id);
+      if (!update || previous !== undefined || privateUpdate(store, update)) return null;
+      return publicationOf('goal-update', update);
+    }
+    case 'comments': {
+      const comment: Comment | undefined = store.comments.get(id);
+      if (!comment || previous !== undefined) return null;
+      if (comment.resourceType === 'goal-update' && privateUpdate(store, store.goalUpdates.get(comment.resourceId)))
+        return null;
+      return publicationOf('comment', comment);
+    }
+    case 'echoAnswers': {
+      const answer: EchoAnswer | undefined = store.echoAnswers.get(id);
+      return answer && previous === undefined ? publicationOf('echo-answer', answer) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+const EVENT_TYPE_OF = {
+  'check-in': 'check-in.completed',
+  'goal-update': 'goal-update.created',
+  comment: 'comment.created',
+  'echo-answer': 'echo-answer.published',
+} as const satisfies Record<Publication['category'], WebhookEventType>;
+
+/**
+ * WH2: the event a put of a record makes (`previous` the record in force before it, undefined for a new one), or
+ * null. Its id is the same for the same seed and record (MK3), so a redelivery carries it unchanged (WH3).
+ * @example webhookEventOf(world.store, 'checkIns', id, before)?.type // 'check-in.completed' on the first answers
+ */
+export function webhookEventOf(store: Store, kind: RecordKind, id: string, previous: unknown): WebhookEvent | null {
+  const publication = publishedBy(store, kind, id, previous);
+  if (!publication) return null;
+  const type = EVENT_TYPE_OF[publication.category];
+  return {
+    id: stableUuid(store.seed, 'webhook-event', type, publication.record.id),
+    type,
+    createdAt: publication.publishedAt,
+    publication,
+  };
+}
