@@ -375,6 +375,41 @@ describe('WH5 the deliveries list, the bounded queue and redeliver', () => {
     expect(two!.headers['webhook-id']).toBe(one!.headers['webhook-id']);
     expect(two!.body).toBe(one!.body);
   });
+
+  it('WH5 each status a delivery takes is a `delivery` line of the event feed (GET /__mock/events), its own world only', async () => {
+    const { h, receiver } = await setUp();
+    /** Every line a feed subscriber of `session`'s world is given, read as they come until it is closed. */
+    const follow = (session: string | null) => {
+      const subscription = h.mock.feed.subscribe(session)!;
+      const lines: Array<{ event: string; data: unknown }> = [];
+      void (async () => {
+        for (let line = await subscription.next(); line; line = await subscription.next())
+          lines.push({ event: line.event, data: JSON.parse(line.data) });
+      })();
+      open.push(subscription);
+      return lines;
+    };
+    const shared = follow(null);
+    const elsewhere = follow('elsewhere');
+    const deliveryLines = () => shared.filter((line) => line.event === 'delivery').map((line) => line.data);
+    /** The lines are given as the statuses change: once the outbox says so, a turn later they are all read. */
+    const settledAndRead = async (done: (statuses: DeliveryStatus[]) => boolean) => {
+      await settled(h, done);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    await h.post(`/api/v2/goals/${publicGoalId(h)}/goal-updates`, { progress: 71 });
+    await settledAndRead((s) => s[0] === 'succeeded');
+    const [first] = (await control(h, 'GET', '/webhooks/deliveries')).body;
+    const statuses = (id: string) =>
+      ['pending', 'sending', 'succeeded'].map((status) => ({ session: null, id, status }));
+    expect(deliveryLines()).toEqual(statuses(first.id));
+    const again = await control(h, 'POST', `/webhooks/deliveries/${first.id}/redeliver`);
+    await settledAndRead((s) => s.length === 2 && s[0] === 'succeeded');
+    expect(deliveryLines()).toEqual([...statuses(first.id), ...statuses(again.body.id)]);
+    await receiver.count(2);
+    // A session's subscriber is told of none of the shared world's deliveries.
+    expect(elsewhere.filter((line) => line.event === 'delivery')).toEqual([]);
+  });
 });
 
 describe('WH2 subscriptions through /__mock/webhooks', () => {

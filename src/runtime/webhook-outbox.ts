@@ -140,12 +140,15 @@ export class WebhookOutbox {
   #waitingBytes = 0;
   #waiting = 0;
   #closed = false;
-  /** Told when a delivery's status changes (tests and the dashboard wait on it, not on time). */
+  /** Told when a delivery ends or waits for its next attempt (tests wait on it, not on time). */
   onSettled: ((id: string, status: DeliveryStatus) => void) | null = null;
+  /** Told of every status a delivery takes, its first (pending) included: mock.events' delivery:changed. */
+  readonly #moved: (id: string, status: DeliveryStatus) => void;
 
-  constructor(seed: number, settings: WebhookSettings) {
+  constructor(seed: number, settings: WebhookSettings, moved: (id: string, status: DeliveryStatus) => void = () => {}) {
     this.#seed = seed;
     this.#settings = settings;
+    this.#moved = moved;
   }
 
   /** The bytes its deliveries hold (they count against the mock's memory budget). */
@@ -278,6 +281,7 @@ export class WebhookOutbox {
     this.#queues.set(subscriptionId, queue);
     queue.push(delivery);
     this.#trimList();
+    this.#moved(delivery.id, 'pending');
     this.#pump(subscriptionId);
     return delivery;
   }
@@ -326,6 +330,7 @@ export class WebhookOutbox {
     delivery.note = note;
     this.#waiting--;
     this.#waitingBytes -= delivery.bytes;
+    this.#moved(delivery.id, status);
     this.onSettled?.(delivery.id, status);
   }
 
@@ -335,6 +340,7 @@ export class WebhookOutbox {
     if (this.#closed || !head || head.status !== 'pending' || this.#timers.has(head.id)) return;
     const subscription = this.#subscriptions.get(subscriptionId)!;
     head.status = 'sending';
+    this.#moved(head.id, 'sending');
     void this.#attempt(head, subscription);
   }
 
@@ -405,6 +411,7 @@ export class WebhookOutbox {
         this.#pump(delivery.subscriptionId);
       }),
     );
+    this.#moved(delivery.id, 'pending');
     this.onSettled?.(delivery.id, 'pending');
   }
 }

@@ -61,7 +61,11 @@ export class Webhooks {
   outbox(session: string | null): WebhookOutbox {
     let outbox = this.#outboxes.get(session);
     if (!outbox) {
-      outbox = new WebhookOutbox(this.#seed, this.#settings);
+      // WH5: each status a delivery takes, told to whoever listens (the event feed: the dashboard's panel).
+      const events = this.#events;
+      outbox = new WebhookOutbox(this.#seed, this.#settings, (id, status) => {
+        if (events.heard('delivery:changed')) events.emit('delivery:changed', { session, id, status });
+      });
       this.#outboxes.set(session, outbox);
     }
     return outbox;

@@ -309,6 +309,8 @@ export interface paths {
          *       `{session, cause, seed, size}` (`WorldReplacedEvent`).
          *     - `session` — a session was made or dropped, whichever world the stream follows (MK5):
          *       `{session, change, reason}` (`SessionEvent`).
+         *     - `delivery` — one of the world's webhook deliveries was made, went out, waits for its next attempt or
+         *       ended (WH5): `{session, id, status}` (`WebhookDeliveryEvent`); `GET /webhooks/deliveries` lists it.
          *     - `dropped` — the last event of a stream the server ended: `{reason}` (`StreamDroppedEvent`).
          *
          *     Nothing is replayed: a client that connects (or reconnects) reads the world first, then follows the
@@ -871,6 +873,21 @@ export interface components {
              * @enum {string|null}
              */
             reason: "deleted" | "idle" | null;
+        };
+        /** @description The `data` of a `delivery` event of `GET /events` (WH5). */
+        WebhookDeliveryEvent: {
+            /** @description The session whose world owes the delivery (MK5), or null for the shared world. */
+            session: string | null;
+            /**
+             * Format: uuid
+             * @description The delivery's id, as `GET /webhooks/deliveries` lists it.
+             */
+            id: string;
+            /**
+             * @description The status it has now.
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "succeeded" | "failed" | "dropped" | "cancelled";
         };
         /** @description The `data` of the `dropped` event that ends a stream of `GET /events`. */
         StreamDroppedEvent: {
@@ -2087,7 +2104,8 @@ export interface operations {
         responses: {
             /**
              * @description The stream, open until the client closes it or the server drops it: events `request`, `record`,
-             *     `clock`, `world`, `session` and `dropped`, each with an `id` and one line of JSON as its `data`.
+             *     `clock`, `world`, `session`, `delivery` and `dropped`, each with an `id` and one line of JSON as its
+             *     `data`.
              */
             200: {
                 headers: {
