@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dateInZone } from '../src/domain/calendar.js';
 import type { Person } from '../src/domain/records.js';
 import { rewriteRefs } from '../src/spec/compile-spec.js';
-import { getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { runtimeValidators } from '../src/spec/runtime-validators.js';
 import {
   DEFAULT_WEBHOOK_SETTINGS,
@@ -413,6 +413,20 @@ describe('WH5 the deliveries list, the bounded queue and redeliver', () => {
 });
 
 describe('WH2 subscriptions through /__mock/webhooks', () => {
+  // OpenAPI matches the concrete /webhooks/deliveries before /webhooks/{id}: so do the router and the spec's
+  // lookup (the fuzzer holds every answer to the operation the lookup names).
+  it.each([
+    ['DELETE', '/webhooks/deliveries', 405, undefined],
+    ['PATCH', '/webhooks/deliveries', 405, undefined],
+    ['GET', '/webhooks/deliveries', 200, 'listWebhookDeliveries'],
+    ['DELETE', '/webhooks/00000000-0000-4000-8000-000000000000', 404, 'deleteWebhook'],
+  ])('G8 %s %s answers %i, as the operation the spec matches (%s) documents', async (method, path, status, id) => {
+    const answer = await new Harness().mock.app.request(`/__mock${path}`, { method });
+    expect(answer.status).toBe(status);
+    if (status === 405) expect(answer.headers.get('allow')).toBe('GET');
+    expect(getCompiledControlSpec().findOperation(method, path)?.operationId).toBe(id);
+  });
+
   it.each([
     ['a url that is not http', { url: 'ftp://example.com/x' }, 'url'],
     ['a url that does not parse', { url: 'http://' }, 'url'],

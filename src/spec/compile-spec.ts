@@ -125,6 +125,7 @@ export function compileSpec(
   const matchers = operations.map((op) => ({
     op,
     pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
+    templated: (op.path.match(/\{/g) ?? []).length,
   }));
   const componentValidators = new Map<string, ValidateFunction>();
   return {
@@ -139,7 +140,11 @@ export function compileSpec(
     },
     findOperation(method, path) {
       const pathname = path.split('?', 1)[0] ?? '';
-      return matchers.find((m) => m.op.method === method.toUpperCase() && m.pattern.test(pathname))?.op;
+      // OpenAPI matches a concrete path before a templated one (/webhooks/deliveries before /webhooks/{id}), as
+      // the router does: a method the most concrete matching path lacks is that path's 405, not the template's.
+      const matching = matchers.filter((m) => m.pattern.test(pathname));
+      const fewest = Math.min(...matching.map((m) => m.templated));
+      return matching.find((m) => m.templated === fewest && m.op.method === method.toUpperCase())?.op;
     },
     checkSchema(name, value) {
       let validate = componentValidators.get(name);
