@@ -533,3 +533,163 @@ describe('WH4 reset and close stop deliveries', () => {
     expect(outbox.deliveries({}).map((d) => [d.status, d.note])).toEqual([['cancelled', 'the mock closed']]);
   });
 });
+
+/** A receiver that answers as a hostile or broken one would: `handle` writes whatever it likes. */
+async function rawReceiver(handle: (res: import('node:http').ServerResponse) => void): Promise<string> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => handle(res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push({
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+}
+
+/** A mock subscribed to `url` for goal updates, and one goal update posted. */
+async function oneDelivery(url: string, webhooks: NonNullable<ConstructorParameters<typeof Harness>[0]>['webhooks']) {
+  const h = new Harness({ webhooks });
+  open.push({ close: () => h.mock.close() });
+  expect((await control(h, 'POST', '/webhooks', { url, events: ['goal-update.created'] })).status).toBe(201);
+  expect((await h.post(`/api/v2/goals/${publicGoalId(h)}/goal-updates`, { progress: 12 })).status).toBe(201);
+  return h;
+}
+
+describe('WH4 WH5 hostile receivers: the mock stays bounded and says what happened', () => {
+  it('WH4 a 2xx whose body does not end within the timeout failed that attempt (the status kept, the error said)', async () => {
+    const url = await rawReceiver((res) => res.writeHead(200, { 'content-type': 'text/plain' }).write('partial'));
+    const h = await oneDelivery(url, { retryDelaysMs: [], timeoutMs: 50 });
+    await settled(h, (s) => s[0] === 'failed' || s[0] === 'succeeded');
+    const [delivery] = (await control(h, 'GET', '/webhooks/deliveries')).body;
+    expect(delivery.status).toBe('failed');
+    expect(delivery.attempts[0]).toMatchObject({ status: 200, error: 'no answer within 0.05 s (WH4)' });
+  });
+
+  it('WH5 a huge answer is read up to 4,096 characters only, and the list keeps that much', async () => {
+    const url = await rawReceiver((res) => res.writeHead(200).end('y'.repeat(4 * 2 ** 20)));
+    const h = await oneDelivery(url, { retryDelaysMs: [] });
+    await settled(h, (s) => s[0] === 'succeeded' || s[0] === 'failed');
+    const [delivery] = (await control(h, 'GET', '/webhooks/deliveries')).body;
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts[0].response).toBe('y'.repeat(4096));
+    expect(h.mock.webhooks.bytes).toBeLessThan(20_000);
+  });
+
+  it('WH4 a redirect is not followed (the mock POSTs only where the subscription says): a failed attempt', async () => {
+    let elsewhere = 0;
+    const target = await rawReceiver((res) => {
+      elsewhere++;
+      res.writeHead(204).end();
+    });
+    const url = await rawReceiver((res) => res.writeHead(307, { location: target }).end());
+    const h = await oneDelivery(url, { retryDelaysMs: [] });
+    await settled(h, (s) => s[0] === 'failed' || s[0] === 'succeeded');
+    const [delivery] = (await control(h, 'GET', '/webhooks/deliveries')).body;
+    expect([delivery.status, delivery.attempts[0].status, elsewhere]).toEqual(['failed', 307, 0]);
+  });
+
+  it('MK2 WH4 a reset while an attempt is in flight aborts it: cancelled, no attempt listed, nothing retried', async () => {
+    let asked = 0;
+    const url = await rawReceiver(() => void asked++); // never answers
+    const h = await oneDelivery(url, { retryDelaysMs: [5] });
+    await settled(h, (s) => s[0] === 'sending');
+    while (asked === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect((await control(h, 'POST', '/reset', {})).status).toBe(200);
+    const [delivery] = (await control(h, 'GET', '/webhooks/deliveries')).body;
+    expect(delivery).toMatchObject({ status: 'cancelled', attempts: [], next_attempt_at: null });
+    expect(delivery.note).toBe('the world was replaced (reset) before it was sent');
+  });
+});
+
+describe('WH2 hostile callers of /__mock/webhooks', () => {
+  it.each([
+    ['a page of another origin', { origin: 'https://evil.example' }],
+    [
+      'a page of another origin, as a simple text/plain POST',
+      { origin: 'https://evil.example', 'content-type': 'text/plain' },
+    ],
+    ['a form or script of another site (no Origin)', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' }],
+    ['a sandboxed page (Origin: null)', { origin: 'null' }],
+  ])('G13 %s cannot subscribe the mock to an internal address (403, nothing subscribed)', async (_who, headers) => {
+    const h = new Harness();
+    const res = await h.mock.app.request('/__mock/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ url: 'http://10.0.0.1/admin' }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(h.mock.webhooks.outbox(null).subscriptionCount).toBe(0);
+  });
+
+  it('WH2 a url with a user or password is refused when subscribing (fetch never sends one): 422 naming url', async () => {
+    const h = new Harness();
+    for (const url of ['http://user:pass@127.0.0.1:1/x', 'http://user@127.0.0.1:1/x']) {
+      const res = await control(h, 'POST', '/webhooks', { url });
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors[0].name).toBe('url');
+      expect(res.body.errors[0].message).toMatch(/user name or password/);
+    }
+    const made = await control(h, 'POST', '/webhooks', { url: 'http://127.0.0.1:1/x' });
+    const changed = await control(h, 'PATCH', `/webhooks/${made.body.id}`, { url: 'https://a:b@example.com/' });
+    expect(changed.status).toBe(422);
+  });
+
+  it('WH2 a world holds at most 16 subscriptions: the 17th gets 409 saying so; deleting one makes room', async () => {
+    const h = new Harness();
+    const url = `http://127.0.0.1:1/${'x'.repeat(1900)}`;
+    const made = [];
+    for (let i = 0; i < 16; i++) made.push(await control(h, 'POST', '/webhooks', { url }));
+    expect(made.map((m) => m.status)).toEqual(Array(16).fill(201));
+    const refused = await control(h, 'POST', '/webhooks', { url });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/at most 16 subscriptions \(WH2\).*DELETE \/__mock\/webhooks\/\{id\}/);
+    expect((await control(h, 'GET', '/webhooks')).body).toHaveLength(16);
+    // The subscriptions count against the memory budget, as the deliveries do.
+    expect(h.mock.webhooks.bytes).toBeGreaterThan(16 * 1900);
+    expect((await control(h, 'DELETE', `/webhooks/${made[0]!.body.id}`)).status).toBe(204);
+    expect((await control(h, 'POST', '/webhooks', { url })).status).toBe(201);
+  });
+});
+
+describe('MK3 WH3 ids whatever the order of requests, and never one id for two messages', () => {
+  /** A goal update and a comment, posted in `order`, delivered: each delivery's id by its event's id. */
+  async function idsOf(order: Array<'update' | 'comment'>) {
+    const { h, receiver } = await setUp({}, ['goal-update.created', 'comment.created']);
+    const { id: checkInId } = openCheckIn(h);
+    const writes = {
+      update: () => h.post(`/api/v2/goals/${publicGoalId(h)}/goal-updates`, { progress: 21 }),
+      comment: () => h.post(`/api/v2/check-ins/${checkInId}/comments`, { body: 'Order does not matter.' }),
+    };
+    for (const write of order) expect((await writes[write]()).status).toBe(201);
+    await receiver.count(2);
+    await settled(h, (s) => s.length === 2 && s.every((x) => x === 'succeeded'));
+    const listed = (await control(h, 'GET', '/webhooks/deliveries')).body as Array<{ id: string; event_id: string }>;
+    return new Map(listed.map((d) => [d.event_id, d.id]));
+  }
+
+  it('MK3 the delivery of an event to a subscription has the same id whichever request came first', async () => {
+    const [one, two] = [await idsOf(['update', 'comment']), await idsOf(['comment', 'update'])];
+    expect([...one.keys()].sort()).toEqual([...two.keys()].sort());
+    for (const [event, delivery] of one) expect(two.get(event), event).toBe(delivery);
+  });
+
+  it('WH3 after a reset, a new message never reuses the webhook-id of an older, different one', async () => {
+    const { h, receiver } = await setUp({}, ['goal-update.created']);
+    await h.post(`/api/v2/goals/${publicGoalId(h)}/goal-updates`, { progress: 91 });
+    await settled(h, (s) => s[0] === 'succeeded');
+    await control(h, 'POST', '/reset', {});
+    await h.post(`/api/v2/goals/${publicGoalId(h)}/goal-updates`, { progress: 92 });
+    const [first, second] = await receiver.count(2);
+    expect(first!.payload.data.id).toBe(second!.payload.data.id); // the same record id: same seed, same step (MK3)
+    expect(second!.body).not.toBe(first!.body);
+    expect(second!.headers['webhook-id']).not.toBe(first!.headers['webhook-id']);
+    await settled(h, (s) => s.every((x) => x === 'succeeded'));
+    const ids = (await control(h, 'GET', '/webhooks/deliveries')).body.map((d: { id: string }) => d.id);
+    expect(new Set(ids).size).toBe(2);
+  });
+});

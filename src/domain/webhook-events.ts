@@ -17,9 +17,8 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** One event: its stable id, its type, the mock clock's instant of it (WH3) and the record as published. */
+/** One event: its type, the mock clock's instant of it (WH3) and the record as published. */
 export interface WebhookEvent {
-  readonly id: Uuid;
   readonly type: WebhookEventType;
   readonly createdAt: EpochSeconds;
   readonly publication: Publication;
@@ -70,17 +69,23 @@ const EVENT_TYPE_OF = {
 
 /**
  * WH2: the event a put of a record makes (`previous` the record in force before it, undefined for a new one), or
- * null. Its id is the same for the same seed and record (MK3), so a redelivery carries it unchanged (WH3).
+ * null.
  * @example webhookEventOf(world.store, 'checkIns', id, before)?.type // 'check-in.completed' on the first answers
  */
 export function webhookEventOf(store: Store, kind: RecordKind, id: string, previous: unknown): WebhookEvent | null {
   const publication = publishedBy(store, kind, id, previous);
   if (!publication) return null;
   const type = EVENT_TYPE_OF[publication.category];
-  return {
-    id: stableUuid(store.seed, 'webhook-event', type, publication.record.id),
-    type,
-    createdAt: publication.publishedAt,
-    publication,
-  };
+  return { type, createdAt: publication.publishedAt, publication };
+}
+
+/**
+ * WH3: an event's id (its `webhook-id`), a function of the seed, its type, its instant and its `data`'s text: the
+ * same message has the same id (MK3; a redelivery sends it again), and two different messages never share one —
+ * a reset world makes its records again under the same ids (MK3), so the record's id alone would hand a new
+ * message the id of an old one, which a receiver that drops repeated ids (as Standard Webhooks advises) ignores.
+ * @example webhookEventId(42, 'goal-update.created', 1_763_564_400, data) // a UUID v4
+ */
+export function webhookEventId(seed: number, type: WebhookEventType, createdAt: EpochSeconds, data: string): Uuid {
+  return stableUuid(seed, 'webhook-event', type, createdAt, data);
 }

@@ -1,4 +1,5 @@
-// WH2–WH5: one world's outbound webhooks — its subscriptions, the deliveries they are owed and every attempt.
+// WH2–WH5: one world's outbound webhooks — its subscriptions (at most 16), the deliveries they are owed and every
+// attempt.
 // Deliveries go out after the request that caused them answered, one in flight per subscription and in order
 // (WH4); a failed attempt (non-2xx, refused, over the timeout) is tried again after each delay of the schedule,
 // then marked failed. The queue is bounded in bytes and entries: past either bound its oldest waiting delivery
@@ -15,6 +16,12 @@ import { newSecret, secretKey, signature } from './webhook-signing.js';
 
 /** WH4: after a failed attempt, the next comes this long after it (real time): 1 s, 5 s, 30 s, 2 min, 10 min. */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];
+
+/**
+ * WH2: the most subscriptions a world holds. Each is one delivery in flight at a time and a copy of every event it
+ * asks for, so their number bounds the sockets and the queue's work; 16 is more than a frontend and its tests use.
+ */
+export const MAX_SUBSCRIPTIONS = 16;
 
 /** WH5: the most characters of a receiver's answer an attempt keeps. */
 export const MAX_RESPONSE_CHARS = 4_096;
@@ -60,14 +67,17 @@ export interface DeliveryAttempt {
   duration_ms: number;
   /** The receiver's answer, cut to 4,096 characters; null when it never answered. */
   response: string | null;
-  /** Why the attempt failed without an answer (refused, timed out), else null. */
+  /** Why the attempt got no whole answer (refused, timed out, a body still coming at the timeout), else null. */
   error: string | null;
 }
+
+/** WH3: what a delivery sends: the event's id (its `webhook-id`), its type and the mock clock's instant of it. */
+export type EventHeader = Pick<WebhookEvent, 'type' | 'createdAt'> & { readonly id: string };
 
 interface Delivery {
   readonly id: string;
   readonly subscriptionId: string;
-  readonly event: Pick<WebhookEvent, 'id' | 'type' | 'createdAt'>;
+  readonly event: EventHeader;
   /** The JSON text POSTed, the same on every attempt and redelivery (WH3). */
   readonly body: string;
   readonly redeliveryOf: string | null;
@@ -82,6 +92,8 @@ interface Delivery {
 /** What a delivery costs beyond its texts: its object, the attempts' objects and the strings' headers. */
 const DELIVERY_BYTES = 400;
 const ATTEMPT_BYTES = 200;
+/** What a subscription costs beyond its url and secret: its object, its events and its key. */
+const SUBSCRIPTION_BYTES = 300;
 
 function isWaiting(delivery: Delivery): boolean {
   return delivery.status === 'pending' || delivery.status === 'sending';
@@ -135,7 +147,7 @@ export class WebhookOutbox {
   readonly #queues = new Map<string, Delivery[]>();
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #inFlight = new Map<string, AbortController>();
-  #made = { subscriptions: 0, deliveries: 0 };
+  #made = { subscriptions: 0 };
   #listBytes = 0;
   #waitingBytes = 0;
   #waiting = 0;
@@ -151,9 +163,12 @@ export class WebhookOutbox {
     this.#moved = moved;
   }
 
-  /** The bytes its deliveries hold (they count against the mock's memory budget). */
+  /** The bytes its subscriptions and deliveries hold (they count against the mock's memory budget). */
   get bytes(): number {
-    return this.#listBytes;
+    let bytes = this.#listBytes;
+    for (const { url, secret } of this.#subscriptions.values())
+      bytes += SUBSCRIPTION_BYTES + (url.length + secret.length) * 2;
+    return bytes;
   }
 
   get subscriptionCount(): number {
@@ -183,6 +198,11 @@ export class WebhookOutbox {
 
   /** WH2: a new subscription; its secret is made here unless given (`whsec_` + base64). */
   subscribe(input: { url: string; events?: WebhookEventType[]; secret?: string }): WebhookSubscription {
+    if (this.#subscriptions.size >= MAX_SUBSCRIPTIONS)
+      throw new DomainError(
+        'conflict',
+        `This world holds at most ${MAX_SUBSCRIPTIONS} subscriptions (WH2); delete one first (DELETE /__mock/webhooks/{id}, GET /__mock/webhooks lists them).`,
+      );
     const secret = input.secret ?? newSecret();
     const key = secretKey(secret);
     if (!key)
@@ -211,7 +231,7 @@ export class WebhookOutbox {
   }
 
   /** WH3: owes `event` (its JSON text `body`) to every subscription that asks for its type. */
-  publish(event: WebhookEvent, body: string): void {
+  publish(event: EventHeader, body: string): void {
     for (const subscription of this.#subscriptions.values()) {
       if (subscription.events.includes(event.type)) this.#enqueue(subscription.id, event, body, null);
     }
@@ -259,9 +279,21 @@ export class WebhookOutbox {
     );
   }
 
-  #enqueue(subscriptionId: string, event: Delivery['event'], body: string, redeliveryOf: string | null): Delivery {
+  /**
+   * MK3: a delivery's id, a function of its subscription, its event and how many deliveries of that event to that
+   * subscription are listed before it (redeliveries): the same whatever the order of the requests that made other
+   * events, and never the id of another listed delivery.
+   */
+  #deliveryId(subscriptionId: string, eventId: string): string {
+    let before = 0;
+    for (const delivery of this.#deliveries)
+      if (delivery.subscriptionId === subscriptionId && delivery.event.id === eventId) before++;
+    return stableUuid(this.#seed, 'webhook-delivery', subscriptionId, eventId, before);
+  }
+
+  #enqueue(subscriptionId: string, event: EventHeader, body: string, redeliveryOf: string | null): Delivery {
     const delivery: Delivery = {
-      id: stableUuid(this.#seed, 'webhook-delivery', ++this.#made.deliveries),
+      id: this.#deliveryId(subscriptionId, event.id),
       subscriptionId,
       event: { id: event.id, type: event.type, createdAt: event.createdAt },
       body,
@@ -388,7 +420,8 @@ export class WebhookOutbox {
     delivery.bytes += added;
     this.#listBytes += added;
     this.#waitingBytes += added;
-    const succeeded = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    // WH4: a 2xx counts once its whole answer came within the timeout (a body still coming then is a failure).
+    const succeeded = attempt.status !== null && attempt.status >= 200 && attempt.status < 300 && !attempt.error;
     const delay = this.#settings.retryDelaysMs[delivery.attempts.length - 1];
     if (succeeded || delay === undefined) {
       this.#finish(
@@ -430,6 +463,13 @@ function checkedUrl(url: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw DomainError.field('body', 'url', `must be http or https, not ${parsed.protocol} (WH2).`);
+  // fetch refuses a URL with credentials: every attempt would fail; say so now, where the URL is given.
+  if (parsed.username || parsed.password)
+    throw DomainError.field(
+      'body',
+      'url',
+      'must not carry a user name or password (fetch sends none); check the signature instead (WH2, WH3).',
+    );
   return url;
 }
 

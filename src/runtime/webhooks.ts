@@ -5,7 +5,7 @@
 // what the world still owed (its subscriptions stay, as its fault profile and snapshots do); a dropped session
 // takes its outbox along; close() stops everything.
 import type { Publication } from '../domain/publications.js';
-import { webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
+import { webhookEventId, webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
 import type { World } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
 import type { MockEvents } from './mock-events.js';
@@ -105,8 +105,9 @@ export class Webhooks {
       const outbox = this.#outboxes.get(session);
       if (!outbox) continue;
       const data = this.#present(world, event.publication);
-      const envelope = JSON.stringify({ id: event.id, type: event.type, created_at: formatInstant(event.createdAt) });
-      outbox.publish(event, `${envelope.slice(0, -1)},"data":${data}}`);
+      const id = webhookEventId(world.seed, event.type, event.createdAt, data);
+      const envelope = JSON.stringify({ id, type: event.type, created_at: formatInstant(event.createdAt) });
+      outbox.publish({ id, type: event.type, createdAt: event.createdAt }, `${envelope.slice(0, -1)},"data":${data}}`);
     }
   }
 }

@@ -565,7 +565,9 @@ export interface paths {
          *     and retried when the receiver fails (WH4). The secret is `whsec_` + base64 of 24 random bytes unless
          *     given (24 to 64 bytes). Anyone who may use the controls may make the mock POST to any URL: guard
          *     the controls (`--control-token`, G13) on a server others can reach. A reset keeps subscriptions (as
-         *     it keeps the fault profile) and cancels what was still owed; a dropped session takes its own.
+         *     it keeps the fault profile) and cancels what was still owed; a dropped session takes its own. A world
+         *     holds at most 16 subscriptions (409 past them). A URL with a user name or password is refused (422):
+         *     `fetch` sends none.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1249,7 +1251,10 @@ export interface components {
             duration_ms: number;
             /** @description The receiver's answer, cut to 4,096 characters; null when it never answered. */
             response: string | null;
-            /** @description Why it got no answer (refused, no answer within 10 s); null when it got one. */
+            /**
+             * @description Why it got no whole answer (refused, no answer within 10 s, or a body still coming then: a failed
+             *     attempt even after a 2xx status, WH4); null when it got one.
+             */
             error: string | null;
         };
         /** @description **WH5** One event owed to one subscription, and what became of it. */
@@ -2636,6 +2641,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
+            /** @description The world holds 16 subscriptions already (WH2); delete one first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
