@@ -85,6 +85,37 @@ describe('AI2 the check-in of the caller’s today', () => {
     const items = (await h.get<Item[]>(PATH, { token: h.tokenOf(person) })).body;
     expect(items.filter((i) => i.kind === 'check-in')).toEqual([]);
   });
+
+  it('AI2 an absence over today removes the item (the check-in turns absent: CI9)', async () => {
+    const h = new Harness();
+    const me = h.person();
+    const today = dateInZone(h.world.now(), me.timeZone);
+    expect((await h.get<Item[]>(PATH)).body.filter((i) => i.kind === 'check-in')).toHaveLength(1);
+    const res = await h.mock.app.request(`/__mock/people/${me.id}/absences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: today, end: today }),
+    });
+    expect(res.status).toBe(201);
+    expect((await h.get<Item[]>(PATH)).body.filter((i) => i.kind === 'check-in')).toEqual([]);
+  });
+
+  it('AI2 the clock moving to the next scheduled day makes that day’s check-in an item, and yesterday’s is gone', async () => {
+    const h = new Harness();
+    const me = h.person();
+    const checkInItems = async () => (await h.get<Item[]>(PATH)).body.filter((i) => i.kind === 'check-in');
+    const [first] = await checkInItems();
+    for (let day = 1; day <= 7; day++) {
+      await advance(h, 1);
+      const checkIn = h.world.store.checkInOf(me.id, dateInZone(h.world.now(), me.timeZone));
+      if (!checkIn) continue;
+      const items = await checkInItems();
+      expect(items.map((i) => [i.resource.id, i.due_on])).toEqual([[checkIn.id, checkIn.date]]);
+      expect(items[0]!.id).not.toBe(first!.id);
+      return;
+    }
+    throw new Error('no scheduled day within a week');
+  });
 });
 
 describe('AI3 goal updates due by cadence', () => {
@@ -103,6 +134,21 @@ describe('AI3 goal updates due by cadence', () => {
     expect(await dueFor()).toEqual([]);
     await advance(h, 1);
     expect(await dueFor()).toHaveLength(1);
+  });
+
+  it.each([
+    ['archived', { archived: true }],
+    ['ended yesterday', { start_date: '2026-01-01', end_date: 'yesterday' }],
+  ])('AI3 a goal that is due makes no item once %s', async (_what, change) => {
+    const h = new Harness();
+    const goal = (await h.post('/api/v2/goals', { title: 'Weekly thing', update_cadence: 'weekly' })).body;
+    await advance(h, 8);
+    const dueFor = async () => (await h.walk<Item>(PATH)).filter((i) => i.resource.id === goal.id);
+    expect(await dueFor()).toHaveLength(1);
+    const yesterday = dateInZone(h.world.now() - 86_400, h.person().timeZone);
+    const body = Object.fromEntries(Object.entries(change).map(([k, v]) => [k, v === 'yesterday' ? yesterday : v]));
+    expect((await h.patch(`/api/v2/goals/${goal.id}`, body)).status).toBe(200);
+    expect(await dueFor()).toEqual([]);
   });
 
   it('AI3 archived, ended and others’ goals make no item', async () => {

@@ -299,4 +299,25 @@ describe('DG4 ETag and 304, and the vendor clients', () => {
     expect(after.slice(fresh.length).map((e) => e.id)).toEqual(before.map((e) => e.id));
     for (const entry of fresh) expect(entry.published_at > NOW).toBe(true);
   });
+
+  it('DG4 a poller of the echo answers gets 304 until a clock move publishes new ones, then 200 with them', async () => {
+    const h = new Harness();
+    const poll = `${PATH}?category=echo-answer&per_page=1`;
+    const first = await h.get<Entry[]>(poll);
+    const etag = first.headers.get('etag')!;
+    expect((await h.get(poll, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (
+        await h.mock.app.request('/__mock/clock/advance', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ days: 7 }),
+        })
+      ).status,
+    ).toBe(200);
+    const after = await h.get<Entry[]>(poll, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.body[0]!.published_at > first.body[0]!.published_at).toBe(true);
+    expect((await h.get(poll, { headers: { 'if-none-match': after.headers.get('etag')! } })).status).toBe(304);
+  });
 });
