@@ -496,6 +496,12 @@ describe('the dashboard at /', () => {
     await page.waitForFunction(() => document.querySelector('#connect-token')?.textContent?.startsWith('rw_'));
     expect(await page.textContent('#connect-token')).toBe(person?.tokens.readWrite);
     await page.waitForSelector('#goals-list li');
+    // DG1, AI1, WH5: the new panels read through the token too (the digest and items as the default person).
+    await page.waitForSelector('#digest tbody tr[data-category]');
+    await page.waitForSelector('#action-items tbody tr[data-kind]');
+    await page.waitForFunction(() =>
+      document.querySelector('#webhooks-subscriptions')?.textContent?.startsWith('No subscription'),
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });
