@@ -1368,7 +1368,9 @@ export interface components {
         };
         /**
          * Format: uuid
-         * @description **WH3** The event's id, sent as `webhook-id` too; the same for the same seed and record (MK3).
+         * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
+         *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
+         *     reset either, which makes the records again under their old ids).
          */
         WebhookEventId: string;
         /** @description A person in object form, `{id, name}` (GO3). */
