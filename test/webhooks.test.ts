@@ -605,6 +605,40 @@ describe('WH4 WH5 hostile receivers: the mock stays bounded and says what happen
   });
 });
 
+describe('MK5 WH4 a session dropped while its delivery is in flight', () => {
+  it('MK5 WH4 deleting the session aborts the request in flight and leaves no outbox behind', async () => {
+    let aborted: () => void;
+    const abortSeen = new Promise<void>((resolve) => (aborted = resolve));
+    let asked = 0;
+    const server = createServer((req, res) => {
+      asked++;
+      res.on('close', () => aborted()); // never answered: closed only when the mock gives up
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    open.push({
+      close: () => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      },
+    });
+    const h = new Harness({ webhooks: { timeoutMs: 600_000 } });
+    open.push({ close: () => h.mock.close() });
+    const session = { 'x-mock-session': 'doomed' };
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    expect((await control(h, 'POST', '/webhooks', { url }, session)).status).toBe(201);
+    const goal = publicGoalId(h);
+    await h.post(`/api/v2/goals/${goal}/goal-updates`, { progress: 5 }, { headers: session });
+    const outbox = h.mock.webhooks.outbox('doomed');
+    await settled(h, (s) => s[0] === 'sending', 'doomed');
+    while (asked === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect((await control(h, 'DELETE', '/sessions/doomed')).status).toBe(204);
+    await abortSeen; // the receiver saw the mock hang up: no socket is left to a dropped session
+    expect(outbox.deliveries({}).map((d) => d.status)).toEqual(['cancelled']);
+    expect(outbox.subscriptionCount).toBe(1);
+    expect(h.mock.webhooks.outbox('doomed')).not.toBe(outbox);
+  });
+});
+
 describe('WH2 hostile callers of /__mock/webhooks', () => {
   it.each([
     ['a page of another origin', { origin: 'https://evil.example' }],
