@@ -381,6 +381,12 @@ export class WebhookOutbox {
     this.#inFlight.set(delivery.id, controller);
     const { timeoutMs } = this.#settings;
     const started = Date.now();
+    // WH4: the timeout is a timer of ours that aborts the controller, which #inFlight holds: Node lets an
+    // AbortSignal.timeout inside AbortSignal.any be collected and never fire (nodejs/node#57736), and a body
+    // still coming would then hold the subscription's queue for good.
+    const timer = startTimer(timeoutMs, () =>
+      controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+    );
     const attempt: DeliveryAttempt = {
       attempted_at: formatInstant(Math.floor(started / 1000)),
       url: subscription.url,
@@ -404,12 +410,14 @@ export class WebhookOutbox {
         },
         body: delivery.body,
         redirect: 'manual',
-        signal: AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]),
+        signal: controller.signal,
       });
       attempt.status = answer.status;
       attempt.response = await readCapped(answer, MAX_RESPONSE_CHARS);
     } catch (error) {
       attempt.error = failureText(error, timeoutMs);
+    } finally {
+      clearTimeout(timer);
     }
     attempt.duration_ms = Date.now() - started;
     // A reset, a deleted subscription or the mock's close ended the delivery meanwhile: nothing more to do.
