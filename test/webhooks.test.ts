@@ -238,6 +238,38 @@ describe('WH2 WH3 WH6 the four events, signed and as the spec describes them', (
   });
 });
 
+describe('GO7 WH3 a goal made private after its update was published', () => {
+  it('GO7 WH5 what still waits about it is withheld, and its deliveries are not sent again', async () => {
+    const { h, receiver } = await setUp({ webhooks: { retryDelaysMs: [60_000] } }, [
+      'goal-update.created',
+      'comment.created',
+    ]);
+    receiver.answer = (i) => ({ status: i === 0 ? 500 : 204 });
+    const goalId = publicGoalId(h);
+    const update = await h.post(`/api/v2/goals/${goalId}/goal-updates`, { progress: 17 });
+    await settled(h, (s) => s[0] === 'pending');
+    // Another goal's update goes on as before.
+    const other = [...h.world.store.goals.values()].find((g) => !g.private && g.id !== goalId)!;
+    expect((await h.patch(`/api/v2/goals/${goalId}`, { private: true })).status).toBe(200);
+    const [withheld] = (await control(h, 'GET', '/webhooks/deliveries')).body;
+    expect(withheld).toMatchObject({ status: 'cancelled', next_attempt_at: null });
+    expect(withheld.note).toBe(`withheld: goal ${goalId} became private (GO7)`);
+    const again = await control(h, 'POST', `/webhooks/deliveries/${withheld.id}/redeliver`);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(
+      `Delivery ${withheld.id} is about goal ${goalId}, which is private now or deleted: nothing about it is sent (GO7).`,
+    );
+    expect(update.status).toBe(201);
+    await h.post(
+      `/api/v2/goals/${other.id}/goal-updates`,
+      { progress: 18 },
+      { token: h.tokenOf(h.world.store.people.get(other.ownerId)!) },
+    );
+    const received = await receiver.count(2);
+    expect(received.map((r) => r.payload.data.progress)).toEqual([17, 18]);
+  });
+});
+
 describe('WH4 order, time travel and a slow receiver', () => {
   it('WH4 a clock move delivers every Echo answer it publishes in the order of their instants, one at a time', async () => {
     const { h, receiver } = await setUp({}, ['echo-answer.published']);

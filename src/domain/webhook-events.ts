@@ -22,6 +22,8 @@ export interface WebhookEvent {
   readonly type: WebhookEventType;
   readonly createdAt: EpochSeconds;
   readonly publication: Publication;
+  /** GO7: the goal whose privacy covers the record (a goal update's, or that of the update a comment is on). */
+  readonly goalId: Uuid | null;
 }
 
 /** GO7: whether an update belongs to a private goal (an organisation-wide view never sees it). */
@@ -76,7 +78,25 @@ export function webhookEventOf(store: Store, kind: RecordKind, id: string, previ
   const publication = publishedBy(store, kind, id, previous);
   if (!publication) return null;
   const type = EVENT_TYPE_OF[publication.category];
-  return { type, createdAt: publication.publishedAt, publication };
+  return { type, createdAt: publication.publishedAt, publication, goalId: goalOf(store, publication) };
+}
+
+/** GO7: the goal a published record belongs to, whose privacy covers it; null for check-ins and Echo answers. */
+function goalOf(store: Store, publication: Publication): Uuid | null {
+  if (publication.category === 'goal-update') return publication.record.goalId;
+  if (publication.category === 'comment' && publication.record.resourceType === 'goal-update')
+    return store.goalUpdates.get(publication.record.resourceId)?.goalId ?? null;
+  return null;
+}
+
+/**
+ * GO7: whether a goal no organisation-wide view sees any more (made private, or deleted): nothing about it is
+ * sent, a waiting delivery and a redelivery included.
+ * @example goalWithheld(world.store, goalId) // true once PATCH /goals/{id} {private: true}
+ */
+export function goalWithheld(store: Store, goalId: Uuid): boolean {
+  const goal = store.goals.get(goalId);
+  return goal === undefined || goal.private;
 }
 
 /**

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
+import { goalWithheld } from '../domain/webhook-events.js';
 import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
@@ -164,7 +165,8 @@ const CONTROL_HANDLERS: ControlHandlers = {
   },
   // WH5
   listWebhookDeliveries: ({ mock, slot }, { query }) => ok(mock.webhooks.outbox(slot.name).deliveries(query)),
-  redeliverWebhook: ({ mock, slot }, { params }) => created(mock.webhooks.outbox(slot.name).redeliver(params.id)),
+  redeliverWebhook: ({ mock, slot, world }, { params }) =>
+    created(mock.webhooks.outbox(slot.name).redeliver(params.id, (goalId) => goalWithheld(world.store, goalId))),
   getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
   putState: ({ mock, slot }, { body }) => ok(restored(mock.worlds.restore(slot, body))),
   listSnapshots: ({ slot }) =>

@@ -71,8 +71,11 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
-/** WH3: what a delivery sends: the event's id (its `webhook-id`), its type and the mock clock's instant of it. */
-export type EventHeader = Pick<WebhookEvent, 'type' | 'createdAt'> & { readonly id: string };
+/**
+ * WH3: what a delivery sends: the event's id (its `webhook-id`), its type and the mock clock's instant of it; and
+ * the goal whose privacy covers it (GO7).
+ */
+export type EventHeader = Pick<WebhookEvent, 'type' | 'createdAt' | 'goalId'> & { readonly id: string };
 
 interface Delivery {
   readonly id: string;
@@ -237,8 +240,25 @@ export class WebhookOutbox {
     }
   }
 
-  /** WH5: sends a delivery's event again to its subscription, as a new delivery with the same webhook-id. */
-  redeliver(id: string): DeliveryView {
+  /**
+   * GO7: a goal no organisation-wide view sees any more: every delivery still waiting about it is cancelled
+   * (and stays listed, saying why).
+   */
+  withhold(goalId: string, why: string): void {
+    for (const [subscriptionId, queue] of this.#queues) {
+      const kept = queue.filter((delivery) => delivery.event.goalId !== goalId);
+      if (kept.length === queue.length) continue;
+      for (const delivery of queue) if (delivery.event.goalId === goalId) this.#finish(delivery, 'cancelled', why);
+      this.#queues.set(subscriptionId, kept);
+      this.#pump(subscriptionId);
+    }
+  }
+
+  /**
+   * WH5: sends a delivery's event again to its subscription, as a new delivery with the same webhook-id; not
+   * when `withheld` says its goal is private now (GO7).
+   */
+  redeliver(id: string, withheld: (goalId: string) => boolean = () => false): DeliveryView {
     const original = this.#deliveries.find((delivery) => delivery.id === id);
     if (!original)
       throw new DomainError(
@@ -249,6 +269,12 @@ export class WebhookOutbox {
       throw new DomainError(
         'conflict',
         `Delivery ${id}'s subscription ${original.subscriptionId} was deleted (WH5); subscribe again with POST /__mock/webhooks.`,
+      );
+    const { goalId } = original.event;
+    if (goalId !== null && withheld(goalId))
+      throw new DomainError(
+        'conflict',
+        `Delivery ${id} is about goal ${goalId}, which is private now or deleted: nothing about it is sent (GO7).`,
       );
     return view(this.#enqueue(original.subscriptionId, original.event, original.body, original.id));
   }
@@ -295,7 +321,7 @@ export class WebhookOutbox {
     const delivery: Delivery = {
       id: this.#deliveryId(subscriptionId, event.id),
       subscriptionId,
-      event: { id: event.id, type: event.type, createdAt: event.createdAt },
+      event: { id: event.id, type: event.type, createdAt: event.createdAt, goalId: event.goalId },
       body,
       redeliveryOf,
       status: 'pending',

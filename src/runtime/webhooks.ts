@@ -5,7 +5,7 @@
 // what the world still owed (its subscriptions stay, as its fault profile and snapshots do); a dropped session
 // takes its outbox along; close() stops everything.
 import type { Publication } from '../domain/publications.js';
-import { webhookEventId, webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
+import { goalWithheld, webhookEventId, webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
 import type { World } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
 import type { MockEvents } from './mock-events.js';
@@ -78,6 +78,9 @@ export class Webhooks {
       this.#stopListening = this.#events.on('record:changed', ({ session, world, kind, id, previous }) => {
         const outbox = this.#outboxes.get(session);
         if (!outbox || outbox.subscriptionCount === 0) return;
+        // GO7: a goal made private (or deleted) takes back what still waits about it.
+        if (kind === 'goals' && goalWithheld(world.store, id))
+          return outbox.withhold(id, `withheld: goal ${id} became private (GO7)`);
         const event = webhookEventOf(world.store, kind, id, previous);
         if (!event || !outbox.wants(event.type)) return;
         // The record is read now (records never change in place); it is presented and sent after this turn.
@@ -107,7 +110,8 @@ export class Webhooks {
       const data = this.#present(world, event.publication);
       const id = webhookEventId(world.seed, event.type, event.createdAt, data);
       const envelope = JSON.stringify({ id, type: event.type, created_at: formatInstant(event.createdAt) });
-      outbox.publish({ id, type: event.type, createdAt: event.createdAt }, `${envelope.slice(0, -1)},"data":${data}}`);
+      const header = { id, type: event.type, createdAt: event.createdAt, goalId: event.goalId };
+      outbox.publish(header, `${envelope.slice(0, -1)},"data":${data}}`);
     }
   }
 }

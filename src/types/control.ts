@@ -587,8 +587,8 @@ export interface paths {
          * Every delivery and its attempts, newest first
          * @description **WH5** The world's deliveries, newest first (G4's `page` and `per_page`), each with its event, its
          *     payload, its status (`pending` waiting for its turn or its next attempt, `sending`, `succeeded`,
-         *     `failed` after the last retry, `dropped` from a full queue, `cancelled` by a reset or a deleted
-         *     subscription), every attempt (real time, the URL, the receiver's status, the duration, its answer
+         *     `failed` after the last retry, `dropped` from a full queue, `cancelled` by a reset, a deleted
+         *     subscription, or its goal made private or deleted: GO7), every attempt (real time, the URL, the receiver's status, the duration, its answer
          *     cut to 4,096 characters, or the error when it never answered), the next attempt's time and a note.
          *     The queue of what waits to be sent is bounded (4 MiB and 500 deliveries per world by default): past
          *     it, the oldest waiting delivery is dropped and stays listed as dropped. The list keeps at most 1,000
@@ -616,7 +616,8 @@ export interface paths {
          * Send a delivery's event again
          * @description **WH5** Queues the delivery's event again for its subscription (its current URL and secret), as a new
          *     delivery with the same `webhook-id` and payload (Standard Webhooks: a redelivery is the same message)
-         *     and `redelivery_of` naming the first. A deleted subscription's delivery gets 409.
+         *     and `redelivery_of` naming the first. A deleted subscription's delivery gets 409, and so does one about
+         *     a goal that is private now or deleted (GO7: nothing about a private goal is sent).
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -2719,7 +2720,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
             404: components["responses"]["NotFound"];
-            /** @description The delivery's subscription was deleted (WH5). */
+            /** @description The delivery's subscription was deleted (WH5), or its goal is private now or deleted (GO7). */
             409: {
                 headers: {
                     [name: string]: unknown;
