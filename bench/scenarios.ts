@@ -129,6 +129,15 @@ export function scenarios(small: Subjects, large: Subjects, withPrism: boolean):
       [teamWeek(small)],
       oneConnection,
     ),
+    // DG4: the vendor's agent routine polls the first comment of its digest; on the large world a poll between
+    // writes is answered from the digest cache.
+    scenario(
+      'digest-poll-large',
+      "GET /digest?category=comment&per_page=1, large world (the agent routine's poll)",
+      'large',
+      [{ method: 'GET', path: `${API}/digest?category=comment&per_page=1` }],
+      oneConnection,
+    ),
     scenario(
       'team-week-large',
       `GET /check-ins, one team, a week (${sized('check-ins', large.teamWeek.checkIns, large.teamWeek.bytes)})`,

@@ -46,6 +46,9 @@ const MATRIX: Record<string, Row> = {
   listGoalUpdateReactions: READ,
   listActivities: READ,
   getActivity: READ,
+  // DG1, AI1: each person's own digest and action items.
+  listDigest: READ,
+  listActionItems: READ,
   createGoal: { ...ANYONE_CREATES, body: { title: 'Matrix goal' } },
   // GO9: anyone who sees a goal edits its other fields; only owner, contributors and administrators delete it.
   updateGoal: { other: 200, own: 200, admin: 200, body: { title: 'Renamed' } },
@@ -177,11 +180,77 @@ function expectedStatus(row: Row, caller: Caller, method: string): number {
   return row[caller];
 }
 
-describe('the access matrix: every operation × every kind of caller', () => {
-  const operations = getCompiledSpec().operations;
+/**
+ * WH1: the hooks at the service root know no bearer token, only their account's hook token in the query: a
+ * person's token, even as the query's token, is no hook token; the right token under another account id is an
+ * unknown account; a bearer header neither helps (the hook token sent as one) nor hurts (an unknown one beside
+ * the right query).
+ */
+type HookCaller = 'none' | 'personToken' | 'hookTokenAsBearer' | 'otherAccount' | 'hookToken';
+const HOOK_CALLERS: HookCaller[] = ['none', 'personToken', 'hookTokenAsBearer', 'otherAccount', 'hookToken'];
+const HOOK_MATRIX: Record<string, Record<HookCaller, number>> = {
+  collectActivity: { none: 401, personToken: 401, hookTokenAsBearer: 401, otherAccount: 404, hookToken: 201 },
+};
 
-  it('has a row for every operation of the spec', () => {
+/** A hook request as one kind of caller: its path, query and headers. */
+function hookRequest(
+  caller: HookCaller,
+  accountId: string,
+  hookToken: string,
+  own: Person,
+): { path: string; headers: Record<string, string> } {
+  const path = (account: string, token?: string) =>
+    `/hooks/activity/a/${account}${token === undefined ? '' : `?token=${token}`}`;
+  switch (caller) {
+    case 'none':
+      return { path: path(accountId), headers: {} };
+    case 'personToken':
+      return { path: path(accountId, own.tokens.readWrite), headers: {} };
+    case 'hookTokenAsBearer':
+      return { path: path(accountId), headers: { authorization: `Bearer ${hookToken}` } };
+    case 'otherAccount':
+      return { path: path(UNKNOWN_ID, hookToken), headers: {} };
+    case 'hookToken':
+      return { path: path(accountId, hookToken), headers: { authorization: 'Bearer rw_not-a-token-of-anyone' } };
+  }
+}
+
+describe('the access matrix: every operation × every kind of caller', () => {
+  const operations = getCompiledSpec().operations.filter((op) => op.base === null);
+  const hooks = getCompiledSpec().operations.filter((op) => op.base !== null);
+
+  it('has a row for every operation of the spec, the hooks in their own matrix (WH1)', () => {
     expect(operations.map((op) => op.operationId).filter((id) => !MATRIX[id])).toEqual([]);
+    expect(hooks.map((op) => op.operationId)).toEqual(Object.keys(HOOK_MATRIX));
+  });
+
+  it('WH1 answers each hook cell by the hook token in the query alone', async () => {
+    const mock = createMock({ now: NOW });
+    const cast = castOf(mock);
+    const { account_id: accountId, token } = (
+      (await (await mock.app.request('/__mock/world')).json()) as {
+        activity_hook: { account_id: string; token: string };
+      }
+    ).activity_hook;
+    const body = { email: cast.other.email, source: 'Matrix', description: 'Checked who may post' };
+    const wrong: string[] = [];
+    for (const op of hooks) {
+      for (const caller of HOOK_CALLERS) {
+        const { path, headers } = hookRequest(caller, accountId, token, cast.own);
+        const response = await mock.app.request(path, {
+          method: op.method,
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+        const expected = defined(HOOK_MATRIX[op.operationId], 'a hook row')[caller];
+        if (response.status !== expected)
+          wrong.push(`${op.operationId} as ${caller}: ${response.status}, expected ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Only the one accepted call recorded anything, and as the person the email names, not the bearer's.
+    const recorded = [...mock.world.store.activities.values()].filter((a) => a.group === 'Matrix');
+    expect(recorded.map((a) => a.personId)).toEqual([cast.other.id]);
   });
 
   it('answers each cell as the rules say (G9, GO9, GU8, CI3, EC7, CR1, CR2)', async () => {
@@ -228,9 +297,12 @@ describe('GO7: private goals, to members and to everyone else', () => {
     });
     const update = await post(`/goals/${goal}/goal-updates`, {
       title: 'Nightingale term sheet',
-      body: 'kestrel-7741 signed',
+      // DG2: mentions of the non-member would put both in their digest, were it not for GO7.
+      body: `kestrel-7741 signed, cc @${cast.other.username}`,
     });
-    const comment = await post(`/goal-updates/${update}/comments`, { body: 'kestrel-7741 comment' });
+    const comment = await post(`/goal-updates/${update}/comments`, {
+      body: `kestrel-7741 comment @${cast.other.username}`,
+    });
     await post(`/goal-updates/${update}/reactions`, { name: 'tada' });
     const child = await post('/goals', { title: 'Public child of a secret', parent_id: goal });
     return {
@@ -326,6 +398,11 @@ describe('GO7: private goals, to members and to everyone else', () => {
       '/activities',
       `/activities?people_ids[]=${members[0]}`,
       '/echo/questions',
+      // DG2: a private goal's update and comment never land in a non-member's digest (GO7).
+      '/digest',
+      '/digest?category=goal-update',
+      '/digest?category=comment',
+      '/action-items',
       '/people',
       '/teams',
     ]) {

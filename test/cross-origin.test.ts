@@ -122,7 +122,7 @@ describe('G13 the controls (/__mock)', () => {
     expect(local.status).toBe(204);
     expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(local.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,X-Mock-Session');
-    expect(local.headers.get('access-control-allow-methods')).toBe('GET,PUT,POST,DELETE');
+    expect(local.headers.get('access-control-allow-methods')).toBe('GET,PUT,POST,PATCH,DELETE');
     expect(local.headers.get('vary')).toBe('Origin');
   });
 

@@ -4,21 +4,28 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../src/http/request-body.js';
 import { MAX_URL_LENGTH } from '../src/http/url-limit.js';
+import { activityHookAccount } from '../fixtures/activity-hook.js';
+import { DEFAULT_SEED } from '../src/domain/world-base.js';
+import { mountOf } from '../src/spec/base-path.js';
 import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../src/spec/compiled-spec.js';
 import { Harness } from './support/harness.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
+const HOOK = activityHookAccount(DEFAULT_SEED, undefined);
+const HOOK_PATH = `/hooks/activity/a/${HOOK.accountId}?token=${HOOK.token}`;
+
 /** Every operation with a JSON body, under its mount point, path parameters filled with well-formed values. */
 const BODY_OPERATIONS = [
-  ...getCompiledSpec().operations.map((op) => ({ op, prefix: '/api/v2' })),
+  ...getCompiledSpec().operations.map((op) => ({ op, prefix: mountOf(op) })),
   ...getCompiledControlSpec().operations.map((op) => ({ op, prefix: '/__mock' })),
 ]
   .filter(({ op }) => op.bodyProperties !== null)
   .map(({ op, prefix }) => ({
     op,
     name: `${op.method} ${prefix}${op.path}`,
-    path: prefix + op.path.replace(/\{\w+\}/g, UNKNOWN_ID),
+    // WH1: the hook reads its body only for the world's account and token.
+    path: op.base === '' ? HOOK_PATH : prefix + op.path.replace(/\{\w+\}/g, UNKNOWN_ID),
   }));
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

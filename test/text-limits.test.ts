@@ -58,6 +58,11 @@ async function requestOf(h: Harness, operationId: string): Promise<{ method: str
     createGoalUpdateComment: { method: 'POST', path: `/api/v2/goal-updates/${update.id}/comments`, body: {} },
     updateComment: { method: 'PATCH', path: `/api/v2/comments/${comment.id}`, body: {} },
     createActivity: { method: 'POST', path: '/api/v2/activities', body: { group: 'Docs', description: 'Shipped' } },
+    collectActivity: {
+      method: 'POST',
+      path: h.hookPath(),
+      body: { email: me.email, source: 'Deploys', description: 'Shipped' },
+    },
   };
   const request = requests[operationId];
   if (!request) throw new Error(`no request for ${operationId}: add one to this test`);
@@ -66,7 +71,7 @@ async function requestOf(h: Harness, operationId: string): Promise<{ method: str
 
 /** `length` code points: an emoji each (two UTF-16 units), after a prefix a field's pattern may ask for. */
 function text(field: string, length: number): string {
-  const prefix = field === 'url' ? 'https://example.com/' : '';
+  const prefix = field === 'url' || field === 'source_url' ? 'https://example.com/' : '';
   return prefix + '😀'.repeat(length - prefix.length);
 }
 
@@ -78,7 +83,8 @@ describe('G15 text limits', () => {
     expect(limits.get('updateCheckIn.blockers')).toBe(65_536);
     expect(limits.get('createEchoQuestion.prompt')).toBe(65_536);
     expect(limits.get('createActivity.group')).toBe(1000);
-    expect(G15_FIELDS.length).toBe(24);
+    expect(limits.get('collectActivity.source')).toBe(1000);
+    expect(G15_FIELDS.length).toBe(27);
   });
 
   it.each(G15_FIELDS)(

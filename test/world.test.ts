@@ -49,9 +49,14 @@ describe('generated world', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('the spec has a handler for every operation and only those', async () => {
+  it('the spec has a handler for every /api/v2 operation and only those; the hooks are at the service root (WH1)', async () => {
     const { OPERATION_HANDLERS } = await import('../src/http/app.js');
-    expect(Object.keys(OPERATION_HANDLERS).sort()).toEqual(spec.operations.map((op) => op.operationId).sort());
+    const [api, hooks] = [spec.operations.filter((op) => op.base === null), spec.operations.filter((op) => op.base)];
+    expect(Object.keys(OPERATION_HANDLERS).sort()).toEqual(api.map((op) => op.operationId).sort());
+    expect(hooks).toEqual([]);
+    expect(spec.operations.filter((op) => op.base === '').map((op) => `${op.method} ${op.path}`)).toEqual([
+      'POST /hooks/activity/a/{account_id}',
+    ]);
   });
 });
 

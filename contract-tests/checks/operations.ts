@@ -229,6 +229,16 @@ function g4PerPage(op: SpecOperation): ContractCheck {
   };
 }
 
+/**
+ * Lists a person may hold too few records of to page through, and how the kit makes a few of its own: three goals
+ * due an update since 2000 (AI3), deleted at the end of the run.
+ */
+const SEEDS: Readonly<Record<string, (ctx: KitContext) => Promise<void>>> = {
+  listActionItems: async (ctx) => {
+    for (let i = 0; i < 3; i++) await ctx.createGoal({ update_cadence: 'weekly', start_date: '2000-01-03' });
+  },
+};
+
 function g4Pages(op: SpecOperation): ContractCheck {
   return {
     rule: 'G4',
@@ -241,7 +251,13 @@ function g4Pages(op: SpecOperation): ContractCheck {
         (await client.expect<Array<{ id: string }>>(200, 'GET', query(path, q), {}, 'G4', 'stable-order')).body.map(
           (r) => r.id,
         );
-      const four = await ids('per_page=4');
+      let four = await ids('per_page=4');
+      const seed = SEEDS[op.operationId];
+      if (four.length < 3 && seed) {
+        ctx.requireWrites();
+        await seed(ctx);
+        four = await ids('per_page=4');
+      }
       if (four.length < 3) throw new NotRun(`${path} holds ${four.length} records: two pages need at least 3`);
       const paged = [...(await ids('per_page=2&page=1')), ...(await ids('per_page=2&page=2'))];
       ensure(
@@ -426,7 +442,9 @@ function g8Methods(path: string, documented: string[]): ContractCheck {
 /** Every derived check, in spec order: per operation, then per path. */
 export function derivedChecks(): ContractCheck[] {
   const checks: ContractCheck[] = [];
-  for (const op of spec.operations) {
+  // The /api/v2 operations: the hooks at the service root know no bearer token and have their own checks (WH1).
+  const api = spec.operations.filter((op) => op.base === null);
+  for (const op of api) {
     for (const p of op.parameters.filter((q) => q.in === 'query' && q.isArray)) checks.push(g5(op, p));
     for (const p of op.parameters.filter(isPersonFilter)) checks.push(g6(op, p));
     if (isPaginated(op)) checks.push(g4Page(op), g4PerPage(op), g4Pages(op));
@@ -437,7 +455,7 @@ export function derivedChecks(): ContractCheck[] {
     if (op.bodyProperties) checks.push(g7(op));
   }
   const byPath = new Map<string, string[]>();
-  for (const op of spec.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op.method]);
+  for (const op of api) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op.method]);
   for (const [path, methods] of byPath) checks.push(g8Methods(path, methods));
   return checks;
 }

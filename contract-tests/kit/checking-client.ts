@@ -201,7 +201,12 @@ export class CheckingClient {
         problem: `an application/problem+json error body (G8), got ${contentType ?? 'no content type'}`,
       });
     }
-    if (exchange.status === 401 && !/^Bearer/i.test(exchange.headers.get('www-authenticate') ?? '')) {
+    // G9's bearer challenge is the API's; a hook at the service root takes its token in the query (WH1).
+    if (
+      exchange.status === 401 &&
+      op.base === null &&
+      !/^Bearer/i.test(exchange.headers.get('www-authenticate') ?? '')
+    ) {
       findings.push({ rule: 'G9', part: 'statuses', problem: 'WWW-Authenticate: Bearer on 401 (G9)' });
     }
     if (exchange.status === 429 && !exchange.headers.has('retry-after'))

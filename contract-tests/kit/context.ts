@@ -12,6 +12,9 @@ import type { ApiSchema } from '../../src/types/wire.js';
 
 export { MARKER, type KitOptions, type Person } from './kit-options.js';
 
+/** WH1: where a hook URL's account id starts. */
+const HOOK_PREFIX = '/hooks/activity/a/';
+
 export class KitContext {
   readonly coverage = new Coverage();
   readonly cleanup = new Cleanup();
@@ -78,6 +81,26 @@ export class KitContext {
     if (!this.setUp.readOnlyToken)
       throw new NotRun('needs a read-only token: pass --read-only-token', '--read-only-token');
     return this.client.as(this.setUp.readOnlyToken);
+  }
+
+  /**
+   * WH1: the collect-activity hook: a client of the service root without a bearer token, the hook's path and
+   * query, its account id and token. Checks needing it are not run without the hook's URL.
+   */
+  hook(): { client: CheckingClient; path: string; accountId: string; token: string } {
+    const url = this.setUp.activityHookUrl;
+    if (!url) throw new NotRun("needs the account's hook URL: pass --activity-hook-url", '--activity-hook-url');
+    const at = url.indexOf(HOOK_PREFIX);
+    const path = url.slice(at);
+    const [accountId = '', query = ''] = path.slice(HOOK_PREFIX.length).split('?', 2);
+    const token = new URLSearchParams(query).get('token');
+    if (at < 0 || !accountId || !token)
+      throw new NotRun(
+        `the hook URL ${url.slice(0, 120)} is not …${HOOK_PREFIX}<account_id>?token=<token> (WH1)`,
+        '--activity-hook-url',
+      );
+    const target: Target = { baseUrl: url.slice(0, at), fetch: this.client.target.fetch };
+    return { client: new CheckingClient(target, null, this.coverage, this.client.selects), path, accountId, token };
   }
 
   /** Checks that write are not run in --read-only mode. */

@@ -12,6 +12,11 @@ export interface KitOptions {
   otherToken?: string;
   /** The main person's read-only token (G9). */
   readOnlyToken?: string;
+  /**
+   * WH1: the account's collect-activity hook URL, its token included, as production shows it
+   * (`https://…/hooks/activity/a/<account_id>?token=…`); against standin, from GET /__mock/world when left out.
+   */
+  activityHookUrl?: string;
   /** Safe methods only: nothing is created, changed or deleted. */
   readOnly?: boolean;
   /** Allows changing records the kit did not create (filling in today's check-in), restoring them after. */
@@ -41,6 +46,8 @@ export interface SetUpFacts {
   meProblem?: string;
   otherToken?: string;
   readOnlyToken?: string;
+  /** WH1: the hook URL given, or standin's from GET /__mock/world. */
+  activityHookUrl?: string;
   /** Set-up requests that broke a rule: reported as failed checks of that rule. */
   failures: CheckResult[];
 }

@@ -115,7 +115,24 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
       );
   }
   await tokensFromMock(options, facts, get, baseUrl);
+  facts.activityHookUrl = options.activityHookUrl ?? (await activityHookFromMock(get, baseUrl));
   return facts;
+}
+
+/** WH1: standin's hook URL, from GET /__mock/world (its activity_hook) under the server's root; any other: none. */
+async function activityHookFromMock(
+  get: (url: string, token?: string) => Promise<Response>,
+  baseUrl: string,
+): Promise<string | undefined> {
+  const root = baseUrl.replace(/\/api\/v2$/, '');
+  try {
+    const response = await get(`${root}/__mock/world`);
+    if (!response.ok) return undefined;
+    const path = ((await response.json()) as { activity_hook?: { path?: unknown } }).activity_hook?.path;
+    return typeof path === 'string' ? `${root}${path}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

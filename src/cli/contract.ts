@@ -3,7 +3,7 @@
 // coverage on stdout, writes optional JUnit XML, and turns the verdict into the exit code. A preflight first
 // stops, in one line, a run that cannot work (server down, token unknown or read-only). Exit 0 when no check
 // failed and every check ran but those a flag left out (--read-only; no --modify-existing, --other-token,
-// --read-only-token), and those too under --require-full-coverage.
+// --read-only-token, --activity-hook-url), and those too under --require-full-coverage.
 import { parseArgs } from 'node:util';
 import type { ContractOptions } from '../../contract-tests/kit/check-contract.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
@@ -18,6 +18,8 @@ Checks a server of the API against spec/openapi.yaml and the behaviour rules, ru
                         standin, the first person's from /__mock/tokens when left out
   --other-token T       a second person's read-write token, for checks of what others may not do
   --read-only-token T   the first person's read-only token (G9 checks)
+  --activity-hook-url URL   the account's collect-activity hook URL with its token, for the WH1 checks
+                        (STANDIN_CONTRACT_ACTIVITY_HOOK_URL); against standin, GET /__mock/world's
   --read-only           safe methods only: create, change and delete nothing
   --modify-existing     allow filling in the person's own latest check-in (answers are restored after)
   --rules SOURCES       check only rules from these sources, comma-separated: interface (the interface
@@ -26,7 +28,8 @@ Checks a server of the API against spec/openapi.yaml and the behaviour rules, ru
   --junit FILE          also write JUnit XML there
   --require-full-coverage   fail unless every operation of the spec was exercised and every check ran,
                         those a flag leaves out too (by default they are reported, and pass the run)
-Against standin, the other and read-only tokens come from /__mock/tokens when not given.`;
+Against standin, the other and read-only tokens come from /__mock/tokens when not given, the hook URL from
+/__mock/world.`;
 
 /** A mistake in the command line: answered with the usage text. */
 export class ContractUsageError extends Error {}
@@ -43,6 +46,7 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
     token: { type: 'string' },
     'other-token': { type: 'string' },
     'read-only-token': { type: 'string' },
+    'activity-hook-url': { type: 'string' },
     'read-only': { type: 'boolean' },
     'modify-existing': { type: 'boolean' },
     rules: { type: 'string' },
@@ -75,6 +79,7 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
       token,
       otherToken: values['other-token'],
       readOnlyToken: values['read-only-token'],
+      activityHookUrl: values['activity-hook-url'] ?? env.STANDIN_CONTRACT_ACTIVITY_HOOK_URL,
       readOnly: values['read-only'] ?? false,
       modifyExisting: values['modify-existing'] ?? false,
       rules,

@@ -173,7 +173,11 @@ const SPECS = {
     },
   },
   goalUpdates: {
-    indexes: { goal: { keys: (u) => [u.goalId], compare: newestFirst } },
+    // DG2: an update lands in the digests of its author's teammates, found by author.
+    indexes: {
+      goal: { keys: (u) => [u.goalId], compare: newestFirst },
+      author: { keys: (u) => [u.personId], compare: newestFirst },
+    },
     contents: true,
     created: 'goal-update',
     // The goal's title.

@@ -131,6 +131,11 @@ export class Store extends WithTables {
     return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).changeCount, 0);
   }
 
+  /** Puts and deletes of every table so far (the digest's cache is current while this is unchanged). */
+  get writes(): number {
+    return RECORD_KINDS.reduce((sum, name) => sum + this.table(name).writes, 0);
+  }
+
   /** What this layer's own records cost, in estimated bytes (MK5: a layer costs what it changed). */
   get approxBytes(): number {
     // A loop, not a reduce: the memory budget asks on every write.
@@ -144,9 +149,16 @@ export class Store extends WithTables {
     for (const name of RECORD_KINDS) this.table(name).retainReplaced();
   }
 
-  /** Calls `listener` after every put and delete of this layer (the state file's change log). */
-  onChange(listener: ((table: RecordKind, id: string) => void) | null): void {
-    for (const name of RECORD_KINDS) this.table(name).onChange = listener && ((id) => listener(name, id));
+  /**
+   * Calls `listener` after every put and delete of this layer (the state file's change log) with the record in
+   * force before it, or undefined for a new one (WH2: a check-in just completed, an update just posted).
+   */
+  onChange(listener: ((table: RecordKind, id: string, previous: unknown) => void) | null): void {
+    for (const name of RECORD_KINDS) {
+      // Each table's listener takes its own record type; the store's listener takes any (`unknown`).
+      const table = this.table(name) as { onChange: ((id: string, previous: unknown) => void) | null };
+      table.onChange = listener && ((id, previous) => listener(name, id, previous));
+    }
   }
 
   /** MK3: ids of records clients create depend on the seed and the count of creates of that kind alone. */
@@ -256,6 +268,11 @@ export class Store extends WithTables {
   /** GU7, lazily: a page of a goal's updates costs the page, not all of them. */
   updatesOfGoalInOrder(goalId: Uuid): Iterable<GoalUpdate> {
     return this.goalUpdates.iterate('goal', goalId);
+  }
+
+  /** DG2: the updates a person posted, newest first. */
+  updatesByPerson(personId: Uuid): readonly GoalUpdate[] {
+    return this.goalUpdates.find('author', personId);
   }
 
   /** GO4: the goal's latest update, found without listing the others. */

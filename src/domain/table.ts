@@ -62,8 +62,13 @@ export class Table<T extends { readonly id: string }> {
   /** Once a snapshot holds this layer's records, one replaced or deleted here stays in memory: still counted. */
   #retainReplaced = false;
   readonly #entryBytes: number;
-  /** Called after every put and delete (the state file's change log, MK5 costs). */
-  onChange: ((id: string) => void) | null = null;
+  /** Puts and deletes so far: a derived view (the digest's cache) is current while this stays the same. */
+  #writes = 0;
+  /**
+   * Called after every put and delete (the state file's change log, MK5 costs) with the record in force before
+   * it, or undefined for a new one: what changed (a check-in just completed, WH2) is told apart from an edit.
+   */
+  onChange: ((id: string, previous: T | undefined) => void) | null = null;
 
   constructor(specs: Readonly<Record<string, IndexSpec<T>>>, base: Table<T> | null = null) {
     if (base && !base.#frozen) throw new Error('standin: a table layer needs a frozen base');
@@ -108,6 +113,11 @@ export class Table<T extends { readonly id: string }> {
     return this.#size;
   }
 
+  /** How many puts and deletes this table took: what was derived from it is current while this is unchanged. */
+  get writes(): number {
+    return this.#writes;
+  }
+
   get(id: string): T | undefined {
     const own = this.#own.get(id);
     if (own !== undefined) return own === GONE ? undefined : own;
@@ -130,7 +140,12 @@ export class Table<T extends { readonly id: string }> {
     if (this.#base) this.#ownBytes += approxBytes(record) + (before === undefined ? this.#entryBytes : 0);
     this.#own.set(record.id, record);
     this.#index(record);
-    this.onChange?.(record.id);
+    this.#writes++;
+    if (this.onChange)
+      this.onChange(
+        record.id,
+        before === undefined ? this.#base?.get(record.id) : before === GONE ? undefined : before,
+      );
   }
 
   delete(id: string): boolean {
@@ -149,7 +164,8 @@ export class Table<T extends { readonly id: string }> {
       if (!this.#retainReplaced) this.#ownBytes -= this.#entryBytes;
     }
     this.#size--;
-    this.onChange?.(id);
+    this.#writes++;
+    if (this.onChange) this.onChange(id, before ?? this.#base?.get(id));
     return true;
   }
 

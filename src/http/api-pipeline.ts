@@ -2,6 +2,8 @@
 // world slot and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
 // (G14), refuse writes with a read-only token (G9); then the input validated (G2, G5–G8), the handler, and the
 // response with its ETag (G12) and CORS headers (G13).
+import type { DigestCache } from '../domain/digest-cache.js';
+import type { DigestEntry } from '../domain/digest.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
@@ -26,6 +28,8 @@ export interface ApiSettings {
   startedAt: number;
   /** The mock's renderer, handed to every handler. */
   render: Renderer;
+  /** DG1: the mock's digest cache, handed to every handler. */
+  digests: DigestCache<DigestEntry>;
   /** What the mock may keep; writes are refused while it is over (507). */
   budget: MemoryBudget;
   /** MK7: who answers for a token the world does not know, or none; left out, G9 refuses them with 401. */
@@ -80,16 +84,24 @@ function unauthenticated(transcript: Transcript, token: string | undefined): Res
   );
 }
 
-/** G14 (prod): per person, burst and sustained windows, each session counting in its own limiter (MK5). */
-const rateLimit =
-  (settings: ApiSettings): Step =>
+/** Whose windows a request counts in (G14): its person's id for /api/v2; none, it is not counted. */
+export type RateKey = (exchange: Exchange) => string | undefined;
+
+/**
+ * G14 (prod): per person (or whatever `keyOf` names: the hook's account, WH1), burst and sustained windows,
+ * each session counting in its own limiter (MK5).
+ * @example rateLimit(settings, (exchange) => exchange.auth?.person.id)
+ */
+export const rateLimit =
+  (settings: Pick<ApiSettings, 'rateLimited' | 'startedAt'>, keyOf: RateKey): Step =>
   (exchange) => {
-    if (!settings.rateLimited() || !exchange.auth) return undefined;
+    const key = settings.rateLimited() ? keyOf(exchange) : undefined;
+    if (key === undefined) return undefined;
     const { world, slot } = exchange;
     // Rate windows measure real traffic: under a frozen clock they still move with real time, or a demo on
     // --now would stay limited for good after its 30th request.
     const elapsed = world.clock.frozen ? Math.floor((Date.now() - settings.startedAt) / 1000) : 0;
-    const decision = slot.limiter.take(exchange.auth.person.id, world.now() + elapsed);
+    const decision = slot.limiter.take(key, world.now() + elapsed);
     exchange.headers = {
       'ratelimit-policy': decision.windows.map((w) => `"${w.name}";q=${w.quota};w=${w.seconds}`).join(', '),
       ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),
@@ -119,9 +131,10 @@ const refuseReadOnlyWrites: Step = ({ auth, op, transcript }) => {
 /**
  * A write while the mock is over its memory budget is refused (507), so that no client can grow it until it
  * crashes; reads and deletes go on, and so does whatever frees memory through /__mock.
+ * @example refuseOverBudget(settings)
  */
-const refuseOverBudget =
-  (settings: ApiSettings): Step =>
+export const refuseOverBudget =
+  (settings: Pick<ApiSettings, 'budget'>): Step =>
   ({ op, transcript }) => {
     if ((op.method !== 'POST' && op.method !== 'PATCH') || !settings.budget.over()) return undefined;
     return budgetProblem(transcript, settings.budget.refusal(`${op.method} ${op.path}, a write`));
@@ -131,7 +144,7 @@ const refuseOverBudget =
  * A write's JSON answer's headers, made once: no one changes them (a later step's headers go on the Response's
  * own copy, pipeline.ts' withHeaders), and an object per answer is garbage on every write.
  */
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'application/json',
   ...CORS_RESPONSE_HEADERS,
 });
@@ -179,7 +192,7 @@ export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings:
   const steps: readonly Step[] = [
     catchUp,
     authenticate(settings.anyToken),
-    rateLimit(settings),
+    rateLimit(settings, (exchange) => exchange.auth?.person.id),
     refuseReadOnlyWrites,
     refuseOverBudget(settings),
   ];
@@ -192,6 +205,7 @@ export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings:
         ...input,
         page: pageOf(input.query),
         render: settings.render,
+        digests: settings.digests,
       });
       // A list by its request's URL: asked again with the same records, its text and ETag are made already.
       const rendered = isList(body) ? settings.render.list(c.req.url, body) : body;

@@ -1,14 +1,20 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
 // users all build the mock here; two mocks never share state.
 import { Hono, type Context } from 'hono';
+import { DigestCache } from '../domain/digest-cache.js';
+import type { DigestEntry } from '../domain/digest.js';
+import type { Person } from '../domain/records.js';
+import type { World } from '../domain/world.js';
 import { createRuntime } from '../runtime/mock-runtime.js';
 import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js';
 import { BASE_PATH } from '../spec/base-path.js';
-import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
+import { hookRoute } from './activity-hook-route.js';
 import { apiRoute } from './api-pipeline.js';
 import { CrossOriginPolicy } from './cross-origin.js';
 import { createFront } from './front.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
+import { digestHandlers } from './handlers/digest-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
 import { goalHandlers } from './handlers/goal-handlers.js';
 import { peopleHandlers } from './handlers/people-handlers.js';
@@ -36,6 +42,7 @@ export const OPERATION_HANDLERS: OperationHandlers = {
   ...checkInHandlers,
   ...echoHandlers,
   ...socialHandlers,
+  ...digestHandlers,
 };
 
 /**
@@ -49,10 +56,13 @@ export function createMock(options: MockOptions = {}): Mock {
   const strict = options.strict ?? false;
   const present = new Presenter(appUrl);
   const render = new Renderer(present);
+  const digests = new DigestCache<DigestEntry>();
   const runtime = createRuntime(options, {
     verify: worldVerifier(present),
-    cacheBytes: () => render.bytes,
+    cacheBytes: () => render.bytes + digests.bytes,
     kindName: wireKindName,
+    // WH3: `data` as an administrator's GET gives it (the first administrator, else the default person).
+    publishedRecord: (world, publication) => render.published(world, publication, administratorOf(world)).json,
   });
   const startedAt = Date.now();
   const app = new Hono<PipelineEnv>();
@@ -68,7 +78,8 @@ export function createMock(options: MockOptions = {}): Mock {
   // MK7: a name that is nobody in the first world (the generated one, or the one a page kept) is a set-up
   // error, not a 401 on every request. standin serve checks again once --state has loaded its world.
   runtime.anyToken?.checkIn(runtime.world);
-  const apiMethods = [...new Set(getCompiledSpec().operations.map((op) => op.method))];
+  const operations = getCompiledSpec().operations;
+  const apiMethods = [...new Set(operations.map((op) => op.method))];
   // G8, G13, MK5, overrides, MK6 and the lifecycle events, for every request (front.ts): around each of the
   // API's routes and the 404, so that Hono calls an API route alone (no compose of middleware), and as
   // middleware before the controls' own.
@@ -86,15 +97,27 @@ export function createMock(options: MockOptions = {}): Mock {
     rateLimited: () => runtime.rateLimit,
     startedAt,
     render,
+    digests,
     budget: runtime.worlds.budget,
     anyToken: runtime.anyToken ?? undefined,
   };
   routeOperations(
     app,
-    getCompiledSpec().operations,
+    operations.filter((op) => op.base === null),
     BASE_PATH,
     (op) => apiRoute(op, handlerOf(op.operationId), api),
     'G8',
+    (route) => front.around(route, onError),
+  );
+  // WH1: the hooks at the service root (their path item's `servers:`), by their own token (activity-hook-route.ts).
+  const hooks = { ...api, tokenKey: runtime.worlds.tokenKey };
+  // The same front around them as around the API's routes (front.ts counts /hooks as the API's area).
+  routeOperations(
+    app,
+    operations.filter(atServiceRoot),
+    '',
+    (op) => hookRoute(op, hooks),
+    'WH1',
     (route) => front.around(route, onError),
   );
   app.route(
@@ -104,6 +127,22 @@ export function createMock(options: MockOptions = {}): Mock {
   app.notFound(front.around((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path), onError));
   app.onError(onError);
   return mock;
+}
+
+/** WH1: an operation whose path item's own `servers:` is the service root; no other base is routed. */
+function atServiceRoot(op: SpecOperation): boolean {
+  if (op.base !== null && op.base !== '')
+    throw new Error(
+      `standin: operation ${op.operationId} has its own server path ${op.base}; only the service root is routed`,
+    );
+  return op.base === '';
+}
+
+/** WH3: who a webhook's `data` is shown to: an administrator (GO7 keeps private goals out before this). */
+function administratorOf(world: World): Person {
+  return (
+    world.store.peopleInOrder.find((person) => person.administrator) ?? world.store.people.get(world.defaultPersonId)!
+  );
 }
 
 function handlerOf(operationId: string) {

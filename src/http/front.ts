@@ -10,7 +10,7 @@ import type { MockRuntime } from '../runtime/mock-runtime.js';
 import type { RequestArea, RequestPerson } from '../runtime/mock-events.js';
 import type { OverrideAnswer } from '../runtime/overrides.js';
 import { SESSION_HEADER } from '../runtime/sessions.js';
-import { BASE_PATH } from '../spec/base-path.js';
+import { BASE_PATH, HOOKS_PATH } from '../spec/base-path.js';
 import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
 import { withFaults } from './faults.js';
 import { pathAndQuery } from './path-and-query.js';
@@ -34,8 +34,17 @@ interface Arrival {
 /** One job of the front: the answer instead, or nothing to go on. */
 type FrontStep = (arrival: Arrival) => Response | undefined;
 
+/** Whether `path` is `prefix` or below it. */
+function under(path: string, prefix: string): boolean {
+  return path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
+}
+
+/**
+ * The API's area: /api/v2, and the hooks at the service root (WH1), which production serves beside it: the
+ * same CORS (G13), sessions (MK5), overrides, faults (MK6), journal and event feed.
+ */
 function areaOf(path: string): RequestArea {
-  if (path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === '/')) return 'api';
+  if (under(path, BASE_PATH) || under(path, HOOKS_PATH)) return 'api';
   return path.startsWith('/__mock') ? 'controls' : 'other';
 }
 

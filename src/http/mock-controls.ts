@@ -1,13 +1,14 @@
 // The mock's own controls under /__mock, never under /api/v2, bound to spec/control.yaml operations and
 // validated by it through the same pipeline as the API (pipeline.ts): MK1 tokens, MK2 reset, MK4 clock, EC3
-// pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state.
+// pause and resume, CI9 absences, G14 switch, MK5 sessions and snapshots, MK6 faults, the journal, the state,
+// WH2–WH5 webhook subscriptions and deliveries.
 import { Hono, type Context } from 'hono';
 import { recordAbsence } from '../domain/absences.js';
 import { DomainError } from '../domain/domain-error.js';
 import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
-import type { AnyToken } from '../runtime/any-token.js';
+import { goalWithheld } from '../domain/webhook-events.js';
 import { guardCrossOrigin } from './cross-origin.js';
-import { BudgetError, type MemoryBudget } from '../runtime/memory-budget.js';
+import { BudgetError } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
 import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
@@ -15,6 +16,7 @@ import type { WorldSize } from '../domain/world-base.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
+import { HOOKS_PATH } from '../spec/base-path.js';
 import { getCompiledControlSpec, loadSpecChecks, type SpecOperation } from '../spec/compiled-spec.js';
 import type { Mock, StateLoader } from './mock.js';
 import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv } from './pipeline.js';
@@ -24,6 +26,7 @@ import { putStateRoute, restored } from './put-state.js';
 import type { RequestInput } from './request-input.js';
 import { created, noContent, ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
+import { sameText } from './same-text.js';
 import type { ControlAnswer, ControlInput, ControlOperationId } from '../types/wire.js';
 import { recordCounts } from './wire-kinds.js';
 import type { WorldSlot } from '../runtime/sessions.js';
@@ -47,20 +50,10 @@ export interface ControlSettings {
 /** G13: what a page on an allowed origin may send to the controls and read of their answers. */
 const CONTROL_CROSS_ORIGIN = {
   what: "This server's controls (/__mock)",
-  methods: ['GET', 'PUT', 'POST', 'DELETE'],
+  methods: ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'],
   headers: ['Authorization', 'Content-Type', 'X-Mock-Session'],
   expose: ['Retry-After', 'WWW-Authenticate'],
 } as const;
-
-/**
- * Whether two texts are equal, in a time that tells nothing of where they differ: the control token is compared
- * with what a client sent, and an early exit would let it find the token a character at a time.
- */
-function sameText(given: string, expected: string): boolean {
-  let differences = given.length ^ expected.length;
-  for (let i = 0; i < expected.length; i++) differences |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
-  return differences === 0;
-}
 
 /** A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB. */
 const MAX_STATE_BYTES = 512 * 2 ** 20;
@@ -127,7 +120,7 @@ const CONTROL_HANDLERS: ControlHandlers = {
     return noContent();
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
-  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock.sessions.size, mock.worlds.budget, mock.anyToken)),
+  getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock)),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules) }),
   deleteOverrides: ({ mock }) => {
@@ -156,6 +149,24 @@ const CONTROL_HANDLERS: ControlHandlers = {
     slot.faults = null;
     return noContent();
   },
+  // WH2: subscriptions are the world's (MK5: a session's own); record changes are listened to while any exist.
+  listWebhooks: ({ mock, slot }) => ok(mock.webhooks.outbox(slot.name).subscriptions()),
+  createWebhook: ({ mock, slot }, { body }) => {
+    const subscription = mock.webhooks.outbox(slot.name).subscribe(body);
+    mock.webhooks.listen();
+    return created(subscription);
+  },
+  getWebhook: ({ mock, slot }, { params }) => ok(mock.webhooks.outbox(slot.name).subscription(params.id)),
+  updateWebhook: ({ mock, slot }, { params, body }) => ok(mock.webhooks.outbox(slot.name).update(params.id, body)),
+  deleteWebhook: ({ mock, slot }, { params }) => {
+    mock.webhooks.outbox(slot.name).unsubscribe(params.id);
+    mock.webhooks.listen();
+    return noContent();
+  },
+  // WH5
+  listWebhookDeliveries: ({ mock, slot }, { query }) => ok(mock.webhooks.outbox(slot.name).deliveries(query)),
+  redeliverWebhook: ({ mock, slot, world }, { params }) =>
+    created(mock.webhooks.outbox(slot.name).redeliver(params.id, (goalId) => goalWithheld(world.store, goalId))),
   getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
   putState: ({ mock, slot }, { body }) => ok(restored(mock.worlds.restore(slot, body))),
   listSnapshots: ({ slot }) =>
@@ -182,8 +193,11 @@ function controlFor(operationId: string): ValidatedControl | undefined {
 }
 
 /** What the world holds now, and what the server keeps against its memory budget (GET /__mock/world). */
-function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyToken: AnyToken | null) {
+function worldSummary(world: World, mock: Mock) {
+  const { anyToken, worlds } = mock;
+  const { budget } = worlds;
   const use = budget.use();
+  const hook = worlds.activityHook(world);
   const sessionsBytes = [...use.sessions.values()].reduce((sum, bytes) => sum + bytes, 0);
   return {
     seed: world.seed,
@@ -191,8 +205,14 @@ function worldSummary(world: World, sessions: number, budget: MemoryBudget, anyT
     ...clockView(world),
     default_person_id: world.defaultPersonId,
     any_token_person_id: anyToken ? (anyToken.personIn(world)?.id ?? null) : null,
+    // WH1: the hook of this world's seed, and where to post to it.
+    activity_hook: {
+      account_id: hook.accountId,
+      token: hook.token,
+      path: `${HOOKS_PATH}/activity/a/${hook.accountId}?token=${hook.token}`,
+    },
     counts: recordCounts(world.store),
-    sessions,
+    sessions: mock.sessions.size,
     memory: {
       budget_bytes: budget.limit,
       used_bytes: use.shared + sessionsBytes + use.snapshots + use.bases + use.caches,

@@ -1,10 +1,12 @@
 // The contract between the spec's operations and the domain: one handler per operationId, typed by that
 // operation's input as spec/openapi.yaml's generated types give it, which calls the domain and presents what it
 // returns.
+import type { DigestCache } from '../domain/digest-cache.js';
+import type { DigestEntry } from '../domain/digest.js';
 import type { Page } from '../domain/pagination.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
-import type { ApiInput, ApiOperationId } from '../types/wire.js';
+import type { ApiInput, ApiOperationId, HookOperationId } from '../types/wire.js';
 import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
 import type { RequestInput } from './request-input.js';
@@ -16,6 +18,8 @@ export interface HandlerServices {
   page: Page;
   /** The mock's renderer: records as the JSON of their wire shapes. */
   render: Renderer;
+  /** DG1: the mock's digests computed lately, reused while their world takes no write (none: computed each time). */
+  digests?: DigestCache<DigestEntry>;
 }
 
 /** One operation's context: the services and its validated input (path parameters, query, body). */
@@ -30,10 +34,11 @@ export interface OperationResult {
 export type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id>) => OperationResult;
 
 /**
- * A handler for every operation of spec/openapi.yaml, keyed by operationId: a spec change that adds an
- * operation, or changes one's parameters or body, fails the typecheck of its handler.
+ * A handler for every /api/v2 operation of spec/openapi.yaml, keyed by operationId: a spec change that adds an
+ * operation, or changes one's parameters or body, fails the typecheck of its handler. The hooks at the service
+ * root have no caller (no bearer token) and are handled apart (activity-hook-route.ts).
  */
-export type OperationHandlers = { [Id in ApiOperationId]: OperationHandler<Id> };
+export type OperationHandlers = { [Id in Exclude<ApiOperationId, HookOperationId>]: OperationHandler<Id> };
 
 /** A handler as the pipeline calls it: chosen by an operationId read from the spec at run time. */
 export type ValidatedHandler = (context: HandlerServices & RequestInput) => OperationResult;
@@ -48,7 +53,7 @@ export function handlerFor(handlers: OperationHandlers, operationId: string): Va
   // The one place the wire's types meet the run time: the pipeline hands a handler only input that ajv has
   // checked against this operation's parameters and body schema (request-input.ts), which is the shape its
   // generated type describes.
-  return handlers[operationId as ApiOperationId] as ValidatedHandler;
+  return handlers[operationId as keyof OperationHandlers] as ValidatedHandler;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Presentation: domain records → the response shapes of spec/openapi.yaml (GO3 object forms, G3 instants, G10 urls,
 // G11 types). The domain hands out records; only HTTP knows their wire shapes, each declared as the spec's
 // generated schema, so a field the spec renames, adds or drops fails the typecheck here.
+import type { ActionItem } from '../domain/action-items.js';
 import { formatInstant } from '../domain/calendar.js';
 import { isBlocked } from '../domain/check-ins.js';
 import { confidenceDescription } from '../domain/confidence.js';
@@ -63,6 +64,11 @@ export class Presenter {
   /** G10: `{app_url}/<kind>/<id>`. */
   url(kind: UrlKind, id: Uuid): string {
     return `${this.#appUrl}/${kind}/${id}`;
+  }
+
+  /** AI1: the record's edit link, `{app_url}/check-ins/<id>/edit` or `{app_url}/goals/<id>/edit`. */
+  editUrl(kind: 'check-ins' | 'goals', id: Uuid): string {
+    return `${this.url(kind, id)}/edit`;
   }
 
   personRef(world: World, id: Uuid): ApiSchema<'PersonRef'> {
@@ -223,6 +229,30 @@ export class Presenter {
       person: this.personRef(world, reaction.personId),
       resource: { type: reaction.resourceType, id: reaction.resourceId },
       created_at: formatInstant(reaction.createdAt),
+    };
+  }
+
+  /** AI1: a check-in to fill in (AI2) with its teams, or a goal that needs an update (AI3). */
+  actionItem(world: World, item: ActionItem): ApiSchema<'ActionItem'> {
+    const common = { id: item.id, type: 'action-item' as const, due_on: item.dueOn };
+    if (item.kind === 'check-in') {
+      const { checkIn } = item;
+      return {
+        ...common,
+        kind: 'check-in',
+        title: `Fill in your check-in for ${checkIn.date}`,
+        url: this.editUrl('check-ins', checkIn.id),
+        resource: { type: 'check-in', id: checkIn.id },
+        teams: checkIn.teamIds.map((id) => this.teamRef(world, id)),
+      };
+    }
+    return {
+      ...common,
+      kind: 'goal-update',
+      title: `Post an update on ${item.goal.title}`,
+      url: this.editUrl('goals', item.goal.id),
+      resource: { type: 'goal', id: item.goal.id },
+      teams: [],
     };
   }
 

@@ -49,6 +49,8 @@ describe('GET / (the dashboard)', () => {
       'dropSession',
       'listOverrides',
       'deleteOverride',
+      'listWebhookDeliveries',
+      'redeliverWebhook',
     ])
       expect(operations, id).toContain(id);
   });
@@ -58,7 +60,7 @@ describe('GET / (the dashboard)', () => {
     const reads = [...script.matchAll(/\bapi\(\s*[`'"](\/[^`'"?]*)/g)].map(([, path]) =>
       (path ?? '').replace(/\$\{[^}]*\}/g, 'x'),
     );
-    expect(new Set(reads)).toEqual(new Set(['/me', '/goals', '/people', '/check-ins']));
+    expect(new Set(reads)).toEqual(new Set(['/me', '/goals', '/people', '/check-ins', '/digest', '/action-items']));
     const api = getCompiledSpec();
     expect(reads.filter((path) => api.findOperation('GET', path) === undefined)).toEqual([]);
     // Two fetches (beside the one the "connect your app" snippet prints): control()'s to /__mock, and api()'s,

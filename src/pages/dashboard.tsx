@@ -1,10 +1,11 @@
 // GET /: the control dashboard of the running world, for whoever runs a demo or debugs a frontend — first the
 // request journal live (who made each request, what it sent and got, pretty-printed), the records as the default
-// person sees them (goals, people, today's check-ins, each opening its JSON by id) and how to connect an app;
-// beside them the clock (ticking), reset (confirmed) and snapshots, switches, sessions and counts; last, every
-// person's tokens. The page is a shell rendered here with hono/jsx; everything it shows and does goes through
-// /__mock and /api/v2 from its script (the modules of dashboard/, bundled at build time into one file), so
-// anything done here can be done with curl as well.
+// person sees them (goals, people, today's check-ins, each opening its JSON by id), their digest and action
+// items, the world's webhook deliveries (each to redeliver) and how to connect an app; beside them the clock
+// (ticking), reset (confirmed) and snapshots, switches, sessions and counts; last, every person's tokens. The
+// page is a shell rendered here with hono/jsx; everything it shows and does goes through /__mock and /api/v2
+// from its script (the modules of dashboard/, bundled at build time into one file), so anything done here can
+// be done with curl as well.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { problemResponse } from '../http/problem.js';
@@ -111,6 +112,52 @@ function Records() {
         </h3>
         <pre id="record-json"></pre>
       </div>
+    </Section>
+  );
+}
+
+/** A table with its column headers and an empty body the script fills (table semantics for screen readers). */
+function Listing(props: { id: string; columns: readonly string[] }) {
+  return (
+    <table id={props.id}>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th scope="col">{column}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody></tbody>
+    </table>
+  );
+}
+
+/** DG1: the default person's newest digest entries; AI1: their open items (both read through /api/v2). */
+function PersonsDigest() {
+  return (
+    <>
+      <Section id="digest-section" title="Digest">
+        <p class="hint">
+          The newest of <span id="digest-person">the default person</span>'s digest (GET /api/v2/digest), newest first.
+        </p>
+        <Listing id="digest" columns={['category', 'published', 'record']} />
+      </Section>
+      <Section id="action-items-section" title="Action items">
+        <p class="hint">
+          What <span id="action-items-person">the default person</span> has to do (GET /api/v2/action-items).
+        </p>
+        <Listing id="action-items" columns={['kind', 'due', 'title', 'link']} />
+      </Section>
+    </>
+  );
+}
+
+/** WH5: the world's newest webhook deliveries, each to redeliver. */
+function Deliveries() {
+  return (
+    <Section id="webhooks-section" title="Webhook deliveries">
+      <p id="webhooks-subscriptions" class="hint"></p>
+      <Listing id="webhooks" columns={['event', 'status', 'attempts', 'next retry', 'redeliver']} />
     </Section>
   );
 }
@@ -252,6 +299,8 @@ function Page(props: { protectedControls: boolean }) {
           <div class="primary">
             <Journal />
             <Records />
+            <PersonsDigest />
+            <Deliveries />
           </div>
           <aside>
             <Connect />

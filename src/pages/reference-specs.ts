@@ -31,10 +31,21 @@ export function referenceSpec(spec: ReferenceSpec, examples?: WorldExamples): Op
   const document = spec === 'api' ? getCompiledSpec().document : bundledControl();
   const base = spec === 'api' ? BASE_PATH : CONTROL_PATH;
   const served = { ...document, servers: [{ url: base, description: 'This standin server' }] };
+  if (spec === 'api') served.paths = servedAtRoot(document.paths ?? {});
   return examples && spec === 'api' ? withExamples(served, examples) : served;
 }
 
 type Node = Record<string, unknown>;
+
+/** The hooks' own servers (WH1) as this server's root, wherever it runs, in place of the spec's default port. */
+function servedAtRoot(paths: OpenAPIV3_1.PathsObject): OpenAPIV3_1.PathsObject {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      item?.servers ? { ...item, servers: [{ url: '/', description: "This standin server's root" }] } : item,
+    ]),
+  );
+}
 
 /**
  * The document with each operation's example in place: the answer as its 200 or 201 JSON's `example`, the
@@ -80,11 +91,12 @@ function withExample(operation: Node, example: OperationExample, resolved: (node
   }
   if (example.body !== undefined && copy.requestBody)
     copy.requestBody = withMedia(copy.requestBody as Node, example.body);
-  const { params } = example;
-  if (params && Array.isArray(copy.parameters)) {
+  const { params, query } = example;
+  if ((params || query) && Array.isArray(copy.parameters)) {
     copy.parameters = (copy.parameters as Node[]).map((parameter) => {
       const target = resolved(parameter);
-      const value = target.in === 'path' ? params[String(target.name)] : undefined;
+      const values = target.in === 'path' ? params : target.in === 'query' ? query : undefined;
+      const value = values?.[String(target.name)];
       return value === undefined ? parameter : { ...target, example: value };
     });
   }

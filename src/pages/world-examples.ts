@@ -10,6 +10,7 @@ import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import { OPERATION_HANDLERS } from '../http/app.js';
 import type { Mock } from '../http/mock.js';
+import type { Worlds } from '../runtime/worlds.js';
 import { handlerFor } from '../http/operation-handler.js';
 import { Presenter } from '../http/present.js';
 import { Renderer } from '../http/renderer.js';
@@ -24,6 +25,8 @@ export interface OperationExample {
   answer?: unknown;
   /** The path parameters, by name: the ids of the records the example shows. */
   params?: Record<string, string>;
+  /** Query parameters by name, where the operation needs one to work (the hook's token, WH1). */
+  query?: Record<string, string>;
   /** A request body made of the record the example shows. */
   body?: Json;
 }
@@ -53,7 +56,7 @@ export function worldExamples(mock: Mock): WorldExamples | undefined {
   readAll(reader);
   const operations = new Map<string, OperationExample>();
   for (const op of getCompiledSpec().operations) {
-    const example = reader.exampleOf(op);
+    const example = op.base === null ? reader.exampleOf(op) : reader.hookExample(mock.worlds);
     if (example) operations.set(op.operationId, example);
   }
   const now = `${new Date(world.now() * 1000).toISOString().slice(0, 19)}Z`;
@@ -101,6 +104,9 @@ function readAll(r: Reader): void {
   }
   const [activity] = r.list('listActivities', '/activities', {});
   if (activity) r.one('getActivity', '/activities/{id}', { id: idOf(activity) });
+  // DG1, AI1: the default person's newest digest entries and open items.
+  r.list('listDigest', '/digest', {});
+  r.list('listActionItems', '/action-items', {});
 }
 
 function idOf(record: Json): string {
@@ -183,6 +189,25 @@ class Reader {
       if (body) example.body = body;
     }
     return example.answer === undefined && example.params === undefined ? undefined : example;
+  }
+
+  /**
+   * WH1: the hook's example: the world's account id; its token, unless a control token keeps the tokens behind
+   * it (as the page's person token); and an activity read before, as the person's own, for body and answer.
+   */
+  hookExample(worlds: Worlds): OperationExample | undefined {
+    const activity = this.#recordBySchema.get('Activity');
+    if (!activity) return undefined;
+    const { accountId, token } = worlds.activityHook(this.world);
+    const { tokenKey } = worlds;
+    const answer = { ...activity, person: { id: this.actor.id, name: this.actor.name } };
+    const url = typeof activity.url === 'string' ? { url: activity.url } : {};
+    return {
+      params: { account_id: accountId },
+      ...(tokenKey === undefined ? { query: { token } } : {}),
+      body: { email: this.actor.email, source: activity.group, description: activity.description, ...url },
+      answer,
+    };
   }
 
   #keep(operationId: string, path: string, params: Record<string, string>, answer: Json | Json[]): void {

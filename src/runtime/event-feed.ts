@@ -16,7 +16,7 @@ export const FEED_QUEUE_BYTES = 256 * 1024;
 export const MAX_FEED_SUBSCRIBERS = 16;
 
 /** The names of the lines (spec/control.yaml's GET /events), each with its JSON `data`. */
-export type FeedEvent = 'request' | 'record' | 'clock' | 'world' | 'session' | 'dropped';
+export type FeedEvent = 'request' | 'record' | 'clock' | 'world' | 'session' | 'delivery' | 'dropped';
 
 export interface FeedLine {
   event: FeedEvent;
@@ -104,6 +104,9 @@ export class EventFeed {
       on('world:replaced', ({ session, world, cause }) => {
         if (this.#followed(session))
           this.#publish(session, 'world', { session, cause, seed: world.seed, size: world.size });
+      }),
+      on('delivery:changed', ({ session, id, status }) => {
+        if (this.#followed(session)) this.#publish(session, 'delivery', { session, id, status });
       }),
       on('session:created', ({ session }) =>
         this.#publish(undefined, 'session', { session, change: 'created', reason: null }),

@@ -1,11 +1,13 @@
 // The runtime's lifecycle events: what happens to a mock, for whatever watches it — a request started and
 // ended (with its bodies and problem), a record changed, the clock moved, a session made or dropped, a world
-// reset or restored. The journal, the state file, local persistence and the dashboard subscribe; webhooks and
-// the proxy plug in the same way. MSW's life-cycle events (`request:start`, `request:end`) are the model:
-// listeners run in order, synchronously, on the turn the event happens, so one that must act before the
-// answer goes back (a save) can; a listener that throws is reported and never fails the request.
+// reset or restored, a webhook delivery's status moved. The journal, the state file, local persistence, the
+// webhooks and the dashboard subscribe; the proxy plugs in the same way. MSW's life-cycle events
+// (`request:start`, `request:end`) are the model: listeners run in order, synchronously, on the turn the event
+// happens, so one that must act before the answer goes back (a save) can; a listener that throws is reported
+// and never fails the request.
 import type { RecordKind } from '../domain/record-kinds.js';
 import type { World } from '../domain/world.js';
+import type { DeliveryStatus } from './webhook-outbox.js';
 
 /** Which part of the server a request went to. */
 export type RequestArea = 'api' | 'controls' | 'other';
@@ -50,8 +52,12 @@ export interface WorldEvent {
 export interface MockEventMap {
   'request:start': RequestStart;
   'request:end': RequestEnd;
-  /** A record of `kind` was put or deleted in a world (its table now holds the record in force, or none). */
-  'record:changed': WorldEvent & { kind: RecordKind; id: string };
+  /**
+   * A record of `kind` was put or deleted in a world (its table now holds the record in force, or none);
+   * `previous` is the record in force before, or undefined for a new one (webhooks tell a check-in just
+   * completed from one edited, WH2).
+   */
+  'record:changed': WorldEvent & { kind: RecordKind; id: string; previous: unknown };
   /** MK4: a world's clock was set, advanced, frozen or resumed (a reset's new clock comes with world:replaced). */
   'clock:moved': WorldEvent;
   /** MK5: a session was made on its first request. */
@@ -60,6 +66,12 @@ export interface MockEventMap {
   'session:dropped': { session: string; reason: 'deleted' | 'idle' };
   /** MK2: a world was replaced whole, by a reset, a restored state or a snapshot. */
   'world:replaced': WorldEvent & { cause: 'reset' | 'restore' | 'snapshot' };
+  /**
+   * WH5: a world's webhook delivery was made (pending), went out (sending), waits for its next attempt
+   * (pending) or ended (succeeded, failed, dropped, cancelled). Told after the turn that caused it, or when a
+   * receiver answered: deliveries never run on the request's turn (WH4).
+   */
+  'delivery:changed': { session: string | null; id: string; status: DeliveryStatus };
 }
 
 export type MockEventType = keyof MockEventMap;

@@ -15,6 +15,8 @@ import { RequestJournal } from './request-journal.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './session-defaults.js';
 import type { Sessions } from './sessions.js';
 import type { WorldVerifier } from './state-rebuild.js';
+import type { WebhookSettings } from './webhook-outbox.js';
+import { Webhooks, type PublishedRecordText } from './webhooks.js';
 import { Worlds } from './worlds.js';
 
 export interface RuntimeOptions {
@@ -48,6 +50,12 @@ export interface RuntimeOptions {
   anyToken?: boolean | string;
   /** MK6: a latency and fault profile in force from the start (its seed defaults to the world's). */
   faults?: FaultProfileSpec;
+  /**
+   * WH4, WH5: the outbound webhooks' retry delays, timeout and queue bounds; each defaults to production's
+   * schedule (1 s, 5 s, 30 s, 2 min, 10 min), 10 s and 4 MiB / 500 deliveries waiting per world. Tests shorten
+   * the delays.
+   */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 /** What the runtime needs from the front above it. */
@@ -58,6 +66,8 @@ export interface RuntimeParts {
   cacheBytes: () => number;
   /** A record kind's name on the wire, for the lines of the event feed. */
   kindName: (kind: RecordKind) => string;
+  /** WH3: a published record as its GET gives it to an administrator, the `data` of a webhook's payload. */
+  publishedRecord: PublishedRecordText;
 }
 
 export interface MockRuntime {
@@ -90,6 +100,10 @@ export interface MockRuntime {
   readonly events: MockEvents;
   /** The events as lines for GET /__mock/events, per subscriber within a byte bound (event-feed.ts). */
   readonly feed: EventFeed;
+  /** WH2–WH5: each world's webhook subscriptions and deliveries. */
+  readonly webhooks: Webhooks;
+  /** Stops what runs on after requests (webhook deliveries and their timers); the worlds stay readable. */
+  close(): void;
 }
 
 /**
@@ -101,6 +115,7 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
   const size = options.size ?? 'small';
   const events = new MockEvents();
   const journal = new RequestJournal();
+  const webhooks = new Webhooks(events, seed, parts.publishedRecord, options.webhooks);
   // The journal keeps what the API was asked; the controls' own requests are the user's, not the app's.
   events.on('request:end', (end) => {
     if (end.area === 'api') journal.record(end);
@@ -114,7 +129,7 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
     sessionIdleMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     faults: options.faults ? new FaultProfile({ seed, ...options.faults }) : null,
     memoryBudget: options.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
-    cacheBytes: () => journal.bytes + parts.cacheBytes(),
+    cacheBytes: () => journal.bytes + webhooks.bytes + parts.cacheBytes(),
     // MK1: a server guarded by a control token answers no token computable from the seed alone.
     tokenKey: options.controlToken || undefined,
     events,
@@ -148,5 +163,7 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
     events,
     // After the journal's listener: a request's line is the journal's entry for it.
     feed: new EventFeed(events, journal, { kindName: parts.kindName }),
+    webhooks,
+    close: () => webhooks.close(),
   };
 }

@@ -2,6 +2,7 @@
 // and what replaces one — a reset (MK2), a restored state or a snapshot — checked before it replaces
 // anything, so a bad state changes nothing. Bases are generated here from the fixtures, once per seed,
 // size and generation instant, and shared by every world on them (and by other mocks: generated-bases.ts).
+import { activityHookAccount, type ActivityHookAccount } from '../../fixtures/activity-hook.js';
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
@@ -99,6 +100,15 @@ export class Worlds {
    * then without a walk over every slot and snapshot. Once another came, the walk is made (it may have gone).
    */
   #onlyFirstBase: boolean;
+
+  /**
+   * WH1: the collect-activity hook of a world, its account id and token: from the world's seed, keyed by the
+   * control token as the people's tokens are (fixtures/activity-hook.ts).
+   * @example const { accountId, token } = worlds.activityHook(worlds.shared.world)
+   */
+  activityHook(world: World): ActivityHookAccount {
+    return activityHookAccount(world.seed, this.tokenKey);
+  }
 
   constructor(options: WorldsOptions) {
     this.#verify = options.verify;
@@ -287,9 +297,9 @@ export class Worlds {
   #watch(slot: WorldSlot): void {
     const { world, name: session } = slot;
     const events = this.#events;
-    world.store.onChange((kind, id) => {
+    world.store.onChange((kind, id, previous) => {
       // Stryker disable next-line ConditionalExpression: emitting to nobody does nothing; asking first saves building the event on every write.
-      if (events.heard('record:changed')) events.emit('record:changed', { session, world, kind, id });
+      if (events.heard('record:changed')) events.emit('record:changed', { session, world, kind, id, previous });
     });
   }
 

@@ -84,6 +84,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     maxHeaderSize: options.maxHeaderSize ?? DEFAULT_SERVER_LIMITS.maxHeaderSize,
   };
   const stopKeeping = async () => {
+    // WH4: no webhook delivery or retry timer outlives the server.
+    mock.close();
     const saved = writer ? await writer.close() : true;
     await lock?.release();
     return saved;

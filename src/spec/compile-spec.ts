@@ -25,6 +25,11 @@ export interface SpecOperation {
   method: HttpMethod;
   /** OpenAPI path template relative to the base path, e.g. `/goals/{id}`. */
   path: string;
+  /**
+   * The URL path its path item's own `servers:` puts it under instead of the document's base path: `''` for the
+   * service root (WH1's hook); null for an operation under the base path (`/api/v2`, `/__mock`).
+   */
+  base: string | null;
   parameters: SpecParameter[];
   /** Names of the properties the request body schema declares (G7: anything else is unknown). */
   bodyProperties: ReadonlySet<string> | null;
@@ -120,6 +125,7 @@ export function compileSpec(
   const matchers = operations.map((op) => ({
     op,
     pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
+    templated: (op.path.match(/\{/g) ?? []).length,
   }));
   const componentValidators = new Map<string, ValidateFunction>();
   return {
@@ -134,7 +140,11 @@ export function compileSpec(
     },
     findOperation(method, path) {
       const pathname = path.split('?', 1)[0] ?? '';
-      return matchers.find((m) => m.op.method === method.toUpperCase() && m.pattern.test(pathname))?.op;
+      // OpenAPI matches a concrete path before a templated one (/webhooks/deliveries before /webhooks/{id}), as
+      // the router does: a method the most concrete matching path lacks is that path's 405, not the template's.
+      const matching = matchers.filter((m) => m.pattern.test(pathname));
+      const fewest = Math.min(...matching.map((m) => m.templated));
+      return matching.find((m) => m.templated === fewest && m.op.method === method.toUpperCase())?.op;
     },
     checkSchema(name, value) {
       let validate = componentValidators.get(name);
@@ -145,6 +155,12 @@ export function compileSpec(
       return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
     },
   };
+}
+
+/** The path of a path item's own first server (`http://127.0.0.1:4010` → `''`), or null when it has none. */
+function ownBase(pathItem: OpenAPIV3_1.PathItemObject): string | null {
+  const url = pathItem.servers?.[0]?.url;
+  return url === undefined ? null : new URL(url, 'http://standin.invalid').pathname.replace(/\/$/, '');
 }
 
 function compileOperation(
@@ -200,6 +216,7 @@ function compileOperation(
     operationId,
     method,
     path,
+    base: ownBase(pathItem),
     parameters,
     bodyProperties,
     bodyRequired: body?.required ?? false,

@@ -670,10 +670,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's digest
+         * @description **DG1** The caller's digest, newest first: `published_at` descending, then `id`. `category`
+         *     keeps one kind of entry (`comment`; also `check-in`, `goal-update`, `echo-answer`; another
+         *     value: 422); `since` (a date, UTC) keeps entries published on or after it. Every entry is
+         *     `{id, category, published_at, read_at, resource}`: `resource` is the record as its own GET
+         *     gives it to the caller, with its `type`; `id` is the entry's own UUID, stable for a record and
+         *     a person; `read_at` is null (nothing in this API marks entries read).
+         *
+         *     **DG2** What lands: comments on the caller's check-ins and goal updates (the caller's own
+         *     replies there too); any check-in, goal update, comment or Echo answer whose text @mentions the
+         *     caller, and the caller's own comments in a thread that mentions them; check-ins completed and
+         *     goal updates posted by people who share a team with the caller (not the caller's own); every
+         *     Echo answer published. An entry's `published_at` is when its record was completed, posted or
+         *     published. A record the caller cannot see (GO7) never lands.
+         *
+         *     **DG3** Deleting a record removes its entries; editing it changes the embedded `resource` but
+         *     not `published_at` or the entry's place.
+         *
+         *     **DG4** ETag and 304 as every GET (G12): a poller's `If-None-Match` gets 304 until an entry
+         *     lands, changes or goes.
+         *
+         *     Paginated (G4).
+         */
+        get: operations["listDigest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's action items
+         * @description **AI1** The caller's open items, `{id, type: "action-item", kind, due_on, title, url, resource,
+         *     teams}`: `kind` is `check-in` or `goal-update`; `url` is the record's edit link
+         *     (`{app_url}/check-ins/<id>/edit`, `{app_url}/goals/<id>/edit`); `resource` is the check-in, or
+         *     the goal that needs an update; `teams` the check-in's teams (`[]` for a goal update). Order:
+         *     `due_on`, then `kind`, then `id`. Paginated (G4).
+         *
+         *     **AI2** A `check-in` item for the caller's check-in of their today (the clock's date in their
+         *     time zone) while its `completed_at` is null; none when they are absent or not scheduled.
+         *     Completing the check-in removes it.
+         *
+         *     **AI3** A `goal-update` item for each goal the caller owns that is not archived, has not ended
+         *     (`end_date` null, or today or later) and whose cadence (weekly 7 days, biweekly 14, monthly one
+         *     month) has passed since its latest update, or since its `start_date` (its creation when it has
+         *     none) when it has no update; `due_on` is that day. Posting an update removes it; the clock
+         *     moving makes new ones.
+         */
+        get: operations["listActionItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/activity/a/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect an activity through the account's hook
+         * @description **WH1** Records a work activity of the person whose `email` is sent: `{email, source,
+         *     description, url?}` (`source_url` is accepted for `url`). `email` must be a person of the
+         *     account (else 422 naming `email`); `source` 1–1,000 characters; `description` 1–256; the link an
+         *     https URL (else 422 naming the field). The activity gets `kind` "api", `group` = `source` (its
+         *     `title` too) and `recorded_at` now; the answer is the activity as `GET /activities/{id}` gives
+         *     it, and it is listed by `GET /activities` from then on.
+         *
+         *     No bearer token: the hook authenticates by its `token` query parameter alone. A missing or wrong
+         *     token: 401; an account that does not exist: 404 (looked up first, as the token belongs to the
+         *     account); a bad body: 400, 413, 415 or 422 as every write (G8); all `application/problem+json`.
+         *     Unknown body fields are ignored, or rejected in strict mode (G7).
+         *
+         *     Against standin (decided): the account id and the token are derived from the world's seed (and
+         *     the server's control token, when it has one), and `GET /__mock/world` lists them with the
+         *     hook's path; `X-Mock-Session` chooses the session's world as on `/api/v2` (MK5; without it, the
+         *     shared world); cross-origin requests are answered as the API's (G13); when rate limits are on
+         *     (G14), the hook's requests count per account in the same windows a person has.
+         */
+        post: operations["collectActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "check-in.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A check-in was completed
+         * @description **WH2** (production's documented event) A person's check-in got its first answers (CI3:
+         *     `completed_at` set). `data` is the check-in as `GET /check-ins/{id}` gives it; `created_at` is its
+         *     `completed_at`. Later edits send nothing.
+         */
+        post: operations["checkInCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal-update.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A goal update was posted
+         * @description **WH2** A goal update was posted (GU1). `data` is the update as `GET /goal-updates/{id}` gives it;
+         *     `created_at` is its `created_at`. Never an update of a private goal (GO7, WH3).
+         */
+        post: operations["goalUpdateCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A comment was made
+         * @description **WH2** A comment was made on a check-in or a goal update (CR1). `data` is the comment as the API
+         *     gives it; `created_at` is its `created_at`. Never a comment on a private goal's update (GO7, WH3).
+         */
+        post: operations["commentCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "echo-answer.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An Echo answer was published
+         * @description **WH2** An Echo answer was published, on its schedule as the clock passes it (EC4; a move of the
+         *     clock publishes each answer it passes, sent in the order of their instants, WH4) or posted (EC5).
+         *     `data` is the answer as `GET /echo/answers/{id}` gives it; `created_at` is its `published_at`.
+         */
+        post: operations["echoAnswerPublishedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /**
+         * Format: uuid
+         * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
+         *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
+         *     reset either, which makes the records again under their old ids).
+         */
+        WebhookEventId: string;
+        CheckInCompletedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "check-in.completed";
+            /** @description The check-in's `completed_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["CheckIn"];
+        };
+        GoalUpdateCreatedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "goal-update.created";
+            /** @description The update's `created_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["GoalUpdate"];
+        };
+        CommentCreatedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "comment.created";
+            /** @description The comment's `created_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["Comment"];
+        };
+        EchoAnswerPublishedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "echo-answer.published";
+            /** @description The answer's `published_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["EchoAnswer"];
+        };
         /**
          * Format: date-time
          * @description An instant, exactly `YYYY-MM-DDTHH:MM:SSZ`, UTC, no fractional seconds (G3).
@@ -999,6 +1235,66 @@ export interface components {
         /** @description A page of activities, newest first (G1, AC1). */
         ActivityList: components["schemas"]["Activity"][];
         /**
+         * @description What a digest entry holds (DG1).
+         * @enum {string}
+         */
+        DigestCategory: "comment" | "check-in" | "goal-update" | "echo-answer";
+        /** @description One entry of a person's digest (DG1): the record that landed (DG2), as its own GET gives it. */
+        DigestEntry: {
+            /**
+             * Format: uuid
+             * @description The entry's own UUID, stable for its record and its person (DG1).
+             */
+            id: string;
+            category: components["schemas"]["DigestCategory"];
+            /** @description When the record was completed, posted or published (DG2); an edit keeps it (DG3). */
+            published_at: components["schemas"]["Instant"];
+            /** @description Always null; nothing in this API marks an entry read (DG1). */
+            read_at: null;
+            /** @description The record, as its own GET gives it to the caller (DG1); its `type` is the category. */
+            resource: components["schemas"]["Comment"] | components["schemas"]["CheckIn"] | components["schemas"]["GoalUpdate"] | components["schemas"]["EchoAnswer"];
+        };
+        /** @description A page of a person's digest, newest first (G1, DG1). */
+        DigestEntryList: components["schemas"]["DigestEntry"][];
+        /** @description One open item of the caller's (AI1). */
+        ActionItem: {
+            /**
+             * Format: uuid
+             * @description The item's own UUID, stable for its record and due day (AI1).
+             */
+            id: string;
+            /** @constant */
+            type: "action-item";
+            /**
+             * @description A check-in to fill in (AI2) or a goal update to post (AI3).
+             * @enum {string}
+             */
+            kind: "check-in" | "goal-update";
+            /**
+             * Format: date
+             * @description The day the item is due (AI2, AI3).
+             */
+            due_on: string;
+            /** @example Post an update on Ship the billing fix */
+            title: string;
+            /**
+             * @description The record's edit link in the web application (AI1).
+             * @example https://app.example.test/check-ins/0b6f3a2e-4c1d-4f5a-9e7b-2d8c1a3f5e60/edit
+             */
+            url: string;
+            /** @description The check-in to fill in, or the goal that needs an update (AI1). */
+            resource: {
+                /** @enum {string} */
+                type: "check-in" | "goal";
+                /** Format: uuid */
+                id: string;
+            };
+            /** @description The check-in's teams; `[]` for a goal update (AI1). */
+            teams: components["schemas"]["TeamRef"][];
+        };
+        /** @description A page of the caller's open items, by due day, kind and id (G1, AI1). */
+        ActionItemList: components["schemas"]["ActionItem"][];
+        /**
          * @description The writable goal fields, all optional (GO1); invalid values give 422 naming the field (GO2).
          *     Output fields such as `owner` or `progress` and unknown fields are ignored, or rejected with 422
          *     in strict mode (G7).
@@ -1123,6 +1419,31 @@ export interface components {
             name: components["schemas"]["ReactionName"];
         };
         /**
+         * @description An activity collected through the hook (WH1). Unknown fields are ignored, or rejected with 422
+         *     in strict mode (G7).
+         */
+        HookActivity: {
+            /**
+             * @description The email of a person of the account, whose activity it is (WH1).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Where the activity comes from, 1–1,000 characters; it becomes the activity's `group` (WH1).
+             * @example Release notes
+             */
+            source: string;
+            /** @description 1–256 characters (WH1). */
+            description: string;
+            /** @description An https link to the activity (WH1). */
+            url?: string;
+            /**
+             * @description The same as `url`, under the name production also accepts (WH1); sent with a different
+             *     `url`: 422.
+             */
+            source_url?: string;
+        };
+        /**
          * @description A new activity (AC2). Output and unknown fields are ignored, or rejected with 422 in strict mode
          *     (G7).
          */
@@ -1167,6 +1488,16 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Any answer but a 2xx, no answer within 10 s, or a refused connection: the delivery is tried again after
+         *     1 s, 5 s, 30 s, 2 min and 10 min of real time, then marked failed (WH4).
+         */
+        WebhookRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Deleted; the body is empty (G1). */
         NoContent: {
             headers: {
@@ -1234,6 +1565,24 @@ export interface components {
          *     comment author; CR2 reaction author). The problem names the field or the action refused.
          */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The hook's `token` query parameter is missing or is not the account's (WH1). */
+        HookUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No account has that id (WH1). */
+        UnknownHookAccount: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1310,6 +1659,22 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+         *     can drop duplicates.
+         */
+        webhookId: string;
+        /**
+         * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+         *     it against its own clock), not the mock's clock of the body's `created_at`.
+         */
+        webhookTimestamp: string;
+        /**
+         * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+         *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+         *     (`standardwebhooks` on npm) verify.
+         */
+        webhookSignature: string;
         /** @description The 1-indexed page (G4). Not an integer, or below 1: 422. A page past the end: `[]`. */
         page: number;
         /**
@@ -1371,6 +1736,16 @@ export interface components {
          *     Another shape: 422.
          */
         activitiesUntil: string;
+        /**
+         * @description One kind of entry (DG1): `comment` (production's), `check-in`, `goal-update` or `echo-answer`.
+         *     Another value: 422.
+         */
+        digestCategory: components["schemas"]["DigestCategory"];
+        /**
+         * @description A date `YYYY-MM-DD` (G3): entries published on or after its start, UTC (DG1). Not a real date:
+         *     422.
+         */
+        digestSince: string;
         /**
          * @description An `ETag` from an earlier 200 answer to the same GET; when it still matches, the answer is 304
          *     with an empty body (G12).
@@ -3018,6 +3393,297 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDigest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One kind of entry (DG1): `comment` (production's), `check-in`, `goal-update` or `echo-answer`.
+                 *     Another value: 422.
+                 */
+                category?: components["parameters"]["digestCategory"];
+                /**
+                 * @description A date `YYYY-MM-DD` (G3): entries published on or after its start, UTC (DG1). Not a real date:
+                 *     422.
+                 */
+                since?: components["parameters"]["digestSince"];
+                /** @description The 1-indexed page (G4). Not an integer, or below 1: 422. A page past the end: `[]`. */
+                page?: components["parameters"]["page"];
+                /**
+                 * @description Records per page (G4): default 30, at least 1; values above 50 are clamped to 50. Not an
+                 *     integer, or below 1: 422.
+                 */
+                per_page?: components["parameters"]["perPage"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier 200 answer to the same GET; when it still matches, the answer is 304
+                 *     with an empty body (G12).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's digest, newest first (DG1). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestEntryList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listActionItems: {
+        parameters: {
+            query?: {
+                /** @description The 1-indexed page (G4). Not an integer, or below 1: 422. A page past the end: `[]`. */
+                page?: components["parameters"]["page"];
+                /**
+                 * @description Records per page (G4): default 30, at least 1; values above 50 are clamped to 50. Not an
+                 *     integer, or below 1: 422.
+                 */
+                per_page?: components["parameters"]["perPage"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier 200 answer to the same GET; when it still matches, the answer is 304
+                 *     with an empty body (G12).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's open items (AI1). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionItemList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    collectActivity: {
+        parameters: {
+            query: {
+                /** @description The account's hook token (WH1); missing or wrong, 401. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The account whose people the activity is for (WH1). */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A collected activity, `{email, source, description, url?}` (WH1, G7). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HookActivity"];
+            };
+        };
+        responses: {
+            /** @description The activity recorded (WH1), as `GET /activities/{id}` gives it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["HookUnauthorized"];
+            404: components["responses"]["UnknownHookAccount"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkInCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
+        };
+    };
+    goalUpdateCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalUpdateCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
+        };
+    };
+    commentCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
+        };
+    };
+    echoAnswerPublishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
+                 *     can drop duplicates.
+                 */
+                "webhook-id": components["parameters"]["webhookId"];
+                /**
+                 * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
+                 *     it against its own clock), not the mock's clock of the body's `created_at`.
+                 */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /**
+                 * @description **WH3** `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the
+                 *     bytes the subscription's secret (`whsec_` + base64) encodes: Standard Webhooks, which its libraries
+                 *     (`standardwebhooks` on npm) verify.
+                 */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EchoAnswerPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery (WH4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookRefused"];
         };
     };
 }

@@ -309,6 +309,8 @@ export interface paths {
          *       `{session, cause, seed, size}` (`WorldReplacedEvent`).
          *     - `session` — a session was made or dropped, whichever world the stream follows (MK5):
          *       `{session, change, reason}` (`SessionEvent`).
+         *     - `delivery` — one of the world's webhook deliveries was made, went out, waits for its next attempt or
+         *       ended (WH5): `{session, id, status}` (`WebhookDeliveryEvent`); `GET /webhooks/deliveries` lists it.
          *     - `dropped` — the last event of a stream the server ended: `{reason}` (`StreamDroppedEvent`).
          *
          *     Nothing is replayed: a client that connects (or reconnects) reads the world first, then follows the
@@ -335,8 +337,8 @@ export interface paths {
         };
         /**
          * What the world holds now
-         * @description The world of the request's session (MK5): its seed, size and clock (MK4), its default person, and how
-         *     many records of each kind it holds now (new check-ins appear as the clock passes a day, CI1; new
+         * @description The world of the request's session (MK5): its seed, size and clock (MK4), its default person, its
+         *     collect-activity hook (WH1: account id, token and path), and how many records of each kind it holds now (new check-ins appear as the clock passes a day, CI1; new
          *     answers as it passes an Echo's slot, EC4); and how many sessions the server keeps.
          */
         get: operations["getWorldSummary"];
@@ -540,6 +542,113 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the world's webhook subscriptions
+         * @description **WH2** The subscriptions of the world the request's `X-Mock-Session` selects (MK5: each session has
+         *     its own), oldest first, each with its secret.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to the world's events
+         * @description **WH2** From now on, every event of the given types (all four when `events` is left out) that this
+         *     world publishes is POSTed to `url` (WH3), after the request that caused it has answered, in order
+         *     and retried when the receiver fails (WH4). The secret is `whsec_` + base64 of 24 random bytes unless
+         *     given (24 to 64 bytes). Anyone who may use the controls may make the mock POST to any URL: guard
+         *     the controls (`--control-token`, G13) on a server others can reach. A reset keeps subscriptions (as
+         *     it keeps the fault profile) and cancels what was still owed; a dropped session takes its own. A world
+         *     holds at most 16 subscriptions (409 past them). A URL with a user name or password is refused (422):
+         *     `fetch` sends none.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every delivery and its attempts, newest first
+         * @description **WH5** The world's deliveries, newest first (G4's `page` and `per_page`), each with its event, its
+         *     payload, its status (`pending` waiting for its turn or its next attempt, `sending`, `succeeded`,
+         *     `failed` after the last retry, `dropped` from a full queue, `cancelled` by a reset, a deleted
+         *     subscription, or its goal made private or deleted: GO7), every attempt (real time, the URL, the receiver's status, the duration, its answer
+         *     cut to 4,096 characters, or the error when it never answered), the next attempt's time and a note.
+         *     The queue of what waits to be sent is bounded (4 MiB and 500 deliveries per world by default): past
+         *     it, the oldest waiting delivery is dropped and stays listed as dropped. The list keeps at most 1,000
+         *     deliveries (8 MiB): finished ones go first, oldest first.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again
+         * @description **WH5** Queues the delivery's event again for its subscription (its current URL and secret), as a new
+         *     delivery with the same `webhook-id` and payload (Standard Webhooks: a redelivery is the same message)
+         *     and `redelivery_of` naming the first. A deleted subscription's delivery gets 409, and so does one about
+         *     a goal that is private now or deleted (GO7: nothing about a private goal is sent).
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subscription */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a subscription
+         * @description **WH2** What it still owed is cancelled and stays listed as cancelled.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a subscription's URL or events
+         * @description **WH2** Deliveries still waiting go to the new URL; the secret stays.
+         */
+        patch: operations["updateWebhook"];
         trace?: never;
     };
 }
@@ -768,6 +877,21 @@ export interface components {
              */
             reason: "deleted" | "idle" | null;
         };
+        /** @description The `data` of a `delivery` event of `GET /events` (WH5). */
+        WebhookDeliveryEvent: {
+            /** @description The session whose world owes the delivery (MK5), or null for the shared world. */
+            session: string | null;
+            /**
+             * Format: uuid
+             * @description The delivery's id, as `GET /webhooks/deliveries` lists it.
+             */
+            id: string;
+            /**
+             * @description The status it has now.
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "succeeded" | "failed" | "dropped" | "cancelled";
+        };
         /** @description The `data` of the `dropped` event that ends a stream of `GET /events`. */
         StreamDroppedEvent: {
             /** @description Why the server ended the stream, and what to do. */
@@ -823,6 +947,22 @@ export interface components {
              *     in any-token mode, or when this world has nobody by the name it was given (a reset to another seed).
              */
             any_token_person_id: string | null;
+            /**
+             * @description **WH1** The world's collect-activity hook: its account id and token, stable for the seed (and keyed
+             *     by the control token when the server has one, as the people's tokens are, MK1), and its path and
+             *     query at the service root, outside `/api/v2`. POST activities there as `{email, source,
+             *     description, url?}`.
+             */
+            activity_hook: {
+                /** Format: uuid */
+                account_id: string;
+                token: string;
+                /**
+                 * @description `/hooks/activity/a/{account_id}?token={token}`, to append to the server's origin.
+                 * @example /hooks/activity/a/0c3e5d0a-8f2b-4c61-9a7e-2d4b6f8a1c3e?token=hook_0123456789abcdef01234567
+                 */
+                path: string;
+            };
             /** @description How many records of each kind the world holds now. */
             counts: {
                 people: number;
@@ -1070,6 +1210,81 @@ export interface components {
                 bytes_per_second: number;
             })[];
         };
+        /**
+         * @description **WH2** An event a subscription may ask for (`check-in.completed` is production's).
+         * @enum {string}
+         */
+        WebhookEventType: "check-in.completed" | "goal-update.created" | "comment.created" | "echo-answer.published";
+        /** @description The events to send; all four when left out. */
+        WebhookEvents: components["schemas"]["WebhookEventType"][];
+        /**
+         * @description The receiver's URL, absolute, `http` or `https` (WH2). Any host: the mock POSTs wherever the
+         *     controls' caller says.
+         * @example http://127.0.0.1:8080/hooks
+         */
+        WebhookUrl: string;
+        WebhookInput: {
+            url: components["schemas"]["WebhookUrl"];
+            events?: components["schemas"]["WebhookEvents"];
+            /** @description **WH3** `whsec_` + base64 of 24 to 64 bytes; one is made when left out. */
+            secret?: string;
+        };
+        WebhookChange: {
+            url?: components["schemas"]["WebhookUrl"];
+            events?: components["schemas"]["WebhookEvents"];
+        };
+        /** @description **WH2** A subscription of one world (MK5). */
+        WebhookSubscription: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description **WH3** The signing secret, `whsec_` + base64. */
+            secret: string;
+        };
+        /** @description **WH5** One attempt of a delivery. */
+        WebhookAttempt: {
+            /** @description When it was sent, in real time (as `webhook-timestamp`, WH3), not the mock's clock. */
+            attempted_at: components["schemas"]["Instant"];
+            url: string;
+            /** @description The receiver's status; null when it never answered. */
+            status: number | null;
+            duration_ms: number;
+            /** @description The receiver's answer, cut to 4,096 characters; null when it never answered. */
+            response: string | null;
+            /**
+             * @description Why it got no whole answer (refused, no answer within 10 s, or a body still coming then: a failed
+             *     attempt even after a 2xx status, WH4); null when it got one.
+             */
+            error: string | null;
+        };
+        /** @description **WH5** One event owed to one subscription, and what became of it. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            subscription_id: string;
+            /**
+             * Format: uuid
+             * @description The event's id, sent as `webhook-id` on every attempt and redelivery (WH3).
+             */
+            event_id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /** @description The mock clock's instant of the event (WH3). */
+            created_at: components["schemas"]["Instant"];
+            /** @enum {string} */
+            status: "pending" | "sending" | "succeeded" | "failed" | "dropped" | "cancelled";
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description **WH4** When the next attempt goes out (real time), while one waits; else null. */
+            next_attempt_at: components["schemas"]["Instant"] | null;
+            /** @description Why it was dropped, cancelled or failed; else null. */
+            note: string | null;
+            /** @description The delivery this one sends again (WH5), or null. */
+            redelivery_of: string | null;
+            /** @description The body POSTed (WH3), one of the API description's `webhooks:` payloads (WH6). */
+            payload: components["schemas"]["CheckInCompletedEvent"] | components["schemas"]["GoalUpdateCreatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["EchoAnswerPublishedEvent"];
+        };
         /** @description One validation problem (G8). */
         ProblemError: {
             /**
@@ -1151,6 +1366,173 @@ export interface components {
             created_at: components["schemas"]["Instant"];
             updated_at: components["schemas"]["Instant"];
             url: components["schemas"]["AppUrl"];
+        };
+        /**
+         * Format: uuid
+         * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
+         *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
+         *     reset either, which makes the records again under their old ids).
+         */
+        WebhookEventId: string;
+        /** @description A person in object form, `{id, name}` (GO3). */
+        PersonRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description A team in object form, `{id, name}` (GO3). */
+        TeamRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /**
+         * @description A check-in's mood, one of the fixed values (CI8), or null when not answered (CI2, CI3).
+         * @enum {string|null}
+         */
+        Mood: "calm" | "happy" | "excited" | "celebratory" | "joyful" | "confident" | "focused" | "goofy" | "nerdy" | "thoughtful" | "meh" | "confused" | "flustered" | "surprised" | "tired" | "disappointed" | "worried" | "annoyed" | "stressed" | "angry" | "sick" | null;
+        /**
+         * @description One person's check-in for one date, generated by the service (CI1); fresh ones have null
+         *     answers (CI2).
+         */
+        CheckIn: {
+            /** @constant */
+            type: "check-in";
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @description The day the check-in is for (G3).
+             */
+            date: string;
+            person: components["schemas"]["PersonRef"];
+            /** @description The person's teams scheduled that day (CI1), or those chosen by `team_ids` (CI3). */
+            teams: components["schemas"]["TeamRef"][];
+            /** @description What was done previously; Markdown or null (CI2, CI3). */
+            previous: string | null;
+            /** @description What is intended next; Markdown or null (CI2, CI3). */
+            intentions: string | null;
+            /** @description What blocks the person; Markdown, `""` or null (CI2, CI3, CI4). */
+            blockers: string | null;
+            mood: components["schemas"]["Mood"];
+            /** @description Whether the person did what was intended, or null (CI2, CI3). */
+            previous_completed: boolean | null;
+            /** @description True exactly when `blockers` holds non-whitespace text (CI4). */
+            blocked: boolean;
+            /** @description True only when an absence covering the date was recorded after generation (CI9). */
+            absent: boolean;
+            /** @description Set by the first PATCH that leaves any answer non-null, then kept (CI3). */
+            completed_at: components["schemas"]["NullableInstant"];
+            updated_at: components["schemas"]["Instant"];
+            url: components["schemas"]["AppUrl"];
+        };
+        CheckInCompletedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "check-in.completed";
+            /** @description The check-in's `completed_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["CheckIn"];
+        };
+        /** @description A goal in object form, `{id, title}` (GO3). */
+        GoalRef: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+        };
+        /**
+         * @description The label of a confidence (GO5): 30 "Off track", 60 "At risk", 90 "On track", 100 "On track".
+         * @enum {string}
+         */
+        ConfidenceDescription: "Off track" | "At risk" | "On track";
+        /** @description A dated status post on a goal (GU1). */
+        GoalUpdate: {
+            /** @constant */
+            type: "goal-update";
+            /** Format: uuid */
+            id: string;
+            goal: components["schemas"]["GoalRef"];
+            person: components["schemas"]["PersonRef"];
+            title: string;
+            /** @description Markdown; `@username` mentions a person. */
+            body: string;
+            progress: number;
+            /**
+             * @description Snapped to 30, 60 or 90 on every save (GU2).
+             * @enum {integer}
+             */
+            confidence: 30 | 60 | 90;
+            confidence_description: components["schemas"]["ConfidenceDescription"];
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            url: components["schemas"]["AppUrl"];
+        };
+        GoalUpdateCreatedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "goal-update.created";
+            /** @description The update's `created_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["GoalUpdate"];
+        };
+        /** @description The record a comment or reaction belongs to (CR1, CR2). */
+        ResourceRef: {
+            /** @enum {string} */
+            type: "check-in" | "goal-update";
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description A comment on a check-in or a goal update (CR1). */
+        Comment: {
+            /** @constant */
+            type: "comment";
+            /** Format: uuid */
+            id: string;
+            /** @description Non-empty Markdown (CR1). */
+            body: string;
+            person: components["schemas"]["PersonRef"];
+            resource: components["schemas"]["ResourceRef"];
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+        };
+        CommentCreatedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "comment.created";
+            /** @description The comment's `created_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["Comment"];
+        };
+        /** @description An Echo in object form, `{id, title}`. */
+        QuestionRef: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+        };
+        /** @description An answer published for an Echo (EC4) or posted through the API (EC5). */
+        EchoAnswer: {
+            /** @constant */
+            type: "echo-answer";
+            /** Format: uuid */
+            id: string;
+            question: components["schemas"]["QuestionRef"];
+            /**
+             * @description For published answers, "<question title> for <Ddd Mmm D>" (EC4).
+             * @example Weekly ship recap for Tue Apr 28
+             */
+            title: string;
+            /** @description Markdown; null while its summary is produced (EC5). */
+            body: string | null;
+            published_at: components["schemas"]["Instant"];
+            url: components["schemas"]["AppUrl"];
+        };
+        EchoAnswerPublishedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @constant */
+            type: "echo-answer.published";
+            /** @description The answer's `published_at`, on the mock's clock (WH3). */
+            created_at: components["schemas"]["Instant"];
+            data: components["schemas"]["EchoAnswer"];
         };
     };
     responses: {
@@ -1279,6 +1661,14 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        webhookId: string;
+        /** @description The delivery's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        deliveryId: string;
+        /** @description The page, from 1 (G4). */
+        page: number;
+        /** @description Entries per page (G4), default 30; values above 50 are clamped to 50. */
+        perPage: number;
         /** @description The snapshot's name. */
         snapshotName: string;
         /** @description The session's name as sent in `X-Mock-Session` (MK5). */
@@ -1722,7 +2112,8 @@ export interface operations {
         responses: {
             /**
              * @description The stream, open until the client closes it or the server drops it: events `request`, `record`,
-             *     `clock`, `world`, `session` and `dropped`, each with an `id` and one line of JSON as its `data`.
+             *     `clock`, `world`, `session`, `delivery` and `dropped`, each with an `id` and one line of JSON as its
+             *     `data`.
              */
             200: {
                 headers: {
@@ -2198,6 +2589,242 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subscription, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The new subscription, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            /** @description The world holds 16 subscriptions already (WH2); delete one first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (G4). */
+                page?: components["parameters"]["page"];
+                /** @description Entries per page (G4), default 30; values above 50 are clamped to 50. */
+                per_page?: components["parameters"]["perPage"];
+                /** @description Only the deliveries of this subscription. */
+                subscription_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                id: components["parameters"]["deliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, waiting to be sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            404: components["responses"]["NotFound"];
+            /** @description The delivery's subscription was deleted (WH5), or its goal is private now or deleted (GO7). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription (WH2). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription is gone (WH2). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                id: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The subscription as changed (WH2). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
             507: components["responses"]["OverMemoryBudget"];
         };

@@ -6,8 +6,17 @@ import type { components as ControlComponents, operations as ControlOperations }
 
 export type { ApiOperations, ControlOperations };
 
-/** The operationIds of spec/openapi.yaml. */
-export type ApiOperationId = keyof ApiOperations;
+/**
+ * The operationIds of spec/openapi.yaml's paths: its `webhooks:` (WH6, each `…Webhook`) are what the service
+ * sends, not requests it answers.
+ */
+export type ApiOperationId = Exclude<keyof ApiOperations, `${string}Webhook`>;
+
+/**
+ * The operations of spec/openapi.yaml at the service root, outside /api/v2, which authenticate by their own
+ * token rather than G9's bearer token (WH1).
+ */
+export type HookOperationId = 'collectActivity';
 
 /** The operationIds of spec/control.yaml. */
 export type ControlOperationId = keyof ControlOperations;

@@ -4,8 +4,11 @@
 // for its confirmation, a running clock that ticks, the "connect your app" box whose snippet runs, the records
 // opening as the API gives them, the control token asked for when the server has one — and never a request that
 // leaves 127.0.0.1. A screenshot is kept for CI's artifacts.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateInZone } from '../../src/domain/calendar.js';
 import { startServer, type RunningMock, type ServeOptions } from '../../src/server/start-server.js';
 import { keepScreenshot } from '../support/chromium.js';
 import { connectChromium } from '../support/shared-chromium.js';
@@ -17,6 +20,8 @@ const THURSDAY = '2026-11-19T15:00:00Z';
 
 let browser: Browser;
 const servers: RunningMock[] = [];
+/** The webhook receivers the tests started, closed with the servers. */
+const receivers: Server[] = [];
 
 beforeAll(async () => {
   browser = await connectChromium();
@@ -25,6 +30,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all(servers.map((server) => server.close()));
+  for (const receiver of receivers) receiver.closeAllConnections();
+  await Promise.all(receivers.map((receiver) => new Promise((resolve) => receiver.close(resolve))));
 });
 
 async function serve(
@@ -283,6 +290,81 @@ describe('the dashboard at /', () => {
     await page.context().close();
   });
 
+  it('DG1, AI1, WH5: the digest, the action items and the webhook deliveries each change as the world does', async () => {
+    const { running, origin } = await serve();
+    // A real receiver on this machine: it answers every delivery 204 and counts them.
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received.push(String(req.headers['webhook-id']));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receivers.push(receiver);
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const subscribed = await fetch(`${origin}/__mock/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: hookUrl, events: ['check-in.completed'] }),
+    });
+    expect(subscribed.status).toBe(201);
+    const { page, requests, errors } = await openDashboard(origin);
+    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
+    const { store } = running.mock.world;
+    const me = defined(store.people.get(running.mock.world.defaultPersonId), 'the default person');
+    const checkIn = defined(
+      store.checkInOf(me.id, dateInZone(running.mock.world.now(), me.timeZone)),
+      "the default person's check-in of today",
+    );
+    expect(checkIn.completedAt).toBeNull();
+    const teammate = defined(
+      store.peopleInOrder.find((p) => p.id !== me.id && p.teamIds.some((t) => me.teamIds.includes(t))),
+      'a teammate',
+    );
+    const as = (person: typeof me, method: string, path: string, body: unknown) =>
+      fetch(`${running.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${person.tokens.readWrite}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // AI2: today's open check-in is an item, with its due day and its edit link.
+    const item = page.locator(`#action-items tr[data-kind="check-in"][data-resource="${checkIn.id}"]`);
+    await item.waitFor();
+    expect(await item.locator('a').getAttribute('href')).toMatch(new RegExp(`/check-ins/${checkIn.id}/edit$`));
+    expect(await page.textContent('#webhooks-subscriptions')).toContain(hookUrl);
+    expect(await page.locator('#webhooks tbody tr[data-delivery]').count()).toBe(0);
+
+    // DG2: a teammate's comment on it lands on top of the default person's digest.
+    const commented = await as(teammate, 'POST', `/check-ins/${checkIn.id}/comments`, {
+      body: 'Looks good from here.',
+    });
+    expect(commented.status).toBe(201);
+    const comment = (await commented.json()) as { id: string };
+    await page.waitForSelector(`#digest tbody tr:first-child[data-category="comment"][data-resource="${comment.id}"]`);
+
+    // AI2: completing the check-in removes its item; WH2: its check-in.completed delivery shows as succeeded.
+    expect((await as(me, 'PATCH', `/check-ins/${checkIn.id}`, { intentions: 'Ship the panels' })).status).toBe(200);
+    await item.waitFor({ state: 'detached' });
+    const deliveries = page.locator('#webhooks tbody tr[data-delivery]');
+    await page.waitForSelector('#webhooks tbody tr[data-status="succeeded"]');
+    expect(await deliveries.count()).toBe(1);
+    expect(await deliveries.first().textContent()).toMatch(/^check-in\.completedsucceeded1—/);
+
+    // WH5: redeliver sends it again, as a new delivery of the same event.
+    await deliveries.first().locator('button:has-text("redeliver")').click();
+    await expect.poll(() => page.locator('#webhooks tbody tr[data-status="succeeded"]').count()).toBe(2);
+    expect(received).toHaveLength(2);
+    expect(received[1]).toBe(received[0]);
+
+    expect(errors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    await keepScreenshot(page, 'dashboard-digest-webhooks');
+    await page.context().close();
+  });
+
   it('in any-token mode (MK7) says whom a request with any other token, or none, is answered as', async () => {
     const { running, origin } = await serve(undefined, true);
     const { page, errors } = await openDashboard(origin);
@@ -414,6 +496,12 @@ describe('the dashboard at /', () => {
     await page.waitForFunction(() => document.querySelector('#connect-token')?.textContent?.startsWith('rw_'));
     expect(await page.textContent('#connect-token')).toBe(person?.tokens.readWrite);
     await page.waitForSelector('#goals-list li');
+    // DG1, AI1, WH5: the new panels read through the token too (the digest and items as the default person).
+    await page.waitForSelector('#digest tbody tr[data-category]');
+    await page.waitForSelector('#action-items tbody tr[data-kind]');
+    await page.waitForFunction(() =>
+      document.querySelector('#webhooks-subscriptions')?.textContent?.startsWith('No subscription'),
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });

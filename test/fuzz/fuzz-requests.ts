@@ -6,6 +6,8 @@
 // percent-encoding, non-UUID, upper-case and other kinds' ids, 10k-character paths, unusual methods (TRACE over a
 // socket, in test/server-limits.test.ts), and every kind of token; fault and override rules with path patterns
 // that make a backtracking matcher take hours, and paths for them to take hours over.
+import { activityHookAccount } from '../../fixtures/activity-hook.js';
+import { mountOf } from '../../src/spec/base-path.js';
 import fc from 'fast-check';
 import type { Mock } from '../../src/http/app.js';
 import {
@@ -30,6 +32,8 @@ export interface FuzzRequest {
 export interface FuzzFacts {
   ids: Record<string, string[]>;
   tokens: { own: string; ownReadOnly: string; other: string; admin: string };
+  /** WH1: the hook's token and the people's emails (its account id is under ids.account). */
+  hook: { token: string; emails: string[] };
 }
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -44,6 +48,8 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   activities: 'activity',
   people: 'person',
   teams: 'team',
+  // WH1: /hooks/activity/a/{account_id}.
+  a: 'account',
   sessions: 'name',
   snapshots: 'name',
 };
@@ -75,6 +81,7 @@ export function factsOf(mock: Mock): FuzzFacts {
   const other = people.find((p) => p.id !== own.id && !p.administrator)!;
   const admin = people.find((p) => p.administrator) ?? own;
   const privateGoals = [...store.goals.values()].filter((g) => g.private).map((g) => g.id);
+  const hook = activityHookAccount(mock.world.seed, mock.worlds.tokenKey);
   return {
     ids: {
       goal: [...first(store.goals.values()), ...privateGoals.slice(0, 2)],
@@ -87,8 +94,10 @@ export function factsOf(mock: Mock): FuzzFacts {
       activity: first(store.activities.values()),
       person: first(people),
       team: first(store.teams.values()),
+      account: [hook.accountId],
       name: NAMES,
     },
+    hook: { token: hook.token, emails: people.slice(0, 3).map((p) => p.email) },
     tokens: {
       own: own.tokens.readWrite,
       ownReadOnly: own.tokens.readOnly,
@@ -206,6 +215,11 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
     previous_completed: fc.oneof(fc.boolean(), fc.constant(null)),
     name: fc.constantFrom('tada', 'eyes', 'heart', 'nope'),
     url: fc.constantFrom('https://example.com/pr/1', 'http://insecure.example'),
+    // WH1: the hook's fields, its token mostly right.
+    source_url: fc.constantFrom('https://example.com/pr/2', 'ftp://example.com/x'),
+    source: fc.constantFrom('Deploys', ''),
+    email: fc.constantFrom(...facts.hook.emails, 'nobody@example.invalid', 'ADA@EXAMPLE.COM'),
+    token: fc.constantFrom(facts.hook.token, facts.hook.token, facts.tokens.own, 'hook_0000'),
     now: fc.constantFrom('2026-11-21T09:00:00Z', '2026-12-20T00:00:00Z', '2026-11-01T00:00:00Z'),
     days: fc.integer({ min: 0, max: 3 }),
     hours: fc.integer({ min: 0, max: 30 }),
@@ -487,7 +501,7 @@ function requestFor(op: SpecOperation, prefix: string, facts: FuzzFacts): fc.Arb
 /** Requests across every operation of both specs, each operation equally likely, plus unknown routes. */
 export function requestArbitrary(facts: FuzzFacts, focus?: string): fc.Arbitrary<FuzzRequest> {
   const ops = [
-    ...getCompiledSpec().operations.map((op) => ({ op, requests: requestFor(op, '/api/v2', facts).map((r) => r) })),
+    ...getCompiledSpec().operations.map((op) => ({ op, requests: requestFor(op, mountOf(op), facts).map((r) => r) })),
     ...getCompiledControlSpec().operations.map((op) => ({ op, requests: requestFor(op, '/__mock', facts) })),
   ];
   const focused = ops.filter(({ op }) => !focus || op.operationId === focus).map(({ requests }) => requests);

@@ -46,7 +46,9 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
   // A fault profile the fuzzer set (MK6) answers 5xx by design, saying so.
   if (response.status >= 500 && !text.includes('urn:standin:problem:injected-fault'))
     return [`G8: ${response.status}: ${text.slice(0, 300)}`];
-  const path = request.url.replace(/\?.*$/s, '');
+  // The path the app routes: a URL's dot segments resolved, `%2e%2e` included (WHATWG URL, as every client and
+  // the node server do), so `/webhooks/deliveries/%2e%2e/redeliver` is answered as `/webhooks/redeliver`.
+  const path = new URL(request.url, 'http://fuzz.invalid').pathname;
   const g13 = crossOriginProblems(request, response, path);
   if (g13) return [g13];
   const op = path.startsWith('/api/v2/')

@@ -1,5 +1,6 @@
 // Test harness: a mock on a fixed clock, called in-process through app.request, every response checked
 // against spec/openapi.yaml — a test fails on any response the spec does not allow, whatever it asserts.
+import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { expect } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/http/app.js';
 import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../../src/spec/compiled-spec.js';
@@ -27,9 +28,16 @@ export interface CallResult<T = any> {
 
 const spec = getCompiledSpec();
 
-/** The spec operation a request addresses, if any. */
+/** Whether a path is the API's: /api/v2, or a hook of it at the service root (WH1). */
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/v2') || path.startsWith('/hooks/');
+}
+
+/** The spec operation a request addresses, if any: under /api/v2, or a hook at the service root (WH1). */
 export function operationFor(method: string, path: string): SpecOperation | undefined {
-  return path.startsWith('/api/v2/') ? spec.findOperation(method, path.slice('/api/v2'.length)) : undefined;
+  if (path.startsWith('/api/v2/')) return spec.findOperation(method, path.slice('/api/v2'.length));
+  const op = path.startsWith('/hooks/') ? spec.findOperation(method, path) : undefined;
+  return op?.base === '' ? op : undefined;
 }
 
 export class Harness {
@@ -49,6 +57,12 @@ export class Harness {
     const found = predicate ? people.find(predicate) : this.world.store.people.get(this.world.defaultPersonId);
     if (!found) throw new Error('no such person in the world');
     return found;
+  }
+
+  /** WH1: the path and query of the world's collect-activity hook, its token included, as /__mock/world gives it. */
+  hookPath(): string {
+    const { accountId, token } = activityHookAccount(this.world.seed, this.mock.worlds.tokenKey);
+    return `/hooks/activity/a/${accountId}?token=${token}`;
   }
 
   tokenOf(person: Person, kind: 'readWrite' | 'readOnly' = 'readWrite'): string {
@@ -72,13 +86,14 @@ export class Harness {
     const op = operationFor(method, path);
     const problems = op
       ? op.checkResponse(response.status, contentType, parsed)
-      : response.status >= 400 && path.startsWith('/api/v2')
+      : response.status >= 400 && isApiPath(path)
         ? spec.checkSchema('Problem', parsed)
         : [];
     expect(problems, `${method} ${path} → ${response.status} breaks the spec`).toEqual([]);
     if (response.status >= 400) expect(contentType).toBe('application/problem+json');
-    // G13: every /api/v2 answer, errors and 204/304 included, is readable by a browser on any origin.
-    if (path.startsWith('/api/v2'))
+    // G13: every /api/v2 answer (and a hook's, WH1), errors and 204/304 included, is readable by a browser on
+    // any origin.
+    if (isApiPath(path))
       expect(response.headers.get('access-control-allow-origin'), `${method} ${path} CORS`).toBe('*');
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }

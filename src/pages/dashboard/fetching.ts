@@ -15,7 +15,7 @@ export const API = '/api/v2';
  * The controls that act on one world take the session header (MK5); the others are the server's, and a header
  * there would make or keep alive the session it names (a dropped one would come back on the next poll).
  */
-const WORLD_SCOPED = /^\/(tokens|world|clock|reset|snapshots|faults|state|people|echo)\b/;
+const WORLD_SCOPED = /^\/(tokens|world|clock|reset|snapshots|faults|state|people|echo|webhooks)\b/;
 
 /**
  * The session whose world the page shows (the "world" list); '' for the shared world.

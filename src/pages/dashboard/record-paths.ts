@@ -22,6 +22,7 @@ const PATH_OF_TYPE: Readonly<Record<string, string>> = {
   goal: '/goals',
   'goal-update': '/goal-updates',
   'check-in': '/check-ins',
+  'echo-answer': '/echo/answers',
 };
 
 /** The collections whose records GET /api/v2/<collection>/<id> reads, by their path's last word. */

@@ -1,11 +1,16 @@
 // When the page reads the world again, and what it reads: everything at the start, after each action
 // (refresh-requests.ts), on choosing another world and on "read again"; then the panels each event of
-// GET /__mock/events concerns, as the server tells them (EventSource): a request the journal, a record the counts
-// and the records, the clock the world, a world replaced everything, a session the sessions. Without the stream
-// (no EventSource, or the stream refused: a control token, which EventSource cannot send, or the server's cap
-// on streams) the page falls back to its timer: the journal each second, and, when it shows new requests, the
-// world (and the records when someone else wrote). The clock ticks each second either way.
+// GET /__mock/events concerns, as the server tells them (EventSource): a request the journal, a record the counts,
+// the records, the digest and the action items, the clock the world, the digest and the action items, a world
+// replaced everything, a session the sessions, a webhook delivery the deliveries. Without the stream (no
+// EventSource, or the stream refused: a control token, which EventSource cannot send, or the server's cap on
+// streams) the page falls back to its timer: the journal each second, and, when it shows new requests, the world
+// and the deliveries (and the records, digest and action items when someone else wrote). The clock ticks each
+// second either way.
+import { showActionItems } from './action-items-panel.js';
 import { showClock } from './clock-panel.js';
+import { showDeliveries } from './deliveries-panel.js';
+import { showDigest } from './digest-panel.js';
 import { $ } from './dom.js';
 import { Failure } from './failure.js';
 import { session } from './fetching.js';
@@ -29,11 +34,16 @@ const STREAMING_POLL_MS = 5000;
 /** Events that come together (a write's records, then its request) are read in one go after this. */
 const GATHER_MS = 50;
 
-/** Everything but the journal, read again; the records last, as the default person (known once the people are). */
+/** What the default person sees through /api/v2 (the records, digest and action items), once they are known. */
+async function showPersonsView(): Promise<void> {
+  await Promise.all([showRecords(), showDigest(), showActionItems()]);
+}
+
+/** Everything but the journal, read again; the default person's view last (known once the people are). */
 async function refresh(): Promise<void> {
   try {
-    await Promise.all([showWorld(), showSnapshots(), showSwitches(), showSessions(), showPeople()]);
-    await showRecords();
+    await Promise.all([showWorld(), showSnapshots(), showSwitches(), showSessions(), showDeliveries(), showPeople()]);
+    await showPersonsView();
   } catch (error) {
     // A 401 has shown the token form already.
     if (!(error instanceof Failure && error.status === 401)) say(`Could not read the world: ${String(error)}`, true);
@@ -45,9 +55,9 @@ async function pollJournal(): Promise<void> {
   try {
     const added = await showNewRequests();
     if (added.length === 0) return;
-    await showWorld();
+    await Promise.all([showWorld(), showDeliveries()]);
     // A write by someone else changes the records: read them again (reads change nothing).
-    if (added.some(({ entry, own }) => !own && entry.method !== 'GET' && entry.status < 400)) await showRecords();
+    if (added.some(({ entry, own }) => !own && entry.method !== 'GET' && entry.status < 400)) await showPersonsView();
   } catch {
     // A failed look is retried on the next tick; the token form is already shown for a 401.
   }
@@ -58,10 +68,12 @@ type Panel = () => Promise<unknown>;
 /** What each event of the stream concerns (spec/control.yaml, GET /events). */
 const PANELS: Record<string, readonly Panel[]> = {
   request: [showNewRequests],
-  record: [showWorld, showRecords],
-  clock: [showWorld],
+  record: [showWorld, showRecords, showDigest, showActionItems],
+  // Time travel publishes answers (DG2) and makes items due (AI2, AI3).
+  clock: [showWorld, showDigest, showActionItems],
   world: [refresh],
   session: [showSessions, showWorld],
+  delivery: [showDeliveries],
 };
 
 const due = new Set<Panel>();
@@ -120,7 +132,7 @@ export function startRefreshing(): void {
     void refresh();
     follow();
   });
-  $('records-refresh').addEventListener('click', () => void showRecords());
+  $('records-refresh').addEventListener('click', () => void showPersonsView());
   void refresh();
   void pollJournal();
   pollEvery(POLL_MS, pollJournal);

@@ -1,0 +1,117 @@
+// WH2–WH4 across a mock's worlds: each world (the shared one, each session's, MK5) has its own outbox, fed by
+// the runtime's record:changed events (listened to only while some world has a subscription, so a mock without
+// webhooks pays nothing on its writes). The events of one turn — a request's writes, or a clock move that
+// publishes a week of Echo answers — are sent after it, in the order of their instants (WH4). A reset stops
+// what the world still owed (its subscriptions stay, as its fault profile and snapshots do); a dropped session
+// takes its outbox along; close() stops everything.
+import type { Publication } from '../domain/publications.js';
+import { goalWithheld, webhookEventId, webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
+import type { World } from '../domain/world.js';
+import { formatInstant } from '../domain/calendar.js';
+import type { MockEvents } from './mock-events.js';
+import { DEFAULT_WEBHOOK_SETTINGS, WebhookOutbox, type WebhookSettings } from './webhook-outbox.js';
+
+/** WH3: a published record as its GET gives it to an administrator, as JSON text (the front's presenter). */
+export type PublishedRecordText = (world: World, publication: Publication) => string;
+
+/** An event seen during the current turn, waiting to be sent once the turn is over. */
+interface Seen {
+  session: string | null;
+  world: World;
+  event: WebhookEvent;
+}
+
+/**
+ * @example
+ * const webhooks = new Webhooks(events, 42, present);
+ * webhooks.outbox(null).subscribe({ url: 'http://127.0.0.1:8080/hooks' });
+ */
+export class Webhooks {
+  readonly #events: MockEvents;
+  readonly #seed: number;
+  readonly #present: PublishedRecordText;
+  readonly #settings: WebhookSettings;
+  readonly #outboxes = new Map<string | null, WebhookOutbox>();
+  #seen: Seen[] = [];
+  #stopListening: (() => void) | null = null;
+
+  constructor(events: MockEvents, seed: number, present: PublishedRecordText, settings: Partial<WebhookSettings> = {}) {
+    this.#events = events;
+    this.#seed = seed;
+    this.#present = present;
+    this.#settings = { ...DEFAULT_WEBHOOK_SETTINGS, ...settings };
+    events.on('world:replaced', ({ session, cause }) => {
+      this.#outboxes.get(session)?.cancelWaiting(`the world was replaced (${cause}) before it was sent`);
+    });
+    events.on('session:dropped', ({ session }) => {
+      this.#outboxes.get(session)?.close();
+      this.#outboxes.delete(session);
+      this.listen();
+    });
+  }
+
+  /** The bytes every outbox's deliveries hold. */
+  get bytes(): number {
+    let bytes = 0;
+    for (const outbox of this.#outboxes.values()) bytes += outbox.bytes;
+    return bytes;
+  }
+
+  /** The outbox of the shared world (`null`) or of a session, made on first use. */
+  outbox(session: string | null): WebhookOutbox {
+    let outbox = this.#outboxes.get(session);
+    if (!outbox) {
+      // WH5: each status a delivery takes, told to whoever listens (the event feed: the dashboard's panel).
+      const events = this.#events;
+      outbox = new WebhookOutbox(this.#seed, this.#settings, (id, status) => {
+        if (events.heard('delivery:changed')) events.emit('delivery:changed', { session, id, status });
+      });
+      this.#outboxes.set(session, outbox);
+    }
+    return outbox;
+  }
+
+  /** Listens to record changes while some world has a subscription; call after subscriptions change. */
+  listen(): void {
+    const wanted = [...this.#outboxes.values()].some((outbox) => outbox.subscriptionCount > 0);
+    if (wanted && !this.#stopListening) {
+      this.#stopListening = this.#events.on('record:changed', ({ session, world, kind, id, previous }) => {
+        const outbox = this.#outboxes.get(session);
+        if (!outbox || outbox.subscriptionCount === 0) return;
+        // GO7: a goal made private (or deleted) takes back what still waits about it.
+        if (kind === 'goals' && goalWithheld(world.store, id))
+          return outbox.withhold(id, `withheld: goal ${id} became private (GO7)`);
+        const event = webhookEventOf(world.store, kind, id, previous);
+        if (!event || !outbox.wants(event.type)) return;
+        // The record is read now (records never change in place); it is presented and sent after this turn.
+        if (this.#seen.length === 0) queueMicrotask(() => this.#send());
+        this.#seen.push({ session, world, event });
+      });
+    } else if (!wanted && this.#stopListening) {
+      this.#stopListening();
+      this.#stopListening = null;
+    }
+  }
+
+  /** Nothing more is sent, no timer is left (the mock closed). */
+  close(): void {
+    for (const outbox of this.#outboxes.values()) outbox.close();
+    this.#outboxes.clear();
+    this.listen();
+  }
+
+  /** WH4: the turn's events, in the order of their instants (a stable sort keeps a turn's order within one). */
+  #send(): void {
+    const seen = this.#seen.sort((a, b) => a.event.createdAt - b.event.createdAt);
+    this.#seen = [];
+    for (const { session, world, event } of seen) {
+      const outbox = this.#outboxes.get(session);
+      if (!outbox) continue;
+      const data = this.#present(world, event.publication);
+      const id = webhookEventId(world.seed, event.type, event.createdAt, data);
+      const envelope = JSON.stringify({ id, type: event.type, created_at: formatInstant(event.createdAt) });
+      const header = { id, type: event.type, createdAt: event.createdAt, goalId: event.goalId };
+      outbox.publish(header, `${envelope.slice(0, -1)},"data":${data}}`);
+    }
+  }
+}
