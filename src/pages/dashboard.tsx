@@ -138,7 +138,7 @@ function PersonsDigest() {
     <>
       <Section id="digest-section" title="Digest">
         <p class="hint">
-          The newest of <span id="digest-person">the default person</span>'s digest (GET /api/v2/digest), newest first.
+          <span id="digest-person">The default person</span>'s digest (GET /api/v2/digest), the newest entries first.
         </p>
         <Listing id="digest" columns={['category', 'published', 'record']} />
       </Section>

@@ -334,7 +334,7 @@ describe('the dashboard at /', () => {
     const item = page.locator(`#action-items tr[data-kind="check-in"][data-resource="${checkIn.id}"]`);
     await item.waitFor();
     expect(await item.locator('a').getAttribute('href')).toMatch(new RegExp(`/check-ins/${checkIn.id}/edit$`));
-    expect(await page.textContent('#webhooks-subscriptions')).toContain(hookUrl);
+    expect(await page.textContent('#webhooks-subscriptions')).toBe(`1 subscription: ${hookUrl}`);
     expect(await page.locator('#webhooks tbody tr[data-delivery]').count()).toBe(0);
 
     // DG2: a teammate's comment on it lands on top of the default person's digest.

@@ -24,7 +24,7 @@ export async function showDeliveries(): Promise<void> {
   $('webhooks-subscriptions').textContent =
     subscriptions.length === 0
       ? 'No subscription: POST /__mock/webhooks with a url makes one (WH2).'
-      : `${subscriptions.length} subscription(s): ${subscriptions.map((s) => s.url).join(', ')}`;
+      : `${subscriptions.length} ${subscriptions.length === 1 ? 'subscription' : 'subscriptions'}: ${subscriptions.map((s) => s.url).join(', ')}`;
   $('webhooks')
     .querySelector('tbody')!
     .replaceChildren(

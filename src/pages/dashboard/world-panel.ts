@@ -16,7 +16,8 @@ export async function showWorld(): Promise<void> {
   const world = await control<components['schemas']['WorldSummary']>('GET', '/world');
   roster.anyTokenPersonId = world.any_token_person_id;
   showAnyToken();
-  $('summary').textContent = `seed ${world.seed} · ${world.size} world · ${world.sessions} session(s)`;
+  $('summary').textContent =
+    `seed ${world.seed} · ${world.size} world · ${world.sessions} ${world.sessions === 1 ? 'session' : 'sessions'}`;
   clockRead(world.now, world.frozen);
   $('counts').replaceChildren(
     ...Object.entries(world.counts).flatMap(([kind, count]) => {
