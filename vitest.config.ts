@@ -1,10 +1,9 @@
-// Test runner settings: every *.test.ts under src, fixtures, test and contract-tests, in two projects: `node`,
-// and `chromium` (test/browser), whose files share one Chromium launched by its global setup.
+// Test runner settings: every *.test.ts under src, fixtures, test and contract-tests, Chromium's (test/browser)
+// among them, in one project: the browser files share one Chromium launched by the global setup, and run in the
+// same two workers as the rest, whose modules (the app, the server) those workers have loaded already.
 import { defineConfig } from 'vitest/config';
 
-const BROWSER_TESTS = 'test/browser/**/*.test.ts';
-
-/** What both projects run with (and vitest.mutate.config.ts's run). */
+/** What the run uses (and vitest.mutate.config.ts's run). */
 export const shared = {
   // Every test waits for events (an answer, an exit, a page's state), never for a time: a limit only ends a
   // test that hangs, so it is set for a box whose two cores are busy with other work (npm test's own checks
@@ -18,31 +17,21 @@ export const shared = {
   isolate: false,
 };
 
+/** The global setup that makes the dashboard's script (vitest.mutate.config.ts's run keeps it, without Chromium). */
+export const DASHBOARD_BUNDLE = 'test/support/dashboard-bundle.ts';
+
 export default defineConfig({
   test: {
+    ...shared,
+    include: ['src/**/*.test.ts', 'fixtures/**/*.test.ts', 'test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
     // The dashboard's script is a bundle of src/pages/dashboard/ (npm run build makes it too): made afresh here,
-    // once a run (the root's global setup; the projects do not extend the root, so it is not run again for each).
-    globalSetup: ['test/support/dashboard-bundle.ts'],
+    // once a run. Then the one headless Chromium of the run, for test/browser's files. It is launched even for a
+    // run of other files (about a second, and nothing while it idles): two projects, one for the browser files
+    // with this setup of its own, would launch it only for them, but vitest gives each project workers of its own,
+    // which load the app and the server again (3 to 9 s more CPU over a run, in two pairs of runs).
+    globalSetup: [DASHBOARD_BUNDLE, 'test/support/chromium-global-setup.ts'],
     // Two workers even on two cores: many files wait on child processes and sockets, not on the CPU
     // (vitest's default leaves one core free: 84 s here, against 61 s with two).
     maxWorkers: 2,
-    projects: [
-      {
-        test: {
-          ...shared,
-          name: 'node',
-          include: ['src/**/*.test.ts', 'fixtures/**/*.test.ts', 'test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
-          exclude: [BROWSER_TESTS],
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'chromium',
-          include: [BROWSER_TESTS],
-          globalSetup: ['test/support/chromium-global-setup.ts'],
-        },
-      },
-    ],
   },
 });

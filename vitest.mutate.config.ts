@@ -3,10 +3,10 @@
 // processes, worker threads and timed socket tests stay in `npm test`: they cover the CLI, pages and
 // server, which are not mutated, and would make every mutant cost seconds.
 import { defineConfig } from 'vitest/config';
-import base, { shared } from './vitest.config.js';
+import base, { DASHBOARD_BUNDLE, shared } from './vitest.config.js';
 
-// npm test's settings but its two projects: one list of files, below.
-const { projects: _projects, ...root } = base.test ?? {};
+// npm test's settings but its list of files (below) and its Chromium: the dashboard's script is made as there.
+const root = { ...base.test, globalSetup: [DASHBOARD_BUNDLE] };
 
 export default defineConfig({
   test: {

@@ -1,7 +1,6 @@
-// The browser project's global setup (vitest.config.ts): one headless Chromium for every browser test file of
-// the run, launched once (a launch costs about a second of CPU, and four seconds on a busy box) and closed when
-// the run ends; the files connect to it (shared-chromium.ts). Vitest runs a project's global setup only when the
-// run has files of that project, so a run of other files launches no browser.
+// A global setup of vitest.config.ts: one headless Chromium for every browser test file of the run, launched once
+// (a launch costs about a second of CPU, and four seconds on a busy box) and closed when the run ends; the files
+// connect to it (shared-chromium.ts). A run without browser files launches it too: vitest.config.ts says why.
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from './chromium.js';
 

@@ -1,4 +1,4 @@
-// The run's one Chromium, for a browser test file: launched by the browser project's global setup
+// The run's one Chromium, for a browser test file: launched by vitest's global setup
 // (chromium-global-setup.ts), reached over its WebSocket; each file works in contexts of its own.
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
