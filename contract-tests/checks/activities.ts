@@ -213,19 +213,11 @@ export const activities: CheckGroup = {
           'AC2',
           `group, description and url must be stored as sent, got ${JSON.stringify({ group: created.group, description: created.description, url: created.url })}`,
         );
-        const later = (
-          await client.expect(
-            200,
-            'PATCH',
-            `/echo/questions/${probe.id}`,
-            { body: { title: ctx.mark('clock probe, later') } },
-            'EC1',
-          )
-        ).body;
+        const later = await ctx.serviceNow(probe, client);
         ensure(
-          created.recorded_at >= probe.created_at && created.recorded_at <= later.updated_at,
+          created.recorded_at >= probe.created_at && created.recorded_at <= later,
           'AC2',
-          `recorded_at must be now: ${created.recorded_at} is outside ${probe.created_at}..${later.updated_at}`,
+          `recorded_at must be now: ${created.recorded_at} is outside ${probe.created_at}..${later}`,
         );
         const read = (await client.expect<Activity>(200, 'GET', `/activities/${created.id}`, {}, 'AC1')).body;
         ensure(

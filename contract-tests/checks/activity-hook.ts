@@ -45,19 +45,11 @@ export const activityHook: CheckGroup = {
           'WH1',
           `group must be the source, description as sent and url the source_url, got ${JSON.stringify({ group: created.group, description: created.description, url: created.url })}`,
         );
-        const later = (
-          await ctx.client.expect(
-            200,
-            'PATCH',
-            `/echo/questions/${probe.id}`,
-            { body: { title: ctx.mark('clock probe, later') } },
-            'EC1',
-          )
-        ).body;
+        const later = await ctx.serviceNow(probe);
         ensure(
-          created.recorded_at >= probe.created_at && created.recorded_at <= later.updated_at,
+          created.recorded_at >= probe.created_at && created.recorded_at <= later,
           'WH1',
-          `recorded_at must be now: ${created.recorded_at} is outside ${probe.created_at}..${later.updated_at}`,
+          `recorded_at must be now: ${created.recorded_at} is outside ${probe.created_at}..${later}`,
         );
         const listed = (
           await ctx.client.expect<Activity[]>(

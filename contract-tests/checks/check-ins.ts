@@ -593,19 +593,11 @@ export const checkIns: CheckGroup = {
             'CI3',
             'GET must show what the last PATCH stored',
           );
-          const later = (
-            await client.expect(
-              200,
-              'PATCH',
-              `/echo/questions/${probe.id}`,
-              { body: { title: ctx.mark('clock probe, later') } },
-              'EC1',
-            )
-          ).body;
+          const later = await ctx.serviceNow(probe, client);
           ensure(
-            cleared.updated_at <= later.updated_at,
+            cleared.updated_at <= later,
             'CI3',
-            `updated_at ${cleared.updated_at} lies after the server's now ${later.updated_at}`,
+            `updated_at ${cleared.updated_at} lies after the server's now ${later}`,
           );
         });
       },

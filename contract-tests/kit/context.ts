@@ -153,6 +153,22 @@ export class KitContext {
     return question;
   }
 
+  /**
+   * The service's clock now, read by retitling a clock probe (an echo question of the kit's own, createEchoQuestion):
+   * its `updated_at` (EC1). A write's instants must fall between the probe's `created_at` and this.
+   * @example const later = await ctx.serviceNow(probe); ensure(at <= later, 'AC2', '…')
+   */
+  async serviceNow(probe: { id: string }, client = this.client): Promise<string> {
+    const { body } = await client.expect(
+      200,
+      'PATCH',
+      `/echo/questions/${probe.id}`,
+      { body: { title: this.mark('clock probe, later') } },
+      'EC1',
+    );
+    return body.updated_at;
+  }
+
   /** The caller's latest check-in, or NotRun when they have none to work with. */
   async latestCheckIn(client = this.client, person: Person = this.me): Promise<ApiSchema<'CheckIn'>> {
     const { body } = await client.expect(200, 'GET', `/check-ins?people_ids[]=${person.id}&per_page=1`, {}, 'CI5');
