@@ -2,6 +2,7 @@
 // texts joined, and its weak ETag (G12) a fold of their hashes, so neither is serialised nor hashed again per
 // request. The hash is plain JavaScript (no node:crypto), the same wherever the mock runs.
 import { textBytes } from '../domain/approx-bytes.js';
+import { BoundedMap } from '../domain/bounded-map.js';
 
 /**
  * One record's JSON text (or a list's), its hash and its weak ETag (G12), each taken when first asked for: a
@@ -128,36 +129,26 @@ export class RenderCache {
  * of 50 records of 65,536-character texts, G15, runs to 20 MiB).
  */
 export class ListCache {
-  readonly #entries = new Map<string, { items: readonly Rendered[]; rendered: Rendered; bytes: number }>();
-  #bytes = 0;
+  readonly #entries: BoundedMap<{ items: readonly Rendered[]; rendered: Rendered }>;
 
   constructor(
     readonly capacity = 256,
     readonly capacityBytes = 8 * 2 ** 20,
-  ) {}
+  ) {
+    this.#entries = new BoundedMap(capacity, capacityBytes);
+  }
 
   /** The bytes of keys and texts held. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.bytes;
   }
 
   get(key: string, items: readonly Rendered[]): Rendered {
-    const entry = this.#entries.get(key);
+    // Read without making it the newest: the oldest keys go first, asked again or not (no write per read).
+    const entry = this.#entries.peek(key);
     if (entry && sameDeps(entry.items, items)) return entry.rendered;
     const rendered = new Rendered(`[${items.map((item) => item.json).join(',')}]`, hashList(items));
-    if (entry) {
-      this.#entries.delete(key);
-      this.#bytes -= entry.bytes;
-    }
-    const bytes = textBytes(key) + textBytes(rendered.json) + 8 * items.length;
-    if (bytes > this.capacityBytes / 4) return rendered;
-    this.#entries.set(key, { items, rendered, bytes });
-    this.#bytes += bytes;
-    for (const [oldest, { bytes: size }] of this.#entries) {
-      if (this.#entries.size <= this.capacity && this.#bytes <= this.capacityBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= size;
-    }
+    this.#entries.set(key, { items, rendered }, textBytes(key) + textBytes(rendered.json) + 8 * items.length);
     return rendered;
   }
 }
