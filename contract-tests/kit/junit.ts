@@ -3,18 +3,8 @@
 // agree with the exit code.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { xmlText as escape } from '../../src/junit/xml-text.js';
 import type { CheckResult } from './check-result.js';
-
-function escape(text: string): string {
-  // XML 1.0 allows no control characters but tab, newline and carriage return.
-
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
 
 /**
  * One <testsuite> per rule group, one <testcase> per check named `<rule> <title>`, its source as a property.
