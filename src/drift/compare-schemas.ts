@@ -1,0 +1,433 @@
+// Compares a schema of standin's with production's counterpart, in the direction its values travel, and
+// reports each difference of meaning once per place: a field only on one side, required, type, nullable,
+// format, enum, length, range, pattern, variants, and what a client never notices (descriptions, examples,
+// deprecation). Fields are walked down to the leaves; a schema met again (a cycle, a component shared within
+// the operation) is compared once.
+import type { Category } from './drift-change.js';
+import { judge, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
+import { placeName } from './place-names.js';
+import {
+  keywordPointer,
+  LENGTH_BOUNDS,
+  shapeOf,
+  type Bound,
+  type JsonType,
+  type Shape,
+  type Site,
+} from './schema-shape.js';
+
+/** Formats that say how a number is stored, not which numbers are meant: read by no client as a limit. */
+const STORAGE_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64', 'float', 'double']);
+
+/** A value as a message quotes it, at most 60 characters (G8's limit for quoting what was sent). */
+export function quote(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `\`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\``;
+}
+
+function quoteAll(values: readonly unknown[]): string {
+  const shown = values.slice(0, 8).map(quote).join(', ');
+  return values.length > 8 ? `${shown} and ${values.length - 8} more` : shown;
+}
+
+function typesText(types: ReadonlySet<JsonType> | null): string {
+  return types === null ? 'any type' : types.size === 0 ? 'no value' : [...types].sort().join(' or ');
+}
+
+/** Whether a type set admits type `t` (null admits all; number admits integer). */
+function admits(types: ReadonlySet<JsonType> | null, t: JsonType): boolean {
+  return types === null || types.has(t) || (t === 'integer' && types.has('number'));
+}
+
+function allowsMoreTypes(a: ReadonlySet<JsonType> | null, b: ReadonlySet<JsonType> | null): boolean {
+  if (a === null) return b !== null;
+  return [...a].some((t) => !admits(b, t));
+}
+
+/** Whether the shape admits a value of one of `types` (an integer is a number). */
+function canBe(shape: Shape, ...types: JsonType[]): boolean {
+  return types.some((t) => admits(shape.types, t) || (t === 'number' && admits(shape.types, 'integer')));
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const prose = (text: string | undefined) => text?.replace(/\s+/g, ' ').trim();
+
+/** A lower bound wider (admitting more) than another; undefined is no bound at all. */
+function lowerWider(a: Bound | undefined, b: Bound | undefined): boolean {
+  if (a === undefined) return b !== undefined;
+  if (b === undefined) return false;
+  return a.value < b.value || (a.value === b.value && !a.exclusive && b.exclusive);
+}
+
+function upperWider(a: Bound | undefined, b: Bound | undefined): boolean {
+  if (a === undefined) return b !== undefined;
+  if (b === undefined) return false;
+  return a.value > b.value || (a.value === b.value && !a.exclusive && b.exclusive);
+}
+
+function boundText(bound: Bound | undefined, kind: 'at least' | 'at most'): string {
+  if (bound === undefined) return 'no limit';
+  return `${bound.exclusive ? (kind === 'at least' ? 'above' : 'below') : kind} ${bound.value}`;
+}
+
+/** A variant's identity for pairing: its component's name, else the values its constant fields hold. */
+function variantKey(shape: Shape, document: ComparedPair['standin']): string {
+  const component = /^\/components\/schemas\/([^/]+)$/.exec(shape.pointer)?.[1];
+  if (component) return `component ${component}`;
+  const constants = [...shape.properties]
+    .map(([name, site]) => [name, shapeOf(document, site).enum] as const)
+    .filter(([, values]) => values?.length === 1)
+    .map(([name, values]) => `${name}=${JSON.stringify(values?.[0])}`);
+  return constants.length > 0 ? `const ${constants.sort().join('&')}` : '';
+}
+
+/**
+ * One walk of schemas for one operation: what it met is compared once.
+ * @example new SchemaComparison(pair, report).compare(standinSite, productionSite, 'output')
+ */
+export class SchemaComparison {
+  readonly #pair: ComparedPair;
+  readonly #report: ReportFinding;
+  readonly #visited = new Set<string>();
+
+  constructor(pair: ComparedPair, report: ReportFinding) {
+    this.#pair = pair;
+    this.#report = report;
+  }
+
+  compare(standinSite: Site, productionSite: Site, direction: Direction): void {
+    const s = shapeOf(this.#pair.standin, standinSite);
+    const p = shapeOf(this.#pair.production, productionSite);
+    const key = `${direction} ${s.pointer} ${p.pointer}`;
+    if (this.#visited.has(key)) return;
+    this.#visited.add(key);
+    if (!this.#types(s, p, direction)) return;
+    this.#nullable(s, p, direction);
+    if (canBe(s, 'string') && canBe(p, 'string')) {
+      this.#format(s, p, direction);
+      this.#pattern(s, p, direction);
+    }
+    this.#enum(s, p, direction);
+    this.#lengths(s, p, direction);
+    if (canBe(s, 'number') && canBe(p, 'number')) this.#range(s, p, direction);
+    if (canBe(s, 'object') && canBe(p, 'object')) {
+      this.#properties(s, p, direction);
+      if (s.additional && p.additional) this.compare(s.additional, p.additional, direction);
+    }
+    if (s.items && p.items && canBe(s, 'array') && canBe(p, 'array')) this.compare(s.items, p.items, direction);
+    this.#variants(s, p, direction);
+    this.#prose(s, p);
+  }
+
+  #add(
+    category: Category | null,
+    kind: Parameters<ReportFinding>[0]['kind'],
+    s: Shape,
+    p: Shape,
+    keyword: string,
+    message: string,
+  ): void {
+    if (category === null) return;
+    this.#report({
+      category,
+      kind,
+      standin: keywordPointer(s, keyword),
+      production: keywordPointer(p, keyword),
+      message,
+    });
+  }
+
+  /** False when the types share nothing, so nothing below them compares. */
+  #types(s: Shape, p: Shape, direction: Direction): boolean {
+    const standinMore = allowsMoreTypes(s.types, p.types);
+    const productionMore = allowsMoreTypes(p.types, s.types);
+    const name = placeName(keywordPointer(s, 'type'));
+    this.#add(
+      judge(direction, standinMore, productionMore),
+      'type',
+      s,
+      p,
+      'type',
+      `\`${name}\`: standin ${verb(direction)} ${typesText(s.types)}, production ${typesText(p.types)}`,
+    );
+    const disjoint =
+      s.types !== null &&
+      p.types !== null &&
+      ![...s.types].some((t) => admits(p.types, t)) &&
+      ![...p.types].some((t) => admits(s.types, t));
+    return !disjoint;
+  }
+
+  #nullable(s: Shape, p: Shape, direction: Direction): void {
+    if (s.nullable === p.nullable) return;
+    const name = placeName(keywordPointer(s, 'nullable'));
+    const who = s.nullable ? 'standin' : 'production';
+    this.#add(
+      judge(direction, s.nullable, p.nullable),
+      'nullable',
+      s,
+      p,
+      'nullable',
+      `\`${name}\`: ${who} ${verb(direction)} null, ${who === 'standin' ? 'production' : 'standin'} does not`,
+    );
+  }
+
+  #format(s: Shape, p: Shape, direction: Direction): void {
+    const sf = s.format && !STORAGE_FORMATS.has(s.format) ? s.format : undefined;
+    const pf = p.format && !STORAGE_FORMATS.has(p.format) ? p.format : undefined;
+    if (sf === pf) return;
+    const name = placeName(keywordPointer(s, 'format'));
+    // A format narrows a string: none admits more.
+    this.#add(
+      judge(direction, pf !== undefined, sf !== undefined),
+      'format',
+      s,
+      p,
+      'format',
+      `\`${name}\`: standin's format is ${sf ? quote(sf) : 'none'}, production's ${pf ? quote(pf) : 'none'}`,
+    );
+  }
+
+  #pattern(s: Shape, p: Shape, direction: Direction): void {
+    if (s.pattern === p.pattern) return;
+    const name = placeName(keywordPointer(s, 'pattern'));
+    // Two patterns cannot be told apart in general: each is taken to admit what the other does not.
+    this.#add(
+      judge(direction, p.pattern !== undefined, s.pattern !== undefined),
+      'pattern',
+      s,
+      p,
+      'pattern',
+      `\`${name}\`: standin's pattern is ${s.pattern ? quote(s.pattern) : 'none'}, production's ${p.pattern ? quote(p.pattern) : 'none'}`,
+    );
+  }
+
+  #enum(s: Shape, p: Shape, direction: Direction): void {
+    if (s.enum === undefined && p.enum === undefined) return;
+    const name = placeName(keywordPointer(s, 'enum'));
+    const emitted = this.#pair.emitted?.(keywordPointer(s, 'enum'));
+    const outside = (values: readonly unknown[], of: readonly unknown[] | undefined) =>
+      of === undefined ? [] : values.filter((v) => !of.some((o) => sameValue(o, v)));
+    const standinOnly = s.enum ? outside(s.enum, p.enum) : [];
+    const productionOnly = p.enum ? outside(p.enum, s.enum) : [];
+    const standinMore = standinOnly.length > 0 || (s.enum === undefined && p.enum !== undefined);
+    const productionMore = productionOnly.length > 0 || (p.enum === undefined && s.enum !== undefined);
+    if (!standinMore && !productionMore) return;
+    // What the world emits beyond production's values: what a client built on standin has been shown.
+    const emittedOutside = emitted && p.enum ? outside(emitted, p.enum) : [];
+    let category: Category;
+    if (direction === 'input') category = standinMore ? 'breaking' : 'compatible';
+    else category = productionMore || standinOnly.length > 0 || emittedOutside.length > 0 ? 'breaking' : 'compatible';
+    const parts: string[] = [];
+    if (s.enum && p.enum) {
+      if (standinOnly.length > 0)
+        parts.push(`standin ${verb(direction)} ${quoteAll(standinOnly)}, which production does not declare`);
+      if (productionOnly.length > 0)
+        parts.push(`production ${verb(direction)} ${quoteAll(productionOnly)}, which standin does not`);
+    } else if (s.enum) parts.push(`standin ${verb(direction)} only ${quoteAll(s.enum)}; production declares no list`);
+    else parts.push(`production ${verb(direction)} only ${quoteAll(p.enum ?? [])}; standin declares no list`);
+    if (direction === 'output' && emitted !== undefined && p.enum !== undefined) {
+      parts.push(
+        emittedOutside.length > 0
+          ? `standin's world emits ${quoteAll(emittedOutside)}, which production does not declare`
+          : "standin's world emits no value production does not declare",
+      );
+    }
+    this.#add(category, 'enum', s, p, 'enum', `\`${name}\`: ${parts.join('; ')}`);
+  }
+
+  #lengths(s: Shape, p: Shape, direction: Direction): void {
+    for (const bound of LENGTH_BOUNDS) {
+      const applies = bound.endsWith('Length')
+        ? canBe(s, 'string') && canBe(p, 'string')
+        : canBe(s, 'array') && canBe(p, 'array');
+      if (!applies) continue;
+      const sv = s.lengths[bound];
+      const pv = p.lengths[bound];
+      if (sv === pv) continue;
+      const upper = bound.startsWith('max');
+      const limit = (v: number | undefined) => v ?? (upper ? Infinity : 0);
+      const standinMore = upper ? limit(sv) > limit(pv) : limit(sv) < limit(pv);
+      const name = placeName(keywordPointer(s, bound));
+      this.#add(
+        judge(direction, standinMore, !standinMore),
+        'length',
+        s,
+        p,
+        bound,
+        `\`${name}\`: standin's ${bound} is ${sv ?? 'none'}, production's ${pv ?? 'none'}`,
+      );
+    }
+  }
+
+  #range(s: Shape, p: Shape, direction: Direction): void {
+    const bounds = [
+      ['minimum', s.minimum, p.minimum, lowerWider, 'at least'],
+      ['maximum', s.maximum, p.maximum, upperWider, 'at most'],
+    ] as const;
+    for (const [keyword, sb, pb, wider, words] of bounds) {
+      const standinMore = wider(sb, pb);
+      const productionMore = wider(pb, sb);
+      if (!standinMore && !productionMore) continue;
+      const name = placeName(keywordPointer(s, keyword));
+      this.#add(
+        judge(direction, standinMore, productionMore),
+        'range',
+        s,
+        p,
+        keyword,
+        `\`${name}\`: standin ${verb(direction)} ${boundText(sb, words)}, production ${boundText(pb, words)}`,
+      );
+    }
+  }
+
+  #properties(s: Shape, p: Shape, direction: Direction): void {
+    const { standin, production } = this.#pair;
+    // A read-only field is no input, a write-only one no output: such a field is absent in that direction.
+    const present = (shape: Shape, document: typeof standin, name: string): Site | undefined => {
+      const site = shape.properties.get(name);
+      if (!site) return undefined;
+      const own = shapeOf(document, site);
+      return (direction === 'input' ? own.readOnly : own.writeOnly) ? undefined : site;
+    };
+    const names = [...new Set([...s.properties.keys(), ...p.properties.keys()])];
+    const field = direction === 'input' ? 'request-field' : 'response-field';
+    for (const name of names) {
+      const ss = present(s, standin, name);
+      const ps = present(p, production, name);
+      const where = placeName(s.pointer);
+      if (ss && !ps) {
+        this.#report({
+          category: 'breaking',
+          kind: field,
+          standin: ss.pointer,
+          production: p.pointer,
+          message:
+            direction === 'input'
+              ? `\`${where}.${name}\`: standin accepts it; production does not declare it, so what a client writes there is lost or refused`
+              : `\`${where}.${name}\`: standin answers it; production's answer does not have it`,
+        });
+      } else if (ps && !ss) {
+        const required = p.required.has(name);
+        this.#report({
+          category: direction === 'input' && required ? 'breaking' : 'missing',
+          kind: field,
+          standin: s.pointer,
+          production: ps.pointer,
+          message:
+            direction === 'input'
+              ? `\`${where}.${name}\`: production ${required ? 'requires' : 'accepts'} it; standin does not have it`
+              : `\`${where}.${name}\`: production answers it; standin does not`,
+        });
+      } else if (ss && ps) {
+        const sr = s.required.has(name);
+        const pr = p.required.has(name);
+        if (sr !== pr) {
+          // A side that requires the field admits fewer values: the other, which may leave it out, admits more.
+          const category = judge(direction, pr, sr);
+          if (category)
+            this.#report({
+              category,
+              kind: 'required',
+              standin: ss.pointer,
+              production: ps.pointer,
+              message:
+                direction === 'input'
+                  ? `\`${where}.${name}\`: ${pr ? 'production requires it, standin does not' : 'standin requires it, production does not'}`
+                  : `\`${where}.${name}\`: ${sr ? 'standin always answers it, production may leave it out' : 'production always answers it, standin may leave it out'}`,
+            });
+        }
+        this.compare(ss, ps, direction);
+      }
+    }
+  }
+
+  #variants(s: Shape, p: Shape, direction: Direction): void {
+    if (!s.variants && !p.variants) return;
+    const name = placeName(s.pointer);
+    if (!s.variants || !p.variants) {
+      this.#report({
+        category: 'breaking',
+        kind: 'variant',
+        standin: s.pointer,
+        production: p.pointer,
+        message: `\`${name}\`: standin ${verb(direction)} ${s.variants ? `one of ${s.variants.length} shapes` : 'one shape'}, production ${p.variants ? `one of ${p.variants.length}` : 'one'}`,
+      });
+      return;
+    }
+    const { standin, production } = this.#pair;
+    const keyed = (sites: readonly Site[], document: typeof standin) =>
+      sites.map((site) => ({ site, key: variantKey(shapeOf(document, site), document) }));
+    const ours = keyed(s.variants, standin);
+    const theirs = keyed(p.variants, production);
+    const unpaired = new Set(theirs);
+    const pairs: Array<[Site, Site]> = [];
+    const left: typeof ours = [];
+    for (const variant of ours) {
+      const match = variant.key ? theirs.find((t) => unpaired.has(t) && t.key === variant.key) : undefined;
+      if (match) {
+        unpaired.delete(match);
+        pairs.push([variant.site, match.site]);
+      } else left.push(variant);
+    }
+    // What no name or constant pairs is paired in order, as far as both go.
+    const rest = theirs.filter((t) => unpaired.has(t));
+    while (left.length > 0 && rest.length > 0) {
+      const a = left.shift();
+      const b = rest.shift();
+      if (a && b) {
+        unpaired.delete(b);
+        pairs.push([a.site, b.site]);
+      }
+    }
+    for (const variant of left)
+      this.#report({
+        category: 'breaking',
+        kind: 'variant',
+        standin: variant.site.pointer,
+        production: p.pointer,
+        message: `\`${name}\`: standin ${verb(direction)} a shape (${placeName(variant.site.pointer)}) production does not`,
+      });
+    for (const variant of unpaired)
+      this.#report({
+        category: direction === 'input' ? 'compatible' : 'breaking',
+        kind: 'variant',
+        standin: s.pointer,
+        production: variant.site.pointer,
+        message: `\`${name}\`: production ${verb(direction)} a shape standin does not`,
+      });
+    for (const [a, b] of pairs) this.compare(a, b, direction);
+  }
+
+  #prose(s: Shape, p: Shape): void {
+    const sd = prose(s.description);
+    const pd = prose(p.description);
+    if (sd !== undefined && pd !== undefined && sd !== pd)
+      this.#add(
+        'compatible',
+        'description',
+        s,
+        p,
+        'description',
+        `\`${placeName(keywordPointer(s, 'description'))}\`: the descriptions differ`,
+      );
+    if (s.examples !== undefined && p.examples !== undefined && !sameValue(s.examples, p.examples))
+      this.#add(
+        'compatible',
+        'example',
+        s,
+        p,
+        'examples',
+        `\`${placeName(keywordPointer(s, 'examples'))}\`: the examples differ`,
+      );
+    if (s.deprecated !== p.deprecated)
+      this.#report({
+        category: 'compatible',
+        kind: 'deprecated',
+        standin: s.pointer,
+        production: p.pointer,
+        message: `\`${placeName(s.pointer)}\`: ${p.deprecated ? 'production' : 'standin'} marks it deprecated`,
+      });
+  }
+}
