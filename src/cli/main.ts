@@ -19,6 +19,7 @@ import type { ServeOptions } from '../server/start-server.js';
 
 const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
+       standin drift <file-or-url> [options]                 (standin drift --help)
 
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
@@ -159,6 +160,14 @@ async function faultProfile(
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'drift') {
+    const { runDrift } = await import('./drift.js');
+    process.exitCode = await runDrift(argv.slice(1), {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+    return;
+  }
   if (argv[0] === 'contract') {
     const { ContractUsageError, runContract } = await import('./contract.js');
     process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
@@ -205,7 +214,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command !== 'serve') fail(commandError(command, ['serve', 'contract']));
+  if (command !== 'serve') fail(commandError(command, ['serve', 'contract', 'drift']));
 
   const env = process.env;
   const size = values.size ?? env.STANDIN_SIZE ?? 'small';

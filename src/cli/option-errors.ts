@@ -18,7 +18,7 @@ export function closestOption(given: string, known: readonly string[]): string |
  */
 export function commandError(given: string, known: readonly string[]): string {
   const meant = closestName(given, known, { prefixes: true });
-  return `unknown command "${given}"${meant ? `: did you mean standin ${meant}?` : `; the commands are ${known.join(' and ')}`}`;
+  return `unknown command "${given}"${meant ? `: did you mean standin ${meant}?` : `; the commands are ${known.length > 1 ? `${known.slice(0, -1).join(', ')} and ${known.at(-1)}` : known.join('')}`}`;
 }
 
 /**

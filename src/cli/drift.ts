@@ -1,0 +1,166 @@
+// `standin drift`: compares production's API description with standin's spec/openapi.yaml and reports each
+// difference once, by what it means for a client built against standin (breaking, missing, compatible), with
+// the rules that govern its place, as text, JSON, Markdown or JUnit. Exit 0 when nothing `--fail-on` counts
+// was found, 1 when something was, 2 when there is nothing to compare (one line saying why).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DescriptionError } from '../drift/description-error.js';
+import { readDescription, type DescriptionDocument } from '../drift/description-document.js';
+import { compareDescriptions } from '../drift/drift-report.js';
+import { FAIL_ON, failingChanges, type FailOn } from '../drift/fail-on.js';
+import type { ComparedLabels } from '../drift/change-place.js';
+import { SPEC_PATH } from '../spec/spec-files.js';
+import { descriptionText } from './description-source.js';
+import { optionError } from './option-errors.js';
+
+export const DRIFT_USAGE = `Usage: standin drift <file-or-url> [options]
+
+Compares production's API description (OpenAPI 3.0 or 3.1, YAML or JSON; a file, - for standard input, or an
+http(s) URL) with standin's spec/openapi.yaml, and reports each difference once, for a client built against
+standin: breaking (it would fail against production), missing (production offers what standin lacks) or
+compatible (descriptions, examples, widened inputs), with the rules of standin's spec that govern the place.
+  --token T          a bearer token for the URL (STANDIN_DRIFT_TOKEN); sent to that origin only, and over
+                     http only to this machine
+  --format F         text (default), json, markdown or junit
+  --out FILE         write the report to FILE and print only the counts
+  --fail-on WHAT     exit 1 on breaking changes (default), on any change, or never
+  -h, --help         show this help
+Exit codes: 0 nothing --fail-on counts, 1 something it counts, 2 nothing compared (the reason in one line).`;
+
+const FORMATS = ['text', 'json', 'markdown', 'junit'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** A mistake on the command line: answered with a pointer to --help. */
+export class DriftUsageError extends Error {}
+
+/** Where the command writes: the process's streams in use, strings in a test. */
+export interface DriftOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+interface DriftArgs {
+  source: string;
+  token: string | undefined;
+  format: Format;
+  out: string | undefined;
+  failOn: FailOn;
+}
+
+function readArgs(argv: string[]): DriftArgs | 'help' {
+  const known = {
+    token: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    'fail-on': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: known, allowPositionals: true });
+  } catch (error) {
+    throw new DriftUsageError(optionError(error, Object.keys(known)));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length === 0)
+    throw new DriftUsageError("give production's description: a file, - for standard input, or an http(s) URL");
+  if (positionals.length > 1)
+    throw new DriftUsageError(
+      `one description at a time, got ${positionals.length}: ${positionals.slice(0, 3).join(' ')}`,
+    );
+  const format = values.format ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new DriftUsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
+  const failOn = values['fail-on'] ?? 'breaking';
+  if (!(FAIL_ON as readonly string[]).includes(failOn))
+    throw new DriftUsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got "${failOn}"`);
+  const token = values.token ?? process.env.STANDIN_DRIFT_TOKEN;
+  if (token === '') throw new DriftUsageError('--token is empty (is STANDIN_DRIFT_TOKEN set?)');
+  return {
+    source: positionals[0] ?? '',
+    token: token || undefined,
+    format: format as Format,
+    out: values.out,
+    failOn: failOn as FailOn,
+  };
+}
+
+function versionOf(document: DescriptionDocument): string {
+  const info = document.root.info;
+  if (typeof info !== 'object' || info === null) return '';
+  const { title, version } = info as { title?: unknown; version?: unknown };
+  const words = [typeof title === 'string' ? title : '', typeof version === 'string' ? version : ''].filter(Boolean);
+  return words.length > 0 ? ` (${words.join(' ').slice(0, 80)})` : '';
+}
+
+/** Writes a file whole or not at all: a report a CI step publishes is never half a report. */
+function writeWhole(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, text);
+  renameSync(part, file);
+}
+
+/**
+ * Runs `standin drift` with `argv` (the words after `drift`) and resolves with its exit code.
+ * @example process.exitCode = await runDrift(['openapi.json', '--format', 'json'], { stdout: ..., stderr: ... })
+ */
+export async function runDrift(argv: string[], output: DriftOutput): Promise<number> {
+  let args: DriftArgs | 'help';
+  try {
+    args = readArgs(argv);
+  } catch (error) {
+    if (!(error instanceof DriftUsageError)) throw error;
+    output.stderr(`standin drift: ${error.message} (standin drift --help lists the options)\n`);
+    return 2;
+  }
+  if (args === 'help') {
+    output.stdout(`${DRIFT_USAGE}\n`);
+    return 0;
+  }
+  let production: DescriptionDocument;
+  let standin: DescriptionDocument;
+  try {
+    const { text, label } = await descriptionText(args.source, args.token);
+    production = readDescription(text, label);
+    standin = readDescription(readFileSync(SPEC_PATH, 'utf8'), "standin's spec/openapi.yaml");
+  } catch (error) {
+    if (!(error instanceof DescriptionError)) throw error;
+    output.stderr(`standin drift: ${error.message}\n`);
+    return 2;
+  }
+  let report = compareDescriptions({ standin, production });
+  // Where an enum differs, say whether standin's world emits the values production lacks: the census makes
+  // the default world, so it is taken only then, and the comparison made again with it.
+  if (report.changes.some((change) => change.kind === 'enum')) {
+    const { defaultWorldCensus } = await import('./drift-census.js');
+    report = compareDescriptions({ standin, production, emitted: defaultWorldCensus(standin) });
+  }
+  const labels: ComparedLabels = {
+    production: `${production.label}${versionOf(production)}`,
+    standin: `standin's spec/openapi.yaml${versionOf(standin)}`,
+  };
+  const { textReport } = await import('../drift/report-text.js');
+  let text: string;
+  if (args.format === 'json') text = `${JSON.stringify(report, null, 2)}\n`;
+  else if (args.format === 'markdown')
+    text = (await import('../drift/report-markdown.js')).markdownReport(report, labels);
+  else if (args.format === 'junit')
+    text = (await import('../drift/report-junit.js')).junitReport(report, labels, args.failOn);
+  else text = textReport(report, labels);
+  const failing = failingChanges(report.changes, args.failOn);
+  if (args.out) {
+    writeWhole(args.out, text);
+    const { summary } = report;
+    output.stdout(
+      `standin drift: ${summary.breaking} breaking, ${summary.missing} missing, ${summary.compatible} compatible; the ${args.format} report is in ${args.out}\n`,
+    );
+  } else output.stdout(text);
+  if (failing.length > 0 && args.failOn !== 'never')
+    output.stderr(
+      `standin drift: ${failing.length} ${args.failOn === 'any' ? '' : 'breaking '}change${failing.length === 1 ? '' : 's'} (--fail-on ${args.failOn})\n`,
+    );
+  return failing.length > 0 ? 1 : 0;
+}
