@@ -102,6 +102,7 @@ export class SchemaComparison {
     const key = `${direction} ${s.pointer} ${p.pointer}`;
     if (this.#visited.has(key)) return;
     this.#visited.add(key);
+    this.#prose(s, p);
     if (!this.#types(s, p, direction)) return;
     this.#nullable(s, p, direction);
     if (canBe(s, 'string') && canBe(p, 'string')) {
@@ -117,7 +118,6 @@ export class SchemaComparison {
     }
     if (s.items && p.items && canBe(s, 'array') && canBe(p, 'array')) this.compare(s.items, p.items, direction);
     this.#variants(s, p, direction);
-    this.#prose(s, p);
   }
 
   #add(
@@ -138,7 +138,7 @@ export class SchemaComparison {
     });
   }
 
-  /** False when the types share nothing, so nothing below them compares. */
+  /** False when the types share nothing, so nothing below them compares (the prose is compared before). */
   #types(s: Shape, p: Shape, direction: Direction): boolean {
     const standinMore = allowsMoreTypes(s.types, p.types);
     const productionMore = allowsMoreTypes(p.types, s.types);
@@ -151,9 +151,12 @@ export class SchemaComparison {
       'type',
       `\`${name}\`: standin ${verb(direction)} ${typesText(s.types)}, production ${typesText(p.types)}`,
     );
+    // Null alone (an empty set) shares nothing either, but it has nothing below it to compare.
     const disjoint =
       s.types !== null &&
       p.types !== null &&
+      s.types.size > 0 &&
+      p.types.size > 0 &&
       ![...s.types].some((t) => admits(p.types, t)) &&
       ![...p.types].some((t) => admits(s.types, t));
     return !disjoint;
@@ -293,16 +296,19 @@ export class SchemaComparison {
     };
     const names = [...new Set([...s.properties.keys(), ...p.properties.keys()])];
     const field = direction === 'input' ? 'request-field' : 'response-field';
+    // The object that holds the fields: for a nullable $ref (`oneOf: [$ref, null]`), the $ref's target.
+    const ours = keywordPointer(s, 'properties');
+    const theirs = keywordPointer(p, 'properties');
+    const where = placeName(ours);
     for (const name of names) {
       const ss = present(s, standin, name);
       const ps = present(p, production, name);
-      const where = placeName(s.pointer);
       if (ss && !ps) {
         this.#report({
           category: 'breaking',
           kind: field,
           standin: ss.pointer,
-          production: p.pointer,
+          production: theirs,
           message:
             direction === 'input'
               ? `\`${where}.${name}\`: standin accepts it; production does not declare it, so what a client writes there is lost or refused`
@@ -313,7 +319,7 @@ export class SchemaComparison {
         this.#report({
           category: direction === 'input' && required ? 'breaking' : 'missing',
           kind: field,
-          standin: s.pointer,
+          standin: ours,
           production: ps.pointer,
           message:
             direction === 'input'

@@ -353,6 +353,36 @@ const GOLDEN: Golden[] = [
     ],
   },
   {
+    name: 'a request enum production writes out without a value standin accepts (breaking) or with one more (compatible)',
+    change: (spec) => {
+      spec.components.schemas.GoalInput.properties.update_cadence = { type: 'string', enum: ['weekly', 'biweekly'] };
+      spec.components.schemas.EchoQuestionInput.properties.answer_frequency = {
+        type: 'string',
+        enum: ['daily', 'weekly', 'biweekly', 'monthly', 'yearly'],
+      };
+    },
+    expected: [
+      {
+        category: 'breaking',
+        kind: 'enum',
+        operation: null,
+        production_pointer: '/components/schemas/GoalInput/properties/update_cadence',
+        standin_pointer: '/components/schemas/UpdateCadence',
+        rules: ['GO2'],
+        message: /^`UpdateCadence`: standin accepts `monthly`, which production does not declare/,
+      },
+      {
+        category: 'compatible',
+        kind: 'enum',
+        operation: null,
+        production_pointer: '/components/schemas/EchoQuestionInput/properties/answer_frequency',
+        standin_pointer: '/components/schemas/AnswerFrequency',
+        rules: ['EC1', 'EC2'],
+        message: /^`AnswerFrequency`: production accepts `yearly`, which standin does not/,
+      },
+    ],
+  },
+  {
     name: 'a nullable answer production never nulls (compatible) and a nullable input it refuses (breaking)',
     change: (spec) => {
       spec.components.schemas.Goal.properties.description.type = 'string';

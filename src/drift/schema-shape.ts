@@ -213,6 +213,7 @@ function readKeywords(
     mark('pattern');
   }
   if (isObject(node.properties)) {
+    mark('properties');
     for (const name of Object.keys(node.properties))
       draft.properties.set(name, {
         value: node.properties[name],
