@@ -40,7 +40,7 @@ function reachedSchemas(spec: Loose): Map<string, Set<Direction>> & { described:
     let at = pointer;
     let value = node;
     while (value && typeof value.$ref === 'string') {
-      at = (value.$ref).slice(1);
+      at = value.$ref.slice(1);
       value = valueAt(spec, at) as Loose;
     }
     return [value, at];

@@ -1,0 +1,104 @@
+// What standin drift refuses to compare, each in one line that says why and what to do: not OpenAPI, Swagger
+// 2.0, an HTML page, a $ref to another file or to nothing, an alias that holds itself, nesting no description
+// has; and what it reads: 3.0 and 3.1, YAML and JSON.
+import { describe, expect, it } from 'vitest';
+import { DescriptionError } from './description-error.js';
+import { readDescription } from './description-document.js';
+
+const MINIMAL = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} };
+
+function refusal(text: string): string {
+  try {
+    readDescription(text, 'prod.yaml');
+  } catch (error) {
+    expect(error).toBeInstanceOf(DescriptionError);
+    return (error as Error).message;
+  }
+  throw new Error('it was read');
+}
+
+describe('reading a description', () => {
+  it.each([
+    ['YAML 3.1', 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}\n', '3.1'],
+    ['JSON 3.0', JSON.stringify({ ...MINIMAL, openapi: '3.0.3' }), '3.0'],
+    ['JSON with a comment, read as YAML', `{"openapi": "3.1.1", # production's\n "paths": {}}`, '3.1'],
+    ['webhooks only', 'openapi: 3.1.0\nwebhooks: {}\n', '3.1'],
+  ])('reads %s', (_name, text, version) => {
+    expect(readDescription(text, 'prod').version).toBe(version);
+  });
+
+  it.each([
+    ['a list', '- 1\n- 2\n', 'prod.yaml is not an OpenAPI description: it is not an object'],
+    [
+      'no openapi field',
+      'info: {}\npaths: {}\n',
+      'prod.yaml is not an OpenAPI 3.0 or 3.1 description: it has no "openapi" field',
+    ],
+    [
+      'OpenAPI 4',
+      'openapi: 4.0.0\npaths: {}\n',
+      'prod.yaml is not an OpenAPI 3.0 or 3.1 description: it says openapi: 4.0.0',
+    ],
+    [
+      'Swagger 2.0',
+      'swagger: "2.0"\npaths: {}\n',
+      'prod.yaml is Swagger 2.0; drift reads OpenAPI 3.0 and 3.1: convert it first (e.g. npx swagger2openapi)',
+    ],
+    [
+      'an HTML page',
+      '<!DOCTYPE html><html><body>Sign in</body></html>',
+      'prod.yaml is an HTML page, not an OpenAPI description (a login page or a docs site?)',
+    ],
+    [
+      'no operations',
+      'openapi: 3.1.0\ninfo: {}\n',
+      'prod.yaml describes no operation: it has neither "paths" nor "webhooks"',
+    ],
+    [
+      'a $ref to another file',
+      'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: "common.yaml#/responses/Ok"}\n',
+      'prod.yaml refers to another document ("common.yaml#/responses/Ok" at /paths/~1a/get/responses/200/$ref): bundle it into one file first, e.g. npx @redocly/cli bundle',
+    ],
+    [
+      'a $ref to nothing',
+      'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: "#/components/responses/Gone"}\n',
+      'prod.yaml has a $ref to nothing ("#/components/responses/Gone" at /paths/~1a/get/responses/200/$ref)',
+    ],
+    [
+      'a $ref by anchor',
+      'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: "#ok"}\n',
+      'prod.yaml has a $ref by anchor ("#ok" at /paths/~1a/get/responses/200/$ref): drift follows JSON pointers only',
+    ],
+    [
+      'an alias that contains itself',
+      'openapi: 3.1.0\npaths: &loop\n  /a: *loop\n',
+      'prod.yaml has a YAML alias that contains itself at /paths/~1a: write it out',
+    ],
+  ])('refuses %s', (_name, text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+
+  it('refuses YAML that does not parse, saying where', () => {
+    expect(refusal('openapi: 3.1.0\npaths: [\n')).toMatch(
+      /^prod\.yaml is neither JSON nor YAML: .* at line \d+, column \d+:$/,
+    );
+  });
+
+  it('refuses nesting deeper than any description, without a stack overflow', () => {
+    const deep = `{"openapi": "3.1.0", "paths": {}, "x-deep": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect(refusal(deep)).toMatch(/^prod\.yaml nests deeper than 256 levels at \/x-deep(\/0)+: no description does$/);
+  });
+
+  it('refuses a YAML alias bomb (yaml stops it) in one line', () => {
+    const lines = ['openapi: 3.1.0', 'paths: {}', 'a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++)
+      lines.push(
+        `${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(10)
+          .fill(`*${i === 1 ? 'a' : 'b'.repeat(i - 1)}`)
+          .join(', ')}]`,
+      );
+    expect(refusal(lines.join('\n'))).toBe(
+      'prod.yaml is neither JSON nor YAML: Excessive alias count indicates a resource exhaustion attack',
+    );
+  });
+});
