@@ -120,6 +120,11 @@ export class SchemaComparison {
     this.#variants(s, p, direction);
   }
 
+  /** A place of standin's spec, named for a message. */
+  #name(pointer: string): string {
+    return placeName(pointer, this.#pair.standin.root);
+  }
+
   #add(
     category: Category | null,
     kind: Parameters<ReportFinding>[0]['kind'],
@@ -142,7 +147,7 @@ export class SchemaComparison {
   #types(s: Shape, p: Shape, direction: Direction): boolean {
     const standinMore = allowsMoreTypes(s.types, p.types);
     const productionMore = allowsMoreTypes(p.types, s.types);
-    const name = placeName(keywordPointer(s, 'type'));
+    const name = this.#name(keywordPointer(s, 'type'));
     this.#add(
       judge(direction, standinMore, productionMore),
       'type',
@@ -164,7 +169,7 @@ export class SchemaComparison {
 
   #nullable(s: Shape, p: Shape, direction: Direction): void {
     if (s.nullable === p.nullable) return;
-    const name = placeName(keywordPointer(s, 'nullable'));
+    const name = this.#name(keywordPointer(s, 'nullable'));
     const who = s.nullable ? 'standin' : 'production';
     this.#add(
       judge(direction, s.nullable, p.nullable),
@@ -180,7 +185,7 @@ export class SchemaComparison {
     const sf = s.format && !STORAGE_FORMATS.has(s.format) ? s.format : undefined;
     const pf = p.format && !STORAGE_FORMATS.has(p.format) ? p.format : undefined;
     if (sf === pf) return;
-    const name = placeName(keywordPointer(s, 'format'));
+    const name = this.#name(keywordPointer(s, 'format'));
     // A format narrows a string: none admits more.
     this.#add(
       judge(direction, pf !== undefined, sf !== undefined),
@@ -194,7 +199,7 @@ export class SchemaComparison {
 
   #pattern(s: Shape, p: Shape, direction: Direction): void {
     if (s.pattern === p.pattern) return;
-    const name = placeName(keywordPointer(s, 'pattern'));
+    const name = this.#name(keywordPointer(s, 'pattern'));
     // Two patterns cannot be told apart in general: each is taken to admit what the other does not.
     this.#add(
       judge(direction, p.pattern !== undefined, s.pattern !== undefined),
@@ -208,7 +213,7 @@ export class SchemaComparison {
 
   #enum(s: Shape, p: Shape, direction: Direction): void {
     if (s.enum === undefined && p.enum === undefined) return;
-    const name = placeName(keywordPointer(s, 'enum'));
+    const name = this.#name(keywordPointer(s, 'enum'));
     const emitted = this.#pair.emitted?.(keywordPointer(s, 'enum'));
     const outside = (values: readonly unknown[], of: readonly unknown[] | undefined) =>
       of === undefined ? [] : values.filter((v) => !of.some((o) => sameValue(o, v)));
@@ -221,7 +226,10 @@ export class SchemaComparison {
     const emittedOutside = emitted && p.enum ? outside(emitted, p.enum) : [];
     let category: Category;
     if (direction === 'input') category = standinMore ? 'breaking' : 'compatible';
-    else category = productionMore || standinOnly.length > 0 || emittedOutside.length > 0 ? 'breaking' : 'compatible';
+    // Output: a value production may answer that standin never does fails a client; a value standin answers that
+    // production never declares is breaking too, as a field or status only standin answers is: the client was
+    // built and tested on it (docs/drift.md).
+    else category = productionMore || standinOnly.length > 0 ? 'breaking' : 'compatible';
     const parts: string[] = [];
     if (s.enum && p.enum) {
       if (standinOnly.length > 0)
@@ -252,7 +260,7 @@ export class SchemaComparison {
       const upper = bound.startsWith('max');
       const limit = (v: number | undefined) => v ?? (upper ? Infinity : 0);
       const standinMore = upper ? limit(sv) > limit(pv) : limit(sv) < limit(pv);
-      const name = placeName(keywordPointer(s, bound));
+      const name = this.#name(keywordPointer(s, bound));
       this.#add(
         judge(direction, standinMore, !standinMore),
         'length',
@@ -273,7 +281,7 @@ export class SchemaComparison {
       const standinMore = wider(sb, pb);
       const productionMore = wider(pb, sb);
       if (!standinMore && !productionMore) continue;
-      const name = placeName(keywordPointer(s, keyword));
+      const name = this.#name(keywordPointer(s, keyword));
       this.#add(
         judge(direction, standinMore, productionMore),
         'range',
@@ -299,7 +307,7 @@ export class SchemaComparison {
     // The object that holds the fields: for a nullable $ref (`oneOf: [$ref, null]`), the $ref's target.
     const ours = keywordPointer(s, 'properties');
     const theirs = keywordPointer(p, 'properties');
-    const where = placeName(ours);
+    const where = this.#name(ours);
     for (const name of names) {
       const ss = present(s, standin, name);
       const ps = present(p, production, name);
@@ -351,7 +359,7 @@ export class SchemaComparison {
 
   #variants(s: Shape, p: Shape, direction: Direction): void {
     if (!s.variants && !p.variants) return;
-    const name = placeName(s.pointer);
+    const name = this.#name(s.pointer);
     if (!s.variants || !p.variants) {
       this.#report({
         category: 'breaking',
@@ -393,7 +401,7 @@ export class SchemaComparison {
         kind: 'variant',
         standin: variant.site.pointer,
         production: p.pointer,
-        message: `\`${name}\`: standin ${verb(direction)} a shape (${placeName(variant.site.pointer)}) production does not`,
+        message: `\`${name}\`: standin ${verb(direction)} a shape (${this.#name(variant.site.pointer)}) production does not`,
       });
     for (const variant of unpaired)
       this.#report({
@@ -416,7 +424,7 @@ export class SchemaComparison {
         s,
         p,
         'description',
-        `\`${placeName(keywordPointer(s, 'description'))}\`: the descriptions differ`,
+        `\`${this.#name(keywordPointer(s, 'description'))}\`: the descriptions differ`,
       );
     if (s.examples !== undefined && p.examples !== undefined && !sameValue(s.examples, p.examples))
       this.#add(
@@ -425,7 +433,7 @@ export class SchemaComparison {
         s,
         p,
         'examples',
-        `\`${placeName(keywordPointer(s, 'examples'))}\`: the examples differ`,
+        `\`${this.#name(keywordPointer(s, 'examples'))}\`: the examples differ`,
       );
     if (s.deprecated !== p.deprecated)
       this.#report({
@@ -433,7 +441,7 @@ export class SchemaComparison {
         kind: 'deprecated',
         standin: s.pointer,
         production: p.pointer,
-        message: `\`${placeName(s.pointer)}\`: ${p.deprecated ? 'production' : 'standin'} marks it deprecated`,
+        message: `\`${this.#name(s.pointer)}\`: ${p.deprecated ? 'production' : 'standin'} marks it deprecated`,
       });
   }
 }

@@ -532,6 +532,7 @@ const GOLDEN: Golden[] = [
         production_pointer: '/components/parameters/goalsSince/schema',
         standin_pointer: '/components/parameters/goalsSince/schema',
         rules: ['GO6'],
+        message: /^`parameter since`: the examples differ$/,
       },
       {
         category: 'compatible',
