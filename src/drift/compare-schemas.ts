@@ -222,8 +222,6 @@ export class SchemaComparison {
     const standinMore = standinOnly.length > 0 || (s.enum === undefined && p.enum !== undefined);
     const productionMore = productionOnly.length > 0 || (p.enum === undefined && s.enum !== undefined);
     if (!standinMore && !productionMore) return;
-    // What the world emits beyond production's values: what a client built on standin has been shown.
-    const emittedOutside = emitted && p.enum ? outside(emitted, p.enum) : [];
     let category: Category;
     if (direction === 'input') category = standinMore ? 'breaking' : 'compatible';
     // Output: a value production may answer that standin never does fails a client; a value standin answers that
@@ -233,19 +231,23 @@ export class SchemaComparison {
     const parts: string[] = [];
     if (s.enum && p.enum) {
       if (standinOnly.length > 0)
-        parts.push(`standin ${verb(direction)} ${quoteAll(standinOnly)}, which production does not declare`);
+        parts.push(
+          `standin ${verb(direction)} ${quoteAll(standinOnly)}, which production does not declare${direction === 'output' ? this.#shown(standinOnly, emitted) : ''}`,
+        );
       if (productionOnly.length > 0)
         parts.push(`production ${verb(direction)} ${quoteAll(productionOnly)}, which standin does not`);
     } else if (s.enum) parts.push(`standin ${verb(direction)} only ${quoteAll(s.enum)}; production declares no list`);
     else parts.push(`production ${verb(direction)} only ${quoteAll(p.enum ?? [])}; standin declares no list`);
-    if (direction === 'output' && emitted !== undefined && p.enum !== undefined) {
-      parts.push(
-        emittedOutside.length > 0
-          ? `standin's world emits ${quoteAll(emittedOutside)}, which production does not declare`
-          : "standin's world emits no value production does not declare",
-      );
-    }
     this.#add(category, 'enum', s, p, 'enum', `\`${name}\`: ${parts.join('; ')}`);
+  }
+
+  /** Whether standin's world emits the values a client built on it may have been shown, when the census knows. */
+  #shown(values: readonly unknown[], emitted: readonly unknown[] | undefined): string {
+    if (emitted === undefined) return '';
+    const shown = values.filter((v) => emitted.some((e) => sameValue(e, v)));
+    if (shown.length === 0) return " (standin's world emits none of them: only a client's write makes them)";
+    if (shown.length < values.length) return ` (standin's world emits ${quoteAll(shown)})`;
+    return values.length === 1 ? " (standin's world emits it)" : " (standin's world emits them all)";
   }
 
   #lengths(s: Shape, p: Shape, direction: Direction): void {

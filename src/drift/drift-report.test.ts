@@ -670,8 +670,24 @@ describe('standin drift: golden pairs', () => {
         standin_pointer: '/components/schemas/AnswerFrequency',
         rules: ['EC1', 'EC2'],
         message:
-          "`AnswerFrequency`: standin answers `biweekly`, which production does not declare; standin's world emits `biweekly`, which production does not declare (in GET /echo/questions, POST /echo/questions, GET /echo/questions/{id} and 1 more)",
+          "`AnswerFrequency`: standin answers `biweekly`, which production does not declare (standin's world emits it) (in GET /echo/questions, POST /echo/questions, GET /echo/questions/{id} and 1 more)",
       },
+    ]);
+  });
+
+  it('values standin declares and its world never emits are told apart from values it emits', () => {
+    const report = driftOf((spec) => {
+      spec.components.schemas.Weekday.enum = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+    }, defaultWorldCensus(STANDIN));
+    expect(
+      report.changes.map((c) => [c.category, c.kind, c.standin_pointer, c.message.replace(/ \(in .*\)$/, '')]),
+    ).toEqual([
+      [
+        'breaking',
+        'enum',
+        '/components/schemas/Weekday',
+        "`Weekday`: standin answers `sunday`, `saturday`, which production does not declare (standin's world emits none of them: only a client's write makes them)",
+      ],
     ]);
   });
 
