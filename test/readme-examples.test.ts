@@ -2,7 +2,8 @@
 // fenced block with a language is marked `<!-- example: KIND -->` on the line before it: `shell` blocks run in
 // bash against a real `standin serve` (its port in place of 4010, as the reader's would be), `node` blocks as
 // modules importing `standin` (the package itself), `browser` blocks in Chromium (test/browser), `package`
-// blocks in .ci/package-check, and `ci` blocks are the commands CI runs. A block without a mark fails here.
+// blocks in .ci/package-check, `workflow` blocks (a CI workflow's steps) in test/readme-drift.test.ts, and `ci`
+// blocks are the commands CI runs. A block without a mark fails here.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,7 +9,10 @@ import { placeName } from './place-names.js';
  */
 export function changePlace(change: DriftChange): string {
   if (change.operation !== null) return change.operation;
-  const pointer = change.standin_pointer ?? change.production_pointer;
+  // The side that has what the other lacks points deeper (`Goal/properties/archived_at` against `Goal`).
+  const [ours, theirs] = [change.standin_pointer, change.production_pointer];
+  const depth = (p: string | null) => (p === null ? -1 : pointerTokens(p).length);
+  const pointer = depth(theirs) > depth(ours) ? theirs : ours;
   if (pointer === null) return 'the description';
   const [section, kind, name] = pointerTokens(pointer);
   if (section === 'servers') return 'servers';

@@ -1,11 +1,12 @@
 // README.md's code examples, each with the kind its mark gives (`<!-- example: KIND -->` on the line before its
-// fence), for the tests that run them: test/readme-examples.test.ts, and test/browser for the browser ones.
+// fence), for the tests that run them: test/readme-examples.test.ts, test/browser for the browser ones and
+// test/readme-drift.test.ts for the CI workflow.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const KINDS = ['shell', 'node', 'browser', 'package', 'ci'] as const;
+const KINDS = ['shell', 'node', 'browser', 'package', 'ci', 'workflow'] as const;
 
 export interface Example {
   kind: (typeof KINDS)[number];
