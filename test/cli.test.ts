@@ -188,7 +188,8 @@ describe('standin with a mistyped command', () => {
   it.each([
     ['serv', /^standin: unknown command "serv": did you mean standin serve\? /],
     ['contrct', /^standin: unknown command "contrct": did you mean standin contract\? /],
-    ['deploy', /^standin: unknown command "deploy"; the commands are serve and contract /],
+    ['drfit', /^standin: unknown command "drfit": did you mean standin drift\? /],
+    ['deploy', /^standin: unknown command "deploy"; the commands are serve, contract and drift /],
   ])('standin %s names the command meant, exit code 2', async (command, message) => {
     const child = spawn(process.execPath, [CLI, command], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);

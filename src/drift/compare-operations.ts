@@ -3,7 +3,7 @@
 // SchemaComparison in the direction its values travel.
 import { SchemaComparison } from './compare-schemas.js';
 import type { DescriptionDocument } from './description-document.js';
-import { judge, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
+import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
 import { childPointer, isObject, type JsonObject } from './json-pointer.js';
 import { resolveSite, shapeOf, type Site } from './schema-shape.js';
 
@@ -219,20 +219,16 @@ export class OperationComparison {
         });
         continue;
       }
-      const sr = sp.value.required === true;
       const pr = pp.value.required === true;
-      if (sr !== pr) {
-        // The side that does not require the parameter admits more requests.
-        const category = judge(direction, pr, sr);
-        if (category)
-          this.#report({
-            category,
-            kind: 'required',
-            standin: sp.pointer,
-            production: pp.pointer,
-            message: `\`${s.label}\`: the ${where(sp)} is required in ${pr ? 'production' : 'standin'} only`,
-          });
-      }
+      const required = requiredFinding(
+        direction,
+        sp.value.required === true,
+        pr,
+        sp.pointer,
+        pp.pointer,
+        `\`${s.label}\`: the ${where(sp)} is required in ${pr ? 'production' : 'standin'} only`,
+      );
+      if (required) this.#report(required);
       const sForm = arrayForm(standin, sp);
       const pForm = arrayForm(production, pp);
       if (sForm !== pForm && sForm !== undefined && pForm !== undefined)

@@ -4,7 +4,7 @@
 // deprecation). Fields are walked down to the leaves; a schema met again (a cycle, a component shared within
 // the operation) is compared once.
 import type { Category } from './drift-change.js';
-import { judge, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
+import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
 import { placeName } from './place-names.js';
 import {
   keywordPointer,
@@ -339,21 +339,17 @@ export class SchemaComparison {
       } else if (ss && ps) {
         const sr = s.required.has(name);
         const pr = p.required.has(name);
-        if (sr !== pr) {
-          // A side that requires the field admits fewer values: the other, which may leave it out, admits more.
-          const category = judge(direction, pr, sr);
-          if (category)
-            this.#report({
-              category,
-              kind: 'required',
-              standin: ss.pointer,
-              production: ps.pointer,
-              message:
-                direction === 'input'
-                  ? `\`${where}.${name}\`: ${pr ? 'production requires it, standin does not' : 'standin requires it, production does not'}`
-                  : `\`${where}.${name}\`: ${sr ? 'standin always answers it, production may leave it out' : 'production always answers it, standin may leave it out'}`,
-            });
-        }
+        const required = requiredFinding(
+          direction,
+          sr,
+          pr,
+          ss.pointer,
+          ps.pointer,
+          direction === 'input'
+            ? `\`${where}.${name}\`: ${pr ? 'production requires it, standin does not' : 'standin requires it, production does not'}`
+            : `\`${where}.${name}\`: ${sr ? 'standin always answers it, production may leave it out' : 'production always answers it, standin may leave it out'}`,
+        );
+        if (required) this.#report(required);
         this.compare(ss, ps, direction);
       }
     }

@@ -49,3 +49,21 @@ export function judge(
 export function verb(direction: Direction): string {
   return direction === 'input' ? 'accepts' : 'answers';
 }
+
+/**
+ * A `required` difference, or null when both sides agree: the side that does not require the value admits more
+ * (requests without it, or answers without it), and `judge` says what that means in `direction`.
+ * @example requiredFinding('input', false, true, at, at, '`GoalInput.title`: production requires it, standin does not')
+ */
+export function requiredFinding(
+  direction: Direction,
+  standinRequires: boolean,
+  productionRequires: boolean,
+  standin: string,
+  production: string,
+  message: string,
+): Finding | null {
+  if (standinRequires === productionRequires) return null;
+  const category = judge(direction, productionRequires, standinRequires);
+  return category === null ? null : { category, kind: 'required', standin, production, message };
+}

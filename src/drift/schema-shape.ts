@@ -122,28 +122,20 @@ interface Draft {
   at: Map<string, string>;
 }
 
-function lowerBound(node: JsonObject, version: '3.0' | '3.1'): Bound | undefined {
-  if (version === '3.0' || typeof node.exclusiveMinimum === 'boolean') {
-    if (typeof node.minimum !== 'number') return undefined;
-    return { value: node.minimum, exclusive: node.exclusiveMinimum === true };
-  }
-  const inclusive = typeof node.minimum === 'number' ? node.minimum : undefined;
-  const exclusive = typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : undefined;
-  if (exclusive !== undefined && (inclusive === undefined || exclusive >= inclusive))
+/**
+ * A node's lower (`minimum`) or upper (`maximum`) bound, from 3.0's boolean exclusive flag or 3.1's numeric
+ * exclusive bound, whichever the node uses; with both of 3.1's, the tighter.
+ */
+function boundOf(node: JsonObject, version: '3.0' | '3.1', side: 'minimum' | 'maximum'): Bound | undefined {
+  const flag = node[side === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'];
+  const limit = typeof node[side] === 'number' ? node[side] : undefined;
+  if (version === '3.0' || typeof flag === 'boolean')
+    return limit === undefined ? undefined : { value: limit, exclusive: flag === true };
+  const exclusive = typeof flag === 'number' ? flag : undefined;
+  const tighter = side === 'minimum' ? (a: number, b: number) => a >= b : (a: number, b: number) => a <= b;
+  if (exclusive !== undefined && (limit === undefined || tighter(exclusive, limit)))
     return { value: exclusive, exclusive: true };
-  return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
-}
-
-function upperBound(node: JsonObject, version: '3.0' | '3.1'): Bound | undefined {
-  if (version === '3.0' || typeof node.exclusiveMaximum === 'boolean') {
-    if (typeof node.maximum !== 'number') return undefined;
-    return { value: node.maximum, exclusive: node.exclusiveMaximum === true };
-  }
-  const inclusive = typeof node.maximum === 'number' ? node.maximum : undefined;
-  const exclusive = typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : undefined;
-  if (exclusive !== undefined && (inclusive === undefined || exclusive <= inclusive))
-    return { value: exclusive, exclusive: true };
-  return inclusive === undefined ? undefined : { value: inclusive, exclusive: false };
+  return limit === undefined ? undefined : { value: limit, exclusive: false };
 }
 
 /** Reads one resolved node's own keywords into the draft (later nodes of an allOf add to earlier ones). */
@@ -198,12 +190,12 @@ function readKeywords(
       mark(bound);
     }
   }
-  const minimum = lowerBound(node, version);
+  const minimum = boundOf(node, version, 'minimum');
   if (minimum) {
     draft.minimum = minimum;
     mark('minimum');
   }
-  const maximum = upperBound(node, version);
+  const maximum = boundOf(node, version, 'maximum');
   if (maximum) {
     draft.maximum = maximum;
     mark('maximum');
