@@ -85,8 +85,36 @@ describe('reading a description', () => {
   });
 
   it('refuses nesting deeper than any description, without a stack overflow', () => {
-    const deep = `{"openapi": "3.1.0", "paths": {}, "x-deep": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    expect(refusal(deep)).toMatch(/^prod\.yaml nests deeper than 256 levels at \/x-deep(\/0)+: no description does$/);
+    const deep = `{"openapi": "3.1.0", "paths": {}, "info": {"title": ${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    expect(refusal(deep)).toMatch(
+      /^prod\.yaml nests deeper than 256 levels at \/info\/title(\/0)+: no description does$/,
+    );
+  });
+
+  it('merges YAML merge keys, and reads a $ref in an example, a default or an extension as data', () => {
+    const text = [
+      'openapi: 3.1.0',
+      'paths: {}',
+      'x-shared: &named {type: object, properties: {id: {type: string}}}',
+      'components:',
+      '  schemas:',
+      '    Person:',
+      '      <<: *named',
+      '      example: {$ref: "https://example.com/elsewhere"}',
+      '      properties:',
+      '        default: {type: string, default: {$ref: "other.yaml"}}',
+      '    Wrong:',
+      '      properties:',
+      '        example: {$ref: "other.yaml#/Example"}',
+    ].join('\n');
+    // A field named `example` is a field: its $ref is followed, and leads out of the document.
+    expect(refusal(text)).toBe(
+      'prod.yaml refers to another document ("other.yaml#/Example" at /components/schemas/Wrong/properties/example/$ref): bundle it into one file first, e.g. npx @redocly/cli bundle',
+    );
+    const person = readDescription(text.split('\n').slice(0, 10).join('\n'), 'prod').root as {
+      components: { schemas: { Person: Record<string, unknown> } };
+    };
+    expect(Object.keys(person.components.schemas.Person).sort()).toEqual(['example', 'properties', 'type']);
   });
 
   it('refuses a YAML alias bomb (yaml stops it) in one line', () => {

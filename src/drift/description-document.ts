@@ -30,18 +30,42 @@ function parseText(text: string, label: string): unknown {
   if (/^<(!doctype|html)/i.test(trimmed))
     throw new DescriptionError(`${label} is an HTML page, not an OpenAPI description (a login page or a docs site?)`);
   try {
-    // yaml's default alias limit (100) stops a "billion laughs" document.
-    return parse(text) as unknown;
+    // yaml's default alias limit (100) stops a "billion laughs" document; `<<` merge keys (YAML 1.1, which many
+    // hand-written descriptions use) are merged, not read as a field named `<<`.
+    return parse(text, { merge: true }) as unknown;
   } catch (error) {
     const first = (error as Error).message.split('\n')[0] ?? '';
     throw new DescriptionError(`${label} is neither JSON nor YAML: ${first}`);
   }
 }
 
+/**
+ * Keys whose values are data, not description: a `$ref` key in an example, a default or an enum is a value like
+ * any other, and an extension (`x-…`) is the writer's own.
+ */
+const DATA_KEYS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+/** Maps whose keys name things (fields, statuses, components, paths), none of them data. */
+const NAMED: ReadonlySet<string> = new Set([
+  'paths',
+  'webhooks',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'content',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'variables',
+]);
+
 /** The `$ref`s of the document, each checked to lead somewhere inside it; cycles of aliases and depth refused. */
 function checkStructure(root: JsonObject, label: string): void {
   const ancestors = new Set<unknown>();
-  const visit = (node: unknown, pointer: string, depth: number): void => {
+  const visit = (node: unknown, pointer: string, depth: number, names = false): void => {
     if (typeof node !== 'object' || node === null) return;
     if (depth > MAX_DEPTH)
       throw new DescriptionError(`${label} nests deeper than ${MAX_DEPTH} levels at ${pointer}: no description does`);
@@ -51,8 +75,11 @@ function checkStructure(root: JsonObject, label: string): void {
     if (Array.isArray(node)) node.forEach((item, i) => visit(item, childPointer(pointer, i), depth + 1));
     else {
       const ref = (node as JsonObject).$ref;
-      if (typeof ref === 'string') refTarget(root, ref, `${pointer}/$ref`, label);
-      for (const [key, value] of Object.entries(node)) visit(value, childPointer(pointer, key), depth + 1);
+      if (!names && typeof ref === 'string') refTarget(root, ref, `${pointer}/$ref`, label);
+      // In a map of named things the keys are names (a field may be called `default`, and so is a response).
+      for (const [key, value] of Object.entries(node))
+        if (names || (!DATA_KEYS.has(key) && !key.startsWith('x-')))
+          visit(value, childPointer(pointer, key), depth + 1, !names && NAMED.has(key));
     }
     ancestors.delete(node);
   };
