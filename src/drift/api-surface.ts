@@ -13,8 +13,13 @@ export interface SurfaceOperation {
   readonly method: string;
   /** The path with every template segment as `{}`: `/goals/{}`. */
   readonly template: string;
-  /** The server's base path the operation is called under (`/api/v2`), `''` for the root. */
-  readonly basePath: string;
+  /** The full path a client calls, template names left out: `/api/v2/goals/{}`. */
+  readonly full: string;
+  /**
+   * The path below the description's base (`/goals/{}` under `/api/v2`, whether the base is written in `servers`
+   * or into every path); an operation with servers of its own keeps its full path.
+   */
+  readonly relative: string;
   readonly pointer: string;
   readonly value: JsonObject;
   /** The path item's pointer and its parameters, which every operation under it takes. */
@@ -47,34 +52,60 @@ export function serverPath(servers: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  return decodeURI(path).replace(/\/+$/, '');
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A malformed escape (`%zz`) is kept as written: it names a path all the same.
+  }
+  return path.replace(/\/+$/, '');
 }
 
 export function templateOf(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
 }
 
+/** A description's operations, and the base path most of them are called under. */
+export interface Surface {
+  readonly operations: readonly SurfaceOperation[];
+  /** `/api/v2`: the servers' path and what every path then starts with (each keeping a segment of its own). */
+  readonly base: string;
+}
+
+/** The segments every path starts with, leaving each at least one of its own. */
+function sharedSegments(paths: readonly string[]): string {
+  const split = paths.map((path) => path.split('/').filter(Boolean));
+  const shortest = Math.min(...split.map((segments) => segments.length));
+  const shared: string[] = [];
+  for (let i = 0; i < shortest - 1; i++) {
+    const segment = split[0]?.[i];
+    if (segment === undefined || segment.startsWith('{') || split.some((segments) => segments[i] !== segment)) break;
+    shared.push(segment);
+  }
+  return shared.length > 0 ? `/${shared.join('/')}` : '';
+}
+
 /**
- * Every operation of a description, in document order.
- * @example operationsOf(standin).map((o) => o.label) // ['GET /me', 'GET /people', …]
+ * Every operation of a description, in document order, with the base path they share.
+ * @example operationsOf(standin).operations.map((o) => o.label) // ['GET /me', 'GET /people', …]
  */
-export function operationsOf(document: DescriptionDocument): SurfaceOperation[] {
+export function operationsOf(document: DescriptionDocument): Surface {
   const { root } = document;
   const paths = isObject(root.paths) ? root.paths : {};
   const rootBase = serverPath(root.servers) ?? '';
-  const operations: SurfaceOperation[] = [];
+  const found: Array<Omit<SurfaceOperation, 'relative'> & { own: boolean }> = [];
   for (const path of Object.keys(paths)) {
     const pathPointer = childPointer('/paths', path);
     const { value: pathItem } = resolveSite(document, { value: paths[path], pointer: pathPointer });
-    const basePath = serverPath(pathItem.servers) ?? rootBase;
+    const own = serverPath(pathItem.servers);
     for (const method of METHODS) {
       const value = pathItem[method];
       if (!isObject(value)) continue;
-      operations.push({
+      found.push({
         label: `${method.toUpperCase()} ${path}`,
         method,
         template: templateOf(path),
-        basePath,
+        full: `${own ?? rootBase}${templateOf(path)}`,
+        own: own !== undefined,
         pointer: childPointer(pathPointer, method),
         value,
         pathPointer,
@@ -82,7 +113,13 @@ export function operationsOf(document: DescriptionDocument): SurfaceOperation[] 
       });
     }
   }
-  return operations;
+  const shared = found.filter((o) => !o.own);
+  const base = `${rootBase}${shared.length > 0 ? sharedSegments(shared.map((o) => o.template)) : ''}`;
+  const operations = found.map(({ own, ...operation }) => ({
+    ...operation,
+    relative: own ? operation.full : operation.full.slice(base.length) || '/',
+  }));
+  return { operations, base };
 }
 
 /** Every webhook of a description (OpenAPI 3.1's `webhooks`), in document order. */

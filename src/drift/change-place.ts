@@ -9,8 +9,12 @@ import { placeName } from './place-names.js';
  */
 export function changePlace(change: DriftChange): string {
   if (change.operation !== null) return change.operation;
-  // The side that has what the other lacks points deeper (`Goal/properties/archived_at` against `Goal`).
   const [ours, theirs] = [change.standin_pointer, change.production_pointer];
+  // A field only production has: standin's name for the object that lacks it, and the field's (as the message).
+  const field = theirs === null ? undefined : /\/properties\/([^/]+)$/.exec(theirs)?.[1];
+  if (ours !== null && field !== undefined && ours.startsWith('/components/schemas/') && !ours.includes('/properties/'))
+    return `${placeName(ours)}.${field.replaceAll('~1', '/').replaceAll('~0', '~')}`;
+  // Otherwise the side that has what the other lacks points deeper.
   const depth = (p: string | null) => (p === null ? -1 : pointerTokens(p).length);
   const pointer = depth(theirs) > depth(ours) ? theirs : ours;
   if (pointer === null) return 'the description';

@@ -1,7 +1,7 @@
 // Compares one operation (or webhook) of standin's with production's counterpart: its security, parameters
 // (with an array's wire form), request body, statuses, answer headers and media types, handing each schema to
 // SchemaComparison in the direction its values travel.
-import { SchemaComparison } from './compare-schemas.js';
+import { schemaNames, SchemaComparison } from './compare-schemas.js';
 import type { DescriptionDocument } from './description-document.js';
 import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
 import { childPointer, isObject, type JsonObject } from './json-pointer.js';
@@ -93,19 +93,41 @@ function mediaType(type: string): string {
 
 const isJson = (type: string) => /^[^/]+\/([^/]+\+)?json$/.test(type);
 
-const summaryText = (value: JsonObject) =>
-  [value.summary, value.description]
-    .filter((t) => typeof t === 'string')
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A text as prose compares: white space folded. */
+const prose = (text: unknown) => (typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : undefined);
 
-/** The status an answer of standin's is documented under in production: the code, its range (`4XX`), or `default`. */
+/**
+ * The status an answer of standin's is documented under in production: the code, its range (`4XX`), or for an
+ * error `default` (which describes production's errors: a success or a 304 is never taken for one).
+ */
 function matchingStatus(code: string, theirs: readonly string[]): string | undefined {
   if (theirs.includes(code)) return code;
   const range = theirs.find((t) => t.toUpperCase() === `${code[0]}XX`);
   if (range) return range;
-  return theirs.includes('default') ? 'default' : undefined;
+  return /^[45]/.test(code) && theirs.includes('default') ? 'default' : undefined;
+}
+
+const isSuccess = (code: string) => /^2/.test(code);
+
+/**
+ * What a webhook's payload holds constant (`type="check-in.completed"`), by which two named differently pair.
+ * @example payloadConstants(standin, hook) // 'type="comment.created"'
+ */
+export function payloadConstants(document: DescriptionDocument, hook: ComparedOperation): string | undefined {
+  if (hook.value.requestBody === undefined) return undefined;
+  const body = resolveSite(document, {
+    value: hook.value.requestBody,
+    pointer: childPointer(hook.pointer, 'requestBody'),
+  });
+  const content = isObject(body.value.content) ? body.value.content : {};
+  const type = Object.keys(content).find((t) => isJson(mediaType(t)));
+  const media = type === undefined ? undefined : content[type];
+  if (!isObject(media) || media.schema === undefined) return undefined;
+  const site = {
+    value: media.schema,
+    pointer: childPointer(childPointer(childPointer(body.pointer, 'content'), type ?? ''), 'schema'),
+  };
+  return schemaNames(shapeOf(document, site), document).constants;
 }
 
 /**
@@ -129,15 +151,19 @@ export class OperationComparison {
     this.#parameters(s, p, direction);
     this.#requestBody(s, p, direction);
     if (direction === 'input') this.#responses(s, p);
-    const sd = summaryText(s.value);
-    const pd = summaryText(p.value);
-    if (sd !== '' && pd !== '' && sd !== pd)
+    // A summary or a description on one side only says nothing different: only two that differ are told.
+    const differ = (['summary', 'description'] as const).filter((key) => {
+      const ours = prose(s.value[key]);
+      const theirs = prose(p.value[key]);
+      return ours !== undefined && theirs !== undefined && ours !== theirs;
+    });
+    if (differ.length > 0)
       this.#report({
         category: 'compatible',
         kind: 'description',
         standin: s.pointer,
         production: p.pointer,
-        message: `\`${s.label}\`: the summaries and descriptions differ`,
+        message: `the ${differ.length === 2 ? 'summaries and descriptions' : `${differ[0]}s`} of the ${direction === 'input' ? 'operation' : 'webhook'} differ`,
       });
     if (p.value.deprecated === true && s.value.deprecated !== true)
       this.#report({
@@ -145,7 +171,7 @@ export class OperationComparison {
         kind: 'deprecated',
         standin: s.pointer,
         production: p.pointer,
-        message: `\`${s.label}\`: production marks it deprecated`,
+        message: `production marks the ${direction === 'input' ? 'operation' : 'webhook'} deprecated`,
       });
   }
 
@@ -213,9 +239,10 @@ export class OperationComparison {
         this.#report({
           category: 'breaking',
           kind: 'parameter',
+          only: 'standin',
           standin: sp.pointer,
           production: p.pointer,
-          message: `\`${s.label}\`: standin ${direction === 'input' ? 'takes' : 'sends'} the ${where(sp)}; production does not declare it`,
+          message: `standin ${direction === 'input' ? 'takes' : 'sends'} the ${where(sp)}; production does not declare it`,
         });
         continue;
       }
@@ -226,7 +253,7 @@ export class OperationComparison {
         pr,
         sp.pointer,
         pp.pointer,
-        `\`${s.label}\`: the ${where(sp)} is required in ${pr ? 'production' : 'standin'} only`,
+        `the ${where(sp)} is required in ${pr ? 'production' : 'standin'} only`,
       );
       if (required) this.#report(required);
       const sForm = arrayForm(standin, sp);
@@ -237,7 +264,7 @@ export class OperationComparison {
           kind: 'style',
           standin: sp.pointer,
           production: pp.pointer,
-          message: `\`${s.label}\`: standin takes ${where(sp)} as \`${sForm}\`, production as \`${pForm}\``,
+          message: `standin takes ${where(sp)} as \`${sForm}\`, production as \`${pForm}\``,
         });
       const ss = parameterSchema(sp);
       const ps = parameterSchema(pp);
@@ -248,7 +275,7 @@ export class OperationComparison {
           kind: 'deprecated',
           standin: sp.pointer,
           production: pp.pointer,
-          message: `\`${s.label}\`: production marks the ${where(sp)} deprecated`,
+          message: `production marks the ${where(sp)} deprecated`,
         });
       const sd = typeof sp.value.description === 'string' ? sp.value.description.replace(/\s+/g, ' ').trim() : '';
       const pd = typeof pp.value.description === 'string' ? pp.value.description.replace(/\s+/g, ' ').trim() : '';
@@ -258,7 +285,7 @@ export class OperationComparison {
           kind: 'description',
           standin: sp.pointer,
           production: pp.pointer,
-          message: `\`${s.label}\`: the ${where(sp)}'s descriptions differ`,
+          message: `the ${where(sp)}'s descriptions differ`,
         });
     }
     for (const pp of theirs.values()) {
@@ -266,9 +293,10 @@ export class OperationComparison {
       this.#report({
         category: direction === 'input' && required ? 'breaking' : 'missing',
         kind: 'parameter',
+        only: 'production',
         standin: s.pointer,
         production: pp.pointer,
-        message: `\`${s.label}\`: production ${direction === 'input' ? (required ? 'requires' : 'takes') : 'sends'} the ${where(pp)}; standin does not`,
+        message: `production ${direction === 'input' ? (required ? 'requires' : 'takes') : 'sends'} the ${where(pp)}; standin does not`,
       });
     }
   }
@@ -289,9 +317,10 @@ export class OperationComparison {
       this.#report({
         category: 'breaking',
         kind: 'request-body',
+        only: 'standin',
         standin: sb.pointer,
         production: p.pointer,
-        message: `\`${s.label}\`: standin ${direction === 'input' ? 'reads' : 'sends'} a body; production's has none`,
+        message: `standin ${direction === 'input' ? 'reads' : 'sends'} a body; production's has none`,
       });
       return;
     }
@@ -300,9 +329,10 @@ export class OperationComparison {
       this.#report({
         category: direction === 'input' && required ? 'breaking' : 'missing',
         kind: 'request-body',
+        only: 'production',
         standin: s.pointer,
         production: pb.pointer,
-        message: `\`${s.label}\`: production ${direction === 'input' ? (required ? 'requires' : 'reads') : 'sends'} a body; standin's has none`,
+        message: `production ${direction === 'input' ? (required ? 'requires' : 'reads') : 'sends'} a body; standin's has none`,
       });
       return;
     }
@@ -315,13 +345,12 @@ export class OperationComparison {
         kind: 'required',
         standin: sb.pointer,
         production: pb.pointer,
-        message: `\`${s.label}\`: the body is required in ${pr ? 'production' : 'standin'} only`,
+        message: `the body is required in ${pr ? 'production' : 'standin'} only`,
       });
-    this.#content(s.label, sb, pb, direction, 'the request');
+    this.#content(sb, pb, direction, 'the request');
   }
 
   #content(
-    label: string,
     s: { value: JsonObject; pointer: string },
     p: { value: JsonObject; pointer: string },
     direction: Direction,
@@ -355,24 +384,26 @@ export class OperationComparison {
         kind: 'media-type',
         standin: ours.get(a)?.pointer ?? s.pointer,
         production: theirs.get(b)?.pointer ?? p.pointer,
-        message: `\`${label}\`: ${what} is \`${a}\` in standin, \`${b}\` in production`,
+        message: `${what} is \`${a}\` in standin, \`${b}\` in production`,
       });
     }
     for (const type of ourRest)
       this.#report({
         category: 'breaking',
         kind: 'media-type',
+        only: 'standin',
         standin: ours.get(type)?.pointer ?? s.pointer,
         production: p.pointer,
-        message: `\`${label}\`: standin ${verb(direction)} ${what} as \`${type}\`; production does not`,
+        message: `standin ${verb(direction)} ${what} as \`${type}\`; production does not`,
       });
     for (const type of theirRest)
       this.#report({
         category: 'missing',
         kind: 'media-type',
+        only: 'production',
         standin: s.pointer,
         production: theirs.get(type)?.pointer ?? p.pointer,
-        message: `\`${label}\`: production ${verb(direction)} ${what} as \`${type}\`; standin does not`,
+        message: `production ${verb(direction)} ${what} as \`${type}\`; standin does not`,
       });
     for (const [a, b] of pairs) {
       const sm = ours.get(a);
@@ -397,23 +428,40 @@ export class OperationComparison {
     const covered = new Set<string>();
     const at = (operation: ComparedOperation, code: string) =>
       childPointer(childPointer(operation.pointer, 'responses'), code);
+    // A success each side answers alone (201 in standin, 200 in production) is one answer that changed its status.
+    const lone = (codes: string[], other: string[]) =>
+      codes.filter((c) => isSuccess(c) && matchingStatus(c, other) === undefined);
+    const ourLone = lone(Object.keys(ours), theirCodes);
+    const theirLone = lone(theirCodes, Object.keys(ours));
+    const renamed = ourLone.length === 1 && theirLone.length === 1 ? theirLone[0] : undefined;
     for (const code of Object.keys(ours)) {
-      const match = matchingStatus(code, theirCodes);
-      if (match === undefined) {
+      let match = matchingStatus(code, theirCodes);
+      if (match === undefined && renamed !== undefined && code === ourLone[0]) {
+        match = renamed;
         this.#report({
           category: 'breaking',
           kind: 'status',
           standin: at(s, code),
+          production: at(p, match),
+          message: `standin answers ${code} where production answers ${match}`,
+        });
+      }
+      if (match === undefined) {
+        this.#report({
+          category: 'breaking',
+          kind: 'status',
+          only: 'standin',
+          standin: at(s, code),
           production: childPointer(p.pointer, 'responses'),
-          message: `\`${s.label}\`: standin answers ${code}; production does not document it`,
+          message: `standin answers ${code}; production does not document it`,
         });
         continue;
       }
       covered.add(match);
       const sr = resolveSite(standin, { value: ours[code], pointer: at(s, code) });
       const pr = resolveSite(production, { value: theirs[match], pointer: at(p, match) });
-      this.#headers(s.label, code, sr, pr);
-      this.#content(s.label, sr, pr, 'output', `the ${code} answer`);
+      this.#headers(code, match, sr, pr);
+      this.#content(sr, pr, 'output', `the ${code} answer`);
     }
     for (const code of theirCodes) {
       // `default` is no status but what production answers for any other: nothing standin lacks.
@@ -421,16 +469,18 @@ export class OperationComparison {
       this.#report({
         category: 'missing',
         kind: 'status',
+        only: 'production',
         standin: childPointer(s.pointer, 'responses'),
         production: at(p, code),
-        message: `\`${s.label}\`: production may answer ${code}; standin never does`,
+        message: `production may answer ${code}; standin never does`,
       });
     }
   }
 
+  /** The headers of standin's answer `code` against production's `theirCode` (its own code, a range, default). */
   #headers(
-    label: string,
     code: string,
+    theirCode: string,
     s: { value: JsonObject; pointer: string },
     p: { value: JsonObject; pointer: string },
   ): void {
@@ -454,9 +504,10 @@ export class OperationComparison {
         this.#report({
           category: 'breaking',
           kind: 'header',
+          only: 'standin',
           standin: header.pointer,
           production: p.pointer,
-          message: `\`${label}\`: standin's ${code} answer carries \`${header.name}\`; production's does not`,
+          message: `standin's ${code} answer carries \`${header.name}\`; production's ${theirCode} answer does not`,
         });
         continue;
       }
@@ -474,9 +525,10 @@ export class OperationComparison {
         this.#report({
           category: 'missing',
           kind: 'header',
+          only: 'production',
           standin: s.pointer,
           production: header.pointer,
-          message: `\`${label}\`: production's ${code} answer carries \`${header.name}\`; standin's does not`,
+          message: `production's ${theirCode} answer carries \`${header.name}\`; standin's ${code} answer does not`,
         });
   }
 }

@@ -6,9 +6,11 @@
 import type { Category } from './drift-change.js';
 import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
 import { placeName } from './place-names.js';
+import { DescriptionError } from './description-error.js';
 import {
   keywordPointer,
   LENGTH_BOUNDS,
+  MAX_SCHEMA_DEPTH,
   shapeOf,
   type Bound,
   type JsonType,
@@ -31,7 +33,12 @@ function quoteAll(values: readonly unknown[]): string {
 }
 
 function typesText(types: ReadonlySet<JsonType> | null): string {
-  return types === null ? 'any type' : types.size === 0 ? 'no value' : [...types].sort().join(' or ');
+  return types === null ? 'any type' : types.size === 0 ? 'only null' : [...types].sort().join(' or ');
+}
+
+/** Values in the order of their JSON texts. */
+function sortedValues(values: readonly unknown[]): unknown[] {
+  return [...values].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 }
 
 /** Whether a type set admits type `t` (null admits all; number admits integer). */
@@ -71,15 +78,31 @@ function boundText(bound: Bound | undefined, kind: 'at least' | 'at most'): stri
   return `${bound.exclusive ? (kind === 'at least' ? 'above' : 'below') : kind} ${bound.value}`;
 }
 
-/** A variant's identity for pairing: its component's name, else the values its constant fields hold. */
-function variantKey(shape: Shape, document: ComparedPair['standin']): string {
+/** A schema's names for pairing: the component it is, and the values its constant fields hold. */
+export function schemaNames(
+  shape: Shape,
+  document: ComparedPair['standin'],
+): { component?: string; constants?: string } {
   const component = /^\/components\/schemas\/([^/]+)$/.exec(shape.pointer)?.[1];
-  if (component) return `component ${component}`;
   const constants = [...shape.properties]
     .map(([name, site]) => [name, shapeOf(document, site).enum] as const)
     .filter(([, values]) => values?.length === 1)
-    .map(([name, values]) => `${name}=${JSON.stringify(values?.[0])}`);
-  return constants.length > 0 ? `const ${constants.sort().join('&')}` : '';
+    .map(([name, values]) => `${name}=${JSON.stringify(values?.[0])}`)
+    .sort()
+    .join('&');
+  return { ...(component ? { component } : {}), ...(constants ? { constants } : {}) };
+}
+
+/** How much two shapes have alike (types, format, pattern, enum, field names): what pairs unnamed variants. */
+function likeness(a: Shape, b: Shape): number {
+  const text = (types: ReadonlySet<JsonType> | null) => (types === null ? '' : [...types].sort().join());
+  let alike = 0;
+  if (text(a.types) === text(b.types)) alike++;
+  if (a.format === b.format) alike++;
+  if (a.pattern === b.pattern) alike++;
+  if (sameValue(a.enum, b.enum)) alike++;
+  for (const name of a.properties.keys()) if (b.properties.has(name)) alike++;
+  return alike;
 }
 
 /**
@@ -96,12 +119,16 @@ export class SchemaComparison {
     this.#report = report;
   }
 
-  compare(standinSite: Site, productionSite: Site, direction: Direction): void {
+  compare(standinSite: Site, productionSite: Site, direction: Direction, depth = 0): void {
     const s = shapeOf(this.#pair.standin, standinSite);
     const p = shapeOf(this.#pair.production, productionSite);
     const key = `${direction} ${s.pointer} ${p.pointer}`;
     if (this.#visited.has(key)) return;
     this.#visited.add(key);
+    if (depth > MAX_SCHEMA_DEPTH)
+      throw new DescriptionError(
+        `${this.#pair.production.label} nests schemas deeper than ${MAX_SCHEMA_DEPTH} levels at ${p.pointer}: no description does`,
+      );
     this.#prose(s, p);
     if (!this.#types(s, p, direction)) return;
     this.#nullable(s, p, direction);
@@ -113,11 +140,12 @@ export class SchemaComparison {
     this.#lengths(s, p, direction);
     if (canBe(s, 'number') && canBe(p, 'number')) this.#range(s, p, direction);
     if (canBe(s, 'object') && canBe(p, 'object')) {
-      this.#properties(s, p, direction);
-      if (s.additional && p.additional) this.compare(s.additional, p.additional, direction);
+      this.#properties(s, p, direction, depth);
+      if (s.additional && p.additional) this.compare(s.additional, p.additional, direction, depth + 1);
     }
-    if (s.items && p.items && canBe(s, 'array') && canBe(p, 'array')) this.compare(s.items, p.items, direction);
-    this.#variants(s, p, direction);
+    if (s.items && p.items && canBe(s, 'array') && canBe(p, 'array'))
+      this.compare(s.items, p.items, direction, depth + 1);
+    this.#variants(s, p, direction, depth);
   }
 
   /** A place of standin's spec, named for a message. */
@@ -215,10 +243,15 @@ export class SchemaComparison {
     if (s.enum === undefined && p.enum === undefined) return;
     const name = this.#name(keywordPointer(s, 'enum'));
     const emitted = this.#pair.emitted?.(keywordPointer(s, 'enum'));
-    const outside = (values: readonly unknown[], of: readonly unknown[] | undefined) =>
-      of === undefined ? [] : values.filter((v) => !of.some((o) => sameValue(o, v)));
+    // A set of each list's texts: an enum of many thousand values is compared in one pass, not value by value.
+    const outside = (values: readonly unknown[], of: readonly unknown[] | undefined) => {
+      if (of === undefined) return [];
+      const known = new Set(of.map((v) => JSON.stringify(v)));
+      return values.filter((v) => !known.has(JSON.stringify(v)));
+    };
     const standinOnly = s.enum ? outside(s.enum, p.enum) : [];
-    const productionOnly = p.enum ? outside(p.enum, s.enum) : [];
+    // Production's in a stable order, so that the order it lists them in changes no byte of the report.
+    const productionOnly = p.enum ? sortedValues(outside(p.enum, s.enum)) : [];
     const standinMore = standinOnly.length > 0 || (s.enum === undefined && p.enum !== undefined);
     const productionMore = productionOnly.length > 0 || (p.enum === undefined && s.enum !== undefined);
     if (!standinMore && !productionMore) return;
@@ -237,14 +270,18 @@ export class SchemaComparison {
       if (productionOnly.length > 0)
         parts.push(`production ${verb(direction)} ${quoteAll(productionOnly)}, which standin does not`);
     } else if (s.enum) parts.push(`standin ${verb(direction)} only ${quoteAll(s.enum)}; production declares no list`);
-    else parts.push(`production ${verb(direction)} only ${quoteAll(p.enum ?? [])}; standin declares no list`);
+    else
+      parts.push(
+        `production ${verb(direction)} only ${quoteAll(sortedValues(p.enum ?? []))}; standin declares no list`,
+      );
     this.#add(category, 'enum', s, p, 'enum', `\`${name}\`: ${parts.join('; ')}`);
   }
 
   /** Whether standin's world emits the values a client built on it may have been shown, when the census knows. */
   #shown(values: readonly unknown[], emitted: readonly unknown[] | undefined): string {
     if (emitted === undefined) return '';
-    const shown = values.filter((v) => emitted.some((e) => sameValue(e, v)));
+    const texts = new Set(emitted.map((e) => JSON.stringify(e)));
+    const shown = values.filter((v) => texts.has(JSON.stringify(v)));
     if (shown.length === 0) return " (standin's world emits none of them: only a client's write makes them)";
     if (shown.length < values.length) return ` (standin's world emits ${quoteAll(shown)})`;
     return values.length === 1 ? " (standin's world emits it)" : " (standin's world emits them all)";
@@ -295,7 +332,7 @@ export class SchemaComparison {
     }
   }
 
-  #properties(s: Shape, p: Shape, direction: Direction): void {
+  #properties(s: Shape, p: Shape, direction: Direction, depth: number): void {
     const { standin, production } = this.#pair;
     // A read-only field is no input, a write-only one no output: such a field is absent in that direction.
     const present = (shape: Shape, document: typeof standin, name: string): Site | undefined => {
@@ -317,6 +354,7 @@ export class SchemaComparison {
         this.#report({
           category: 'breaking',
           kind: field,
+          only: 'standin',
           standin: ss.pointer,
           production: theirs,
           message:
@@ -329,6 +367,7 @@ export class SchemaComparison {
         this.#report({
           category: direction === 'input' && required ? 'breaking' : 'missing',
           kind: field,
+          only: 'production',
           standin: ours,
           production: ps.pointer,
           message:
@@ -350,12 +389,12 @@ export class SchemaComparison {
             : `\`${where}.${name}\`: ${sr ? 'standin always answers it, production may leave it out' : 'production always answers it, standin may leave it out'}`,
         );
         if (required) this.#report(required);
-        this.compare(ss, ps, direction);
+        this.compare(ss, ps, direction, depth + 1);
       }
     }
   }
 
-  #variants(s: Shape, p: Shape, direction: Direction): void {
+  #variants(s: Shape, p: Shape, direction: Direction, depth: number): void {
     if (!s.variants && !p.variants) return;
     const name = this.#name(s.pointer);
     if (!s.variants || !p.variants) {
@@ -369,34 +408,37 @@ export class SchemaComparison {
       return;
     }
     const { standin, production } = this.#pair;
-    const keyed = (sites: readonly Site[], document: typeof standin) =>
-      sites.map((site) => ({ site, key: variantKey(shapeOf(document, site), document) }));
-    const ours = keyed(s.variants, standin);
-    const theirs = keyed(p.variants, production);
-    const unpaired = new Set(theirs);
+    const described = (sites: readonly Site[], document: typeof standin) =>
+      sites.map((site) => {
+        const shape = shapeOf(document, site);
+        return { site, shape, ...schemaNames(shape, document) };
+      });
+    const left = described(s.variants, standin);
+    const unpaired = described(p.variants, production);
     const pairs: Array<[Site, Site]> = [];
-    const left: typeof ours = [];
-    for (const variant of ours) {
-      const match = variant.key ? theirs.find((t) => unpaired.has(t) && t.key === variant.key) : undefined;
-      if (match) {
-        unpaired.delete(match);
-        pairs.push([variant.site, match.site]);
-      } else left.push(variant);
-    }
-    // What no name or constant pairs is paired in order, as far as both go.
-    const rest = theirs.filter((t) => unpaired.has(t));
-    while (left.length > 0 && rest.length > 0) {
-      const a = left.shift();
-      const b = rest.shift();
-      if (a && b) {
-        unpaired.delete(b);
-        pairs.push([a.site, b.site]);
+    const take = (ours: (typeof left)[number], theirs: (typeof unpaired)[number]) => {
+      pairs.push([ours.site, theirs.site]);
+      left.splice(left.indexOf(ours), 1);
+      unpaired.splice(unpaired.indexOf(theirs), 1);
+    };
+    // By the component each names, then by the constants each holds (a renamed component, its `type` kept), then
+    // each left by the one most alike (a reordered anyOf of a uuid and a date).
+    for (const names of ['component', 'constants'] as const)
+      for (const ours of [...left]) {
+        const theirs = ours[names] === undefined ? undefined : unpaired.find((t) => t[names] === ours[names]);
+        if (theirs) take(ours, theirs);
       }
+    for (const ours of [...left]) {
+      let best: (typeof unpaired)[number] | undefined;
+      for (const theirs of unpaired)
+        if (!best || likeness(ours.shape, theirs.shape) > likeness(ours.shape, best.shape)) best = theirs;
+      if (best) take(ours, best);
     }
     for (const variant of left)
       this.#report({
         category: 'breaking',
         kind: 'variant',
+        only: 'standin',
         standin: variant.site.pointer,
         production: p.pointer,
         message: `\`${name}\`: standin ${verb(direction)} a shape (${this.#name(variant.site.pointer)}) production does not`,
@@ -405,11 +447,12 @@ export class SchemaComparison {
       this.#report({
         category: direction === 'input' ? 'compatible' : 'breaking',
         kind: 'variant',
+        only: 'production',
         standin: s.pointer,
         production: variant.site.pointer,
         message: `\`${name}\`: production ${verb(direction)} a shape standin does not`,
       });
-    for (const [a, b] of pairs) this.compare(a, b, direction);
+    for (const [a, b] of pairs) this.compare(a, b, direction, depth + 1);
   }
 
   #prose(s: Shape, p: Shape): void {

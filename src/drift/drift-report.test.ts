@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { driftOf, production, specCopy, STANDIN, type Loose } from '../../test/support/drift-pair.js';
 import { defaultWorldCensus } from '../cli/drift-census.js';
 import { readDescription } from './description-document.js';
+import { DescriptionError } from './description-error.js';
 import type { DriftChange } from './drift-change.js';
 import { compareDescriptions } from './drift-report.js';
 
@@ -555,7 +556,7 @@ const GOLDEN: Golden[] = [
         production_pointer: '/paths/~1people/get/responses/200',
         standin_pointer: '/paths/~1people/get/responses/200/headers/ETag',
         rules: ['G12'],
-        message: /standin's 200 answer carries `ETag`; production's does not/,
+        message: /^standin's 200 answer carries `ETag`; production's 200 answer does not$/,
       },
     ],
   },
@@ -588,7 +589,7 @@ const GOLDEN: Golden[] = [
         production_pointer: '/webhooks',
         standin_pointer: '/webhooks/comment.created/post',
         rules: ['GO7', 'CR1', 'WH2', 'WH3'],
-        message: /^webhook comment\.created: standin sends it; production does not describe it$/,
+        message: /^standin sends it; production does not describe it \(in webhook comment\.created\)$/,
       },
     ],
   },
@@ -605,6 +606,121 @@ const GOLDEN: Golden[] = [
         production_pointer: '/paths/~1teams/get',
         standin_pointer: '/paths/~1teams/get',
         rules: ['G4', 'PT2'],
+      },
+    ],
+  },
+  {
+    name: 'the same: oneOf variants renamed and reordered (paired by the constants they hold)',
+    change: (spec) => {
+      const schemas = spec.components.schemas;
+      for (const name of ['Comment', 'CheckIn', 'GoalUpdate', 'EchoAnswer']) schemas[`${name}Resource`] = schemas[name];
+      schemas.DigestEntry.properties.resource.oneOf = ['GoalUpdate', 'EchoAnswer', 'Comment', 'CheckIn'].map(
+        (name) => ({ $ref: `#/components/schemas/${name}Resource` }),
+      );
+    },
+    expected: [],
+  },
+  {
+    name: 'the same: an anyOf of a uuid and a date written the other way round',
+    change: (spec) => spec.components.parameters.checkInIdOrDate.schema.anyOf.reverse(),
+    expected: [],
+  },
+  {
+    name: 'the same: a field two allOf members declare, one of them only describing it',
+    change: (spec) => {
+      const goal = spec.components.schemas.Goal;
+      spec.components.schemas.GoalBase = goal;
+      spec.components.schemas.Goal = {
+        allOf: [
+          { $ref: '#/components/schemas/GoalBase' },
+          { properties: { title: { description: 'What the goal is called.' } } },
+        ],
+      };
+    },
+    expected: [],
+  },
+  {
+    name: 'the same: a description left out of every operation',
+    change: (spec) => {
+      for (const item of Object.values(spec.paths as Loose))
+        for (const operation of Object.values(item as Loose)) delete (operation as Loose).description;
+    },
+    expected: [],
+  },
+  {
+    name: 'the same: webhooks named otherwise (paired by the type their payloads hold)',
+    change: (spec) => {
+      spec.webhooks = Object.fromEntries(
+        Object.entries(spec.webhooks as Loose).map(([name, hook]) => [`On${name.replace(/[.-]/g, '')}`, hook]),
+      );
+    },
+    expected: [],
+  },
+  {
+    name: 'the same: a production with no webhooks at all (3.0 has no place for them) says nothing of them',
+    change: (spec) => delete spec.webhooks,
+    expected: [],
+  },
+  {
+    name: "a success answered under another status; production's default (its errors) is no success",
+    change: (spec) => {
+      const responses = spec.paths['/goals'].post.responses;
+      responses['200'] = responses['201'];
+      delete responses['201'];
+      responses.default = { $ref: '#/components/responses/UnprocessableEntity' };
+    },
+    expected: [
+      {
+        category: 'breaking',
+        kind: 'status',
+        operation: 'POST /goals',
+        production_pointer: '/paths/~1goals/post/responses/200',
+        standin_pointer: '/paths/~1goals/post/responses/201',
+        rules: ['GO1', 'GO3'],
+        message: /^standin answers 201 where production answers 200$/,
+      },
+    ],
+  },
+  {
+    name: 'another base path written into every path: one base-path change',
+    change: (spec) => {
+      spec.servers = [{ url: 'https://api.example.com' }];
+      const paths: Loose = {};
+      for (const [path, item] of Object.entries(spec.paths as Loose))
+        paths[path.startsWith('/hooks/') ? path : `/api/v3${path}`] = item;
+      spec.paths = paths;
+    },
+    expected: [
+      {
+        category: 'breaking',
+        kind: 'base-path',
+        operation: null,
+        production_pointer: '/servers/0',
+        standin_pointer: '/servers/0',
+        rules: ['G1'],
+        message: /^standin serves the API under `\/api\/v2`, production under `\/api\/v3`$/,
+      },
+    ],
+  },
+  {
+    name: "a header production's 4XX answer carries: one change, not one per status of standin's it covers",
+    change: (spec) => {
+      const responses = spec.paths['/people/{id}'].get.responses;
+      delete responses['400'];
+      delete responses['404'];
+      const problem = structuredClone(spec.components.responses.BadRequest);
+      problem.headers = { 'X-Request-Id': { schema: { type: 'string' } } };
+      responses['4XX'] = problem;
+    },
+    expected: [
+      {
+        category: 'missing',
+        kind: 'header',
+        operation: 'GET /people/{id}',
+        production_pointer: '/paths/~1people~1{id}/get/responses/4XX/headers/X-Request-Id',
+        standin_pointer: '/components/responses/BadRequest',
+        rules: ['G5', 'G8'],
+        message: /^production's 4XX answer carries `X-Request-Id`; standin's 400 answer does not$/,
       },
     ],
   },
@@ -689,6 +805,29 @@ describe('standin drift: golden pairs', () => {
         "`Weekday`: standin answers `sunday`, `saturday`, which production does not declare (standin's world emits none of them: only a client's write makes them)",
       ],
     ]);
+  });
+
+  it('a server URL with a malformed escape is read as written', () => {
+    const report = driftOf((spec) => {
+      spec.servers = [{ url: 'https://api.example.com/api/v2/%zz' }];
+    });
+    expect(report.changes.map((c) => [c.kind, c.message])).toEqual([
+      ['base-path', 'standin serves the API under `/api/v2`, production under `/api/v2/%zz`'],
+    ]);
+  });
+
+  it('schemas composed deeper than any description are refused in one line, not a stack overflow', () => {
+    const spec = production((copy) => {
+      for (let i = 0; i < 3000; i++)
+        copy.components.schemas[`Link${i}`] = { allOf: [{ $ref: `#/components/schemas/Link${i + 1}` }] };
+      copy.components.schemas.Link3000 = { type: 'string' };
+      copy.components.schemas.Goal.properties.title = { $ref: '#/components/schemas/Link0' };
+    });
+    expect(() => compareDescriptions({ standin: STANDIN, production: spec })).toThrow(
+      new DescriptionError(
+        'production composes schemas deeper than 256 levels at /components/schemas/Link257: no description does',
+      ),
+    );
   });
 
   it('a change met through many operations is one change, in none of them; the same change twice is two places', () => {

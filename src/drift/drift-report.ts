@@ -2,8 +2,8 @@
 // then makes the findings one change per difference (a component met through many operations is one change,
 // its category the worst it has anywhere), names the rules that govern each place, and orders them so that the
 // same two descriptions always give the same report.
-import { operationsOf, webhooksOf, type SurfaceOperation } from './api-surface.js';
-import { OperationComparison } from './compare-operations.js';
+import { operationsOf, webhooksOf, type SurfaceOperation, type SurfaceWebhook } from './api-surface.js';
+import { OperationComparison, payloadConstants } from './compare-operations.js';
 import { CATEGORIES, summaryOf, worseCategory, type DriftChange, type DriftReport } from './drift-change.js';
 import type { ComparedPair, Finding } from './finding.js';
 import { governingRules } from './governing-rules.js';
@@ -20,7 +20,8 @@ function pairOperations(
   theirs: readonly SurfaceOperation[],
 ): { pairs: Map<SurfaceOperation, SurfaceOperation>; byRelative: boolean } {
   const pairBy = (key: (o: SurfaceOperation) => string) => {
-    const index = new Map(theirs.map((o) => [key(o), o]));
+    const index = new Map<string, SurfaceOperation>();
+    for (const o of theirs) if (!index.has(key(o))) index.set(key(o), o);
     const pairs = new Map<SurfaceOperation, SurfaceOperation>();
     for (const o of ours) {
       const match = index.get(key(o));
@@ -28,9 +29,74 @@ function pairOperations(
     }
     return pairs;
   };
-  const full = pairBy((o) => `${o.method} ${o.basePath}${o.template}`);
-  const relative = pairBy((o) => `${o.method} ${o.template}`);
+  const full = pairBy((o) => `${o.method} ${o.full}`);
+  const relative = pairBy((o) => `${o.method} ${o.relative}`);
   return relative.size > full.size ? { pairs: relative, byRelative: true } : { pairs: full, byRelative: false };
+}
+
+/** Each path's item, by the path below the base; of two written alike, the one that sorts first. */
+function pathItems(operations: readonly SurfaceOperation[]): Map<string, string> {
+  const items = new Map<string, string>();
+  for (const o of operations) {
+    const known = items.get(o.relative);
+    if (known === undefined || o.pathPointer < known) items.set(o.relative, o.pathPointer);
+  }
+  return items;
+}
+
+/**
+ * Webhooks pair by name and method, else by what their payloads hold constant (a `type` of `check-in.completed`):
+ * a webhook's name reaches no wire. A production description with no webhooks at all (3.0 has no place for them)
+ * says nothing of them, so none is compared.
+ */
+function compareWebhooks(pair: ComparedPair, meet: (operation: string | null) => (finding: Finding) => void): void {
+  if (!isObject(pair.production.root.webhooks)) return;
+  const theirs = webhooksOf(pair.production);
+  const unpaired = new Set(theirs);
+  const ours = webhooksOf(pair.standin);
+  const pairs = new Map<SurfaceWebhook, SurfaceWebhook>();
+  for (const hook of ours) {
+    const match = theirs.find((t) => unpaired.has(t) && t.name === hook.name && t.method === hook.method);
+    if (match) {
+      pairs.set(hook, match);
+      unpaired.delete(match);
+    }
+  }
+  for (const hook of ours) {
+    if (pairs.has(hook)) continue;
+    const constants = payloadConstants(pair.standin, hook);
+    const match = constants
+      ? theirs.find(
+          (t) => unpaired.has(t) && t.method === hook.method && payloadConstants(pair.production, t) === constants,
+        )
+      : undefined;
+    if (match) {
+      pairs.set(hook, match);
+      unpaired.delete(match);
+    }
+  }
+  for (const hook of ours) {
+    const match = pairs.get(hook);
+    if (match) new OperationComparison(pair, meet(hook.label)).compare(hook, match, 'output');
+    else
+      meet(hook.label)({
+        category: 'breaking',
+        kind: 'webhook',
+        only: 'standin',
+        standin: hook.pointer,
+        production: '/webhooks',
+        message: `standin sends it; production does not describe it`,
+      });
+  }
+  for (const hook of unpaired)
+    meet(hook.label)({
+      category: 'missing',
+      kind: 'webhook',
+      only: 'production',
+      standin: isObject(pair.standin.root.webhooks) ? '/webhooks' : null,
+      production: hook.pointer,
+      message: `production sends it; standin does not`,
+    });
 }
 
 function serverPointer(pair: ComparedPair['standin']): string | null {
@@ -73,7 +139,7 @@ function compareChanges(a: DriftChange, b: DriftChange): number {
 export function compareDescriptions(pair: ComparedPair): DriftReport {
   const met = new Map<string, Met>();
   const meet = (operation: string | null) => (finding: Finding) => {
-    const key = `${finding.kind} ${finding.standin ?? ''} ${finding.production ?? ''}`;
+    const key = `${finding.kind} ${finding.only === 'production' ? '-' : (finding.standin ?? '')} ${finding.only === 'standin' ? '-' : (finding.production ?? '')}`;
     const known = met.get(key);
     if (!known) {
       met.set(key, { finding, operations: new Set(operation === null ? [] : [operation]) });
@@ -83,22 +149,22 @@ export function compareDescriptions(pair: ComparedPair): DriftReport {
     if (worseCategory(known.finding.category, finding.category) !== known.finding.category) known.finding = finding;
   };
 
-  const ours = operationsOf(pair.standin);
-  const theirs = operationsOf(pair.production);
+  const ourSurface = operationsOf(pair.standin);
+  const theirSurface = operationsOf(pair.production);
+  const ours = ourSurface.operations;
+  const theirs = theirSurface.operations;
   const { pairs, byRelative } = pairOperations(ours, theirs);
-  const ourBase = ours[0]?.basePath ?? '';
-  const theirBase = theirs[0]?.basePath ?? '';
-  if (byRelative && ourBase !== theirBase)
+  if (byRelative && ourSurface.base !== theirSurface.base)
     meet(null)({
       category: 'breaking',
       kind: 'base-path',
       standin: serverPointer(pair.standin),
       production: serverPointer(pair.production),
-      message: `standin serves the API under \`${ourBase || '/'}\`, production under \`${theirBase || '/'}\``,
+      message: `standin serves the API under \`${ourSurface.base || '/'}\`, production under \`${theirSurface.base || '/'}\``,
     });
   const paired = new Set(pairs.values());
-  const theirPaths = new Map(theirs.map((o) => [o.template, o.pathPointer]));
-  const ourPaths = new Map(ours.map((o) => [o.template, o.pathPointer]));
+  const theirPaths = pathItems(theirs);
+  const ourPaths = pathItems(ours);
   for (const operation of ours) {
     const match = pairs.get(operation);
     if (match) {
@@ -112,8 +178,9 @@ export function compareDescriptions(pair: ComparedPair): DriftReport {
     meet(operation.label)({
       category: 'breaking',
       kind: 'operation',
+      only: 'standin',
       standin: operation.pointer,
-      production: theirPaths.get(operation.template) ?? null,
+      production: theirPaths.get(operation.relative) ?? null,
       message: `\`${operation.label}\`: standin answers it; production does not describe it`,
     });
   }
@@ -122,45 +189,26 @@ export function compareDescriptions(pair: ComparedPair): DriftReport {
     meet(operation.label)({
       category: 'missing',
       kind: 'operation',
-      standin: ourPaths.get(operation.template) ?? null,
+      only: 'production',
+      standin: ourPaths.get(operation.relative) ?? null,
       production: operation.pointer,
       message: `\`${operation.label}\`: production offers it; standin does not`,
     });
   }
-
-  const theirHooks = new Map(webhooksOf(pair.production).map((w) => [`${w.name} ${w.method}`, w]));
-  for (const hook of webhooksOf(pair.standin)) {
-    const match = theirHooks.get(`${hook.name} ${hook.method}`);
-    theirHooks.delete(`${hook.name} ${hook.method}`);
-    if (match) new OperationComparison(pair, meet(null)).compare(hook, match, 'output');
-    else
-      meet(null)({
-        category: 'breaking',
-        kind: 'webhook',
-        standin: hook.pointer,
-        production: isObject(pair.production.root.webhooks) ? '/webhooks' : null,
-        message: `${hook.label}: standin sends it; production does not describe it`,
-      });
-  }
-  for (const hook of theirHooks.values())
-    meet(null)({
-      category: 'missing',
-      kind: 'webhook',
-      standin: isObject(pair.standin.root.webhooks) ? '/webhooks' : null,
-      production: hook.pointer,
-      message: `${hook.label}: production sends it; standin does not`,
-    });
+  compareWebhooks(pair, meet);
 
   const changes = [...met.values()].map(({ finding, operations }): DriftChange => {
     const all = [...operations];
     const only = all.length === 1 ? (all[0] ?? null) : null;
+    // A webhook is no `METHOD /path`: the message names it instead.
+    const operation = only?.startsWith('webhook ') ? null : only;
     return {
       category: finding.category,
       kind: finding.kind,
-      operation: only,
+      operation,
       production_pointer: finding.production,
       standin_pointer: finding.standin,
-      message: all.length > 1 ? `${finding.message} (in ${listed(all)})` : finding.message,
+      message: operation === null && all.length > 0 ? `${finding.message} (in ${listed(all)})` : finding.message,
       rules: governingRules(pair.standin, finding.rulesAt ?? finding.standin),
     };
   });

@@ -11,6 +11,12 @@ export interface Finding {
   readonly message: string;
   /** Where standin's governing rules are read, when not at `standin` (a security requirement: its scheme's). */
   readonly rulesAt?: string;
+  /**
+   * The side that has what the other lacks. Its pointer alone says which difference this is: the other side's is
+   * only the nearest place that would hold it, which differs with each way it is met (a header production's
+   * `4XX` answer carries is one difference, whichever of standin's 400, 401 or 404 lacks it).
+   */
+  readonly only?: 'standin' | 'production';
 }
 
 /** Takes a finding, met in the operation under comparison. */

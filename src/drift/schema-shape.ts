@@ -5,13 +5,19 @@
 // different words then compare equal, and drift reports what differs in meaning only.
 import type { DescriptionDocument } from './description-document.js';
 import { refTarget } from './description-document.js';
+import { DescriptionError } from './description-error.js';
 import { childPointer, isObject, valueAt, type JsonObject } from './json-pointer.js';
 
 /** A node of a description and where it is written. */
 export interface Site {
   readonly value: unknown;
   readonly pointer: string;
+  /** More schemas the value must match too: a field declared again by another member of an `allOf`. */
+  readonly also?: readonly Site[];
 }
+
+/** Deeper than this, schema in schema, is no description but an attack on the walk. */
+export const MAX_SCHEMA_DEPTH = 256;
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 
@@ -206,11 +212,12 @@ function readKeywords(
   }
   if (isObject(node.properties)) {
     mark('properties');
-    for (const name of Object.keys(node.properties))
-      draft.properties.set(name, {
-        value: node.properties[name],
-        pointer: childPointer(childPointer(pointer, 'properties'), name),
-      });
+    for (const name of Object.keys(node.properties)) {
+      const site = { value: node.properties[name], pointer: childPointer(childPointer(pointer, 'properties'), name) };
+      // allOf: a field two members declare must match both declarations.
+      const earlier = draft.properties.get(name);
+      draft.properties.set(name, earlier ? { ...earlier, also: [...(earlier.also ?? []), site] } : site);
+    }
   }
   if (Array.isArray(node.required))
     for (const name of node.required) if (typeof name === 'string') draft.required.add(name);
@@ -250,14 +257,19 @@ export function shapeOf(document: DescriptionDocument, site: Site): Shape {
     at: new Map(),
   };
   const seen = new Set<string>();
-  const take = (from: Site, top: boolean): void => {
+  const take = (from: Site, top: boolean, depth = 0): void => {
     const { value, pointer, overlaid } = resolveSite(document, from);
     if (top) draft.pointer = pointer;
+    if (depth > MAX_SCHEMA_DEPTH)
+      throw new DescriptionError(
+        `${document.label} composes schemas deeper than ${MAX_SCHEMA_DEPTH} levels at ${pointer}: no description does`,
+      );
     if (seen.has(pointer)) return;
     seen.add(pointer);
+    for (const extra of from.also ?? []) take(extra, false, depth + 1);
     if (Array.isArray(value.allOf))
       value.allOf.forEach((member, i) =>
-        take({ value: member, pointer: childPointer(childPointer(pointer, 'allOf'), i) }, false),
+        take({ value: member, pointer: childPointer(childPointer(pointer, 'allOf'), i) }, false, depth + 1),
       );
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const members = value[keyword];
@@ -272,7 +284,7 @@ export function shapeOf(document: DescriptionDocument, site: Site): Shape {
         if (pointer !== draft.pointer) draft.at.set('nullable', pointer);
       }
       // One shape and null: the shape itself, nullable (how 3.1 and 3.0 write a nullable $ref).
-      if (kept.length === 1 && kept[0]) take(kept[0], false);
+      if (kept.length === 1 && kept[0]) take(kept[0], false, depth + 1);
       else if (kept.length > 1) draft.variants = kept;
     }
     readKeywords(draft, value, pointer, document.version, overlaid);

@@ -878,6 +878,7 @@ export interface components {
          *     reset either, which makes the records again under their old ids).
          */
         WebhookEventId: string;
+        /** @description The payload of a `check-in.completed` delivery, a check-in completed (WH2, WH3). */
         CheckInCompletedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
@@ -886,6 +887,7 @@ export interface components {
             created_at: components["schemas"]["Instant"];
             data: components["schemas"]["CheckIn"];
         };
+        /** @description The payload of a `goal-update.created` delivery, a goal update posted (WH2, WH3). */
         GoalUpdateCreatedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
@@ -894,6 +896,7 @@ export interface components {
             created_at: components["schemas"]["Instant"];
             data: components["schemas"]["GoalUpdate"];
         };
+        /** @description The payload of a `comment.created` delivery, a comment made (WH2, WH3). */
         CommentCreatedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
@@ -902,6 +905,7 @@ export interface components {
             created_at: components["schemas"]["Instant"];
             data: components["schemas"]["Comment"];
         };
+        /** @description The payload of a `echo-answer.published` delivery, an Echo answer published (WH2, WH3). */
         EchoAnswerPublishedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */

@@ -1426,6 +1426,7 @@ export interface components {
             updated_at: components["schemas"]["Instant"];
             url: components["schemas"]["AppUrl"];
         };
+        /** @description The payload of a `check-in.completed` delivery, a check-in completed (WH2, WH3). */
         CheckInCompletedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
@@ -1467,6 +1468,7 @@ export interface components {
             updated_at: components["schemas"]["Instant"];
             url: components["schemas"]["AppUrl"];
         };
+        /** @description The payload of a `goal-update.created` delivery, a goal update posted (WH2, WH3). */
         GoalUpdateCreatedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
@@ -1495,6 +1497,7 @@ export interface components {
             created_at: components["schemas"]["Instant"];
             updated_at: components["schemas"]["Instant"];
         };
+        /** @description The payload of a `comment.created` delivery, a comment made (WH2, WH3). */
         CommentCreatedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
@@ -1526,6 +1529,7 @@ export interface components {
             published_at: components["schemas"]["Instant"];
             url: components["schemas"]["AppUrl"];
         };
+        /** @description The payload of a `echo-answer.published` delivery, an Echo answer published (WH2, WH3). */
         EchoAnswerPublishedEvent: {
             id: components["schemas"]["WebhookEventId"];
             /** @constant */
