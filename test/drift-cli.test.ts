@@ -3,7 +3,7 @@
 // that origin only, never in clear beyond this machine), and a URL that answers 401, 500, an HTML page, too
 // much, or nothing. In this process through runDrift, as main.ts calls it; the installed command twice.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,6 +71,8 @@ beforeAll(async () => {
       response.end(SPEC_TEXT);
     } else if (path === '/elsewhere') {
       response.writeHead(302, { location: `${other}/openapi.yaml` }).end();
+    } else if (path === '/nowhere') {
+      response.writeHead(302, { location: 'http://[::1' }).end();
     } else if (path === '/loop') {
       response.writeHead(302, { location: '/loop' }).end();
     } else if (path === '/login') {
@@ -203,6 +205,22 @@ describe('standin drift: the command line', () => {
     expect(xml.match(/<failure /g)).toHaveLength(2);
   });
 
+  it('--out to a folder, or under a file: one line, exit 2, nothing left behind', async () => {
+    const folder = await drift(BREAKING, '--out', DIR);
+    expect(folder).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `standin drift: --out ${DIR} is a folder: give a file in it, such as ${join(DIR, 'drift.xml')}\n`,
+    });
+    const under = await drift(BREAKING, '--out', join(SAME, 'report.json'));
+    expect(under).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `standin drift: cannot write --out ${join(SAME, 'report.json')}: ${SAME} is a file, not a folder\n`,
+    });
+    expect(readdirSync(DIR).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
   it('--format markdown for a pull request', async () => {
     const run = await drift(BREAKING, '--format', 'markdown');
     expect(run.stdout).toMatch(/^## standin drift\n\n\*\*2 breaking\*\*, 0 missing, 0 compatible: /);
@@ -240,6 +258,38 @@ describe("standin drift: production's description from a URL", () => {
     ]);
   });
 
+  it('a 401 after a redirect elsewhere says the token stayed behind', async () => {
+    const protectedElsewhere = await listen((request, response) => {
+      response.statusCode = request.headers.authorization ? 200 : 401;
+      response.end();
+    });
+    const redirecting = await listen((request, response) => {
+      response.writeHead(302, { location: `${protectedElsewhere}/openapi.yaml` }).end();
+    });
+    const run = await drift(`${redirecting}/openapi.yaml`, '--token', TOKEN);
+    expect(run.stderr).toBe(
+      `standin drift: ${protectedElsewhere}/openapi.yaml (redirected from ${redirecting}/openapi.yaml) answered 401: the token goes to ${redirecting} only, not to another origin; give the description's own URL\n`,
+    );
+  });
+
+  it.each([
+    [
+      'credentials in the URL',
+      () => [`http://user:pa55word@127.0.0.1:1/openapi.yaml?q=secret`],
+      'standin drift: http://127.0.0.1:1/openapi.yaml: give credentials with --token or STANDIN_DRIFT_TOKEN, not in the URL\n',
+    ],
+    [
+      'a token with a line break',
+      () => [`${base}/openapi.yaml`, '--token', 'SEKRET\nTOKEN'],
+      'standin drift: --token holds characters a bearer token cannot (a space or a line break?): give the token alone\n',
+    ],
+  ])('%s: refused before anything is sent, the secret never echoed', async (_name, argv, line) => {
+    seen.length = 0;
+    const run = await drift(...argv());
+    expect(run).toEqual({ code: 2, stdout: '', stderr: line });
+    expect(seen).toEqual([]);
+  });
+
   it('a token over plain http to another machine is refused before anything is sent', async () => {
     const run = await drift('http://api.example.com/openapi.json', '--token', TOKEN);
     expect(run).toEqual({
@@ -254,6 +304,7 @@ describe("standin drift: production's description from a URL", () => {
     ['/broken', (b: string) => `${b}/broken answered 500 Internal Server Error`],
     ['/login', (b: string) => `${b}/login is an HTML page, not an OpenAPI description (a login page or a docs site?)`],
     ['/loop', (b: string) => `${b}/loop redirected more than 5 times`],
+    ['/nowhere', (b: string) => `${b}/nowhere redirected to a location that is no URL`],
     ['/huge', (b: string) => `${b}/huge answered over the 32 MiB a description may be`],
   ])('%s: one line, exit 2', async (path, line) => {
     const run = await drift(`${base}${path}`);

@@ -71,12 +71,17 @@ async function boundedText(response: Response, label: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Why a fetch failed, by the system's code alone: the messages of fetch's errors may quote the URL or a header. */
 function reachError(error: unknown, label: string, timedOut: boolean): DescriptionError {
   if (timedOut) return new DescriptionError(`${label} did not answer within ${TIMEOUT_MS / 1000} s`);
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const why = cause?.code ?? cause?.message ?? (error as Error).message;
-  return new DescriptionError(`cannot reach ${label}: ${why}`);
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return new DescriptionError(
+    `cannot reach ${label}${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? `: ${code}` : ''}`,
+  );
 }
+
+/** RFC 6750's token characters: a token with a line break or a space would end up in a header as something else. */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 async function fromUrl(address: string, token: string | undefined): Promise<DescriptionText> {
   let url: URL;
@@ -87,6 +92,12 @@ async function fromUrl(address: string, token: string | undefined): Promise<Desc
   }
   const origin = url.origin;
   const label = shownUrl(url);
+  if (url.username !== '' || url.password !== '')
+    throw new DescriptionError(`${label}: give credentials with --token or STANDIN_DRIFT_TOKEN, not in the URL`);
+  if (token !== undefined && !BEARER_TOKEN.test(token))
+    throw new DescriptionError(
+      '--token holds characters a bearer token cannot (a space or a line break?): give the token alone',
+    );
   const controller = new AbortController();
   let timedOut = false;
   // Our own timer, not AbortSignal.timeout: the whole exchange (redirects and body) has one deadline.
@@ -119,17 +130,24 @@ async function fromUrl(address: string, token: string | undefined): Promise<Desc
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
         if (hop >= MOST_REDIRECTS) throw new DescriptionError(`${label} redirected more than ${MOST_REDIRECTS} times`);
-        url = new URL(location, url);
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw new DescriptionError(`${label} redirected to a location that is no URL`);
+        }
         if (url.protocol !== 'http:' && url.protocol !== 'https:')
           throw new DescriptionError(`${label} redirected to a ${url.protocol} URL`);
         continue;
       }
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel();
+        const answered = `${url.origin === origin ? label : `${shownUrl(url)} (redirected from ${label})`} answered ${response.status}`;
+        if (token === undefined)
+          throw new DescriptionError(`${answered}: it needs a token (--token T, or STANDIN_DRIFT_TOKEN)`);
         throw new DescriptionError(
-          token === undefined
-            ? `${label} answered ${response.status}: it needs a token (--token T, or STANDIN_DRIFT_TOKEN)`
-            : `${label} answered ${response.status}: the token was not accepted (check it, and that it may read the description)`,
+          sendToken
+            ? `${answered}: the token was not accepted (check it, and that it may read the description)`
+            : `${answered}: the token goes to ${origin} only, not to another origin; give the description's own URL`,
         );
       }
       if (!response.ok) {

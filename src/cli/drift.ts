@@ -2,8 +2,8 @@
 // difference once, by what it means for a client built against standin (breaking, missing, compatible), with
 // the rules that govern its place, as text, JSON, Markdown or JUnit. Exit 0 when nothing `--fail-on` counts
 // was found, 1 when something was, 2 when there is nothing to compare (one line saying why).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DescriptionError } from '../drift/description-error.js';
 import { readDescription, type DescriptionDocument } from '../drift/description-document.js';
@@ -95,12 +95,34 @@ function versionOf(document: DescriptionDocument): string {
   return words.length > 0 ? ` (${words.join(' ').slice(0, 80)})` : '';
 }
 
-/** Writes a file whole or not at all: a report a CI step publishes is never half a report. */
+/** Writes a file whole or not at all: a report a CI step publishes is never half a report, nor is one left. */
 function writeWhole(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+  const kind = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return undefined; // A file further up (ENOTDIR): the write below says so.
+    }
+  };
+  if (kind(file)?.isDirectory())
+    throw new DescriptionError(`--out ${file} is a folder: give a file in it, such as ${join(file, 'drift.xml')}`);
+  const parent = kind(dirname(file));
+  if (parent && !parent.isDirectory())
+    throw new DescriptionError(`cannot write --out ${file}: ${dirname(file)} is a file, not a folder`);
   const part = `${file}.${process.pid}.part`;
-  writeFileSync(part, text);
-  renameSync(part, file);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(part, text);
+    renameSync(part, file);
+  } catch (error) {
+    try {
+      rmSync(part, { force: true });
+    } catch {
+      // Nothing was written where nothing could be.
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DescriptionError(`cannot write --out ${file}${code ? ` (${code})` : ''}`);
+  }
 }
 
 /**
@@ -108,29 +130,28 @@ function writeWhole(file: string, text: string): void {
  * @example process.exitCode = await runDrift(['openapi.json', '--format', 'json'], { stdout: ..., stderr: ... })
  */
 export async function runDrift(argv: string[], output: DriftOutput): Promise<number> {
-  let args: DriftArgs | 'help';
   try {
-    args = readArgs(argv);
+    return await drift(argv, output);
   } catch (error) {
-    if (!(error instanceof DriftUsageError)) throw error;
-    output.stderr(`standin drift: ${error.message} (standin drift --help lists the options)\n`);
+    // What we did not foresee is still one line and exit 2, never a stack trace that CI reads as "1: changes".
+    const known = error instanceof DescriptionError || error instanceof DriftUsageError;
+    const hint = error instanceof DriftUsageError ? ' (standin drift --help lists the options)' : '';
+    output.stderr(
+      `standin drift: ${known ? '' : 'could not compare: '}${(error as Error).message.split('\n')[0] ?? ''}${hint}\n`,
+    );
     return 2;
   }
+}
+
+async function drift(argv: string[], output: DriftOutput): Promise<number> {
+  const args = readArgs(argv);
   if (args === 'help') {
     output.stdout(`${DRIFT_USAGE}\n`);
     return 0;
   }
-  let production: DescriptionDocument;
-  let standin: DescriptionDocument;
-  try {
-    const { text, label } = await descriptionText(args.source, args.token);
-    production = readDescription(text, label);
-    standin = readDescription(readFileSync(SPEC_PATH, 'utf8'), "standin's spec/openapi.yaml");
-  } catch (error) {
-    if (!(error instanceof DescriptionError)) throw error;
-    output.stderr(`standin drift: ${error.message}\n`);
-    return 2;
-  }
+  const { text: source, label } = await descriptionText(args.source, args.token);
+  const production = readDescription(source, label);
+  const standin = readDescription(readFileSync(SPEC_PATH, 'utf8'), "standin's spec/openapi.yaml");
   let report = compareDescriptions({ standin, production });
   // Where an enum differs, say whether standin's world emits the values production lacks: the census makes
   // the default world, so it is taken only then, and the comparison made again with it.
