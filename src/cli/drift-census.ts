@@ -4,7 +4,7 @@ import type { DescriptionDocument } from '../drift/description-document.js';
 import { worldCensus, type CensusRecord, type EmittedValues } from '../drift/world-census.js';
 import { createMock } from '../http/app.js';
 import { DEFAULT_APP_URL, Presenter } from '../http/present.js';
-import { presentedRecords } from '../http/presented-records.js';
+import { eachPresentedRecord } from '../http/presented-records.js';
 
 /** The clock of the world whose values are told: fixed, so a report does not change with the day it is made. */
 export const CENSUS_NOW = '2026-11-20T09:00:00Z';
@@ -15,11 +15,11 @@ export const CENSUS_NOW = '2026-11-20T09:00:00Z';
 export function defaultWorldCensus(standin: DescriptionDocument): EmittedValues {
   const mock = createMock({ now: CENSUS_NOW });
   try {
-    function* records(): Generator<CensusRecord> {
-      for (const record of presentedRecords(mock.world, new Presenter(DEFAULT_APP_URL)))
-        if ('value' in record) yield record;
-    }
-    return worldCensus(standin, records());
+    const records: CensusRecord[] = [];
+    eachPresentedRecord(mock.world, new Presenter(DEFAULT_APP_URL), (schema, value, _record, error) => {
+      if (!error) records.push({ schema, value });
+    });
+    return worldCensus(standin, records);
   } finally {
     mock.close();
   }

@@ -7,20 +7,30 @@ import type { WorldSchema } from '../spec/world-schemas.js';
 import type { Presenter } from './present.js';
 import { SHOWN_KINDS, WIRE_KINDS } from './wire-kinds.js';
 
-/** One record on the wire, or what kept it from being presented. */
-export type PresentedRecord =
-  | { readonly schema: WorldSchema; readonly id: string; readonly value: unknown }
-  | { readonly schema: WorldSchema; readonly id: string; readonly error: Error };
+/**
+ * Takes one record on the wire: its schema, the presented value (undefined when presenting threw: then `error`)
+ * and the record itself. Returns false to stop.
+ */
+export type PresentedRecordVisitor = (
+  schema: WorldSchema,
+  value: unknown,
+  record: { readonly id?: string },
+  error?: Error,
+) => boolean | void;
 
 /**
- * The world's records presented (with `changes`, only those they changed), kind after kind as a state lists them.
- * @example for (const record of presentedRecords(world, present)) check(record.schema, record.value)
+ * Hands `visit` the world's records presented (with `changes`, only those they changed), kind after kind as a
+ * state lists them, until it returns false. Arguments, not an object a record nor a generator: the restore check of
+ * a large world walks a million records this way, and a generator over objects cost it 3 to 5% (measured beside the
+ * loop it replaced).
+ * @example eachPresentedRecord(world, present, (schema, value) => check(schema, value))
  */
-export function* presentedRecords(
+export function eachPresentedRecord(
   world: World,
   present: Presenter,
+  visit: PresentedRecordVisitor,
   changes?: WorldChanges,
-): Generator<PresentedRecord> {
+): void {
   const { store } = world;
   const now = world.now();
   const viewer = store.people.get(world.defaultPersonId);
@@ -35,12 +45,14 @@ export function* presentedRecords(
   for (const kind of SHOWN_KINDS) {
     const { schema, present: show } = WIRE_KINDS[kind];
     for (const record of recordsOf(kind) as Iterable<never>) {
-      const id = String((record as { id?: string }).id);
+      let value: unknown;
       try {
-        yield { schema, id, value: show(present, world, record, viewer, now) };
+        value = show(present, world, record, viewer, now);
       } catch (error) {
-        yield { schema, id, error: error as Error };
+        if (visit(schema, undefined, record, error as Error) === false) return;
+        continue;
       }
+      if (visit(schema, value, record) === false) return;
     }
   }
 }

@@ -5,7 +5,7 @@ import type { World, WorldChanges } from '../domain/world.js';
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import type { WorldVerifier } from '../runtime/state-rebuild.js';
 import type { Presenter } from './present.js';
-import { presentedRecords } from './presented-records.js';
+import { eachPresentedRecord } from './presented-records.js';
 
 /**
  * The first problems found (empty when the world conforms); with `changes`, among the records they changed.
@@ -18,15 +18,19 @@ export function worldProblems(world: World, present: Presenter, most = 5, change
   const problems: string[] = [];
   // Only WORLD_SCHEMAS (each kind's on the wire, wire-kinds.ts): a page restoring at start has their validators
   // before it loads the other checks.
-  for (const record of presentedRecords(world, present, changes)) {
-    if (problems.length >= most) return problems;
-    if ('error' in record) {
-      problems.push(`${record.schema} ${record.id}: ${record.error.message}`);
-      continue;
-    }
-    const found = spec.checkSchema(record.schema, record.value);
-    if (found.length > 0) problems.push(`${record.schema} ${record.id}: ${found[0]}`);
-  }
+  eachPresentedRecord(
+    world,
+    present,
+    (schema, value, record, error) => {
+      if (problems.length >= most) return false;
+      if (error) problems.push(`${schema} ${record.id}: ${error.message}`);
+      else {
+        const found = spec.checkSchema(schema, value);
+        if (found.length > 0) problems.push(`${schema} ${record.id}: ${found[0]}`);
+      }
+    },
+    changes,
+  );
   return problems;
 }
 
