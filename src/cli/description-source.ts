@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { DescriptionError } from '../drift/description-error.js';
 
 /** No description comes near this: a larger answer is something else, or an attempt to fill the memory. */
-export const MAX_DESCRIPTION_BYTES = 32 * 2 ** 20;
+const MAX_DESCRIPTION_BYTES = 32 * 2 ** 20;
 const TIMEOUT_MS = 30_000;
 const MOST_REDIRECTS = 5;
 
@@ -20,7 +20,7 @@ const isLoopback = (host: string) =>
   /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host) || host.endsWith('.localhost');
 
 /** A URL as a report may print it: no user, password, query or fragment. */
-export function shownUrl(url: URL): string {
+function shownUrl(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 

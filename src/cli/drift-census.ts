@@ -7,7 +7,7 @@ import { DEFAULT_APP_URL, Presenter } from '../http/present.js';
 import { eachPresentedRecord } from '../http/presented-records.js';
 
 /** The clock of the world whose values are told: fixed, so a report does not change with the day it is made. */
-export const CENSUS_NOW = '2026-11-20T09:00:00Z';
+const CENSUS_NOW = '2026-11-20T09:00:00Z';
 
 /**
  * @example const emitted = defaultWorldCensus(standin); emitted('/components/schemas/Mood')

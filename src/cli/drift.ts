@@ -14,7 +14,7 @@ import { SPEC_PATH } from '../spec/spec-files.js';
 import { descriptionText } from './description-source.js';
 import { optionError } from './option-errors.js';
 
-export const DRIFT_USAGE = `Usage: standin drift <file-or-url> [options]
+const DRIFT_USAGE = `Usage: standin drift <file-or-url> [options]
 
 Compares production's API description (OpenAPI 3.0 or 3.1, YAML or JSON; a file, - for standard input, or an
 http(s) URL) with standin's spec/openapi.yaml, and reports each difference once, for a client built against
@@ -32,7 +32,7 @@ const FORMATS = ['text', 'json', 'markdown', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** A mistake on the command line: answered with a pointer to --help. */
-export class DriftUsageError extends Error {}
+class DriftUsageError extends Error {}
 
 /** Where the command writes: the process's streams in use, strings in a test. */
 export interface DriftOutput {

@@ -38,7 +38,7 @@ export interface SurfaceWebhook {
 }
 
 /** The path a server URL names (`https://api.example.com/api/v2/` gives `/api/v2`), variables at their defaults. */
-export function serverPath(servers: unknown): string | undefined {
+function serverPath(servers: unknown): string | undefined {
   if (!Array.isArray(servers) || !isObject(servers[0]) || typeof servers[0].url !== 'string') return undefined;
   const server = servers[0];
   const variables = isObject(server.variables) ? server.variables : {};
@@ -60,7 +60,7 @@ export function serverPath(servers: unknown): string | undefined {
   return path.replace(/\/+$/, '');
 }
 
-export function templateOf(path: string): string {
+function templateOf(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
 }
 

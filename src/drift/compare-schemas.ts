@@ -3,7 +3,7 @@
 // format, enum, length, range, pattern, variants, and what a client never notices (descriptions, examples,
 // deprecation). Fields are walked down to the leaves; a schema met again (a cycle, a component shared within
 // the operation) is compared once.
-import type { Category } from './drift-change.js';
+import type { Category, ChangeKind } from './drift-change.js';
 import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
 import { placeName } from './place-names.js';
 import { DescriptionError } from './description-error.js';
@@ -22,7 +22,7 @@ import {
 const STORAGE_FORMATS: ReadonlySet<string> = new Set(['int32', 'int64', 'float', 'double']);
 
 /** A value as a message quotes it, at most 60 characters (G8's limit for quoting what was sent). */
-export function quote(value: unknown): string {
+function quote(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return `\`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\``;
 }
@@ -153,14 +153,7 @@ export class SchemaComparison {
     return placeName(pointer, this.#pair.standin.root);
   }
 
-  #add(
-    category: Category | null,
-    kind: Parameters<ReportFinding>[0]['kind'],
-    s: Shape,
-    p: Shape,
-    keyword: string,
-    message: string,
-  ): void {
+  #add(category: Category | null, kind: ChangeKind, s: Shape, p: Shape, keyword: string, message: string): void {
     if (category === null) return;
     this.#report({
       category,
