@@ -1,8 +1,10 @@
-// The kit's one HTTP client: every exchange is checked against the spec (documented status, content type,
-// schema, empty 204/304 bodies, G3 instants, G10 urls through the schemas), each finding under the rule it
-// belongs to, so that a run limited to some rule sources (--rules) skips what it leaves out. ETags (G12) are
+// The kit's one HTTP client: every exchange is checked against the spec (src/exchange/spec-findings.ts, which
+// standin proxy checks live traffic with too: documented status, content type, schema, empty 204/304 bodies, G3
+// instants, G10 urls through the schemas), each finding under the rule it belongs to, so that a run limited to
+// some rule sources (--rules) skips what it leaves out. ETags (G12) are
 // checked by their own per-operation checks, not on every GET: one missing ETag must not fail every check.
-import { getCompiledSpec, type SpecOperation } from '../../src/spec/compiled-spec.js';
+import { specFindings } from '../../src/exchange/spec-findings.js';
+import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import type { Coverage } from './coverage.js';
 
 export interface RequestOptions {
@@ -47,13 +49,6 @@ export class ContractViolation extends Error {
 /** Whether a run checks a rule (or a part of it): the kit context answers from the --rules selection. */
 export type RuleSelection = (rule: string, part?: string) => boolean;
 
-/** A finding of the spec checks on every exchange, with the rule it belongs to. */
-interface Finding {
-  rule: string;
-  part?: string;
-  problem: string;
-}
-
 export interface Target {
   /** Ends with the version segment, e.g. http://127.0.0.1:4010/api/v2. */
   baseUrl: string;
@@ -82,7 +77,7 @@ export class CheckingClient {
     const exchange = await this.send<T>(method, path, options);
     const op = this.#spec.findOperation(method, path);
     if (op) this.coverage.record(op.operationId, exchange.status);
-    const findings = op ? this.#check(op, exchange).filter((f) => this.selects(f.rule, f.part)) : [];
+    const findings = op ? specFindings(this.#spec, op, exchange).filter((f) => this.selects(f.rule, f.part)) : [];
     const [first] = findings;
     if (first)
       throw new ContractViolation(
@@ -179,38 +174,5 @@ export class CheckingClient {
       body: (text === '' ? undefined : body) as T,
       text,
     };
-  }
-
-  /**
-   * Findings on one exchange. A success answer is checked against the spec's schemas, which the interface
-   * makes the authority for names and shapes; error answers against G8's problem documents (decided).
-   */
-  #check(op: SpecOperation, exchange: Exchange): Finding[] {
-    if (exchange.status >= 500) return [{ rule: 'G8', problem: `no 5xx (G8), got ${exchange.status}` }];
-    const contentType = exchange.headers.get('content-type');
-    const error = exchange.status >= 400;
-    const rule = error ? 'G8' : 'G1';
-    const findings: Finding[] = op
-      .checkResponse(exchange.status, contentType, exchange.body)
-      .map((problem) => ({ rule, problem }));
-    if (typeof exchange.body === 'string' && /json/.test(contentType ?? ''))
-      findings.push({ rule, problem: 'a JSON body (G1): it does not parse' });
-    if (error && !/^application\/problem\+json/.test(contentType ?? '')) {
-      findings.push({
-        rule: 'G8',
-        problem: `an application/problem+json error body (G8), got ${contentType ?? 'no content type'}`,
-      });
-    }
-    // G9's bearer challenge is the API's; a hook at the service root takes its token in the query (WH1).
-    if (
-      exchange.status === 401 &&
-      op.base === null &&
-      !/^Bearer/i.test(exchange.headers.get('www-authenticate') ?? '')
-    ) {
-      findings.push({ rule: 'G9', part: 'statuses', problem: 'WWW-Authenticate: Bearer on 401 (G9)' });
-    }
-    if (exchange.status === 429 && !exchange.headers.has('retry-after'))
-      findings.push({ rule: 'G14', problem: 'Retry-After on 429 (G14)' });
-    return findings;
   }
 }
