@@ -28,10 +28,18 @@ const LAYERS = [
   // standin drift's comparison reads two descriptions and knows nothing of the mock; JUnit's XML text is shared
   // with the kit.
   ['^src/junit/', ['^src/junit/']],
+  // What one exchange shows against the spec and the rules: the kit's client and standin proxy check with it.
+  ['^src/exchange/', ['^src/exchange/', '^src/spec/']],
   ['^src/drift/', ['^src/drift/', '^src/junit/']],
-  ['^src/cli/', ['^src/(cli|server|pages|http|runtime|domain|spec|drift)/', '^fixtures/', '^contract-tests/']],
+  // standin proxy: a front of its own, forwarding to an upstream; it checks with src/exchange and keeps its
+  // journal with the runtime's, its page among the pages, the Host check and limits of the Node server.
+  ['^src/proxy/', ['^src/(proxy|exchange|server|pages|runtime|spec|junit)/']],
+  [
+    '^src/cli/',
+    ['^src/(cli|server|pages|http|runtime|domain|spec|drift|proxy|exchange)/', '^fixtures/', '^contract-tests/'],
+  ],
   ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec)/']],
-  ['^contract-tests/', ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/']],
+  ['^contract-tests/', ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/', '^src/exchange/']],
   ['^bench/', ['^bench/', '^src/', '^fixtures/', '^test/support/']],
 ];
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The standin command line: `standin serve` (the mock). Flags win over STANDIN_* environment variables.
+// The standin command line: `standin serve` (the mock), and the contract, drift and proxy commands. Flags win
+// over STANDIN_* environment variables.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -20,6 +21,7 @@ import type { ServeOptions } from '../server/start-server.js';
 const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
        standin drift <file-or-url> [options]                 (standin drift --help)
+       standin proxy --upstream URL [options]                (standin proxy --help)
 
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
@@ -168,6 +170,21 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
+  if (argv[0] === 'proxy') {
+    const { runProxy } = await import('./proxy.js');
+    // The first Ctrl-C stops the proxy and prints its summary; a second one ends at once.
+    const stopped = new Promise((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    void stopped.then(() => process.once('SIGINT', () => process.exit(130)));
+    process.exitCode = await runProxy(argv.slice(1), {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      stopped,
+    });
+    return;
+  }
   if (argv[0] === 'contract') {
     const { ContractUsageError, runContract } = await import('./contract.js');
     process.exitCode = await runContract(argv.slice(1)).catch((error: Error) => {
@@ -214,7 +231,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command !== 'serve') fail(commandError(command, ['serve', 'contract', 'drift']));
+  if (command !== 'serve') fail(commandError(command, ['serve', 'contract', 'drift', 'proxy']));
 
   const env = process.env;
   const size = values.size ?? env.STANDIN_SIZE ?? 'small';

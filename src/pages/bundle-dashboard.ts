@@ -1,5 +1,5 @@
 // The build's step for the dashboard's script (`npm run build`, after tsc): src/pages/dashboard/main.ts and the
-// modules it imports, bundled by esbuild into one script for the browser, written beside the sources (for the
+// modules it imports (and standin proxy's page, proxy-main.ts, in a script of its own), bundled by esbuild into one script for the browser, written beside the sources (for the
 // tests, which run them; vitest's global setup writes it too) and beside the build (for everyone else), as
 // generated/dashboard.js next to dashboard.tsx, which serves it. Not shipped: a user's install gets the bundle
 // and needs no esbuild (a devDependency).
@@ -9,18 +9,21 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { PACKAGE_ROOT } from '../spec/spec-files.js';
 import { DASHBOARD_SCRIPT_FILE } from './dashboard-script.js';
+import { PROXY_SCRIPT_FILE } from './proxy-page.js';
 
-/** The client's entry: every module of the script is reached from it. */
+/** The clients' entries: every module of a script is reached from its entry. */
 const ENTRY = join(PACKAGE_ROOT, 'src', 'pages', 'dashboard', 'main.ts');
+/** standin proxy's page (proxy-page.ts), a script of its own. */
+const PROXY_ENTRY = join(PACKAGE_ROOT, 'src', 'pages', 'dashboard', 'proxy-main.ts');
 
 /**
  * The dashboard's script: the client's modules in one ES module for the browser, readable (not minified: a
  * reader of the page, and its test, see the calls it makes), with nothing left to import.
  * @example writeFileSync('dashboard.js', await bundleDashboard())
  */
-export async function bundleDashboard(): Promise<string> {
+export async function bundleDashboard(entry = ENTRY): Promise<string> {
   const result = await build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -41,13 +44,13 @@ export async function bundleDashboard(): Promise<string> {
  * @example await writeDashboardScript()
  */
 export async function writeDashboardScript(): Promise<void> {
-  const script = await bundleDashboard();
+  const [script, proxyScript] = await Promise.all([bundleDashboard(), bundleDashboard(PROXY_ENTRY)]);
   const here = dirname(fileURLToPath(import.meta.url));
   const folders = new Set([join(PACKAGE_ROOT, 'src', 'pages'), here]);
   for (const folder of folders) {
-    const file = join(folder, DASHBOARD_SCRIPT_FILE);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, script);
+    mkdirSync(join(folder, dirname(DASHBOARD_SCRIPT_FILE)), { recursive: true });
+    writeFileSync(join(folder, DASHBOARD_SCRIPT_FILE), script);
+    writeFileSync(join(folder, PROXY_SCRIPT_FILE), proxyScript);
   }
 }
 

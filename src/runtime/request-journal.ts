@@ -20,7 +20,20 @@ export const BODY_CHARS = 4096;
 export type JournalRecord = Pick<
   RequestEnd,
   'method' | 'path' | 'status' | 'duration_ms' | 'session' | 'person' | 'request_body' | 'response_body' | 'override'
->;
+> & {
+  /** standin proxy's: what the answer broke, each under its rule and the rule's source. The mock's have none. */
+  findings?: JournalFinding[];
+  /** standin proxy's: what the spec refuses in the request the app sent. */
+  request_problems?: string[];
+};
+
+/** A finding of standin proxy on one exchange (src/exchange), as the journal lists it. */
+export interface JournalFinding {
+  rule: string;
+  part?: string;
+  source: 'interface' | 'production' | 'decided';
+  problem: string;
+}
 
 /** One request as GET /__mock/requests lists it. */
 export interface JournalEntry extends JournalRecord {
@@ -118,6 +131,8 @@ function textsBytes(entry: JournalEntry): number {
   if (entry.session !== null) bytes += textBytes(entry.session);
   if (entry.person !== null) bytes += 64 + textBytes(entry.person.id) + textBytes(entry.person.name);
   for (const error of entry.errors ?? []) bytes += 64 + textBytes(error.name) + textBytes(error.message);
+  for (const finding of entry.findings ?? []) bytes += 64 + textBytes(finding.problem);
+  for (const problem of entry.request_problems ?? []) bytes += 16 + textBytes(problem);
   return bytes;
 }
 
@@ -187,6 +202,8 @@ export class RequestJournal {
       response_body: record.response_body,
       errors: problemErrors(record.status, record.response_body),
     };
+    if (record.findings) entry.findings = record.findings;
+    if (record.request_problems) entry.request_problems = record.request_problems;
     // A long body alone over what long bodies may take is cut now (a copy, but only for such a body).
     let requestWhole = isLong(entry.request_body);
     if (requestWhole && textBytes(entry.request_body!) > LONG_BODIES_BYTES) {

@@ -932,6 +932,27 @@ export interface components {
                 id: string;
                 name: string;
             };
+            /**
+             * @description `standin proxy`'s entries only: what the upstream's answer broke, checked as the contract kit checks
+             *     (the status documented, the content type, the schema) and against the rules one exchange shows, each
+             *     under its rule, the part of the rule when its source differs, and the rule's source. Empty when the
+             *     answer kept them all; absent from the mock's own entries and from exchanges the spec has no
+             *     operation for.
+             */
+            findings?: {
+                /** @example G12 */
+                rule: string;
+                /** @example every-get */
+                part?: string;
+                /** @enum {unknown} */
+                source: "interface" | "production" | "decided";
+                problem: string;
+            }[];
+            /**
+             * @description `standin proxy`'s entries only: what the spec refuses in the request the app sent (a parameter or
+             *     field and its rule), the app's mistakes rather than the server's.
+             */
+            request_problems?: string[];
         };
         WorldSummary: {
             seed: number;

@@ -1,0 +1,98 @@
+// Owns the HAR 1.2 file `standin proxy --har` writes: one entry per exchange, bodies included, appended as each
+// exchange ends, so that the file is whole JSON after every entry (each append writes the entry and the closing
+// brackets over the last closing brackets) and a proxy stopped any way leaves a file a HAR viewer opens. Writes
+// go one at a time, in order; a failed write is said once and ends the file's writing, never the proxy.
+import { open, type FileHandle } from 'node:fs/promises';
+
+/** One HAR 1.2 entry (http://www.softwareishard.com/blog/har-12-spec/), with standin's findings as `_standin`. */
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    headers: Array<{ name: string; value: string }>;
+    queryString: Array<{ name: string; value: string }>;
+    cookies: [];
+    headersSize: -1;
+    bodySize: number;
+    postData?: { mimeType: string; text: string; comment?: string };
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    headers: Array<{ name: string; value: string }>;
+    cookies: [];
+    content: { size: number; mimeType: string; text?: string; encoding?: 'base64'; comment?: string };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  comment?: string;
+  _standin?: unknown;
+}
+
+const CLOSE = ']}}\n';
+
+export class HarFile {
+  #handle: FileHandle;
+  /** Where the closing brackets start: the next entry is written there. */
+  #end: number;
+  #entries = 0;
+  #queue: Promise<void> = Promise.resolve();
+  #failed: Error | null = null;
+
+  private constructor(
+    readonly path: string,
+    handle: FileHandle,
+    end: number,
+    private readonly onFailure: (error: Error) => void,
+  ) {
+    this.#handle = handle;
+    this.#end = end;
+  }
+
+  /**
+   * Creates (or empties) the file and writes an empty log to it.
+   * @example const har = await HarFile.create('capture.har', '0.1.0', (e) => console.error(e.message))
+   */
+  static async create(path: string, version: string, onFailure: (error: Error) => void): Promise<HarFile> {
+    const handle = await open(path, 'w');
+    const head = `{"log":{"version":"1.2","creator":{"name":"standin proxy","version":${JSON.stringify(version)}},"pages":[],"entries":[\n`;
+    await handle.write(head + CLOSE, 0);
+    return new HarFile(path, handle, Buffer.byteLength(head), onFailure);
+  }
+
+  /** How many entries the file holds (once the writes queued have ended). */
+  get entries(): number {
+    return this.#entries;
+  }
+
+  /** Queues one entry; resolves once it is in the file (or the file has failed). */
+  append(entry: HarEntry): Promise<void> {
+    const write = async () => {
+      if (this.#failed) return;
+      const text = `${this.#entries === 0 ? '' : ',\n'}${JSON.stringify(entry)}\n`;
+      try {
+        await this.#handle.write(text + CLOSE, this.#end);
+        this.#end += Buffer.byteLength(text);
+        this.#entries++;
+      } catch (error) {
+        this.#failed = error as Error;
+        this.onFailure(error as Error);
+      }
+    };
+    this.#queue = this.#queue.then(write);
+    return this.#queue;
+  }
+
+  /** Waits for the writes queued, and closes the file. */
+  async close(): Promise<void> {
+    await this.#queue;
+    await this.#handle.close().catch(() => undefined);
+  }
+}
