@@ -33,7 +33,7 @@ const LAYERS = [
   ['^src/drift/', ['^src/drift/', '^src/junit/']],
   // standin proxy: a front of its own, forwarding to an upstream; it checks with src/exchange and keeps its
   // journal with the runtime's, its page among the pages, the Host check and limits of the Node server.
-  ['^src/proxy/', ['^src/(proxy|exchange|server|pages|runtime|spec|junit)/']],
+  ['^src/proxy/', ['^src/(proxy|exchange|server|pages|http|runtime|spec|junit)/']],
   [
     '^src/cli/',
     ['^src/(cli|server|pages|http|runtime|domain|spec|drift|proxy|exchange)/', '^fixtures/', '^contract-tests/'],

@@ -283,6 +283,45 @@ function rawRequest(
   });
 }
 
+describe('pages of your dev server', () => {
+  it("answers a loopback page's preflight itself and makes answers readable to it; other origins are the upstream's", async () => {
+    const upstream = await rawUpstream(() => ({
+      status: 200,
+      headers: ['Content-Type', 'application/json', 'Vary', 'Accept'],
+      body: Buffer.from('{}'),
+    }));
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const preflight = await rawRequest(`${proxy.baseUrl}/me`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'http://localhost:5173',
+            'access-control-request-method': 'GET',
+            'access-control-request-headers': 'authorization, sentry-trace',
+          },
+        });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+        expect(preflight.headers['access-control-allow-headers']).toBe('authorization, sentry-trace');
+        expect(upstream.got).toHaveLength(0);
+        const read = await rawRequest(`${proxy.baseUrl}/me`, { headers: { origin: 'http://app.localhost:3000' } });
+        expect(read.headers['access-control-allow-origin']).toBe('http://app.localhost:3000');
+        expect(read.headers['access-control-expose-headers']).toContain('ETag');
+        expect(read.body.toString()).toBe('{}');
+        // Another site's page: its preflight and Origin go to the upstream, which answered no CORS here.
+        const other = await rawRequest(`${proxy.baseUrl}/me`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+        });
+        expect(other.headers['access-control-allow-origin']).toBeUndefined();
+        expect(upstream.got.at(-1)!.headers.origin).toBe('https://evil.example');
+      });
+    } finally {
+      upstream.server.close();
+    }
+  });
+});
+
 describe('the wire', () => {
   it('passes bodies byte for byte both ways, compressed ones as they are, and stops hop-by-hop headers', async () => {
     const sent = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0xff, 0xfe, 0x00, 0x7d]);

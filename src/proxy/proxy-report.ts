@@ -57,7 +57,7 @@ export function junitXml(summary: TallySummary, upstream: string, seconds: numbe
       const name = `${rule.rule}${rule.part ? ` ${rule.part}` : ''}`;
       lines.push(
         `    <testcase classname="${escape(`standin proxy.${source}`)}" name="${escape(`${name}: ${plural(rule.checked, 'exchange')}`)}">`,
-        `      <properties><property name="rule" value="${escape(rule.rule)}"/><property name="source" value="${source}"/></properties>`,
+        `      <properties><property name="rule" value="${escape(rule.rule)}"/>${rule.part ? `<property name="part" value="${escape(rule.part)}"/>` : ''}<property name="source" value="${source}"/></properties>`,
       );
       if (rule.broken > 0) {
         const detail = rule.samples.map((s) => `${s.exchange}: ${s.problem}`).join('\n');

@@ -32,6 +32,7 @@ import type { RuleSource } from '../spec/rule-sources.js';
 import { HostCheck, refuseHost } from '../server/host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from '../server/server-limits.js';
 import { forwardedHeaders } from './hop-by-hop.js';
+import { loopbackOriginOf, preflightHeaders, withLoopbackCors } from './proxy-cors.js';
 import { HarFile, type HarEntry } from './har-file.js';
 import { Secrets } from './redaction.js';
 import { ProxyTally } from './proxy-tally.js';
@@ -340,6 +341,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const started = performance.now();
     const startedAt = new Date();
     const method = request.method ?? 'GET';
+    // A page of your dev server (a loopback origin): its preflight is the proxy's to answer (proxy-cors.ts).
+    const pageOrigin = loopbackOriginOf(request.headers.origin);
+    if (pageOrigin && method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      response.writeHead(204, [
+        ...preflightHeaders(pageOrigin, request.headers['access-control-request-headers']).flat(),
+        OWN_ANSWER_HEADER,
+        'preflight',
+      ]);
+      response.end();
+      request.resume();
+      return;
+    }
     const requestHeaders = rawPairs(request.rawHeaders);
     const requestCapture = new Capture(budget);
     const responseCapture = new Capture(budget);
@@ -403,7 +416,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     outgoing.on('response', (incoming) => {
       waited = performance.now() - started;
-      const headers = forwardedHeaders(incoming.rawHeaders);
+      const forwarded = forwardedHeaders(incoming.rawHeaders);
+      const headers = pageOrigin ? withLoopbackCors(forwarded, pageOrigin) : forwarded;
       const status = incoming.statusCode ?? 502;
       response.writeHead(status, incoming.statusMessage, headers.flat());
       incoming.on('data', (chunk: Buffer) => responseCapture.add(chunk));
