@@ -31,7 +31,7 @@ function runProxy(args: string[], drive?: (baseUrl: string) => Promise<void>): P
       const base = /forwarding (http:\/\/\S+\/api\/v2) to/.exec(stdout)?.[1];
       if (base && !driven) {
         driven = true;
-        void (drive ?? (async () => undefined))(base).then(
+        void (drive ?? (() => Promise.resolve()))(base).then(
           () => child.kill('SIGINT'),
           (error: Error) => {
             child.kill('SIGKILL');
@@ -102,7 +102,7 @@ describe('standin proxy', () => {
     [['--upstream', 'https://api.example.com', '--timeout', 'soon'], '--timeout must be a duration'],
     [['--upstream', 'https://api.example.com', '--prot', '1'], 'unknown option --prot: did you mean --port?'],
   ])('refuses %j in one line, exit 2', async (args, said) => {
-    const ended = await runProxy(args as string[]);
+    const ended = await runProxy(args);
     expect(ended.code).toBe(2);
     expect(ended.stderr).toContain(said);
     expect(ended.stderr.trim().split('\n')).toHaveLength(1);
