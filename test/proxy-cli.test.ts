@@ -4,11 +4,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOW } from './support/harness.js';
+import { readmeExamples } from './support/readme-examples.js';
 import { CLI } from './support/standin-process.js';
 import { startUpstream, type Transform, type Upstream } from './support/upstream-server.js';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-cli-'));
 const upstreams: Upstream[] = [];
 afterAll(() => Promise.all(upstreams.map((u) => u.close())));
@@ -20,8 +23,16 @@ interface Ended {
 }
 
 /** Runs `standin proxy ARGS` to its end: `drive` runs once it listens (with its API's base URL), then SIGINT. */
-function runProxy(args: string[], drive?: (baseUrl: string) => Promise<void>): Promise<Ended> {
-  const child = spawn(process.execPath, [CLI, 'proxy', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function runProxy(
+  args: string[],
+  drive?: (baseUrl: string) => Promise<void>,
+  where: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Ended> {
+  const child = spawn(process.execPath, [CLI, 'proxy', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: where.cwd,
+    env: { ...process.env, ...where.env },
+  });
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -107,4 +118,46 @@ describe('standin proxy', () => {
     expect(ended.stderr).toContain(said);
     expect(ended.stderr.trim().split('\n')).toHaveLength(1);
   });
+
+  it("README's example, as printed: the summary README shows is the one it prints for that staging", async () => {
+    const example = readmeExamples().find((e) => e.kind === 'shell' && e.code.includes('standin proxy'));
+    expect(example?.code).toMatch(/^npx standin proxy --upstream https:\/\/staging\.example\.com /);
+    // Staging as README describes it: strong ETags, goal updates listed oldest first.
+    const staging = await upstream((request, answer) => {
+      const headers = new Headers(answer.headers);
+      const etag = headers.get('etag');
+      if (etag) headers.set('etag', etag.replace(/^W\//, ''));
+      const reversed = request.method === 'GET' && request.path.endsWith('/goal-updates');
+      return { ...answer, headers, text: reversed ? JSON.stringify(JSON.parse(answer.text).reverse()) : answer.text };
+    });
+    const { store, defaultPersonId } = staging.mock.world;
+    const goalId = store
+      .updatesByPerson(defaultPersonId)
+      .map((u) => u.goalId)
+      .find((id) => new Set(store.updatesOfGoal(id).map((u) => u.createdAt)).size >= 2);
+    const cwd = mkdtempSync(join(tmpdir(), 'standin-proxy-readme-'));
+    const args = example!.code
+      .replace('npx standin proxy ', '')
+      .replace('https://staging.example.com', staging.root)
+      .split(' ');
+    // The app's clicks: who am I, my goals, one goal's updates, my check-ins.
+    const ended = await runProxy(
+      args,
+      async (base) => {
+        for (const path of ['/me', '/goals?per_page=10', `/goals/${goalId}/goal-updates`, '/check-ins?per_page=5'])
+          await (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${tokenOf(staging)}` } })).text();
+      },
+      { cwd, env: { STANDIN_PROXY_PORT: '0' } },
+    );
+    expect(ended.stderr).toBe('');
+    expect(ended.code).toBe(1);
+    const printed = readFileSync(join(ROOT, 'README.md'), 'utf8').split('```\nstandin proxy: ')[1]!.split('```')[0]!;
+    const summary = ended.stdout
+      .slice(ended.stdout.indexOf('standin proxy: '))
+      .replaceAll(staging.root, 'https://staging.example.com');
+    expect(summary).toBe(`standin proxy: ${printed}`);
+    const har = JSON.parse(readFileSync(join(cwd, 'reports', 'session.har'), 'utf8'));
+    expect(har.log.entries).toHaveLength(4);
+    expect(readFileSync(join(cwd, 'reports', 'proxy.xml'), 'utf8')).toContain('<failure');
+  }, 30_000);
 });

@@ -91,7 +91,7 @@ function checkEtag(spec: CompiledSpec, op: SpecOperation, exchange: ObservedExch
       return;
     }
     if (!WEAK_ETAG.test(etag))
-      out.findings.push({ rule: 'G12', part, problem: `a weak ETag W/"…" (G12), got ${JSON.stringify(etag)}` });
+      out.findings.push({ rule: 'G12', part, problem: `a weak ETag W/"…" (G12), got ${etag.slice(0, 100)}` });
     const tags = sent === null ? [] : tagsOf(sent);
     if (tags === '*' || tags.some((tag) => weaklyMatches(tag, etag)))
       out.findings.push({

@@ -2,7 +2,8 @@
 // exchange ends, so that the file is whole JSON after every entry (each append writes the entry and the closing
 // brackets over the last closing brackets) and a proxy stopped any way leaves a file a HAR viewer opens. Writes
 // go one at a time, in order; a failed write is said once and ends the file's writing, never the proxy.
-import { open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 /** One HAR 1.2 entry (http://www.softwareishard.com/blog/har-12-spec/), with standin's findings as `_standin`. */
 export interface HarEntry {
@@ -57,10 +58,11 @@ export class HarFile {
   }
 
   /**
-   * Creates (or empties) the file and writes an empty log to it.
+   * Creates (or empties) the file, and its folder if need be, and writes an empty log to it.
    * @example const har = await HarFile.create('capture.har', '0.1.0', (e) => console.error(e.message))
    */
   static async create(path: string, version: string, onFailure: (error: Error) => void): Promise<HarFile> {
+    await mkdir(dirname(path), { recursive: true });
     const handle = await open(path, 'w');
     const head = `{"log":{"version":"1.2","creator":{"name":"standin proxy","version":${JSON.stringify(version)}},"pages":[],"entries":[\n`;
     await handle.write(head + CLOSE, 0);
