@@ -1,0 +1,45 @@
+// Owns what standin import reads of an organisation, as the API answered it (the wire's shapes, spec/openapi.yaml):
+// the reader fills it (from the API or a proxy's HAR capture), the anonymiser maps it to another of the same shape
+// with nothing real left, and the builder turns that into a world's records. One type between the three steps.
+import type { ApiSchema } from '../types/wire.js';
+
+export interface SourceOrg {
+  /** Where and when it was read, and the window of dated records read (check-ins, activities). */
+  source: {
+    /** The API's base URL (`https://api.example.com/api/v2`) or the HAR file's name. */
+    label: string;
+    /** When the reading ended (G3's shape). */
+    readAt: string;
+    /** The first date whose check-ins and activities were read (YYYY-MM-DD). */
+    since: string;
+  };
+  /** The person whose token read it (GET /me). */
+  me: ApiSchema<'Person'>;
+  people: ApiSchema<'Person'>[];
+  /** Each team with its members (GET /teams/{id}). */
+  teams: ApiSchema<'TeamDetail'>[];
+  goals: ApiSchema<'Goal'>[];
+  goalUpdates: ApiSchema<'GoalUpdate'>[];
+  checkIns: ApiSchema<'CheckIn'>[];
+  echoQuestions: ApiSchema<'EchoQuestion'>[];
+  echoAnswers: ApiSchema<'EchoAnswer'>[];
+  activities: ApiSchema<'Activity'>[];
+  /** Read only with --comments: the comments and reactions on the check-ins and goal updates read. */
+  comments: ApiSchema<'Comment'>[];
+  reactions: ApiSchema<'Reaction'>[];
+}
+
+/** The kinds of record a SourceOrg lists, in the order the reader reads them. */
+export const SOURCE_KINDS = [
+  'people',
+  'teams',
+  'goals',
+  'goalUpdates',
+  'checkIns',
+  'echoQuestions',
+  'echoAnswers',
+  'activities',
+  'comments',
+  'reactions',
+] as const satisfies ReadonlyArray<keyof SourceOrg>;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
