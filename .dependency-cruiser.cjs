@@ -34,9 +34,12 @@ const LAYERS = [
   // standin proxy: a front of its own, forwarding to an upstream; it checks with src/exchange and keeps its
   // journal with the runtime's, its page among the pages, the Host check and limits of the Node server.
   ['^src/proxy/', ['^src/(proxy|exchange|server|pages|http|runtime|spec|junit)/']],
+  // standin import: reads an organisation through the API (or a proxy's HAR file), anonymises it with the
+  // generator's name list and texts, and builds a world's records and state from it.
+  ['^src/import/', ['^src/(import|domain|spec|types)/', '^fixtures/']],
   [
     '^src/cli/',
-    ['^src/(cli|server|pages|http|runtime|domain|spec|drift|proxy|exchange)/', '^fixtures/', '^contract-tests/'],
+    ['^src/(cli|server|pages|http|runtime|domain|spec|drift|proxy|exchange|import)/', '^fixtures/', '^contract-tests/'],
   ],
   ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec)/']],
   ['^contract-tests/', ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/', '^src/exchange/']],
