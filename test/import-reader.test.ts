@@ -1,0 +1,154 @@
+// standin import's reading: the paced client against scripted answers (G14's waits, Retry-After, retries, one-line
+// errors with no token); then a whole read of a standin source with rate limits and injected 503s on a fake clock,
+// its interruption and resumption from the cache, and the same organisation rebuilt from standin proxy's HAR.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PacedClient, PacedClientError, rateLimitItems, retryAfterMs } from '../src/import/paced-client.js';
+
+const BASE = 'https://api.example.com/api/v2';
+const TOKEN = 'ro_secret_token_123456';
+
+/** A fake clock: sleep moves it on at once, and every wait asked for is kept. */
+function fakeClock(start = Date.parse('2026-11-20T15:00:00Z')) {
+  let now = start;
+  const waits: number[] = [];
+  return {
+    now: () => now,
+    sleep: (ms: number) => {
+      waits.push(ms);
+      now += ms;
+      return Promise.resolve();
+    },
+    waits,
+  };
+}
+
+/** A fetch answering from a script, one answer per call, and keeping the URLs asked. */
+function scripted(answers: Array<Response | Error>) {
+  const urls: string[] = [];
+  const fetcher = ((input: string | URL) => {
+    urls.push(input.toString());
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers scripted');
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+  }) as typeof fetch;
+  return { fetcher, urls };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** The PacedClientError a call failed with (a call that succeeds fails the test). */
+async function failure(call: Promise<unknown>): Promise<PacedClientError> {
+  const outcome = await call.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof PacedClientError)) throw new Error(`expected a PacedClientError, got ${String(outcome)}`);
+  return outcome;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the paced client', () => {
+  it('reads G14 headers and Retry-After in both forms', () => {
+    expect(rateLimitItems('"burst";r=0;t=4, "sustained";r=499;t=1800')).toEqual([
+      { name: 'burst', params: { r: 0, t: 4 } },
+      { name: 'sustained', params: { r: 499, t: 1800 } },
+    ]);
+    expect(retryAfterMs('7', 0)).toBe(7000);
+    expect(retryAfterMs('Fri, 20 Nov 2026 15:00:09 GMT', Date.parse('2026-11-20T15:00:00Z'))).toBe(9000);
+    expect(retryAfterMs(null, 0)).toBeNull();
+  });
+
+  it('waits out a spent window before the next request, and a 429 with its Retry-After, then succeeds', async () => {
+    const clock = fakeClock();
+    const { fetcher, urls } = scripted([
+      json([], 200, { ratelimit: '"burst";r=0;t=4, "sustained";r=480;t=1000' }),
+      json({ title: 'Too Many Requests' }, 429, {
+        'retry-after': 'Fri, 20 Nov 2026 15:00:20 GMT',
+        ratelimit: '"burst";r=0;t=6, "sustained";r=479;t=996',
+      }),
+      json({ id: 'x' }, 200, { ratelimit: '"burst";r=29;t=10, "sustained";r=478;t=980' }),
+    ]);
+    const client = new PacedClient({ baseUrl: `${BASE}/`, token: TOKEN, fetch: fetcher, ...clock });
+    await client.get('/people?page=1');
+    expect(clock.waits).toEqual([]);
+    const answer = await client.get('/me');
+    expect(JSON.parse(answer.text)).toEqual({ id: 'x' });
+    // 4 s (+ margin) for the spent burst window, then the 429's Retry-After date (15.75 s on, + margin).
+    expect(clock.waits).toEqual([4250, 16_000]);
+    expect(urls).toEqual([`${BASE}/people?page=1`, `${BASE}/me`, `${BASE}/me`]);
+    expect(client.requests).toBe(3);
+    expect(client.rateLimited).toBe(1);
+  });
+
+  it('after a 429 that shows no window, waits out the longest window it knows', async () => {
+    const clock = fakeClock();
+    const { fetcher } = scripted([
+      json([], 200, { ratelimit: '"burst";r=3;t=8, "sustained";r=10;t=120' }),
+      json({}, 429),
+      json({}, 200),
+    ]);
+    const client = new PacedClient({ baseUrl: BASE, token: TOKEN, fetch: fetcher, ...clock });
+    await client.get('/a');
+    await client.get('/b');
+    expect(clock.waits).toEqual([120_250]);
+  });
+
+  it('retries 503s and dropped connections with growing waits (Retry-After when given), a bounded number of times', async () => {
+    const clock = fakeClock();
+    const { fetcher } = scripted([
+      json({}, 503, { 'retry-after': '3' }),
+      new TypeError('fetch failed'),
+      json({}, 504),
+      json([1], 200),
+    ]);
+    const client = new PacedClient({ baseUrl: BASE, token: TOKEN, fetch: fetcher, ...clock });
+    expect((await client.get('/x')).text).toBe('[1]');
+    expect(clock.waits).toEqual([3000, 2000, 4000]);
+    expect(client.retries).toBe(3);
+
+    const failing = scripted(Array.from({ length: 3 }, () => json({ detail: `down ${TOKEN}` }, 503)));
+    const giveUp = new PacedClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      fetch: failing.fetcher,
+      maxRetries: 2,
+      ...fakeClock(),
+    });
+    const error = await failure(giveUp.get('/goals'));
+    expect(error).toBeInstanceOf(PacedClientError);
+    expect(error.message).toBe(`GET ${BASE}/goals failed 3 times: 503 down [token]`);
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('fails at once on 401 and 403 saying what is wrong with the token, and stops at maxRequests', async () => {
+    const unauthorised = scripted([json({}, 401)]);
+    const e401 = await failure(
+      new PacedClient({ baseUrl: BASE, token: TOKEN, fetch: unauthorised.fetcher, ...fakeClock() }).get('/me'),
+    );
+    expect(e401.message).toMatch(/^GET https:\/\/api\.example\.com\/api\/v2\/me: 401, the token is wrong/);
+    expect(unauthorised.urls).toHaveLength(1);
+    const forbidden = scripted([json({}, 403)]);
+    const e403 = await failure(
+      new PacedClient({ baseUrl: BASE, token: TOKEN, fetch: forbidden.fetcher, ...fakeClock() }).get('/teams'),
+    );
+    expect(e403.message).toMatch(/403, the token lacks access/);
+    expect(e403.kind).toBe('auth');
+
+    const budget = scripted([json([]), json([])]);
+    const client = new PacedClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      fetch: budget.fetcher,
+      maxRequests: 1,
+      ...fakeClock(),
+    });
+    await client.get('/a');
+    const stop = await failure(client.get('/b'));
+    expect(stop.kind).toBe('budget');
+    expect(budget.urls).toHaveLength(1);
+  });
+});
