@@ -1,8 +1,16 @@
 // standin import's reading: the paced client against scripted answers (G14's waits, Retry-After, retries, one-line
 // errors with no token); then a whole read of a standin source with rate limits and injected 503s on a fake clock,
 // its interruption and resumption from the cache, and the same organisation rebuilt from standin proxy's HAR.
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PacedClient, PacedClientError, rateLimitItems, retryAfterMs } from '../src/import/paced-client.js';
+import { CACHE_FILE, ReadCache, ReadCacheError } from '../src/import/read-cache.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'standin-import-reader-'));
+let dirs = 0;
+const freshDir = () => join(scratch, `cache-${++dirs}`);
 
 const BASE = 'https://api.example.com/api/v2';
 const TOKEN = 'ro_secret_token_123456';
@@ -150,5 +158,39 @@ describe('the paced client', () => {
     const stop = await failure(client.get('/b'));
     expect(stop.kind).toBe('budget');
     expect(budget.urls).toHaveLength(1);
+  });
+});
+
+describe('the read cache', () => {
+  it('answers what an earlier run read, drops a torn last line, and refuses another source', async () => {
+    const dir = freshDir();
+    const first = await ReadCache.open(dir, `${BASE}/`);
+    await first.put('/people?per_page=50&page=1', { text: '[{"id":"a"}]', date: 'Fri, 20 Nov 2026 15:00:00 GMT' });
+    await first.put('/teams?page=1', { text: '[]', date: null });
+    // A kill -9 in the middle of an append.
+    appendFileSync(join(dir, CACHE_FILE), '{"path":"/goals?page=1","text":"[{\\"id');
+    const again = await ReadCache.open(dir, BASE);
+    expect(again.size).toBe(2);
+    expect(again.get('/people?per_page=50&page=1')).toEqual({
+      text: '[{"id":"a"}]',
+      date: 'Fri, 20 Nov 2026 15:00:00 GMT',
+    });
+    expect(again.get('/goals?page=1')).toBeUndefined();
+    await again.put('/goals?page=1', { text: '[]', date: null });
+    expect((await ReadCache.open(dir, BASE)).size).toBe(3);
+    expect(readFileSync(join(dir, CACHE_FILE), 'utf8')).not.toContain(TOKEN);
+
+    const other = await ReadCache.open(dir, 'https://other.example.com/api/v2').catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(ReadCacheError);
+    expect((other as Error).message).toMatch(
+      /holds reads of https:\/\/api\.example\.com\/api\/v2, not https:\/\/other/,
+    );
+
+    const damaged = freshDir();
+    await ReadCache.open(damaged, BASE);
+    appendFileSync(join(damaged, CACHE_FILE), 'nonsense\n{"path":"/a","text":"[]","date":null}\n');
+    await expect(ReadCache.open(damaged, BASE)).rejects.toThrow(/line 2 of .* is damaged/);
+    writeFileSync(join(damaged, CACHE_FILE), 'not a header\n');
+    await expect(ReadCache.open(damaged, BASE)).rejects.toThrow(/not standin import's cache/);
   });
 });
