@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PacedClient, PacedClientError, rateLimitItems, retryAfterMs } from '../src/import/paced-client.js';
 import { CACHE_FILE, ReadCache, ReadCacheError } from '../src/import/read-cache.js';
+import { estimateEtaMs, formatDuration, formatProgress, ProgressWriter } from '../src/import/progress-bar.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'standin-import-reader-'));
 let dirs = 0;
@@ -192,5 +193,58 @@ describe('the read cache', () => {
     await expect(ReadCache.open(damaged, BASE)).rejects.toThrow(/line 2 of .* is damaged/);
     writeFileSync(join(damaged, CACHE_FILE), 'not a header\n');
     await expect(ReadCache.open(damaged, BASE)).rejects.toThrow(/not standin import's cache/);
+  });
+});
+
+describe('the progress line', () => {
+  it('says what was read of each kind, the requests, the waits and the time left', () => {
+    const progress = {
+      done: 40,
+      known: 95,
+      requests: 33,
+      cached: 7,
+      waitingMs: 12_400,
+      etaMs: 185_000,
+      rateLimited: 1,
+      counts: { people: 16, teams: 4, goals: 24, goalUpdates: 130 },
+    };
+    expect(formatProgress(progress)).toBe(
+      'read 40/95 · people 16 · teams 4 · goals 24 · goal updates 130 · 33 requests, 7 cached, 1 × 429 · waited 12 s · about 3 min left',
+    );
+    expect(formatProgress({ ...progress, waiting: { ms: 9000, reason: 'rate-limit' } })).toContain(
+      'waiting 9 s (rate limit)',
+    );
+    expect(formatProgress(progress, 20)).toBe('read 40/95 · people…');
+    expect([formatDuration(0), formatDuration(59_400), formatDuration(3_900_000)]).toEqual([
+      '0 s',
+      '59 s',
+      '1 h 5 min',
+    ]);
+  });
+
+  it('estimates the time left from the pace so far, or what the rate-limit windows still allow', () => {
+    expect(estimateEtaMs({ left: 40, done: 10, elapsedMs: 2000, windows: [], now: 0 })).toBe(8000);
+    expect(estimateEtaMs({ left: 1, done: 0, elapsedMs: 0, windows: [], now: 0 })).toBeNull();
+    // 70 more GETs with 10 left in a burst window ending in 4 s: 30 go at 4 s, the last 30 when the next
+    // window opens at 14 s.
+    const burst = { name: 'burst', quota: 30, seconds: 10, remaining: 10, resetsAt: 4000 };
+    expect(estimateEtaMs({ left: 70, done: 10, elapsedMs: 1000, windows: [burst], now: 0 })).toBe(14_000);
+  });
+
+  it('rewrites one line on a terminal, and writes a line every few seconds elsewhere', () => {
+    let now = 0;
+    const tty = { text: '', isTTY: true, columns: 40, write: (t: string) => (tty.text += t) };
+    const bar = new ProgressWriter(tty, { now: () => now });
+    const p = { done: 1, known: 2, requests: 1, cached: 0, waitingMs: 0, etaMs: 1000 };
+    bar.update(p);
+    bar.update({ ...p, done: 2 }); // within 100 ms: not drawn
+    now = 200;
+    bar.finish({ ...p, done: 2 });
+    expect(tty.text).toBe('\rread 1/2 · 1 requests, 0 cached · abou…\x1b[K\rread 2/2 · 1 requests, 0 cached\x1b[K\n');
+
+    const log = { text: '', write: (t: string) => (log.text += t) };
+    const plain = new ProgressWriter(log, { now: () => now });
+    for (now = 0; now < 12_000; now += 1000) plain.update(p);
+    expect(log.text.split('\n').filter(Boolean)).toHaveLength(3);
   });
 });
