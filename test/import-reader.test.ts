@@ -4,9 +4,15 @@
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PacedClient, PacedClientError, rateLimitItems, retryAfterMs } from '../src/import/paced-client.js';
 import { CACHE_FILE, ReadCache, ReadCacheError } from '../src/import/read-cache.js';
+import { readOrganisation, ReadStoppedError } from '../src/import/read-organisation.js';
+import type { SourceOrg } from '../src/import/source-org.js';
+import type { FaultProfileSpec } from '../src/runtime/fault-profile.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
+import { NOW } from './support/harness.js';
+import { orgInProcess } from './support/org-in-process.js';
 import { estimateEtaMs, formatDuration, formatProgress, ProgressWriter } from '../src/import/progress-bar.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'standin-import-reader-'));
@@ -246,5 +252,173 @@ describe('the progress line', () => {
     const plain = new ProgressWriter(log, { now: () => now });
     for (now = 0; now < 12_000; now += 1000) plain.update(p);
     expect(log.text.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+});
+
+/** 503s on one GET in twelve, from the seeded stream (MK6), with a Retry-After of 1 s. */
+const FAULTS: FaultProfileSpec = {
+  seed: 11,
+  rules: [
+    { methods: ['GET'], path: '/api/v2/*', faults: [{ kind: 'error', status: 503, rate: 1 / 12, retry_after: 1 }] },
+  ],
+};
+
+describe('reading a standin source with rate limits and 503s', () => {
+  let running: RunningMock;
+  let token: string;
+  let readWrite: string;
+  /** Where the fake clock is ahead of the real one (ms): the source's rate windows move with Date.now. */
+  let ahead = 0;
+  const realNow = Date.now.bind(Date);
+
+  beforeAll(async () => {
+    running = await startServer({ port: 0, host: '127.0.0.1', seed: 7, now: NOW, rateLimit: true, faults: FAULTS });
+    const person = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!;
+    token = person.tokens.readOnly;
+    readWrite = person.tokens.readWrite;
+  });
+  afterAll(() => running.close());
+
+  /**
+   * A fake clock shared with the source: a sleep moves Date.now on at once, so G14's windows (which under a
+   * frozen world clock move with real time) reset as if the wait had happened.
+   */
+  function sharedClock() {
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+    const waits: number[] = [];
+    return {
+      now: () => Date.now(),
+      sleep: (ms: number) => {
+        waits.push(ms);
+        ahead += ms;
+        return Promise.resolve();
+      },
+      waits,
+    };
+  }
+
+  /** A fetch that keeps each request's path (under /api/v2) and status, in order. */
+  function counting() {
+    const seen: Array<{ path: string; status: number }> = [];
+    const fetcher: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : input.toString());
+      seen.push({ path: `${url.pathname.replace(/^\/api\/v2/, '')}${url.search}`, status: response.status });
+      return response;
+    };
+    return { fetcher, seen };
+  }
+
+  /** The organisation as the source's own API lists it, read without rate limits or faults. */
+  async function expected(since: string, comments: boolean): Promise<Omit<SourceOrg, 'source'>> {
+    const { faults, rateLimit } = running.mock;
+    running.mock.faults = null;
+    running.mock.rateLimit = false;
+    try {
+      const { source: _source, ...records } = await orgInProcess(running.mock, since, comments);
+      return records;
+    } finally {
+      running.mock.faults = faults;
+      running.mock.rateLimit = rateLimit;
+    }
+  }
+
+  /** Spends the person's burst window with the other token, so the read meets a 429 at once. */
+  async function spendBurst(): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const response = await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${readWrite}` } });
+      await response.arrayBuffer();
+      if (response.status === 429) return;
+    }
+    throw new Error('the burst window was never spent');
+  }
+
+  let whole: SourceOrg;
+
+  it('reads everything the person sees, waits out every 429 so none follows another, and retries the 503s', async () => {
+    const clock = sharedClock();
+    const { fetcher, seen } = counting();
+    await spendBurst();
+    const progress: number[] = [];
+    let last: { requests: number; rateLimited?: number } | undefined;
+    whole = await readOrganisation({
+      baseUrl: running.baseUrl,
+      token,
+      comments: true,
+      cacheDir: freshDir(),
+      ...clock,
+      fetch: fetcher,
+      onProgress: (p) => {
+        progress.push(p.done);
+        last = p;
+      },
+    });
+    const { source, ...records } = whole;
+    // The source's Date header was real time when the read began (its Date is the machine's, not --now).
+    expect(source.since).toBe(new Date(realNow() - 30 * 86_400_000).toISOString().slice(0, 10));
+    expect(source.label).toBe(running.baseUrl);
+    expect(records).toEqual(await expected(source.since, true));
+    expect(records.me.id).toBe(running.mock.world.defaultPersonId);
+    expect(records.people).toHaveLength(running.mock.world.store.people.size);
+    expect(records.teams).toHaveLength(running.mock.world.store.teams.size);
+    for (const kind of ['goalUpdates', 'checkIns', 'echoAnswers', 'activities', 'comments', 'reactions'] as const)
+      expect(records[kind].length, kind).toBeGreaterThan(0);
+
+    const statuses = seen.map((s) => s.status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(3);
+    statuses.forEach((status, i) => {
+      if (status === 429) expect(statuses[i + 1], `request ${i + 1} after a 429`).not.toBe(429);
+    });
+    expect(seen.length).toBeGreaterThan(500); // past the sustained window too: a wait of up to 30 min, not slept
+    expect(last?.requests).toBe(seen.length);
+    expect(last?.rateLimited).toBe(statuses.filter((s) => s === 429).length);
+    expect(Math.max(...clock.waits)).toBeGreaterThan(60_000);
+    expect(progress.at(-1)).toBe(new Set(seen.filter((s) => s.status === 200).map((s) => s.path)).size);
+  });
+
+  it('stopped at its request budget, then resumed, asks nothing the cache holds and reads the same organisation', async () => {
+    const clock = sharedClock();
+    const cacheDir = freshDir();
+    const first = counting();
+    const stopped = await readOrganisation({
+      baseUrl: running.baseUrl,
+      token,
+      comments: true,
+      cacheDir,
+      maxRequests: 120,
+      ...clock,
+      fetch: first.fetcher,
+    }).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ReadStoppedError);
+    expect((stopped as Error).message).toMatch(
+      /stopped after 120 requests \(maxRequests\).*run it again with the same cache/,
+    );
+    expect(first.seen).toHaveLength(120);
+    const cachedPaths = readFileSync(join(cacheDir, CACHE_FILE), 'utf8')
+      .split('\n')
+      .slice(1, -1)
+      .map((line) => (JSON.parse(line) as { path: string }).path);
+    expect(cachedPaths.length).toBeGreaterThan(50);
+    expect(readFileSync(join(cacheDir, CACHE_FILE), 'utf8')).not.toContain(token);
+
+    const second = counting();
+    let cached = 0;
+    const resumed = await readOrganisation({
+      baseUrl: running.baseUrl,
+      token,
+      comments: true,
+      cacheDir,
+      ...clock,
+      fetch: second.fetcher,
+      onProgress: (p) => (cached = p.cached),
+    });
+    const asked = new Set(second.seen.map((s) => s.path));
+    expect(cachedPaths.filter((path) => asked.has(path))).toEqual([]);
+    expect(cached).toBe(cachedPaths.length);
+    expect({ ...resumed, source: { ...resumed.source, readAt: '' } }).toEqual({
+      ...whole,
+      source: { ...whole.source, readAt: '' },
+    });
   });
 });
