@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PacedClient, PacedClientError, rateLimitItems, retryAfterMs } from '../src/import/paced-client.js';
 import { CACHE_FILE, ReadCache, ReadCacheError } from '../src/import/read-cache.js';
+import { organisationFromHar } from '../src/import/har-source.js';
+import { startProxy } from '../src/proxy/proxy-server.js';
 import { readOrganisation, ReadStoppedError } from '../src/import/read-organisation.js';
 import type { SourceOrg } from '../src/import/source-org.js';
 import type { FaultProfileSpec } from '../src/runtime/fault-profile.js';
@@ -375,6 +377,48 @@ describe('reading a standin source with rate limits and 503s', () => {
     expect(last?.rateLimited).toBe(statuses.filter((s) => s === 429).length);
     expect(Math.max(...clock.waits)).toBeGreaterThan(60_000);
     expect(progress.at(-1)).toBe(new Set(seen.filter((s) => s.status === 200).map((s) => s.path)).size);
+  });
+
+  it('through standin proxy: the HAR it writes gives the same organisation, and says what a shorter capture lacks', async () => {
+    const clock = sharedClock();
+    const har = join(freshDir(), 'capture.har');
+    const proxy = await startProxy({ upstream: running.baseUrl, port: 0, host: '127.0.0.1', har });
+    let read: SourceOrg;
+    try {
+      read = await readOrganisation({ baseUrl: proxy.baseUrl, token, comments: true, cacheDir: freshDir(), ...clock });
+      await proxy.settled();
+    } finally {
+      await proxy.close();
+    }
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(token);
+    const { org, gaps } = organisationFromHar(text, { label: 'capture.har', comments: true });
+    expect(gaps).toEqual([]);
+    expect(org).toEqual({ ...read, source: { ...read.source, label: 'capture.har' } });
+    const { source: _source, ...records } = org;
+    const { source: _whole, ...wholeRecords } = whole;
+    expect(records).toEqual(wholeRecords);
+
+    // Without comments' GETs and with the second page of check-ins lost: absent, and said.
+    const log = JSON.parse(text) as { log: { entries: Array<{ request: { url: string } }> } };
+    log.log.entries = log.log.entries.filter(
+      (e) => !/\/comments|\/reactions/.test(e.request.url) && !/\/check-ins\?.*page=2&/.test(e.request.url),
+    );
+    const short = organisationFromHar(JSON.stringify(log), { label: 'short.har', comments: true });
+    expect(short.org.comments).toEqual([]);
+    expect(short.org.checkIns).toEqual(whole.checkIns.filter((c) => short.org.checkIns.some((s) => s.id === c.id)));
+    expect(short.org.checkIns.length).toBe(50);
+    expect(short.gaps[0]).toMatch(
+      /^check-ins: GET \/api\/v2\/check-ins\?since=.*&page=2&per_page=50 is not in the capture$/,
+    );
+    expect(
+      short.gaps.some((gap) =>
+        /^comments: GET \/api\/v2\/check-ins\/[0-9a-f-]+\/comments\?page=1&per_page=50 is not/.test(gap),
+      ),
+    ).toBe(true);
+    expect(() => organisationFromHar('{"log":{"entries":[]}}', { label: 'empty.har' })).toThrow(
+      /GET \/me was not answered/,
+    );
   });
 
   it('stopped at its request budget, then resumed, asks nothing the cache holds and reads the same organisation', async () => {

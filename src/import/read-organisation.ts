@@ -214,7 +214,10 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
   };
 }
 
-/** A tally with nothing counted yet. */
+/**
+ * A tally with nothing counted yet.
+ * @example const tally = emptyTally(); organisationPlan({ now: Date.now }, tally)
+ */
 export function emptyTally(): PlanTally {
   return { known: 0, counts: Object.fromEntries(SOURCE_KINDS.map((k) => [k, 0])) as Record<SourceKind, number> };
 }
