@@ -1,0 +1,113 @@
+// Owns standin import's other source: a HAR 1.2 capture as `standin proxy --har` writes it (request.url the
+// upstream's URL, response.content.text the decoded body), for when no token may be given to the importer but
+// traffic through the proxy may be kept. The same plan of GETs as a read from the API (read-organisation.ts) is
+// answered from the capture's 200s to GETs, matched by path and query; what the capture lacks is left out and
+// said, one gap per GET missing.
+import { BASE_PATH } from '../spec/base-path.js';
+import { canonicalPath, type CachedRead } from './read-cache.js';
+import { emptyTally, organisationPlan, type PlanAnswer } from './read-organisation.js';
+import type { SourceKind, SourceOrg } from './source-org.js';
+
+export interface HarSourceOptions {
+  /** What the organisation's `source.label` says: the HAR file's name. */
+  label: string;
+  /** As readOrganisation's: by default 30 days before the Date of the captured GET /me answer. */
+  since?: string;
+  /** Take the comments and reactions too (from the GETs of them the capture holds). */
+  comments?: boolean;
+}
+
+export interface HarOrganisation {
+  org: SourceOrg;
+  /** What the plan asked for and the capture did not hold, one line each (empty when nothing was missing). */
+  gaps: string[];
+}
+
+/** The parts of a HAR entry this reads; anything else in the file is left alone. */
+interface HarEntryShape {
+  request?: { method?: unknown; url?: unknown };
+  response?: {
+    status?: unknown;
+    headers?: Array<{ name?: unknown; value?: unknown }>;
+    content?: { text?: unknown; encoding?: unknown };
+  };
+}
+
+const KIND_NAMES: Record<SourceKind | 'me', string> = {
+  me: 'me',
+  people: 'people',
+  teams: 'teams',
+  goals: 'goals',
+  goalUpdates: 'goal updates',
+  checkIns: 'check-ins',
+  echoQuestions: 'Echo questions',
+  echoAnswers: 'Echo answers',
+  activities: 'activities',
+  comments: 'comments',
+  reactions: 'reactions',
+};
+
+/**
+ * The 200 answers to GETs under the API's base path, by canonical path and query (the last one when a GET was
+ * captured more than once), with their Date headers.
+ */
+function capturedReads(harText: string): Map<string, CachedRead> {
+  let har: { log?: { entries?: unknown } };
+  try {
+    har = JSON.parse(harText) as typeof har;
+  } catch (error) {
+    throw new Error(`the HAR file is not JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(har.log?.entries)) throw new Error('the HAR file has no log.entries (HAR 1.2)');
+  const reads = new Map<string, CachedRead>();
+  for (const entry of har.log.entries as HarEntryShape[]) {
+    if (entry.request?.method !== 'GET' || entry.response?.status !== 200) continue;
+    if (typeof entry.request.url !== 'string') continue;
+    let url: URL;
+    try {
+      url = new URL(entry.request.url);
+    } catch {
+      continue;
+    }
+    const at = url.pathname.indexOf(BASE_PATH);
+    if (at === -1) continue;
+    const content = entry.response.content;
+    if (typeof content?.text !== 'string') continue; // a body the proxy did not keep: as if not captured
+    const text = content.encoding === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text;
+    const date = entry.response.headers?.find((h) => typeof h.name === 'string' && h.name.toLowerCase() === 'date');
+    const path = canonicalPath(`${url.pathname.slice(at + BASE_PATH.length)}${url.search}`);
+    reads.set(path, { text, date: typeof date?.value === 'string' ? date.value : null });
+  }
+  return reads;
+}
+
+/**
+ * The organisation a HAR capture of standin proxy shows: the same plan as readOrganisation's, each GET answered
+ * by the capture's 200 to it (the same path and query: a capture of standin import's own read through the
+ * proxy holds them all); a list whose page is missing ends there, a record whose GET is missing is left out, and
+ * each is listed in `gaps`. Throws when the capture holds no GET /me (whose view it is must be known).
+ * @example
+ * const { org, gaps } = organisationFromHar(readFileSync('capture.har', 'utf8'), { label: 'capture.har' })
+ */
+export function organisationFromHar(harText: string, options: HarSourceOptions): HarOrganisation {
+  const reads = capturedReads(harText);
+  const gaps: string[] = [];
+  const plan = organisationPlan(
+    {
+      ...(options.since !== undefined ? { since: options.since } : {}),
+      comments: options.comments ?? false,
+      // With no Date in the capture, the newest answer's instant is unknown: the machine's clock stands in.
+      now: Date.now,
+    },
+    emptyTally(),
+  );
+  let step = plan.next();
+  while (!step.done) {
+    const { path, kind } = step.value;
+    const answer: PlanAnswer = reads.get(path) ?? 'missing';
+    if (answer === 'missing') gaps.push(`${KIND_NAMES[kind]}: GET ${BASE_PATH}${path} is not in the capture`);
+    step = plan.next(answer);
+  }
+  const { since, readAt, ...records } = step.value;
+  return { org: { source: { label: options.label, readAt, since }, ...records }, gaps };
+}

@@ -1,0 +1,341 @@
+// Owns what standin import reads of an organisation and in what order: the plan of GETs (a generator that asks
+// for one path at a time and is told its answer, so the same plan runs against the API through the paced client
+// and the cache, and against a proxy's HAR capture), and readOrganisation, which runs it against the API.
+import { PacedClient, PacedClientError, type PacedClientOptions } from './paced-client.js';
+import { estimateEtaMs, type ReadProgress } from './progress-bar.js';
+import { ReadCache, canonicalPath, type CachedRead } from './read-cache.js';
+import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
+
+/** G4: the most records a page holds (per_page above 50 is clamped to 50). */
+export const PER_PAGE = 50;
+/** The window of dated records read when no `since` is given, before the source's now. */
+export const DEFAULT_SINCE_DAYS = 30;
+/** goal_ids[] per request when reading archived parents (GO6), to keep URLs short. */
+const IDS_PER_REQUEST = 20;
+
+/** What the plan asks for: a GET of this path and query (under /api/v2), for records of this kind. */
+export interface PlanRequest {
+  path: string;
+  kind: SourceKind | 'me';
+}
+
+/** What the plan is told: the 200's body and Date; `gone` for a 404; `missing` for what a capture lacks. */
+export type PlanAnswer = CachedRead | 'gone' | 'missing';
+
+/** What the plan knows as it goes, for the progress line. */
+export interface PlanTally {
+  /** GETs known to be needed so far. */
+  known: number;
+  counts: Record<SourceKind, number>;
+}
+
+export interface PlanSettings {
+  /** The first date of check-ins and activities (YYYY-MM-DD); DEFAULT_SINCE_DAYS before the source's now. */
+  since?: string;
+  comments?: boolean;
+  /** The machine's clock (ms), when the source states none. */
+  now: () => number;
+}
+
+/** The plan's outcome: everything but the label, which the runner knows. */
+export type PlanOutcome = Omit<SourceOrg, 'source'> & { since: string; readAt: string };
+
+type Rec = { id: string };
+type Plan<T> = Generator<PlanRequest, T, PlanAnswer>;
+
+/**
+ * A date-time in G3's shape.
+ * @example instant(Date.parse('2026-11-20T15:00:00.123Z')) // '2026-11-20T15:00:00Z'
+ */
+export function instant(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * The default `since`: DEFAULT_SINCE_DAYS before `nowMs`, as a UTC date.
+ * @example defaultSince(Date.parse('2026-11-20T15:00:00Z')) // '2026-10-21'
+ */
+export function defaultSince(nowMs: number): string {
+  return new Date(nowMs - DEFAULT_SINCE_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Records by id, each once (the first seen: pages read while the source changes may overlap), sorted by id. */
+function byId<T extends Rec>(records: Iterable<T>): T[] {
+  const seen = new Map<string, T>();
+  for (const record of records) if (!seen.has(record.id)) seen.set(record.id, record);
+  return [...seen.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function withQuery(path: string, query: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    for (const one of Array.isArray(value) ? value : [value]) params.append(name, one);
+  return canonicalPath(`${path}?${params.toString()}`);
+}
+
+/**
+ * The GETs standin import makes, in order, as a generator: it yields each request and is resumed with the
+ * answer. Me; every page of people and teams, and each team (its members); every page of goals, the archived
+ * parents they name (GO6: listed by goal_ids[] only), and each goal's updates (GU7); check-ins since `since`
+ * (CI5); Echo questions and each one's answers (EC5); activities since `since` (AC1); with comments, each
+ * check-in's and goal update's comments and reactions (CR1, CR2). Every list is read by pages of 50 until a
+ * short page (G4).
+ *
+ * "Now", for the default `since`, is the Date header of GET /me's answer: the source's own clock when the read
+ * began, which a resumed read finds again in its cache (and a HAR capture holds); the machine's clock only when
+ * that answer has none.
+ * @example
+ * const tally = { known: 0, counts: emptyCounts() };
+ * const plan = organisationPlan({ now: Date.now }, tally);
+ * let step = plan.next();
+ * while (!step.done) step = plan.next(await answer(step.value.path));
+ */
+export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Plan<PlanOutcome> {
+  if (settings.since !== undefined && !isDate(settings.since))
+    throw new RangeError(`since "${settings.since}" is not a date YYYY-MM-DD (G3)`);
+  let newest: number | null = null;
+  const ask = function* (request: PlanRequest): Plan<PlanAnswer> {
+    const answer = yield request;
+    if (typeof answer === 'object' && answer.date) {
+      const at = Date.parse(answer.date);
+      if (!Number.isNaN(at)) newest = newest === null ? at : Math.max(newest, at);
+    }
+    return answer;
+  };
+  /** Every page of a list; a list that is gone (404) or not captured ends with what was read. */
+  const all = function* <T extends Rec>(
+    kind: SourceKind,
+    path: string,
+    query: Record<string, string | string[]> = {},
+    counted = true,
+  ): Plan<T[]> {
+    const out: T[] = [];
+    for (let page = 1; ; page++) {
+      const answer = yield* ask({
+        kind,
+        path: withQuery(path, { ...query, page: String(page), per_page: String(PER_PAGE) }),
+      });
+      if (typeof answer !== 'object') return out;
+      const items = listOf<T>(answer.text, path);
+      out.push(...items);
+      if (counted) tally.counts[kind] += items.length;
+      if (items.length < PER_PAGE) return out;
+      tally.known++;
+    }
+  };
+
+  // me, people, teams, goals, check-ins, questions, activities: each at least one GET.
+  tally.known += 7;
+  const meAnswer = yield* ask({ kind: 'me', path: '/me' });
+  if (typeof meAnswer !== 'object')
+    throw new Error('GET /me was not answered: standin import needs to know whose view of the organisation it reads');
+  const me = recordOf<SourceOrg['me']>(meAnswer.text, '/me');
+  const since = settings.since ?? defaultSince(newest ?? settings.now());
+
+  const people = yield* all<SourceOrg['people'][number]>('people', '/people');
+  const teamList = yield* all<Rec>('teams', '/teams', {}, false);
+  tally.known += teamList.length;
+  const teams: SourceOrg['teams'] = [];
+  for (const team of byId(teamList)) {
+    const answer = yield* ask({ kind: 'teams', path: `/teams/${team.id}` });
+    if (typeof answer !== 'object') continue;
+    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, `/teams/${team.id}`));
+    tally.counts.teams++;
+  }
+
+  const goals = yield* all<SourceOrg['goals'][number]>('goals', '/goals');
+  // GO6: archived goals are left out of lists unless asked for by id; those the listed goals name as parents
+  // are read so, until none is missing. Other archived goals cannot be found, and are not read.
+  const asked = new Set<string>();
+  for (;;) {
+    const known = new Set(goals.map((g) => g.id));
+    const missing = [
+      ...new Set(
+        goals.flatMap((g) => (g.parent && !known.has(g.parent.id) && !asked.has(g.parent.id) ? [g.parent.id] : [])),
+      ),
+    ].sort();
+    if (missing.length === 0) break;
+    for (let i = 0; i < missing.length; i += IDS_PER_REQUEST) {
+      const ids = missing.slice(i, i + IDS_PER_REQUEST);
+      ids.forEach((id) => asked.add(id));
+      tally.known++;
+      goals.push(...(yield* all<SourceOrg['goals'][number]>('goals', '/goals', { 'goal_ids[]': ids })));
+    }
+  }
+  const goalIds = byId(goals).map((g) => g.id);
+  tally.known += goalIds.length;
+  const goalUpdates: SourceOrg['goalUpdates'] = [];
+  for (const id of goalIds)
+    goalUpdates.push(...(yield* all<SourceOrg['goalUpdates'][number]>('goalUpdates', `/goals/${id}/goal-updates`)));
+
+  const checkIns = yield* all<SourceOrg['checkIns'][number]>('checkIns', '/check-ins', { since });
+
+  const echoQuestions = yield* all<SourceOrg['echoQuestions'][number]>('echoQuestions', '/echo/questions');
+  const questionIds = byId(echoQuestions).map((q) => q.id);
+  tally.known += questionIds.length;
+  const echoAnswers: SourceOrg['echoAnswers'] = [];
+  for (const id of questionIds)
+    echoAnswers.push(...(yield* all<SourceOrg['echoAnswers'][number]>('echoAnswers', `/echo/questions/${id}/answers`)));
+
+  // AC1: since is a datetime here; the first instant of the date.
+  const activities = yield* all<SourceOrg['activities'][number]>('activities', '/activities', {
+    since: `${since}T00:00:00Z`,
+  });
+
+  const comments: SourceOrg['comments'] = [];
+  const reactions: SourceOrg['reactions'] = [];
+  if (settings.comments) {
+    // CR1, CR2: at their production paths, under each check-in and goal update read.
+    const on = [
+      ...byId(checkIns).map((c) => `/check-ins/${c.id}`),
+      ...byId(goalUpdates).map((u) => `/goal-updates/${u.id}`),
+    ];
+    tally.known += on.length * 2;
+    for (const path of on) {
+      comments.push(...(yield* all<SourceOrg['comments'][number]>('comments', `${path}/comments`)));
+      reactions.push(...(yield* all<SourceOrg['reactions'][number]>('reactions', `${path}/reactions`)));
+    }
+  }
+
+  return {
+    since,
+    readAt: instant(newest ?? settings.now()),
+    me,
+    people: byId(people),
+    teams: byId(teams),
+    goals: byId(goals),
+    goalUpdates: byId(goalUpdates),
+    checkIns: byId(checkIns),
+    echoQuestions: byId(echoQuestions),
+    echoAnswers: byId(echoAnswers),
+    activities: byId(activities),
+    comments: byId(comments),
+    reactions: byId(reactions),
+  };
+}
+
+/**
+ * A tally with nothing counted yet.
+ * @example const tally = emptyTally(); organisationPlan({ now: Date.now }, tally)
+ */
+export function emptyTally(): PlanTally {
+  return { known: 0, counts: Object.fromEntries(SOURCE_KINDS.map((k) => [k, 0])) as Record<SourceKind, number> };
+}
+
+function isDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+}
+
+function parse(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`GET ${path} answered something that is not JSON: ${text.slice(0, 80)}`);
+  }
+}
+
+function isRecord(value: unknown): value is Rec {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+}
+
+/** A list answer's records (G1: a bare array), each with its id; trusted for the rest to be the spec's shape. */
+function listOf<T extends Rec>(text: string, path: string): T[] {
+  const value = parse(text, path);
+  if (!Array.isArray(value) || !value.every(isRecord))
+    throw new Error(`GET ${path} answered no list of records (G1): is the base URL the API's, ending in /api/v2?`);
+  return value as T[];
+}
+
+function recordOf<T extends Rec>(text: string, path: string): T {
+  const value = parse(text, path);
+  if (!isRecord(value))
+    throw new Error(`GET ${path} answered no record (G1): is the base URL the API's, ending in /api/v2?`);
+  return value as T;
+}
+
+export interface ReadOrganisationOptions extends Pick<PacedClientOptions, 'sleep' | 'now' | 'fetch'> {
+  /** The API's base URL, ending in /api/v2. */
+  baseUrl: string;
+  token: string;
+  /** The first date of check-ins and activities (YYYY-MM-DD); 30 days before the source's now by default. */
+  since?: string;
+  /** Read each check-in's and goal update's comments and reactions too. */
+  comments?: boolean;
+  /** Stop with a ReadStoppedError once this many requests are made; the cache keeps what was read. */
+  maxRequests?: number;
+  /** Where the cache of what was read lives (reads.jsonl): a later run with the same one resumes. */
+  cacheDir: string;
+  onProgress?: (progress: ReadProgress) => void;
+}
+
+/** The read stopped at its request budget: what was read is cached, and a run with the same cache goes on. */
+export class ReadStoppedError extends Error {
+  override name = 'ReadStoppedError';
+}
+
+/**
+ * Reads the organisation the token sees from the API, paced by its rate limits, each answer cached so a
+ * stopped read resumes; every list sorted by id.
+ * @example
+ * const org = await readOrganisation({ baseUrl: 'https://api.example.com/api/v2', token, cacheDir: '.standin-import' })
+ */
+export async function readOrganisation(options: ReadOrganisationOptions): Promise<SourceOrg> {
+  const now = options.now ?? Date.now;
+  const cache = await ReadCache.open(options.cacheDir, options.baseUrl);
+  const tally = emptyTally();
+  let done = 0;
+  let cached = 0;
+  const started = now();
+  const progress = (waiting: ReadProgress['waiting'] = null): ReadProgress => ({
+    done,
+    known: tally.known,
+    requests: client.requests,
+    cached,
+    waitingMs: client.waitedMs,
+    etaMs: estimateEtaMs({
+      left: tally.known - done,
+      done,
+      elapsedMs: now() - started,
+      windows: client.windows,
+      now: now(),
+    }),
+    rateLimited: client.rateLimited,
+    counts: { ...tally.counts },
+    waiting,
+  });
+  const client: PacedClient = new PacedClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    now,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
+    onWait: (ms, reason) => options.onProgress?.(progress({ ms, reason })),
+  });
+  const plan = organisationPlan({ since: options.since, comments: options.comments ?? false, now }, tally);
+  let step = plan.next();
+  while (!step.done) {
+    const { path } = step.value;
+    let answer: PlanAnswer | undefined = cache.get(path);
+    if (answer) cached++;
+    else {
+      try {
+        answer = await client.get(path);
+        await cache.put(path, answer);
+      } catch (error) {
+        if (error instanceof PacedClientError && error.kind === 'budget')
+          throw new ReadStoppedError(
+            `standin import stopped after ${client.requests} requests (maxRequests): the ${cache.size} answers read so far are kept in ${cache.file}; run it again with the same cache to go on`,
+          );
+        // A record deleted while the read went on: its list is read as empty, and asked again next run.
+        if (error instanceof PacedClientError && error.status === 404 && step.value.kind !== 'me') answer = 'gone';
+        else throw error;
+      }
+    }
+    done++;
+    options.onProgress?.(progress());
+    step = plan.next(answer);
+  }
+  const { since, readAt, ...records } = step.value;
+  return { source: { label: cache.source, readAt, since }, ...records };
+}
