@@ -214,11 +214,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     responseHeaders: Array<[string, string]>;
     response: Capture;
     own: string | null;
+    /** Why the exchange ended before its answer did (the client left, the upstream reset or fell silent). */
+    cut?: string;
   }) => {
     const duration = performance.now() - done.started;
     const secrets = new Secrets(done.requestHeaders, done.path);
     const requestHeaders = Object.fromEntries(done.requestHeaders.map(([n, v]) => [n.toLowerCase(), v]));
     const responseHeaders = Object.fromEntries(done.responseHeaders.map(([n, v]) => [n.toLowerCase(), v]));
+    // A cut answer is a part of one: never checked as if it were whole.
+    if (done.cut !== undefined) done.response.whole = false;
     const requestRaw = done.request.whole ? done.request.buffer() : null;
     const responseRaw = done.response.whole ? done.response.buffer() : null;
     done.request.release();
@@ -230,6 +234,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let verdict: ExchangeVerdict | null = null;
     let note: string | null = null;
     if (done.own !== null) note = `answered by the proxy: ${done.own}`;
+    else if (done.cut !== undefined) note = `cut midway (${done.cut}): passed on unchecked`;
     else if (!found) note = 'not in the spec: passed on unchecked';
     else if (responseText === null || (requestRaw === null && done.method !== 'GET'))
       note = 'over what the proxy keeps of a body (8 MiB), or in an encoding it cannot read: passed on unchecked';
@@ -315,7 +320,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
                 ? { text: secrets.body(responseText!) }
                 : { text: responseBytes.toString('base64'), encoding: 'base64' as const }
               : {}),
-            ...(responseBytes ? {} : { comment: 'not kept: over 8 MiB, or in an encoding standin cannot read' }),
+            ...(responseBytes
+              ? {}
+              : { comment: done.cut ?? 'not kept: over 8 MiB, or in an encoding standin cannot read' }),
           },
           redirectURL: responseHeaders.location ?? '',
           headersSize: -1,
@@ -345,7 +352,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const responseCapture = new Capture(budget);
     let waited = 0;
     let finished = false;
-    const finish = (status: number, statusText: string, headers: Array<[string, string]>, own: string | null) => {
+    /** The upstream's answer once its head came: what a cut exchange is recorded with. */
+    let answered: { status: number; statusText: string; headers: Array<[string, string]> } | null = null;
+    const finish = (
+      status: number,
+      statusText: string,
+      headers: Array<[string, string]>,
+      own: string | null,
+      cut?: string,
+    ) => {
       if (finished) return;
       finished = true;
       try {
@@ -362,6 +377,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           responseHeaders: headers,
           response: responseCapture,
           own,
+          ...(cut !== undefined ? { cut } : {}),
         });
       } catch (error) {
         // A check that throws is standin's bug: said, never the exchange's end.
@@ -405,6 +421,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       waited = performance.now() - started;
       const headers = forwardedHeaders(incoming.rawHeaders);
       const status = incoming.statusCode ?? 502;
+      answered = { status, statusText: incoming.statusMessage ?? '', headers };
       response.writeHead(status, incoming.statusMessage, headers.flat());
       incoming.on('data', (chunk: Buffer) => responseCapture.add(chunk));
       incoming.pipe(response);
@@ -414,6 +431,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // The client left: the upstream's answer has nowhere to go.
     response.on('close', () => {
       if (!response.writableFinished) outgoing.destroy();
+      // An exchange cut midway (the client left, the upstream reset or fell silent within its answer) never
+      // reaches 'end': it is recorded all the same, unchecked, and gives back what it captured. Left unsettled,
+      // a few cut 8 MiB answers held the whole capture budget for good, and every exchange after went unchecked.
+      if (!finished)
+        finish(
+          answered?.status ?? 0,
+          answered?.statusText ?? '',
+          answered?.headers ?? [],
+          null,
+          answered ? 'the answer did not reach the client whole' : 'the client left before the upstream answered',
+        );
     });
     request.on('data', (chunk: Buffer) => requestCapture.add(chunk));
     request.pipe(outgoing);

@@ -1,0 +1,122 @@
+// standin proxy under attack: what a hostile client, a broken upstream or a hostile page could do to it — a
+// request that smuggles a second one upstream, a path that leaves /api/v2, a token where the redaction did not
+// look, exchanges cut midway that must not eat the capture budget — each a defect found and fixed, kept here.
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { CAPTURE_BYTES, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+
+async function withProxy<T>(
+  root: string,
+  run: (proxy: RunningProxy) => Promise<T>,
+  options: { har?: string; timeoutMs?: number } = {},
+): Promise<T> {
+  const proxy = await startProxy({ upstream: root, port: 0, host: '127.0.0.1', ...options });
+  try {
+    const result = await run(proxy);
+    await proxy.settled();
+    return result;
+  } finally {
+    await proxy.close();
+  }
+}
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** An upstream that records each request it parsed and answers what `answer` says (raw, by node:http). */
+async function rawUpstream(
+  answer: (seen: Seen, response: import('node:http').ServerResponse) => void = (_s, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{}');
+  },
+): Promise<{ server: Server; root: string; got: Seen[]; close(): Promise<void> }> {
+  const got: Seen[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      const seen = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      };
+      got.push(seen);
+      answer(seen, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    got,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A request by node:http; resolves with the status and body. */
+function rawRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+describe('exchanges cut midway', () => {
+  it('gives back what a cut exchange captured and records it: after many, an ordinary exchange is still checked', async () => {
+    // Each answer sends nearly the capture's cap and then stalls: the proxy's timeout cuts it. Nine of them held
+    // more than the whole budget (64 MiB) for good, and every exchange after them passed unchecked.
+    const big = Buffer.alloc(CAPTURE_BYTES - 1024, 0x20);
+    const upstream = await rawUpstream((seen, response) => {
+      if (seen.url === '/api/v2/me') {
+        response.writeHead(200, { 'content-type': 'application/json', etag: 'W/"a"' });
+        return void response.end(JSON.stringify({ pad: 'x'.repeat(16_384) }));
+      }
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(big.length + 10) });
+      response.write(big);
+    });
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          for (let i = 0; i < 9; i++)
+            await rawRequest(`${proxy.baseUrl}/goals`).then(
+              () => undefined,
+              () => undefined,
+            );
+          await rawRequest(`${proxy.baseUrl}/me`);
+          await proxy.settled();
+          const entries = proxy.journal.list();
+          expect(entries[0]!.path).toBe('/api/v2/me');
+          expect(entries[0]!.findings, JSON.stringify(entries[0]).slice(0, 300)).toBeDefined();
+          // The cut ones are in the journal too, unchecked, and counted.
+          expect(entries).toHaveLength(10);
+          expect(proxy.tally.summary().exchanges).toBe(10);
+        },
+        { timeoutMs: 300 },
+      );
+    } finally {
+      await upstream.close();
+    }
+  });
+});
