@@ -2,7 +2,7 @@
 // request that smuggles a second one upstream, a path that leaves /api/v2, a token where the redaction did not
 // look, exchanges cut midway that must not eat the capture budget — each a defect found and fixed, kept here.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_BYTES, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
 
@@ -63,6 +63,25 @@ async function rawUpstream(
   };
 }
 
+/** Writes raw bytes to the proxy and resolves with what came back once the proxy closes or `until` matches. */
+function rawExchange(origin: string, text: string | Buffer, until = /\r\n\r\n[\s\S]*\}$/): Promise<string> {
+  const { port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let got = '';
+    socket.on('data', (chunk: Buffer) => {
+      got += chunk.toString('latin1');
+      if (until.test(got)) {
+        socket.destroy();
+        resolve(got);
+      }
+    });
+    socket.on('end', () => resolve(got));
+    socket.on('error', reject);
+    socket.write(text);
+  });
+}
+
 /** A request by node:http; resolves with the status and body. */
 function rawRequest(
   url: string,
@@ -81,6 +100,36 @@ function rawRequest(
     request.end(init.body);
   });
 }
+
+describe('the request forwarded', () => {
+  it('keeps a chunked body of a GET or DELETE chunked upstream: its bytes never become a request of their own', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const { host } = new URL(proxy.origin);
+        const smuggled = `GET /admin/secret HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
+        for (const method of ['DELETE', 'GET']) {
+          const answer = await rawExchange(
+            proxy.origin,
+            `${method} /api/v2/goals/x HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n` +
+              `${Buffer.byteLength(smuggled).toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
+          );
+          expect(answer).toMatch(/^HTTP\/1\.1 200/);
+        }
+        // One more on the pool's connections: each answer must be its own request's.
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(200);
+      });
+      expect(upstream.got.map((s) => `${s.method} ${s.url}`)).toEqual([
+        'DELETE /api/v2/goals/x',
+        'GET /api/v2/goals/x',
+        'GET /api/v2/me',
+      ]);
+      expect(upstream.got[0]!.body.toString()).toContain('GET /admin/secret');
+    } finally {
+      await upstream.close();
+    }
+  });
+});
 
 describe('exchanges cut midway', () => {
   it('gives back what a cut exchange captured and records it: after many, an ordinary exchange is still checked', async () => {

@@ -400,6 +400,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headers: [
         ['Host', upstream.url.host] as [string, string],
         ...forwardedHeaders(request.rawHeaders, ['host']),
+        // Transfer-Encoding stops here (hop-by-hop), but the body it framed needs a frame upstream too: without
+        // one, Node's client writes a GET's, DELETE's or OPTIONS's body bare, and the upstream reads its bytes as
+        // a request of their own — any path, past the /api/v2 check, its answer handed to the next exchange.
+        ...(request.headers['transfer-encoding'] !== undefined ? [['Transfer-Encoding', 'chunked'] as const] : []),
       ].flat(),
       agent: upstream.agent,
     });
