@@ -129,6 +129,60 @@ describe('the request forwarded', () => {
       await upstream.close();
     }
   });
+
+  it('forwards nothing outside /api/v2 and /hooks: a target of //host/api/v2 is not under /api/v2', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const { host } = new URL(proxy.origin);
+        for (const target of ['//admin/api/v2/me', '//evil.example/api/v2/me', '///admin/api/v2/me']) {
+          const answer = await rawExchange(
+            proxy.origin,
+            `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+          );
+          expect(answer, target).toMatch(/^HTTP\/1\.1 404/);
+        }
+      });
+      expect(upstream.got).toEqual([]);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('answers a target no URL parser takes with a 400, and stays up (it threw out of the request handler)', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        for (const target of ['foo://[/api/v2/me', 'a://b:99999/api/v2/me']) {
+          const answer = await rawExchange(
+            proxy.origin,
+            `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+          );
+          expect(answer, target).toMatch(/^HTTP\/1\.1 400/);
+        }
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(200);
+      });
+      expect(upstream.got.map((s) => s.url)).toEqual(['/api/v2/me']);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('forwards a request in absolute form with its query, to --upstream and nowhere else', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const answer = await rawExchange(
+          proxy.origin,
+          `GET ${proxy.baseUrl}/goals?per_page=5 HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      });
+      expect(upstream.got.map((s) => s.url)).toEqual(['/api/v2/goals?per_page=5']);
+    } finally {
+      await upstream.close();
+    }
+  });
 });
 
 describe('exchanges cut midway', () => {

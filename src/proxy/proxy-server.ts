@@ -504,10 +504,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (refuseHost(hosts, request, response)) return;
       // A request in absolute form names a target: only its path counts, the upstream is always --upstream's.
       const target = request.url ?? '/';
-      const url = new URL(
-        target.startsWith('/') ? target : new URL(target, 'http://x').pathname,
-        'http://proxy.invalid',
-      );
+      // An origin-form target is a path appended to the origin, as the forwarding reads it: resolved as a
+      // reference instead, `//admin/api/v2/me` was a host and the path /api/v2/me, forwarded as //admin/… .
+      // An absolute one keeps its path and query (its query was dropped on the way up).
+      let url: URL;
+      try {
+        const absolute = target.startsWith('/') ? null : new URL(target, 'http://x');
+        url = new URL(`http://proxy.invalid${absolute ? `${absolute.pathname}${absolute.search}` : target}`);
+      } catch {
+        // Node's parser lets through targets no URL parser takes (`foo://[/x`): thrown here, that ended the proxy.
+        return void ownAnswer(
+          response,
+          400,
+          'malformed-target',
+          `The request target is not a path such as ${BASE_PATH}/me, nor an http(s) URL (G8).`,
+        );
+      }
       const path = target.startsWith('/') ? target : `${url.pathname}${url.search}`;
       const pathname = url.pathname;
       if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`) || pathname.startsWith(`${HOOKS_PATH}/`))
