@@ -2,9 +2,14 @@
 // request that smuggles a second one upstream, a path that leaves /api/v2, a token where the redaction did not
 // look, exchanges cut midway that must not eat the capture budget — each a defect found and fixed, kept here.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_BYTES, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-attack-'));
 
 async function withProxy<T>(
   root: string,
@@ -179,6 +184,42 @@ describe('the request forwarded', () => {
         expect(answer).toMatch(/^HTTP\/1\.1 200/);
       });
       expect(upstream.got.map((s) => s.url)).toEqual(['/api/v2/goals?per_page=5']);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe('secrets', () => {
+  const token = 'tok_live_5f3c1e9a7b2d';
+
+  it('keeps a token out of the HAR file and the summary when a finding quotes it', async () => {
+    // The upstream echoes the caller's token where the schema wants something else: the finding quotes it.
+    const upstream = await rawUpstream((seen, response) => {
+      const bearer = String(seen.headers.authorization).replace(/^Bearer /, '');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: bearer, name: bearer, email: bearer, created_at: bearer }));
+    });
+    const har = join(dir, 'findings.har');
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          await rawRequest(`${proxy.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+          await rawRequest(`${proxy.baseUrl}/goals?status=${token}`, { headers: { authorization: `Bearer ${token}` } });
+          await proxy.settled();
+          const summary = proxy.tally.summary();
+          expect(summary.findings).toBeGreaterThan(0);
+          // Nor the start of it, where a quote was cut short.
+          const start = token.slice(0, 12);
+          expect(JSON.stringify(summary)).not.toContain(start);
+          expect(JSON.stringify(proxy.journal.list())).not.toContain(start);
+        },
+        { har },
+      );
+      const text = readFileSync(har, 'utf8');
+      expect(text).toContain('"findings"');
+      expect(text).not.toContain(token.slice(0, 12));
     } finally {
       await upstream.close();
     }

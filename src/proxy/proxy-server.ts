@@ -250,7 +250,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         body: parsedBody(responseText, contentType),
         text: responseText,
       };
-      verdict = checkExchange(spec, found.op, exchange, options.rules);
+      const checked = checkExchange(spec, found.op, exchange, options.rules);
+      // What a finding quotes is the exchange's own text: its secrets go out of it before the journal, the
+      // tally (the summary, --junit) and the HAR file keep it; only the journal's copy was redacted.
+      verdict = {
+        ...checked,
+        findings: checked.findings.map((f) => ({ ...f, problem: secrets.quoted(f.problem) })),
+        requestProblems: checked.requestProblems.map((p) => secrets.quoted(p)),
+      };
     }
     const shownPath = secrets.path(done.path);
     tally.add(`${done.method} ${shownPath} → ${done.status}`, done.own !== null ? 'own' : verdict);
@@ -270,12 +277,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       override: null,
       request_body: textOf(requestText, requestHeaders['content-type']),
       response_body: textOf(responseText ?? undefined, responseHeaders['content-type']),
-      ...(verdict
-        ? {
-            findings: verdict.findings.map((f) => ({ ...f, problem: secrets.text(f.problem) })),
-            request_problems: verdict.requestProblems.map((p) => secrets.text(p)),
-          }
-        : {}),
+      ...(verdict ? { findings: verdict.findings, request_problems: verdict.requestProblems } : {}),
     });
     if (har) {
       const question = done.path.indexOf('?');

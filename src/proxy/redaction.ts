@@ -45,6 +45,21 @@ export class Secrets {
     return out;
   }
 
+  /**
+   * A finding's text as kept: every secret replaced, and the start of one that a quote cut short (`got
+   * "tok_live_5f3c…..."`, the checks' preview), which `text` would miss.
+   */
+  quoted(value: string): string {
+    let out = this.text(value);
+    for (const secret of this.#values) {
+      for (let length = secret.length - 1; length >= SHORTEST_SECRET; length--) {
+        const start = `${secret.slice(0, length)}...`;
+        if (out.includes(start)) out = out.split(start).join(`${REDACTED}...`);
+      }
+    }
+    return out;
+  }
+
   /** A header's value as kept: a credential header's replaced, any other's with the secrets replaced. */
   header(name: string, value: string): string {
     const lower = name.toLowerCase();
