@@ -224,6 +224,60 @@ describe('secrets', () => {
       await upstream.close();
     }
   });
+
+  it('keeps a token out when it is percent-encoded in the URL and echoed as it was sent', async () => {
+    const secret = 'abc/def+ghi=jkl';
+    const encoded = encodeURIComponent(secret);
+    // The upstream echoes the request's URL as it got it, encoded, in a header and the body.
+    const upstream = await rawUpstream((seen, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-seen-url': seen.url });
+      response.end(JSON.stringify({ url: seen.url }));
+    });
+    const har = join(dir, 'encoded.har');
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          await rawRequest(`${proxy.origin}/hooks/activity/a/acc?token=${encoded}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
+          await proxy.settled();
+          const journal = JSON.stringify(proxy.journal.list());
+          expect(journal).not.toContain(encoded);
+          expect(journal).not.toContain(secret);
+        },
+        { har },
+      );
+      const text = readFileSync(har, 'utf8');
+      expect(text).not.toContain(encoded);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('redacts a credential header whose name says token, and the value wherever it is echoed', async () => {
+    const upstream = await rawUpstream((seen, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ echoed: seen.headers['x-auth-token'] }));
+    });
+    const har = join(dir, 'header.har');
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          await rawRequest(`${proxy.baseUrl}/me`, { headers: { 'x-auth-token': token } });
+          await proxy.settled();
+          expect(JSON.stringify(proxy.journal.list())).not.toContain(token);
+        },
+        { har },
+      );
+      expect(readFileSync(har, 'utf8')).not.toContain(token);
+    } finally {
+      await upstream.close();
+    }
+  });
 });
 
 describe('exchanges cut midway', () => {
