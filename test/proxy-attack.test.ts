@@ -318,3 +318,23 @@ describe('exchanges cut midway', () => {
     }
   });
 });
+
+describe('the checks', () => {
+  it('checks an empty answer marked gzip (a 304 as many servers send it) rather than passing it unchecked', async () => {
+    // A 304 to a GET that sent no If-None-Match breaks G12; its empty body is no gzip stream to read.
+    const upstream = await rawUpstream((_seen, response) => {
+      response.writeHead(304, { 'content-encoding': 'gzip', etag: 'W/"a"', vary: 'accept-encoding' });
+      response.end();
+    });
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(304);
+        await proxy.settled();
+        const [entry] = proxy.journal.list();
+        expect(entry!.findings?.map((f) => f.rule)).toEqual(['G12']);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});

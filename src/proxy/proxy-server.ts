@@ -124,6 +124,9 @@ class CaptureBudget {
 /** A body as text to check and keep: decoded from its Content-Encoding; null when it cannot be. */
 function decoded(raw: Buffer, encoding: string | undefined): Buffer | null {
   const options = { maxOutputLength: CAPTURE_BYTES };
+  // No body is no stream to decode: a 304 or a HEAD answer keeps the Content-Encoding its 200 would have, and
+  // gunzip of nothing throws, which passed every such answer on unchecked.
+  if (raw.length === 0) return raw;
   try {
     switch ((encoding ?? 'identity').trim().toLowerCase()) {
       case 'identity':
