@@ -319,6 +319,35 @@ describe('exchanges cut midway', () => {
   });
 });
 
+describe('many large exchanges at once', () => {
+  it('passes each byte for byte, over the cap and over the budget, and gives the whole budget back', async () => {
+    const body = (n: number) => Buffer.alloc(n, n % 251);
+    const upstream = await rawUpstream((seen, response) => {
+      const size = Number(new URL(seen.url, 'http://x').searchParams.get('size') ?? '2');
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(size === 2 ? '{}' : body(size));
+    });
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const sizes = Array.from({ length: 16 }, (_, i) => CAPTURE_BYTES - 4096 + i * 1024);
+        const answers = await Promise.all(
+          sizes.map((size) => rawRequest(`${proxy.baseUrl}/goals?size=${size}`, { method: 'POST', body: body(size) })),
+        );
+        answers.forEach((answer, i) => expect(answer.body.equals(body(sizes[i]!)), String(sizes[i])).toBe(true));
+        expect(upstream.got.every((seen) => seen.body.equals(body(seen.body.length)))).toBe(true);
+        await proxy.settled();
+        // Everything given back: a request and answer of nearly the cap each are kept whole, and checked.
+        await rawRequest(`${proxy.baseUrl}/me?size=${CAPTURE_BYTES - 1}`, { method: 'GET' });
+        await proxy.settled();
+        const [last] = proxy.journal.list({ limit: 1 });
+        expect(last!.findings).toBeDefined();
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
 describe('the checks', () => {
   it('checks an empty answer marked gzip (a 304 as many servers send it) rather than passing it unchecked', async () => {
     // A 304 to a GET that sent no If-None-Match breaks G12; its empty body is no gzip stream to read.
