@@ -125,6 +125,9 @@ class CaptureBudget {
 /** A body as text to check and keep: decoded from its Content-Encoding; null when it cannot be. */
 function decoded(raw: Buffer, encoding: string | undefined): Buffer | null {
   const options = { maxOutputLength: CAPTURE_BYTES };
+  // No body is no stream to decode: a 304 or a HEAD answer keeps the Content-Encoding its 200 would have, and
+  // gunzip of nothing throws, which passed every such answer on unchecked.
+  if (raw.length === 0) return raw;
   try {
     switch ((encoding ?? 'identity').trim().toLowerCase()) {
       case 'identity':
@@ -215,11 +218,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     responseHeaders: Array<[string, string]>;
     response: Capture;
     own: string | null;
+    /** Why the exchange ended before its answer did (the client left, the upstream reset or fell silent). */
+    cut?: string;
   }) => {
     const duration = performance.now() - done.started;
     const secrets = new Secrets(done.requestHeaders, done.path);
     const requestHeaders = Object.fromEntries(done.requestHeaders.map(([n, v]) => [n.toLowerCase(), v]));
     const responseHeaders = Object.fromEntries(done.responseHeaders.map(([n, v]) => [n.toLowerCase(), v]));
+    // A cut answer is a part of one: never checked as if it were whole.
+    if (done.cut !== undefined) done.response.whole = false;
     const requestRaw = done.request.whole ? done.request.buffer() : null;
     const responseRaw = done.response.whole ? done.response.buffer() : null;
     done.request.release();
@@ -231,6 +238,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let verdict: ExchangeVerdict | null = null;
     let note: string | null = null;
     if (done.own !== null) note = `answered by the proxy: ${done.own}`;
+    else if (done.cut !== undefined) note = `cut midway (${done.cut}): passed on unchecked`;
     else if (!found) note = 'not in the spec: passed on unchecked';
     else if (responseText === null || (requestRaw === null && done.method !== 'GET'))
       note = 'over what the proxy keeps of a body (8 MiB), or in an encoding it cannot read: passed on unchecked';
@@ -246,7 +254,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         body: parsedBody(responseText, contentType),
         text: responseText,
       };
-      verdict = checkExchange(spec, found.op, exchange, options.rules);
+      const checked = checkExchange(spec, found.op, exchange, options.rules);
+      // What a finding quotes is the exchange's own text: its secrets go out of it before the journal, the
+      // tally (the summary, --junit) and the HAR file keep it; only the journal's copy was redacted.
+      verdict = {
+        ...checked,
+        findings: checked.findings.map((f) => ({ ...f, problem: secrets.quoted(f.problem) })),
+        requestProblems: checked.requestProblems.map((p) => secrets.quoted(p)),
+      };
     }
     const shownPath = secrets.path(done.path);
     tally.add(`${done.method} ${shownPath} → ${done.status}`, done.own !== null ? 'own' : verdict);
@@ -266,12 +281,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       override: null,
       request_body: textOf(requestText, requestHeaders['content-type']),
       response_body: textOf(responseText ?? undefined, responseHeaders['content-type']),
-      ...(verdict
-        ? {
-            findings: verdict.findings.map((f) => ({ ...f, problem: secrets.text(f.problem) })),
-            request_problems: verdict.requestProblems.map((p) => secrets.text(p)),
-          }
-        : {}),
+      ...(verdict ? { findings: verdict.findings, request_problems: verdict.requestProblems } : {}),
     });
     if (har) {
       const question = done.path.indexOf('?');
@@ -316,7 +326,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
                 ? { text: secrets.body(responseText!) }
                 : { text: responseBytes.toString('base64'), encoding: 'base64' as const }
               : {}),
-            ...(responseBytes ? {} : { comment: 'not kept: over 8 MiB, or in an encoding standin cannot read' }),
+            ...(responseBytes
+              ? {}
+              : { comment: done.cut ?? 'not kept: over 8 MiB, or in an encoding standin cannot read' }),
           },
           redirectURL: responseHeaders.location ?? '',
           headersSize: -1,
@@ -358,7 +370,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const responseCapture = new Capture(budget);
     let waited = 0;
     let finished = false;
-    const finish = (status: number, statusText: string, headers: Array<[string, string]>, own: string | null) => {
+    /** The upstream's answer once its head came: what a cut exchange is recorded with. */
+    let answered: { status: number; statusText: string; headers: Array<[string, string]> } | null = null;
+    const finish = (
+      status: number,
+      statusText: string,
+      headers: Array<[string, string]>,
+      own: string | null,
+      cut?: string,
+    ) => {
       if (finished) return;
       finished = true;
       try {
@@ -375,6 +395,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           responseHeaders: headers,
           response: responseCapture,
           own,
+          ...(cut !== undefined ? { cut } : {}),
         });
       } catch (error) {
         // A check that throws is standin's bug: said, never the exchange's end.
@@ -397,6 +418,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headers: [
         ['Host', upstream.url.host] as [string, string],
         ...forwardedHeaders(request.rawHeaders, ['host']),
+        // Transfer-Encoding stops here (hop-by-hop), but the body it framed needs a frame upstream too: without
+        // one, Node's client writes a GET's, DELETE's or OPTIONS's body bare, and the upstream reads its bytes as
+        // a request of their own — any path, past the /api/v2 check, its answer handed to the next exchange.
+        ...(request.headers['transfer-encoding'] !== undefined ? [['Transfer-Encoding', 'chunked'] as const] : []),
       ].flat(),
       agent: upstream.agent,
     });
@@ -419,6 +444,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const forwarded = forwardedHeaders(incoming.rawHeaders);
       const headers = pageOrigin ? withLoopbackCors(forwarded, pageOrigin) : forwarded;
       const status = incoming.statusCode ?? 502;
+      answered = { status, statusText: incoming.statusMessage ?? '', headers };
       response.writeHead(status, incoming.statusMessage, headers.flat());
       incoming.on('data', (chunk: Buffer) => responseCapture.add(chunk));
       incoming.pipe(response);
@@ -428,6 +454,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // The client left: the upstream's answer has nowhere to go.
     response.on('close', () => {
       if (!response.writableFinished) outgoing.destroy();
+      // An exchange cut midway (the client left, the upstream reset or fell silent within its answer) never
+      // reaches 'end': it is recorded all the same, unchecked, and gives back what it captured. Left unsettled,
+      // a few cut 8 MiB answers held the whole capture budget for good, and every exchange after went unchecked.
+      if (!finished)
+        finish(
+          answered?.status ?? 0,
+          answered?.statusText ?? '',
+          answered?.headers ?? [],
+          null,
+          answered ? 'the answer did not reach the client whole' : 'the client left before the upstream answered',
+        );
     });
     request.on('data', (chunk: Buffer) => requestCapture.add(chunk));
     request.pipe(outgoing);
@@ -486,10 +523,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (refuseHost(hosts, request, response)) return;
       // A request in absolute form names a target: only its path counts, the upstream is always --upstream's.
       const target = request.url ?? '/';
-      const url = new URL(
-        target.startsWith('/') ? target : new URL(target, 'http://x').pathname,
-        'http://proxy.invalid',
-      );
+      // An origin-form target is a path appended to the origin, as the forwarding reads it: resolved as a
+      // reference instead, `//admin/api/v2/me` was a host and the path /api/v2/me, forwarded as //admin/… .
+      // An absolute one keeps its path and query (its query was dropped on the way up).
+      let url: URL;
+      try {
+        const absolute = target.startsWith('/') ? null : new URL(target, 'http://x');
+        url = new URL(`http://proxy.invalid${absolute ? `${absolute.pathname}${absolute.search}` : target}`);
+      } catch {
+        // Node's parser lets through targets no URL parser takes (`foo://[/x`): thrown here, that ended the proxy.
+        return void ownAnswer(
+          response,
+          400,
+          'malformed-target',
+          `The request target is not a path such as ${BASE_PATH}/me, nor an http(s) URL (G8).`,
+        );
+      }
       const path = target.startsWith('/') ? target : `${url.pathname}${url.search}`;
       const pathname = url.pathname;
       if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`) || pathname.startsWith(`${HOOKS_PATH}/`))

@@ -24,24 +24,48 @@ export class Secrets {
     for (const [name, value] of headers) {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') this.#add(value.replace(/^\S+\s+/, ''));
-      if (lower === 'x-api-key') this.#add(value);
+      // X-Auth-Token, X-CSRF-Token…: a header whose name says secret is one, as a query parameter's is.
+      else if (lower === 'x-api-key' || SECRET_NAME.test(lower)) this.#add(value);
     }
     const question = pathWithQuery.indexOf('?');
     if (question !== -1) {
-      for (const [name, value] of new URLSearchParams(pathWithQuery.slice(question + 1)))
-        if (SECRET_NAME.test(name)) this.#add(value);
+      for (const pair of pathWithQuery.slice(question + 1).split('&')) {
+        const [[name, value] = ['', '']] = new URLSearchParams(pair);
+        if (!SECRET_NAME.test(name)) continue;
+        this.#add(value);
+        // As sent too: an upstream that echoes the URL it got echoes `abc%2Fdef`, not `abc/def`.
+        this.#add(pair.slice(pair.indexOf('=') + 1));
+      }
     }
   }
 
   #add(value: string): void {
     const trimmed = value.trim();
-    if (trimmed.length >= SHORTEST_SECRET) this.#values.add(trimmed);
+    if (trimmed.length < SHORTEST_SECRET) return;
+    this.#values.add(trimmed);
+    // A secret an answer quotes in a URL of its own (a link, a Location) is percent-encoded there.
+    this.#values.add(encodeURIComponent(trimmed));
   }
 
   /** A text with every secret of the request replaced. */
   text(value: string): string {
     let out = value;
     for (const secret of this.#values) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+
+  /**
+   * A finding's text as kept: every secret replaced, and the start of one that a quote cut short (`got
+   * "tok_live_5f3c…..."`, the checks' preview), which `text` would miss.
+   */
+  quoted(value: string): string {
+    let out = this.text(value);
+    for (const secret of this.#values) {
+      for (let length = secret.length - 1; length >= SHORTEST_SECRET; length--) {
+        const start = `${secret.slice(0, length)}...`;
+        if (out.includes(start)) out = out.split(start).join(`${REDACTED}...`);
+      }
+    }
     return out;
   }
 
@@ -52,7 +76,7 @@ export class Secrets {
       const scheme = /^(\S+)\s+\S/.exec(value)?.[1];
       return scheme ? `${scheme} ${REDACTED}` : REDACTED;
     }
-    return SECRET_HEADERS.has(lower) ? REDACTED : this.text(value);
+    return SECRET_HEADERS.has(lower) || SECRET_NAME.test(lower) ? REDACTED : this.text(value);
   }
 
   /** A path and query as kept: secret-named parameters' values replaced, then every secret. */

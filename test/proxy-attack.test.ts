@@ -1,0 +1,369 @@
+// standin proxy under attack: what a hostile client, a broken upstream or a hostile page could do to it — a
+// request that smuggles a second one upstream, a path that leaves /api/v2, a token where the redaction did not
+// look, exchanges cut midway that must not eat the capture budget — each a defect found and fixed, kept here.
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CAPTURE_BYTES, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-attack-'));
+
+async function withProxy<T>(
+  root: string,
+  run: (proxy: RunningProxy) => Promise<T>,
+  options: { har?: string; timeoutMs?: number } = {},
+): Promise<T> {
+  const proxy = await startProxy({ upstream: root, port: 0, host: '127.0.0.1', ...options });
+  try {
+    const result = await run(proxy);
+    await proxy.settled();
+    return result;
+  } finally {
+    await proxy.close();
+  }
+}
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** An upstream that records each request it parsed and answers what `answer` says (raw, by node:http). */
+async function rawUpstream(
+  answer: (seen: Seen, response: import('node:http').ServerResponse) => void = (_s, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{}');
+  },
+): Promise<{ server: Server; root: string; got: Seen[]; close(): Promise<void> }> {
+  const got: Seen[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      const seen = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      };
+      got.push(seen);
+      answer(seen, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    got,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Writes raw bytes to the proxy and resolves with what came back once the proxy closes or `until` matches. */
+function rawExchange(origin: string, text: string | Buffer, until = /\r\n\r\n[\s\S]*\}$/): Promise<string> {
+  const { port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let got = '';
+    socket.on('data', (chunk: Buffer) => {
+      got += chunk.toString('latin1');
+      if (until.test(got)) {
+        socket.destroy();
+        resolve(got);
+      }
+    });
+    socket.on('end', () => resolve(got));
+    socket.on('error', reject);
+    socket.write(text);
+  });
+}
+
+/** A request by node:http; resolves with the status and body. */
+function rawRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+describe('the request forwarded', () => {
+  it('keeps a chunked body of a GET or DELETE chunked upstream: its bytes never become a request of their own', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const { host } = new URL(proxy.origin);
+        const smuggled = `GET /admin/secret HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
+        for (const method of ['DELETE', 'GET']) {
+          const answer = await rawExchange(
+            proxy.origin,
+            `${method} /api/v2/goals/x HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n` +
+              `${Buffer.byteLength(smuggled).toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
+          );
+          expect(answer).toMatch(/^HTTP\/1\.1 200/);
+        }
+        // One more on the pool's connections: each answer must be its own request's.
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(200);
+      });
+      expect(upstream.got.map((s) => `${s.method} ${s.url}`)).toEqual([
+        'DELETE /api/v2/goals/x',
+        'GET /api/v2/goals/x',
+        'GET /api/v2/me',
+      ]);
+      expect(upstream.got[0]!.body.toString()).toContain('GET /admin/secret');
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('forwards nothing outside /api/v2 and /hooks: a target of //host/api/v2 is not under /api/v2', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const { host } = new URL(proxy.origin);
+        for (const target of ['//admin/api/v2/me', '//evil.example/api/v2/me', '///admin/api/v2/me']) {
+          const answer = await rawExchange(
+            proxy.origin,
+            `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+          );
+          expect(answer, target).toMatch(/^HTTP\/1\.1 404/);
+        }
+      });
+      expect(upstream.got).toEqual([]);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('answers a target no URL parser takes with a 400, and stays up (it threw out of the request handler)', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        for (const target of ['foo://[/api/v2/me', 'a://b:99999/api/v2/me']) {
+          const answer = await rawExchange(
+            proxy.origin,
+            `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+          );
+          expect(answer, target).toMatch(/^HTTP\/1\.1 400/);
+        }
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(200);
+      });
+      expect(upstream.got.map((s) => s.url)).toEqual(['/api/v2/me']);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('forwards a request in absolute form with its query, to --upstream and nowhere else', async () => {
+    const upstream = await rawUpstream();
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const answer = await rawExchange(
+          proxy.origin,
+          `GET ${proxy.baseUrl}/goals?per_page=5 HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      });
+      expect(upstream.got.map((s) => s.url)).toEqual(['/api/v2/goals?per_page=5']);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe('secrets', () => {
+  const token = 'tok_live_5f3c1e9a7b2d';
+
+  it('keeps a token out of the HAR file and the summary when a finding quotes it', async () => {
+    // The upstream echoes the caller's token where the schema wants something else: the finding quotes it.
+    const upstream = await rawUpstream((seen, response) => {
+      const bearer = String(seen.headers.authorization).replace(/^Bearer /, '');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: bearer, name: bearer, email: bearer, created_at: bearer }));
+    });
+    const har = join(dir, 'findings.har');
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          await rawRequest(`${proxy.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
+          await rawRequest(`${proxy.baseUrl}/goals?status=${token}`, { headers: { authorization: `Bearer ${token}` } });
+          await proxy.settled();
+          const summary = proxy.tally.summary();
+          expect(summary.findings).toBeGreaterThan(0);
+          // Nor the start of it, where a quote was cut short.
+          const start = token.slice(0, 12);
+          expect(JSON.stringify(summary)).not.toContain(start);
+          expect(JSON.stringify(proxy.journal.list())).not.toContain(start);
+        },
+        { har },
+      );
+      const text = readFileSync(har, 'utf8');
+      expect(text).toContain('"findings"');
+      expect(text).not.toContain(token.slice(0, 12));
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('keeps a token out when it is percent-encoded in the URL and echoed as it was sent', async () => {
+    const secret = 'abc/def+ghi=jkl';
+    const encoded = encodeURIComponent(secret);
+    // The upstream echoes the request's URL as it got it, encoded, in a header and the body.
+    const upstream = await rawUpstream((seen, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-seen-url': seen.url });
+      response.end(JSON.stringify({ url: seen.url }));
+    });
+    const har = join(dir, 'encoded.har');
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          await rawRequest(`${proxy.origin}/hooks/activity/a/acc?token=${encoded}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
+          await proxy.settled();
+          const journal = JSON.stringify(proxy.journal.list());
+          expect(journal).not.toContain(encoded);
+          expect(journal).not.toContain(secret);
+        },
+        { har },
+      );
+      const text = readFileSync(har, 'utf8');
+      expect(text).not.toContain(encoded);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('redacts a credential header whose name says token, and the value wherever it is echoed', async () => {
+    const upstream = await rawUpstream((seen, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ echoed: seen.headers['x-auth-token'] }));
+    });
+    const har = join(dir, 'header.har');
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          await rawRequest(`${proxy.baseUrl}/me`, { headers: { 'x-auth-token': token } });
+          await proxy.settled();
+          expect(JSON.stringify(proxy.journal.list())).not.toContain(token);
+        },
+        { har },
+      );
+      expect(readFileSync(har, 'utf8')).not.toContain(token);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe('exchanges cut midway', () => {
+  it('gives back what a cut exchange captured and records it: after many, an ordinary exchange is still checked', async () => {
+    // Each answer sends nearly the capture's cap and then stalls: the proxy's timeout cuts it. Nine of them held
+    // more than the whole budget (64 MiB) for good, and every exchange after them passed unchecked.
+    const big = Buffer.alloc(CAPTURE_BYTES - 1024, 0x20);
+    const upstream = await rawUpstream((seen, response) => {
+      if (seen.url === '/api/v2/me') {
+        response.writeHead(200, { 'content-type': 'application/json', etag: 'W/"a"' });
+        return void response.end(JSON.stringify({ pad: 'x'.repeat(16_384) }));
+      }
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(big.length + 10) });
+      response.write(big);
+    });
+    try {
+      await withProxy(
+        upstream.root,
+        async (proxy) => {
+          for (let i = 0; i < 9; i++)
+            await rawRequest(`${proxy.baseUrl}/goals`).then(
+              () => undefined,
+              () => undefined,
+            );
+          await rawRequest(`${proxy.baseUrl}/me`);
+          await proxy.settled();
+          const entries = proxy.journal.list();
+          expect(entries[0]!.path).toBe('/api/v2/me');
+          expect(entries[0]!.findings, JSON.stringify(entries[0]).slice(0, 300)).toBeDefined();
+          // The cut ones are in the journal too, unchecked, and counted.
+          expect(entries).toHaveLength(10);
+          expect(proxy.tally.summary().exchanges).toBe(10);
+        },
+        { timeoutMs: 300 },
+      );
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe('many large exchanges at once', () => {
+  it('passes each byte for byte, over the cap and over the budget, and gives the whole budget back', async () => {
+    const body = (n: number) => Buffer.alloc(n, n % 251);
+    const upstream = await rawUpstream((seen, response) => {
+      const size = Number(new URL(seen.url, 'http://x').searchParams.get('size') ?? '2');
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(size === 2 ? '{}' : body(size));
+    });
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const sizes = Array.from({ length: 16 }, (_, i) => CAPTURE_BYTES - 4096 + i * 1024);
+        const answers = await Promise.all(
+          sizes.map((size) => rawRequest(`${proxy.baseUrl}/goals?size=${size}`, { method: 'POST', body: body(size) })),
+        );
+        answers.forEach((answer, i) => expect(answer.body.equals(body(sizes[i]!)), String(sizes[i])).toBe(true));
+        expect(upstream.got.every((seen) => seen.body.equals(body(seen.body.length)))).toBe(true);
+        await proxy.settled();
+        // Everything given back: a request and answer of nearly the cap each are kept whole, and checked.
+        await rawRequest(`${proxy.baseUrl}/me?size=${CAPTURE_BYTES - 1}`, { method: 'GET' });
+        await proxy.settled();
+        const [last] = proxy.journal.list({ limit: 1 });
+        expect(last!.findings).toBeDefined();
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe('the checks', () => {
+  it('checks an empty answer marked gzip (a 304 as many servers send it) rather than passing it unchecked', async () => {
+    // A 304 to a GET that sent no If-None-Match breaks G12; its empty body is no gzip stream to read.
+    const upstream = await rawUpstream((_seen, response) => {
+      response.writeHead(304, { 'content-encoding': 'gzip', etag: 'W/"a"', vary: 'accept-encoding' });
+      response.end();
+    });
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(304);
+        await proxy.settled();
+        const [entry] = proxy.journal.list();
+        expect(entry!.findings?.map((f) => f.rule)).toEqual(['G12']);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
