@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract } from '../contract-tests/kit/check-contract.js';
+import { activityHookAccount } from '../fixtures/activity-hook.js';
 import { OWN_ANSWER_HEADER, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
 import { NOW } from './support/harness.js';
 import { startUpstream, type Transform, type Upstream } from './support/upstream-server.js';
@@ -53,11 +54,16 @@ describe('standin upstream', () => {
 
   it("passes the kit's whole run with no finding, and keeps no token in the journal or the HAR file", async () => {
     const har = join(dir, 'kit.har');
+    let hookToken = '';
     const token = upstream.mock.world.store.people.get(upstream.mock.world.defaultPersonId)!.tokens.readWrite;
     await withProxy(
       upstream,
       async (proxy) => {
-        const run = await checkContract({ baseUrl: proxy.baseUrl, token });
+        // The hook through the proxy too (WH1): the kit finds standin's from /__mock/world, which the proxy does not forward.
+        const hook = activityHookAccount(upstream.mock.world.seed, upstream.mock.worlds.tokenKey);
+        hookToken = hook.token;
+        const activityHookUrl = `${proxy.origin}/hooks/activity/a/${hook.accountId}?token=${hook.token}`;
+        const run = await checkContract({ baseUrl: proxy.baseUrl, token, activityHookUrl });
         await proxy.settled();
         const summary = proxy.tally.summary();
         expect(run.ok, run.text).toBe(true);
@@ -85,6 +91,8 @@ describe('standin upstream', () => {
     expect(log.log.version).toBe('1.2');
     expect(log.log.entries.length).toBeGreaterThan(300);
     expect(text).not.toContain(token);
+    expect(text).toContain('/hooks/activity/a/');
+    expect(text).not.toContain(hookToken);
     // Every person's tokens, the read-only ones the kit also uses, and the hook's token in its query (WH1).
     for (const person of upstream.mock.world.store.peopleInOrder) {
       expect(text).not.toContain(person.tokens.readWrite);
@@ -282,6 +290,49 @@ function rawRequest(
     request.end(init.body);
   });
 }
+
+describe('what the proxy cannot read whole', () => {
+  it('counts an answer in an encoding it cannot read as unread, not as outside the spec', async () => {
+    const upstream = await rawUpstream(() => ({
+      status: 200,
+      headers: ['Content-Type', 'application/json', 'Content-Encoding', 'zstd'],
+      body: Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
+    }));
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        await rawRequest(`${proxy.baseUrl}/me`, {});
+        await rawRequest(`${proxy.baseUrl}/no-such-thing`, {});
+        await proxy.settled();
+        expect(proxy.tally.summary()).toMatchObject({ exchanges: 2, checked: 0, unread: 1, unchecked: 1 });
+      });
+    } finally {
+      upstream.server.close();
+    }
+  });
+
+  it('reads a gzip-encoded request body as the upstream does: the spec judges its JSON', async () => {
+    const upstream = await rawUpstream(() => ({
+      status: 422,
+      headers: ['Content-Type', 'application/problem+json'],
+      body: Buffer.from(JSON.stringify({ type: 'urn:x', title: 'Invalid values', status: 422, detail: 'no' })),
+    }));
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        await rawRequest(`${proxy.baseUrl}/goals/3b241101-e2bb-4255-8caf-4136c566a962/goal-updates`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          body: gzipSync(JSON.stringify({ confidence: 'high' })),
+        });
+        await proxy.settled();
+        const [entry] = proxy.journal.list();
+        expect(entry!.request_problems!.join(' ')).toMatch(/confidence/);
+        expect(entry!.request_problems!.join(' ')).not.toMatch(/does not parse|not JSON/);
+      });
+    } finally {
+      upstream.server.close();
+    }
+  });
+});
 
 describe('pages of your dev server', () => {
   it("answers a loopback page's preflight itself and makes answers readable to it; other origins are the upstream's", async () => {

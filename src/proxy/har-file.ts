@@ -39,6 +39,27 @@ export interface HarEntry {
 
 const CLOSE = ']}}\n';
 
+/**
+ * The most entry text waiting to be written: past it (a disk slower than the traffic), an entry goes without its
+ * bodies, with a comment saying so, rather than grow the queue without end.
+ */
+export const HAR_BACKLOG_BYTES = 32 * 2 ** 20;
+
+/** An entry whose bodies are left out, saying why. */
+function withoutBodies(entry: HarEntry): HarEntry {
+  const note = `left out: the HAR file's writes fell behind (over ${HAR_BACKLOG_BYTES / 2 ** 20} MiB waiting)`;
+  const { text: _request, ...postData } = entry.request.postData ?? { mimeType: '', text: '' };
+  const { text: _response, encoding: _encoding, ...content } = entry.response.content;
+  return {
+    ...entry,
+    request: {
+      ...entry.request,
+      ...(entry.request.postData ? { postData: { ...postData, text: '', comment: note } } : {}),
+    },
+    response: { ...entry.response, content: { ...content, comment: note } },
+  };
+}
+
 export class HarFile {
   #handle: FileHandle;
   /** Where the closing brackets start: the next entry is written there. */
@@ -46,6 +67,8 @@ export class HarFile {
   #entries = 0;
   #queue: Promise<void> = Promise.resolve();
   #failed: Error | null = null;
+  /** Characters of the entries queued and not yet written. */
+  #waiting = 0;
 
   private constructor(
     readonly path: string,
@@ -76,9 +99,13 @@ export class HarFile {
 
   /** Queues one entry; resolves once it is in the file (or the file has failed). */
   append(entry: HarEntry): Promise<void> {
+    let json = JSON.stringify(entry);
+    if (this.#waiting + json.length > HAR_BACKLOG_BYTES) json = JSON.stringify(withoutBodies(entry));
+    this.#waiting += json.length;
     const write = async () => {
+      this.#waiting -= json.length;
       if (this.#failed) return;
-      const text = `${this.#entries === 0 ? '' : ',\n'}${JSON.stringify(entry)}\n`;
+      const text = `${this.#entries === 0 ? '' : ',\n'}${json}\n`;
       try {
         await this.#handle.write(text + CLOSE, this.#end);
         this.#end += Buffer.byteLength(text);

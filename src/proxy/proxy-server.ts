@@ -231,7 +231,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const responseRaw = done.response.whole ? done.response.buffer() : null;
     done.request.release();
     done.response.release();
-    const requestText = requestRaw && requestRaw.length > 0 ? requestRaw.toString('utf8') : undefined;
+    // A request body sent compressed is read as the upstream reads it: decoded.
+    const requestBytes = requestRaw && decoded(requestRaw, requestHeaders['content-encoding']);
+    const requestText = requestBytes && requestBytes.length > 0 ? requestBytes.toString('utf8') : undefined;
     const responseBytes = responseRaw && decoded(responseRaw, responseHeaders['content-encoding']);
     const responseText = responseBytes ? responseBytes.toString('utf8') : null;
     const found = done.own === null ? operationAt(spec, done.method, done.path, BASE_PATH) : null;
@@ -240,7 +242,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (done.own !== null) note = `answered by the proxy: ${done.own}`;
     else if (done.cut !== undefined) note = `cut midway (${done.cut}): passed on unchecked`;
     else if (!found) note = 'not in the spec: passed on unchecked';
-    else if (responseText === null || (requestRaw === null && done.method !== 'GET'))
+    else if (responseText === null || (requestBytes === null && done.method !== 'GET'))
       note = 'over what the proxy keeps of a body (8 MiB), or in an encoding it cannot read: passed on unchecked';
     else {
       const contentType = responseHeaders['content-type'] ?? null;
@@ -264,7 +266,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       };
     }
     const shownPath = secrets.path(done.path);
-    tally.add(`${done.method} ${shownPath} → ${done.status}`, done.own !== null ? 'own' : verdict);
+    tally.add(
+      `${done.method} ${shownPath} → ${done.status}`,
+      done.own !== null ? 'own' : (verdict ?? (found ? 'unread' : 'unknown')),
+    );
     const textOf = (text: string | undefined | null, type: string | undefined) =>
       text === undefined || text === null || text === ''
         ? null

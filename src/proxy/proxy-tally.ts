@@ -27,6 +27,8 @@ export interface TallySummary {
   checked: number;
   /** Exchanges the spec has no operation for (an unknown path or method): passed on, not checked. */
   unchecked: number;
+  /** Exchanges of the spec's operations the proxy could not read whole: over 8 MiB, cut midway, or encoded in a way it cannot read. */
+  unread: number;
   /** Exchanges the proxy answered itself (502, 504): the upstream did not answer. */
   own: number;
   /** Exchanges with at least one finding. */
@@ -39,6 +41,7 @@ export class ProxyTally {
   #exchanges = 0;
   #checked = 0;
   #unchecked = 0;
+  #unread = 0;
   #own = 0;
   #withFindings = 0;
   #findings = 0;
@@ -56,11 +59,15 @@ export class ProxyTally {
     return tally;
   }
 
-  /** One exchange checked (`verdict`), or passed on unchecked (null), or answered by the proxy itself ('own'). */
-  add(exchange: string, verdict: ExchangeVerdict | null | 'own'): void {
+  /**
+   * One exchange: checked (`verdict`), or passed on unchecked — no operation of the spec ('unknown'), a body the
+   * proxy could not read whole ('unread') — or answered by the proxy itself ('own').
+   */
+  add(exchange: string, verdict: ExchangeVerdict | 'unknown' | 'unread' | 'own'): void {
     this.#exchanges++;
     if (verdict === 'own') return void this.#own++;
-    if (verdict === null) return void this.#unchecked++;
+    if (verdict === 'unknown') return void this.#unchecked++;
+    if (verdict === 'unread') return void this.#unread++;
     this.#checked++;
     for (const key of verdict.applied) this.#rule(key).checked++;
     if (verdict.findings.length > 0) this.#withFindings++;
@@ -84,6 +91,7 @@ export class ProxyTally {
       exchanges: this.#exchanges,
       checked: this.#checked,
       unchecked: this.#unchecked,
+      unread: this.#unread,
       own: this.#own,
       withFindings: this.#withFindings,
       findings: this.#findings,
