@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The standin command line: `standin serve` (the mock), and the contract, drift and proxy commands. Flags win
-// over STANDIN_* environment variables.
+// The standin command line: `standin serve` (the mock), and the contract, drift, proxy and import commands.
+// Flags win over STANDIN_* environment variables.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -22,6 +22,7 @@ const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
        standin drift <file-or-url> [options]                 (standin drift --help)
        standin proxy --upstream URL [options]                (standin proxy --help)
+       standin import --base-url URL --token T --out FILE    (standin import --help)
 
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
@@ -170,6 +171,14 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
+  if (argv[0] === 'import') {
+    const { runImport } = await import('./import.js');
+    process.exitCode = await runImport(argv.slice(1), {
+      stdout: (text) => process.stdout.write(text),
+      stderr: process.stderr,
+    });
+    return;
+  }
   if (argv[0] === 'proxy') {
     const { runProxy } = await import('./proxy.js');
     // The first Ctrl-C stops the proxy and prints its summary; a second one ends at once.
@@ -231,7 +240,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command !== 'serve') fail(commandError(command, ['serve', 'contract', 'drift', 'proxy']));
+  if (command !== 'serve') fail(commandError(command, ['serve', 'contract', 'drift', 'proxy', 'import']));
 
   const env = process.env;
   const size = values.size ?? env.STANDIN_SIZE ?? 'small';

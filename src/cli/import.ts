@@ -1,0 +1,288 @@
+// `standin import`: reads an organisation through the API with a read-only token (or from a proxy's HAR capture),
+// anonymises it with a salt, builds a world of it and writes the state file that `standin serve --state FILE`
+// serves — but only once a scan of that file finds nothing of the source in it. Exit 0 when written, 1 when
+// the scan found something (nothing written), 2 when there was nothing to write (the reason in one line; a read
+// stopped by --max-requests or an error resumes from its cache next time).
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
+import { optionError } from './option-errors.js';
+
+const IMPORT_USAGE = `Usage: standin import --base-url URL --token T --out FILE [options]
+       standin import --from-har FILE --out FILE [options]
+
+Reads an organisation through its API with a read-only token — me, people, teams, goals and their updates,
+check-ins and activities since a date, echoes and their answers, and with --comments the comments and
+reactions — paced by its rate limits, anonymises it (keyed ids, names from standin's own list, every text
+replaced by generated text of its kind, urls to --app-url) and writes a world that standin serve --state FILE
+serves. Before writing, a scan looks for every source id, name, username, email and every run of four words of
+source text in the output: if it finds any, nothing is written.
+  --base-url URL     the API's base, e.g. https://api.example.com/api/v2 (https, or http on this machine)
+  --token T          a read-only token (STANDIN_IMPORT_TOKEN); sent to that origin only, never stored
+  --from-har FILE    read a standin proxy --har capture instead of the API
+  --out FILE         the state file to write
+  --salt-file F      the salt of the keyed ids (default .standin-import/salt, made if missing); the same salt
+                     and source write the same bytes; keep it private: it links the world back to the source
+  --since DATE       the first date of check-ins and activities (default: 30 days before the source's today)
+  --comments         also read the comments and reactions of every check-in and goal update read
+  --max-requests N   stop after N requests; what was read is cached, and the next run goes on from there
+  --cache DIR        where what was read is cached (default .standin-import)
+  --app-url URL      the base of the world's url fields (default ${DEFAULT_APP_URL})
+  -h, --help         show this help
+Exit codes: 0 written, 1 the scan found the source in the output (nothing written), 2 nothing written (why).`;
+
+/** A mistake on the command line: answered with a pointer to --help. */
+export class ImportUsageError extends Error {}
+
+export interface ImportArgs {
+  baseUrl: string | undefined;
+  token: string | undefined;
+  fromHar: string | undefined;
+  out: string;
+  saltFile: string;
+  since: string | undefined;
+  comments: boolean;
+  maxRequests: number | undefined;
+  cacheDir: string;
+  appUrl: string;
+}
+
+const DEFAULT_CACHE = '.standin-import';
+
+const isLoopback = (host: string) =>
+  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host) || host.endsWith('.localhost');
+
+/**
+ * @example readImportArgs(['--base-url', 'https://api.example.com/api/v2', '--token', 't', '--out', 'org.json'])
+ */
+export function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ImportArgs | 'help' {
+  const known = {
+    'base-url': { type: 'string' },
+    token: { type: 'string' },
+    'from-har': { type: 'string' },
+    out: { type: 'string' },
+    'salt-file': { type: 'string' },
+    since: { type: 'string' },
+    comments: { type: 'boolean' },
+    'max-requests': { type: 'string' },
+    cache: { type: 'string' },
+    'app-url': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: known, allowPositionals: false });
+  } catch (error) {
+    throw new ImportUsageError(optionError(error, Object.keys(known)));
+  }
+  const { values } = parsed;
+  if (values.help) return 'help';
+  const fromHar = values['from-har'];
+  const baseUrl = values['base-url'];
+  if (fromHar !== undefined && baseUrl !== undefined)
+    throw new ImportUsageError('give --base-url (read the API) or --from-har (read a capture), not both');
+  if (fromHar === undefined && baseUrl === undefined)
+    throw new ImportUsageError(
+      'give the organisation to read: --base-url https://api.example.com/api/v2 --token T, or --from-har FILE',
+    );
+  const token = values.token ?? env.STANDIN_IMPORT_TOKEN;
+  if (baseUrl !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new ImportUsageError(`--base-url must be a URL such as https://api.example.com/api/v2, got "${baseUrl}"`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname)))
+      throw new ImportUsageError(
+        `--base-url ${url.origin} would carry the token unencrypted: use its https URL (only loopback addresses may be http)`,
+      );
+    if (url.username || url.password)
+      throw new ImportUsageError('--base-url must not carry credentials: give the token with --token');
+    if (!token) throw new ImportUsageError('give a read-only token with --token (or STANDIN_IMPORT_TOKEN)');
+  }
+  if (!values.out) throw new ImportUsageError('give the state file to write: --out FILE');
+  const since = values.since;
+  if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))))
+    throw new ImportUsageError(`--since must be a date such as 2026-10-01, got "${since}"`);
+  const max = values['max-requests'];
+  if (max !== undefined && (!/^\d+$/.test(max) || Number(max) < 1))
+    throw new ImportUsageError(`--max-requests must be a whole number of at least 1, got "${max}"`);
+  const appUrl = (values['app-url'] ?? DEFAULT_APP_URL).replace(/\/+$/, '');
+  if (!isAppUrl(appUrl)) throw new ImportUsageError(`--app-url must be an http(s) URL, got "${appUrl}"`);
+  const cacheDir = values.cache ?? DEFAULT_CACHE;
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    token,
+    fromHar,
+    out: values.out,
+    saltFile: values['salt-file'] ?? join(cacheDir, 'salt'),
+    since,
+    comments: values.comments ?? false,
+    maxRequests: max === undefined ? undefined : Number(max),
+    cacheDir,
+    appUrl,
+  };
+}
+
+/** Where the command writes: the process's streams in use, a test's strings in a test. */
+export interface ImportIo {
+  stdout(text: string): void;
+  stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  /** Test hooks for the reader's pacing (a fake clock). */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** The salt: read from its file, or made (32 random bytes, as hex) and kept there, readable by its owner only. */
+function saltOf(file: string, io: ImportIo): Buffer {
+  if (existsSync(file)) {
+    const salt = readFileSync(file);
+    if (salt.length < 16) throw new Error(`the salt in ${file} is ${salt.length} bytes; a salt needs 16 or more`);
+    return salt;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  io.stderr.write(`standin import: made a new salt in ${file}; keep it private, and keep it to import again alike\n`);
+  return readFileSync(file);
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Runs the import and resolves with the exit code.
+ * @example process.exitCode = await runImport(process.argv.slice(3), io)
+ */
+export async function runImport(argv: string[], io: ImportIo): Promise<number> {
+  let args: ImportArgs | 'help';
+  try {
+    args = readImportArgs(argv);
+  } catch (error) {
+    if (!(error instanceof ImportUsageError)) throw error;
+    io.stderr.write(`standin import: ${error.message} (standin import --help lists the options)\n`);
+    return 2;
+  }
+  if (args === 'help') {
+    io.stdout(`${IMPORT_USAGE}\n`);
+    return 0;
+  }
+  const [
+    { readOrganisation },
+    { organisationFromHar },
+    { ProgressWriter },
+    { anonymise },
+    { orgRecords, tokensOf },
+    { importedStateText },
+    { leakScan },
+  ] = await Promise.all([
+    import('../import/read-organisation.js'),
+    import('../import/har-source.js'),
+    import('../import/progress-bar.js'),
+    import('../import/anonymise.js'),
+    import('../import/org-records.js'),
+    import('../import/import-state.js'),
+    import('../import/leak-scan.js'),
+  ]);
+  try {
+    const salt = saltOf(args.saltFile, io);
+    const started = Date.now();
+    let source;
+    let readLine: string;
+    if (args.fromHar !== undefined) {
+      const { org, gaps } = organisationFromHar(readFileSync(args.fromHar, 'utf8'), {
+        label: basename(args.fromHar),
+        comments: args.comments,
+        ...(args.since ? { since: args.since } : {}),
+      });
+      source = org;
+      readLine = `read ${args.fromHar}${gaps.length > 0 ? `; the capture lacks ${plural(gaps.length, 'answer')} (${gaps[0]}${gaps.length > 1 ? ', …' : ''}): what they hold is not in the world` : ''}`;
+    } else {
+      const bar = new ProgressWriter(io.stderr, io.now ? { now: io.now } : {});
+      let last: Parameters<typeof bar.update>[0] | undefined;
+      source = await readOrganisation({
+        baseUrl: args.baseUrl!,
+        token: args.token!,
+        cacheDir: args.cacheDir,
+        comments: args.comments,
+        ...(args.since ? { since: args.since } : {}),
+        ...(args.maxRequests ? { maxRequests: args.maxRequests } : {}),
+        ...(io.sleep ? { sleep: io.sleep } : {}),
+        ...(io.now ? { now: io.now } : {}),
+        onProgress: (progress) => {
+          last = progress;
+          bar.update(progress);
+        },
+      });
+      if (last) bar.finish(last);
+      readLine = `read ${args.baseUrl}: ${plural(last?.requests ?? 0, 'request')}, ${last?.cached ?? 0} answered from ${args.cacheDir}, ${plural(last?.rateLimited ?? 0, 'rate-limited answer')}, ${Math.round((last?.waitingMs ?? 0) / 1000)} s waiting`;
+    }
+    const anonymised = anonymise(source, { salt, appUrl: args.appUrl });
+    const { contents, leftOut } = orgRecords(anonymised, salt);
+    const text = importedStateText(contents);
+    const leaks = leakScan(source, text, { maxLeaks: 50 });
+    const counts = [
+      `${contents.people.length} people`,
+      plural(contents.teams.length, 'team'),
+      plural(contents.goals.length, 'goal'),
+      plural(contents.goalUpdates.length, 'goal update'),
+      `${plural(contents.checkIns.length, 'check-in')} since ${contents.historyStart}`,
+      plural(contents.echoQuestions.length, 'echo'),
+      plural(contents.echoAnswers.length, 'answer'),
+      plural(contents.activities.length, 'activity').replace('activitys', 'activities'),
+      ...(args.comments
+        ? [plural(contents.comments.length, 'comment'), plural(contents.reactions.length, 'reaction')]
+        : []),
+    ];
+    const left = Object.entries(leftOut).map(([kind, n]) => `${n} ${kind}`);
+    io.stdout(
+      [
+        `standin import: ${readLine}`,
+        `  ${counts.join(', ')}`,
+        ...(left.length > 0 ? [`  left out, as what they belong to was not read: ${left.join(', ')}`] : []),
+        '',
+      ].join('\n'),
+    );
+    if (leaks.length > 0) {
+      io.stdout(
+        [
+          `leak scan: ${leaks.length >= 50 ? 'at least ' : ''}${plural(leaks.length, 'piece')} of the source in the output; nothing was written:`,
+          ...leaks
+            .slice(0, 10)
+            .map((leak) => `  ${leak.kind} ${JSON.stringify(leak.source)} at ${leak.offset}: …${leak.snippet}…`),
+          '',
+        ].join('\n'),
+      );
+      return 1;
+    }
+    // Written whole or not at all, readable by its owner only: it holds the people's tokens.
+    mkdirSync(dirname(args.out) || '.', { recursive: true });
+    const temporary = `${args.out}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, text, { mode: 0o600 });
+      chmodSync(temporary, 0o600);
+      renameSync(temporary, args.out);
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+    const me = contents.people.find((p) => p.id === contents.defaultPersonId)!;
+    io.stdout(
+      [
+        'leak scan: no source id, name, username, email or run of four words of source text in the output',
+        `wrote ${args.out} (${Math.round(Buffer.byteLength(text) / 1024)} KiB in ${Math.round((Date.now() - started) / 100) / 10} s): standin serve --state ${args.out}`,
+        `  you are ${me.name} (@${me.username}); token ${tokensOf(salt, me.id).readWrite}`,
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } catch (error) {
+    const { message, code } = error as Error & { code?: string };
+    const why =
+      code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR'
+        ? `${message.replace(/^\w+: /, '')}: check the path exists and is readable or writable`
+        : message;
+    io.stderr.write(`standin import: ${why.split('\n')[0]}\n`);
+    return 2;
+  }
+}

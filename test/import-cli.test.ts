@@ -1,0 +1,217 @@
+// standin import end to end, as the issue asks it to be proven: standin (seed 7, rate limits on, 503s from a fault
+// profile) as the source; the import finishes within the limits (never two 429s in a row); a second standin serves
+// the file, and every record and relation read back is the anonymised source's; the leak scan finds nothing; the
+// kit passes against it; the same salt gives the same bytes; an interrupted import goes on without reading again
+// what it has. The reader's waits run on a clock shared with the source, so the limits cost no real time.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkContract } from '../contract-tests/kit/check-contract.js';
+import { runImport } from '../src/cli/import.js';
+import { anonymise } from '../src/import/anonymise.js';
+import { tokensOf } from '../src/import/org-records.js';
+import { SOURCE_KINDS } from '../src/import/source-org.js';
+import type { FaultProfileSpec } from '../src/runtime/fault-profile.js';
+import { startProxy } from '../src/proxy/proxy-server.js';
+import { startServer, type RunningMock } from '../src/server/start-server.js';
+import { NOW } from './support/harness.js';
+import { orgInProcess } from './support/org-in-process.js';
+
+const SINCE = '2026-10-21';
+/** 503s on one GET in twelve, from the seeded stream (MK6), with a Retry-After of 1 s. */
+const FAULTS: FaultProfileSpec = {
+  seed: 3,
+  rules: [
+    { methods: ['GET'], path: '/api/v2/*', faults: [{ kind: 'error', status: 503, rate: 1 / 12, retry_after: 1 }] },
+  ],
+};
+
+let source: RunningMock;
+let token: string;
+const dir = mkdtempSync(join(tmpdir(), 'standin-import-cli-'));
+const realNow = Date.now.bind(Date);
+let ahead = 0;
+
+beforeAll(async () => {
+  source = await startServer({ port: 0, host: '127.0.0.1', seed: 7, now: NOW, rateLimit: true, faults: FAULTS });
+  token = source.mock.world.store.people.get(source.mock.world.defaultPersonId)!.tokens.readOnly;
+});
+afterAll(() => source.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** Runs `standin import ARGS` in-process on a clock shared with the source: a wait moves both on at once. */
+async function importing(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+  let stdout = '';
+  let stderr = '';
+  const code = await runImport(args, {
+    stdout: (text) => (stdout += text),
+    stderr: { write: (text: string) => (stderr += text) },
+    now: () => Date.now(),
+    sleep: (ms) => {
+      ahead += ms;
+      return Promise.resolve();
+    },
+  });
+  vi.restoreAllMocks();
+  return { code, stdout, stderr };
+}
+
+const common = (out: string) => [
+  '--base-url',
+  source.baseUrl,
+  '--token',
+  token,
+  '--out',
+  out,
+  '--since',
+  SINCE,
+  '--comments',
+  '--cache',
+  join(dir, 'cache'),
+  '--salt-file',
+  join(dir, 'salt'),
+];
+
+describe('standin import from a standin with rate limits and 503s', () => {
+  const out = join(dir, 'org.json');
+  let first: Awaited<ReturnType<typeof importing>>;
+
+  it('stops at --max-requests with what it read cached, then goes on without reading any of it again', async () => {
+    // The person's burst spent with their other token: the read meets a 429 at once (G14).
+    const readWrite = source.mock.world.store.people.get(source.mock.world.defaultPersonId)!.tokens.readWrite;
+    for (let i = 0; i < 100; i++) {
+      const response = await fetch(`${source.baseUrl}/me`, { headers: { authorization: `Bearer ${readWrite}` } });
+      await response.arrayBuffer();
+      if (response.status === 429) break;
+    }
+    const before = source.mock.journal.last;
+    const stopped = await importing([...common(out), '--max-requests', '150']);
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toMatch(/stopped after 150 requests.*run it again with the same cache to go on/);
+    first = await importing(common(out));
+    expect(stopped.stderr).toContain('made a new salt');
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    // Each answer read once over both runs: no path answered 200 twice (the journal holds every request).
+    const answered = source.mock.journal
+      .list({ after: before, limit: 1000 })
+      .filter((entry) => entry.status === 200)
+      .map((entry) => entry.path);
+    expect(answered.length).toBeGreaterThan(500);
+    expect(new Set(answered).size).toBe(answered.length);
+    // Never two 429s in a row.
+    const statuses = source.mock.journal
+      .list({ after: before, limit: 1000 })
+      .reverse()
+      .map((entry) => entry.status);
+    expect(statuses).toContain(429);
+    expect(statuses.some((status, i) => status === 429 && statuses[i + 1] === 429)).toBe(false);
+    expect(statuses).toContain(503);
+    expect(first.stdout).toContain('leak scan: no source id, name, username, email or run of four words');
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+  }, 60_000);
+
+  it('writes the same bytes with the same salt (read from its cache this time)', async () => {
+    const bytes = readFileSync(out);
+    const again = await importing(common(join(dir, 'again.json')));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/read \S+: 0 requests/);
+    expect(readFileSync(join(dir, 'again.json')).equals(bytes)).toBe(true);
+  });
+
+  it('imports a standin proxy capture (--from-har) to the same bytes as the API read through it', async () => {
+    const har = join(dir, 'capture.har');
+    const proxy = await startProxy({ upstream: source.baseUrl, port: 0, host: '127.0.0.1', har });
+    const through = join(dir, 'through.json');
+    try {
+      const read = await importing([
+        ...common(through).map((arg) =>
+          arg === source.baseUrl ? proxy.baseUrl : arg === join(dir, 'cache') ? join(dir, 'cache-2') : arg,
+        ),
+      ]);
+      expect(read.code, read.stderr).toBe(0);
+      await proxy.settled();
+    } finally {
+      await proxy.close();
+    }
+    const fromHar = await importing([
+      '--from-har',
+      har,
+      '--out',
+      join(dir, 'from-har.json'),
+      '--since',
+      SINCE,
+      '--comments',
+      '--salt-file',
+      join(dir, 'salt'),
+    ]);
+    expect(fromHar.code, fromHar.stdout + fromHar.stderr).toBe(0);
+    expect(fromHar.stdout).not.toContain('the capture lacks');
+    expect(readFileSync(join(dir, 'from-har.json')).equals(readFileSync(through))).toBe(true);
+    expect(readFileSync(through).equals(readFileSync(out))).toBe(true);
+    expect(readFileSync(har, 'utf8')).not.toContain(token);
+  }, 60_000);
+
+  describe('served by a second standin', () => {
+    let served: RunningMock;
+    const salt = () => readFileSync(join(dir, 'salt'));
+    beforeAll(async () => {
+      served = await startServer({ port: 0, host: '127.0.0.1', state: out });
+    });
+    afterAll(() => served.close());
+
+    it("holds every record and relation of the source, anonymised: read back, it is the anonymiser's output", async () => {
+      const { faults, rateLimit } = source.mock;
+      source.mock.faults = null;
+      source.mock.rateLimit = false;
+      const original = await orgInProcess(source.mock, SINCE);
+      source.mock.faults = faults;
+      source.mock.rateLimit = rateLimit;
+      const expected = anonymise(original, { salt: salt(), appUrl: 'https://app.standin.test' });
+      const back = await orgInProcess(served.mock, SINCE);
+      expect(back.me).toEqual(expected.me);
+      for (const kind of SOURCE_KINDS) {
+        expect(back[kind].length, kind).toBe(original[kind].length);
+        if (kind === 'echoQuestions') continue;
+        // A team's members are listed by name (PT2): the names are new, so is their order.
+        const members = (list: unknown[]) =>
+          kind === 'teams'
+            ? (list as typeof expected.teams).map((t) => ({
+                ...t,
+                people: [...t.people].sort((a, b) => (a.id < b.id ? -1 : 1)),
+              }))
+            : list;
+        expect(members(back[kind]), kind).toEqual(members(expected[kind]));
+      }
+      // Nothing of the source's people is served: not their names, nor their tokens.
+      const text = JSON.stringify(back);
+      for (const person of original.people) expect(text).not.toContain(person.name);
+      expect((await fetch(`${served.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    });
+
+    it('passes the contract kit', async () => {
+      const run = await checkContract({
+        baseUrl: served.baseUrl,
+        token: tokensOf(salt(), served.mock.world.defaultPersonId).readWrite,
+      });
+      expect(run.ok, run.text).toBe(true);
+    }, 60_000);
+  });
+});
+
+describe('standin import refuses', () => {
+  it.each([
+    [[], 'give the organisation to read'],
+    [['--base-url', 'http://api.example.com/api/v2', '--token', 't', '--out', 'x.json'], 'unencrypted'],
+    [['--base-url', 'https://api.example.com/api/v2', '--out', 'x.json'], 'give a read-only token'],
+    [['--from-har', 'a.har', '--base-url', 'https://x', '--out', 'x.json'], 'not both'],
+    [['--from-har', 'a.har'], 'give the state file to write'],
+    [['--from-har', 'a.har', '--out', 'x', '--since', 'yesterday'], '--since must be a date'],
+  ])('%j in one line, exit 2', async (args, said) => {
+    const ran = await importing(args);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(said);
+    expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
