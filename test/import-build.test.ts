@@ -85,4 +85,27 @@ describe('an organisation built into a world', () => {
     const run = await checkContract({ baseUrl: served.baseUrl, token: tokensOf(KEY, source.me.id).readWrite });
     expect(run.ok, run.text).toBe(true);
   }, 60_000);
+  it('goes back to the imported organisation on a reset, not to a generated world (MK2)', async () => {
+    const headers = {
+      authorization: `Bearer ${tokensOf(KEY, source.me.id).readWrite}`,
+      'content-type': 'application/json',
+    };
+    const goal = source.goals[0]!;
+    const posted = await fetch(`${served.baseUrl}/goals/${goal.id}/goal-updates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'A change to throw away', confidence: 50 }),
+    });
+    expect(posted.status).toBe(201);
+    const origin = served.baseUrl.replace(/\/api\/v2$/, '');
+    const reset = await fetch(`${origin}/__mock/reset`, { method: 'POST', headers, body: '{}' });
+    expect(reset.status).toBe(200);
+    expect((await reset.json()).default_person_id).toBe(source.me.id);
+    const back = await orgInProcess(served.mock, SINCE);
+    expect(back.goalUpdates).toEqual(source.goalUpdates);
+    expect(back.people).toEqual(source.people);
+    // Another seed asked for by name is a generated world, as before.
+    const generated = await fetch(`${origin}/__mock/reset`, { method: 'POST', headers, body: '{"seed":42}' });
+    expect((await generated.json()).seed).toBe(42);
+  });
 });

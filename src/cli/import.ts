@@ -143,7 +143,8 @@ function saltOf(file: string, io: ImportIo): Buffer {
     if (salt.length < 16) throw new Error(`the salt in ${file} is ${salt.length} bytes; a salt needs 16 or more`);
     return salt;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  // Beside the cache of what was read, by default: the folder is its owner's alone.
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   io.stderr.write(`standin import: made a new salt in ${file}; keep it private, and keep it to import again alike\n`);
   return readFileSync(file);
@@ -228,7 +229,7 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
       plural(contents.goals.length, 'goal'),
       plural(contents.goalUpdates.length, 'goal update'),
       `${plural(contents.checkIns.length, 'check-in')} since ${contents.historyStart}`,
-      plural(contents.echoQuestions.length, 'echo'),
+      `${contents.echoQuestions.length} echo${contents.echoQuestions.length === 1 ? '' : 'es'}`,
       plural(contents.echoAnswers.length, 'answer'),
       plural(contents.activities.length, 'activity').replace('activitys', 'activities'),
       ...(args.comments
@@ -272,6 +273,11 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
         'leak scan: no source id, name, username, email or run of four words of source text in the output',
         `wrote ${args.out} (${Math.round(Buffer.byteLength(text) / 1024)} KiB in ${Math.round((Date.now() - started) / 100) / 10} s): standin serve --state ${args.out}`,
         `  you are ${me.name} (@${me.username}); token ${tokensOf(salt, me.id).readWrite}`,
+        ...(args.fromHar === undefined
+          ? [
+              `  ${args.cacheDir}/reads.jsonl keeps what was read, the source's own data (a new run goes on from it): remove it when done`,
+            ]
+          : []),
         '',
       ].join('\n'),
     );

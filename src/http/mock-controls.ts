@@ -89,7 +89,12 @@ const CONTROL_HANDLERS: ControlHandlers = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world. MK4: the clock too, if asked.
   resetWorld: ({ mock, slot }, { body }) => {
-    const world = mock.worlds.reset(slot, body.seed ?? mock.options.seed, body.size, resetClock(body));
+    // An imported world goes back to its own base unless another seed or size is asked for: no seed makes it again.
+    const { base } = slot.world;
+    const world =
+      base.origin === 'imported' && body.seed === undefined && (body.size ?? base.size) === base.size
+        ? mock.worlds.resetToBase(slot, resetClock(body))
+        : mock.worlds.reset(slot, body.seed ?? mock.options.seed, body.size, resetClock(body));
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),

@@ -66,7 +66,7 @@ export function formatProgress(progress: ReadProgress, width = Infinity): string
     if (count !== undefined) parts.push(`${label} ${count}`);
   }
   const limited = progress.rateLimited ? `, ${progress.rateLimited} × 429` : '';
-  parts.push(`${progress.requests} requests, ${progress.cached} cached${limited}`);
+  parts.push(`${progress.requests} request${progress.requests === 1 ? '' : 's'}, ${progress.cached} cached${limited}`);
   if (progress.waiting)
     parts.push(
       `waiting ${formatDuration(progress.waiting.ms)} (${progress.waiting.reason === 'rate-limit' ? 'rate limit' : 'retry'})`,

@@ -77,7 +77,8 @@ export class ReadCache {
   static async open(dir: string, baseUrl: string): Promise<ReadCache> {
     const source = sourceKey(baseUrl);
     const file = join(dir, CACHE_FILE);
-    await mkdir(dir, { recursive: true });
+    // What is read is the organisation's own data, names and texts: the folder and the file are their owner's alone.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return '';
       throw error;
@@ -89,7 +90,7 @@ export class ReadCache {
     const lines = whole.split('\n').slice(0, -1);
     if (lines.length === 0) {
       const header: Header = { standin_import_reads: 1, source };
-      await writeFile(file, `${JSON.stringify(header)}\n`);
+      await writeFile(file, `${JSON.stringify(header)}\n`, { mode: 0o600 });
       return new ReadCache(file, source, new Map());
     }
     const header = parsed(lines[0]!) as Partial<Header> | null;

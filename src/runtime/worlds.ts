@@ -205,6 +205,17 @@ export class Worlds {
   }
 
   /**
+   * MK2 for a world on an imported base (standin import, a full state restored): its changes thrown away, back to
+   * that very base, which no seed could generate again; the clock as it is, or `clock`.
+   * @example worlds.resetToBase(slot) // the imported organisation as it was read
+   */
+  resetToBase(slot: WorldSlot, clock = slot.world.clock): World {
+    this.#replace(slot, new World(slot.world.base, { clock }), 'reset');
+    slot.limiter = new RateLimiter();
+    return slot.world;
+  }
+
+  /**
    * Replaces a slot's world with a saved state (version 1 or 2), its clock included. The new world is
    * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts).
    */

@@ -42,7 +42,9 @@ export interface paths {
          *     on real time, running; either way the world is the one a server started at that instant has
          *     (MK3), on a base generated there (the same base when it was generated at that very instant, as
          *     after a start with `--now`; refused with 507 when a new one would go over the memory budget). This
-         *     is how time goes back: `PUT /clock` never does. `seed`
+         *     is how time goes back: `PUT /clock` never does. A world on an imported base (`standin import`'s
+         *     file, a full state restored) goes back to that base, which no seed makes again, unless `seed` (or
+         *     another `size`) is given. `seed`
          *     defaults to the server's start seed (`--seed`), `size` to the current world's; the same seed,
          *     size and clock give the same world (MK3). No body, or `{}`, is a valid request. Another seed
          *     means other tokens: `GET /tokens` lists them (MK1). Rate-limit windows start afresh (G14).
