@@ -3,9 +3,11 @@
 // the file, and every record and relation read back is the anonymised source's; the leak scan finds nothing; the
 // kit passes against it; the same salt gives the same bytes; an interrupted import goes on without reading again
 // what it has. The reader's waits run on a clock shared with the source, so the limits cost no real time.
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkContract } from '../contract-tests/kit/check-contract.js';
 import { runImport } from '../src/cli/import.js';
@@ -17,6 +19,10 @@ import { startProxy } from '../src/proxy/proxy-server.js';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { NOW } from './support/harness.js';
 import { orgInProcess } from './support/org-in-process.js';
+import { readmeExamples } from './support/readme-examples.js';
+import { CLI } from './support/standin-process.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const SINCE = '2026-10-21';
 /** 503s on one GET in twelve, from the seeded stream (MK6), with a Retry-After of 1 s. */
@@ -215,3 +221,68 @@ describe('standin import refuses', () => {
     expect(ran.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe("README's import example, as printed", () => {
+  it('imports, then serves the file, the summary as README prints it', async () => {
+    const example = readmeExamples().find((e) => e.kind === 'shell' && e.code.includes('standin import'));
+    const [importLine, serveLine] = example!.code.split('\n');
+    expect(importLine).toMatch(
+      /^npx standin import --base-url https:\/\/api\.example\.com\/api\/v2 --token "\$READ_ONLY_TOKEN" /,
+    );
+    expect(serveLine).toBe('npx standin serve --state acme.json');
+    // The organisation: standin's default world; the salt a fixed one, so that the names are README's.
+    const org = await startServer({ port: 0, host: '127.0.0.1', now: NOW });
+    const cwd = mkdtempSync(join(tmpdir(), 'standin-import-readme-'));
+    mkdirSync(join(cwd, '.standin-import'));
+    writeFileSync(join(cwd, '.standin-import', 'salt'), 'the salt of README.md\n');
+    try {
+      const person = org.mock.world.store.people.get(org.mock.world.defaultPersonId)!;
+      const command = importLine!
+        .replace('npx standin', `"${process.execPath}" "${CLI}"`)
+        .replace('https://api.example.com/api/v2', org.baseUrl);
+      const ran = await shell(command, cwd, { READ_ONLY_TOKEN: person.tokens.readOnly });
+      expect(ran.code, ran.stderr).toBe(0);
+      const printed = readFileSync(join(ROOT, 'README.md'), 'utf8').split('```\nstandin import: ')[1]!.split('```')[0]!;
+      const lines = `standin import: ${printed}`
+        .replaceAll('https://api.example.com/api/v2', org.baseUrl)
+        .trimEnd()
+        .split('\n');
+      const got = ran.stdout.trimEnd().split('\n');
+      expect(got).toHaveLength(lines.length);
+      // README's "…" stands for what the salt or the machine decides (the name, the token, size and time).
+      lines.forEach((line, i) => {
+        const pattern = new RegExp(
+          `^${line
+            .split('…')
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.+')}$`,
+        );
+        expect(got[i]).toMatch(pattern);
+      });
+      const serve = await shell(
+        `${serveLine!.replace('npx standin', `timeout 20 "${process.execPath}" "${CLI}"`)} --port 0 & sleep 3; kill %1`,
+        cwd,
+      );
+      expect(serve.stdout).toContain('state: loaded from acme.json');
+      expect(serve.stdout).toMatch(/you are .+ \(@/);
+    } finally {
+      await org.close();
+    }
+  }, 60_000);
+});
+
+/** bash in `cwd`, without blocking this process (whose server the command reads from). */
+function shell(
+  code: string,
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', code], { cwd, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
