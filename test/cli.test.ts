@@ -189,7 +189,9 @@ describe('standin with a mistyped command', () => {
     ['serv', /^standin: unknown command "serv": did you mean standin serve\? /],
     ['contrct', /^standin: unknown command "contrct": did you mean standin contract\? /],
     ['drfit', /^standin: unknown command "drfit": did you mean standin drift\? /],
-    ['deploy', /^standin: unknown command "deploy"; the commands are serve, contract and drift /],
+    ['proxi', /^standin: unknown command "proxi": did you mean standin proxy\? /],
+    ['imprt', /^standin: unknown command "imprt": did you mean standin import\? /],
+    ['deploy', /^standin: unknown command "deploy"; the commands are serve, contract, drift, proxy and import /],
   ])('standin %s names the command meant, exit code 2', async (command, message) => {
     const child = spawn(process.execPath, [CLI, command], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);

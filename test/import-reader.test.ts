@@ -248,7 +248,7 @@ describe('the progress line', () => {
     bar.update({ ...p, done: 2 }); // within 100 ms: not drawn
     now = 200;
     bar.finish({ ...p, done: 2 });
-    expect(tty.text).toBe('\rread 1/2 · 1 requests, 0 cached · abou…\x1b[K\rread 2/2 · 1 requests, 0 cached\x1b[K\n');
+    expect(tty.text).toBe('\rread 1/2 · 1 request, 0 cached · about…\x1b[K\rread 2/2 · 1 request, 0 cached\x1b[K\n');
 
     const log = { text: '', write: (t: string) => (log.text += t) };
     const plain = new ProgressWriter(log, { now: () => now });
