@@ -69,6 +69,25 @@ describe('an organisation built into a world', () => {
     expect(source.comments.length).toBeGreaterThan(0);
   });
 
+  it('is taken by PUT /__mock/state as it is by --state', async () => {
+    const other = await startServer({ port: 0, host: '127.0.0.1', now: NOW });
+    try {
+      const origin = other.baseUrl.replace(/\/api\/v2$/, '');
+      const put = await fetch(`${origin}/__mock/state`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+      const me = await fetch(`${other.baseUrl}/me`, {
+        headers: { authorization: `Bearer ${tokensOf(KEY, source.me.id).readOnly}` },
+      });
+      expect(await me.json()).toEqual(source.me);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("answers the people's tokens the import made, and no token of the source world", async () => {
     const origin = served.baseUrl;
     const me = await fetch(`${origin}/me`, {
