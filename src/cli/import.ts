@@ -288,7 +288,8 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
       code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR'
         ? `${message.replace(/^\w+: /, '')}: check the path exists and is readable or writable`
         : message;
-    io.stderr.write(`standin import: ${why.split('\n')[0]}\n`);
+    // One line, named once: some messages name the command themselves.
+    io.stderr.write(`standin import: ${why.split('\n')[0]!.replace(/^standin import:? /, '')}\n`);
     return 2;
   }
 }
