@@ -97,11 +97,21 @@ const LOCATIONS: Readonly<Record<string, string>> = {
 };
 
 /** Another zone's city, from the zone's own name (the zone is kept, so this tells nothing more); UTC: remote. */
-function locationOf(timeZone: string): string {
-  const known = LOCATIONS[timeZone];
-  if (known) return known;
+function cityOf(timeZone: string): string {
   const city = timeZone.split('/').pop() ?? '';
   return /^(Etc|UTC|GMT)/.test(timeZone) || city === '' ? 'Remote' : city.replace(/_/g, ' ');
+}
+
+/**
+ * A person's location: the generator's office of the zone, else the zone's city. An office naming a word that is
+ * a source person's name ("San Francisco, CA" beside a Francisco, "Bengaluru, India" beside an India) falls back
+ * to the zone's own city, whose words the zone already shows, and then to "Remote": the leak scan would find the
+ * name there and write nothing.
+ */
+function locationOf(timeZone: string, index: SourceIndex): string {
+  const known = LOCATIONS[timeZone];
+  for (const location of [...(known ? [known] : []), cityOf(timeZone)]) if (index.isClean(location)) return location;
+  return 'Remote';
 }
 
 /** Short words kept as written: they carry no meaning of their own and keep a sentence's grammar. */
@@ -415,7 +425,7 @@ class Anonymiser {
       email: mine.email,
       time_zone: p.time_zone,
       title,
-      location: locationOf(p.time_zone),
+      location: locationOf(p.time_zone, this.index),
       administrator: p.administrator,
       kind: p.kind,
       teams: p.teams.map((t) => this.teamRef(t)),
