@@ -672,10 +672,15 @@ function byId<T extends { id: string }>(records: T[]): T[] {
   return records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** EC4's date in an answer's title: "Tue Apr 28". */
+const EC4_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/;
+
 /** An Echo answer's title as EC4 writes it, "<question title> for <Ddd Mmm D>": the date part kept. */
 function answerTitle(a: Anonymiser, answer: ApiSchema<'EchoAnswer'>, index: SourceIndex): string {
   const prefix = `${answer.question.title} for `;
-  if (answer.title.startsWith(prefix)) {
+  // Only a date in EC4's shape is kept as written: any other tail ("… for Project Falcon") is the source's own
+  // words, which the scan cannot tell from the run of four it makes with the new title, so it went out as it was.
+  if (answer.title.startsWith(prefix) && EC4_DATE.test(answer.title.slice(prefix.length))) {
     const title = `${a.questionTitle(answer.question.id)} for ${answer.title.slice(prefix.length)}`;
     if (index.isClean(title)) return title;
   }
