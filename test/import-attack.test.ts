@@ -75,13 +75,12 @@ describe('what the anonymiser keeps of a source text', () => {
     expect(/falcon/i.test(text), 'Falcon in the output').toBe(false);
   });
 
-  it.skip('writes a very long word anew without running out of stack', () => {
+  it('writes a very long word anew without running out of stack', () => {
     const org = structuredClone(base);
     org.goals[0]!.description = 'x'.repeat(300_000);
     const { contents } = pipeline(org);
-    const written = contents.goals.find((g) => g.description?.length)!;
+    // Its length kept, as every text's is.
     expect(contents.goals.some((g) => (g.description ?? '').length > 250_000)).toBe(true);
-    expect(written).toBeDefined();
   });
 });
 

@@ -239,13 +239,29 @@ class Anonymiser {
 
   /** A vocabulary word about `length` long (within a quarter, at least one letter either way). */
   #word(random: EntityRandom, length: number): string {
+    // Longer than any word of the vocabulary: words joined, as a compound reads. In a loop, and each length looked
+    // up only up to the longest word: a 300,000-letter word (a pasted blob) recursed once per vocabulary word's
+    // length and scanned every length up to its own each time, and ran out of stack after 17 s.
+    const longest = this.#byLength.length - 1;
+    const parts: string[] = [];
+    let left = length;
+    while (left > longest + Math.max(1, Math.round(longest * 0.25))) {
+      const part = this.#fitting(random, longest) ?? '';
+      parts.push(part);
+      left -= Math.max(1, part.length);
+    }
+    parts.push(this.#fitting(random, Math.max(2, left)) ?? this.#fitting(random, longest) ?? '');
+    return parts.join('');
+  }
+
+  /** A vocabulary word `length` long, within a quarter (at least one letter either way); null when none is. */
+  #fitting(random: EntityRandom, length: number): string | null {
     const slack = Math.max(1, Math.round(length * 0.25));
     const fitting: string[] = [];
-    for (let l = Math.max(2, length - slack); l <= length + slack; l++) fitting.push(...(this.#byLength[l] ?? []));
-    if (fitting.length) return random.pick(fitting);
-    // Longer than any word of the vocabulary: two words joined, as a compound reads.
     const longest = this.#byLength.length - 1;
-    return `${this.#word(random, longest)}${this.#word(random, Math.max(2, length - longest))}`;
+    for (let l = Math.max(2, length - slack); l <= Math.min(longest, length + slack); l++)
+      fitting.push(...(this.#byLength[l] ?? []));
+    return fitting.length ? random.pick(fitting) : null;
   }
 
   // Teams: named as the generator names them (fixtures/teams.ts: an area and a suffix), never a source team's name.
