@@ -3,8 +3,13 @@
 // and a source API answering oddly (a null where the spec says string, a 200 of HTML, a year's Retry-After, a list
 // whose pages never end). Each must end in a world written with nothing real in it, or in one clear line (exit 2)
 // with nothing written, and a run after the source is mended must go on from the cache.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createMock } from '../src/http/app.js';
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../src/cli/import.js';
+import { createMock, type Mock } from '../src/http/app.js';
 import { anonymise } from '../src/import/anonymise.js';
 import { importedStateText } from '../src/import/import-state.js';
 import { leakScan } from '../src/import/leak-scan.js';
@@ -105,5 +110,146 @@ describe('the world built from what was read', () => {
     org.people = [];
     const { contents } = pipeline(org);
     expect(contents.people.map((p) => p.id)).toEqual([contents.defaultPersonId]);
+  });
+});
+
+/** What the hostile source answers instead of standin, for a path (with its query) under /api/v2; null: standin's. */
+type Hostile = (
+  path: string,
+) => { status: number; headers?: Record<string, string>; body: string } | { forward: string } | null;
+
+describe('standin import against a source answering oddly', () => {
+  let mock: Mock;
+  let server: Server;
+  let baseUrl: string;
+  let token: string;
+  let hostile: Hostile = () => null;
+  const dir = mkdtempSync(join(tmpdir(), 'standin-import-attack-'));
+
+  beforeAll(async () => {
+    mock = createMock({ seed: 7, now: NOW });
+    token = mock.world.store.people.get(mock.world.defaultPersonId)!.tokens.readOnly;
+    server = createServer((request, response) => {
+      const path = (request.url ?? '').replace(/^\/api\/v2/, '');
+      const odd = hostile(path);
+      const forward = odd && 'forward' in odd ? `/api/v2${odd.forward}` : (request.url ?? '/');
+      const answer =
+        odd && 'body' in odd
+          ? Promise.resolve(new Response(odd.body, { status: odd.status, headers: odd.headers ?? {} }))
+          : Promise.resolve(
+              mock.app.request(forward, { headers: { authorization: request.headers.authorization ?? '' } }),
+            );
+      void answer.then(async (r) => {
+        response.writeHead(r.status, Object.fromEntries(r.headers));
+        response.end(Buffer.from(await r.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address() as { port: number };
+    baseUrl = `http://127.0.0.1:${address.port}/api/v2`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    mock.close();
+  });
+
+  /** `standin import` in-process, its waits counted and not slept. */
+  async function importing(name: string, extra: string[] = []) {
+    let stdout = '';
+    let stderr = '';
+    let waited = 0;
+    const out = join(dir, `${name}.json`);
+    const code = await runImport(
+      [
+        '--base-url',
+        baseUrl,
+        '--token',
+        token,
+        '--out',
+        out,
+        '--since',
+        SINCE,
+        '--cache',
+        join(dir, name),
+        '--salt-file',
+        join(dir, 'salt'),
+        ...extra,
+      ],
+      {
+        stdout: (text) => (stdout += text),
+        stderr: { write: (text: string) => (stderr += text) },
+        sleep: (ms) => {
+          waited += ms;
+          return Promise.resolve();
+        },
+      },
+    );
+    return { code, stdout, stderr, waited, written: existsSync(out) };
+  }
+
+  /** Exit 2, one line saying `said`, nothing written; then, the source mended, the same cache reads on to exit 0. */
+  async function refusedThenResumed(name: string, odd: Hostile, said: RegExp) {
+    hostile = odd;
+    const refused = await importing(name);
+    hostile = () => null;
+    expect(refused.code, refused.stdout + refused.stderr).toBe(2);
+    const lines = refused.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes('made a new salt') && !line.startsWith('read '));
+    expect(lines, refused.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(said);
+    expect(refused.written).toBe(false);
+    const resumed = await importing(name);
+    expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+    return refused;
+  }
+
+  it('a null where the spec says string: says which answer, and a mended source reads on', async () => {
+    await refusedThenResumed(
+      'null-name',
+      (path) => {
+        if (!path.startsWith('/people?')) return null;
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ ...base.people[0]!, name: null }, ...base.people.slice(1)]),
+        };
+      },
+      /GET \/people answered a record \(the 1st\).*name must be a string; got null/,
+    );
+  });
+
+  it('a 200 of HTML (a login page in between): says so, and is not kept in the cache to be answered again', async () => {
+    await refusedThenResumed(
+      'html',
+      (path) =>
+        path.startsWith('/teams?')
+          ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html>\n<title>Sign in</title>' }
+          : null,
+      /GET \/teams answered something that is not JSON: <!doctype html>$/,
+    );
+  });
+
+  it('a 429 asking to wait a year: ends at once, in one line, instead of sleeping a year', async () => {
+    const refused = await refusedThenResumed(
+      'year',
+      (path) =>
+        path.startsWith('/goals?') ? { status: 429, headers: { 'retry-after': String(365 * 86_400) }, body: '' } : null,
+      /429.*Retry-After/i,
+    );
+    expect(refused.waited).toBeLessThan(3_600_000);
+  });
+
+  it('a list whose pages never end (the page asked for ignored): ends in one line', async () => {
+    await refusedThenResumed(
+      'endless',
+      (path) => {
+        // Every page answered as the first: full, and never short.
+        if (!path.startsWith('/check-ins?')) return null;
+        return { forward: path.replace(/([?&])page=\d+/, '$1page=1') };
+      },
+      /GET \/check-ins: 3 pages in a row .* would never end/,
+    );
   });
 });
