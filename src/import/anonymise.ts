@@ -97,11 +97,21 @@ const LOCATIONS: Readonly<Record<string, string>> = {
 };
 
 /** Another zone's city, from the zone's own name (the zone is kept, so this tells nothing more); UTC: remote. */
-function locationOf(timeZone: string): string {
-  const known = LOCATIONS[timeZone];
-  if (known) return known;
+function cityOf(timeZone: string): string {
   const city = timeZone.split('/').pop() ?? '';
   return /^(Etc|UTC|GMT)/.test(timeZone) || city === '' ? 'Remote' : city.replace(/_/g, ' ');
+}
+
+/**
+ * A person's location: the generator's office of the zone, else the zone's city. An office naming a word that is
+ * a source person's name ("San Francisco, CA" beside a Francisco, "Bengaluru, India" beside an India) falls back
+ * to the zone's own city, whose words the zone already shows, and then to "Remote": the leak scan would find the
+ * name there and write nothing.
+ */
+function locationOf(timeZone: string, index: SourceIndex): string {
+  const known = LOCATIONS[timeZone];
+  for (const location of [...(known ? [known] : []), cityOf(timeZone)]) if (index.isClean(location)) return location;
+  return 'Remote';
 }
 
 /** Short words kept as written: they carry no meaning of their own and keep a sentence's grammar. */
@@ -229,13 +239,29 @@ class Anonymiser {
 
   /** A vocabulary word about `length` long (within a quarter, at least one letter either way). */
   #word(random: EntityRandom, length: number): string {
+    // Longer than any word of the vocabulary: words joined, as a compound reads. In a loop, and each length looked
+    // up only up to the longest word: a 300,000-letter word (a pasted blob) recursed once per vocabulary word's
+    // length and scanned every length up to its own each time, and ran out of stack after 17 s.
+    const longest = this.#byLength.length - 1;
+    const parts: string[] = [];
+    let left = length;
+    while (left > longest + Math.max(1, Math.round(longest * 0.25))) {
+      const part = this.#fitting(random, longest) ?? '';
+      parts.push(part);
+      left -= Math.max(1, part.length);
+    }
+    parts.push(this.#fitting(random, Math.max(2, left)) ?? this.#fitting(random, longest) ?? '');
+    return parts.join('');
+  }
+
+  /** A vocabulary word `length` long, within a quarter (at least one letter either way); null when none is. */
+  #fitting(random: EntityRandom, length: number): string | null {
     const slack = Math.max(1, Math.round(length * 0.25));
     const fitting: string[] = [];
-    for (let l = Math.max(2, length - slack); l <= length + slack; l++) fitting.push(...(this.#byLength[l] ?? []));
-    if (fitting.length) return random.pick(fitting);
-    // Longer than any word of the vocabulary: two words joined, as a compound reads.
     const longest = this.#byLength.length - 1;
-    return `${this.#word(random, longest)}${this.#word(random, Math.max(2, length - longest))}`;
+    for (let l = Math.max(2, length - slack); l <= Math.min(longest, length + slack); l++)
+      fitting.push(...(this.#byLength[l] ?? []));
+    return fitting.length ? random.pick(fitting) : null;
   }
 
   // Teams: named as the generator names them (fixtures/teams.ts: an area and a suffix), never a source team's name.
@@ -415,7 +441,7 @@ class Anonymiser {
       email: mine.email,
       time_zone: p.time_zone,
       title,
-      location: locationOf(p.time_zone),
+      location: locationOf(p.time_zone, this.index),
       administrator: p.administrator,
       kind: p.kind,
       teams: p.teams.map((t) => this.teamRef(t)),
@@ -662,10 +688,15 @@ function byId<T extends { id: string }>(records: T[]): T[] {
   return records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** EC4's date in an answer's title: "Tue Apr 28". */
+const EC4_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/;
+
 /** An Echo answer's title as EC4 writes it, "<question title> for <Ddd Mmm D>": the date part kept. */
 function answerTitle(a: Anonymiser, answer: ApiSchema<'EchoAnswer'>, index: SourceIndex): string {
   const prefix = `${answer.question.title} for `;
-  if (answer.title.startsWith(prefix)) {
+  // Only a date in EC4's shape is kept as written: any other tail ("… for Project Falcon") is the source's own
+  // words, which the scan cannot tell from the run of four it makes with the new title, so it went out as it was.
+  if (answer.title.startsWith(prefix) && EC4_DATE.test(answer.title.slice(prefix.length))) {
     const title = `${a.questionTitle(answer.question.id)} for ${answer.title.slice(prefix.length)}`;
     if (index.isClean(title)) return title;
   }

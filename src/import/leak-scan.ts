@@ -228,6 +228,13 @@ export class SourceIndex {
   readonly #runs = new RunTable();
   readonly #patterns = new Map<string, Pattern[]>();
   readonly #seen = new Set<string>();
+  /**
+   * The words of the time zones the world keeps as the source gave them (people's, Echo schedules'). A name or
+   * username of one word that is one of them ("Sydney" beside Australia/Sydney, "Paris" beside Europe/Paris) is
+   * not looked for: the zone puts the word in the output by design, and says nothing of the person, so looking
+   * for it refused every import of an organisation with a Sydney and someone in Australia/Sydney.
+   */
+  readonly keptWords = new Set<string>();
 
   /** @example const index = new SourceIndex(org); index.isClean('Hannah Bennett') */
   constructor(org: SourceOrg) {
@@ -239,6 +246,7 @@ export class SourceIndex {
     const words = wordsOf(match).slice(-MAX_PATTERN_WORDS);
     const last = words[words.length - 1];
     if (last === undefined) return;
+    if (kind !== 'id' && words.length === 1 && this.keptWords.has(last)) return;
     const key = `${words.join(' ')}`;
     if (this.#seen.has(key)) return;
     this.#seen.add(key);
@@ -410,6 +418,10 @@ function collect(org: SourceOrg, index: SourceIndex): void {
     ids.push(reaction.id, reaction.resource.id);
     refs(reaction.person);
   }
+  for (const zone of [org.me, ...org.people].map((p) => p.time_zone))
+    for (const word of wordsOf(zone)) index.keptWords.add(word);
+  for (const question of org.echoQuestions)
+    for (const word of wordsOf(question.answer_time_zone)) index.keptWords.add(word);
   for (const id of ids) index.addPattern('id', id);
   for (const person of people) {
     index.addPattern('id', person.id);

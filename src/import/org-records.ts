@@ -99,7 +99,10 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
   const membership = new Map<string, string[]>();
   for (const team of org.teams)
     for (const member of team.people) membership.set(member.id, [...(membership.get(member.id) ?? []), team.id]);
-  const people: Person[] = org.people
+  // The person who read it is the world's default person (and every Echo's creator): listed by GET /me even when
+  // /people leaves them out (a token that may list nobody, a list read short), or the world did not hold together.
+  const listed = org.people.some((p) => p.id === org.me.id) ? org.people : [...org.people, org.me];
+  const people: Person[] = listed
     .map((person) => {
       seen(person.created_at);
       seen(person.updated_at);
@@ -127,7 +130,10 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
     .sort(byId);
   const personIds = new Set(people.map((p) => p.id));
 
-  const goalIds = new Set(org.goals.map((g) => g.id));
+  // The goals kept: those whose owner was read. A parent left out (or never read) leaves its children at the top of
+  // the tree; measured against every goal read, a child kept the id of a parent whose owner /people did not list
+  // (someone who left), and the world did not hold together (exit 2).
+  const goalIds = new Set(org.goals.filter((g) => personIds.has(g.owner.id)).map((g) => g.id));
   const updatesOf = new Map<string, SourceOrg['goalUpdates']>();
   for (const update of org.goalUpdates)
     updatesOf.set(update.goal.id, [...(updatesOf.get(update.goal.id) ?? []), update]);

@@ -64,6 +64,12 @@ export class PacedClientError extends Error {
 const RATE_MARGIN_MS = 250;
 /** A 503's Retry-After beyond this is not waited out whole (a retry is bounded, a maintenance is not ours). */
 const MAX_RETRY_AFTER_MS = 5 * 60_000;
+/**
+ * The longest a rate limit is waited out (G14's longest window is 30 minutes). A 429 asking for a year, or a
+ * window resetting in a year, put the read to sleep for that long without a word: it ends instead, in one line,
+ * and a later run goes on from the cache.
+ */
+export const MAX_RATE_WAIT_MS = 2 * 60 * 60_000;
 /** A second 429 in a row means someone else spends the same person's quota: a few more, then give up. */
 const MAX_429_IN_A_ROW = 3;
 const RETRIED_STATUSES = new Set([502, 503, 504]);
@@ -124,6 +130,8 @@ export class PacedClient {
   readonly #windows = new Map<string, RateWindow>();
   /** No request before this instant (ms): a spent window's end. */
   #blockedUntil = 0;
+  /** What set #blockedUntil last, for the message when it is too far off. */
+  #blockedBy = 'a spent RateLimit window';
   /** Requests made (each attempt, retries and 429s included). */
   requests = 0;
   /** 429s answered. */
@@ -162,7 +170,7 @@ export class PacedClient {
     let failures = 0;
     let limitedInARow = 0;
     for (;;) {
-      await this.#pace();
+      await this.#pace(url);
       const max = this.#options.maxRequests;
       if (max !== undefined && this.requests >= max)
         throw this.#error(`stopped before GET ${url}: ${max} requests made (maxRequests)`, 'budget', url);
@@ -233,8 +241,14 @@ export class PacedClient {
   }
 
   /** Waits until no window known to be spent is still running. */
-  async #pace(): Promise<void> {
+  async #pace(url: string): Promise<void> {
     const wait = this.#blockedUntil - this.#now();
+    if (wait > MAX_RATE_WAIT_MS)
+      throw this.#error(
+        `GET ${url}: ${this.#blockedBy} asks to wait ${Math.round(wait / 60_000)} minutes, more than standin import waits (${MAX_RATE_WAIT_MS / 60_000}); run it again later: what was read is kept`,
+        'rate-limit',
+        url,
+      );
     if (wait > 0) await this.#wait(wait, 'rate-limit');
   }
 
@@ -254,7 +268,10 @@ export class PacedClient {
         resetsAt: now + params.t * 1000,
       };
       this.#windows.set(name, window);
-      if (window.remaining <= 0) this.#blockedUntil = Math.max(this.#blockedUntil, window.resetsAt + RATE_MARGIN_MS);
+      if (window.remaining <= 0 && window.resetsAt + RATE_MARGIN_MS > this.#blockedUntil) {
+        this.#blockedUntil = window.resetsAt + RATE_MARGIN_MS;
+        this.#blockedBy = `the spent RateLimit window "${name}"`;
+      }
     }
   }
 
@@ -271,7 +288,10 @@ export class PacedClient {
       const longest = Math.max(now, ...[...this.#windows.values()].map((w) => w.resetsAt));
       until = Math.max(until, longest + RATE_MARGIN_MS);
     }
-    this.#blockedUntil = Math.max(this.#blockedUntil, until);
+    if (until > this.#blockedUntil) {
+      this.#blockedUntil = until;
+      this.#blockedBy = retryAfter === null ? 'a 429 (its RateLimit windows)' : "a 429's Retry-After";
+    }
   }
 
   /** Exponential backoff for the failures-th retry, or the answer's Retry-After (bounded) when it gave one. */

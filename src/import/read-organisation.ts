@@ -1,6 +1,7 @@
 // Owns what standin import reads of an organisation and in what order: the plan of GETs (a generator that asks
 // for one path at a time and is told its answer, so the same plan runs against the API through the paced client
 // and the cache, and against a proxy's HAR capture), and readOrganisation, which runs it against the API.
+import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { PacedClient, PacedClientError, type PacedClientOptions } from './paced-client.js';
 import { estimateEtaMs, type ReadProgress } from './progress-bar.js';
 import { ReadCache, canonicalPath, type CachedRead } from './read-cache.js';
@@ -110,13 +111,25 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
     counted = true,
   ): Plan<T[]> {
     const out: T[] = [];
+    const seen = new Set<string>();
+    let stale = 0;
     for (let page = 1; ; page++) {
       const answer = yield* ask({
         kind,
         path: withQuery(path, { ...query, page: String(page), per_page: String(PER_PAGE) }),
       });
       if (typeof answer !== 'object') return out;
-      const items = listOf<T>(answer.text, path);
+      const items = listOf<T>(answer.text, path, counted ? SCHEMAS[kind] : 'Team');
+      // A page of nothing but records of earlier pages, several in a row, is a source that does not page (it
+      // ignores `page`, or answers its last page again): the list never ended, and the read grew until it ran out
+      // of memory. One such page is a list that shifted while it was read (its records kept once, byId).
+      const fresh = items.filter((item) => !seen.has(item.id));
+      for (const item of items) seen.add(item.id);
+      stale = items.length > 0 && fresh.length === 0 ? stale + 1 : 0;
+      if (stale >= STALE_PAGES)
+        throw new Error(
+          `GET ${path}: ${stale} pages in a row (up to page ${page}) held only records of earlier pages; the source does not page as G4 says (page, per_page), and the list would never end`,
+        );
       out.push(...items);
       if (counted) tally.counts[kind] += items.length;
       if (items.length < PER_PAGE) return out;
@@ -129,7 +142,7 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
   const meAnswer = yield* ask({ kind: 'me', path: '/me' });
   if (typeof meAnswer !== 'object')
     throw new Error('GET /me was not answered: standin import needs to know whose view of the organisation it reads');
-  const me = recordOf<SourceOrg['me']>(meAnswer.text, '/me');
+  const me = recordOf<SourceOrg['me']>(meAnswer.text, '/me', 'Person');
   const since = settings.since ?? defaultSince(newest ?? settings.now());
 
   const people = yield* all<SourceOrg['people'][number]>('people', '/people');
@@ -139,7 +152,7 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
   for (const team of byId(teamList)) {
     const answer = yield* ask({ kind: 'teams', path: `/teams/${team.id}` });
     if (typeof answer !== 'object') continue;
-    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, `/teams/${team.id}`));
+    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, `/teams/${team.id}`, 'TeamDetail'));
     tally.counts.teams++;
   }
 
@@ -238,19 +251,73 @@ function isRecord(value: unknown): value is Rec {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }
 
-/** A list answer's records (G1: a bare array), each with its id; trusted for the rest to be the spec's shape. */
-function listOf<T extends Rec>(text: string, path: string): T[] {
+/** The spec's schema of each kind's records. */
+const SCHEMAS: Record<SourceKind, string> = {
+  people: 'Person',
+  teams: 'TeamDetail',
+  goals: 'Goal',
+  goalUpdates: 'GoalUpdate',
+  checkIns: 'CheckIn',
+  echoQuestions: 'EchoQuestion',
+  echoAnswers: 'EchoAnswer',
+  activities: 'Activity',
+  comments: 'Comment',
+  reactions: 'Reaction',
+};
+
+/** Several pages in a row of nothing new: the source does not page (see `all`). */
+const STALE_PAGES = 3;
+
+function isTimeZone(zone: unknown): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone as string });
+    return typeof zone === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a record against the spec's schema (G1) before anything is made of it: a null where a string belongs, a
+ * field missing, a time zone no one knows. Trusted as it came, such a record broke the anonymiser or the world
+ * later with "Cannot read properties of null" and no word of where. A field the spec does not know is no
+ * problem: it is dropped (anonymise.ts rebuilds records field by field).
+ */
+function checkRecord(value: unknown, schema: string, path: string, at: string): void {
+  const problems = getCompiledSpec()
+    .checkSchema(schema, value)
+    .filter((problem) => !problem.endsWith(' is not a field of this schema.'));
+  const record = value as { time_zone?: unknown; answer_time_zone?: unknown };
+  for (const field of ['time_zone', 'answer_time_zone'] as const)
+    if (problems.length === 0 && field in record && !isTimeZone(record[field]))
+      problems.push(`${field} ${JSON.stringify(record[field])} is no time zone this machine knows (IANA).`);
+  if (problems.length > 0)
+    throw new Error(
+      `GET ${path} answered ${at} that is not the spec's ${schema}: ${problems.slice(0, 3).join(' ')}${problems.length > 3 ? ' …' : ''}`,
+    );
+}
+
+/** A list answer's records (G1: a bare array), each with its id and of the spec's `schema`. */
+function listOf<T extends Rec>(text: string, path: string, schema: string): T[] {
   const value = parse(text, path);
   if (!Array.isArray(value) || !value.every(isRecord))
     throw new Error(`GET ${path} answered no list of records (G1): is the base URL the API's, ending in /api/v2?`);
+  value.forEach((item, i) => checkRecord(item, schema, path, `a record (the ${ordinal(i + 1)})`));
   return value as T[];
 }
 
-function recordOf<T extends Rec>(text: string, path: string): T {
+function recordOf<T extends Rec>(text: string, path: string, schema: string): T {
   const value = parse(text, path);
   if (!isRecord(value))
     throw new Error(`GET ${path} answered no record (G1): is the base URL the API's, ending in /api/v2?`);
+  checkRecord(value, schema, path, 'a record');
   return value as T;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }
 
 export interface ReadOrganisationOptions extends Pick<PacedClientOptions, 'sleep' | 'now' | 'fetch'> {
@@ -317,11 +384,11 @@ export async function readOrganisation(options: ReadOrganisationOptions): Promis
   while (!step.done) {
     const { path } = step.value;
     let answer: PlanAnswer | undefined = cache.get(path);
+    let fresh: CachedRead | null = null;
     if (answer) cached++;
     else {
       try {
-        answer = await client.get(path);
-        await cache.put(path, answer);
+        answer = fresh = await client.get(path);
       } catch (error) {
         if (error instanceof PacedClientError && error.kind === 'budget')
           throw new ReadStoppedError(
@@ -333,8 +400,13 @@ export async function readOrganisation(options: ReadOrganisationOptions): Promis
       }
     }
     done++;
+    // Kept only once the plan took it: an answer it refuses (a login page's HTML with a 200, a record not of the
+    // spec's shape) was kept first, and every later run was answered it again from the cache, the source mended
+    // or not, until the cache was deleted.
+    const next = plan.next(answer);
+    if (fresh) await cache.put(path, fresh);
     options.onProgress?.(progress());
-    step = plan.next(answer);
+    step = next;
   }
   const { since, readAt, ...records } = step.value;
   return { source: { label: cache.source, readAt, since }, ...records };

@@ -1,0 +1,255 @@
+// standin import, attacked: a source organisation carrying hostile or odd data (names that are also place names, a
+// text hidden where a date should be, a parent goal whose owner was not read, no people listed, a very long word),
+// and a source API answering oddly (a null where the spec says string, a 200 of HTML, a year's Retry-After, a list
+// whose pages never end). Each must end in a world written with nothing real in it, or in one clear line (exit 2)
+// with nothing written, and a run after the source is mended must go on from the cache.
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../src/cli/import.js';
+import { createMock, type Mock } from '../src/http/app.js';
+import { anonymise } from '../src/import/anonymise.js';
+import { importedStateText } from '../src/import/import-state.js';
+import { leakScan } from '../src/import/leak-scan.js';
+import { orgRecords } from '../src/import/org-records.js';
+import type { SourceOrg } from '../src/import/source-org.js';
+import type { WorldContents } from '../src/domain/world-base.js';
+import { NOW } from './support/harness.js';
+import { orgInProcess } from './support/org-in-process.js';
+
+const SALT = 'the salt of the attack';
+const SINCE = '2026-10-21';
+let base: SourceOrg;
+
+beforeAll(async () => {
+  const mock = createMock({ seed: 7, now: NOW });
+  base = await orgInProcess(mock, SINCE);
+  mock.close();
+});
+
+/** The whole pipeline, as the command runs it: anonymise, build, write the text, scan it. */
+function pipeline(org: SourceOrg): { contents: WorldContents; text: string; leaks: ReturnType<typeof leakScan> } {
+  const anonymised = anonymise(org, { salt: SALT, appUrl: 'https://app.standin.test' });
+  const { contents } = orgRecords(anonymised, SALT);
+  const text = importedStateText(contents);
+  return { contents, text, leaks: leakScan(org, text, { maxLeaks: 20 }) };
+}
+
+/** The organisation with one person renamed everywhere a reference to them carries their name. */
+function renamed(org: SourceOrg, personId: string, name: string): SourceOrg {
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.id === personId && typeof record.name === 'string') record.name = name;
+      Object.values(record).forEach(walk);
+    }
+  };
+  const copy = structuredClone(org);
+  walk(copy);
+  return copy;
+}
+
+describe('a source name that is also a word the world keeps', () => {
+  // Time zones are kept (and locations follow them): a colleague called Sydney, Paris or Francisco, with someone
+  // in Australia/Sydney, Europe/Paris or America/Los_Angeles, made every import of the organisation a "leak".
+  it.each([
+    ['Sydney Carter', 'Australia/Sydney'],
+    ['Francisco Alves', 'America/Los_Angeles'],
+    ['India Walton', 'Asia/Kolkata'],
+    ['Paris Hilton', 'Europe/Paris'],
+  ])('%s, with a colleague in %s, is no leak, and nothing of the name is written', (name, zone) => {
+    const org = renamed(base, base.people[3]!.id, name);
+    org.people[5]!.time_zone = zone;
+    const { text, leaks } = pipeline(org);
+    expect(leaks).toEqual([]);
+    expect(text.includes(name), 'the name in the output').toBe(false);
+    expect(text.includes(zone), 'the zone kept').toBe(true);
+  });
+});
+
+describe('what the anonymiser keeps of a source text', () => {
+  it("keeps of an Echo answer's title only a date where EC4 puts one", () => {
+    const org = structuredClone(base);
+    const answer = org.echoAnswers[0]!;
+    answer.title = `${answer.question.title} for Project Falcon`;
+    const { text, leaks } = pipeline(org);
+    expect(leaks).toEqual([]);
+    expect(/falcon/i.test(text), 'Falcon in the output').toBe(false);
+  });
+
+  it('writes a very long word anew without running out of stack', () => {
+    const org = structuredClone(base);
+    org.goals[0]!.description = 'x'.repeat(300_000);
+    const { contents } = pipeline(org);
+    // Its length kept, as every text's is.
+    expect(contents.goals.some((g) => (g.description ?? '').length > 250_000)).toBe(true);
+  });
+});
+
+describe('the world built from what was read', () => {
+  it("keeps a goal whose parent's owner was not listed by /people, at the top of the tree", () => {
+    const org = structuredClone(base);
+    const child = org.goals.find((g) => g.parent && org.goals.some((p) => p.id === g.parent!.id))!;
+    const parent = org.goals.find((g) => g.id === child.parent!.id)!;
+    expect(parent.owner.id).not.toBe(org.me.id);
+    org.people = org.people.filter((p) => p.id !== parent.owner.id);
+    const { contents } = pipeline(org);
+    expect(contents.goals).toHaveLength(
+      base.goals.length - org.goals.filter((g) => g.owner.id === parent.owner.id).length,
+    );
+    expect(contents.goals.every((g) => g.parentId === null || contents.goals.some((p) => p.id === g.parentId))).toBe(
+      true,
+    );
+  });
+
+  it('holds the person who read it when /people lists nobody', () => {
+    const org = structuredClone(base);
+    org.people = [];
+    const { contents } = pipeline(org);
+    expect(contents.people.map((p) => p.id)).toEqual([contents.defaultPersonId]);
+  });
+});
+
+/** What the hostile source answers instead of standin, for a path (with its query) under /api/v2; null: standin's. */
+type Hostile = (
+  path: string,
+) => { status: number; headers?: Record<string, string>; body: string } | { forward: string } | null;
+
+describe('standin import against a source answering oddly', () => {
+  let mock: Mock;
+  let server: Server;
+  let baseUrl: string;
+  let token: string;
+  let hostile: Hostile = () => null;
+  const dir = mkdtempSync(join(tmpdir(), 'standin-import-attack-'));
+
+  beforeAll(async () => {
+    mock = createMock({ seed: 7, now: NOW });
+    token = mock.world.store.people.get(mock.world.defaultPersonId)!.tokens.readOnly;
+    server = createServer((request, response) => {
+      const path = (request.url ?? '').replace(/^\/api\/v2/, '');
+      const odd = hostile(path);
+      const forward = odd && 'forward' in odd ? `/api/v2${odd.forward}` : (request.url ?? '/');
+      const answer =
+        odd && 'body' in odd
+          ? Promise.resolve(new Response(odd.body, { status: odd.status, headers: odd.headers ?? {} }))
+          : Promise.resolve(
+              mock.app.request(forward, { headers: { authorization: request.headers.authorization ?? '' } }),
+            );
+      void answer.then(async (r) => {
+        response.writeHead(r.status, Object.fromEntries(r.headers));
+        response.end(Buffer.from(await r.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address() as { port: number };
+    baseUrl = `http://127.0.0.1:${address.port}/api/v2`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    mock.close();
+  });
+
+  /** `standin import` in-process, its waits counted and not slept. */
+  async function importing(name: string, extra: string[] = []) {
+    let stdout = '';
+    let stderr = '';
+    let waited = 0;
+    const out = join(dir, `${name}.json`);
+    const code = await runImport(
+      [
+        '--base-url',
+        baseUrl,
+        '--token',
+        token,
+        '--out',
+        out,
+        '--since',
+        SINCE,
+        '--cache',
+        join(dir, name),
+        '--salt-file',
+        join(dir, 'salt'),
+        ...extra,
+      ],
+      {
+        stdout: (text) => (stdout += text),
+        stderr: { write: (text: string) => (stderr += text) },
+        sleep: (ms) => {
+          waited += ms;
+          return Promise.resolve();
+        },
+      },
+    );
+    return { code, stdout, stderr, waited, written: existsSync(out) };
+  }
+
+  /** Exit 2, one line saying `said`, nothing written; then, the source mended, the same cache reads on to exit 0. */
+  async function refusedThenResumed(name: string, odd: Hostile, said: RegExp) {
+    hostile = odd;
+    const refused = await importing(name);
+    hostile = () => null;
+    expect(refused.code, refused.stdout + refused.stderr).toBe(2);
+    const lines = refused.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes('made a new salt') && !line.startsWith('read '));
+    expect(lines, refused.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(said);
+    expect(refused.written).toBe(false);
+    const resumed = await importing(name);
+    expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+    return refused;
+  }
+
+  it('a null where the spec says string: says which answer, and a mended source reads on', async () => {
+    await refusedThenResumed(
+      'null-name',
+      (path) => {
+        if (!path.startsWith('/people?')) return null;
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ ...base.people[0]!, name: null }, ...base.people.slice(1)]),
+        };
+      },
+      /GET \/people answered a record \(the 1st\).*name must be a string; got null/,
+    );
+  });
+
+  it('a 200 of HTML (a login page in between): says so, and is not kept in the cache to be answered again', async () => {
+    await refusedThenResumed(
+      'html',
+      (path) =>
+        path.startsWith('/teams?')
+          ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html>\n<title>Sign in</title>' }
+          : null,
+      /GET \/teams answered something that is not JSON: <!doctype html>$/,
+    );
+  });
+
+  it('a 429 asking to wait a year: ends at once, in one line, instead of sleeping a year', async () => {
+    const refused = await refusedThenResumed(
+      'year',
+      (path) =>
+        path.startsWith('/goals?') ? { status: 429, headers: { 'retry-after': String(365 * 86_400) }, body: '' } : null,
+      /429.*Retry-After/i,
+    );
+    expect(refused.waited).toBeLessThan(3_600_000);
+  });
+
+  it('a list whose pages never end (the page asked for ignored): ends in one line', async () => {
+    await refusedThenResumed(
+      'endless',
+      (path) => {
+        // Every page answered as the first: full, and never short.
+        if (!path.startsWith('/check-ins?')) return null;
+        return { forward: path.replace(/([?&])page=\d+/, '$1page=1') };
+      },
+      /GET \/check-ins: 3 pages in a row .* would never end/,
+    );
+  });
+});
