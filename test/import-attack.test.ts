@@ -253,3 +253,12 @@ describe('standin import against a source answering oddly', () => {
     );
   });
 });
+
+describe('a name made of hex letters', () => {
+  it('is not found inside an id or a token by chance, and is found as the name it is', () => {
+    const org = renamed(base, base.people[3]!.id, 'Ebba Lund');
+    expect(leakScan(org, '{"id":"3f2a91c0-ebba-4c1d-9e7b-2d8c1a3f5e60","token":"rw_00ebba00"}')).toEqual([]);
+    expect(new Set(leakScan(org, '{"name":"Ebba Lund"}').map((leak) => leak.kind))).toEqual(new Set(['name']));
+    expect(leakScan(org, '{"note":"Lund wrote"}').map((leak) => leak.kind)).toEqual(['name']);
+  });
+});

@@ -214,6 +214,7 @@ describe('standin import refuses', () => {
     [['--from-har', 'a.har', '--base-url', 'https://x', '--out', 'x.json'], 'not both'],
     [['--from-har', 'a.har'], 'give the state file to write'],
     [['--from-har', 'a.har', '--out', 'x', '--since', 'yesterday'], '--since must be a date'],
+    [['--from-har', 'a.har', '--out', 'x', '--since', '2999-01-01'], 'is in the future'],
   ])('%j in one line, exit 2', async (args, said) => {
     const ran = await importing(args);
     expect(ran.code).toBe(2);

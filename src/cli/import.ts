@@ -107,6 +107,9 @@ export function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const since = values.since;
   if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))))
     throw new ImportUsageError(`--since must be a date such as 2026-10-01, got "${since}"`);
+  // A date to come reads no check-in and no activity: an empty world, said nowhere, if it were let through.
+  if (since !== undefined && since > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
+    throw new ImportUsageError(`--since ${since} is in the future: give the first date whose check-ins to read`);
   const max = values['max-requests'];
   if (max !== undefined && (!/^\d+$/.test(max) || Number(max) < 1))
     throw new ImportUsageError(`--max-requests must be a whole number of at least 1, got "${max}"`);
