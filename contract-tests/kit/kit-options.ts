@@ -33,7 +33,7 @@ export interface KitOptions {
 
 /** A person as the kit reads one (GET /me, GET /people): the spec's Person, the fields the checks use. */
 export type Person = Pick<ApiSchema<'Person'>, 'id' | 'name' | 'time_zone' | 'teams'> &
-  Partial<Pick<ApiSchema<'Person'>, 'administrator'>>;
+  Partial<Pick<ApiSchema<'Person'>, 'administrator' | 'kind'>>;
 
 /** Every title the kit writes starts with this, so its records are easy to spot and to clean up by hand. */
 export const MARKER = '[standin-contract]';

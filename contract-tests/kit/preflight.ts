@@ -181,14 +181,21 @@ async function tokensFromMock(
   facts.readOnlyToken ??= mine?.read_only;
   if (facts.otherToken) return;
   // The second person should not be an administrator, so checks of what others may not do (GO9, GU8, EC7)
-  // can run: the first such person among a few, else anyone else.
+  // can run, and a human, who has check-ins (an agent has none, and CI3's check of someone else's check-in
+  // would not run: an imported world's agent may come first): the first such person among a few, else the
+  // first who is not an administrator, else anyone else.
   const others = tokens.filter((t) => t.person.id !== (facts.me?.id ?? mine?.person.id));
-  for (const candidate of others.slice(0, 5)) {
+  let notAdministrator: string | undefined;
+  for (const candidate of others.slice(0, 8)) {
     const response = await get(`${baseUrl}/me`, candidate.read_write);
-    if (response.ok && !((await response.json()) as Person).administrator) {
+    if (!response.ok) continue;
+    const person = (await response.json()) as Person;
+    if (person.administrator) continue;
+    if (person.kind === 'human') {
       facts.otherToken = candidate.read_write;
       return;
     }
+    notAdministrator ??= candidate.read_write;
   }
-  facts.otherToken = others[0]?.read_write;
+  facts.otherToken = notAdministrator ?? others[0]?.read_write;
 }

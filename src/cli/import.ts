@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
-import { optionError } from './option-errors.js';
+import { commandOptions } from './option-errors.js';
 
 const IMPORT_USAGE = `Usage: standin import --base-url URL --token T --out FILE [options]
        standin import --from-har FILE --out FILE [options]
@@ -71,13 +70,7 @@ export function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     'app-url': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: known, allowPositionals: false });
-  } catch (error) {
-    throw new ImportUsageError(optionError(error, Object.keys(known)));
-  }
-  const { values } = parsed;
+  const { values } = commandOptions(argv, known, (message) => new ImportUsageError(message));
   if (values.help) return 'help';
   const fromHar = values['from-har'];
   const baseUrl = values['base-url'];

@@ -1,6 +1,7 @@
 // What a command line gets wrong, said in one line: parseArgs' unknown-option and missing-value errors
 // rewritten for a person, with the option (or command) they most likely meant, and a negative number read as
 // the value it was meant to be rather than as an option.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestName } from '../spec/closest-name.js';
 
 /**
@@ -56,4 +57,26 @@ export function optionError(error: unknown, known: readonly string[]): string {
     if (option) return `${option} needs a value: ${option} VALUE`;
   }
   return message;
+}
+
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+type ParsedOptions<T extends OptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: false; strict: true }>
+>;
+
+/**
+ * A command's options read with parseArgs, no positionals; a mistake as `usage(one line)`, for the command to say
+ * with its pointer to --help.
+ * @example const { values } = commandOptions(argv, { port: { type: 'string' } }, (m) => new ProxyUsageError(m))
+ */
+export function commandOptions<const T extends OptionsConfig>(
+  argv: string[],
+  options: T,
+  usage: (message: string) => Error,
+): ParsedOptions<T> {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: false, strict: true });
+  } catch (error) {
+    throw usage(optionError(error, Object.keys(options)));
+  }
 }

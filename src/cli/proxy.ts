@@ -4,11 +4,10 @@
 // something was, 2 when it could not start (one line saying why).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PACKAGE_ROOT } from '../spec/spec-files.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 import { allowedHostOf } from '../server/host-check.js';
-import { optionError } from './option-errors.js';
+import { commandOptions } from './option-errors.js';
 
 const PROXY_USAGE = `Usage: standin proxy --upstream URL [options]
 
@@ -62,13 +61,7 @@ export function readProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     timeout: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: known, allowPositionals: false });
-  } catch (error) {
-    throw new ProxyUsageError(optionError(error, Object.keys(known)));
-  }
-  const { values } = parsed;
+  const { values } = commandOptions(argv, known, (message) => new ProxyUsageError(message));
   if (values.help) return 'help';
   const upstream = values.upstream ?? env.STANDIN_UPSTREAM;
   if (!upstream) throw new ProxyUsageError('give the service to forward to: --upstream https://api.example.com');
