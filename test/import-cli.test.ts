@@ -264,17 +264,33 @@ describe("README's import example, as printed", () => {
         );
         expect(got[i]).toMatch(pattern);
       });
-      const serve = await shell(
-        `${serveLine!.replace('npx standin', `timeout 20 "${process.execPath}" "${CLI}"`)} --port 0 & sleep 3; kill %1`,
-        cwd,
-      );
-      expect(serve.stdout).toContain('state: loaded from acme.json');
-      expect(serve.stdout).toMatch(/you are .+ \(@/);
+      // The serve line as printed (on a free port), until its banner is out: the banner, not a time, ends it.
+      const banner = await bannerOf(serveLine!.replace('npx standin', '').trim().split(' '), cwd);
+      expect(banner).toContain('state: loaded from acme.json');
+      expect(banner).toMatch(/you are .+ \(@/);
     } finally {
       await org.close();
     }
   }, 60_000);
 });
+
+/** `standin ARGS --port 0` in `cwd` until its banner is printed (or it exits): what it printed, then it is stopped. */
+function bannerOf(args: string[], cwd: string): Promise<string> {
+  const child = spawn(process.execPath, [CLI, ...args, '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve) => {
+    let out = '';
+    const done = () => {
+      child.kill('SIGTERM');
+      resolve(out);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('the contract:')) done();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', () => resolve(out));
+  });
+}
 
 /** bash in `cwd`, without blocking this process (whose server the command reads from). */
 function shell(

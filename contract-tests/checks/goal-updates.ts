@@ -3,14 +3,13 @@ import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { ensureInOrder, ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import { getGoal, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
+import { snappedConfidence } from '../../src/exchange/confidence-rules.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
 type UpdateOut = ApiSchema<'GoalUpdate'>;
 
-/** GU2: below 45 → 30, 45 to 74 → 60, 75 and above → 90. */
-function snapped(confidence: number): number {
-  return confidence < 45 ? 30 : confidence < 75 ? 60 : 90;
-}
+/** GU2: below 45 → 30, 45 to 74 → 60, 75 and above → 90 (src/exchange, which standin proxy reads too). */
+const snapped = snappedConfidence;
 
 async function post(ctx: KitContext, goalId: string, body: Record<string, unknown>, rule = 'GU1'): Promise<UpdateOut> {
   return (await ctx.client.expect<UpdateOut>(201, 'POST', `/goals/${goalId}/goal-updates`, { body }, rule)).body;

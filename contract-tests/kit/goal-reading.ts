@@ -8,8 +8,8 @@ import type { ApiSchema } from '../../src/types/wire.js';
 export /** The output form of a goal (GO3): the spec's Goal. */
 type GoalOut = ApiSchema<'Goal'>;
 
-/** GO5: the label of each confidence a goal or update may carry. */
-export const LABELS: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };
+/** GO5: the label of each confidence a goal or update may carry (src/exchange, which standin proxy reads too). */
+export { CONFIDENCE_LABELS as LABELS } from '../../src/exchange/confidence-rules.js';
 
 /** Plain code-unit comparison, the order the rules' "then title" / "then id" mean. */
 function compareStrings(a: string, b: string): number {

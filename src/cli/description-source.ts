@@ -4,6 +4,7 @@
 // beyond this machine.
 import { readFileSync, statSync } from 'node:fs';
 import { DescriptionError } from '../drift/description-error.js';
+import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
 
 /** No description comes near this: a larger answer is something else, or an attempt to fill the memory. */
 const MAX_DESCRIPTION_BYTES = 32 * 2 ** 20;
@@ -15,9 +16,6 @@ export interface DescriptionText {
   readonly text: string;
   readonly label: string;
 }
-
-const isLoopback = (host: string) =>
-  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host) || host.endsWith('.localhost');
 
 /** A URL as a report may print it: no user, password, query or fragment. */
 function shownUrl(url: URL): string {

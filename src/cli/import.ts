@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { commandOptions } from './option-errors.js';
+import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
 
 const IMPORT_USAGE = `Usage: standin import --base-url URL --token T --out FILE [options]
        standin import --from-har FILE --out FILE [options]
@@ -49,9 +50,6 @@ export interface ImportArgs {
 }
 
 const DEFAULT_CACHE = '.standin-import';
-
-const isLoopback = (host: string) =>
-  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host) || host.endsWith('.localhost');
 
 /**
  * @example readImportArgs(['--base-url', 'https://api.example.com/api/v2', '--token', 't', '--out', 'org.json'])

@@ -5,6 +5,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, SpecOperation } from '../spec/compiled-spec.js';
 import type { ExchangeFinding, ObservedExchange } from './exchange.js';
+import { CONFIDENCE_LABELS as LABELS, snappedConfidence as snapped } from './confidence-rules.js';
 import { ruleOfProblem } from './spec-findings.js';
 
 /** What the rules of one exchange found, and which rules (and parts) they looked at: `G12`, `G4/clamp`. */
@@ -43,13 +44,6 @@ const NEWEST_FIRST: Record<string, { field: string; rule: string; part?: string 
   listCheckIns: { field: 'date', rule: 'CI5', part: 'order' },
 };
 
-/** GO5: the label of each confidence an answer may carry. */
-const LABELS: Record<number, string> = { 30: 'Off track', 60: 'At risk', 90: 'On track', 100: 'On track' };
-
-/** GU2: a confidence sent, as saved. */
-function snapped(confidence: number): number {
-  return confidence < 45 ? 30 : confidence < 75 ? 60 : 90;
-}
 
 /** G12: the entity tags of an If-None-Match, or '*'. */
 function tagsOf(header: string): string[] | '*' {

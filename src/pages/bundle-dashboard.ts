@@ -8,8 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { PACKAGE_ROOT } from '../spec/spec-files.js';
-import { DASHBOARD_SCRIPT_FILE } from './dashboard-script.js';
-import { PROXY_SCRIPT_FILE } from './proxy-page.js';
+import { DASHBOARD_SCRIPT_FILE, PROXY_SCRIPT_FILE } from './dashboard-script.js';
 
 /** The clients' entries: every module of a script is reached from its entry. */
 const ENTRY = join(PACKAGE_ROOT, 'src', 'pages', 'dashboard', 'main.ts');

@@ -1,22 +1,33 @@
-// The dashboard's script as the server serves it: the bundle `npm run build` writes beside this module
-// (bundle-dashboard.ts), read on its first request and kept in memory, so that a server nobody opens / on reads
-// nothing. One file of some tens of kB, never more than one copy.
+// The pages' scripts as the server serves them: the bundles `npm run build` writes beside this module
+// (bundle-dashboard.ts) — the dashboard's, and standin proxy's page's — each read on its first request and kept in
+// memory, so that a server nobody opens a page of reads nothing. Files of some tens of kB, one copy each.
 import { readFile } from 'node:fs/promises';
 
-/** Where the script is, relative to this module (in src/pages/ for the tests, in dist/src/pages/ for the rest). */
+/** Where the dashboard's script is, relative to this module (in src/pages/ for the tests, in dist/src/pages/ for the rest). */
 export const DASHBOARD_SCRIPT_FILE = 'generated/dashboard.js';
+/** standin proxy's page's script (proxy-page.ts), beside it. */
+export const PROXY_SCRIPT_FILE = 'generated/proxy-dashboard.js';
 
-let script: Promise<string> | undefined;
+const scripts = new Map<string, Promise<string>>();
 
 /**
- * The bundled script, read once (a failed read is tried again on the next request).
+ * A bundled script, read once (a failed read is tried again on the next request).
+ * @example const text = await bundledScript(PROXY_SCRIPT_FILE)
+ */
+export function bundledScript(file: string): Promise<string> {
+  let script = scripts.get(file);
+  if (!script) {
+    script = readFile(new URL(file, import.meta.url), 'utf8');
+    void script.catch(() => scripts.delete(file));
+    scripts.set(file, script);
+  }
+  return script;
+}
+
+/**
+ * The dashboard's bundled script.
  * @example const text = await dashboardScript()
  */
 export function dashboardScript(): Promise<string> {
-  if (!script) {
-    const read = readFile(new URL(DASHBOARD_SCRIPT_FILE, import.meta.url), 'utf8');
-    void read.catch(() => (script = undefined));
-    script = read;
-  }
-  return script;
+  return bundledScript(DASHBOARD_SCRIPT_FILE);
 }

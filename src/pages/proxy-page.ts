@@ -2,20 +2,19 @@
 // source, the problem) and what the spec refused in the app's request; a tally of the rules broken over the
 // exchanges the journal keeps. A static shell and one script (src/pages/dashboard/proxy-main.ts, bundled at
 // build time), both served by the proxy itself, under a CSP that lets the page reach nothing else.
-import { readFile } from 'node:fs/promises';
 import { DASHBOARD_CSP } from './dashboard.js';
+import { bundledScript, PROXY_SCRIPT_FILE } from './dashboard-script.js';
 
 /** Where the proxy serves the page's script. */
 export const PROXY_SCRIPT_PATH = '/proxy/app.js';
-/** The bundle `npm run build` writes beside this module (bundle-dashboard.ts). */
-export const PROXY_SCRIPT_FILE = 'generated/proxy-dashboard.js';
 /** The dashboard's policy: the page's own script and style, requests to its own origin only. */
 export const PROXY_PAGE_CSP = DASHBOARD_CSP;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const STYLE = `
+/** The page's style, served at /proxy/style.css (the CSP allows no inline style). */
+export const PROXY_STYLE = `
 :root { font: 14px/1.45 system-ui, sans-serif; color: #1d2330; background: #f5f6f8; }
 body { margin: 0; }
 header { display: flex; gap: 1.5rem; align-items: baseline; padding: 0.75rem 1.5rem; background: #1d2330; color: #fff; }
@@ -67,21 +66,13 @@ export function proxyPage(upstream: string): string {
 `;
 }
 
-/** The page's style, served at /proxy/style.css (the CSP allows no inline style). */
+/** Where the proxy serves the page's style. */
 export const PROXY_STYLE_PATH = '/proxy/style.css';
-export const PROXY_STYLE = STYLE;
-
-let script: Promise<string> | undefined;
 
 /**
- * The bundled script, read once (a failed read is tried again on the next request).
+ * The page's bundled script, read once.
  * @example const text = await proxyDashboardScript()
  */
 export function proxyDashboardScript(): Promise<string> {
-  if (!script) {
-    const read = readFile(new URL(PROXY_SCRIPT_FILE, import.meta.url), 'utf8');
-    void read.catch(() => (script = undefined));
-    script = read;
-  }
-  return script;
+  return bundledScript(PROXY_SCRIPT_FILE);
 }

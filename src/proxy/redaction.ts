@@ -7,11 +7,14 @@ export const REDACTED = '[redacted]';
 /** Headers whose values are credentials: replaced, the scheme of an Authorization kept (`Bearer [redacted]`). */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
+/** The words that end the name of a secret: `token`, `webhook_secret`, `api-key`, `signatures`. */
+const SECRET_WORDS = '(token|secret|password|passwd|api[_-]?key|signature)s?';
+
 /** Names of query parameters and JSON fields that hold secrets (WH1's hook token is in its query). */
-const SECRET_NAME = /(^|[_-])(token|secret|password|passwd|api[_-]?key|signature)s?$/i;
+const SECRET_NAME = new RegExp(`(^|[_-])${SECRET_WORDS}$`, 'i');
 
 /** A JSON key that SECRET_NAME would take, as it ends in the text: `…token": ` (a cheap look before a parse). */
-const SECRET_KEY = /(token|secret|password|passwd|api[_-]?key|signature)s?"\s*:/i;
+const SECRET_KEY = new RegExp(`${SECRET_WORDS}"\\s*:`, 'i');
 
 /** The shortest text taken for a secret: a shorter one would redact ordinary words. */
 const SHORTEST_SECRET = 6;

@@ -4,6 +4,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { BASE_PATH } from '../spec/base-path.js';
+import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
 
 export interface Upstream {
   url: URL;
@@ -16,9 +17,6 @@ export interface Upstream {
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
 }
-
-const isLoopback = (host: string) =>
-  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host) || host.endsWith('.localhost');
 
 /**
  * @example upstreamTarget('https://api.example.com/api/v2').root // 'https://api.example.com'

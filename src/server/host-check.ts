@@ -44,6 +44,15 @@ export function hostOf(value: string): string | null {
   return host;
 }
 
+/**
+ * Whether a URL's hostname (`new URL(…).hostname`, IPv6 in brackets) is this machine's: where a token may go over
+ * plain http (standin drift's, proxy's and import's sources), as nothing crosses a network to get there.
+ * @example isLoopbackUrlHost(new URL('http://127.0.0.1:4010').hostname) // true
+ */
+export function isLoopbackUrlHost(hostname: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname) || hostname.endsWith('.localhost');
+}
+
 /** G13's loopback names (IPv6 without its brackets). */
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '::1';
