@@ -44,7 +44,6 @@ const NEWEST_FIRST: Record<string, { field: string; rule: string; part?: string 
   listCheckIns: { field: 'date', rule: 'CI5', part: 'order' },
 };
 
-
 /** G12: the entity tags of an If-None-Match, or '*'. */
 function tagsOf(header: string): string[] | '*' {
   if (header.trim() === '*') return '*';
