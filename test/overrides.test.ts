@@ -228,6 +228,52 @@ describe('overrides refuse what would break later, and leave preflights alone', 
   });
 });
 
+describe('overrides reach the activity hook (WH1) as they reach /api/v2', () => {
+  const email = (h: Harness) => h.person().email;
+
+  it('a rule on /hooks/* answers in place of the hook, checked against collectActivity, and the journal names it', async () => {
+    const h = new Harness();
+    const hook = h.hookPath();
+    const put = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'POST', path: '/hooks/activity/*', status: 503, uses: 1 }],
+    });
+    expect(put.status).toBe(200);
+    const body = JSON.stringify({ email: email(h), source: 'Deploys', description: 'Shipped' });
+    const headers = { 'content-type': 'application/json' };
+    const outage = await h.mock.app.request(hook, { method: 'POST', headers, body });
+    expect(outage.status).toBe(503);
+    expect(await outage.json()).toMatchObject({ type: 'urn:standin:problem:override', status: 503 });
+    // Its one use spent, the hook answers again.
+    expect((await h.mock.app.request(hook, { method: 'POST', headers, body })).status).toBe(201);
+    const [last, first] = (await control(h, 'GET', '/requests?limit=2')).body;
+    expect([first.status, first.override, last.status, last.override]).toEqual([503, put.body.rules[0].id, 201, null]);
+  });
+
+  it('a hook rule is held to the hook operation’s answers: a body it cannot give, or a path no operation has, is refused', async () => {
+    const h = new Harness();
+    const refused = await control(h, 'PUT', '/overrides', {
+      rules: [
+        { method: 'POST', path: '/hooks/activity/a/*', status: 201, body: { name: 'not an activity' } },
+        { method: 'POST', path: '/hooks/no-such-hook', status: 201, body: {} },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { name: string }) => e.name)).toEqual(['rules[0].body', 'rules[1].path']);
+    expect(refused.body.errors[0].message).toMatch(/collectActivity/);
+    // Outside the API's two places, the spec's pattern refuses the path itself.
+    const elsewhere = await control(h, 'PUT', '/overrides', { rules: [{ path: '/elsewhere/*', status: 503 }] });
+    expect([elsewhere.status, elsewhere.body.errors[0].name]).toEqual([422, 'rules[0].path']);
+    // An activity the hook could give is taken.
+    const activity = { email: email(h), source: 'Deploys', description: 'Shipped' };
+    const made = await h.post(h.hookPath(), activity);
+    const ok = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'POST', path: '/hooks/activity/a/*', status: 201, body: { ...made.body, group: 'Pinned' } }],
+    });
+    expect(ok.status).toBe(200);
+    expect((await h.post(h.hookPath(), activity)).body.group).toBe('Pinned');
+  });
+});
+
 describe('the journal tells the whole story', () => {
   it('each entry keeps the request body, the answer, a problem’s errors, and `after` gives what is new', async () => {
     const h = new Harness();

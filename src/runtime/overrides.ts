@@ -55,18 +55,27 @@ const FRAMING_HEADERS = new Set([
   'upgrade',
 ]);
 
+/** Where an operation's requests arrive: under the base path, or under its path item's own server (WH1's hook). */
+function requestPathOf(op: SpecOperation): string {
+  return (op.base ?? BASE_PATH) + op.path;
+}
+
 /**
  * The spec's operations of a method that a rule's path reaches: the one its path names when read as a request
- * path (`/api/v2/goals/3f…` names getGoal), and every one whose path, each parameter standing for one segment,
- * the pattern matches (`*` spans segments: `/goals/*` reaches `/goals/{id}` and `/goals/{goal_id}/goal-updates`).
+ * path (`/api/v2/goals/3f…` names getGoal, `/hooks/activity/a/7c…` collectActivity), and every one whose path,
+ * each parameter standing for one segment, the pattern matches (`*` spans segments: `/goals/*` reaches
+ * `/goals/{id}` and `/goals/{goal_id}/goal-updates`).
  */
 function reachedOperations(method: string, path: string): SpecOperation[] {
   const spec = getCompiledSpec();
   const matcher = new PathPattern(path);
+  const underBase = path.startsWith(`${BASE_PATH}/`);
   // Stryker disable next-line StringLiteral: reading a star as nothing instead of `x` differs only for a star inside a literal segment beside a literal id (`/go*als/<id>`), where neither reading is exact; both are approximations of "some request both match".
-  const named = spec.findOperation(method, path.slice(BASE_PATH.length).replaceAll('*', 'x'));
+  const found = spec.findOperation(method, (underBase ? path.slice(BASE_PATH.length) : path).replaceAll('*', 'x'));
+  // findOperation reads paths relative to the base: a hook's path names an operation only if it lives at the root.
+  const named = found && (found.base === null) === underBase ? found : undefined;
   return spec.operations.filter(
-    (op) => op.method === method && (op === named || matcher.matches(BASE_PATH + op.path.replace(/\{[^}]+\}/g, 'x'))),
+    (op) => op.method === method && (op === named || matcher.matches(requestPathOf(op).replace(/\{[^}]+\}/g, 'x'))),
   );
 }
 

@@ -1030,8 +1030,9 @@ export interface components {
              */
             method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
             /**
-             * @description A pattern of the path under /api/v2 (`*` matches any characters), e.g. `/api/v2/goals/*`. Matched
-             *     without backtracking, in steps linear in the request's path, whatever the pattern.
+             * @description A pattern of a path of the API (`*` matches any characters): under /api/v2, e.g. `/api/v2/goals/*`,
+             *     or of the activity hook at the service root (WH1), e.g. `/hooks/activity/*`. Matched without
+             *     backtracking, in steps linear in the request's path, whatever the pattern.
              */
             path: string;
             /** @description Only requests of this session (MK5); any when absent. */
