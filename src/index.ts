@@ -1,8 +1,8 @@
 // standin's public face for embedding users: the mock factory, the server starter and the compiled spec.
-import type { RunningMock, ServeOptions } from './server/start-server.js';
+import type { RunningMock, ServeOptions } from './server/serve-options.js';
 
 export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
-export type { RunningMock, ServeOptions } from './server/start-server.js';
+export type { RunningMock, ServeOptions } from './server/serve-options.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';

@@ -6,20 +6,7 @@ import type { Duplex } from 'node:stream';
 import { CORS_RESPONSE_HEADERS } from '../http/cors.js';
 import { problemJson } from '../spec/problem-document.js';
 import { MAX_URL_LENGTH } from '../http/url-limit.js';
-
-/** The Node server's limits (ms and bytes): options of `startServer`, passed on to `http.createServer`. */
-export interface ServerLimits {
-  /** Time to receive a request's headers; slower (a slowloris) gets 408 and the connection closed. */
-  headersTimeout: number;
-  /** Time to receive a whole request, body included; at least headersTimeout. */
-  requestTimeout: number;
-  /** How long an idle keep-alive connection stays open. */
-  keepAliveTimeout: number;
-  /** How often the two request timeouts are checked: they fire up to this much late. */
-  connectionsCheckingInterval: number;
-  /** The request line and headers together; more gets 431. */
-  maxHeaderSize: number;
-}
+import type { ServerLimits } from './serve-options.js';
 
 export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
   headersTimeout: 10_000,

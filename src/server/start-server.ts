@@ -1,54 +1,29 @@
 // `standin serve`: the mock on a real port — options from flags or environment, the server's limits, a ready
 // banner, clean exit.
-import { getRequestListener, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, relative } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
-import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+import { BASE_PATH, createMock, type Mock } from '../http/app.js';
 import { DOCS_PATH } from '../pages/docs.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
 import type { Latency } from '../runtime/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { readBodyAhead } from './body-ahead.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
-import { answerClientError, DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
+import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
+import type { RunningMock, ServeOptions, ServerLimits } from './serve-options.js';
 import { realTarget, removeStrayTemporaries } from './replace-file.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
 import { StateLock, StateLockError } from './state-lock.js';
 import { workerStateLoader } from './state-loader.js';
 
-/** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
+export type { RunningMock, ServeOptions } from './serve-options.js';
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
-
-export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
-  port: number;
-  host: string;
-  /**
-   * G13: host names this server answers to besides loopback names and `host` (`--allowed-host`): a name, or a
-   * domain with a leading dot (`.example.com`). Any other Host gets 403.
-   */
-  allowedHosts?: readonly string[];
-  /** Keep the world in this file across restarts. */
-  state?: string;
-}
-
-export interface RunningMock {
-  mock: Mock;
-  server: ServerType;
-  baseUrl: string;
-  /** With --state: whether the world came from the file (true) or the file was created (false). */
-  stateLoaded: boolean | null;
-  /** With --state: the file's writer (its longest slice of work, for the reliability figures). */
-  stateWriter: StateFileWriter | null;
-  /** With --state: the lock that keeps other servers off the file (and whose lock it took over, if any). */
-  stateLock: StateLock | null;
-  /** Resolves true when everything was saved (always, without --state). */
-  close(): Promise<boolean>;
-}
 
 /**
  * Starts the mock and resolves once it listens.
