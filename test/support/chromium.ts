@@ -17,7 +17,7 @@ export const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
  * its host name to 127.0.0.1 with `--host-resolver-rules`).
  */
 export async function launchChromium(args: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', ...args] });
+  return chromium.launch({ executablePath: presentChromium(), headless: true, args: ['--no-sandbox', ...args] });
 }
 
 /**
@@ -26,14 +26,33 @@ export async function launchChromium(args: readonly string[] = []): Promise<Brow
  * @example const server = await launchChromiumServer(); console.log(server.wsEndpoint());
  */
 export async function launchChromiumServer(args: readonly string[] = []): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', ...args] });
+  return chromium.launchServer({ executablePath: presentChromium(), headless: true, args: ['--no-sandbox', ...args] });
 }
 
-function chromiumPath(): string {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get install chromium (Debian's; .ci/run installs it)`);
-  }
-  return CHROMIUM;
+/**
+ * Where Chromium is: `STANDIN_CHROMIUM` (a Chromium or Chrome binary elsewhere, say on a Mac), or Debian's.
+ * @example STANDIN_CHROMIUM="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" npm test
+ */
+export function chromiumPath(): string {
+  return process.env.STANDIN_CHROMIUM || CHROMIUM;
+}
+
+/**
+ * Why the browser tests cannot run, in one line that says how to mend it; null when Chromium is there.
+ * @example const missing = missingChromium(); if (missing) throw new Error(missing);
+ */
+export function missingChromium(): string | null {
+  const path = chromiumPath();
+  if (existsSync(path)) return null;
+  return process.env.STANDIN_CHROMIUM
+    ? `npm test drives Chromium for its browser tests, and STANDIN_CHROMIUM names ${path}, which does not exist: point it at a Chromium or Chrome binary.`
+    : `npm test drives Chromium for its browser tests, and ${CHROMIUM} is missing: install Debian's (sudo apt-get install chromium), or point STANDIN_CHROMIUM at a Chromium or Chrome binary.`;
+}
+
+function presentChromium(): string {
+  const missing = missingChromium();
+  if (missing) throw new Error(missing);
+  return chromiumPath();
 }
 
 /** A screenshot under SCREENSHOTS (the full page unless told), its path printed for whoever reads the log. */
