@@ -1,10 +1,11 @@
 // README.md and the pages under docs/ hold together: every relative link reaches a file that exists and every
-// #anchor a heading of its page, and the docs pages hold no code block that no test runs (README's examples all
-// run in readme-examples.test.ts; a docs page quotes commands inline or prints output in a plain fence).
+// #anchor a heading of its page, and every code block of a page is an example a test runs (doc-examples.test.ts
+// runs them; printed output stands in a plain fence).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { examplesOf } from './support/doc-examples.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)];
@@ -42,8 +43,15 @@ describe('README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
-  it.each(PAGES.filter((page) => page.startsWith('docs/')))('%s holds no code block that no test runs', (page) => {
+  it.each(PAGES)('%s marks every code block as an example that a test runs', (page) => {
     const text = readFileSync(join(ROOT, page), 'utf8');
-    expect(text.match(/^```\w+/gm) ?? []).toEqual([]);
+    expect(examplesOf(page).length).toBe((text.match(/^```\w+/gm) ?? []).length);
+  });
+
+  it('README stays the front door: at most 400 lines, and its map names every page of docs/', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(400);
+    const mapped = [...readme.matchAll(/^\| \[(docs\/[\w-]+\.md)\]/gm)].map((match) => match[1]);
+    expect(mapped.sort()).toEqual(PAGES.filter((page) => page.startsWith('docs/')).sort());
   });
 });

@@ -19,7 +19,7 @@ import { startProxy } from '../src/proxy/proxy-server.js';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { NOW } from './support/harness.js';
 import { orgInProcess } from './support/org-in-process.js';
-import { readmeExamples } from './support/readme-examples.js';
+import { exampleOn } from './support/doc-examples.js';
 import { CLI } from './support/standin-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -227,15 +227,15 @@ describe('standin import refuses', () => {
   });
 });
 
-describe("README's import example, as printed", () => {
-  it('imports, then serves the file, the summary as README prints it', async () => {
-    const example = readmeExamples().find((e) => e.kind === 'shell' && e.code.includes('standin import'));
-    const [importLine, serveLine] = example!.code.split('\n');
+describe("docs/import.md's example, as printed", () => {
+  it('imports, then serves the file, the summary as the page prints it', async () => {
+    const example = exampleOn('docs/import.md', 'shell', 'standin import');
+    const [importLine, serveLine] = example.code.split('\n');
     expect(importLine).toMatch(
       /^npx standin import --base-url https:\/\/api\.example\.com\/api\/v2 --token "\$READ_ONLY_TOKEN" /,
     );
     expect(serveLine).toBe('npx standin serve --state acme.json');
-    // The organisation: standin's default world; the salt a fixed one, so that the names are README's.
+    // The organisation: standin's default world; the salt a fixed one, so that the names are the page's.
     const org = await startServer({ port: 0, host: '127.0.0.1', now: NOW });
     const cwd = mkdtempSync(join(tmpdir(), 'standin-import-readme-'));
     mkdirSync(join(cwd, '.standin-import'));
@@ -247,14 +247,16 @@ describe("README's import example, as printed", () => {
         .replace('https://api.example.com/api/v2', org.baseUrl);
       const ran = await shell(command, cwd, { READ_ONLY_TOKEN: person.tokens.readOnly });
       expect(ran.code, ran.stderr).toBe(0);
-      const printed = readFileSync(join(ROOT, 'README.md'), 'utf8').split('```\nstandin import: ')[1]!.split('```')[0]!;
+      const printed = readFileSync(join(ROOT, 'docs/import.md'), 'utf8')
+        .split('```\nstandin import: ')[1]!
+        .split('```')[0]!;
       const lines = `standin import: ${printed}`
         .replaceAll('https://api.example.com/api/v2', org.baseUrl)
         .trimEnd()
         .split('\n');
       const got = ran.stdout.trimEnd().split('\n');
       expect(got).toHaveLength(lines.length);
-      // README's "…" stands for what the salt or the machine decides (the name, the token, size and time).
+      // The page's "…" stands for what the salt or the machine decides (the name, the token, size and time).
       lines.forEach((line, i) => {
         const pattern = new RegExp(
           `^${line

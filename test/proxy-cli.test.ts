@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOW } from './support/harness.js';
-import { readmeExamples } from './support/readme-examples.js';
+import { exampleOn } from './support/doc-examples.js';
 import { CLI } from './support/standin-process.js';
 import { startUpstream, type Transform, type Upstream } from './support/upstream-server.js';
 
@@ -119,10 +119,10 @@ describe('standin proxy', () => {
     expect(ended.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it("README's example, as printed: the summary README shows is the one it prints for that staging", async () => {
-    const example = readmeExamples().find((e) => e.kind === 'shell' && e.code.includes('standin proxy'));
+  it("docs/proxy.md's example, as printed: the summary the page shows is the one it prints for that staging", async () => {
+    const example = exampleOn('docs/proxy.md', 'shell', 'standin proxy');
     expect(example?.code).toMatch(/^npx standin proxy --upstream https:\/\/staging\.example\.com /);
-    // Staging as README describes it: strong ETags, goal updates listed oldest first.
+    // Staging as docs/proxy.md describes it: strong ETags, goal updates listed oldest first.
     const staging = await upstream((request, answer) => {
       const headers = new Headers(answer.headers);
       const etag = headers.get('etag');
@@ -136,7 +136,7 @@ describe('standin proxy', () => {
       .map((u) => u.goalId)
       .find((id) => new Set(store.updatesOfGoal(id).map((u) => u.createdAt)).size >= 2);
     const cwd = mkdtempSync(join(tmpdir(), 'standin-proxy-readme-'));
-    const args = example!.code
+    const args = example.code
       .replace('npx standin proxy ', '')
       .replace('https://staging.example.com', staging.root)
       .split(' ');
@@ -151,7 +151,9 @@ describe('standin proxy', () => {
     );
     expect(ended.stderr).toBe('');
     expect(ended.code).toBe(1);
-    const printed = readFileSync(join(ROOT, 'README.md'), 'utf8').split('```\nstandin proxy: ')[1]!.split('```')[0]!;
+    const printed = readFileSync(join(ROOT, 'docs/proxy.md'), 'utf8')
+      .split('```\nstandin proxy: ')[1]!
+      .split('```')[0]!;
     const summary = ended.stdout
       .slice(ended.stdout.indexOf('standin proxy: '))
       .replaceAll(staging.root, 'https://staging.example.com');

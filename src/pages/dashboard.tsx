@@ -187,7 +187,7 @@ function Connect() {
       </h3>
       <p class="hint">
         A world of its own in the browser, not this one: with standin and msw installed and{' '}
-        <code>npx msw init public</code> run once (README, “In the browser, with MSW”).
+        <code>npx msw init public</code> run once (docs/browser.md).
       </p>
       <pre id="connect-msw" class="snippet">
         {MSW_SNIPPET}

@@ -13,7 +13,7 @@ import { startServer, type RunningMock, type ServeOptions } from '../../src/serv
 import { keepScreenshot } from '../support/chromium.js';
 import { connectChromium } from '../support/shared-chromium.js';
 import { defined } from '../support/defined.js';
-import { readmeExamples } from '../support/readme-examples.js';
+import { examplesOf } from '../support/doc-examples.js';
 
 /** A Thursday afternoon: one day on is a weekday, with everyone's check-ins (CI1). */
 const THURSDAY = '2026-11-19T15:00:00Z';
@@ -277,7 +277,7 @@ describe('the dashboard at /', () => {
 
     // The MSW snippet is README's block, which test/browser/browser.test.ts runs in Chromium.
     const readme = defined(
-      readmeExamples().find((e) => e.kind === 'browser'),
+      examplesOf('README.md').find((e) => e.kind === 'browser'),
       'README.md: a block marked <!-- example: browser -->',
     );
     expect(await page.textContent('#connect-msw')).toBe(readme.code);

@@ -9,13 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PACKAGE_ROOT as ROOT } from '../../src/spec/spec-files.js';
-import { readmeExamples } from './readme-examples.js';
+import { examplesOf } from './doc-examples.js';
 
 /** README's block whose first line names `file` (`// src/mocks.ts: …`). */
 export function quickStartBlock(file: 'src/mocks.ts' | 'src/main.ts'): string {
-  const block = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8')).find(
-    (e) => e.kind === 'browser' && e.code.startsWith(`// ${file}:`),
-  );
+  const block = examplesOf('README.md').find((e) => e.kind === 'browser' && e.code.startsWith(`// ${file}:`));
   if (!block) throw new Error(`README.md: no <!-- example: browser --> block starting "// ${file}:"`);
   return block.code;
 }

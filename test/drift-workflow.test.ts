@@ -1,7 +1,7 @@
-// README's drift section as printed: the nightly workflow's steps (those after `npm ci`, which a clone has done)
-// run in bash, in order, against a server playing production (its description behind a token, which the
-// workflow takes from its secrets), with what each step must leave behind; and the report README shows is the
-// one `standin drift` prints for that description, word for word.
+// docs/drift.md as printed: the nightly workflow's steps (those after `npm ci`, which a clone has done) run in
+// bash, in order, against a server playing production (its description behind a token, which the workflow takes
+// from its secrets), with what each step must leave behind; and the report the page shows is the one `standin
+// drift` prints for that description, word for word.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -13,14 +13,14 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
 import { specCopy } from './support/drift-pair.js';
-import { readmeExamples } from './support/readme-examples.js';
+import { examplesOf } from './support/doc-examples.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'production-read-only-token';
 const DESCRIPTION = join(ROOT, 'reports', 'production-openapi.json');
 const JUNIT = join(ROOT, 'reports', 'drift.xml');
 
-/** Production's description as README's example has it: no `GET /digest`, no `goofy`, goals' `archived_at`, longer update titles. */
+/** Production's description as docs/drift.md's example has it: no `GET /digest`, no `goofy`, goals' `archived_at`, longer update titles. */
 function productionDescription(): string {
   const spec = specCopy();
   delete spec.paths['/digest'];
@@ -56,7 +56,7 @@ function bash(
 }
 
 let server: Server | undefined;
-const summaryDir = join(tmpdir(), `standin-readme-drift-${process.pid}`);
+const summaryDir = join(tmpdir(), `standin-drift-workflow-${process.pid}`);
 
 afterAll(() => {
   server?.close();
@@ -65,9 +65,9 @@ afterAll(() => {
   rmSync(JUNIT, { force: true });
 });
 
-describe("README's drift section", () => {
+describe("docs/drift.md's example", () => {
   it('the nightly workflow downloads with the token, summarises, fails on the breaking changes and leaves the JUnit file to publish', async () => {
-    const workflows = readmeExamples().filter((e) => e.kind === 'workflow');
+    const workflows = examplesOf('docs/drift.md').filter((e) => e.kind === 'workflow');
     expect(workflows).toHaveLength(1);
     const workflow = parse(defined(workflows[0], 'the workflow').code) as { jobs: { drift: { steps: Step[] } } };
     const steps = workflow.jobs.drift.steps;
@@ -126,12 +126,12 @@ describe("README's drift section", () => {
       '<testsuites name="standin drift" tests="4" failures="2" errors="0" skipped="0">',
     );
 
-    // The report README prints for this description.
+    // The report the page prints for this description.
     const shown = defined(
       /update titles, `npx standin drift reports\/production-openapi\.json` prints \(and exits 1\):\n\n```\n([\s\S]*?)\n```/.exec(
-        readFileSync(join(ROOT, 'README.md'), 'utf8'),
+        readFileSync(join(ROOT, 'docs', 'drift.md'), 'utf8'),
       )?.[1],
-      "README's printed report",
+      "docs/drift.md's printed report",
     );
     const printed = await bash('npx standin drift reports/production-openapi.json', process.env);
     expect(printed.status).toBe(1);
