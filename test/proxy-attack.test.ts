@@ -3,7 +3,7 @@
 // look, exchanges cut midway that must not eat the capture budget — each a defect found and fixed, kept here.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -188,6 +188,42 @@ describe('the request forwarded', () => {
       await upstream.close();
     }
   });
+});
+
+describe('a broken or hostile upstream', () => {
+  /** An upstream that writes `head` (and a small JSON body) as its whole answer, whatever was asked. */
+  async function upstreamWriting(head: string): Promise<{ root: string; close(): Promise<void> }> {
+    const server = createNetServer((socket) => {
+      socket.once('data', () => socket.end(`${head}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it.each(['HTTP/1.1 000 Nothing', 'HTTP/1.1 099 Below', 'HTTP/1.1 600 Beyond', 'HTTP/1.1 999 Far beyond'])(
+    'answers %s with its own 502 naming the status, records it, and stays up (a status below 100 threw out of the proxy)',
+    async (head) => {
+      const upstream = await upstreamWriting(head);
+      try {
+        await withProxy(upstream.root, async (proxy) => {
+          const answer = await rawRequest(`${proxy.baseUrl}/me`);
+          expect(answer.status).toBe(502);
+          expect(answer.headers['standin-proxy']).toBe('upstream-invalid-answer');
+          const problem = JSON.parse(answer.body.toString()) as { detail: string };
+          expect(problem.detail).toContain(`status ${head.split(' ')[1]!.replace(/^0+(?=\d)/, '')}`);
+          // Still up: the next exchange is forwarded and answered.
+          expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(502);
+          await proxy.settled();
+          expect(proxy.tally.summary()).toMatchObject({ exchanges: 2, own: 2 });
+        });
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 });
 
 describe('secrets', () => {

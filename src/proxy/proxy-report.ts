@@ -17,7 +17,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  */
 export function summaryText(summary: TallySummary, upstream: string): string {
   const lines = [
-    `standin proxy: ${plural(summary.exchanges, 'exchange')} with ${upstream}: ${summary.checked} checked, ${summary.unchecked} not in the spec, ${summary.own} answered by the proxy (upstream unreachable or slow)${summary.unread > 0 ? `, ${summary.unread} not read whole (over 8 MiB, cut midway, or in an encoding the proxy cannot read)` : ''}`,
+    `standin proxy: ${plural(summary.exchanges, 'exchange')} with ${upstream}: ${summary.checked} checked, ${summary.unchecked} not in the spec, ${summary.own} answered by the proxy (upstream unreachable, slow or broken)${summary.unread > 0 ? `, ${summary.unread} not read whole (over 8 MiB, cut midway, or in an encoding the proxy cannot read)` : ''}`,
   ];
   const broken = summary.rules.filter((r) => r.broken > 0);
   if (broken.length === 0) {

@@ -9,6 +9,8 @@ import {
   type IncomingMessage,
   type Server,
   type ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -75,6 +77,26 @@ export const CAPTURE_BYTES = 8 * 2 ** 20;
 /** What all exchanges under way may keep together: beyond it, an exchange passes unchecked. */
 export const CAPTURE_BUDGET_BYTES = 64 * 2 ** 20;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+/**
+ * What makes an upstream's answer one the proxy cannot pass on, said for its problem; null when it can: a final
+ * status outside 200–599 (1xx are interim; Node's parser gives 0 for `000`), or a reason or header node:http
+ * would refuse to write.
+ * @example invalidAnswer(0, 'Nothing', []) // 'with status 0'
+ */
+function invalidAnswer(status: number, reason: string, headers: ReadonlyArray<[string, string]>): string | null {
+  if (!Number.isInteger(status) || status < 200 || status > 599) return `with status ${status}`;
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(reason)) return 'with a reason phrase holding control characters';
+  for (const [name, value] of headers) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      return `with a header (${name.slice(0, 60)}) that HTTP does not allow`;
+    }
+  }
+  return null;
+}
 
 /** The header that marks an answer the proxy made itself, the upstream having made none. */
 export const OWN_ANSWER_HEADER = 'standin-proxy';
@@ -448,7 +470,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       waited = performance.now() - started;
       const forwarded = forwardedHeaders(incoming.rawHeaders);
       const headers = pageOrigin ? withLoopbackCors(forwarded, pageOrigin) : forwarded;
-      const status = incoming.statusCode ?? 502;
+      const status = incoming.statusCode ?? 0;
+      // A status HTTP has no meaning for (`HTTP/1.1 000`, 600 and over) is the upstream's fault, never the
+      // proxy's end: writeHead threw a RangeError out of this handler, and the process died with no summary.
+      const invalid = invalidAnswer(status, incoming.statusMessage ?? '', headers);
+      if (invalid !== null) {
+        incoming.resume();
+        outgoing.destroy();
+        return failed(
+          502,
+          'upstream-invalid-answer',
+          `The upstream ${upstream.root} answered ${invalid}, which HTTP does not allow (RFC 9110 §15, §5); this answer is the proxy's, not the upstream's. The upstream is broken: tell its owners.`,
+        );
+      }
       answered = { status, statusText: incoming.statusMessage ?? '', headers };
       response.writeHead(status, incoming.statusMessage, headers.flat());
       incoming.on('data', (chunk: Buffer) => responseCapture.add(chunk));
