@@ -316,6 +316,65 @@ describe('secrets', () => {
   });
 });
 
+describe('secrets echoed in other forms (issue 33)', () => {
+  const secret = 'pw_9f8e7d6c/5b4a+3210';
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it.each([
+    ['application/octet-stream', (body: string) => Buffer.from(`\x00\x01${body}\x02`)],
+    ['application/x-ndjson', (body: string) => Buffer.from(`{"n":1}\n${body}\n`)],
+    ['application/json', (body: string) => Buffer.from(JSON.stringify({ echo: body }).replaceAll('/', '\\/'))],
+  ] as const)(
+    'an answer of %s echoing a cookie, a camelCase query parameter and a body field keeps none of them',
+    async (type, answer) => {
+      const upstream = await rawUpstream((seen, response) => {
+        const echoed = `${seen.headers.cookie} ${seen.url} ${seen.body.toString()} ${b64(secret)}`;
+        response.writeHead(200, { 'content-type': type });
+        response.end(answer(echoed));
+      });
+      const har = join(dir, `echoed-${type.replace(/\W/g, '-')}.har`);
+      try {
+        await withProxy(
+          upstream.root,
+          async (proxy) => {
+            await rawRequest(`${proxy.baseUrl}/goals?accessToken=${encodeURIComponent(secret)}`, {
+              method: 'POST',
+              headers: { cookie: `session=${secret}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ title: 'x', credentials: { password: secret } }),
+            });
+            await proxy.settled();
+            const kept = JSON.stringify([proxy.journal.list(), proxy.tally.summary()]);
+            for (const form of [secret, encodeURIComponent(secret), b64(secret).slice(0, 16)])
+              expect(kept).not.toContain(form);
+          },
+          { har },
+        );
+        const text = readFileSync(har, 'utf8');
+        expect(text).toContain('"entries"');
+        for (const form of [
+          secret,
+          secret.replaceAll('/', '\\/'),
+          encodeURIComponent(secret),
+          b64(secret).slice(0, 16),
+        ])
+          expect(text).not.toContain(form);
+        // Nor inside the base64 of the answer's bytes, at any alignment.
+        const entry = (
+          JSON.parse(text) as {
+            log: { entries: Array<{ response: { content: { text?: string; encoding?: string } } }> };
+          }
+        ).log.entries[0]!;
+        const content = entry.response.content;
+        const bytes =
+          content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64').toString() : (content.text ?? '');
+        expect(bytes).not.toContain(secret);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
+});
+
 describe('exchanges cut midway', () => {
   it('gives back what a cut exchange captured and records it: after many, an ordinary exchange is still checked', async () => {
     // Each answer sends nearly the capture's cap and then stalls: the proxy's timeout cuts it. Nine of them held

@@ -244,18 +244,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     cut?: string;
   }) => {
     const duration = performance.now() - done.started;
-    const secrets = new Secrets(done.requestHeaders, done.path);
     const requestHeaders = Object.fromEntries(done.requestHeaders.map(([n, v]) => [n.toLowerCase(), v]));
     const responseHeaders = Object.fromEntries(done.responseHeaders.map(([n, v]) => [n.toLowerCase(), v]));
-    // A cut answer is a part of one: never checked as if it were whole.
-    if (done.cut !== undefined) done.response.whole = false;
     const requestRaw = done.request.whole ? done.request.buffer() : null;
-    const responseRaw = done.response.whole ? done.response.buffer() : null;
-    done.request.release();
-    done.response.release();
     // A request body sent compressed is read as the upstream reads it: decoded.
     const requestBytes = requestRaw && decoded(requestRaw, requestHeaders['content-encoding']);
     const requestText = requestBytes && requestBytes.length > 0 ? requestBytes.toString('utf8') : undefined;
+    // The request's own secrets, its body's secret-named fields among them: an answer may echo any of them.
+    const secrets = new Secrets(done.requestHeaders, done.path, requestText);
+    // A cut answer is a part of one: never checked as if it were whole.
+    if (done.cut !== undefined) done.response.whole = false;
+    const responseRaw = done.response.whole ? done.response.buffer() : null;
+    done.request.release();
+    done.response.release();
     const responseBytes = responseRaw && decoded(responseRaw, responseHeaders['content-encoding']);
     const responseText = responseBytes ? responseBytes.toString('utf8') : null;
     const found = done.own === null ? operationAt(spec, done.method, done.path, BASE_PATH) : null;
@@ -351,7 +352,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             ...(responseBytes && responseBytes.length > 0
               ? isText(responseHeaders['content-type'])
                 ? { text: secrets.body(responseText!) }
-                : { text: responseBytes.toString('base64'), encoding: 'base64' as const }
+                : { text: secrets.bytes(responseBytes).toString('base64'), encoding: 'base64' as const }
               : {}),
             ...(responseBytes
               ? {}

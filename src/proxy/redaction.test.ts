@@ -1,6 +1,6 @@
 // Secrets in a body: a secret-named JSON field is redacted however its key is written, and a body with none is kept
 // byte for byte (the proxy skips the parse for it).
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REDACTED, Secrets } from './redaction.js';
 
 const none = new Secrets([], '/api/v2/me');
@@ -14,4 +14,60 @@ it('redacts a secret-named field, its key plain or written with \\u escapes', ()
 it('keeps a body without a secret-named field as it is, spaces and order included', () => {
   const text = '{ "title": "Token rotation",  "tokens_left": 3, "body": "no secret: here" }';
   expect(none.body(text)).toBe(text);
+});
+
+describe('a request’s credentials, wherever and however an answer echoes them', () => {
+  const token = 'tok_live_5f3c1e9a/7b2d+x';
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  // Each case: how the request carried the secret, and the text an answer shows it in.
+  const carried: Array<[string, Secrets]> = [
+    ['a bearer token', new Secrets([['Authorization', `Bearer ${token}`]], '/api/v2/me')],
+    ['a camelCase header', new Secrets([['X-CSRFToken', token]], '/api/v2/me')],
+    ['a cookie value', new Secrets([['Cookie', `theme=dark; session=${token}`]], '/api/v2/me')],
+    ['a camelCase query parameter', new Secrets([], `/api/v2/me?accessToken=${encodeURIComponent(token)}`)],
+    ['a secret-named body field', new Secrets([], '/api/v2/me', JSON.stringify({ login: { clientSecret: token } }))],
+    ['a Basic password', new Secrets([['Authorization', `Basic ${b64(`ada:${token}`)}`]], '/api/v2/me')],
+  ];
+  const echoes: Array<[string, (secret: string) => string]> = [
+    ['as sent', (secret) => `{"echo":"${secret}"}`],
+    ['percent-encoded', (secret) => `{"next":"https://x.example/?t=${encodeURIComponent(secret)}"}`],
+    ['with / escaped as \\/', (secret) => `{"echo":"${secret.replaceAll('/', '\\/')}"}`],
+    ['in base64, aligned', (secret) => `data:${b64(secret)}`],
+    ['in base64 after one byte', (secret) => `data:${b64(`a${secret}`)}`],
+    ['in base64 after two bytes', (secret) => `data:${b64(`ab${secret}`)}`],
+    ['in base64url inside a longer run', (secret) => b64(`{"user":1,"t":"${secret}","x":2}`).replaceAll('+', '-')],
+  ];
+
+  it.each(carried.flatMap(([how, secrets]) => echoes.map(([form, echo]) => [how, form, secrets, echo] as const)))(
+    '%s, echoed %s, is redacted',
+    (_how, _form, secrets, echo) => {
+      const kept = secrets.body(echo(token));
+      expect(kept).not.toContain(token);
+      expect(kept).not.toContain(token.slice(0, 12));
+      for (const form of [b64(token).slice(0, 12), b64(`a${token}`).slice(2, 14), b64(`ab${token}`).slice(3, 15)])
+        expect(kept).not.toContain(form);
+    },
+  );
+
+  it('in bytes kept as base64 (an octet-stream or ndjson answer): replaced before they are encoded', () => {
+    const secrets = carried[0]![1];
+    const ndjson = Buffer.from(`{"n":1}\n{"token":"${token}"}\n`);
+    const kept = secrets.bytes(ndjson);
+    expect(kept.toString()).toBe(`{"n":1}\n{"token":"${REDACTED}"}\n`);
+    expect(kept.toString('base64')).not.toContain(b64(token).slice(0, 12));
+  });
+
+  it('a secret-named field is redacted whatever it holds: a number, an object, an array', () => {
+    expect(
+      none.body('{"pin_token":123456,"clientSecret":{"a":"b"},"apiKeys":["k1","k2"],"refreshToken":null,"n":1}'),
+    ).toBe(
+      `{"pin_token":"${REDACTED}","clientSecret":"${REDACTED}","apiKeys":"${REDACTED}","refreshToken":null,"n":1}`,
+    );
+  });
+
+  it('camelCase and run-together header names are credentials: X-CSRFToken, accessToken, clientSecret', () => {
+    for (const name of ['X-CSRFToken', 'accessToken', 'clientSecret', 'X-Upstream-Password'])
+      expect(none.header(name, 'anything-at-all')).toBe(REDACTED);
+    expect(none.header('x-request-id', 'anything-at-all')).toBe('anything-at-all');
+  });
 });
