@@ -98,6 +98,13 @@ function invalidAnswer(status: number, reason: string, headers: ReadonlyArray<[s
   return null;
 }
 
+/**
+ * Added to every answer the upstream gives: a document it sends (an HTML error page, a hostile one) runs in a
+ * sandbox, an origin of its own, so its script cannot read the proxy's journal and pages beside it on the proxy's
+ * origin (it read all of /__mock/requests). An app's fetch of an API answer is not a document: nothing changes.
+ */
+const UPSTREAM_SANDBOX: [string, string] = ['Content-Security-Policy', 'sandbox'];
+
 /** The header that marks an answer the proxy made itself, the upstream having made none. */
 export const OWN_ANSWER_HEADER = 'standin-proxy';
 
@@ -469,7 +476,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
     outgoing.on('response', (incoming) => {
       waited = performance.now() - started;
-      const forwarded = forwardedHeaders(incoming.rawHeaders);
+      const forwarded: Array<[string, string]> = [...forwardedHeaders(incoming.rawHeaders), UPSTREAM_SANDBOX];
       const headers = pageOrigin ? withLoopbackCors(forwarded, pageOrigin) : forwarded;
       const status = incoming.statusCode ?? 0;
       // A status HTTP has no meaning for (`HTTP/1.1 000`, 600 and over) is the upstream's fault, never the

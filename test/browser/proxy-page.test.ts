@@ -1,6 +1,8 @@
 // standin proxy's page (GET /) in Debian's Chromium: an exchange made by an app elsewhere shows up on its own,
 // with its finding (rule, source, problem) and in the tally of rules broken, opens on a click to its bodies, and
 // the page makes no request but to the proxy itself, and throws nothing.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startProxy, type RunningProxy } from '../../src/proxy/proxy-server.js';
@@ -71,4 +73,43 @@ it('shows an exchange made elsewhere with its finding, live, and its bodies on a
   expect(errors).toEqual([]);
   expect(requests.every((url) => url.startsWith(proxy.origin))).toBe(true);
   await context.close();
+});
+
+it("keeps an upstream's HTML from reading the proxy's journal: the page runs sandboxed, in an origin of its own", async () => {
+  // A hostile (or compromised) upstream answers a document whose script reads the journal next door.
+  const hostile = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>upstream</title><script>
+      fetch('/__mock/requests').then((r) => r.text()).then(
+        (text) => { document.title = 'read ' + text.length; },
+        () => { document.title = 'refused'; });
+    </script>`);
+  });
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+  const root = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+  const hostileProxy = await startProxy({ upstream: root, port: 0, host: '127.0.0.1' });
+  try {
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const answer = await page.goto(`${hostileProxy.baseUrl}/a-page`);
+    expect(answer?.headers()['content-security-policy']).toBe('sandbox');
+    // Its own script does not run (the title stays the document's), and the page's origin is an opaque one...
+    expect(await page.title()).toBe('upstream');
+    expect(await page.evaluate(() => window.origin)).toBe('null');
+    // ...from which the journal cannot be read even by a script that does run there.
+    const read = await page.evaluate(() =>
+      fetch('/__mock/requests').then(
+        (r) => r.text().then((text) => `read ${text.length}`),
+        () => 'refused',
+      ),
+    );
+    expect(read).toBe('refused');
+    expect(asked.filter((path) => path.startsWith('/__mock'))).toEqual(['/__mock/requests']);
+    await page.close();
+  } finally {
+    await hostileProxy.close();
+    hostile.closeAllConnections();
+    await new Promise<void>((resolve) => hostile.close(() => resolve()));
+  }
 });
