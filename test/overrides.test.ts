@@ -1,7 +1,24 @@
 // Overrides, the journal's whole story and the world's summary: the /__mock additions a demo and a frontend
 // developer lean on — answers given instead of the world's, what each request sent and got, what the world holds.
 import { describe, expect, it } from 'vitest';
-import { control, Harness } from './support/harness.js';
+import { request as httpRequest } from 'node:http';
+import { startServer } from '../src/server/start-server.js';
+import { control, Harness, NOW } from './support/harness.js';
+
+/** The header lines of a GET as they came over the wire (rawHeaders keeps each line, duplicates included). */
+function rawHead(url: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, (response) => {
+      const lines: string[] = [];
+      for (let i = 0; i < response.rawHeaders.length; i += 2)
+        lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+      response.resume();
+      response.on('end', () => resolve(lines));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 const UNAVAILABLE = { type: 'about:blank', title: 'Service unavailable', status: 503, detail: 'Planned outage.' };
 
@@ -185,6 +202,40 @@ describe('overrides refuse what would break later, and leave preflights alone', 
       '{}',
     ]);
   });
+
+  it.each(['Content-Type', 'content-type', 'CONTENT-TYPE'])(
+    'an unchecked rule that sets %s answers with that one content type, not standin’s beside it',
+    async (name) => {
+      const h = new Harness();
+      const put = await control(h, 'PUT', '/overrides', {
+        rules: [{ path: '/api/v2/me', status: 200, headers: { [name]: 'text/plain' }, body: 'odd', unchecked: true }],
+      });
+      expect(put.status).toBe(200);
+      const answer = await raw(h, 'GET', '/api/v2/me');
+      expect([...answer.headers].filter(([header]) => header === 'content-type')).toEqual([
+        ['content-type', 'text/plain'],
+      ]);
+      // On the wire too: one Content-Type line.
+      const running = await startServer({ port: 0, host: '127.0.0.1', now: NOW });
+      try {
+        await fetch(`${running.baseUrl.replace('/api/v2', '')}/__mock/overrides`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            rules: [
+              { path: '/api/v2/me', status: 200, headers: { [name]: 'text/plain' }, body: 'odd', unchecked: true },
+            ],
+          }),
+        });
+        const head = await rawHead(`${running.baseUrl}/me`);
+        expect(head.filter((line) => /^content-type:/i.test(line)).map((line) => line.toLowerCase())).toEqual([
+          'content-type: text/plain',
+        ]);
+      } finally {
+        await running.close();
+      }
+    },
+  );
 
   it('a pattern answers every operation it reaches, so its answer must suit them all', async () => {
     const h = new Harness();

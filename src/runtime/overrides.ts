@@ -153,7 +153,10 @@ function answerOf(id: string, rule: OverrideRuleInput): OverrideAnswer {
   const body = bodyOf(rule);
   const type = contentTypeOf(status);
   if (type === null || body === undefined) return { id, status, headers, text: '' };
-  return { id, status, headers: { 'content-type': type, ...headers }, text: JSON.stringify(body) };
+  // An unchecked rule's own Content-Type, in any letter case, is the answer's only one: beside standin's, both
+  // went out (`application/json, text/plain`).
+  const own = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  return { id, status, headers: own ? headers : { 'content-type': type, ...headers }, text: JSON.stringify(body) };
 }
 
 /**
