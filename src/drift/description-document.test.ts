@@ -91,6 +91,29 @@ describe('reading a description', () => {
     );
   });
 
+  it('refuses an enum over 10,000 values, and a description over 2,000,000 nodes, in one line and at once', () => {
+    const spec = (values: unknown[]) =>
+      JSON.stringify({
+        openapi: '3.1.0',
+        paths: {},
+        components: { schemas: { Mood: { type: 'string', enum: values } } },
+      });
+    expect(refusal(spec(Array.from({ length: 3_700_000 }, (_, i) => i.toString(36))))).toBe(
+      'prod.yaml has an enum of 3,700,000 values at /components/schemas/Mood/enum, more than the 10,000 standin drift compares: no API declares so many',
+    );
+    // 10,000 is taken: the cap is the most, not one less.
+    expect(() => readDescription(spec(Array.from({ length: 10_000 }, (_, i) => `v${i}`)), 'prod.yaml')).not.toThrow();
+    const wide = JSON.stringify({
+      openapi: '3.1.0',
+      paths: {},
+      'x-ok': 1,
+      info: { many: Array.from({ length: 2_000_001 }, () => ({})) },
+    });
+    expect(refusal(wide)).toBe(
+      'prod.yaml holds over 2,000,000 objects and arrays, more than standin drift compares: no description does',
+    );
+  });
+
   it('merges YAML merge keys, and reads a $ref in an example, a default or an extension as data', () => {
     const text = [
       'openapi: 3.1.0',
