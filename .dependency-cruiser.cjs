@@ -23,8 +23,19 @@ const LAYERS = [
   ['^src/pages/', ['^src/pages/', '^src/http/', '^src/runtime/', '^src/domain/', '^src/spec/', '^src/types/']],
   [
     '^src/server/',
-    ['^src/server/', '^src/pages/', '^src/http/', '^src/runtime/', '^fixtures/', '^src/domain/', '^src/spec/'],
+    [
+      '^src/server/',
+      '^src/files/',
+      '^src/pages/',
+      '^src/http/',
+      '^src/runtime/',
+      '^fixtures/',
+      '^src/domain/',
+      '^src/spec/',
+    ],
   ],
+  // Writing a file whole without trusting its folder: every file standin writes goes through it.
+  ['^src/files/', ['^src/files/']],
   // standin drift's comparison reads two descriptions and knows nothing of the mock; JUnit's XML text is shared
   // with the kit.
   ['^src/junit/', ['^src/junit/']],
@@ -33,16 +44,23 @@ const LAYERS = [
   ['^src/drift/', ['^src/drift/', '^src/junit/']],
   // standin proxy: a front of its own, forwarding to an upstream; it checks with src/exchange and keeps its
   // journal with the runtime's, its page among the pages, the Host check and limits of the Node server.
-  ['^src/proxy/', ['^src/(proxy|exchange|server|pages|http|runtime|spec|junit)/']],
+  ['^src/proxy/', ['^src/(proxy|exchange|server|files|pages|http|runtime|spec|junit)/']],
   // standin import: reads an organisation through the API (or a proxy's HAR file), anonymises it with the
   // generator's name list and texts, and builds a world's records and state from it.
   ['^src/import/', ['^src/(import|domain|spec|types)/', '^fixtures/']],
   [
     '^src/cli/',
-    ['^src/(cli|server|pages|http|runtime|domain|spec|drift|proxy|exchange|import)/', '^fixtures/', '^contract-tests/'],
+    [
+      '^src/(cli|server|files|pages|http|runtime|domain|spec|drift|proxy|exchange|import)/',
+      '^fixtures/',
+      '^contract-tests/',
+    ],
   ],
   ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec)/']],
-  ['^contract-tests/', ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/', '^src/exchange/']],
+  [
+    '^contract-tests/',
+    ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/', '^src/exchange/', '^src/files/'],
+  ],
   ['^bench/', ['^bench/', '^src/', '^fixtures/', '^test/support/']],
 ];
 

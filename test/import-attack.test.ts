@@ -4,7 +4,7 @@
 // whose pages never end). Each must end in a world written with nothing real in it, or in one clear line (exit 2)
 // with nothing written, and a run after the source is mended must go on from the cache.
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +239,18 @@ describe('standin import against a source answering oddly', () => {
       /429.*Retry-After/i,
     );
     expect(refused.waited).toBeLessThan(3_600_000);
+  });
+
+  it('writes --out whole, through no link planted at the temporary name it used (out.<pid>.tmp)', async () => {
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'not yours\n');
+    const out = join(dir, 'planted.json');
+    symlinkSync(victim, `${out}.${process.pid}.tmp`);
+    const run = await importing('planted');
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(victim, 'utf8').slice(0, 40)).toBe('not yours\n');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ version: 2 });
+    expect(statSync(out).mode & 0o777).toBe(0o600);
   });
 
   it('a list whose pages never end (the page asked for ignored): ends in one line', async () => {

@@ -1,8 +1,7 @@
 // The kit's JUnit XML, written from the run's results rather than by the test runner, so that every check is
 // in it (set-up failures, groups that never ran), each skipped one with its reason, and the failure counts
 // agree with the exit code.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeFileWhole } from '../../src/files/replace-file.js';
 import { xmlText as escape } from '../../src/junit/xml-text.js';
 import type { CheckResult } from './check-result.js';
 
@@ -45,7 +44,7 @@ export function junitXml(results: readonly CheckResult[], seconds: number): stri
   return lines.join('\n');
 }
 
-export function writeJunit(file: string, results: readonly CheckResult[], seconds: number): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, junitXml(results, seconds));
+/** Writes the JUnit file whole, never through a link planted beside it (writeFileWhole). */
+export async function writeJunit(file: string, results: readonly CheckResult[], seconds: number): Promise<void> {
+  await writeFileWhole(file, junitXml(results, seconds), { newMode: 0o644 });
 }

@@ -121,7 +121,7 @@ export async function runContract(argv: string[]): Promise<number> {
       signal: interrupt.signal,
     });
     process.stdout.write(`\n${run.text}\n`);
-    if (args.junit) writeJunit(args.junit, run.results, run.ms / 1000);
+    if (args.junit) await writeJunit(args.junit, run.results, run.ms / 1000);
     if (interrupt.signal.aborted) return 130;
     // A check a flag left out is the run's choice, not a finding: it fails the run only when asked to.
     if (args.requireFullCoverage && run.short.length > 0)

@@ -2,10 +2,11 @@
 // difference once, by what it means for a client built against standin (breaking, missing, compatible), with
 // the rules that govern its place, as text, JSON, Markdown or JUnit. Exit 0 when nothing `--fail-on` counts
 // was found, 1 when something was, 2 when there is nothing to compare (one line saying why).
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DescriptionError } from '../drift/description-error.js';
+import { writeFileWhole } from '../files/replace-file.js';
 import { readDescription, type DescriptionDocument } from '../drift/description-document.js';
 import { compareDescriptions } from '../drift/drift-report.js';
 import { FAIL_ON, failingChanges, type FailOn } from '../drift/fail-on.js';
@@ -95,8 +96,11 @@ function versionOf(document: DescriptionDocument): string {
   return words.length > 0 ? ` (${words.join(' ').slice(0, 80)})` : '';
 }
 
-/** Writes a file whole or not at all: a report a CI step publishes is never half a report, nor is one left. */
-function writeWhole(file: string, text: string): void {
+/**
+ * Writes a file whole or not at all: a report a CI step publishes is never half a report, nor is one left; and
+ * never through a link planted at a temporary name (writeFileWhole).
+ */
+async function writeWhole(file: string, text: string): Promise<void> {
   const kind = (path: string) => {
     try {
       return statSync(path, { throwIfNoEntry: false });
@@ -109,17 +113,9 @@ function writeWhole(file: string, text: string): void {
   const parent = kind(dirname(file));
   if (parent && !parent.isDirectory())
     throw new DescriptionError(`cannot write --out ${file}: ${dirname(file)} is a file, not a folder`);
-  const part = `${file}.${process.pid}.part`;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(part, text);
-    renameSync(part, file);
+    await writeFileWhole(file, text, { newMode: 0o644 });
   } catch (error) {
-    try {
-      rmSync(part, { force: true });
-    } catch {
-      // Nothing was written where nothing could be.
-    }
     const code = (error as NodeJS.ErrnoException).code;
     throw new DescriptionError(`cannot write --out ${file}${code ? ` (${code})` : ''}`);
   }
@@ -173,7 +169,7 @@ async function drift(argv: string[], output: DriftOutput): Promise<number> {
   else text = textReport(report, labels);
   const failing = failingChanges(report.changes, args.failOn);
   if (args.out) {
-    writeWhole(args.out, text);
+    await writeWhole(args.out, text);
     const { summary } = report;
     output.stdout(
       `standin drift: ${summary.breaking} breaking, ${summary.missing} missing, ${summary.compatible} compatible; the ${args.format} report is in ${args.out}\n`,

@@ -4,8 +4,9 @@
 // the scan found something (nothing written), 2 when there was nothing to write (the reason in one line; a read
 // stopped by --max-requests or an error resumes from its cache next time).
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { writeFileWhole } from '../files/replace-file.js';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { commandOptions } from './option-errors.js';
 import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
@@ -251,16 +252,9 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
       );
       return 1;
     }
-    // Written whole or not at all, readable by its owner only: it holds the people's tokens.
-    mkdirSync(dirname(args.out) || '.', { recursive: true });
-    const temporary = `${args.out}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temporary, text, { mode: 0o600 });
-      chmodSync(temporary, 0o600);
-      renameSync(temporary, args.out);
-    } finally {
-      rmSync(temporary, { force: true });
-    }
+    // Written whole or not at all, readable by its owner only (it holds the people's tokens), never through a
+    // link planted at a temporary name.
+    await writeFileWhole(args.out, text, { mode: 0o600 });
     const me = contents.people.find((p) => p.id === contents.defaultPersonId)!;
     io.stdout(
       [

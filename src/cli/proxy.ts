@@ -165,7 +165,7 @@ export async function runProxy(argv: string[], io: ProxyIo): Promise<number> {
   io.stdout(summaryText(summary, proxy.upstream.root));
   if (args.junit) {
     try {
-      writeJunit(args.junit, summary, proxy.upstream.root, (performance.now() - started) / 1000);
+      await writeJunit(args.junit, summary, proxy.upstream.root, (performance.now() - started) / 1000);
       io.stdout(`JUnit: ${args.junit}\n`);
     } catch (error) {
       io.stderr(`standin proxy: could not write --junit ${args.junit} (${(error as Error).message})\n`);

@@ -2,8 +2,9 @@
 // exchange ends, so that the file is whole JSON after every entry (each append writes the entry and the closing
 // brackets over the last closing brackets) and a proxy stopped any way leaves a file a HAR viewer opens. Writes
 // go one at a time, in order; a failed write is said once and ends the file's writing, never the proxy.
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, type FileHandle } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { realTarget, Replacement } from '../files/replace-file.js';
 
 /** One HAR 1.2 entry (http://www.softwareishard.com/blog/har-12-spec/), with standin's findings as `_standin`. */
 export interface HarEntry {
@@ -81,15 +82,22 @@ export class HarFile {
   }
 
   /**
-   * Creates (or empties) the file, and its folder if need be, and writes an empty log to it.
+   * Puts a new file with an empty log in the place of whatever `path` named (its folder made if need be), and
+   * keeps writing to that file: created exclusively beside it and renamed there (writeFileWhole's way), never
+   * opened through a link planted at the path. It holds the traffic's bodies: its owner's alone when new.
    * @example const har = await HarFile.create('capture.har', '0.1.0', (e) => console.error(e.message))
    */
   static async create(path: string, version: string, onFailure: (error: Error) => void): Promise<HarFile> {
-    await mkdir(dirname(path), { recursive: true });
-    const handle = await open(path, 'w');
+    await mkdir(dirname(resolve(path)), { recursive: true });
+    const next = await Replacement.create(await realTarget(path));
     const head = `{"log":{"version":"1.2","creator":{"name":"standin proxy","version":${JSON.stringify(version)}},"pages":[],"entries":[\n`;
-    await handle.write(head + CLOSE, 0);
-    return new HarFile(path, handle, Buffer.byteLength(head), onFailure);
+    try {
+      await next.handle.write(head + CLOSE, 0);
+      return new HarFile(path, await next.place(), Buffer.byteLength(head), onFailure);
+    } catch (error) {
+      await next.discard();
+      throw error;
+    }
   }
 
   /** How many entries the file holds (once the writes queued have ended). */

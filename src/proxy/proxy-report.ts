@@ -1,8 +1,7 @@
 // Owns what standin proxy says of a session when it stops: the summary it prints (exchanges, findings per rule
 // with the rule's source, the first few of each) and the JUnit file --junit writes (one testsuite per rule
 // source, one testcase per rule the traffic was checked against, failed when any exchange broke it).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeFileWhole } from '../files/replace-file.js';
 import { xmlText as escape } from '../junit/xml-text.js';
 import { RULE_SOURCES } from '../spec/rule-sources.js';
 import { ruleLabel, type TallySummary } from './proxy-tally.js';
@@ -74,7 +73,12 @@ export function junitXml(summary: TallySummary, upstream: string, seconds: numbe
   return lines.join('\n');
 }
 
-export function writeJunit(file: string, summary: TallySummary, upstream: string, seconds: number): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, junitXml(summary, upstream, seconds));
+/** Writes the JUnit file whole, never through a link planted beside it (writeFileWhole). */
+export async function writeJunit(
+  file: string,
+  summary: TallySummary,
+  upstream: string,
+  seconds: number,
+): Promise<void> {
+  await writeFileWhole(file, junitXml(summary, upstream, seconds), { newMode: 0o644 });
 }

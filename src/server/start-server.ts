@@ -16,7 +16,7 @@ import { readBodyAhead } from './body-ahead.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
 import type { RunningMock, ServeOptions, ServerLimits } from './serve-options.js';
-import { realTarget, removeStrayTemporaries } from './replace-file.js';
+import { realTarget, removeStrayTemporaries } from '../files/replace-file.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
 import { StateLock, StateLockError } from './state-lock.js';

@@ -10,7 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONTENTS_KINDS, RECORD_KINDS, type RecordKind } from '../domain/record-kinds.js';
 import type { World } from '../domain/world.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
-import { Replacement } from './replace-file.js';
+import { Replacement } from '../files/replace-file.js';
 import { clockLine, headerLine, type RecordLine } from './state-file.js';
 
 /** Bytes of JSON made between two turns of the event loop: a few milliseconds, whatever the records' size. */

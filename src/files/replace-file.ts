@@ -1,14 +1,22 @@
-// Replacing a file whole without trusting the folder it is in: the real file a path names (through symlinks,
-// so a symlinked file stays a symlink and its target is replaced), a temporary file beside it created
-// exclusively under an unpredictable name (a link planted there is never followed), given the old file's mode
-// (a new one 0600), then renamed over the real file.
+// Writing a file without trusting the folder it is in, for every file standin writes (the state, an imported
+// world, drift's and the kit's and the proxy's reports, the proxy's HAR file): the real file a path names
+// (through symlinks, so a symlinked file stays a symlink and its target is replaced), a temporary file beside it
+// created exclusively under an unpredictable name (a link planted there is never followed; a predictable
+// `out.<pid>.tmp` let a planted symlink write the world elsewhere), given the old file's mode (a new one 0600, or
+// the mode asked for), then renamed over the real file.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, readdir, readlink, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readlink, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** The mode of a file that did not exist before: it may hold an imported world's people and tokens. */
 export const NEW_FILE_MODE = 0o600;
+
+/** The mode a written file gets: `mode` always, or the old file's, or `newMode` for a file that was not there. */
+export interface FileModes {
+  mode?: number;
+  newMode?: number;
+}
 
 /** Symlinks followed before giving up, as the kernel does (ELOOP). */
 const MAX_LINKS = 40;
@@ -77,13 +85,20 @@ export class Replacement {
     readonly handle: FileHandle,
   ) {}
 
-  /** `target` must be a real path (realTarget); its mode is kept, a new file gets NEW_FILE_MODE. */
-  static async create(target: string): Promise<Replacement> {
-    let mode = NEW_FILE_MODE;
-    try {
-      mode = (await stat(target)).mode & 0o7777;
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error;
+  /**
+   * `target` must be a real path (realTarget). Its mode is `mode` when given (an imported world is its owner's
+   * alone, whatever the file before it was); otherwise the old file's is kept, and a new file gets `newMode`
+   * (NEW_FILE_MODE unless told: a report others read is 0644).
+   */
+  static async create(target: string, modes: FileModes = {}): Promise<Replacement> {
+    let mode = modes.mode;
+    if (mode === undefined) {
+      mode = modes.newMode ?? NEW_FILE_MODE;
+      try {
+        mode = (await stat(target)).mode & 0o7777;
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') throw error;
+      }
     }
     const path = join(dirname(target), `${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
     // O_EXCL: fails on anything already there, a symlink included, rather than write through it.
@@ -121,9 +136,35 @@ export class Replacement {
     await rename(this.path, this.target);
   }
 
+  /**
+   * Puts the new file in the target's place and keeps it open, for a file written in place from then on (the
+   * proxy's HAR file): the handle is the file this process created, whatever is planted at the path later.
+   */
+  async place(): Promise<FileHandle> {
+    await rename(this.path, this.target);
+    return this.handle;
+  }
+
   /** Drops the new version; the target is left as it was. */
   async discard(): Promise<void> {
     await this.handle.close().catch(() => undefined);
     await rm(this.path, { force: true });
+  }
+}
+
+/**
+ * Writes `data` as the whole of the file `path` names, through a Replacement: its folder made if need be; the file
+ * replaced in one rename, never written through a link planted at a temporary name.
+ * @example await writeFileWhole('reports/drift.xml', xml, { newMode: 0o644 })
+ */
+export async function writeFileWhole(path: string, data: string | Uint8Array, modes: FileModes = {}): Promise<void> {
+  await mkdir(dirname(resolve(path)), { recursive: true });
+  const next = await Replacement.create(await realTarget(path), modes);
+  try {
+    await next.write(Buffer.from(data));
+    await next.commit();
+  } catch (error) {
+    await next.discard();
+    throw error;
   }
 }
