@@ -73,7 +73,7 @@ describe('PT1: GET /me', () => {
       'a person of two teams in another time zone',
       h.person((p) => p.teamIds.length >= 2 && p.timeZone !== h.person().timeZone),
     ],
-    ['a person of no team', h.person((p) => p.teamIds.length === 0)],
+    ['an agent, a member of a team (PT1)', h.person((p) => p.kind === 'agent' && p.teamIds.length > 0)],
   ];
 
   it.each(subjects)("PT1 GET /me with the token of %s returns exactly that person's PT1 fields", async (_, person) => {
@@ -152,6 +152,21 @@ describe('PT2: teams', () => {
       expect(expectedPeople.length).toBeGreaterThan(0);
       expect([...res.body.people].sort(byNameThenId)).toEqual(expectedPeople);
     }
+  });
+
+  // The vendor's kiosk (steady-playground, kiosk/server.js) and Tidbyt app (tidbyt-check-ins/steady_check_ins.star)
+  // list a team's members, agents among them as squares, and colour each by that day's check-in of the team.
+  it("PT1 an agent is among its team's people, and the team's check-ins of its days hold the agent's (prod)", async () => {
+    const agent = h.person((p) => p.kind === 'agent');
+    const [teamId] = agent.teamIds;
+    expect(teamId).toBeDefined();
+    const detail = (await h.get(`${API}/teams/${teamId}`)).body;
+    expect(detail.people).toContainEqual({ id: agent.id, name: agent.name });
+    const mine = [...h.world.store.checkIns.values()].filter((c) => c.personId === agent.id);
+    expect(mine.length).toBeGreaterThan(10);
+    const latest = mine.reduce((a, b) => (a.date > b.date ? a : b));
+    const day = await h.get(`${API}/check-ins?since=${latest.date}&until=${latest.date}&team_ids[]=${teamId}`);
+    expect(day.body.map((c: { person: { id: string } }) => c.person.id)).toContain(agent.id);
   });
 
   it('PT2 team membership agrees with the teams of each person', async () => {

@@ -1016,7 +1016,10 @@ export interface components {
             title: string;
             location: string;
             administrator: boolean;
-            /** @enum {string} */
+            /**
+             * @description A person or an agent; an agent is a member of its teams and gets their check-ins (PT1).
+             * @enum {string}
+             */
             kind: "human" | "agent";
             teams: components["schemas"]["TeamRef"][];
             url: components["schemas"]["AppUrl"];
