@@ -118,6 +118,31 @@ describe('AI2 the check-in of the caller’s today', () => {
   });
 });
 
+describe('AI2 for an agent', () => {
+  // The vendor's check-in routine for agents (openroutines-plugins, steady/routines/steady-check-in.md) files the
+  // check-in its open check-in item names, and only when there is one: an agent's check-ins are items as anyone's.
+  it("AI2 an agent's check-in of its today is its item, with its team, until the agent files it (prod)", async () => {
+    const h = new Harness();
+    const agent = h.person((p) => p.kind === 'agent');
+    const todayOf = () => dateInZone(h.world.now(), agent.timeZone);
+    for (let day = 0; day < 7 && !h.world.store.checkInOf(agent.id, todayOf()); day++) await advance(h, 1);
+    const checkIn = h.world.store.checkInOf(agent.id, todayOf())!;
+    expect(checkIn.teamIds.length).toBeGreaterThan(0);
+    const token = h.tokenOf(agent);
+    const items = (await h.get<Item[]>(PATH, { token })).body.filter((i) => i.kind === 'check-in');
+    expect(items).toEqual([
+      expect.objectContaining({
+        due_on: todayOf(),
+        resource: { type: 'check-in', id: checkIn.id },
+        teams: checkIn.teamIds.map((id) => ({ id, name: h.world.store.teams.get(id)!.name })),
+      }),
+    ]);
+    const filed = await h.patch(`/api/v2/check-ins/${checkIn.id}`, { intentions: '- Sweep the open PRs' }, { token });
+    expect(filed.status).toBe(200);
+    expect((await h.get<Item[]>(PATH, { token })).body.filter((i) => i.kind === 'check-in')).toEqual([]);
+  });
+});
+
 describe('AI3 goal updates due by cadence', () => {
   it('AI3 posting an update removes the goal’s item; a cadence later the clock brings it back', async () => {
     const h = new Harness();

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../src/http/app.js';
 import { anonymise, anonymisedIdOf } from '../src/import/anonymise.js';
+import { htmlText } from '../src/import/html-text.js';
 import { leakScan } from '../src/import/leak-scan.js';
 import { SOURCE_KINDS, type SourceOrg } from '../src/import/source-org.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
@@ -143,6 +144,32 @@ describe('leakScan', () => {
     planted.activities[0]!.description = `mail ${org.people[2]!.email} about ${org.goals[3]!.id}`;
     const kinds = leakScan(org, JSON.stringify(planted)).map((l) => l.kind);
     expect(kinds).toEqual(expect.arrayContaining(['text', 'email', 'id']));
+  });
+
+  it('finds a source bio planted in an output text, as HTML or as the text it shows (PT1)', () => {
+    const bio = org.people.find((p) => p.bio !== null && p.kind === 'human')!.bio!;
+    expect(bio).toMatch(/^<p>/);
+    const shown = bio
+      .replace(/<[^>]*>/g, '')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+    for (const planted of [bio, shown, `Intro: ${shown}`]) {
+      const copy = structuredClone(out);
+      copy.comments[0]!.body = planted;
+      expect(
+        leakScan(org, JSON.stringify(copy)).map((l) => l.kind),
+        planted,
+      ).toContain('text');
+    }
+  });
+
+  it("skips only HTML's own markup: a name in angle brackets or after an ampersand is still found", () => {
+    const person = org.people.find((p) => p.kind === 'human')!;
+    for (const body of [`mail <${person.name}>`, `R&${person.name}`, `<p>${person.name}</p>`])
+      expect(
+        leakScan(org, JSON.stringify({ body })).map((l) => l.kind),
+        body,
+      ).toContain('name');
   });
 
   it('reads JSON escapes as what they stand for: a name across an escaped newline is still found', () => {
@@ -309,6 +336,25 @@ describe('anonymise', () => {
       expect(Math.abs(written!.length - source.length), `${source}\n→ ${written}`).toBeLessThanOrEqual(slack);
       expect(skeleton(written), `${source}\n→ ${written}`).toBe(skeleton(source));
     }
+  });
+
+  it('writes the text of every bio anew, about as long, as one escaped paragraph; null stays null (PT1)', () => {
+    expect(org.people.some((p) => p.bio === null)).toBe(true);
+    const people = new Map(out.people.map((p) => [p.id, p]));
+    for (const source of org.people) {
+      const written = people.get(anonymisedIdOf(SALT, source.id))!;
+      if (source.bio === null) {
+        expect(written.bio).toBeNull();
+        continue;
+      }
+      expect(written.bio).toMatch(/^<p>[^<>]+<\/p>$/);
+      const [shown, was] = [htmlText(written.bio!), htmlText(source.bio)];
+      expect(shown).not.toBe(was);
+      expect(Math.abs(shown.length - was.length), `${was}\n→ ${shown}`).toBeLessThanOrEqual(
+        Math.max(was.length * 0.3, 12),
+      );
+    }
+    expect(out.me.bio).toBe(people.get(out.me.id)!.bio);
   });
 
   it('rewrites @mentions through the username map', () => {

@@ -89,6 +89,37 @@ describe('what the anonymiser keeps of a source text', () => {
   });
 });
 
+describe("a source person's bio (PT1)", () => {
+  // A bio is free text of the source's, HTML as production answers it: written anew like every text, and the
+  // scan finds it wherever it shows, with its markup or as the text a page shows of it.
+  const BIO =
+    '<p>Leads the <strong>Falcon</strong> migration at Quantronica &amp; mentors the Zephyr guild since 2019.</p>';
+
+  it('is written anew: nothing of it reaches the world, and the scan finds nothing', () => {
+    const org = structuredClone(base);
+    org.people[2]!.bio = BIO;
+    org.me = { ...org.me, bio: '<p>Owner of the <em>Osprey</em> roadmap; ask me about Kestrel Ridge.</p>' };
+    const { contents, text, leaks } = pipeline(org);
+    expect(leaks).toEqual([]);
+    for (const word of ['Falcon', 'Quantronica', 'Zephyr', 'Osprey', 'Kestrel Ridge'])
+      expect(text.includes(word), `${word} in the output`).toBe(false);
+    expect(contents.people.every((p) => p.bio === null || /^<p>.+<\/p>$/s.test(p.bio))).toBe(true);
+  });
+
+  it('planted in the output, as HTML or as its text, is found as a text leak', () => {
+    const org = structuredClone(base);
+    org.people[2]!.bio = BIO;
+    const { text } = pipeline(org);
+    for (const planted of [BIO, 'Leads the Falcon migration at Quantronica & mentors the Zephyr guild']) {
+      const leaky = `${text.slice(0, -1)},"planted":${JSON.stringify(planted)}}`;
+      expect(
+        leakScan(org, leaky).map((l) => l.kind),
+        planted,
+      ).toContain('text');
+    }
+  });
+});
+
 describe('the world built from what was read', () => {
   it("keeps a goal whose parent's owner was not listed by /people, at the top of the tree", () => {
     const org = structuredClone(base);

@@ -17,6 +17,7 @@ const PT1_FIELDS = [
   'location',
   'administrator',
   'kind',
+  'bio',
   'teams',
   'url',
   'created_at',
@@ -45,6 +46,7 @@ function expectedPerson(h: Harness, person: Person) {
     location: person.location,
     administrator: person.administrator,
     kind: person.kind,
+    bio: person.bio,
     teams: person.teamIds.map((id) => ({ id, name: h.world.store.teams.get(id)!.name })),
     url: `${h.mock.options.appUrl}/people/${person.id}`,
     created_at: iso(person.createdAt),
@@ -73,7 +75,8 @@ describe('PT1: GET /me', () => {
       'a person of two teams in another time zone',
       h.person((p) => p.teamIds.length >= 2 && p.timeZone !== h.person().timeZone),
     ],
-    ['a person of no team', h.person((p) => p.teamIds.length === 0)],
+    ['an agent, a member of a team (PT1)', h.person((p) => p.kind === 'agent' && p.teamIds.length > 0)],
+    ['a person without a bio', h.person((p) => p.bio === null)],
   ];
 
   it.each(subjects)("PT1 GET /me with the token of %s returns exactly that person's PT1 fields", async (_, person) => {
@@ -93,6 +96,21 @@ describe('PT1: GET /me', () => {
       expect(['human', 'agent']).toContain(me.kind);
     }
     expect(seen.size).toBe(subjects.length);
+  });
+
+  it("PT1 bio is production's HTML: one paragraph of text escaped as HTML, or null", async () => {
+    const bios = (await walk<{ id: string; bio: string | null }>(h, `${API}/people`, 50)).map((p) => p.bio);
+    expect(bios).toContain(null);
+    const written = bios.filter((bio): bio is string => bio !== null);
+    expect(written.length).toBeGreaterThan(bios.length / 2);
+    for (const bio of written) {
+      expect(bio).toMatch(/^<p>[^<]*(<(strong|em)>[^<]+<\/(strong|em)>[^<]*)*<\/p>$/);
+      // Escaped: no character that would open markup or an entity is left bare in the text.
+      expect(bio.replace(/<\/?(p|strong|em)>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, '')).not.toMatch(/[<>&"]/);
+    }
+    const me = (await h.get(`${API}/me`)).body;
+    expect(me.bio).toEqual(h.person().bio);
+    expect(me.bio).toMatch(/^<p>/);
   });
 });
 
@@ -152,6 +170,21 @@ describe('PT2: teams', () => {
       expect(expectedPeople.length).toBeGreaterThan(0);
       expect([...res.body.people].sort(byNameThenId)).toEqual(expectedPeople);
     }
+  });
+
+  // The vendor's kiosk (steady-playground, kiosk/server.js) and Tidbyt app (tidbyt-check-ins/steady_check_ins.star)
+  // list a team's members, agents among them as squares, and colour each by that day's check-in of the team.
+  it("PT1 an agent is among its team's people, and the team's check-ins of its days hold the agent's (prod)", async () => {
+    const agent = h.person((p) => p.kind === 'agent');
+    const [teamId] = agent.teamIds;
+    expect(teamId).toBeDefined();
+    const detail = (await h.get(`${API}/teams/${teamId}`)).body;
+    expect(detail.people).toContainEqual({ id: agent.id, name: agent.name });
+    const mine = [...h.world.store.checkIns.values()].filter((c) => c.personId === agent.id);
+    expect(mine.length).toBeGreaterThan(10);
+    const latest = mine.reduce((a, b) => (a.date > b.date ? a : b));
+    const day = await h.get(`${API}/check-ins?since=${latest.date}&until=${latest.date}&team_ids[]=${teamId}`);
+    expect(day.body.map((c: { person: { id: string } }) => c.person.id)).toContain(agent.id);
   });
 
   it('PT2 team membership agrees with the teams of each person', async () => {

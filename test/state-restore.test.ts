@@ -101,7 +101,7 @@ async function answersIn(h: Harness): Promise<string[]> {
 
 /**
  * Two version 2 states of the small world (seed 42, generated at NOW) with `count` comments more on its goal
- * updates, about 330 bytes each: `good`, and `orphaned`, whose last comment sits on a goal update that does
+ * updates, about 355 bytes each: `good`, and `orphaned`, whose last comment sits on a goal update that does
  * not exist. Made from one world and one list of comments.
  */
 async function commentsStates(count: number): Promise<{ good: string; orphaned: string }> {
@@ -109,7 +109,11 @@ async function commentsStates(count: number): Promise<{ good: string; orphaned: 
   const full = (await control(h, 'GET', '/state?full=true')).body;
   const state = (await control(h, 'GET', '/state')).body;
   const updates: Array<{ id: string }> = full.records.goalUpdates;
-  const template = full.records.comments[0];
+  // A body of its own length, so that the state's size is the test's and not that of the world's first comment.
+  const template = {
+    ...full.records.comments[0],
+    body: "A comment of a fixed length, made by the test: the size of the state it is in is its own, not the world's.",
+  };
   const comments = Array.from({ length: count }, (_, i) => ({
     ...template,
     id: `c0ffee00-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
@@ -216,7 +220,7 @@ describe('PUT /__mock/state off the request path rebuilds what an in-process res
 });
 
 describe('a large state to a spawned standin serve', () => {
-  /** About 32 MiB: 100,000 comments. */
+  /** About 34 MiB: 100,000 comments. */
   const COMMENTS = 100_000;
   const folder = mkdtempSync(join(tmpdir(), 'standin-restore-'));
   // Resident memory is compared after a full collection, as the benchmark compares it (bench/gc-probe.ts).

@@ -41,6 +41,17 @@ describe('world state', () => {
     },
   );
 
+  it('a full state saved before people had a bio restores, each bio null (PT1)', async () => {
+    const a = new Harness();
+    const state = (await control(a, 'GET', '/state?full=true')).body;
+    const people = state.records.people.map(({ bio: _, ...person }: { bio: unknown }) => person);
+    const b = new Harness({ seed: 7 });
+    const restored = await control(b, 'PUT', '/state', { ...state, records: { ...state.records, people } });
+    expect(restored.status).toBe(200);
+    const me = (await b.get('/api/v2/me', { token: a.person().tokens.readWrite })).body;
+    expect(me).toMatchObject({ id: a.person().id, bio: null });
+  });
+
   it('MK5 a version 2 state costs what changed: the created goal and PATCHed check-in, not the world', async () => {
     const h = new Harness();
     const created = await h.post('/api/v2/goals', { title: 'The one change' });

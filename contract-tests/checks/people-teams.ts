@@ -20,6 +20,7 @@ const PT1_FIELDS = [
   'location',
   'administrator',
   'kind',
+  'bio',
   'teams',
   'url',
   'created_at',

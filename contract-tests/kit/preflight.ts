@@ -181,9 +181,10 @@ async function tokensFromMock(
   facts.readOnlyToken ??= mine?.read_only;
   if (facts.otherToken) return;
   // The second person should not be an administrator, so checks of what others may not do (GO9, GU8, EC7)
-  // can run, and a human, who has check-ins (an agent has none, and CI3's check of someone else's check-in
-  // would not run: an imported world's agent may come first): the first such person among a few, else the
-  // first who is not an administrator, else anyone else.
+  // can run, and a human, who has check-ins (an agent is a member of a team with check-ins (PT1), but one of
+  // production's, or of a world imported from it, may have none, and CI3's check of someone else's check-in
+  // would not run): the first such person among a few, else the first who is not an administrator, else anyone
+  // else.
   const others = tokens.filter((t) => t.person.id !== (facts.me?.id ?? mine?.person.id));
   let notAdministrator: string | undefined;
   for (const candidate of others.slice(0, 8)) {

@@ -382,6 +382,20 @@ export const VARIANTS: Variant[] = [
     ],
   },
   {
+    name: "GET /me and GET /people answer no bio (production's HTML, PT1)",
+    expectedRules: ['PT1', 'PT2'],
+    kind: 'schema',
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/(me|people)$/,
+        response: onRecords((p) => {
+          delete p.bio;
+        }),
+      },
+    ],
+  },
+  {
     name: 'GET /me lacks username',
     expectedRules: ['PT1'],
     kind: 'schema',

@@ -87,6 +87,8 @@ export interface Person {
   readonly location: string;
   readonly administrator: boolean;
   readonly kind: 'human' | 'agent';
+  /** PT1: the profile bio as production answers it, HTML; null when the person wrote none. */
+  readonly bio: string | null;
   readonly teamIds: readonly Uuid[];
   readonly absences: readonly Absence[];
   /** G9: one read-write and one read-only token per person. */

@@ -15,6 +15,7 @@ const person = (id: string, name: string, teamIds: string[]): Person => ({
   location: '',
   administrator: false,
   kind: 'human',
+  bio: null,
   teamIds,
   absences: [],
   tokens: { readWrite: `rw-${id}`, readOnly: `ro-${id}` },

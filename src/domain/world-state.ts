@@ -179,10 +179,15 @@ function contentsOf(seed: number, size: WorldSize, generatedAt: number, frame: R
   };
 }
 
+/** PT1: a person saved before people had a bio has none (null); the rest is checked once rebuilt. */
+function withBio(person: unknown): unknown {
+  return person !== null && typeof person === 'object' && !('bio' in person) ? { ...person, bio: null } : person;
+}
+
 /** The records of each contents kind, as `records` checked them to be arrays. */
 function contentsRecords(r: Records): ContentsRecords {
   const out: Partial<Record<ContentsKind, readonly unknown[]>> = {};
-  for (const kind of CONTENTS_KINDS) out[kind] = r[kind];
+  for (const kind of CONTENTS_KINDS) out[kind] = kind === 'people' ? r[kind]!.map(withBio) : r[kind];
   return out as ContentsRecords;
 }
 

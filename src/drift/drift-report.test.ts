@@ -770,6 +770,21 @@ describe('standin drift: golden pairs', () => {
     });
   });
 
+  // Production's documentation lists `bio` on /me and /people as plain text (runsteady.com/docs/api/teams-people/);
+  // production answers HTML, which standin's spec says. A client built on standin meets the field either way: only
+  // the prose differs.
+  it("production's Person as its documentation shows it (bio, a text or null) differs from standin's in prose only", () => {
+    const report = driftOf((spec) => {
+      spec.components.schemas.Person.properties.bio = {
+        type: ['string', 'null'],
+        description: 'Profile bio as plain text.',
+      };
+    });
+    expect(report.changes.map((c) => [c.category, c.kind, c.standin_pointer])).toEqual([
+      ['compatible', 'description', '/components/schemas/Person/properties/bio'],
+    ]);
+  });
+
   it("an enum value only standin has says whether standin's world emits it", () => {
     const emitted = defaultWorldCensus(STANDIN);
     // The default world's echoes ask daily, weekly, biweekly and monthly (fixtures/echo-questions.ts).

@@ -91,6 +91,7 @@ export class Presenter {
       location: person.location,
       administrator: person.administrator,
       kind: person.kind,
+      bio: person.bio,
       teams: person.teamIds.map((id) => this.teamRef(world, id)),
       url: this.url('people', person.id),
       created_at: formatInstant(person.createdAt),

@@ -3,6 +3,8 @@
 // titles, locations, team names and every text replaced). Pure and deterministic: a function of the salt and the
 // source alone, whatever the order of the source's lists (each list comes out ordered by its new ids).
 //
+// A bio (PT1) is HTML: the text a page shows of it is written anew as other texts are, as one escaped paragraph.
+//
 // Ids go through a keyed hash of the salt (HMAC-SHA256, G2's UUID v4 form), so the same source id always becomes the
 // same new id under one salt and nobody without the salt can map one back. Everything drawn at random (names,
 // words) is drawn from a stream seeded by the keyed hash of the record's id and the field, never from a counter.
@@ -18,6 +20,7 @@ import { EntityRandom } from '../domain/entropy.js';
 import { TITLES } from '../../fixtures/disciplines.js';
 import { WORLD_ENGLISH } from '../../fixtures/english-words.js';
 import { goalTitle } from '../../fixtures/goal-text.js';
+import { escapeHtml, paragraph } from '../../fixtures/html.js';
 import { CULTURES, personName, type CultureName } from '../../fixtures/names.js';
 import type { NonEmpty } from '../../fixtures/non-empty.js';
 import {
@@ -36,6 +39,7 @@ import {
 import { fakerFor } from '../../fixtures/seeded-faker.js';
 import type { Voice } from '../../fixtures/voices.js';
 import { blockerSentence, capitalize, lessonItem, lowerFirst, workItem } from '../../fixtures/work-items.js';
+import { htmlText } from './html-text.js';
 import { forEachWord, SourceIndex } from './leak-scan.js';
 import type { SourceOrg } from './source-org.js';
 import type { ApiSchema } from '../types/wire.js';
@@ -138,7 +142,8 @@ type TextKind =
   | 'comment'
   | 'activity-group'
   | 'activity-title'
-  | 'activity-description';
+  | 'activity-description'
+  | 'bio';
 
 /** A piece of a text being written: kept as it is, or a word that may be drawn again. */
 interface Piece {
@@ -151,6 +156,14 @@ const UPDATE_TITLES: ReadonlyArray<(c: string) => string> = [
   (c) => `Good sprint for the ${c}`,
   (c) => `Scope question on the ${c}`,
   (c) => `Replanning the work on the ${c}`,
+];
+
+/** What a bio says, of a component of the person's area and a technology (fixtures/bios.ts says the like). */
+const BIO_SENTENCES: ReadonlyArray<(c: string, t: string) => string> = [
+  (c) => `Mostly on the ${c}`,
+  (_, t) => `Ask me about ${t}`,
+  (c) => `Happiest when the ${c} is boring`,
+  (c, t) => `These days the ${c}; before that, ${t}`,
 ];
 
 const PROMPTS: ReadonlyArray<(c: string, m: string) => string> = [
@@ -444,11 +457,18 @@ class Anonymiser {
       location: locationOf(p.time_zone, this.index),
       administrator: p.administrator,
       kind: p.kind,
+      bio: this.#bio(p),
       teams: p.teams.map((t) => this.teamRef(t)),
       url: this.url('people', p.id),
       created_at: p.created_at,
       updated_at: p.updated_at,
     };
+  }
+
+  /** PT1: the text a page shows of the bio, written anew in the person's area, as one escaped paragraph. */
+  #bio(p: Person): string | null {
+    if (p.bio === null || p.bio === '') return p.bio;
+    return paragraph(escapeHtml(this.text(htmlText(p.bio), 'bio', p.id, 'bio', p.id)));
   }
 
   teamName(sourceId: string): string {
@@ -565,6 +585,8 @@ class Anonymiser {
           return blockerSentence(f, voice);
         case 'comment':
           return random.chance(0.5) ? `${random.pick(PRAISE)}, the ${component} looks good` : workItem(f, voice).next;
+        case 'bio':
+          return random.pick(BIO_SENTENCES)(component, random.pick(TECHNOLOGIES));
         default: {
           const roll = random.int(0, 5);
           if (roll === 0) return lessonItem(f, voice);

@@ -4,7 +4,9 @@
 //
 // Words: maximal runs of letters, digits and combining marks, lowercased (NFC), everything else a separator, so
 // "Asa-Graham", "asa graham" and "ASA\nGraham" are the same two words. The scanned text is read as JSON's string
-// escapes write it: `\n`, `\"`, `\\`… separate words and `\u00e9` is the letter it stands for.
+// escapes write it: `\n`, `\"`, `\\`… separate words and `\u00e9` is the letter it stands for. HTML's markup
+// (a bio, PT1) is no word either: a known tag's name after `<` or `</` and a character reference (`&amp;`) separate
+// words, so a bio's text is found as the words a page shows of it, with its markup or without (html-text.ts).
 //
 // A text leak is four consecutive words of a source text found in the output. A run of four words counts only when
 // it holds a "strong" word: four or more characters, not all digits, not in STOP_WORDS; "and then we will" or
@@ -16,6 +18,7 @@
 // open-addressed table of 12-byte slots at a load of 0.35–0.7: at most ~35 bytes per distinct strong 4-word run
 // of the source (~52 while the table doubles), plus the patterns (one per id, name, name part, username and
 // email). The output is read once, holding only its last MAX_PATTERN_WORDS words; leaks stop at `maxLeaks`.
+import { markupAt } from './html-text.js';
 import type { SourceOrg } from './source-org.js';
 
 export type LeakKind = 'id' | 'name' | 'username' | 'email' | 'text';
@@ -103,6 +106,14 @@ export function forEachWord(
       if (end(i)) return;
       i += 1;
       continue;
+    }
+    if (code === 38 || code === 60) {
+      const markup = markupAt(text, i);
+      if (markup > 0) {
+        if (end(i)) return;
+        i += markup - 1;
+        continue;
+      }
     }
     if (isWordCode(code)) {
       if (start < 0) {
@@ -372,6 +383,7 @@ function collect(org: SourceOrg, index: SourceIndex): void {
   for (const person of [org.me, ...org.people]) {
     ids.push(person.id);
     person.teams.forEach((t) => ids.push(t.id));
+    index.addText(person.bio);
   }
   for (const goal of org.goals) {
     ids.push(goal.id, ...goal.teams.map((t) => t.id));

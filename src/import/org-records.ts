@@ -120,6 +120,7 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
         location: person.location,
         administrator: person.administrator,
         kind: person.kind,
+        bio: person.bio,
         teamIds: [...new Set(own)],
         absences: [],
         tokens: tokensOf(key, person.id),

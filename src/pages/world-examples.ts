@@ -42,6 +42,11 @@ export interface WorldExamples {
 const LIST_ITEMS = 2;
 /** How many records are looked through for one that has comments or reactions to show. */
 const LOOKED_THROUGH = 50;
+/**
+ * Pages of everyone's check-ins looked through for one with comments or reactions: today's, still empty, come
+ * first (a dozen in the small world), and a sample of the filled ones has them (fixtures' discussion targets).
+ */
+const CHECK_IN_PAGES_LOOKED_THROUGH = 4;
 
 /**
  * The examples of the shared world as its default person sees it now; none if that person is gone.
@@ -61,6 +66,15 @@ export function worldExamples(mock: Mock): WorldExamples | undefined {
   }
   const now = `${new Date(world.now() * 1000).toISOString().slice(0, 19)}Z`;
   return { person: { id: actor.id, name: actor.name }, now, operations };
+}
+
+/** Everyone's check-ins, newest first, a page at a time as they are looked through, a few pages at most. */
+function* checkInPages(r: Reader): Generator<Json> {
+  for (let page = 1; page <= CHECK_IN_PAGES_LOOKED_THROUGH; page++) {
+    const checkIns = r.look('listCheckIns', { per_page: LOOKED_THROUGH, page });
+    yield* checkIns;
+    if (checkIns.length < LOOKED_THROUGH) return;
+  }
 }
 
 /** The reads, in order; each picks the records it shows from the answers before it. */
@@ -86,9 +100,8 @@ function readAll(r: Reader): void {
   const checkIns = r.look('listCheckIns', { people_ids: [me.id], per_page: LOOKED_THROUGH });
   const checkIn = checkIns.find((c) => c.completed_at !== null) ?? checkIns[0];
   if (checkIn) r.one('getCheckIn', '/check-ins/{id}', { id: idOf(checkIn) });
-  const commented = r.look('listCheckIns', { per_page: LOOKED_THROUGH });
-  r.firstNonEmpty('listCheckInComments', '/check-ins/{check_in_id}/comments', 'check_in_id', commented);
-  r.firstNonEmpty('listCheckInReactions', '/check-ins/{check_in_id}/reactions', 'check_in_id', commented);
+  r.firstNonEmpty('listCheckInComments', '/check-ins/{check_in_id}/comments', 'check_in_id', checkInPages(r));
+  r.firstNonEmpty('listCheckInReactions', '/check-ins/{check_in_id}/reactions', 'check_in_id', checkInPages(r));
   // The updates of a few goals, the one shown first: one goal's may have no comments or reactions.
   const goals = [...(goal ? [goal] : []), ...r.look('listGoals', { per_page: 10 })];
   const updates = goals.flatMap((g) => r.look('listGoalUpdates', { per_page: 10 }, { goal_id: idOf(g) }));
@@ -153,7 +166,7 @@ class Reader {
   }
 
   /** The list of the first record (of `records`) for which it is not empty: a list of nothing shows little. */
-  firstNonEmpty(operationId: string, path: string, param: string, records: readonly Json[]): void {
+  firstNonEmpty(operationId: string, path: string, param: string, records: Iterable<Json>): void {
     for (const record of records) {
       const params = { [param]: idOf(record) };
       const answer = this.look(operationId, { per_page: LIST_ITEMS }, params);

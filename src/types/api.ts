@@ -1016,8 +1016,20 @@ export interface components {
             title: string;
             location: string;
             administrator: boolean;
-            /** @enum {string} */
+            /**
+             * @description A person or an agent; an agent is a member of its teams and gets their check-ins (PT1).
+             * @enum {string}
+             */
             kind: "human" | "agent";
+            /**
+             * @description The profile bio, HTML, or null when the person wrote none (PT1). Production's documentation
+             *     lists it on `/me` and `/people` and calls it plain text (runsteady.com/docs/api/teams-people/);
+             *     production answers HTML (steadyspacecorp/steady-playground, macos-desktop-intentions/README.md:
+             *     "`/me`'s `bio` is documented as plain text but is actually returned as HTML"). Show it as text,
+             *     or sanitise it before rendering it as markup.
+             * @example <p>Platform Engineer in Platform, mostly on the deploy pipeline and the config service.</p>
+             */
+            bio: string | null;
             teams: components["schemas"]["TeamRef"][];
             url: components["schemas"]["AppUrl"];
             created_at: components["schemas"]["Instant"];

@@ -412,9 +412,13 @@ describe('the dashboard at /', () => {
     await page.click(`#record-json button[data-record="/people/${first.owner.id}"]`);
     await page.waitForSelector(`#record-json[data-record="/people/${first.owner.id}"]`);
     await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
-    expect(JSON.parse(defined(await page.textContent('#record-json'), 'the owner'))).toEqual(
-      await asPerson(`/people/${first.owner.id}`),
-    );
+    const owner = (await asPerson(`/people/${first.owner.id}`)) as unknown as { bio: string | null };
+    const ownerShown = defined(await page.textContent('#record-json'), 'the owner');
+    expect(JSON.parse(ownerShown)).toEqual(owner);
+    // PT1: a bio is HTML, and the record view shows it as the text it is, drawing none of its markup.
+    expect(owner.bio).toMatch(/^<p>/);
+    expect(ownerShown).toContain(`"bio": ${JSON.stringify(owner.bio)}`);
+    expect(await page.locator('#record-json p, #record-json strong, #record-json em').count()).toBe(0);
 
     // The page read those through /api/v2 with the default person's read-only token; the journal keeps its
     // reads out of sight unless asked for, and shows what anyone else did (this test's two reads of the goal).

@@ -24,6 +24,7 @@ export function handMadePerson(id: string, name: string, teamIds: string[]): Per
     location: 'Remote',
     administrator: false,
     kind: 'human',
+    bio: null,
     teamIds,
     absences: [],
     tokens: { readWrite: `rw-${id}`, readOnly: `ro-${id}` },
