@@ -3,11 +3,22 @@
 // a lock whose process is gone is taken over and the banner says so; a clean stop or a failed start leaves
 // no lock behind.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/server/start-server.js';
+import { StateLock } from '../src/server/state-lock.js';
 import { CLI, ended, startOrRefusal, startServing, stopAll } from './support/standin-process.js';
 import { takenPort } from './support/taken-port.js';
 
@@ -133,6 +144,83 @@ describe('--state FILE: one server per file', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(message);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses a second server on another name of the same file (a hard link), and keeps every write', async () => {
+    const file = join(dir, 'linked.jsonl');
+    const first = await startServing([...NOW, '--state', file]);
+    const other = join(dir, 'linked-other-name.jsonl');
+    linkSync(file, other);
+    const second = await startOrRefusal([...NOW, '--state', other]);
+    expect(second.code).toBe(2);
+    const { started } = JSON.parse(readFileSync(`${file}.lock`, 'utf8'));
+    expect(second.stderr).toBe(
+      `standin: ${other} is the same file as ${file} (a hard link), which another standin keeps: process ${first.child.pid} (serving http://127.0.0.1:${first.port}, since ${started}); stop it or pass another --state (standin serve --help lists the options)\n`,
+    );
+    expect(existsSync(`${other}.lock`)).toBe(false);
+    // The first server's writes all land, and its world comes back whole after a restart.
+    const headers = { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' };
+    for (let i = 0; i < 20; i++)
+      expect(
+        (
+          await fetch(`${first.baseUrl}/goals`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ title: `kept ${i}` }),
+          })
+        ).status,
+      ).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await ended(first.child)).toBe(0);
+    const again = await startServing([...NOW, '--state', other]);
+    const goals = (await (
+      await fetch(`${again.baseUrl}/goals?per_page=50`, { headers: { authorization: `Bearer ${again.token}` } })
+    ).json()) as Array<{ title: string }>;
+    expect(goals.filter((g) => g.title.startsWith('kept ')).length).toBe(20);
+  });
+
+  it('takes over a lock by identity whose holder keeps another file now (an inode number used again)', async () => {
+    const file = join(dir, 'reused.jsonl');
+    const made = await startServing([...NOW, '--state', file]);
+    made.child.kill('SIGTERM');
+    expect(await ended(made.child)).toBe(0);
+    const { dev, ino } = statSync(file);
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    // A process that runs (this one) holds that identity, for a file of another name that is gone: the number
+    // was its file's, and is this file's now.
+    writeFileSync(
+      join(folder, `${dev}-${ino}.lock`),
+      JSON.stringify({ ...staleLock(process.pid), file: join(dir, 'long-gone.jsonl') }),
+    );
+    await startServing([...NOW, '--state', file]);
+  });
+
+  it('moves the lock by identity to the new file when the file is rewritten (a new inode), letting go of the old', async () => {
+    const file = join(dir, 'rewritten.jsonl');
+    writeFileSync(file, 'first\n');
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    const identity = () => `${statSync(file).dev}-${statSync(file).ino}.lock`;
+    const lock = await StateLock.take(file, file);
+    const before = identity();
+    expect(existsSync(join(folder, before))).toBe(true);
+    writeFileSync(`${file}.new`, 'second\n');
+    renameSync(`${file}.new`, file);
+    await lock.follow();
+    expect([existsSync(join(folder, before)), existsSync(join(folder, identity()))]).toEqual([false, true]);
+    await lock.release();
+    expect(existsSync(join(folder, identity()))).toBe(false);
+  });
+
+  it('refuses a folder of locks by identity that others could write, saying how to mend it', async () => {
+    const runtime = mkdtempSync(join(tmpdir(), 'standin-runtime-'));
+    const folder = join(runtime, `standin-${process.getuid!()}-locks`);
+    mkdirSync(folder, { mode: 0o777 });
+    chmodSync(folder, 0o777);
+    const refused = await startOrRefusal([...NOW, '--state', join(dir, 'open-folder.jsonl')], {
+      XDG_RUNTIME_DIR: runtime,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${folder} keeps standin's locks of state files by identity`);
   });
 
   it('frees the file when the start fails after the lock was taken: the port in use', async () => {

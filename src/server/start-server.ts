@@ -122,9 +122,20 @@ async function keepState(
     // Left by a process killed while it rewrote the file; none is being written, the lock says.
     await removeStrayTemporaries(target);
     const loaded = loadStateFile(mock, path);
-    writer = new StateFileWriter(mock, path, target);
+    const held = lock;
+    // A rewrite puts a new file in place: its lock by identity moves with it (a failure to move it is said, and
+    // the path's lock still holds).
+    writer = new StateFileWriter(mock, path, target, () =>
+      held.follow().catch((error: unknown) => {
+        process.stderr.write(
+          `standin: could not lock the rewritten ${path} by identity: ${(error as Error).message}\n`,
+        );
+      }),
+    );
     await writer.save();
     if (writer.failed) throw new StateFileError(`could not write ${path}; check the folder exists and is writable`);
+    // A file made just now has an identity only now: locked by it too.
+    await lock.follow();
     return { writer, lock, loaded };
   } catch (error) {
     await writer?.close();

@@ -97,6 +97,8 @@ export class StateFileWriter {
     mock: MockRuntime,
     readonly path: string,
     readonly target: string,
+    /** Told after a rewrite put a new file (a new inode) in the target's place: the lock follows it. */
+    private readonly rewritten: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.#world = mock.world;
     // Only the shared world is kept (MK5: sessions are not).
@@ -286,6 +288,7 @@ export class StateFileWriter {
       await file.write(end);
       await file.commit();
       committed = true;
+      await this.rewritten();
       this.#fileWorld = world;
       this.#fileBytes = this.#rewrittenBytes = file.bytes;
       this.failed = false;

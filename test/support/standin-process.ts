@@ -18,9 +18,12 @@ export interface Serving {
   port: number;
 }
 
-function spawnServe(args: string[]): ChildProcess {
+function spawnServe(args: string[], env: Record<string, string> = {}): ChildProcess {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   started.push(child);
   return child;
 }
@@ -52,8 +55,9 @@ export function startServing(args: string[]): Promise<Serving> {
  */
 export function startOrRefusal(
   args: string[],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; code: number | null; stdout: string; stderr: string }> {
-  const child = spawnServe(args);
+  const child = spawnServe(args, env);
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
