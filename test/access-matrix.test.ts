@@ -497,3 +497,58 @@ describe('G13: every control × every kind of web page', () => {
     }
   });
 });
+
+describe('MK5 G9: a session is made only for a request that passed authentication', () => {
+  /** The sessions GET /__mock/sessions lists, by name. */
+  async function sessionsOf(mock: Mock, headers: Record<string, string> = {}) {
+    const answer = await mock.app.request('/__mock/sessions', { headers });
+    return ((await answer.json()) as Array<{ name: string }>).map((s) => s.name).sort();
+  }
+
+  it.each([
+    ['no controls token', {}],
+    ['a --control-token', { controlToken: 'ctl-secret-1234' }],
+  ] as const)(
+    'with %s: 32 requests naming new sessions with no, unknown or wrong tokens make none',
+    async (_, options) => {
+      const mock = createMock({ now: NOW, maxSessions: 32, ...options });
+      const controls = 'controlToken' in options ? { authorization: `Bearer ${options.controlToken}` } : {};
+      const hook = mock.worlds.activityHook(mock.world);
+      const attempts: Array<[string, RequestInit]> = [
+        ['/api/v2/me', {}],
+        ['/api/v2/me', { headers: { authorization: 'Bearer rw_not_a_token_of_this_world' } }],
+        ['/api/v2/goals', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
+        [`/hooks/activity/a/${hook.accountId}?token=hook_wrong`, { method: 'POST', body: '{}' }],
+        [`/hooks/activity/a/${UNKNOWN_ID}?token=${hook.token}`, { method: 'POST', body: '{}' }],
+      ];
+      for (let i = 0; i < 32; i++) {
+        const [path, init] = defined(attempts[i % attempts.length], 'an attempt');
+        const headers = { ...(init.headers as Record<string, string>), 'x-mock-session': `squat-${i}` };
+        const answer = await mock.app.request(path, { ...init, headers });
+        expect([401, 404]).toContain(answer.status);
+      }
+      expect(await sessionsOf(mock, controls)).toEqual([]);
+      // A caller with a token of the world still gets a session of its own.
+      const me = defined([...mock.world.store.people.values()][0], 'a person');
+      const answer = await mock.app.request('/api/v2/me', {
+        headers: { authorization: `Bearer ${me.tokens.readOnly}`, 'x-mock-session': 'worker-1' },
+      });
+      expect(answer.status).toBe(200);
+      const viaHook = await mock.app.request(`/hooks/activity/a/${hook.accountId}?token=${hook.token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mock-session': 'hook-worker' },
+        body: JSON.stringify({ email: me.email, source: 'CI', description: 'Deployed' }),
+      });
+      expect(viaHook.status).toBe(201);
+      expect(await sessionsOf(mock, controls)).toEqual(['hook-worker', 'worker-1']);
+      // The unauthenticated requests left the shared world as it was: no activity of theirs.
+      expect([...mock.world.store.activities.values()].filter((a) => a.group === 'CI')).toEqual([]);
+    },
+  );
+
+  it('in any-token mode (MK7) a request with no token is authenticated, and opens its session', async () => {
+    const mock = createMock({ now: NOW, anyToken: true });
+    expect((await mock.app.request('/api/v2/me', { headers: { 'x-mock-session': 'page-1' } })).status).toBe(200);
+    expect(await sessionsOf(mock)).toEqual(['page-1']);
+  });
+});

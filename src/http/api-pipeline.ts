@@ -8,6 +8,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import type { AnyToken } from '../runtime/any-token.js';
+import { bearerToken } from './bearer-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
@@ -43,7 +44,7 @@ export interface ApiSettings {
 const authenticate =
   (anyToken: AnyToken | undefined): Step =>
   (exchange) => {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(exchange.c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(exchange.c.req.header('authorization'));
     const auth = token ? exchange.world.authenticate(token) : null;
     if (auth) {
       exchange.auth = auth;

@@ -9,13 +9,15 @@ import type { Person } from '../domain/records.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
 import type { RequestArea, RequestPerson } from '../runtime/mock-events.js';
 import type { OverrideAnswer } from '../runtime/overrides.js';
-import { SESSION_HEADER } from '../runtime/sessions.js';
+import { SESSION_HEADER, SESSION_NAME } from '../runtime/sessions.js';
 import { BASE_PATH, HOOKS_PATH } from '../spec/base-path.js';
+import { bearerToken } from './bearer-token.js';
 import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
 import { withFaults } from './faults.js';
 import { pathAndQuery } from './path-and-query.js';
 import { sessionOf, type PipelineEnv } from './pipeline.js';
 import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
+import { sameText } from './same-text.js';
 import { jsonResponse, newTranscript, type Transcript } from './transcript.js';
 import { longUrlProblem } from './url-limit.js';
 
@@ -59,11 +61,44 @@ const answerApiPreflight =
       ? preflightResponse(methods, c.req.header('access-control-request-headers'))
       : undefined;
 
-/** MK5: the API request's world slot, by its X-Mock-Session (the controls choose theirs after their guard). */
+/**
+ * Whether a request could authenticate in a session made for it now (MK5 G9): a new session starts from the shared
+ * world's base, whose people and tokens every layer shares, and its hook is the shared world's (WH1).
+ */
+function opensSession(c: Context<PipelineEnv>, runtime: MockRuntime): boolean {
+  if (runtime.anyToken) return true;
+  const world = runtime.worlds.shared.world;
+  if (under(c.req.path, HOOKS_PATH)) {
+    const hook = runtime.worlds.activityHook(world);
+    return (
+      c.req.path === `${HOOKS_PATH}/activity/a/${hook.accountId}` && sameText(c.req.query('token') ?? '', hook.token)
+    );
+  }
+  const token = bearerToken(c.req.header('authorization'));
+  return token !== undefined && world.authenticate(token) !== null;
+}
+
+/**
+ * MK5: the API request's world slot, by its X-Mock-Session (the controls choose theirs after their guard). A
+ * session is made only for a request that passed authentication: any other naming a session not kept is answered
+ * from a slot kept nowhere (Worlds.unopenedSlot), its refusal the same.
+ */
 const chooseWorld =
   (runtime: MockRuntime): FrontStep =>
-  ({ c, area }) =>
-    area === 'api' ? sessionOf(c, runtime.worlds) : undefined;
+  ({ c, area, session }) => {
+    if (area !== 'api') return undefined;
+    const { worlds } = runtime;
+    if (
+      session !== undefined &&
+      SESSION_NAME.test(session) &&
+      !worlds.sessions.has(session) &&
+      !opensSession(c, runtime)
+    ) {
+      c.set('slot', worlds.unopenedSlot(session));
+      return undefined;
+    }
+    return sessionOf(c, worlds);
+  };
 
 /** An override rule's answer in place of the world's, with the API's own headers (G13). */
 function overrideResponse(transcript: Transcript, { status, headers, text }: OverrideAnswer): Response {

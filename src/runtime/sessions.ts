@@ -9,7 +9,8 @@ import type { WorldBase } from '../domain/world-base.js';
 import type { World, WorldChanges } from '../domain/world.js';
 
 export const SESSION_HEADER = 'x-mock-session';
-const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+/** What an X-Mock-Session may be (MK5). */
+export const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A named snapshot: changes over a base, taken at an instant (MK5: it costs what changed). */
 export interface Snapshot {
@@ -91,7 +92,7 @@ export class Sessions {
 
   /** The session's slot, made on first use. */
   slotFor(name: string): WorldSlot {
-    if (!NAME.test(name)) {
+    if (!SESSION_NAME.test(name)) {
       throw new SessionError(
         400,
         `X-Mock-Session must be 1–64 letters, digits, dots, dashes or underscores (MK5); got ${JSON.stringify(name.slice(0, 80))}.`,
@@ -115,6 +116,11 @@ export class Sessions {
     session.requests++;
     this.#sessions.set(name, session);
     return session.slot;
+  }
+
+  /** Whether the session is kept now (asking neither makes it nor counts as its use). */
+  has(name: string): boolean {
+    return this.#sessions.has(name);
   }
 
   list() {

@@ -140,6 +140,16 @@ export class Worlds {
     });
   }
 
+  /**
+   * MK5 G9: where a request naming a session that is not kept is answered when it could not authenticate there:
+   * the shared world, read by its refusal alone (a token, the hook's account and token), with no faults and
+   * counters of its own, kept nowhere. The session is made by the first request that can authenticate in it: 32
+   * requests with no token took every session for an hour.
+   */
+  unopenedSlot(name: string): WorldSlot {
+    return { name, world: this.shared.world, limiter: new RateLimiter(), snapshots: new Map(), faults: null };
+  }
+
   /** The shared slot without a session name, else that session's (made on first use). */
   slotFor(session: string | undefined): WorldSlot {
     return session === undefined ? this.shared : this.sessions.slotFor(session);
