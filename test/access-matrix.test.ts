@@ -512,7 +512,8 @@ describe('MK5 G9: a session is made only for a request that passed authenticatio
     'with %s: 32 requests naming new sessions with no, unknown or wrong tokens make none',
     async (_, options) => {
       const mock = createMock({ now: NOW, maxSessions: 32, ...options });
-      const controls = 'controlToken' in options ? { authorization: `Bearer ${options.controlToken}` } : {};
+      const controls: Record<string, string> =
+      'controlToken' in options ? { authorization: `Bearer ${options.controlToken}` } : {};
       const hook = mock.worlds.activityHook(mock.world);
       const attempts: Array<[string, RequestInit]> = [
         ['/api/v2/me', {}],

@@ -91,6 +91,9 @@ describe('G13 the controls (/__mock)', () => {
       // A form of another site, which sends no Origin in some browsers: Fetch Metadata tells.
       ['/__mock/reset', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } }],
       ['/__mock/tokens', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' } }],
+      // A link or an iframe of another site: a navigation, which opens the pages but no control (issue 33).
+      ['/__mock/state?full=true', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } }],
+      ['/__mock/tokens', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } }],
     ];
     for (const [path, sent] of attacks) {
       const response = await send(path, sent);

@@ -237,3 +237,41 @@ describe('world state', () => {
     },
   );
 });
+
+describe('GET /__mock/state streams, one export at a time per world (issue 33, points 1 and 8)', () => {
+  it('comes in slices, never as one string, and its bytes are the state’s JSON', async () => {
+    const h = new Harness();
+    const answer = await h.mock.app.request('/__mock/state?full=true');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    const reader = defined(answer.body, 'a body').getReader();
+    const slices: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) slices.push(next.value);
+    expect(slices.length).toBeGreaterThan(1);
+    expect(Math.max(...slices.map((slice) => slice.length))).toBeLessThanOrEqual(300 * 1024);
+    const text = Buffer.concat(slices).toString('utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'standin-world', version: 1 });
+    // The same bytes whole, the second time: MK3.
+    expect(await (await h.mock.app.request('/__mock/state?full=true')).text()).toBe(text);
+  });
+
+  it('refuses a second export of the same world while one is under way (409), and takes it once it ends', async () => {
+    const h = new Harness();
+    const first = await h.mock.app.request('/__mock/state?full=true');
+    const reader = defined(first.body, 'a body').getReader();
+    await reader.read();
+    const second = await h.mock.app.request('/__mock/state?full=true');
+    expect(second.status).toBe(409);
+    expect(second.headers.get('retry-after')).toBe('1');
+    expect(((await second.json()) as { detail: string }).detail).toMatch(/one at a time/);
+    // Another world (a session) exports meanwhile.
+    const session = await h.mock.app.request('/__mock/state', { headers: { 'x-mock-session': 'other' } });
+    expect(session.status).toBe(200);
+    await session.text();
+    // The first one read to its end, or given up, frees the world for the next.
+    await reader.cancel();
+    const third = await h.mock.app.request('/__mock/state');
+    expect(third.status).toBe(200);
+    await third.text();
+  });
+});

@@ -81,7 +81,12 @@ export class CrossOriginPolicy {
     return this.named.has(origin) || isLoopbackOrigin(origin);
   }
 
-  verdict(request: RequestParts): CrossOriginVerdict {
+  /**
+   * `navigations`: whether a page of another site may open it as a page of its own (a link: a top-level
+   * navigation). The pages may; the controls may not, not even so: an iframe is a navigation too, and eight
+   * iframes of GET /__mock/state?full=true from another site ran a large server's heap out.
+   */
+  verdict(request: RequestParts, navigations = true): CrossOriginVerdict {
     const origin = request.header('origin');
     if (origin !== undefined) {
       // A browser sends an origin as it serializes it; any other text (a user part, a number for an address)
@@ -100,9 +105,13 @@ export class CrossOriginPolicy {
     if (site !== 'cross-site') return { allowed: true, allowOrigin: null };
     const navigation =
       request.header('sec-fetch-mode') === 'navigate' && (request.method === 'GET' || request.method === 'HEAD');
-    return navigation
-      ? { allowed: true, allowOrigin: null }
-      : { allowed: false, reason: 'A script, image or form of another site may not use them' };
+    if (navigation && navigations) return { allowed: true, allowOrigin: null };
+    return {
+      allowed: false,
+      reason: navigation
+        ? 'A page of another site may not open them, by a link or in a frame (open them from this machine: type the address)'
+        : 'A script, image or form of another site may not use them',
+    };
   }
 }
 
@@ -124,6 +133,8 @@ export interface CrossOriginOptions {
   headers: readonly string[];
   /** Response headers a page may read. */
   expose?: readonly string[];
+  /** Whether a link or a frame of another site may open it (CrossOriginPolicy.verdict): the pages yes, the controls no. */
+  navigations: boolean;
 }
 
 /** The 403 every refused request gets, naming the option that would let it through (G13, G8). */
@@ -159,7 +170,10 @@ export function guardCrossOrigin(
     'access-control-max-age': '600',
   };
   return async (c, next) => {
-    const verdict = policy.verdict({ url: c.req.url, method: c.req.method, header: (name) => c.req.header(name) });
+    const verdict = policy.verdict(
+      { url: c.req.url, method: c.req.method, header: (name) => c.req.header(name) },
+      options.navigations,
+    );
     // The pages' requests have no transcript: the front, which makes one, runs for the mock's app only.
     if (!verdict.allowed) return crossOriginProblem(c.get('transcript') ?? null, options.what, verdict.reason);
     if (c.req.method === 'OPTIONS') {

@@ -13,7 +13,6 @@ import { budgetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
 import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
-import { exportFullState, exportState } from '../domain/world-state.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
 import { HOOKS_PATH } from '../spec/base-path.js';
@@ -23,6 +22,7 @@ import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv 
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
+import { stateExport } from './state-export.js';
 import type { RequestInput } from './request-input.js';
 import { created, noContent, ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
@@ -53,6 +53,8 @@ const CONTROL_CROSS_ORIGIN = {
   methods: ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'],
   headers: ['Authorization', 'Content-Type', 'X-Mock-Session'],
   expose: ['Retry-After', 'WWW-Authenticate'],
+  // G13: no control answers a page of another site, not even as a page of its own (a link, an iframe).
+  navigations: false,
 } as const;
 
 /** A whole world's state is far larger than an API body: the large world's runs to hundreds of MiB. */
@@ -66,8 +68,11 @@ type ControlHandlers = {
   [Id in JsonControlId]: (target: ControlTarget, input: ControlInput<Id>) => ControlAnswer<Id>;
 };
 
-/** The controls that answer JSON: all but GET /__mock/events, a stream (event-stream.ts). */
-type JsonControlId = Exclude<ControlOperationId, 'streamEvents'>;
+/**
+ * The controls that answer JSON made whole: all but the streams, GET /__mock/events (event-stream.ts) and
+ * GET /__mock/state (state-export.ts).
+ */
+type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'getState'>;
 
 /** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
 type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
@@ -172,7 +177,6 @@ const CONTROL_HANDLERS: ControlHandlers = {
   listWebhookDeliveries: ({ mock, slot }, { query }) => ok(mock.webhooks.outbox(slot.name).deliveries(query)),
   redeliverWebhook: ({ mock, slot, world }, { params }) =>
     created(mock.webhooks.outbox(slot.name).redeliver(params.id, (goalId) => goalWithheld(world.store, goalId))),
-  getState: ({ world }, { query }) => ok(query.full === true ? exportFullState(world) : exportState(world)),
   putState: ({ mock, slot }, { body }) => ok(restored(mock.worlds.restore(slot, body))),
   listSnapshots: ({ slot }) =>
     ok([...slot.snapshots].map(([name, { base, changes }]) => snapshotInfo(name, base, changes))),
@@ -299,6 +303,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
           const { eventStream } = await import('./event-stream.js');
           return pipelineRoute(op, [], { strict: true }, eventStream(mock.feed));
         });
+      if (op.operationId === 'getState') return pipelineRoute(op, [catchUp], { strict: true }, stateExport());
       const handler = controlFor(op.operationId);
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
       if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);

@@ -15,6 +15,8 @@ const PAGE_CROSS_ORIGIN = {
   what: "This server's pages (/ and /docs)",
   methods: ['GET', 'HEAD'],
   headers: ['If-None-Match'],
+  // A link from elsewhere to the dashboard or the reference opens it (Sec-Fetch-Site: cross-site, navigate).
+  navigations: true,
 } as const;
 
 /** The pages' own app: `/` and `/docs`, and everything else handed to the mock's app. */

@@ -425,6 +425,10 @@ export interface paths {
          *     records made later, and the clock's now: it costs what changed, not the world. With `full=true`,
          *     every record (version 1), for other tools to read. Both can be restored with `PUT /state`. With
          *     `X-Mock-Session`, that session's world (MK5).
+         *
+         *     The state is sent as it is made, a slice of about 256 KiB of JSON at a time as the client reads it, so
+         *     that a whole world's state is never held as one string and other clients are answered meanwhile; one
+         *     export at a time per world (another meanwhile gets 409 with `Retry-After`).
          */
         get: operations["getState"];
         /**
@@ -1567,9 +1571,10 @@ export interface components {
         /**
          * @description **G13** The request comes from a web page of another origin than this server's own, a loopback
          *     one (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`, any port) or one the server names
-         *     (`--cors-origin`), or from a script, image or form of another site (`Sec-Fetch-Site: cross-site`
-         *     outside a top-level navigation): refused, not only left unreadable, so that no page can reset the
-         *     world or read the tokens. On a port, also a `Host` the server does not answer to
+         *     (`--cors-origin`), or from anything of another site (`Sec-Fetch-Site: cross-site`): a script, an
+         *     image, a form, and a link or an iframe too (a navigation, which opens the pages `/` and `/docs` but no
+         *     control: iframes of `GET /state?full=true` from another site once ran a server's heap out): refused,
+         *     not only left unreadable, so that no page can reset the world, read the tokens or load the server. On a port, also a `Host` the server does not answer to
          *     (`--allowed-host`), as on every path.
          */
         CrossOriginRefused: {
@@ -2364,6 +2369,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
+            /** @description Another `GET /state` of this world is being sent; send this one again after it. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending it again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../../src/server/start-server.js';
+import { getCompiledControlSpec } from '../../src/spec/compiled-spec.js';
 import { connectChromium } from '../support/shared-chromium.js';
 
 const NOW = '2026-11-20T15:00:00Z';
@@ -125,6 +126,37 @@ describe('G13 in a browser', () => {
     expect(after).toEqual(before);
     expect(after.goals).toContain('Made before the attack');
     expect(after.overrides).toBe(0);
+  });
+
+  it('a page of another site that opens every GET control in iframes and images gets 403 for each (issue 33)', async () => {
+    // Every GET of spec/control.yaml, its path's parameters filled with something of the right shape.
+    const paths = getCompiledControlSpec()
+      .operations.filter((op) => op.method === 'GET')
+      .map((op) => `/__mock${op.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`);
+    paths.push('/__mock/state?full=true');
+    const page = await pageOf(`http://evil.test:${sitePort}`);
+    // What the server answered each (a browser hides some: ORB blocks an image's JSON answer from the page).
+    const statuses = new Map<string, number>();
+    const stop = standin.mock.events.on('request:end', ({ path, status }) => {
+      if (path.includes('as=')) statuses.set(path, status);
+    });
+    await page.evaluate(
+      ({ at, paths }) => {
+        for (const path of paths)
+          for (const tag of ['iframe', 'img']) {
+            const element = document.createElement(tag) as HTMLIFrameElement | HTMLImageElement;
+            element.src = `${at}${path}${path.includes('?') ? '&' : '?'}as=${tag}`;
+            document.body.append(element);
+          }
+      },
+      { at: target, paths },
+    );
+    // Each answer's status, as it ends (a stream that is answered never ends: its absence fails the count).
+    await expect.poll(() => statuses.size).toBe(paths.length * 2);
+    stop();
+    const wrong = [...statuses].filter(([, status]) => status !== 403);
+    expect(wrong).toEqual([]);
+    await page.context().close();
   });
 
   it('a page of a name rebound to 127.0.0.1 (DNS rebinding) gets 403 on every path, the API included', async () => {
