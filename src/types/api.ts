@@ -873,11 +873,19 @@ export interface components {
     schemas: {
         /**
          * Format: uuid
+         * @description **G2** An id the server writes: a lowercase UUID v4, the `id` of every record and reference. Where a
+         *     request sends an id (a path, a filter, a body field), any RFC 9562 UUID is taken, in either case, and
+         *     compared without regard to case (G2, decided): the answer shows the id in this form.
+         * @example 3b241101-e2bb-4255-8caf-4136c566a962
+         */
+        Id: string;
+        /**
          * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
          *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
-         *     reset either, which makes the records again under their old ids).
+         *     reset either, which makes the records again under their old ids). A lowercase UUID v4, as every id the
+         *     server writes (G2).
          */
-        WebhookEventId: string;
+        WebhookEventId: components["schemas"]["Id"];
         /** @description The payload of a `check-in.completed` delivery, a check-in completed (WH2, WH3). */
         CheckInCompletedEvent: {
             id: components["schemas"]["WebhookEventId"];
@@ -969,39 +977,33 @@ export interface components {
         ActivityKind: "github_pr" | "jira" | "linear" | "asana" | "google_calendar" | "api";
         /** @description A person in object form, `{id, name}` (GO3). */
         PersonRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /** @description A team in object form, `{id, name}` (GO3). */
         TeamRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /** @description A goal in object form, `{id, title}` (GO3). */
         GoalRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /** @description An Echo in object form, `{id, title}`. */
         QuestionRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /** @description The record a comment or reaction belongs to (CR1, CR2). */
         ResourceRef: {
             /** @enum {string} */
             type: "check-in" | "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
         };
         /** @description A person (PT1). */
         Person: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description The handle used in `@username` mentions. */
             username: string;
@@ -1027,8 +1029,7 @@ export interface components {
         PersonList: components["schemas"]["Person"][];
         /** @description A team with its check-in weekdays (PT2). */
         Team: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description The weekdays on which the team's members get a check-in (PT2, CI1). */
             check_in_days: components["schemas"]["Weekday"][];
@@ -1037,8 +1038,7 @@ export interface components {
         TeamList: components["schemas"]["Team"][];
         /** @description A team with its check-in weekdays and its people (PT2). */
         TeamDetail: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description The weekdays on which the team's members get a check-in (PT2, CI1). */
             check_in_days: components["schemas"]["Weekday"][];
@@ -1052,8 +1052,7 @@ export interface components {
         Goal: {
             /** @constant */
             type: "goal";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
             /** @description Markdown; `@username` mentions a person. */
             description: string | null;
@@ -1087,8 +1086,7 @@ export interface components {
         GoalUpdate: {
             /** @constant */
             type: "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             goal: components["schemas"]["GoalRef"];
             person: components["schemas"]["PersonRef"];
             title: string;
@@ -1114,8 +1112,7 @@ export interface components {
         CheckIn: {
             /** @constant */
             type: "check-in";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /**
              * Format: date
              * @description The day the check-in is for (G3).
@@ -1146,8 +1143,7 @@ export interface components {
         CheckInList: components["schemas"]["CheckIn"][];
         /** @description An Echo, a recurring question with a schedule (EC1, EC2). It carries no `type` (G11). */
         EchoQuestion: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description The question text. */
             prompt: string;
             title: string;
@@ -1177,8 +1173,7 @@ export interface components {
         EchoAnswer: {
             /** @constant */
             type: "echo-answer";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             question: components["schemas"]["QuestionRef"];
             /**
              * @description For published answers, "<question title> for <Ddd Mmm D>" (EC4).
@@ -1196,8 +1191,7 @@ export interface components {
         Comment: {
             /** @constant */
             type: "comment";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description Non-empty Markdown (CR1). */
             body: string;
             person: components["schemas"]["PersonRef"];
@@ -1209,8 +1203,7 @@ export interface components {
         CommentList: components["schemas"]["Comment"][];
         /** @description An emoji reaction on a check-in or a goal update (CR2). */
         Reaction: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: components["schemas"]["ReactionName"];
             /**
              * @description The emoji of the name (CR2).
@@ -1225,8 +1218,7 @@ export interface components {
         ReactionList: components["schemas"]["Reaction"][];
         /** @description A work activity (AC1). */
         Activity: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             kind: components["schemas"]["ActivityKind"];
             group: string;
             title: string;
@@ -1245,11 +1237,8 @@ export interface components {
         DigestCategory: "comment" | "check-in" | "goal-update" | "echo-answer";
         /** @description One entry of a person's digest (DG1): the record that landed (DG2), as its own GET gives it. */
         DigestEntry: {
-            /**
-             * Format: uuid
-             * @description The entry's own UUID, stable for its record and its person (DG1).
-             */
-            id: string;
+            /** @description The entry's own UUID, stable for its record and its person (DG1). */
+            id: components["schemas"]["Id"];
             category: components["schemas"]["DigestCategory"];
             /** @description When the record was completed, posted or published (DG2); an edit keeps it (DG3). */
             published_at: components["schemas"]["Instant"];
@@ -1262,11 +1251,8 @@ export interface components {
         DigestEntryList: components["schemas"]["DigestEntry"][];
         /** @description One open item of the caller's (AI1). */
         ActionItem: {
-            /**
-             * Format: uuid
-             * @description The item's own UUID, stable for its record and due day (AI1).
-             */
-            id: string;
+            /** @description The item's own UUID, stable for its record and due day (AI1). */
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "action-item";
             /**
@@ -1290,8 +1276,7 @@ export interface components {
             resource: {
                 /** @enum {string} */
                 type: "check-in" | "goal";
-                /** Format: uuid */
-                id: string;
+                id: components["schemas"]["Id"];
             };
             /** @description The check-in's teams; `[]` for a goal update (AI1). */
             teams: components["schemas"]["TeamRef"][];
@@ -1667,7 +1652,7 @@ export interface components {
          * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
          *     can drop duplicates.
          */
-        webhookId: string;
+        webhookId: components["schemas"]["WebhookEventId"];
         /**
          * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
          *     it against its own clock), not the mock's clock of the body's `created_at`.
@@ -1756,13 +1741,13 @@ export interface components {
          */
         ifNoneMatch: string;
         /**
-         * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-         *     gives 404.
+         * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+         *     the caller gives 404.
          */
         id: string;
         /**
-         * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
-         *     the caller's own check-in for that date. 404 when there is none.
+         * @description The check-in's id (any RFC 9562 UUID, in either case, G2), or (CI6) a `YYYY-MM-DD` in place of the
+         *     id, which addresses the caller's own check-in for that date. 404 when there is none.
          */
         checkInIdOrDate: string;
         /** @description The goal's id (G2). An unknown goal, or a private goal the caller may not see: 404 (GO7). */
@@ -1940,8 +1925,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2020,8 +2005,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2152,8 +2137,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2185,8 +2170,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2209,8 +2194,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2327,8 +2312,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2360,8 +2345,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2384,8 +2369,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2494,8 +2479,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
-                 *     the caller's own check-in for that date. 404 when there is none.
+                 * @description The check-in's id (any RFC 9562 UUID, in either case, G2), or (CI6) a `YYYY-MM-DD` in place of the
+                 *     id, which addresses the caller's own check-in for that date. 404 when there is none.
                  */
                 id: components["parameters"]["checkInIdOrDate"];
             };
@@ -2527,8 +2512,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
-                 *     the caller's own check-in for that date. 404 when there is none.
+                 * @description The check-in's id (any RFC 9562 UUID, in either case, G2), or (CI6) a `YYYY-MM-DD` in place of the
+                 *     id, which addresses the caller's own check-in for that date. 404 when there is none.
                  */
                 id: components["parameters"]["checkInIdOrDate"];
             };
@@ -2637,8 +2622,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2670,8 +2655,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2694,8 +2679,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2812,8 +2797,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2845,8 +2830,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3040,8 +3025,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3064,8 +3049,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3245,8 +3230,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3372,8 +3357,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };

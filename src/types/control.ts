@@ -1343,6 +1343,14 @@ export interface components {
          */
         Instant: string;
         /**
+         * Format: uuid
+         * @description **G2** An id the server writes: a lowercase UUID v4, the `id` of every record and reference. Where a
+         *     request sends an id (a path, a filter, a body field), any RFC 9562 UUID is taken, in either case, and
+         *     compared without regard to case (G2, decided): the answer shows the id in this form.
+         * @example 3b241101-e2bb-4255-8caf-4136c566a962
+         */
+        Id: string;
+        /**
          * @description How often an Echo asks for an answer (EC1, EC2).
          * @enum {string}
          */
@@ -1365,8 +1373,7 @@ export interface components {
         AppUrl: string;
         /** @description An Echo, a recurring question with a schedule (EC1, EC2). It carries no `type` (G11). */
         EchoQuestion: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description The question text. */
             prompt: string;
             title: string;
@@ -1390,23 +1397,14 @@ export interface components {
             updated_at: components["schemas"]["Instant"];
             url: components["schemas"]["AppUrl"];
         };
-        /**
-         * Format: uuid
-         * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
-         *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
-         *     reset either, which makes the records again under their old ids).
-         */
-        WebhookEventId: string;
         /** @description A person in object form, `{id, name}` (GO3). */
         PersonRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /** @description A team in object form, `{id, name}` (GO3). */
         TeamRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /**
@@ -1421,8 +1419,7 @@ export interface components {
         CheckIn: {
             /** @constant */
             type: "check-in";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /**
              * Format: date
              * @description The day the check-in is for (G3).
@@ -1451,7 +1448,7 @@ export interface components {
         };
         /** @description The payload of a `check-in.completed` delivery, a check-in completed (WH2, WH3). */
         CheckInCompletedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "check-in.completed";
             /** @description The check-in's `completed_at`, on the mock's clock (WH3). */
@@ -1460,8 +1457,7 @@ export interface components {
         };
         /** @description A goal in object form, `{id, title}` (GO3). */
         GoalRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /**
@@ -1473,8 +1469,7 @@ export interface components {
         GoalUpdate: {
             /** @constant */
             type: "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             goal: components["schemas"]["GoalRef"];
             person: components["schemas"]["PersonRef"];
             title: string;
@@ -1493,7 +1488,7 @@ export interface components {
         };
         /** @description The payload of a `goal-update.created` delivery, a goal update posted (WH2, WH3). */
         GoalUpdateCreatedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "goal-update.created";
             /** @description The update's `created_at`, on the mock's clock (WH3). */
@@ -1504,15 +1499,13 @@ export interface components {
         ResourceRef: {
             /** @enum {string} */
             type: "check-in" | "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
         };
         /** @description A comment on a check-in or a goal update (CR1). */
         Comment: {
             /** @constant */
             type: "comment";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description Non-empty Markdown (CR1). */
             body: string;
             person: components["schemas"]["PersonRef"];
@@ -1522,7 +1515,7 @@ export interface components {
         };
         /** @description The payload of a `comment.created` delivery, a comment made (WH2, WH3). */
         CommentCreatedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "comment.created";
             /** @description The comment's `created_at`, on the mock's clock (WH3). */
@@ -1531,16 +1524,14 @@ export interface components {
         };
         /** @description An Echo in object form, `{id, title}`. */
         QuestionRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /** @description An answer published for an Echo (EC4) or posted through the API (EC5). */
         EchoAnswer: {
             /** @constant */
             type: "echo-answer";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             question: components["schemas"]["QuestionRef"];
             /**
              * @description For published answers, "<question title> for <Ddd Mmm D>" (EC4).
@@ -1554,7 +1545,7 @@ export interface components {
         };
         /** @description The payload of a `echo-answer.published` delivery, an Echo answer published (WH2, WH3). */
         EchoAnswerPublishedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "echo-answer.published";
             /** @description The answer's `published_at`, on the mock's clock (WH3). */
@@ -1688,9 +1679,9 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         webhookId: string;
-        /** @description The delivery's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The delivery's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         deliveryId: string;
         /** @description The page, from 1 (G4). */
         page: number;
@@ -1700,9 +1691,9 @@ export interface components {
         snapshotName: string;
         /** @description The session's name as sent in `X-Mock-Session` (MK5). */
         sessionName: string;
-        /** @description The Echo's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The Echo's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         questionId: string;
-        /** @description The person's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The person's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         personId: string;
     };
     requestBodies: {
@@ -1885,7 +1876,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The Echo's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The Echo's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["questionId"];
             };
             cookie?: never;
@@ -1915,7 +1906,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The Echo's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The Echo's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["questionId"];
             };
             cookie?: never;
@@ -1945,7 +1936,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The person's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The person's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["personId"];
             };
             cookie?: never;
@@ -2727,7 +2718,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The delivery's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The delivery's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["deliveryId"];
             };
             cookie?: never;
@@ -2766,7 +2757,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["webhookId"];
             };
             cookie?: never;
@@ -2796,7 +2787,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["webhookId"];
             };
             cookie?: never;
@@ -2824,7 +2815,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["webhookId"];
             };
             cookie?: never;
