@@ -363,24 +363,24 @@ export interface paths {
         get: operations["listOverrides"];
         /**
          * Put override rules in force, in place of any before
-         * @description Each `/api/v2` request is tried against the rules in order, after its session is chosen and before
-         *     any fault (MK6) or the world: the first rule whose `method` (any when absent), `path` pattern (`*`
-         *     matches any characters, the query is not part of the path) and `session` (any when absent; the
-         *     shared world is no session) fit answers with its `status`, `headers` and `body` (JSON), and counts
-         *     one of its `uses` (for ever when absent; a rule used up is dropped). A rule is checked against the
-         *     API's spec: its method and path must name an operation, and its status and body must be an answer the
-         *     spec documents for every operation the pattern reaches (`/api/v2/goals/*` reaches a goal and its
-         *     updates), problems included, or a server error (5xx) with a problem body, which any operation may
-         *     answer; its headers may not set the content type or the CORS headers, which standin writes (a 422
-         *     names the rule and what is wrong, and changes nothing); `unchecked: true` skips those checks, to answer
-         *     what the spec does not allow (header names and values must still be HTTP's). No rule, unchecked or not,
-         *     may set a header that frames the message or manages the connection (RFC 9110 §7.6.1):
-         *     `content-length`, `transfer-encoding`, `connection`, `keep-alive`, `proxy-connection`, `te`, `trailer`
-         *     or `upgrade`; the server writes those for what it sends, and one set by hand could corrupt the next
-         *     answer on the connection (a 422 names `rules[i].headers` and the header). A rule with an error
-         *     status and no body answers a problem of type `urn:standin:problem:override`. A rule answers before
-         *     authentication and rate limiting (G9, G14): a request without a token gets its answer too, and it
-         *     counts against no limit. CORS preflights (`OPTIONS`) are never overridden. Rules are the server's,
+         * @description Each `/api/v2` request is tried against the rules in order, after its session is chosen and before any
+         *     fault (MK6) or the world: the first rule whose `method` (any when absent), `path` pattern (`*` matches
+         *     any characters, the query is not part of the path) and `session` (any when absent; the shared world is
+         *     no session) fit answers with its `status`, `headers` and `body` (JSON), and counts one of its `uses`
+         *     (for ever when absent; a rule used up is dropped). A rule is checked against the API's spec: its
+         *     method and path must name an operation, and its status and body must be an answer the spec documents
+         *     for every operation the pattern reaches (`/api/v2/goals/*` reaches a goal and its updates), problems
+         *     included; every operation declares 500, 502 and 503 (G8), so those fit any path, and another server
+         *     error (504) fits none; its headers may not set the content type or the CORS headers, which standin
+         *     writes (a 422 names the rule and what is wrong, and changes nothing); `unchecked: true` skips those
+         *     checks, to answer what the spec does not allow (header names and values must still be HTTP's). No
+         *     rule, unchecked or not, may set a header that frames the message or manages the connection (RFC 9110
+         *     §7.6.1): `content-length`, `transfer-encoding`, `connection`, `keep-alive`, `proxy-connection`, `te`,
+         *     `trailer` or `upgrade`; the server writes those for what it sends, and one set by hand could corrupt
+         *     the next answer on the connection (a 422 names `rules[i].headers` and the header). A rule with an
+         *     error status and no body answers a problem of type `urn:standin:problem:override`. A rule answers
+         *     before authentication and rate limiting (G9, G14): a request without a token gets its answer too, and
+         *     it counts against no limit. CORS preflights (`OPTIONS`) are never overridden. Rules are the server's,
          *     for every session (use `session` to narrow one); reset and restore leave them. The journal marks
          *     answers given by a rule.
          */
@@ -534,8 +534,10 @@ export interface paths {
          *     fault, each drawn at its rate — an injected 500, a 503 with `Retry-After`, a dropped connection, or a
          *     body that trickles out at `bytes_per_second`. Draws come from one stream seeded by `seed` (default:
          *     the world's seed), restarted by every PUT: the same profile and the same requests give the same
-         *     delays and faults. A request can also ask for its own with `Prefer: delay=<ms>, code=<500|503>`.
-         *     At start: `--faults` (this JSON, or `@file`) and `--latency fixed:MS|uniform:MIN-MAX|lognormal:MEDIAN,SIGMA`.
+         *     delays and faults. A request can also ask for its own with `Prefer: delay=<ms>, code=<500|503>`
+         *     (another code is ignored). Both statuses are answers every operation of the API declares (G8), so a
+         *     validating proxy finds nothing off-spec in a fault; a rule's `status` is one of them, else 422 naming
+         *     it. At start: `--faults` (this JSON, or `@file`) and `--latency fixed:MS|uniform:MIN-MAX|lognormal:MEDIAN,SIGMA`.
          */
         put: operations["putFaults"];
         post?: never;

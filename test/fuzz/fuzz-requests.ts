@@ -5,8 +5,8 @@
 // empty JSON, wrong content types, bare/comma/duplicated array parameters, impossible dates, bad
 // percent-encoding, non-UUID, upper-case, other versions' (G2: any RFC 9562 UUID is an id) and other kinds' ids,
 // 10k-character paths, unusual methods (TRACE over a socket, in test/server-limits.test.ts), and every kind of
-// token; fault and override rules with path patterns that make a backtracking matcher take hours, and paths for
-// them to take hours over.
+// token; fault rules (injected 503s, which every operation declares) and override rules with path patterns that
+// make a backtracking matcher take hours, and paths for them to take hours over.
 import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { mountOf } from '../../src/spec/base-path.js';
 import fc from 'fast-check';
@@ -262,6 +262,8 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
         PATTERNS.map((path) => ({ methods: ['GET'], path, latency: { kind: 'fixed', ms: 1 } })),
         { minLength: 1, maxLength: 3 },
       ),
+      // MK6: injected faults, each an answer every operation declares (G8), checked as any other answer.
+      fc.constant([{ methods: ['GET'], path: '/api/v2/goals*', faults: [{ kind: 'error', status: 503, rate: 0.3 }] }]),
       fc.array(
         PATTERNS.map((path) => ({ method: 'GET', path, status: 401, uses: 1 })),
         { minLength: 1, maxLength: 3 },
