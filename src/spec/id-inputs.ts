@@ -24,7 +24,8 @@ export function holdsIds(schema: Schema | undefined, resolve: (schema: Schema) =
 /** A value with every letter of its ids lowercase: a string, or each string of a list; anything else as it is. */
 function lowered(value: unknown): unknown {
   if (typeof value === 'string') return value.toLowerCase();
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item.toLowerCase() : item));
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item) => (typeof item === 'string' ? item.toLowerCase() : item));
   return value;
 }
 
