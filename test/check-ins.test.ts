@@ -947,10 +947,11 @@ describe('Status and error cases (CI3, CI5, CI6, CI7, CI8, G2, G4, G5, G6, G9)',
     },
     { name: 'G2 GET a malformed id', method: 'GET', path: `${API}/check-ins/not-a-check-in`, status: 404, field: 'id' },
     {
-      name: 'G2 GET an id in upper case',
+      name: 'G2 GET an id with a urn:uuid: prefix',
       method: 'GET',
-      path: `${API}/check-ins/${checkIn.id.toUpperCase()}`,
+      path: `${API}/check-ins/urn:uuid:${checkIn.id}`,
       status: 404,
+      field: 'id',
     },
     {
       name: 'CI7 POST /check-ins',

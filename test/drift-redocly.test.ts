@@ -88,7 +88,7 @@ const CHANGES: ReadonlyArray<{ name: string; change: (spec: Loose) => void }> = 
   {
     name: 'a status added',
     change: (spec) => {
-      spec.paths['/teams/{id}'].get.responses['503'] = { description: 'Down for maintenance.' };
+      spec.paths['/teams/{id}'].get.responses['504'] = { description: 'Gateway timeout.' };
     },
   },
   {

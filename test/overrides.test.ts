@@ -87,6 +87,29 @@ describe('overrides', () => {
     expect((await control(h, 'PUT', '/overrides', { rules: [{ path: 'goals', status: 200 }] })).status).toBe(422);
   });
 
+  it('G8 a server error every operation declares (500, 502, 503) fits any path; an undeclared one (504) is refused', async () => {
+    const h = new Harness();
+    const declared = await control(h, 'PUT', '/overrides', {
+      rules: [500, 502, 503].map((status) => ({ method: 'GET', path: '/api/v2/*', status, uses: 1 })),
+    });
+    expect(declared.status).toBe(200);
+    const refused = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'GET', path: '/api/v2/me', status: 504 }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        in: 'body',
+        name: 'rules[0].status',
+        message: expect.stringMatching(/status 504 is not documented for getMe .*unchecked/),
+      },
+    ]);
+    const unchecked = await control(h, 'PUT', '/overrides', {
+      rules: [{ method: 'GET', path: '/api/v2/me', status: 504, unchecked: true }],
+    });
+    expect(unchecked.status).toBe(200);
+  });
+
   it('an unchecked rule answers anything, for its session only; rules go one by one or all at once', async () => {
     const h = new Harness();
     const put = await control(h, 'PUT', '/overrides', {

@@ -227,9 +227,9 @@ describe('Status and error cases (PT2, G2, G4)', () => {
       field: 'id',
     },
     {
-      name: 'G2 GET /people/{id in upper case}',
+      name: 'G2 GET /people/{id with a urn:uuid: prefix}',
       method: 'GET',
-      path: `${API}/people/${person.id.toUpperCase()}`,
+      path: `${API}/people/urn:uuid:${person.id}`,
       status: 404,
     },
     {

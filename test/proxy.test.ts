@@ -243,6 +243,59 @@ describe('an upstream that breaks one rule', () => {
   });
 });
 
+describe('an upstream that fails (G8, MK6)', () => {
+  /** The rules the proxy finds broken in exchanges with a mock whose fault profile answers every request 503. */
+  async function failing(transform?: Transform): Promise<{ rules: string[]; statuses: number[] }> {
+    const faults = {
+      seed: 1,
+      rules: [{ faults: [{ kind: 'error' as const, status: 503 as const, rate: 1, retry_after: 5 }] }],
+    };
+    const upstream = await startUpstream({ now: NOW, faults }, transform);
+    try {
+      const token = upstream.mock.world.store.people.get(upstream.mock.world.defaultPersonId)!.tokens.readWrite;
+      const hook = activityHookAccount(upstream.mock.world.seed, upstream.mock.worlds.tokenKey);
+      return await withProxy(upstream, async (proxy) => {
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const statuses: number[] = [];
+        for (const [path, init] of [
+          ['/api/v2/me', {}],
+          ['/api/v2/goals?per_page=5', {}],
+          ['/api/v2/goals', { method: 'POST', body: '{"title":"x"}' }],
+          // A request the spec refuses: a 503 says the service is unavailable, not that it failed on the input.
+          ['/api/v2/goals?per_page=0', {}],
+          [`/hooks/activity/a/${hook.accountId}?token=${hook.token}`, { method: 'POST', body: '{}' }],
+        ] as const) {
+          const response = await fetch(`${proxy.origin}${path}`, { ...init, headers });
+          await response.arrayBuffer();
+          statuses.push(response.status);
+        }
+        await proxy.settled();
+        expect(proxy.tally.summary().checked).toBe(5);
+        return { rules: brokenRules(proxy), statuses };
+      });
+    } finally {
+      await upstream.close();
+    }
+  }
+
+  it("finds nothing in a fault profile's 503s, which every operation declares", async () => {
+    expect(await failing()).toEqual({ rules: [], statuses: [503, 503, 503, 503, 503] });
+  });
+
+  it('finds an undeclared status (504) under G8, and a 500 for a request the spec refuses', async () => {
+    const as =
+      (status: number, when: (path: string) => boolean): Transform =>
+      (request, answer) =>
+        when(request.path)
+          ? { ...answer, status, text: answer.text.replace('"status":503', `"status":${status}`) }
+          : answer;
+    expect((await failing(as(504, (path) => path === '/api/v2/me'))).rules).toEqual(['G8']);
+    expect((await failing(as(500, (path) => path === '/api/v2/me'))).rules).toEqual([]);
+    // G8: never a 5xx for bad input; per_page=0 is refused by the spec (G4), so its 500 is G4's finding.
+    expect((await failing(as(500, (path) => path.endsWith('per_page=0')))).rules).toEqual(['G4']);
+  });
+});
+
 /** A raw upstream: records what it got, answers what it is told (bytes, headers in their letter case). */
 async function rawUpstream(
   answer: (request: { headers: IncomingHttpHeaders; body: Buffer }) => {

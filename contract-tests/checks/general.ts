@@ -1,9 +1,8 @@
 // G1–G13 through the API alone, where a rule is about the API as a whole: shapes, lowercase ids, the
 // default page size, unknown query parameters, problems, the read-only token's person, CORS. What a rule
 // asks of every operation is checked per operation (operations.ts).
+import { LOWERCASE_UUID_V4 } from '../../src/spec/formats.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 export const general: CheckGroup = {
   name: 'general',
@@ -24,22 +23,37 @@ export const general: CheckGroup = {
     {
       rule: 'G2',
       part: 'lowercase',
-      title: 'ids are lowercase UUID v4; the uppercase form of a real id names no record (404)',
+      title: 'the ids the server writes are lowercase UUID v4',
       async run({ client }) {
         for (const path of ['/people', '/teams', '/goals', '/check-ins']) {
           for (const record of (await client.expect(200, 'GET', `${path}?per_page=50`)).body) {
-            ensure(UUID_V4.test(record.id), 'G2', `${path}: id ${record.id} is not a lowercase UUID v4`, 'lowercase');
+            ensure(
+              LOWERCASE_UUID_V4.test(record.id),
+              'G2',
+              `${path}: id ${record.id} is not a lowercase UUID v4`,
+              'lowercase',
+            );
           }
         }
-        // Ids are lowercase: the uppercase form of a real id names no record.
-        await client.expect(
-          404,
-          'GET',
-          `/people/${(await client.expect(200, 'GET', '/me')).body.id.toUpperCase()}`,
-          {},
-          'G2',
-          'lowercase',
-        );
+      },
+    },
+    {
+      rule: 'G2',
+      part: 'input',
+      title:
+        'the upper-case form of a real id finds its record: on a path (200, the same body) and in a filter (the same list)',
+      async run({ client }) {
+        const me = (await client.expect(200, 'GET', '/me')).body;
+        for (const path of [`/people/${me.id}`, `/check-ins?people_ids[]=${me.id}&per_page=5`]) {
+          const lower = await client.expect(200, 'GET', path, {}, 'G2', 'input');
+          const upper = await client.expect(200, 'GET', path.replace(me.id, me.id.toUpperCase()), {}, 'G2', 'input');
+          ensure(
+            upper.text === lower.text,
+            'G2',
+            `GET ${path} with the id in upper case must answer what the lowercase id does`,
+            'input',
+          );
+        }
       },
     },
     {

@@ -4,7 +4,7 @@
 // A check's core claim carries its rule's source; stricter parts (a status standin decided) are asserted
 // only when the run selects their source, so that `--rules interface` never fails on a decision.
 import { getCompiledSpec, type SpecOperation, type SpecParameter } from '../../src/spec/compiled-spec.js';
-import { UNKNOWN_ID } from '../kit/assertions.js';
+import { OTHER_UUIDS, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup, type ContractCheck } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { fillPath, kindOfParameter } from '../kit/record-pool.js';
@@ -276,12 +276,16 @@ function g2(op: SpecOperation, parameter: SpecParameter): ContractCheck {
   return {
     rule: 'G2',
     part: 'not-found',
-    title: `${op.operationId} ${parameter.name}: malformed and unknown ids give 404`,
+    title: `${op.operationId} ${parameter.name}: malformed and unknown ids give 404, unknown UUIDs of any version and case too`,
     async run(ctx) {
       if (isWrite(op)) ctx.requireWrites();
       for (const id of [MALFORMED_ID, UNKNOWN_ID]) {
         await ctx.client.expect(404, op.method, pathWith(op, id), bodyOf(ctx, op), 'G2', 'not-found');
       }
+      // G2's input half: a v7, a v1, the nil UUID and an upper-case v4 are ids, unknown ones: 404, never 422.
+      if (ctx.selects('G2', 'input'))
+        for (const id of OTHER_UUIDS)
+          await ctx.client.expect(404, op.method, pathWith(op, id), bodyOf(ctx, op), 'G2', 'input');
     },
   };
 }

@@ -8,6 +8,17 @@ import type { Cleanup } from './cleanup.js';
 /** A UUID v4 no server will have issued (G2). */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
+/**
+ * UUIDs no server will have issued that are not lowercase v4: a v7, a v1, the nil UUID and a random v4 in upper
+ * case. G2's input half (decided) takes each as an id: a path naming one gives 404, never 422.
+ */
+export const OTHER_UUIDS: readonly string[] = [
+  '01890a5d-ac96-774b-bcce-b302099a8057',
+  'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+  '00000000-0000-0000-0000-000000000000',
+  '5B0B9B5E-2C48-4C1D-9E51-7D2A4F0C8E13',
+];
+
 /** The field names a problem's `errors` name (G8). */
 export function problemNames(body: unknown): string[] {
   const errors = (body as { errors?: Array<{ name?: unknown }> } | undefined)?.errors;

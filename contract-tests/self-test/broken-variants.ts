@@ -599,17 +599,22 @@ export const VARIANTS: Variant[] = [
     ],
   },
   {
-    name: 'uppercase path ids find the record',
+    name: 'ids are compared case-sensitively: the upper-case form of a real id names no record',
     expectedRules: ['G2'],
     kind: 'behaviour',
-    // G2: ids are lowercase; an uppercase id matches no record (404). Here it is lowercased first.
+    // G2 (input, decided): ids are compared without regard to case. Here an id with an upper-case letter is
+    // swapped for one no record has, on a path and in a filter, as a server comparing ids as text would match it.
     break: [
       {
-        path: /[A-F]/,
-        request: (request) => ({
-          ...request,
-          path: request.path.replace(new RegExp(ID, 'g'), (id) => id.toLowerCase()),
-        }),
+        path: /./,
+        request: (request) => {
+          const unknown = (id: string) => (/[A-F]/.test(id) ? '00000000-0000-4000-8000-000000000000' : id);
+          return {
+            ...request,
+            path: request.path.replace(new RegExp(ID, 'g'), unknown),
+            query: request.query.replace(new RegExp(ID, 'g'), unknown),
+          };
+        },
       },
     ],
   },
@@ -1056,6 +1061,24 @@ export const VARIANTS: Variant[] = [
         methods: ['GET'],
         path: /^\/echo\/answers\/not-a-uuid$/,
         response: (r) => ({ ...r, status: 400, body: { ...r.body, status: 400, title: 'Bad request' } }),
+      },
+    ],
+  },
+  {
+    name: 'a v7 echo answer id gives 422 instead of 404: only UUID v4 taken on input',
+    expectedRules: ['G2'],
+    expectedCheck: 'G2 getEchoAnswer id',
+    kind: 'status',
+    // G2 (input, decided): any RFC 9562 UUID is an id; an unknown one on a path is 404, never a refusal.
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/echo\/answers\/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7/,
+        response: (r) => ({
+          ...r,
+          status: 422,
+          body: { type: 'about:blank', title: 'Invalid values', status: 422, detail: 'id must be a UUID v4.' },
+        }),
       },
     ],
   },

@@ -1,5 +1,5 @@
 // Owns the behaviour rules one exchange shows beyond the schemas, for standin proxy's live checks: an answer of
-// 2xx to a request the spec refuses (G8, or the field's own rule), G4's clamping of a page, the order of a
+// 2xx or 500 to a request the spec refuses (G8, or the field's own rule), G4's clamping of a page, the order of a
 // newest-first page, GO5's label of a confidence, GU2's snapping of a confidence sent, G12's ETag grammar and
 // 304s, G14's rate-limit headers. Each finding names its rule and, where the source differs, the rule's part.
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -255,7 +255,11 @@ function checkSnapping(op: SpecOperation, exchange: ObservedExchange, out: RuleC
     });
 }
 
-/** G8: a request the spec refuses gets a 4xx; the rule is the refused field's own when the problem names one. */
+/**
+ * G8: a request the spec refuses gets a 4xx, not a 2xx and never a 500 (the server failed on bad input); the rule
+ * is the refused field's own when the problem names one. A 502 or 503 says the service could not answer at all,
+ * whatever the request, so it is no finding here.
+ */
 function checkRefusal(
   spec: CompiledSpec,
   exchange: ObservedExchange,
@@ -264,7 +268,8 @@ function checkRefusal(
 ): void {
   if (problems.length === 0) return;
   out.applied.add('G8');
-  if (exchange.status < 200 || exchange.status >= 300) return;
+  const taken = exchange.status >= 200 && exchange.status < 300;
+  if (!taken && exchange.status !== 500) return;
   const first = problems[0]!;
   out.findings.push({
     rule: ruleOfProblem(spec, first, 'G8'),

@@ -7,6 +7,19 @@ import type { PipelineEnv } from './pipeline.js';
 import { problemResponse } from './problem.js';
 import type { Transcript } from './transcript.js';
 
+/**
+ * The statuses `Prefer: code=` injects (MK6): the ones a fault rule may (spec/control.yaml's FaultRule), each
+ * an answer every operation declares (G8), so that no injected fault is off-spec. Another code is ignored, as
+ * RFC 7240 lets a server ignore a preference.
+ */
+export const PREFERRED_CODES: ReadonlySet<number> = new Set<InjectedStatus>([500, 503]);
+
+type InjectedStatus = Extract<Fault, { kind: 'error' }>['status'];
+
+function isPreferredCode(code: number): code is InjectedStatus {
+  return PREFERRED_CODES.has(code);
+}
+
 /** RFC 7240 preferences this mock honours, e.g. `Prefer: delay=500, code=503`. */
 function applyPrefer(header: string | undefined, decision: Decision): Decision {
   if (!header) return decision;
@@ -22,7 +35,7 @@ function applyPrefer(header: string | undefined, decision: Decision): Decision {
   const code = Number(prefs.code);
   return {
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 60_000) : decision.delayMs,
-    fault: code === 500 || code === 503 ? { kind: 'error', status: code, rate: 1, retry_after: 1 } : decision.fault,
+    fault: isPreferredCode(code) ? { kind: 'error', status: code, rate: 1, retry_after: 1 } : decision.fault,
   };
 }
 

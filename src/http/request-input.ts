@@ -12,8 +12,9 @@ export interface RequestInput {
   /** Validated, coerced query values, keyed by name without brackets (`people_ids`, not `people_ids[]`). */
   query: Record<string, unknown>;
   /**
-   * The path parameters by name. OpenAPI makes every path parameter required and the route validated those of
-   * its operation, so each of its names is there (a handler reads them typed: operation-handler.ts).
+   * The path parameters by name, ids in lowercase (G2). OpenAPI makes every path parameter required and the
+   * route validated those of its operation, so each of its names is there (a handler reads them typed:
+   * operation-handler.ts).
    */
   params: Readonly<Record<string, string>>;
   body: Record<string, unknown>;
@@ -128,7 +129,8 @@ export function readRequestInput(
     );
   }
 
-  // G2: a malformed path id matches no record, so it is a 404 — one that says what an id looks like.
+  // G2: a malformed path id matches no record, so it is a 404 — one that says what an id looks like. A UUID of
+  // any version and case is an id (decided), read in lowercase, the form the server stores.
   const path = op.validatePath(rawParams);
   if (!path.ok) {
     return problemResponse(
@@ -153,7 +155,7 @@ export function readRequestInput(
     return {
       query: bareNames(values),
       // Every path parameter of the operation is present: the path validated against its required parameters.
-      params: rawParams,
+      params: path.value,
       body,
     };
   };

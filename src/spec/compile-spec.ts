@@ -4,6 +4,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describeErrors, type FieldError } from './describe-errors.js';
+import { holdsIds, lowercaseIds } from './id-inputs.js';
 import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -36,8 +37,11 @@ export interface SpecOperation {
   bodyRequired: boolean;
   /** Documented statuses, e.g. `['200', '304', '401', ...]`. */
   statuses: string[];
+  /** The query as the operation takes it: typed, its ids in lowercase (G2). */
   validateQuery(query: Record<string, string | string[]>): Validation<Record<string, unknown>>;
+  /** The path parameters as the operation takes them: its ids in lowercase (G2). */
   validatePath(params: Record<string, string>): Validation<Record<string, string>>;
+  /** The body as the operation takes it: its id fields in lowercase (G2), in a copy when one changes. */
   validateBody(body: unknown): Validation<Record<string, unknown>>;
   /** Problems of a response against the spec; empty when it conforms. */
   checkResponse(status: number, contentType: string | null, body: unknown): string[];
@@ -94,7 +98,8 @@ export type ValidatorSource = (key: string, schema: Schema) => ValidateFunction;
 
 function resolveRef<T>(document: OpenAPIV3_1.Document, item: T | OpenAPIV3_1.ReferenceObject): T {
   const ref = (item as OpenAPIV3_1.ReferenceObject).$ref;
-  if (!ref) return item as T;
+  // A reference into another file (control.yaml's into openapi.yaml) is left as it is.
+  if (!ref?.startsWith('#/')) return item as T;
   return ref
     .slice(2)
     .split('/')
@@ -172,8 +177,13 @@ function compileOperation(
   plain: ValidatorSource,
 ): SpecOperation {
   const operationId = op.operationId ?? `${method} ${path}`;
+  const resolve = (schema: Schema) => resolveRef<Schema>(document, schema);
+  // G2: the inputs that are ids, by name, lowercased once validated.
+  const idNames = { path: [] as string[], query: [] as string[] };
   const parameters: SpecParameter[] = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => {
     const param = resolveRef<OpenAPIV3_1.ParameterObject>(document, p);
+    if ((param.in === 'path' || param.in === 'query') && holdsIds(param.schema as Schema | undefined, resolve))
+      idNames[param.in].push(param.name);
     const schema = rewriteRefs((param.schema ?? {}) as Schema);
     return {
       name: param.name,
@@ -200,6 +210,9 @@ function compileOperation(
   const bodySchema = bodySchemaRaw ? rewriteRefs(bodySchemaRaw) : null;
   const bodyValidator = bodySchema ? plain(`${operationId}:body`, bodySchema) : null;
   const bodyProperties = bodySchemaRaw ? propertiesOf(document, bodySchemaRaw) : null;
+  const bodyFields = (bodySchemaRaw ? resolve(bodySchemaRaw).properties : undefined) as
+    Record<string, Schema> | undefined;
+  const bodyIds = Object.entries(bodyFields ?? {}).flatMap(([name, field]) => (holdsIds(field, resolve) ? [name] : []));
 
   const responseValidators = new Map<string, { json: ValidateFunction | null; contentType: string | null }>();
   for (const [status, responseOrRef] of Object.entries(op.responses ?? {})) {
@@ -227,7 +240,7 @@ function compileOperation(
         const value = query[param.name];
         if (param.in === 'query' && value !== undefined) data[param.name] = parseQueryValue(param.schema, value);
       }
-      if (queryValidator(data)) return { ok: true, value: data };
+      if (queryValidator(data)) return { ok: true, value: lowercaseIds(data, idNames.query) };
       // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
       const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query').map((e) => {
         const name = e.name.replace(/\[\d+\]$/, '');
@@ -242,12 +255,12 @@ function compileOperation(
       return { ok: false, errors };
     },
     validatePath(params) {
-      if (pathValidator(params)) return { ok: true, value: params };
+      if (pathValidator(params)) return { ok: true, value: lowercaseIds(params, idNames.path) };
       return { ok: false, errors: describeErrors(pathValidator.errors ?? [], params, 'path', 'path') };
     },
     validateBody(value) {
       if (!bodyValidator) return { ok: true, value: {} };
-      if (bodyValidator(value)) return { ok: true, value: value as Record<string, unknown> };
+      if (bodyValidator(value)) return { ok: true, value: lowercaseIds(value as Record<string, unknown>, bodyIds) };
       return { ok: false, errors: describeErrors(bodyValidator.errors ?? [], value, 'body', REQUEST_BODY) };
     },
     checkResponse(status, contentType, value) {

@@ -13,7 +13,8 @@ export interface FieldError {
 type SchemaLike = Record<string, unknown> & { 'x-rule'?: string; 'x-length-rule'?: string; description?: string };
 
 const FORMAT_HINTS: Record<string, string> = {
-  uuid: 'a lowercase UUID v4 such as 3b241101-e2bb-4255-8caf-4136c566a962',
+  // G2: any RFC 9562 UUID is an id on input, in either case; only the bare hyphenated form is one.
+  uuid: 'a UUID, 8-4-4-4-12 hex digits such as 3b241101-e2bb-4255-8caf-4136c566a962',
   date: 'a calendar date YYYY-MM-DD such as 2026-11-20',
   'date-time': 'a UTC datetime YYYY-MM-DDTHH:MM:SSZ such as 2026-11-20T09:00:00Z',
   email: 'an email address',

@@ -873,11 +873,19 @@ export interface components {
     schemas: {
         /**
          * Format: uuid
+         * @description **G2** An id the server writes: a lowercase UUID v4, the `id` of every record and reference. Where a
+         *     request sends an id (a path, a filter, a body field), any RFC 9562 UUID is taken, in either case, and
+         *     compared without regard to case (G2, decided): the answer shows the id in this form.
+         * @example 3b241101-e2bb-4255-8caf-4136c566a962
+         */
+        Id: string;
+        /**
          * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
          *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
-         *     reset either, which makes the records again under their old ids).
+         *     reset either, which makes the records again under their old ids). A lowercase UUID v4, as every id the
+         *     server writes (G2).
          */
-        WebhookEventId: string;
+        WebhookEventId: components["schemas"]["Id"];
         /** @description The payload of a `check-in.completed` delivery, a check-in completed (WH2, WH3). */
         CheckInCompletedEvent: {
             id: components["schemas"]["WebhookEventId"];
@@ -969,39 +977,33 @@ export interface components {
         ActivityKind: "github_pr" | "jira" | "linear" | "asana" | "google_calendar" | "api";
         /** @description A person in object form, `{id, name}` (GO3). */
         PersonRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /** @description A team in object form, `{id, name}` (GO3). */
         TeamRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /** @description A goal in object form, `{id, title}` (GO3). */
         GoalRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /** @description An Echo in object form, `{id, title}`. */
         QuestionRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /** @description The record a comment or reaction belongs to (CR1, CR2). */
         ResourceRef: {
             /** @enum {string} */
             type: "check-in" | "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
         };
         /** @description A person (PT1). */
         Person: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description The handle used in `@username` mentions. */
             username: string;
@@ -1039,8 +1041,7 @@ export interface components {
         PersonList: components["schemas"]["Person"][];
         /** @description A team with its check-in weekdays (PT2). */
         Team: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description The weekdays on which the team's members get a check-in (PT2, CI1). */
             check_in_days: components["schemas"]["Weekday"][];
@@ -1049,8 +1050,7 @@ export interface components {
         TeamList: components["schemas"]["Team"][];
         /** @description A team with its check-in weekdays and its people (PT2). */
         TeamDetail: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
             /** @description The weekdays on which the team's members get a check-in (PT2, CI1). */
             check_in_days: components["schemas"]["Weekday"][];
@@ -1064,8 +1064,7 @@ export interface components {
         Goal: {
             /** @constant */
             type: "goal";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
             /** @description Markdown; `@username` mentions a person. */
             description: string | null;
@@ -1099,8 +1098,7 @@ export interface components {
         GoalUpdate: {
             /** @constant */
             type: "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             goal: components["schemas"]["GoalRef"];
             person: components["schemas"]["PersonRef"];
             title: string;
@@ -1126,8 +1124,7 @@ export interface components {
         CheckIn: {
             /** @constant */
             type: "check-in";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /**
              * Format: date
              * @description The day the check-in is for (G3).
@@ -1158,8 +1155,7 @@ export interface components {
         CheckInList: components["schemas"]["CheckIn"][];
         /** @description An Echo, a recurring question with a schedule (EC1, EC2). It carries no `type` (G11). */
         EchoQuestion: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description The question text. */
             prompt: string;
             title: string;
@@ -1189,8 +1185,7 @@ export interface components {
         EchoAnswer: {
             /** @constant */
             type: "echo-answer";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             question: components["schemas"]["QuestionRef"];
             /**
              * @description For published answers, "<question title> for <Ddd Mmm D>" (EC4).
@@ -1208,8 +1203,7 @@ export interface components {
         Comment: {
             /** @constant */
             type: "comment";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description Non-empty Markdown (CR1). */
             body: string;
             person: components["schemas"]["PersonRef"];
@@ -1221,8 +1215,7 @@ export interface components {
         CommentList: components["schemas"]["Comment"][];
         /** @description An emoji reaction on a check-in or a goal update (CR2). */
         Reaction: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: components["schemas"]["ReactionName"];
             /**
              * @description The emoji of the name (CR2).
@@ -1237,8 +1230,7 @@ export interface components {
         ReactionList: components["schemas"]["Reaction"][];
         /** @description A work activity (AC1). */
         Activity: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             kind: components["schemas"]["ActivityKind"];
             group: string;
             title: string;
@@ -1257,11 +1249,8 @@ export interface components {
         DigestCategory: "comment" | "check-in" | "goal-update" | "echo-answer";
         /** @description One entry of a person's digest (DG1): the record that landed (DG2), as its own GET gives it. */
         DigestEntry: {
-            /**
-             * Format: uuid
-             * @description The entry's own UUID, stable for its record and its person (DG1).
-             */
-            id: string;
+            /** @description The entry's own UUID, stable for its record and its person (DG1). */
+            id: components["schemas"]["Id"];
             category: components["schemas"]["DigestCategory"];
             /** @description When the record was completed, posted or published (DG2); an edit keeps it (DG3). */
             published_at: components["schemas"]["Instant"];
@@ -1274,11 +1263,8 @@ export interface components {
         DigestEntryList: components["schemas"]["DigestEntry"][];
         /** @description One open item of the caller's (AI1). */
         ActionItem: {
-            /**
-             * Format: uuid
-             * @description The item's own UUID, stable for its record and due day (AI1).
-             */
-            id: string;
+            /** @description The item's own UUID, stable for its record and due day (AI1). */
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "action-item";
             /**
@@ -1302,8 +1288,7 @@ export interface components {
             resource: {
                 /** @enum {string} */
                 type: "check-in" | "goal";
-                /** Format: uuid */
-                id: string;
+                id: components["schemas"]["Id"];
             };
             /** @description The check-in's teams; `[]` for a goal update (AI1). */
             teams: components["schemas"]["TeamRef"][];
@@ -1673,13 +1658,53 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The server failed while answering (G8), as any production server may; never the answer to bad
+         *     input, which is a 4xx. Against the mock, only an injected fault: a fault profile's `500` or
+         *     `Prefer: code=500` (MK6 in `control.yaml`).
+         */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description A gateway in front of the server got no valid answer from it (G8), as production's can. The mock
+         *     never answers it; `standin proxy` answers its own 502 when it cannot reach its upstream.
+         */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The service cannot answer for now (G8): down for maintenance or overloaded, as production may be;
+         *     `Retry-After`, when sent, says how many seconds to wait. Against the mock, an injected fault: a fault
+         *     profile's `503` or `Prefer: code=503`, always with `Retry-After` (MK6 in `control.yaml`).
+         */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again (G8); the mock's injected 503s always carry it (MK6). */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /**
          * @description **WH3** The event's id (the body's `id`), the same on every retry and redelivery, so that a receiver
          *     can drop duplicates.
          */
-        webhookId: string;
+        webhookId: components["schemas"]["WebhookEventId"];
         /**
          * @description **WH3** When this attempt was signed, in seconds since the epoch, in real time (a receiver checks
          *     it against its own clock), not the mock's clock of the body's `created_at`.
@@ -1768,13 +1793,13 @@ export interface components {
          */
         ifNoneMatch: string;
         /**
-         * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-         *     gives 404.
+         * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+         *     the caller gives 404.
          */
         id: string;
         /**
-         * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
-         *     the caller's own check-in for that date. 404 when there is none.
+         * @description The check-in's id (any RFC 9562 UUID, in either case, G2), or (CI6) a `YYYY-MM-DD` in place of the
+         *     id, which addresses the caller's own check-in for that date. 404 when there is none.
          */
         checkInIdOrDate: string;
         /** @description The goal's id (G2). An unknown goal, or a private goal the caller may not see: 404 (GO7). */
@@ -1897,6 +1922,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPeople: {
@@ -1938,6 +1966,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPerson: {
@@ -1952,8 +1983,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -1977,6 +2008,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTeams: {
@@ -2018,6 +2052,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTeam: {
@@ -2032,8 +2069,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2057,6 +2094,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGoals: {
@@ -2122,6 +2162,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGoal: {
@@ -2150,6 +2193,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGoal: {
@@ -2164,8 +2210,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2189,6 +2235,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteGoal: {
@@ -2197,8 +2246,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2213,6 +2262,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateGoal: {
@@ -2221,8 +2273,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2248,6 +2300,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGoalUpdates: {
@@ -2293,6 +2348,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGoalUpdate: {
@@ -2325,6 +2383,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGoalUpdate: {
@@ -2339,8 +2400,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2364,6 +2425,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteGoalUpdate: {
@@ -2372,8 +2436,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2388,6 +2452,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateGoalUpdate: {
@@ -2396,8 +2463,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2423,6 +2490,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCheckIns: {
@@ -2492,6 +2562,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckIn: {
@@ -2506,8 +2579,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
-                 *     the caller's own check-in for that date. 404 when there is none.
+                 * @description The check-in's id (any RFC 9562 UUID, in either case, G2), or (CI6) a `YYYY-MM-DD` in place of the
+                 *     id, which addresses the caller's own check-in for that date. 404 when there is none.
                  */
                 id: components["parameters"]["checkInIdOrDate"];
             };
@@ -2531,6 +2604,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCheckIn: {
@@ -2539,8 +2615,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The check-in's id (a UUID, G2), or (CI6) a `YYYY-MM-DD` in place of the id, which addresses
-                 *     the caller's own check-in for that date. 404 when there is none.
+                 * @description The check-in's id (any RFC 9562 UUID, in either case, G2), or (CI6) a `YYYY-MM-DD` in place of the
+                 *     id, which addresses the caller's own check-in for that date. 404 when there is none.
                  */
                 id: components["parameters"]["checkInIdOrDate"];
             };
@@ -2566,6 +2642,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEchoQuestions: {
@@ -2607,6 +2686,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEchoQuestion: {
@@ -2635,6 +2717,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEchoQuestion: {
@@ -2649,8 +2734,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2674,6 +2759,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteEchoQuestion: {
@@ -2682,8 +2770,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2698,6 +2786,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEchoQuestion: {
@@ -2706,8 +2797,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2733,6 +2824,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEchoAnswers: {
@@ -2778,6 +2872,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEchoAnswer: {
@@ -2810,6 +2907,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEchoAnswer: {
@@ -2824,8 +2924,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2849,6 +2949,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEchoAnswer: {
@@ -2857,8 +2960,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -2884,6 +2987,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCheckInComments: {
@@ -2929,6 +3035,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCheckInComment: {
@@ -2961,6 +3070,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGoalUpdateComments: {
@@ -3009,6 +3121,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGoalUpdateComment: {
@@ -3044,6 +3159,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteComment: {
@@ -3052,8 +3170,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3068,6 +3186,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateComment: {
@@ -3076,8 +3197,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3103,6 +3224,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCheckInReactions: {
@@ -3148,6 +3272,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCheckInReaction: {
@@ -3173,6 +3300,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGoalUpdateReactions: {
@@ -3221,6 +3351,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGoalUpdateReaction: {
@@ -3249,6 +3382,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteReaction: {
@@ -3257,8 +3393,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3273,6 +3409,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listActivities: {
@@ -3342,6 +3481,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createActivity: {
@@ -3370,6 +3512,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getActivity: {
@@ -3384,8 +3529,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The record's id, a lowercase UUID (G2). An id that matches no record visible to the caller
-                 *     gives 404.
+                 * @description The record's id (G2): any RFC 9562 UUID, in either case. An id that matches no record visible to
+                 *     the caller gives 404.
                  */
                 id: components["parameters"]["id"];
             };
@@ -3409,6 +3554,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDigest: {
@@ -3460,6 +3608,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listActionItems: {
@@ -3501,6 +3652,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     collectActivity: {
@@ -3540,6 +3694,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkInCompletedWebhook: {

@@ -363,24 +363,24 @@ export interface paths {
         get: operations["listOverrides"];
         /**
          * Put override rules in force, in place of any before
-         * @description Each `/api/v2` request is tried against the rules in order, after its session is chosen and before
-         *     any fault (MK6) or the world: the first rule whose `method` (any when absent), `path` pattern (`*`
-         *     matches any characters, the query is not part of the path) and `session` (any when absent; the
-         *     shared world is no session) fit answers with its `status`, `headers` and `body` (JSON), and counts
-         *     one of its `uses` (for ever when absent; a rule used up is dropped). A rule is checked against the
-         *     API's spec: its method and path must name an operation, and its status and body must be an answer the
-         *     spec documents for every operation the pattern reaches (`/api/v2/goals/*` reaches a goal and its
-         *     updates), problems included, or a server error (5xx) with a problem body, which any operation may
-         *     answer; its headers may not set the content type or the CORS headers, which standin writes (a 422
-         *     names the rule and what is wrong, and changes nothing); `unchecked: true` skips those checks, to answer
-         *     what the spec does not allow (header names and values must still be HTTP's). No rule, unchecked or not,
-         *     may set a header that frames the message or manages the connection (RFC 9110 §7.6.1):
-         *     `content-length`, `transfer-encoding`, `connection`, `keep-alive`, `proxy-connection`, `te`, `trailer`
-         *     or `upgrade`; the server writes those for what it sends, and one set by hand could corrupt the next
-         *     answer on the connection (a 422 names `rules[i].headers` and the header). A rule with an error
-         *     status and no body answers a problem of type `urn:standin:problem:override`. A rule answers before
-         *     authentication and rate limiting (G9, G14): a request without a token gets its answer too, and it
-         *     counts against no limit. CORS preflights (`OPTIONS`) are never overridden. Rules are the server's,
+         * @description Each `/api/v2` request is tried against the rules in order, after its session is chosen and before any
+         *     fault (MK6) or the world: the first rule whose `method` (any when absent), `path` pattern (`*` matches
+         *     any characters, the query is not part of the path) and `session` (any when absent; the shared world is
+         *     no session) fit answers with its `status`, `headers` and `body` (JSON), and counts one of its `uses`
+         *     (for ever when absent; a rule used up is dropped). A rule is checked against the API's spec: its
+         *     method and path must name an operation, and its status and body must be an answer the spec documents
+         *     for every operation the pattern reaches (`/api/v2/goals/*` reaches a goal and its updates), problems
+         *     included; every operation declares 500, 502 and 503 (G8), so those fit any path, and another server
+         *     error (504) fits none; its headers may not set the content type or the CORS headers, which standin
+         *     writes (a 422 names the rule and what is wrong, and changes nothing); `unchecked: true` skips those
+         *     checks, to answer what the spec does not allow (header names and values must still be HTTP's). No
+         *     rule, unchecked or not, may set a header that frames the message or manages the connection (RFC 9110
+         *     §7.6.1): `content-length`, `transfer-encoding`, `connection`, `keep-alive`, `proxy-connection`, `te`,
+         *     `trailer` or `upgrade`; the server writes those for what it sends, and one set by hand could corrupt
+         *     the next answer on the connection (a 422 names `rules[i].headers` and the header). A rule with an
+         *     error status and no body answers a problem of type `urn:standin:problem:override`. A rule answers
+         *     before authentication and rate limiting (G9, G14): a request without a token gets its answer too, and
+         *     it counts against no limit. CORS preflights (`OPTIONS`) are never overridden. Rules are the server's,
          *     for every session (use `session` to narrow one); reset and restore leave them. The journal marks
          *     answers given by a rule.
          */
@@ -538,8 +538,10 @@ export interface paths {
          *     fault, each drawn at its rate — an injected 500, a 503 with `Retry-After`, a dropped connection, or a
          *     body that trickles out at `bytes_per_second`. Draws come from one stream seeded by `seed` (default:
          *     the world's seed), restarted by every PUT: the same profile and the same requests give the same
-         *     delays and faults. A request can also ask for its own with `Prefer: delay=<ms>, code=<500|503>`.
-         *     At start: `--faults` (this JSON, or `@file`) and `--latency fixed:MS|uniform:MIN-MAX|lognormal:MEDIAN,SIGMA`.
+         *     delays and faults. A request can also ask for its own with `Prefer: delay=<ms>, code=<500|503>`
+         *     (another code is ignored). Both statuses are answers every operation of the API declares (G8), so a
+         *     validating proxy finds nothing off-spec in a fault; a rule's `status` is one of them, else 422 naming
+         *     it. At start: `--faults` (this JSON, or `@file`) and `--latency fixed:MS|uniform:MIN-MAX|lognormal:MEDIAN,SIGMA`.
          */
         put: operations["putFaults"];
         post?: never;
@@ -1348,6 +1350,14 @@ export interface components {
          */
         Instant: string;
         /**
+         * Format: uuid
+         * @description **G2** An id the server writes: a lowercase UUID v4, the `id` of every record and reference. Where a
+         *     request sends an id (a path, a filter, a body field), any RFC 9562 UUID is taken, in either case, and
+         *     compared without regard to case (G2, decided): the answer shows the id in this form.
+         * @example 3b241101-e2bb-4255-8caf-4136c566a962
+         */
+        Id: string;
+        /**
          * @description How often an Echo asks for an answer (EC1, EC2).
          * @enum {string}
          */
@@ -1370,8 +1380,7 @@ export interface components {
         AppUrl: string;
         /** @description An Echo, a recurring question with a schedule (EC1, EC2). It carries no `type` (G11). */
         EchoQuestion: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description The question text. */
             prompt: string;
             title: string;
@@ -1395,23 +1404,14 @@ export interface components {
             updated_at: components["schemas"]["Instant"];
             url: components["schemas"]["AppUrl"];
         };
-        /**
-         * Format: uuid
-         * @description **WH3** The event's id, sent as `webhook-id` too: a function of the seed, the event's type, its instant and
-         *     its `data`, so the same message has the same id (MK3) and two different ones never share one (not after a
-         *     reset either, which makes the records again under their old ids).
-         */
-        WebhookEventId: string;
         /** @description A person in object form, `{id, name}` (GO3). */
         PersonRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /** @description A team in object form, `{id, name}` (GO3). */
         TeamRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
         };
         /**
@@ -1426,8 +1426,7 @@ export interface components {
         CheckIn: {
             /** @constant */
             type: "check-in";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /**
              * Format: date
              * @description The day the check-in is for (G3).
@@ -1456,7 +1455,7 @@ export interface components {
         };
         /** @description The payload of a `check-in.completed` delivery, a check-in completed (WH2, WH3). */
         CheckInCompletedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "check-in.completed";
             /** @description The check-in's `completed_at`, on the mock's clock (WH3). */
@@ -1465,8 +1464,7 @@ export interface components {
         };
         /** @description A goal in object form, `{id, title}` (GO3). */
         GoalRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /**
@@ -1478,8 +1476,7 @@ export interface components {
         GoalUpdate: {
             /** @constant */
             type: "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             goal: components["schemas"]["GoalRef"];
             person: components["schemas"]["PersonRef"];
             title: string;
@@ -1498,7 +1495,7 @@ export interface components {
         };
         /** @description The payload of a `goal-update.created` delivery, a goal update posted (WH2, WH3). */
         GoalUpdateCreatedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "goal-update.created";
             /** @description The update's `created_at`, on the mock's clock (WH3). */
@@ -1509,15 +1506,13 @@ export interface components {
         ResourceRef: {
             /** @enum {string} */
             type: "check-in" | "goal-update";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
         };
         /** @description A comment on a check-in or a goal update (CR1). */
         Comment: {
             /** @constant */
             type: "comment";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description Non-empty Markdown (CR1). */
             body: string;
             person: components["schemas"]["PersonRef"];
@@ -1527,7 +1522,7 @@ export interface components {
         };
         /** @description The payload of a `comment.created` delivery, a comment made (WH2, WH3). */
         CommentCreatedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "comment.created";
             /** @description The comment's `created_at`, on the mock's clock (WH3). */
@@ -1536,16 +1531,14 @@ export interface components {
         };
         /** @description An Echo in object form, `{id, title}`. */
         QuestionRef: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             title: string;
         };
         /** @description An answer published for an Echo (EC4) or posted through the API (EC5). */
         EchoAnswer: {
             /** @constant */
             type: "echo-answer";
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Id"];
             question: components["schemas"]["QuestionRef"];
             /**
              * @description For published answers, "<question title> for <Ddd Mmm D>" (EC4).
@@ -1559,7 +1552,7 @@ export interface components {
         };
         /** @description The payload of a `echo-answer.published` delivery, an Echo answer published (WH2, WH3). */
         EchoAnswerPublishedEvent: {
-            id: components["schemas"]["WebhookEventId"];
+            id: components["schemas"]["Id"];
             /** @constant */
             type: "echo-answer.published";
             /** @description The answer's `published_at`, on the mock's clock (WH3). */
@@ -1694,9 +1687,9 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         webhookId: string;
-        /** @description The delivery's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The delivery's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         deliveryId: string;
         /** @description The page, from 1 (G4). */
         page: number;
@@ -1706,9 +1699,9 @@ export interface components {
         snapshotName: string;
         /** @description The session's name as sent in `X-Mock-Session` (MK5). */
         sessionName: string;
-        /** @description The Echo's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The Echo's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         questionId: string;
-        /** @description The person's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+        /** @description The person's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
         personId: string;
     };
     requestBodies: {
@@ -1891,7 +1884,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The Echo's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The Echo's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["questionId"];
             };
             cookie?: never;
@@ -1921,7 +1914,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The Echo's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The Echo's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["questionId"];
             };
             cookie?: never;
@@ -1951,7 +1944,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The person's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The person's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["personId"];
             };
             cookie?: never;
@@ -2744,7 +2737,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The delivery's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The delivery's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["deliveryId"];
             };
             cookie?: never;
@@ -2783,7 +2776,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["webhookId"];
             };
             cookie?: never;
@@ -2813,7 +2806,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["webhookId"];
             };
             cookie?: never;
@@ -2841,7 +2834,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The subscription's id, a lowercase UUID (G2). An unknown or malformed id gives 404. */
+                /** @description The subscription's id, any RFC 9562 UUID in either case (G2). An unknown or malformed id gives 404. */
                 id: components["parameters"]["webhookId"];
             };
             cookie?: never;

@@ -3,9 +3,10 @@
 // then mutated the ways clients get it wrong: wrong types, boundary and huge numbers, 100k-character strings,
 // lone surrogates, NUL, RTL text and emoji, deep nesting, prototype keys, arrays for objects, malformed and
 // empty JSON, wrong content types, bare/comma/duplicated array parameters, impossible dates, bad
-// percent-encoding, non-UUID, upper-case and other kinds' ids, 10k-character paths, unusual methods (TRACE over a
-// socket, in test/server-limits.test.ts), and every kind of token; fault and override rules with path patterns
-// that make a backtracking matcher take hours, and paths for them to take hours over.
+// percent-encoding, non-UUID, upper-case, other versions' (G2: any RFC 9562 UUID is an id) and other kinds' ids,
+// 10k-character paths, unusual methods (TRACE over a socket, in test/server-limits.test.ts), and every kind of
+// token; fault rules (injected 503s, which every operation declares) and override rules with path patterns that
+// make a backtracking matcher take hours, and paths for them to take hours over.
 import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { mountOf } from '../../src/spec/base-path.js';
 import fc from 'fast-check';
@@ -37,6 +38,12 @@ export interface FuzzFacts {
 }
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** G2: UUIDs of other versions than 4 (a v7, a v1, the nil UUID), which the server takes as ids naming nothing. */
+const OTHER_VERSION_IDS = [
+  '01890a5d-ac96-774b-bcce-b302099a8057',
+  'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+  '00000000-0000-0000-0000-000000000000',
+];
 const KIND_OF_SEGMENT: Record<string, string> = {
   goals: 'goal',
   'goal-updates': 'goalUpdate',
@@ -140,6 +147,7 @@ const nastyString = fc.oneof(
     '%zz',
     '../../etc/passwd',
     UNKNOWN_ID.toUpperCase(),
+    ...OTHER_VERSION_IDS,
   ),
   fc.string({ maxLength: 30 }),
 );
@@ -192,7 +200,7 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
   const ids = (kind: string) => realIds(facts, kind);
   const byName: Record<string, fc.Arbitrary<unknown>> = {
-    owner_id: ids('person'),
+    owner_id: fc.oneof({ weight: 9, arbitrary: ids('person') }, fc.constantFrom(...OTHER_VERSION_IDS)),
     parent_id: fc.oneof(ids('goal'), fc.constant(null)),
     contributor_ids: fc.array(ids('person'), { maxLength: 3 }),
     team_ids: fc.array(ids('team'), { maxLength: 2 }),
@@ -236,8 +244,11 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
     blocked: fc.constantFrom('true', 'false'),
     page: fc.integer({ min: 1, max: 3 }),
     per_page: fc.integer({ min: 1, max: 50 }),
-    'people_ids[]': ids('person'),
-    'team_ids[]': ids('team'),
+    'people_ids[]': fc.oneof({ weight: 9, arbitrary: ids('person') }, fc.constantFrom(...OTHER_VERSION_IDS)),
+    'team_ids[]': fc.oneof(
+      { weight: 9, arbitrary: ids('team') },
+      ids('team').map((id) => id.toUpperCase()),
+    ),
     'goal_ids[]': ids('goal'),
     'kinds[]': fc.constantFrom('jira', 'api', 'linear'),
     method: fc.constantFrom('GET', 'POST'),
@@ -251,6 +262,8 @@ function validValue(name: string, facts: FuzzFacts): fc.Arbitrary<unknown> {
         PATTERNS.map((path) => ({ methods: ['GET'], path, latency: { kind: 'fixed', ms: 1 } })),
         { minLength: 1, maxLength: 3 },
       ),
+      // MK6: injected faults, each an answer every operation declares (G8), checked as any other answer.
+      fc.constant([{ methods: ['GET'], path: '/api/v2/goals*', faults: [{ kind: 'error', status: 503, rate: 0.3 }] }]),
       fc.array(
         PATTERNS.map((path) => ({ method: 'GET', path, status: 401, uses: 1 })),
         { minLength: 1, maxLength: 3 },
@@ -320,6 +333,7 @@ function pathArbitrary(op: SpecOperation, facts: FuzzFacts): fc.Arbitrary<string
           weight: 2,
           arbitrary: fc.oneof(
             fc.constant(UNKNOWN_ID),
+            fc.constantFrom(...OTHER_VERSION_IDS),
             real.map((id) => id.toUpperCase()),
             // G2: a real id with a URN prefix is no id either (ajv-formats' uuid once let it through).
             real.map((id) => `urn:uuid:${id}`),

@@ -43,7 +43,8 @@ async function answerProblems(request: FuzzRequest, response: Response): Promise
       return [`${response.status} with a ${contentType} body that does not parse: ${text.slice(0, 120)}`];
     }
   }
-  // A fault profile the fuzzer set (MK6) answers 5xx by design, saying so.
+  // A fault profile the fuzzer set (MK6) answers 5xx by design, saying so: an answer its operation declares (G8),
+  // checked below as any other.
   if (response.status >= 500 && !text.includes('urn:standin:problem:injected-fault'))
     return [`G8: ${response.status}: ${text.slice(0, 300)}`];
   // The path the app routes: a URL's dot segments resolved, `%2e%2e` included (WHATWG URL, as every client and
