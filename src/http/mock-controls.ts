@@ -258,8 +258,10 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     });
   }
   controls.use('*', selectSession(mock.worlds));
-  // A new override is checked against the spec's responses (overrides.ts), which a page loads only now.
-  controls.put('/overrides', async (c, next) => {
+  // A control's request is checked against control.yaml, and a new override against the spec's responses
+  // (overrides.ts): a page loads those checks with its first control request, which no answer of the API waits for
+  // (generate-specs.ts); in Node they are there from the start.
+  controls.use('*', async (c, next) => {
     try {
       await loadSpecChecks();
     } catch (error) {
@@ -269,7 +271,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
         c.get('transcript'),
         503,
         'checks-unavailable',
-        `The spec's response checks, which every override is checked against, did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
+        `The spec's checks, which the controls' requests and every override are checked against, did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
         undefined,
         { 'retry-after': '1' },
       );
