@@ -23,6 +23,7 @@ import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv 
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
+import { readAsDefault } from './read-as-default.js';
 import type { RequestInput } from './request-input.js';
 import { created, noContent, ok } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
@@ -37,7 +38,11 @@ interface ControlTarget {
   slot: WorldSlot;
   world: World;
   present: Presenter;
+  settings: ControlSettings;
 }
+
+/** Where the world is kept across restarts (GET /__mock/server): a state file, a page's localStorage, or nowhere. */
+export type Persistence = { kind: 'file'; path: string } | { kind: 'local' } | null;
 
 export interface ControlSettings {
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
@@ -45,6 +50,8 @@ export interface ControlSettings {
   present: Presenter;
   /** When set, PUT /__mock/state is read and checked by it, off the request path (put-state.ts). */
   stateLoader: StateLoader | undefined;
+  /** Where the world is kept across restarts, as GET /__mock/server tells it. */
+  persistence: Persistence;
 }
 
 /** G13: what a page on an allowed origin may send to the controls and read of their answers. */
@@ -66,8 +73,11 @@ type ControlHandlers = {
   [Id in JsonControlId]: (target: ControlTarget, input: ControlInput<Id>) => ControlAnswer<Id>;
 };
 
-/** The controls that answer JSON: all but GET /__mock/events, a stream (event-stream.ts). */
-type JsonControlId = Exclude<ControlOperationId, 'streamEvents'>;
+/**
+ * The controls that answer JSON of their own: all but GET /__mock/events, a stream (event-stream.ts), and
+ * GET /__mock/read, whose answer is the API's (read-as-default.ts).
+ */
+type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'readAsDefaultPerson'>;
 
 /** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
 type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
@@ -126,6 +136,14 @@ const CONTROL_HANDLERS: ControlHandlers = {
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
   getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock)),
+  getServerSettings: ({ mock, settings }) =>
+    ok({
+      strict: mock.options.strict,
+      any_token: mock.anyToken ? { as: mock.anyToken.who } : null,
+      app_url: mock.options.appUrl,
+      control_token: settings.controlToken !== undefined,
+      persistence: settings.persistence,
+    }),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules) }),
   deleteOverrides: ({ mock }) => {
@@ -282,7 +300,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     (handler: ValidatedControl) =>
     ({ c, slot, world, transcript }: Exchange, input: RequestInput): Response => {
       try {
-        const { status, body } = handler({ mock, slot, world, present }, input);
+        const { status, body } = handler({ mock, slot, world, present, settings }, input);
         return status === 204 ? c.body(null, 204) : c.json(body, status);
       } catch (error) {
         if (error instanceof DomainError) return domainProblem(transcript, error);
@@ -301,6 +319,9 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
           const { eventStream } = await import('./event-stream.js');
           return pipelineRoute(op, [], { strict: true }, eventStream(mock.feed));
         });
+      // The API's answer, read as the default person outside the limits and faults (read-as-default.ts).
+      if (op.operationId === 'readAsDefaultPerson')
+        return pipelineRoute(op, [catchUp], { strict: true }, readAsDefault(mock));
       const handler = controlFor(op.operationId);
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
       if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);
