@@ -1,8 +1,8 @@
-// The build's last step (`npm run build`): src/spec/generated/specs.js, spec-checks.js, documents.js and
-// page-documents.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
+// The build's last step (`npm run build`): src/spec/generated/specs.js, spec-checks.js and its parts
+// (spec-checks-0.js, …), documents.js and page-documents.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
 // after the code that writes them (then this costs milliseconds, and `npm start` on a built checkout does not wait
 // for ajv).
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTROL_SPEC_PATH, PACKAGE_ROOT, SPEC_PATH } from './spec-files.js';
@@ -21,7 +21,20 @@ const MODULES = {
   documents: 'documents.js',
   pageDocuments: 'page-documents.js',
 } as const;
-const files = folders.flatMap((folder) => Object.values(MODULES).map((name) => join(folder, name)));
+/** A part of the checks (spec-checks.js imports each on demand). */
+const PART = /^spec-checks-\d+\.js$/;
+/** The parts spec-checks.js in `folder` imports (none while it is not there). */
+const partsOf = (folder: string): string[] => {
+  const index = join(folder, MODULES.checks);
+  if (!existsSync(index)) return [];
+  return [...readFileSync(index, 'utf8').matchAll(/'\.\/(spec-checks-\d+\.js)'/g)].map(([, name]) =>
+    join(folder, name ?? ''),
+  );
+};
+const files = folders.flatMap((folder) => [
+  ...Object.values(MODULES).map((name) => join(folder, name)),
+  ...partsOf(folder),
+]);
 // The compiled spec modules beside this one (the generator, ajv's options, the formats): newer means rewrite.
 const codeChanged = Math.max(
   ...readdirSync(here)
@@ -39,5 +52,8 @@ if (!files.every(current)) {
     mkdirSync(folder, { recursive: true });
     for (const key of Object.keys(MODULES) as Array<keyof typeof MODULES>)
       writeFileSync(join(folder, MODULES[key]), modules[key]);
+    // The parts anew: one the spec no longer fills must not be left to be packed.
+    for (const name of readdirSync(folder).filter((file) => PART.test(file))) rmSync(join(folder, name));
+    modules.checkParts.forEach((text, i) => writeFileSync(join(folder, `spec-checks-${i}.js`), text));
   }
 }

@@ -31,15 +31,25 @@ function isFirstNeed(key: string): boolean {
 }
 
 /**
- * The generated modules' texts: `specs` (the validators loaded first), `checks` (loaded when a check asks for
- * them), `documents` (both documents whole, for Node) and `pageDocuments` (both without their prose, for a page).
+ * The generated modules' texts: `specs` (the validators loaded first), `checks` (spec-checks.js, which loads
+ * `checkParts`, the other validators, when a check asks for them), `documents` (both documents whole, for Node)
+ * and `pageDocuments` (both without their prose, for a page).
  */
 export interface GeneratedModules {
   specs: string;
   checks: string;
+  /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
+  checkParts: string[];
   documents: string;
   pageDocuments: string;
 }
+
+/**
+ * The most characters of ajv's code one part of spec-checks holds: about 380 kB once a bundler has minified it,
+ * under Vite's 500 kB large-chunk warning, with room for the spec to grow. A part is a module, and so a chunk, of
+ * its own: in one, the checks were 1.2 MB.
+ */
+const MAX_PART_CHARS = 550_000;
 
 /**
  * The generated modules for both spec documents: one ajv holds every component schema of both (control.yaml uses
@@ -62,8 +72,10 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   };
   const specs = [compileSpec(api, collect('api:'), 'compiled'), compileSpec(control, collect('control:'), 'compiled')];
   for (const spec of specs) for (const name of names) spec.checkSchema(name, null);
-  const exports = (first: boolean) =>
-    Object.fromEntries(keys.flatMap((key, i) => (isFirstNeed(key) === first ? [[`v${i}`, `v${i}`]] : [])));
+  const exports = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]));
+  const first = keys.flatMap((key, i) => (isFirstNeed(key) ? [`v${i}`] : []));
+  const later = keys.flatMap((key, i) => (isFirstNeed(key) ? [] : [`v${i}`]));
+  const parts = partition(later, (names) => standaloneCode(ajv, exports(names)).length);
   // JSON.parse of a string literal is read faster than the same object as a literal (V8).
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, ''];
@@ -76,14 +88,44 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
     ].join('\n');
   return {
     specs: [
-      validatorsModule(ajv, exports(true)),
+      validatorsModule(ajv, exports(first)),
       `export const KEYS = ${JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `v${i}`])))};`,
       ...tail,
     ].join('\n'),
-    checks: [validatorsModule(ajv, exports(false)), ...tail].join('\n'),
+    checks: [
+      GENERATED,
+      '/** Each part of the checks, imported on demand (a chunk each in a bundle). */',
+      'export function loadParts() {',
+      `  return Promise.all([${parts.map((_, i) => `import('./spec-checks-${i}.js')`).join(', ')}]);`,
+      '}',
+      ...tail,
+    ].join('\n'),
+    checkParts: parts.map((names) => [validatorsModule(ajv, exports(names)), ...tail].join('\n')),
     documents: documents(api, control),
     pageDocuments: documents(pageDocument(api), pageDocument(control)),
   };
+}
+
+/**
+ * `names` cut into runs in order, each as long as its code (`size`) stays within MAX_PART_CHARS, found by halving
+ * (a run holds at least one validator, however large): a few dozen sizings for the whole spec.
+ */
+function partition(names: readonly string[], size: (run: readonly string[]) => number): string[][] {
+  const parts: string[][] = [];
+  for (let start = 0; start < names.length;) {
+    // [start, fits) fits (one validator always does), [start, over) does not, unless it is all that is left.
+    let fits = start + 1;
+    let over = names.length;
+    if (size(names.slice(start)) <= MAX_PART_CHARS) fits = names.length;
+    while (over - fits > 1) {
+      const middle = Math.floor((fits + over) / 2);
+      if (size(names.slice(start, middle)) <= MAX_PART_CHARS) fits = middle;
+      else over = middle;
+    }
+    parts.push(names.slice(start, fits));
+    start = fits;
+  }
+  return parts;
 }
 
 const GENERATED =
