@@ -3,7 +3,7 @@
 // build (VITE_STANDIN=on) answers the app's own login token from the mock (anyToken, MK7), keeps a write through
 // a reload and loads the spec's response checks only when an override asks for them, and Vite's dev server
 // answers the app too.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -186,7 +186,23 @@ describe("README's quick start in a Vite app", () => {
     try {
       await server.listen();
       const page = await browser.newPage();
+      // The generated spec modules as served: at their own size (and their imports rewritten), not six times it
+      // with a map of them inline.
+      const served = new Map<string, Promise<number>>();
+      page.on('response', (response) => {
+        const name = /\/spec\/generated\/([\w-]+\.js)$/.exec(new URL(response.url()).pathname)?.[1];
+        if (name)
+          served.set(
+            name,
+            response.body().then((body) => body.length),
+          );
+      });
       expect(await openApp(page, server.resolvedUrls?.local[0] ?? '')).toMatch(/^Hello, \S+ \S+/);
+      expect([...served.keys()].sort()).toEqual(['page-documents.js', 'spec-checks.js', 'specs.js']);
+      for (const [name, bytes] of served) {
+        const size = statSync(join(ROOT, 'dist', 'src', 'spec', 'generated', name)).size;
+        expect(await bytes, name).toBeLessThan(size * 1.05 + 1_000);
+      }
       await page.close();
     } finally {
       await server.close();
