@@ -1,5 +1,5 @@
-// The build's last step (`npm run build`): src/spec/generated/specs.js, spec-checks.js and its parts
-// (spec-checks-0.js, …), documents.js and page-documents.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
+// The build's last step (`npm run build`): src/spec/generated/specs.js, spec-checks.js, the same checks in parts
+// (spec-check-parts.js loads spec-checks-0.js, …), documents.js and page-documents.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
 // after the code that writes them (then this costs milliseconds, and `npm start` on a built checkout does not wait
 // for ajv).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,14 +18,15 @@ const folders = [join(PACKAGE_ROOT, 'src', 'spec', 'generated'), join(here, 'gen
 const MODULES = {
   specs: 'specs.js',
   checks: 'spec-checks.js',
+  checkIndex: 'spec-check-parts.js',
   documents: 'documents.js',
   pageDocuments: 'page-documents.js',
 } as const;
 /** A part of the checks (spec-checks.js imports each on demand). */
 const PART = /^spec-checks-\d+\.js$/;
-/** The parts spec-checks.js in `folder` imports (none while it is not there). */
+/** The parts spec-check-parts.js in `folder` imports (none while it is not there). */
 const partsOf = (folder: string): string[] => {
-  const index = join(folder, MODULES.checks);
+  const index = join(folder, MODULES.checkIndex);
   if (!existsSync(index)) return [];
   return [...readFileSync(index, 'utf8').matchAll(/'\.\/(spec-checks-\d+\.js)'/g)].map(([, name]) =>
     join(folder, name ?? ''),

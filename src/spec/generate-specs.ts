@@ -31,13 +31,15 @@ function isFirstNeed(key: string): boolean {
 }
 
 /**
- * The generated modules' texts: `specs` (the validators loaded first), `checks` (spec-checks.js, which loads
- * `checkParts`, the other validators, when a check asks for them), `documents` (both documents whole, for Node)
- * and `pageDocuments` (both without their prose, for a page).
+ * The generated modules' texts: `specs` (the validators loaded first), `checks` (the other validators in one
+ * module, which Node loads at start), `checkIndex` (spec-check-parts.js, which loads `checkParts`, the same
+ * validators cut into parts, when a page's check asks for them), `documents` (both documents whole, for Node) and
+ * `pageDocuments` (both without their prose, for a page).
  */
 export interface GeneratedModules {
   specs: string;
   checks: string;
+  checkIndex: string;
   /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
   checkParts: string[];
   documents: string;
@@ -47,7 +49,8 @@ export interface GeneratedModules {
 /**
  * The most characters of ajv's code one part of spec-checks holds: about 380 kB once a bundler has minified it,
  * under Vite's 500 kB large-chunk warning, with room for the spec to grow. A part is a module, and so a chunk, of
- * its own: in one, the checks were 1.2 MB.
+ * its own: in one, the checks were 1.2 MB. Node keeps the one module: a component several parts use is written in
+ * each, and the parts together took 1.6 times as long to load.
  */
 const MAX_PART_CHARS = 550_000;
 
@@ -92,7 +95,8 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
       `export const KEYS = ${JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `v${i}`])))};`,
       ...tail,
     ].join('\n'),
-    checks: [
+    checks: [validatorsModule(ajv, exports(later)), ...tail].join('\n'),
+    checkIndex: [
       GENERATED,
       '/** Each part of the checks, imported on demand (a chunk each in a bundle). */',
       'export function loadParts() {',

@@ -12,18 +12,12 @@ export interface SpecSource {
 }
 
 /**
- * A generated part of the checks (spec-checks-0.js, …), or all of them as one: the controls' request checks, the
- * response checks and the schemas a page does not need first.
+ * The generated spec-checks.js, or a part of it (spec-checks-0.js, …): the controls' request checks, the response
+ * checks and the schemas a page does not need first.
  */
 export interface GeneratedChecks {
   SPEC_HASH: string;
   [exportName: string]: unknown;
-}
-
-/** The generated spec-checks.js: what loads its parts, each a module (and in a bundle a chunk) of its own. */
-export interface GeneratedCheckParts {
-  SPEC_HASH: string;
-  loadParts(): Promise<GeneratedChecks[]>;
 }
 
 /** The generated specs.js: the keys of all validators, and those a page needs first. */

@@ -198,7 +198,7 @@ describe("README's quick start in a Vite app", () => {
           );
       });
       expect(await openApp(page, server.resolvedUrls?.local[0] ?? '')).toMatch(/^Hello, \S+ \S+/);
-      expect([...served.keys()].sort()).toEqual(['page-documents.js', 'spec-checks.js', 'specs.js']);
+      expect([...served.keys()].sort()).toEqual(['page-documents.js', 'spec-check-parts.js', 'specs.js']);
       for (const [name, bytes] of served) {
         const size = statSync(join(ROOT, 'dist', 'src', 'spec', 'generated', name)).size;
         expect(await bytes, name).toBeLessThan(size * 1.05 + 1_000);
