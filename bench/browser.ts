@@ -2,10 +2,13 @@
 // production host serves it (gzip, hashed assets cached), opened in Debian's Chromium; beside it the same page
 // answered by a bare MSW handler. For each: the JavaScript the page loads before its first /api/v2 answer,
 // gzipped as sent, msw's chunk apart (the target excludes it); and the time to that answer on visits after the
-// first (the service worker installed), the two pages visited alternately so that both meet the same box.
+// first (the service worker installed), the two pages visited alternately so that both meet the same box. Then
+// the quick start on Vite's dev server (unbundled, as `npm run dev` serves it): every byte the page loads up to
+// its first answer, and the largest files.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { createServer } from 'vite';
 import { launchChromium } from '../test/support/chromium.js';
 import { BARE_MOCKS, buildQuickStart, serveBuild, writeQuickStart } from '../test/support/quick-start.js';
 import { ROOT } from './servers.js';
@@ -39,11 +42,52 @@ export interface PageResult {
   medianMs: number;
 }
 
+/** The quick start on Vite's dev server, its first visit. */
+export interface DevResult {
+  /** Every response's bytes on the wire up to the first /api/v2 answer (Vite serves them uncompressed). */
+  bytes: number;
+  requests: number;
+  /** The largest files, by path (under node_modules/.vite/deps for what Vite pre-bundled). */
+  largest: Array<{ path: string; bytes: number }>;
+}
+
 export interface BrowserResult {
   standin: PageResult;
   bare: PageResult;
   /** The standin page's median against the bare page's, in the same run. */
   ratio: number;
+  dev: DevResult;
+}
+
+/** The quick start in `folder` on Vite's dev server, opened once in a fresh context: what it loads. */
+async function devLoad(chromium: Browser, folder: string): Promise<DevResult> {
+  const server = await createServer({
+    root: folder,
+    configFile: false,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+  });
+  try {
+    await server.listen();
+    const context = await chromium.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const paths = new Map<string, string>();
+    const sizes = new Map<string, number>();
+    cdp.on('Network.responseReceived', (event) => paths.set(event.requestId, new URL(event.response.url).pathname));
+    cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, event.encodedDataLength));
+    await visit(page, server.resolvedUrls?.local[0] ?? '');
+    await context.close();
+    const files = [...sizes].map(([id, bytes]) => ({ path: paths.get(id) ?? id, bytes }));
+    return {
+      bytes: files.reduce((total, file) => total + file.bytes, 0),
+      requests: files.length,
+      largest: files.sort((a, b) => b.bytes - a.bytes).slice(0, 6),
+    };
+  } finally {
+    await server.close();
+  }
 }
 
 /**
@@ -140,7 +184,9 @@ export async function browser({ visits, log }: BrowserOptions): Promise<BrowserR
       pages[name].first.medianMs = round(median(pages[name].first.visitsMs));
     const standin = pages.standin.first;
     const bare = pages.bare.first;
-    return { standin, bare, ratio: round(standin.medianMs / bare.medianMs, 2) };
+    log("browser: the quick start on Vite's dev server");
+    const dev = await devLoad(chromium, folders.standin);
+    return { standin, bare, ratio: round(standin.medianMs / bare.medianMs, 2), dev };
   } finally {
     await chromium.close();
     for (const site of sites) await site.close();

@@ -241,6 +241,18 @@ export function table(results: Results): string[] {
       'the first visits (the worker installed): the quick start, the bare MSW page',
       `${ms(b.standin.firstVisitMs)}, ${ms(b.bare.firstVisitMs)}`,
     );
+    row(
+      part,
+      "README's quick start on Vite's dev server (npm run dev), first visit: every byte up to the first answer",
+      `${round(b.dev.bytes / 1e6, 1)} MB in ${number(b.dev.requests)} requests`,
+    );
+    row(
+      part,
+      '↳ its largest files',
+      b.dev.largest
+        .map((file) => `${file.path.replace(/^.*\/(node_modules\/|dist\/)/, '$1')} ${kb(file.bytes)}`)
+        .join(' · '),
+    );
   }
   return lines;
 }

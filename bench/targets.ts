@@ -169,7 +169,10 @@ export function restoreTargets(r: RestoreResult): TargetCheck[] {
   ];
 }
 
-/** Issue 18, item 5: what a page loads before its first answer, and how soon that answer comes. */
+/**
+ * Issue 18, item 5: what a page loads before its first answer (200 kB was promised; 180 kB leaves room for what is
+ * coming, and test/page-weight.test.ts holds the same budget), and how soon that answer comes.
+ */
 export function browserTargets(b: BrowserResult): TargetCheck[] {
   const kb = round(b.standin.bytesBeforeAnswer / 1000, 1);
   return [
@@ -177,8 +180,8 @@ export function browserTargets(b: BrowserResult): TargetCheck[] {
       'browser-bytes',
       'JavaScript before the first /api/v2 answer, gzipped, msw excluded',
       kb,
-      '≤ 200 kB',
-      b.standin.bytesBeforeAnswer <= 200_000,
+      '≤ 180 kB',
+      b.standin.bytesBeforeAnswer <= 180_000,
     ),
     check(
       'browser-first-answer',

@@ -1,12 +1,28 @@
 // standin's public face in a browser (the `browser` condition of the package's exports): the same mock factory
-// and types, with no Node server. A page answers its own fetches through standin/msw instead.
+// and types, with no Node server. A page answers its own fetches through standin/msw instead. The mock's code is
+// imported here, at the top level, rather than statically: a bundler makes it a chunk of its own, apart from the
+// page's msw (together they were over Vite's 500 kB large-chunk warning), and this module is evaluated once it is
+// in, so createMock stays synchronous. A bundle for an older target than ES2022 (no top-level await) cannot take
+// it; Vite's default target and esbuild's do.
+import type { Mock, MockOptions } from './http/mock.js';
 import type { RunningMock, ServeOptions } from './server/serve-options.js';
 
-export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
+export { BASE_PATH } from './spec/base-path.js';
+export type { Mock, MockOptions } from './http/mock.js';
 export type { RunningMock, ServeOptions } from './server/serve-options.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';
+
+const app = await import('./http/app.js');
+
+/**
+ * Builds a mock over a freshly generated world (or the one the page kept, with `persist: 'local'`).
+ * @example const mock = createMock({ persist: 'local', anyToken: true })
+ */
+export function createMock(options?: MockOptions): Mock {
+  return app.createMock(options);
+}
 
 /**
  * A browser has no server to start: serve the mock to the page's own fetches with standin/msw.

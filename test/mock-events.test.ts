@@ -41,6 +41,7 @@ describe('lifecycle events', () => {
       person: { id: h.person().id, name: h.person().name },
       request_body: '{"title":"Shipped","confidence":150}',
       override: null,
+      own_read: false,
     });
     expect(JSON.parse(end.response_body!)).toMatchObject({ status: 422, errors: [{ name: 'confidence' }] });
     const ids: number[] = [];

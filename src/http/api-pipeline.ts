@@ -19,6 +19,7 @@ import type { Renderer } from './renderer.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
 import { jsonResponse, type Transcript } from './transcript.js';
+import { isOwnRead } from './own-read.js';
 
 export interface ApiSettings {
   /** G7: refuse unknown body fields. */
@@ -96,7 +97,8 @@ export type RateKey = (exchange: Exchange) => string | undefined;
 export const rateLimit =
   (settings: Pick<ApiSettings, 'rateLimited' | 'startedAt'>, keyOf: RateKey): Step =>
   (exchange) => {
-    const key = settings.rateLimited() ? keyOf(exchange) : undefined;
+    // The dashboard's own reads (GET /__mock/read) are not the world's traffic: never counted, never limited.
+    const key = settings.rateLimited() && !isOwnRead(exchange.c.req.raw) ? keyOf(exchange) : undefined;
     if (key === undefined) return undefined;
     const { world, slot } = exchange;
     // Rate windows measure real traffic: under a frozen clock they still move with real time, or a demo on

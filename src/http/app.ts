@@ -122,7 +122,17 @@ export function createMock(options: MockOptions = {}): Mock {
   );
   app.route(
     '/__mock',
-    mockControls(mock, { controlToken: options.controlToken, present, stateLoader: options.stateLoader }),
+    mockControls(mock, {
+      controlToken: options.controlToken,
+      present,
+      stateLoader: options.stateLoader,
+      persistence:
+        options.persist === 'local'
+          ? { kind: 'local' }
+          : options.stateFile !== undefined
+            ? { kind: 'file', path: options.stateFile }
+            : null,
+    }),
   );
   app.notFound(front.around((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path), onError));
   app.onError(onError);

@@ -16,6 +16,7 @@ import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
 import { withFaults } from './faults.js';
 import { pathAndQuery } from './path-and-query.js';
 import { sessionOf, type PipelineEnv } from './pipeline.js';
+import { isOwnRead } from './own-read.js';
 import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 import { sameText } from './same-text.js';
 import { jsonResponse, newTranscript, type Transcript } from './transcript.js';
@@ -31,6 +32,8 @@ interface Arrival {
   readonly transcript: Transcript;
   /** The override rule that answered, if one did. */
   override: string | null;
+  /** The dashboard's own read (GET /__mock/read): no override answers it, no fault reaches it (own-read.ts). */
+  readonly own: boolean;
 }
 
 /** One job of the front: the answer instead, or nothing to go on. */
@@ -110,7 +113,7 @@ const answerOverride =
   (runtime: MockRuntime): FrontStep =>
   (arrival) => {
     const { overrides } = runtime;
-    if (arrival.area !== 'api' || overrides.size === 0) return undefined;
+    if (arrival.area !== 'api' || overrides.size === 0 || arrival.own) return undefined;
     const { c } = arrival;
     const answer = overrides.answer(c.req.method, c.req.path, arrival.session);
     if (!answer) return undefined;
@@ -171,6 +174,7 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
       session: c.req.header(SESSION_HEADER),
       transcript,
       override: null,
+      own: isOwnRead(c.req.raw),
     };
     const { area, session } = arrival;
     const method = c.req.method;
@@ -196,6 +200,7 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
       request_body: transcript.request,
       response_body: transcript.response,
       override: arrival.override,
+      own_read: arrival.own,
     });
   };
   /** The route, or the step's answer, as the middleware form runs them: `next` calls the route. */
@@ -205,7 +210,7 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
       // The route; for the API, MK6's profile of the request's world slot, or `Prefer`, around it.
       const { area } = arrival;
       const prefer = area === 'api' ? c.req.header('prefer') : undefined;
-      const faults = area === 'api' ? c.get('slot').faults : null;
+      const faults = area === 'api' && !arrival.own ? c.get('slot').faults : null;
       if (!faults && !prefer) await next();
       else {
         const injected = await withFaults(c, next, faults, prefer);
@@ -245,9 +250,9 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
         const visit = enter(c);
         // The common case — no step answered, no fault profile, no Prefer — runs the route here, with no
         // promise more than the route's own; anything else takes the middleware form's way.
+        const { area, own } = visit.arrival;
         const plain =
-          visit.answer === undefined &&
-          !(visit.arrival.area === 'api' && (c.get('slot').faults || c.req.header('prefer')));
+          visit.answer === undefined && !(area === 'api' && ((c.get('slot').faults && !own) || c.req.header('prefer')));
         if (!plain) {
           return pass(visit, c, async () => {
             c.res = await run(c);

@@ -22,6 +22,7 @@ import { catchUp, pipelineRoute, selectSession, type Exchange, type PipelineEnv 
 import type { Presenter } from './present.js';
 import { domainProblem, problemResponse } from './problem.js';
 import { putStateRoute, restored } from './put-state.js';
+import { readAsDefault } from './read-as-default.js';
 import { stateExport } from './state-export.js';
 import type { RequestInput } from './request-input.js';
 import { created, noContent, ok } from './operation-handler.js';
@@ -37,7 +38,11 @@ interface ControlTarget {
   slot: WorldSlot;
   world: World;
   present: Presenter;
+  settings: ControlSettings;
 }
+
+/** Where the world is kept across restarts (GET /__mock/server): a state file, a page's localStorage, or nowhere. */
+export type Persistence = { kind: 'file'; path: string } | { kind: 'local' } | null;
 
 export interface ControlSettings {
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
@@ -45,6 +50,8 @@ export interface ControlSettings {
   present: Presenter;
   /** When set, PUT /__mock/state is read and checked by it, off the request path (put-state.ts). */
   stateLoader: StateLoader | undefined;
+  /** Where the world is kept across restarts, as GET /__mock/server tells it. */
+  persistence: Persistence;
 }
 
 /** G13: what a page on an allowed origin may send to the controls and read of their answers. */
@@ -69,10 +76,11 @@ type ControlHandlers = {
 };
 
 /**
- * The controls that answer JSON made whole: all but the streams, GET /__mock/events (event-stream.ts) and
- * GET /__mock/state (state-export.ts).
+/**
+ * The controls that answer JSON made whole, of their own: all but GET /__mock/events and GET /__mock/state, streams
+ * (event-stream.ts, state-export.ts), and GET /__mock/read, whose answer is the API's (read-as-default.ts).
  */
-type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'getState'>;
+type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'getState' | 'readAsDefaultPerson'>;
 
 /** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
 type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
@@ -131,6 +139,14 @@ const CONTROL_HANDLERS: ControlHandlers = {
   },
   listRequests: ({ mock }, { query }) => ok(mock.journal.list(query)),
   getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock)),
+  getServerSettings: ({ mock, settings }) =>
+    ok({
+      strict: mock.options.strict,
+      any_token: mock.anyToken ? { as: mock.anyToken.who } : null,
+      app_url: mock.options.appUrl,
+      control_token: settings.controlToken !== undefined,
+      persistence: settings.persistence,
+    }),
   listOverrides: ({ mock }) => ok({ rules: mock.overrides.list() }),
   setOverrides: ({ mock }, { body }) => ok({ rules: mock.overrides.replace(body.rules) }),
   deleteOverrides: ({ mock }) => {
@@ -262,8 +278,10 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     });
   }
   controls.use('*', selectSession(mock.worlds));
-  // A new override is checked against the spec's responses (overrides.ts), which a page loads only now.
-  controls.put('/overrides', async (c, next) => {
+  // A control's request is checked against control.yaml, and a new override against the spec's responses
+  // (overrides.ts): a page loads those checks with its first control request, which no answer of the API waits for
+  // (generate-specs.ts); in Node they are there from the start.
+  controls.use('*', async (c, next) => {
     try {
       await loadSpecChecks();
     } catch (error) {
@@ -273,7 +291,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
         c.get('transcript'),
         503,
         'checks-unavailable',
-        `The spec's response checks, which every override is checked against, did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
+        `The spec's checks, which the controls' requests and every override are checked against, did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
         undefined,
         { 'retry-after': '1' },
       );
@@ -284,7 +302,7 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
     (handler: ValidatedControl) =>
     ({ c, slot, world, transcript }: Exchange, input: RequestInput): Response => {
       try {
-        const { status, body } = handler({ mock, slot, world, present }, input);
+        const { status, body } = handler({ mock, slot, world, present, settings }, input);
         return status === 204 ? c.body(null, 204) : c.json(body, status);
       } catch (error) {
         if (error instanceof DomainError) return domainProblem(transcript, error);
@@ -304,6 +322,9 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
           return pipelineRoute(op, [], { strict: true }, eventStream(mock.feed));
         });
       if (op.operationId === 'getState') return pipelineRoute(op, [catchUp], { strict: true }, stateExport());
+      // The API's answer, read as the default person outside the limits and faults (read-as-default.ts).
+      if (op.operationId === 'readAsDefaultPerson')
+        return pipelineRoute(op, [catchUp], { strict: true }, readAsDefault(mock));
       const handler = controlFor(op.operationId);
       if (!handler) throw new Error(`standin: control operation ${op.operationId} of spec/control.yaml has no handler`);
       if (op.operationId === 'putState' && stateLoader) return putStateRoute(mock, stateLoader, MAX_STATE_BYTES);

@@ -50,6 +50,11 @@ export interface MockOptions extends RuntimeOptions {
   /** Where `persist: 'local'` keeps the world; the page's localStorage when left out. */
   storage?: StateStorage;
   /**
+   * The state file `standin serve --state` keeps the world in, as GET /__mock/server tells it; createMock itself
+   * writes nothing there (start-server.ts does).
+   */
+  stateFile?: string;
+  /**
    * How `PUT /__mock/state` reads and checks a state: at once on the request's turn when left out (in-process
    * and in a browser); `standin serve` gives a worker thread's (src/cli/state-loader.ts), so that a large state
    * never stalls other clients, one at a time.

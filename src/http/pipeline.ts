@@ -43,7 +43,7 @@ export interface Exchange {
 export type Step = (exchange: Exchange) => Response | undefined;
 
 /** The end of a pipeline: the operation's handler on the validated input, and its response. */
-export type Finish = (exchange: Exchange, input: RequestInput) => Response;
+export type Finish = (exchange: Exchange, input: RequestInput) => Response | Promise<Response>;
 
 /** How an operation's input is read: G7's strict mode, and a body limit other than 1 MiB (G8). */
 export interface InputOptions {
@@ -98,8 +98,13 @@ function withHeaders(response: Response, headers: Record<string, string> | undef
  * @example app.on(op.method, path, pipelineRoute(op, [catchUp], { strict: false }, finish))
  */
 export function pipelineRoute(op: SpecOperation, steps: readonly Step[], inputOptions: InputOptions, finish: Finish) {
-  const end = (exchange: Exchange, input: RequestInput | Response): Response =>
-    withHeaders(input instanceof Response ? input : finish(exchange, input), exchange.headers);
+  const end = (exchange: Exchange, input: RequestInput | Response): Response | Promise<Response> => {
+    const answer = input instanceof Response ? input : finish(exchange, input);
+    // Only GET /__mock/read finishes later (its answer is the API's, mock-controls.ts).
+    return answer instanceof Promise
+      ? answer.then((late) => withHeaders(late, exchange.headers))
+      : withHeaders(answer, exchange.headers);
+  };
   // A promise only while a body is read (none for one read ahead): a read answers within the turn it came in
   // (Hono takes either).
   return (c: Context<PipelineEnv>): Response | Promise<Response> => {

@@ -3,6 +3,8 @@
 // (test/browser/dashboard.test.ts).
 import { describe, expect, it } from 'vitest';
 import { counted, countLine, dayIn, instant } from './dashboard/formatting.js';
+import { isPreset, profileWords, SLOW_AND_FLAKY } from './dashboard/fault-words.js';
+import { clockWords, inForceLines, type InForce } from './dashboard/in-force.js';
 import { collectionOf, pathOfKey, pathOfType } from './dashboard/record-paths.js';
 
 const GOAL = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -65,5 +67,116 @@ describe('how the page writes instants, days and counts', () => {
 
   it('names a count by its kind in words, its number grouped', () => {
     expect(countLine('goal_updates', 12345)).toEqual({ label: 'goal updates', value: '12,345' });
+  });
+});
+
+describe('the fault profile in force, in words (MK6)', () => {
+  it('says each rule: which requests, the latency, each fault with its status, rate and Retry-After', () => {
+    expect(profileWords({ rules: [{ latency: { kind: 'uniform', min_ms: 50, max_ms: 300 } }] })).toEqual([
+      'every request to /api/v2: 50–300 ms, uniform; no faults',
+    ]);
+    expect(
+      profileWords({
+        rules: [
+          {
+            methods: ['GET', 'POST'],
+            path: '/api/v2/goals*',
+            latency: { kind: 'fixed', ms: 100 },
+            faults: [
+              { kind: 'error', status: 500, rate: 0.005 },
+              { kind: 'drop', rate: 0.25 },
+              { kind: 'slow-body', rate: 1, bytes_per_second: 64 },
+            ],
+          },
+          {
+            latency: { kind: 'lognormal', median_ms: 120, sigma: 0.5 },
+            faults: [{ kind: 'error', status: 503, rate: 1, retry_after: 5 }],
+          },
+        ],
+      }),
+    ).toEqual([
+      'GET, POST /api/v2/goals*: 100 ms; 0.5% answered 500, 25% dropped (the connection closed, no answer), 100% with the body sent at 64 bytes/s',
+      'every request to /api/v2: lognormal, median 120 ms, sigma 0.5; 100% answered 503 with Retry-After: 5',
+    ]);
+    expect(profileWords(null)).toEqual([]);
+  });
+
+  it('is the preset only when it is the preset exactly, whatever the order of its keys', () => {
+    expect(isPreset(SLOW_AND_FLAKY)).toBe(true);
+    expect(
+      isPreset({
+        seed: 42,
+        rules: [
+          {
+            faults: [{ retry_after: 1, rate: 0.1, status: 503, kind: 'error' }],
+            latency: { max_ms: 800, min_ms: 200, kind: 'uniform' },
+          },
+        ],
+      }),
+    ).toBe(true);
+    expect(isPreset({ rules: [{ latency: { kind: 'uniform', min_ms: 50, max_ms: 300 } }] })).toBe(false);
+    expect(isPreset({ rules: [{ ...SLOW_AND_FLAKY.rules[0], path: '/api/v2/goals*' }] })).toBe(false);
+    expect(isPreset(null)).toBe(false);
+  });
+});
+
+describe('what is in force, in words', () => {
+  const READ_AT = Date.parse('2026-11-20T09:00:00Z');
+  const state: InForce = {
+    server: {
+      strict: true,
+      any_token: { as: 'agraham' },
+      app_url: 'https://app.example.test',
+      control_token: false,
+      persistence: { kind: 'file', path: '/tmp/world.json' },
+    },
+    world: { seed: 42, size: 'small', now: '2026-11-23T11:00:00Z', frozen: false },
+    rateLimited: true,
+    faults: { rules: [{ latency: { kind: 'uniform', min_ms: 50, max_ms: 300 } }] },
+    overrides: 2,
+    anyTokenPerson: 'Ada Graham @agraham',
+  };
+
+  it('says every option that changes answers', () => {
+    expect(inForceLines(state, READ_AT)).toEqual([
+      'seed 42 · small world',
+      'clock (MK4): running, 3 days 2 hours ahead of real time',
+      'strict mode (G7): unknown and read-only body fields refused with 422',
+      'any-token mode (MK7): any token, or none, answered as Ada Graham @agraham',
+      "rate limits (G14): on, production's",
+      'faults (MK6): every request to /api/v2: 50–300 ms, uniform; no faults',
+      'overrides: 2 rules answering in place of the world',
+      'app url (G10): https://app.example.test',
+      'controls: no control token',
+      'world kept: in /tmp/world.json (--state)',
+    ]);
+  });
+
+  it('says the defaults too', () => {
+    const lines = inForceLines(
+      {
+        ...state,
+        server: { ...state.server, strict: false, any_token: null, control_token: true, persistence: null },
+        world: { ...state.world, now: '2026-11-20T09:00:20Z', frozen: false },
+        rateLimited: false,
+        faults: null,
+        overrides: 0,
+      },
+      READ_AT,
+    );
+    expect(lines.slice(1, 7)).toEqual([
+      'clock (MK4): running in real time',
+      'lenient (G7): unknown and read-only body fields ignored',
+      'any-token mode (MK7): off; an unknown token gets 401 (G9)',
+      'rate limits (G14): off',
+      'faults (MK6): none',
+      'overrides: none',
+    ]);
+    expect(lines.slice(8)).toEqual([
+      'controls: need the control token (--control-token)',
+      'world kept: nowhere (a restart starts it again)',
+    ]);
+    expect(clockWords('2026-11-20T09:00:00Z', true, READ_AT)).toBe('frozen at 2026-11-20T09:00:00Z');
+    expect(clockWords('2026-11-19T08:30:00Z', false, READ_AT)).toBe('running, 1 day 30 minutes behind real time');
   });
 });

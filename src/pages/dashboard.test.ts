@@ -55,7 +55,7 @@ describe('GET / (the dashboard)', () => {
       expect(operations, id).toContain(id);
   });
 
-  it('reads /api/v2 only through GET operations of spec/openapi.yaml, and fetches nothing else', async () => {
+  it('reads /api/v2 only through GET /__mock/read of GET operations of spec/openapi.yaml, and fetches nothing else', async () => {
     const script = await (await app.request('/dashboard/app.js')).text();
     const reads = [...script.matchAll(/\bapi\(\s*[`'"](\/[^`'"?]*)/g)].map(([, path]) =>
       (path ?? '').replace(/\$\{[^}]*\}/g, 'x'),
@@ -63,11 +63,11 @@ describe('GET / (the dashboard)', () => {
     expect(new Set(reads)).toEqual(new Set(['/me', '/goals', '/people', '/check-ins', '/digest', '/action-items']));
     const api = getCompiledSpec();
     expect(reads.filter((path) => api.findOperation('GET', path) === undefined)).toEqual([]);
-    // Two fetches (beside the one the "connect your app" snippet prints): control()'s to /__mock, and api()'s,
-    // which sends no method (a GET) and a read-only token.
-    expect(script.match(/\bfetch\((?!`\$\{API\}\/me`)/g)).toHaveLength(2);
-    expect(script).toMatch(/fetch\(url, \{ headers \}\)/);
-    expect(script).toMatch(/Bearer \$\{defaultPerson\.read_only\}/);
+    // One fetch (beside the one the "connect your app" snippet prints): control()'s to /__mock; api() reads
+    // through it, with GET /__mock/read (the default person's read-only view, outside the limits and faults).
+    expect(script.match(/\bfetch\((?!`\$\{API\}\/me`)/g)).toHaveLength(1);
+    expect(script).toMatch(/fetch\(`\/__mock\$\{path\}`/);
+    expect(script).toMatch(/control\("GET", `\/read\?path=\$\{encodeURIComponent\(`\$\{API\}\$\{path\}`\)\}`\)/);
     // And one stream, the controls' GET /__mock/events (spec/control.yaml), which sends nothing.
     expect(script.match(/new EventSource\(/g)).toHaveLength(1);
     expect(script).toMatch(/new EventSource\(`\/__mock\/events\$\{/);

@@ -2,10 +2,11 @@
 // request journal live (who made each request, what it sent and got, pretty-printed), the records as the default
 // person sees them (goals, people, today's check-ins, each opening its JSON by id), their digest and action
 // items, the world's webhook deliveries (each to redeliver) and how to connect an app; beside them the clock
-// (ticking), reset (confirmed) and snapshots, switches, sessions and counts; last, every person's tokens. The
-// page is a shell rendered here with hono/jsx; everything it shows and does goes through /__mock and /api/v2
-// from its script (the modules of dashboard/, bundled at build time into one file), so anything done here can
-// be done with curl as well.
+// (ticking), reset (confirmed) and snapshots, what is in force (every option that changes answers) and its
+// switches, sessions and counts; last, every person's tokens. The page is a shell rendered here with hono/jsx;
+// everything it shows and does goes through /__mock from its script (its reads of /api/v2 through
+// GET /__mock/read, outside the world's rate limits and faults; the modules of dashboard/, bundled at build time
+// into one file), so anything done here can be done with curl as well.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { problemResponse } from '../http/problem.js';
@@ -49,7 +50,7 @@ function Journal() {
         <label>
           path <input id="journal-path" type="text" placeholder="/api/v2/goals" />
         </label>{' '}
-        <label title="The records below are read through /api/v2 as well: those requests are this page's own">
+        <label title="The records below are read through GET /__mock/read, as /api/v2 answers them: those requests are this page's own">
           <input id="journal-own" type="checkbox" /> this page's own reads
         </label>
       </p>
@@ -80,8 +81,9 @@ function Records() {
   return (
     <Section id="records" title="Goals, people and today's check-ins">
       <p class="hint">
-        As <span id="records-person">the default person</span> sees them, read through /api/v2 with that person's token.
-        Click a record for its JSON; the ids in it open theirs.{' '}
+        As <span id="records-person">the default person</span> sees them, read as /api/v2 answers that person's
+        read-only token (through GET /__mock/read: outside the rate limits, faults and overrides your app meets). Click
+        a record for its JSON; the ids in it open theirs.{' '}
         <button id="records-refresh" type="button">
           read again
         </button>
@@ -132,7 +134,7 @@ function Listing(props: { id: string; columns: readonly string[] }) {
   );
 }
 
-/** DG1: the default person's newest digest entries; AI1: their open items (both read through /api/v2). */
+/** DG1: the default person's newest digest entries; AI1: their open items (both read as /api/v2 answers them). */
 function PersonsDigest() {
   return (
     <>
@@ -241,7 +243,8 @@ function Controls() {
       <Section id="world" title="World">
         <dl id="counts"></dl>
       </Section>
-      <Section id="switches" title="Rate limits, faults, overrides">
+      <Section id="switches" title="In force: options, rate limits, faults, overrides">
+        <ul id="in-force"></ul>
         <p>
           <label>
             <input id="rate-limit" type="checkbox" /> production's rate limits (G14)
@@ -253,6 +256,7 @@ function Controls() {
           </label>{' '}
           <span id="faults-state"></span>
         </p>
+        <ul id="fault-rules"></ul>
         <ul id="overrides"></ul>
       </Section>
       <Section id="sessions-section" title="Sessions">

@@ -314,6 +314,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       session: null,
       person: null,
       override: null,
+      own_read: false,
       request_body: textOf(requestText, requestHeaders['content-type']),
       response_body: textOf(responseText ?? undefined, responseHeaders['content-type']),
       ...(verdict ? { findings: verdict.findings, request_problems: verdict.requestProblems } : {}),

@@ -41,6 +41,8 @@ export interface RequestEnd extends RequestStart {
   response_body: string | null;
   /** The override rule that answered instead of the world, if one did. */
   override: string | null;
+  /** The dashboard's own read (GET /__mock/read), outside rate limits, faults and overrides. */
+  own_read: boolean;
 }
 
 /** Where a world lives: the shared one (session null) or a session's (MK5). */

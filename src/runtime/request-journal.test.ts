@@ -22,6 +22,7 @@ function entry(i: number, overrides: Partial<JournalRecord> = {}): JournalRecord
     request_body: null,
     response_body: null,
     override: null,
+    own_read: false,
     ...overrides,
   };
 }

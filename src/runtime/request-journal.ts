@@ -19,7 +19,16 @@ export const BODY_CHARS = 4096;
  */
 export type JournalRecord = Pick<
   RequestEnd,
-  'method' | 'path' | 'status' | 'duration_ms' | 'session' | 'person' | 'request_body' | 'response_body' | 'override'
+  | 'method'
+  | 'path'
+  | 'status'
+  | 'duration_ms'
+  | 'session'
+  | 'person'
+  | 'request_body'
+  | 'response_body'
+  | 'override'
+  | 'own_read'
 > & {
   /** standin proxy's: what the answer broke, each under its rule and the rule's source. The mock's have none. */
   findings?: JournalFinding[];
@@ -198,6 +207,7 @@ export class RequestJournal {
       session: record.session,
       person: record.person,
       override: record.override,
+      own_read: record.own_read,
       request_body: record.request_body,
       response_body: record.response_body,
       errors: problemErrors(record.status, record.response_body),

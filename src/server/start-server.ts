@@ -32,7 +32,11 @@ export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
   // PUT /__mock/state is read and checked in a worker thread: a large state never stalls other clients.
-  const mock = createMock({ ...options, stateLoader: options.stateLoader ?? workerStateLoader() });
+  const mock = createMock({
+    ...options,
+    stateLoader: options.stateLoader ?? workerStateLoader(),
+    stateFile: options.stateFile ?? options.state,
+  });
   refuseBudgetOverHeap(mock.worlds.budget.limit);
   const answer = withPages(mock, { controlToken: options.controlToken });
   let fetch: ServerFetch = answer;

@@ -1,14 +1,16 @@
-// Writes both specs as two ES modules' text: the parsed documents and their validators as ajv standalone code,
-// so that start-up neither parses YAML nor compiles schemas (about 1.6 s here) and no `new Function` runs (a
-// browser build needs that); what a page needs first in one, the other checks in the other. Each carries the hash
-// of the spec texts it was made from; spec-source.ts uses them only while the hash still matches, and parses and
-// compiles at run time otherwise.
+// Writes both specs as ES modules' text: the parsed documents and their validators as ajv standalone code, so
+// that start-up neither parses YAML nor compiles schemas (about 1.6 s here) and no `new Function` runs (a browser
+// build needs that); the validators a page needs first in one, the other checks in another, the whole documents
+// (Node's) in a third and the documents without their prose (a page's, page-document.ts) in a fourth. Each
+// carries the hash of the spec texts it was made from; spec-source.ts uses them only while the hash still
+// matches, and parses and compiles at run time otherwise.
 import { _, type ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { compileSpec } from './compile-spec.js';
+import { pageDocument } from './page-document.js';
 import { makeAjv, runtimeValidators } from './runtime-validators.js';
 import { specHash } from './spec-hash.js';
 import { WORLD_SCHEMAS } from './world-schemas.js';
@@ -16,23 +18,48 @@ import { WORLD_SCHEMAS } from './world-schemas.js';
 // ajv's standalone entry is CommonJS: under NodeNext its function sits on `.default`.
 const standaloneCode = standaloneModule.default;
 
-/** What a page needs before its first answer: every request validator and the world's schemas (world-schemas.ts). */
+/**
+ * What a page needs before its first answer: the API's request validators and the world's schemas
+ * (world-schemas.ts). The controls' request validators wait with the response checks: a page loads them with its
+ * first /__mock request (mock-controls.ts), which no first answer of the API waits for.
+ */
 function isFirstNeed(key: string): boolean {
-  return /:(query|path|body)$/.test(key) || WORLD_SCHEMAS.some((name) => key === `api:component:${name}`);
-}
-
-/** The two generated modules' texts: `specs` (loaded first) and `checks` (loaded when a check asks for it). */
-export interface GeneratedModules {
-  specs: string;
-  checks: string;
+  return (
+    (key.startsWith('api:') && /:(query|path|body)$/.test(key)) ||
+    WORLD_SCHEMAS.some((name) => key === `api:component:${name}`)
+  );
 }
 
 /**
+ * The generated modules' texts: `specs` (the validators loaded first), `checks` (the other validators in one
+ * module, which Node loads at start), `checkIndex` (spec-check-parts.js, which loads `checkParts`, the same
+ * validators cut into parts, when a page's check asks for them), `documents` (both documents whole, for Node) and
+ * `pageDocuments` (both without their prose, for a page).
+ */
+export interface GeneratedModules {
+  specs: string;
+  checks: string;
+  checkIndex: string;
+  /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
+  checkParts: string[];
+  documents: string;
+  pageDocuments: string;
+}
+
+/**
+ * The most characters of ajv's code one part of spec-checks holds: about 380 kB once a bundler has minified it,
+ * under Vite's 500 kB large-chunk warning, with room for the spec to grow. A part is a module, and so a chunk, of
+ * its own: in one, the checks were 1.2 MB. Node keeps the one module: a component several parts use is written in
+ * each, and the parts together took 1.6 times as long to load.
+ */
+const MAX_PART_CHARS = 550_000;
+
+/**
  * The generated modules for both spec documents: one ajv holds every component schema of both (control.yaml uses
- * openapi.yaml's and adds its own; no name is in both), so each compiles once. specs.js holds the documents, the
- * keys of every validator, and the validators a page needs before its first answer; spec-checks.js the response
- * checks and the other schemas, the larger part of the validators' code (a component both use is written in
- * each).
+ * openapi.yaml's and adds its own; no name is in both), so each compiles once. specs.js holds the keys of every
+ * validator and the validators a page needs before its first answer; spec-checks.js the controls' request
+ * validators, the response checks and the other schemas, the larger part of the validators' code (a component
+ * both use is written in each).
  */
 function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash: string): GeneratedModules {
   // Function formats are read from the formats module the generated code imports under this name.
@@ -48,22 +75,73 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   };
   const specs = [compileSpec(api, collect('api:'), 'compiled'), compileSpec(control, collect('control:'), 'compiled')];
   for (const spec of specs) for (const name of names) spec.checkSchema(name, null);
-  const exports = (first: boolean) =>
-    Object.fromEntries(keys.flatMap((key, i) => (isFirstNeed(key) === first ? [[`v${i}`, `v${i}`]] : [])));
+  const exports = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]));
+  const first = keys.flatMap((key, i) => (isFirstNeed(key) ? [`v${i}`] : []));
+  const later = keys.flatMap((key, i) => (isFirstNeed(key) ? [] : [`v${i}`]));
+  const parts = partition(later, (names) => standaloneCode(ajv, exports(names)).length);
   // JSON.parse of a string literal is read faster than the same object as a literal (V8).
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
-  const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, ''];
+  const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, NO_SOURCE_MAP, ''];
+  const documents = (apiDocument: OpenAPIV3_1.Document, controlDocument: OpenAPIV3_1.Document) =>
+    [
+      GENERATED,
+      `export const API_DOCUMENT = ${json(apiDocument)};`,
+      `export const CONTROL_DOCUMENT = ${json(controlDocument)};`,
+      ...tail,
+    ].join('\n');
   return {
     specs: [
-      validatorsModule(ajv, exports(true)),
-      `export const API_DOCUMENT = ${json(api)};`,
-      `export const CONTROL_DOCUMENT = ${json(control)};`,
+      validatorsModule(ajv, exports(first)),
       `export const KEYS = ${JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `v${i}`])))};`,
       ...tail,
     ].join('\n'),
-    checks: [validatorsModule(ajv, exports(false)), ...tail].join('\n'),
+    checks: [validatorsModule(ajv, exports(later)), ...tail].join('\n'),
+    checkIndex: [
+      GENERATED,
+      '/** Each part of the checks, imported on demand (a chunk each in a bundle). */',
+      'export function loadParts() {',
+      `  return Promise.all([${parts.map((_, i) => `import('./spec-checks-${i}.js')`).join(', ')}]);`,
+      '}',
+      ...tail,
+    ].join('\n'),
+    checkParts: parts.map((names) => [validatorsModule(ajv, exports(names)), ...tail].join('\n')),
+    documents: documents(api, control),
+    pageDocuments: documents(pageDocument(api), pageDocument(control)),
   };
 }
+
+/**
+ * `names` cut into runs in order, each as long as its code (`size`) stays within MAX_PART_CHARS, found by halving
+ * (a run holds at least one validator, however large): a few dozen sizings for the whole spec.
+ */
+function partition(names: readonly string[], size: (run: readonly string[]) => number): string[][] {
+  const parts: string[][] = [];
+  for (let start = 0; start < names.length;) {
+    // [start, fits) fits (one validator always does), [start, over) does not, unless it is all that is left.
+    let fits = start + 1;
+    let over = names.length;
+    if (size(names.slice(start)) <= MAX_PART_CHARS) fits = names.length;
+    while (over - fits > 1) {
+      const middle = Math.floor((fits + over) / 2);
+      if (size(names.slice(start, middle)) <= MAX_PART_CHARS) fits = middle;
+      else over = middle;
+    }
+    parts.push(names.slice(start, fits));
+    start = fits;
+  }
+  return parts;
+}
+
+const GENERATED =
+  '// Generated by src/spec/build-validators.ts from the spec files; do not edit (npm run build writes it again).';
+
+/**
+ * An empty source map, inline: a generated module is its own source, and without a map of its own Vite's dev server
+ * serves each with a fine-grained map of it (and a copy of its text) inline, six times its size (specs.js was
+ * 5 MB in a page on `npm run dev`). With this one, it is served at its own size; Node and bundlers read nothing
+ * from it.
+ */
+const NO_SOURCE_MAP = `//# sourceMappingURL=data:application/json;base64,${btoa(JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }))}`;
 
 /** An ES module of ajv standalone code exporting these validators (and the ones they reference, unexported). */
 function validatorsModule(ajv: Ajv2020, exported: Record<string, string>): string {
@@ -74,7 +152,7 @@ function validatorsModule(ajv: Ajv2020, exported: Record<string, string>): strin
     return helpers.get(path) ?? '';
   });
   return [
-    '// Generated by src/spec/build-validators.ts from the spec files; do not edit (npm run build writes it again).',
+    GENERATED,
     "import { SPEC_FORMATS as standinFormats } from '../formats.js';",
     // A CommonJS module's default import is its exports in Node and its `default` under vite: take either.
     ...[...helpers].flatMap(([path, name]) => [

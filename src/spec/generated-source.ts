@@ -1,4 +1,4 @@
-// What the generated specs modules hold (build-validators.ts writes them) and how their validators are found:
+// What the generated spec modules hold (build-validators.ts writes them) and how their validators are found:
 // shared by the Node source of the specs (spec-source.ts) and the browser's (spec-source.browser.ts).
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -11,24 +11,32 @@ export interface SpecSource {
   origin: CompiledSpec['validators'];
 }
 
-/** The generated spec-checks.js: the response checks and the schemas a page does not need first. */
+/**
+ * The generated spec-checks.js, or a part of it (spec-checks-0.js, …): the controls' request checks, the response
+ * checks and the schemas a page does not need first.
+ */
 export interface GeneratedChecks {
   SPEC_HASH: string;
   [exportName: string]: unknown;
 }
 
-/** The generated specs.js: both spec documents, the keys of all validators, and those a page needs first. */
+/** The generated specs.js: the keys of all validators, and those a page needs first. */
 export interface GeneratedSpecs extends GeneratedChecks {
-  API_DOCUMENT: OpenAPIV3_1.Document;
-  CONTROL_DOCUMENT: OpenAPIV3_1.Document;
   /** `api:<key>` or `control:<key>` → export name, in specs.js or in spec-checks.js. */
   KEYS: Record<string, string>;
+}
+
+/** The generated documents.js (both documents whole) or page-documents.js (both without prose, a page's). */
+export interface GeneratedDocuments {
+  SPEC_HASH: string;
+  API_DOCUMENT: OpenAPIV3_1.Document;
+  CONTROL_DOCUMENT: OpenAPIV3_1.Document;
 }
 
 /**
  * The validators of one spec of the generated modules, by key. One in spec-checks.js is looked up when first
  * called, in `checks()`: a page loads that module only when a check needs it (loadSpecChecks).
- * @example compileSpec(module.API_DOCUMENT, generatedSource(module, 'api', () => checks), 'generated')
+ * @example compileSpec(documents.API_DOCUMENT, generatedSource(module, 'api', () => checks), 'generated')
  */
 export function generatedSource(
   module: GeneratedSpecs,

@@ -9,6 +9,7 @@ export const RULE_SOURCES: readonly RuleSource[] = ['interface', 'production', '
 
 export interface RuleEntry {
   source: RuleSource;
+  /** What the rule says; empty in a page's document, which carries no prose (page-document.ts). */
   summary: string;
   /** Pieces of the rule whose source differs from the rule's own. */
   parts: ReadonlyMap<string, { source: RuleSource; summary: string }>;
@@ -22,8 +23,8 @@ export interface RuleRegistry {
 
 interface RawRule {
   'x-rule-source': RuleSource;
-  summary: string;
-  parts?: Record<string, { 'x-rule-source': RuleSource; summary: string }>;
+  summary?: string;
+  parts?: Record<string, { 'x-rule-source': RuleSource; summary?: string }>;
 }
 
 /** Reads `x-rules` from the document; a rule or part without a known source is a broken spec. */
@@ -42,10 +43,10 @@ export function ruleRegistry(document: OpenAPIV3_1.Document): RuleRegistry {
     const parts = new Map(
       Object.entries(entry.parts ?? {}).map(([name, part]) => [
         name,
-        { source: known(part['x-rule-source'], `${id}.${name}`), summary: part.summary },
+        { source: known(part['x-rule-source'], `${id}.${name}`), summary: part.summary ?? '' },
       ]),
     );
-    rules.set(id, { source: known(entry['x-rule-source'], id), summary: entry.summary, parts });
+    rules.set(id, { source: known(entry['x-rule-source'], id), summary: entry.summary ?? '', parts });
   }
   return {
     rules,

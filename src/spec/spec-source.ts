@@ -4,18 +4,31 @@
 // spec edited since the last build is still the one in force.
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { generatedSource, type GeneratedChecks, type GeneratedSpecs, type SpecSource } from './generated-source.js';
+import {
+  generatedSource,
+  type GeneratedChecks,
+  type GeneratedDocuments,
+  type GeneratedSpecs,
+  type SpecSource,
+} from './generated-source.js';
 import { CONTROL_SPEC_PATH, SPEC_PATH } from './spec-files.js';
 import { specHash } from './spec-hash.js';
 
-/** Both generated modules, when both are there and were made from the same spec texts. */
-async function loadGenerated(): Promise<{ specs: GeneratedSpecs; checks: GeneratedChecks } | null> {
+/** The generated modules Node uses (a page's documents apart), when all are there and made from the same texts. */
+async function loadGenerated(): Promise<{
+  specs: GeneratedSpecs;
+  checks: GeneratedChecks;
+  documents: GeneratedDocuments;
+} | null> {
   try {
-    const [specs, checks] = (await Promise.all([
+    // The checks in one module: a page's parts (spec-check-parts.js) repeat what several share.
+    const [specs, checks, documents] = (await Promise.all([
       import(new URL('./generated/specs.js', import.meta.url).href),
       import(new URL('./generated/spec-checks.js', import.meta.url).href),
-    ])) as [GeneratedSpecs, GeneratedChecks];
-    return specs.SPEC_HASH === checks.SPEC_HASH ? { specs, checks } : null;
+      import(new URL('./generated/documents.js', import.meta.url).href),
+    ])) as [GeneratedSpecs, GeneratedChecks, GeneratedDocuments];
+    const same = specs.SPEC_HASH === checks.SPEC_HASH && specs.SPEC_HASH === documents.SPEC_HASH;
+    return same ? { specs, checks, documents } : null;
   } catch {
     return null;
   }
@@ -28,11 +41,15 @@ async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
   const generated = await loadGenerated();
   if (generated?.specs.SPEC_HASH === specHash([apiText, controlText])) {
     // In Node both modules are loaded at start: the contract kit and the CLI check responses synchronously.
-    const { specs, checks } = generated;
+    const { specs, checks, documents } = generated;
     return {
-      api: { document: specs.API_DOCUMENT, source: generatedSource(specs, 'api', () => checks), origin: 'generated' },
+      api: {
+        document: documents.API_DOCUMENT,
+        source: generatedSource(specs, 'api', () => checks),
+        origin: 'generated',
+      },
       control: {
-        document: specs.CONTROL_DOCUMENT,
+        document: documents.CONTROL_DOCUMENT,
         source: generatedSource(specs, 'control', () => checks),
         origin: 'generated',
       },

@@ -352,6 +352,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The options this server answers with
+         * @description The options given at start that change the answers besides the world's own state, for the dashboard
+         *     and any tool that shows what is in force: strict mode (G7), any-token mode and as whom (MK7), the app
+         *     url (G10), whether the controls need a control token (G13; the people's tokens derive from it, MK1),
+         *     and where the world is kept across restarts (`--state`, or a page's `persist: 'local'`). The rest of
+         *     what is in force is read where it is changed: the world's seed, size and clock (GET /world, MK4), rate
+         *     limiting (GET /rate-limit, G14), the fault profile (GET /faults, MK6) and the override rules
+         *     (GET /overrides).
+         */
+        get: operations["getServerSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A read of /api/v2 as the default person, outside rate limits, faults and overrides
+         * @description The answer a GET of `path` under /api/v2 gets with the default person's read-only token, in the world
+         *     of the request's session (MK5): the same status and body the API gives (the same route renders it),
+         *     but neither counted by the rate limiter (G14), nor delayed or failed by the fault profile (MK6), nor
+         *     answered by an override rule (whose uses it would spend). The dashboard reads its panels so, and the
+         *     journal marks each such read `own_read`. A control like the others: only loopback and allowed origins
+         *     reach it (G13), with the control token when the server has one; /api/v2 itself, which answers any
+         *     origin, has no such way round.
+         */
+        get: operations["readAsDefaultPerson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overrides": {
         parameters: {
             query?: never;
@@ -907,6 +959,11 @@ export interface components {
         };
         /** @description One request to /api/v2 as the mock answered it. */
         JournalEntry: {
+            /**
+             * @description True for a read the dashboard made through GET /__mock/read (outside rate limits, faults and
+             *     overrides), false for every request a client sent to /api/v2.
+             */
+            own_read: boolean;
             /** @description One more than the entry recorded before it. */
             seq: number;
             /**
@@ -961,6 +1018,41 @@ export interface components {
              *     field and its rule), the app's mistakes rather than the server's.
              */
             request_problems?: string[];
+        };
+        /** @description The options this server was started with that change its answers (GET /server). */
+        ServerSettings: {
+            /**
+             * @description **G7** True when unknown and read-only body fields are refused with 422 (`--strict`); false when
+             *     they are ignored.
+             */
+            strict: boolean;
+            /**
+             * @description **MK7** Null unless the server runs in any-token mode (`--any-token`); then whom an unknown token,
+             *     or none, is answered as: `default` for the world's default person, else the username or id given
+             *     (`--any-token-as`). GET /world names the person in the world shown.
+             */
+            any_token: null | {
+                as: string;
+            };
+            /** @description **G10** The base of the records' `url` fields (`--app-url`). */
+            app_url: string;
+            /**
+             * @description True when the controls need the control token (`--control-token`, G13); the people's tokens then
+             *     derive from it (MK1).
+             */
+            control_token: boolean;
+            /**
+             * @description Where the world is kept across restarts: a state file (`--state`), a page's localStorage
+             *     (`persist: 'local'`), or nowhere (null).
+             */
+            persistence: null | {
+                /** @constant */
+                kind: "file";
+                path: string;
+            } | {
+                /** @constant */
+                kind: "local";
+            };
         };
         WorldSummary: {
             seed: number;
@@ -2208,6 +2300,71 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    getServerSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    readAsDefaultPerson: {
+        parameters: {
+            query: {
+                /** @description The path and query to read, under /api/v2 (`/api/v2/goals?per_page=50`). */
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API's answer to the read, as /api/v2 gives it to the default person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            /** @description The API's own 404 for `path` (a record or route that is not there), as /api/v2 gives it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
             507: components["responses"]["OverMemoryBudget"];
         };

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/shared-chromium.js';
 import { defined } from '../support/defined.js';
 import { quickStartBlock } from '../support/quick-start.js';
+import { createMock } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WORK = join(ROOT, '.examples', 'browser');
@@ -30,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(WORK, 'mocks.ts'), quickStartBlock('src/mocks.ts'));
   writeFileSync(
     join(WORK, 'main.ts'),
-    "import { startMock } from './mocks.js';\n(window as any).standin = { mock: await startMock() };\n",
+    "import { createMock } from 'standin';\nimport { startMock } from './mocks.js';\n(window as any).standin = { mock: await startMock(), createMock };\n",
   );
   const result = await build({
     entryPoints: [join(WORK, 'main.ts')],
@@ -83,7 +84,57 @@ async function open(page: Page): Promise<void> {
   });
 }
 
+/** What MK3's check reads of a world, as the default person: its goals, people, check-ins, digest and more. */
+const MK3_READS = [
+  '/api/v2/me',
+  '/api/v2/goals?per_page=50',
+  '/api/v2/people?per_page=50',
+  '/api/v2/check-ins?per_page=50',
+  '/api/v2/echo/questions',
+  '/api/v2/digest',
+  '/api/v2/action-items',
+  '/__mock/tokens',
+  '/__mock/world',
+];
+
 describe('standin in Chromium through MSW', () => {
+  it('MK3: the same seed and clock give the same bytes in the page as in Node', async () => {
+    const options = { seed: 7, now: '2026-11-20T15:00:00Z' };
+    const answers = async (request: (path: string, token: string) => Promise<Response>, token: string) =>
+      Promise.all(
+        MK3_READS.map(async (path) => {
+          const response = await request(path, token);
+          return `${path} ${response.status} ${await response.text()}`;
+        }),
+      );
+    const node = createMock(options);
+    const token = defined(node.world.store.people.get(node.world.defaultPersonId), 'the default person').tokens
+      .readOnly;
+    const inNode = await answers(
+      (path, bearer) => Promise.resolve(node.app.request(path, { headers: { authorization: `Bearer ${bearer}` } })),
+      token,
+    );
+    const page = await browser.newPage();
+    await open(page);
+    const inPage = await page.evaluate(
+      async ({ options, paths, token }) => {
+        const { createMock: create } = Reflect.get(window, 'standin') as { createMock: typeof createMock };
+        const mock = create(options);
+        const read = (path: string) => mock.app.request(path, { headers: { authorization: `Bearer ${token}` } });
+        return Promise.all(
+          paths.map(async (path) => {
+            const response = await read(path);
+            return `${path} ${response.status} ${await response.text()}`;
+          }),
+        );
+      },
+      { options, paths: MK3_READS, token },
+    );
+    expect(inPage).toEqual(inNode);
+    expect(inNode.every((answer) => / 200 /.test(answer))).toBe(true);
+    await page.close();
+  });
+
   it('bundles for the browser from the browser variants, with no Node built-in', () => {
     const inputs = Object.keys(metafile.inputs);
     expect(

@@ -420,9 +420,11 @@ describe('the dashboard at /', () => {
     expect(ownerShown).toContain(`"bio": ${JSON.stringify(owner.bio)}`);
     expect(await page.locator('#record-json p, #record-json strong, #record-json em').count()).toBe(0);
 
-    // The page read those through /api/v2 with the default person's read-only token; the journal keeps its
-    // reads out of sight unless asked for, and shows what anyone else did (this test's two reads of the goal).
-    expect(requests).toContain(`${origin}/api/v2/goals/${first.id}`);
+    // The page read those through GET /__mock/read (the default person's read-only view, outside the limits and
+    // faults), never /api/v2 itself; the journal keeps its reads out of sight unless asked for, and shows what
+    // anyone else did (this test's two reads of the goal).
+    expect(requests).toContain(`${origin}/__mock/read?path=${encodeURIComponent(`/api/v2/goals/${first.id}`)}`);
+    expect(requests.filter((url) => url.startsWith(`${origin}/api/v2/`))).toEqual([]);
     await fetch(`${running.baseUrl}/goals/${first.id}`, {
       headers: { authorization: `Bearer ${person.tokens.readWrite}` },
     });
@@ -506,6 +508,91 @@ describe('the dashboard at /', () => {
     await page.waitForFunction(() =>
       document.querySelector('#webhooks-subscriptions')?.textContent?.startsWith('No subscription'),
     );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('what the dashboard says is in force, and its own reads', () => {
+  /** A server with these options besides the page's usual ones. */
+  async function serveWith(options: Partial<ServeOptions>): Promise<{ running: RunningMock; origin: string }> {
+    const running = await startServer({ port: 0, host: '127.0.0.1', now: THURSDAY, ...options });
+    servers.push(running);
+    return { running, origin: new URL(running.baseUrl).origin };
+  }
+
+  const inForce = async (page: Page) => {
+    await page.waitForSelector('#in-force li');
+    return page.locator('#in-force li').allTextContents();
+  };
+
+  it('says a latency-only profile (--latency uniform:50-300) in words, the preset unticked', async () => {
+    const { origin } = await serveWith({
+      faults: { rules: [{ latency: { kind: 'uniform', min_ms: 50, max_ms: 300 } }] },
+    });
+    const { page, errors } = await openDashboard(origin);
+    expect(await inForce(page)).toContain('faults (MK6): every request to /api/v2: 50–300 ms, uniform; no faults');
+    expect(await page.isChecked('#faults')).toBe(false);
+    expect(await page.locator('#fault-rules li').allTextContents()).toEqual([
+      'every request to /api/v2: 50–300 ms, uniform; no faults',
+    ]);
+    // Ticking puts the preset in its place: then, and only then, the switch is ticked.
+    await page.check('#faults');
+    await page.waitForFunction(() => document.querySelector('#fault-rules')?.childElementCount === 0);
+    expect(await page.isChecked('#faults')).toBe(true);
+    expect(await page.textContent('#faults-state')).toBe('in force');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says strict mode (--strict), and lenient mode otherwise', async () => {
+    const strict = await serveWith({ strict: true, anyToken: true });
+    const { page, errors } = await openDashboard(strict.origin);
+    const lines = await inForce(page);
+    expect(lines).toContain('strict mode (G7): unknown and read-only body fields refused with 422');
+    expect(lines.some((line) => line.startsWith('any-token mode (MK7): any token, or none, answered as'))).toBe(true);
+    expect(lines).toContain('clock (MK4): frozen at 2026-11-19T15:00:00Z');
+    expect(errors).toEqual([]);
+    await page.context().close();
+    const lenient = await openDashboard((await serveWith({})).origin);
+    expect(await inForce(lenient.page)).toContain('lenient (G7): unknown and read-only body fields ignored');
+    await lenient.page.context().close();
+  });
+
+  it('loads every panel with its data under rate limits and a profile of 100% 503, its reads its own', async () => {
+    const { running, origin } = await serveWith({
+      rateLimit: true,
+      faults: { rules: [{ faults: [{ kind: 'error', status: 503, rate: 1, retry_after: 1 }] }] },
+    });
+    const { page, errors } = await openDashboard(origin);
+    const lines = await inForce(page);
+    expect(lines).toContain("rate limits (G14): on, production's");
+    expect(lines).toContain(
+      'faults (MK6): every request to /api/v2: no added latency; 100% answered 503 with Retry-After: 1',
+    );
+    // The records, the digest and the action items, read many times over the rate limit's burst: all there.
+    await page.waitForSelector('#goals-list li');
+    await page.waitForSelector('#people-list li');
+    await page.waitForSelector('#digest tbody tr[data-category]');
+    await page.waitForSelector('#action-items tbody tr[data-kind]');
+    for (let i = 0; i < 3; i++) {
+      await page.click('#records-refresh');
+      await page.waitForSelector('#goals-list li');
+    }
+    expect(await page.textContent('#message')).not.toMatch(/Could not/);
+    // The app meets the faults all the same.
+    const person = defined(running.mock.world.store.people.get(running.mock.world.defaultPersonId), 'the person');
+    const app = await fetch(`${running.baseUrl}/me`, {
+      headers: { authorization: `Bearer ${person.tokens.readWrite}` },
+    });
+    expect(app.status).toBe(503);
+    // Every read of the page is marked its own in the journal, the app's request not.
+    const journal = (await (await fetch(`${origin}/__mock/requests?limit=200`)).json()) as Array<{
+      path: string;
+      own_read: boolean;
+    }>;
+    expect(journal.filter((entry) => !entry.own_read).map((entry) => entry.path)).toEqual(['/api/v2/me']);
+    expect(journal.filter((entry) => entry.own_read).length).toBeGreaterThan(6);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -5,7 +5,6 @@ import type { components } from '../../types/control.js';
 import { $, text } from './dom.js';
 import { control } from './fetching.js';
 import { bodyBlock, recordLink } from './json-view.js';
-import { isOwnRead } from './own-reads.js';
 
 export type JournalEntry = components['schemas']['JournalEntry'];
 
@@ -111,8 +110,8 @@ async function lookOnce(): Promise<ShownEntry[]> {
   const entries = await control<JournalEntry[]>('GET', `/requests?after=${lastSeq}&limit=200`);
   if (entries.length === 0) return [];
   lastSeq = Math.max(lastSeq, ...entries.map((e) => e.seq));
-  // Oldest first, as they were made: each of this page's reads marks the first entry that fits it.
-  const added = [...entries].reverse().map((entry) => ({ entry, own: isOwnRead(entry) }));
+  // Oldest first, as they were made; the server marks this page's own reads (GET /__mock/read).
+  const added = [...entries].reverse().map((entry) => ({ entry, own: entry.own_read }));
   const body = $('journal').querySelector('tbody');
   body?.prepend(...[...added].reverse().map(({ entry, own }) => journalRow(entry, own)));
   const kept = body?.querySelectorAll('tr[data-seq]') ?? [];

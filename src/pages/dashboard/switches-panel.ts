@@ -1,33 +1,58 @@
-// Rate limits, faults and overrides (#switches): production's rate limits (G14) and a slow, flaky fault profile
-// (MK6) switched on and off, and the override rules in force, each removable.
+// What is in force, rate limits, faults and overrides (#switches): every option of the server that changes its
+// answers in words (in-force.ts), production's rate limits (G14) and a slow, flaky fault profile (MK6) switched
+// on and off — the faults switch ticked only while its own preset is the profile in force, any other profile
+// said rule by rule (fault-words.ts) — and the override rules in force, each removable.
 import type { components } from '../../types/control.js';
 import { act } from './actions.js';
 import { $, button, text } from './dom.js';
+import { isPreset, profileWords, SLOW_AND_FLAKY } from './fault-words.js';
 import { control } from './fetching.js';
+import { inForceLines } from './in-force.js';
+import { roster } from './roster.js';
 
-/** The profile the faults switch puts in force: 200–800 ms, and one request in ten a 503 (MK6). */
-const SLOW_AND_FLAKY: components['schemas']['FaultProfile'] = {
-  rules: [
-    {
-      latency: { kind: 'uniform', min_ms: 200, max_ms: 800 },
-      faults: [{ kind: 'error', status: 503, rate: 0.1, retry_after: 1 }],
-    },
-  ],
-};
+type Schemas = components['schemas'];
+
+/** The name and username of whom an unknown token is answered as (MK7), once the page knows the people. */
+function anyTokenPerson(): string | null {
+  const entry = roster.people.find(({ person }) => person.id === roster.anyTokenPersonId);
+  return entry ? `${entry.person.name} @${entry.person.username}` : null;
+}
 
 /**
- * Reads the switches and the override rules, and shows them.
+ * Reads what is in force, the switches and the override rules, and shows them.
  * @example await showSwitches()
  */
 export async function showSwitches(): Promise<void> {
-  const [limits, faults, overrides] = await Promise.all([
-    control<components['schemas']['RateLimitState']>('GET', '/rate-limit'),
-    control<components['schemas']['FaultState']>('GET', '/faults'),
-    control<components['schemas']['OverrideRules']>('GET', '/overrides'),
+  const [server, world, limits, faults, overrides] = await Promise.all([
+    control<Schemas['ServerSettings']>('GET', '/server'),
+    control<Schemas['WorldSummary']>('GET', '/world'),
+    control<Schemas['RateLimitState']>('GET', '/rate-limit'),
+    control<Schemas['FaultState']>('GET', '/faults'),
+    control<Schemas['OverrideRules']>('GET', '/overrides'),
   ]);
+  const lines = inForceLines(
+    {
+      server,
+      world,
+      rateLimited: limits.enabled,
+      faults: faults.profile,
+      overrides: overrides.rules.length,
+      anyTokenPerson: anyTokenPerson(),
+    },
+    Date.now(),
+  );
+  $('in-force').replaceChildren(...lines.map((line) => text('li', line)));
   $<HTMLInputElement>('rate-limit').checked = limits.enabled;
-  $<HTMLInputElement>('faults').checked = faults.profile !== null;
-  $('faults-state').textContent = faults.profile === null ? '' : 'a profile is in force';
+  // The switch puts its preset in force: ticked for that profile only, any other said in words beside it.
+  const preset = isPreset(faults.profile);
+  $<HTMLInputElement>('faults').checked = preset;
+  $('faults-state').textContent =
+    faults.profile === null
+      ? ''
+      : preset
+        ? 'in force'
+        : 'another profile is in force (ticking puts the preset in its place):';
+  $('fault-rules').replaceChildren(...(preset ? [] : profileWords(faults.profile).map((line) => text('li', line))));
   $('overrides').replaceChildren(
     ...(overrides.rules.length === 0
       ? [text('li', 'No override rules: PUT /__mock/overrides puts some in force.', 'empty')]
