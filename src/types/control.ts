@@ -971,6 +971,12 @@ export interface components {
              */
             any_token_person_id: string | null;
             /**
+             * @description **G7** Whether the server refuses unknown and read-only body fields with 422 (strict mode: `--strict`,
+             *     `createMock({ strict: true })`); false when it ignores them, as production does. The contract kit
+             *     reports it, as a check of G7 fails against a server in strict mode without a defect.
+             */
+            strict: boolean;
+            /**
              * @description **WH1** The world's collect-activity hook: its account id and token, stable for the seed (and keyed
              *     by the control token when the server has one, as the people's tokens are, MK1), and its path and
              *     query at the service root, outside `/api/v2`. POST activities there as `{email, source,
