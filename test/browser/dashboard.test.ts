@@ -482,13 +482,13 @@ describe('the dashboard at /', () => {
   });
 
   it('with --control-token asks for the token, never shows it, and works once given it', async () => {
-    const { running, origin } = await serve('demo-secret');
+    const { running, origin } = await serve('demo-secret-token');
     const { page, errors } = await openDashboard(origin);
     await page.waitForSelector('#token-form:not([hidden])');
-    expect(await page.content()).not.toContain('demo-secret');
+    expect(await page.content()).not.toContain('demo-secret-token');
     // No person's token either until the control token is given: they are behind it (MK1).
     expect(await page.textContent('#connect-token')).toBe('…');
-    await page.fill('#token-input', 'demo-secret');
+    await page.fill('#token-input', 'demo-secret-token');
     await page.click('#token-form button');
     await page.waitForSelector('#count-people');
     expect(await count(page, 'people')).toBeGreaterThan(0);
