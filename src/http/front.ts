@@ -161,6 +161,7 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
       request_body: transcript.request,
       response_body: transcript.response,
       override: arrival.override,
+      ignored_fields: transcript.ignored,
     });
   };
   /** The route, or the step's answer, as the middleware form runs them: `next` calls the route. */

@@ -41,8 +41,11 @@ export function closestName(
   let best: { known: string; edits: number } | undefined;
   for (const candidate of known) {
     const lower = candidate.toLowerCase();
-    const edits = prefixes && name.length >= 2 && lower.startsWith(name) ? 0 : distance(name, lower);
     const close = Math.min(maxEdits, Math.max(1, Math.floor(candidate.length / 3)));
+    const prefix = prefixes && name.length >= 2 && lower.startsWith(name);
+    // Names whose lengths differ by more than `close` are at least that many edits apart: no table needed.
+    if (!prefix && Math.abs(name.length - lower.length) > close) continue;
+    const edits = prefix ? 0 : distance(name, lower);
     if (edits <= close && (!best || edits < best.edits)) {
       best = { known: candidate, edits };
     }
