@@ -5,4 +5,6 @@ export type { ContractEvent, ContractReporter } from './kit/progress.js';
 export { PreflightError } from './kit/preflight.js';
 export { junitXml } from './kit/junit.js';
 export type { CheckResult } from './kit/check-result.js';
+export type { FailureCause } from './kit/failure-causes.js';
+export type { InForce, StandinConditions } from './kit/standin-in-force.js';
 export type { RuleSource } from '../src/spec/rule-sources.js';

@@ -10,6 +10,7 @@ import type { RunningMock, ServeOptions } from './server/serve-options.js';
 export { BASE_PATH } from './spec/base-path.js';
 export type { Mock, MockOptions } from './http/mock.js';
 export type { RunningMock, ServeOptions } from './server/serve-options.js';
+export { OptionError } from './http/option-rules.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';

@@ -2,6 +2,7 @@
 import type { RunningMock, ServeOptions } from './server/serve-options.js';
 
 export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
+export { OptionError } from './http/option-rules.js';
 export type { RunningMock, ServeOptions } from './server/serve-options.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';

@@ -138,8 +138,10 @@ describe('WH1 the activity hook', () => {
     expect(first.path).toBe(`/hooks/activity/a/${first.account_id}?token=${first.token}`);
     const other = await hookOf(createMock({ seed: 8 }));
     expect([other.account_id === first.account_id, other.token === first.token]).toEqual([false, false]);
-    const guarded = createMock({ seed: 7, controlToken: 's3cret' });
-    const world = await guarded.app.request('/__mock/world', { headers: { authorization: 'Bearer s3cret' } });
+    const guarded = createMock({ seed: 7, controlToken: 's3cret-control-token' });
+    const world = await guarded.app.request('/__mock/world', {
+      headers: { authorization: 'Bearer s3cret-control-token' },
+    });
     const keyed = ((await world.json()) as { activity_hook: typeof first }).activity_hook;
     expect([keyed.account_id === first.account_id, keyed.token === first.token]).toEqual([true, false]);
     // The seed-only token does not open the guarded server's hook.

@@ -163,7 +163,7 @@ describe('standin serve', () => {
     // Issue 18 item 9: a negative seed gets the number it likely meant; a seed past the spec's range is refused here.
     [
       ['--seed', '-1'],
-      /^standin: --seed must be a whole number from 0 to 2147483647, got "-1"; did you mean --seed 1\? /,
+      /^standin: --seed must be a whole number from 0 to 2147483647, got -1; did you mean --seed 1\? /,
     ],
     [['--seed', '2147483648'], /^standin: --seed must be a whole number from 0 to 2147483647, got 2147483648 /],
     [

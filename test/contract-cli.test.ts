@@ -253,5 +253,52 @@ describe('standin contract: a run', () => {
     }
     expect(goals.length).toBeGreaterThan(0);
     expect(goals.filter((goal) => goal.title.startsWith('[standin-contract]'))).toEqual([]);
+    // The run's session went with the interrupt too.
+    expect(await controls('/sessions')).toEqual([]);
+  });
+});
+
+/** A control's answer (GET /__mock/…) of the server the runs check. */
+async function controls(path: string): Promise<unknown> {
+  return (await fetch(`${baseUrl.replace(/\/api\/v2$/, '')}/__mock${path}`)).json();
+}
+
+/** The journal's entries of the API requests made since the one numbered `after`, by session. */
+async function sessionsSince(after: number): Promise<Map<string | null, number>> {
+  const entries = (await controls(`/requests?after=${after}&limit=1000`)) as Array<{ session: string | null }>;
+  const by = new Map<string | null, number>();
+  for (const { session } of entries) by.set(session, (by.get(session) ?? 0) + 1);
+  return by;
+}
+
+/** The seq of the journal's newest entry: what a run's requests come after. */
+async function lastSeq(): Promise<number> {
+  const [newest] = (await controls('/requests?limit=1')) as Array<{ seq: number }>;
+  return newest?.seq ?? 0;
+}
+
+describe('standin contract: the world it writes into (MK5)', () => {
+  it('works in a session of its own, every request naming it, and drops it: the shared world sees nothing', async () => {
+    const after = await lastSeq();
+    const counts = ((await controls('/world')) as { counts: unknown }).counts;
+    const { status, stdout } = await contract(['--base-url', baseUrl, '--rules', 'interface']);
+    expect(status).toBe(0);
+    const session = defined(
+      /X-Mock-Session: (standin-contract-[\w.-]+), dropped at the end/.exec(stdout)?.[1],
+      'the session',
+    );
+    expect([...(await sessionsSince(after)).keys()]).toEqual([session]);
+    expect(((await controls('/world')) as { counts: unknown }).counts).toEqual(counts);
+    expect(await controls('/sessions')).toEqual([]);
+  });
+
+  it('with --shared-world, writes into the shared world', async () => {
+    const after = await lastSeq();
+    const { status, stdout } = await contract(['--base-url', baseUrl, '--rules', 'interface', '--shared-world']);
+    expect(status).toBe(0);
+    expect(stdout).toContain('\nagainst standin, in its shared world (--shared-world)\n');
+    expect([...(await sessionsSince(after)).keys()]).toEqual([null]);
+    const writes = (await controls(`/requests?after=${after}&method=POST&limit=1000`)) as Array<{ path: string }>;
+    expect(writes.filter((entry) => entry.path === '/api/v2/goals').length).toBeGreaterThan(0);
   });
 });

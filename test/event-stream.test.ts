@@ -171,13 +171,13 @@ describe('GET /__mock/events', () => {
   });
 
   it('G13 and the control token guard it as every control', async () => {
-    const h = new Harness({ controlToken: 'secret' });
+    const h = new Harness({ controlToken: 'secret-control' });
     expect((await h.mock.app.request('/__mock/events')).status).toBe(401);
     const foreign = await h.mock.app.request('/__mock/events', {
-      headers: { origin: 'https://evil.example', authorization: 'Bearer secret' },
+      headers: { origin: 'https://evil.example', authorization: 'Bearer secret-control' },
     });
     expect(foreign.status).toBe(403);
-    const allowed = await h.mock.app.request('/__mock/events', { headers: { authorization: 'Bearer secret' } });
+    const allowed = await h.mock.app.request('/__mock/events', { headers: { authorization: 'Bearer secret-control' } });
     expect(allowed.status).toBe(200);
     await allowed.body!.cancel();
     expect(h.mock.feed.size).toBe(0);

@@ -522,8 +522,9 @@ describe('general rules', () => {
     'https://app.example.org/?x=1',
     'https://app example.org',
   ])('G10 createMock refuses appUrl %j at set-up, naming the option and an example', (appUrl) => {
+    // In the words of standin serve's --app-url (src/http/option-rules.ts).
     expect(() => new Harness({ appUrl })).toThrow(
-      `standin: appUrl must be an http(s) URL such as https://app.standin.test (the base of every url field, G10), got "${appUrl}"`,
+      `createMock: appUrl must be an http(s) URL such as https://app.example.com (the base of every url field, G10), got "${appUrl}"`,
     );
   });
 

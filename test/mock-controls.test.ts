@@ -644,10 +644,10 @@ describe('control token', () => {
       (await control(h, 'GET', '/tokens', undefined, controlToken ? { authorization: `Bearer ${controlToken}` } : {}))
         .body as Listed[];
     const seedOnly = await tokensOf(new Harness());
-    const keyed = new Harness({ controlToken: 'secret-a' });
-    const fromA = await tokensOf(keyed, 'secret-a');
-    const againA = await tokensOf(new Harness({ controlToken: 'secret-a' }), 'secret-a');
-    const fromB = await tokensOf(new Harness({ controlToken: 'secret-b' }), 'secret-b');
+    const keyed = new Harness({ controlToken: 'secret-control-a' });
+    const fromA = await tokensOf(keyed, 'secret-control-a');
+    const againA = await tokensOf(new Harness({ controlToken: 'secret-control-a' }), 'secret-control-a');
+    const fromB = await tokensOf(new Harness({ controlToken: 'secret-control-b' }), 'secret-control-b');
 
     // The same people in the same order; every token of theirs differs from the seed's and from another key's.
     expect(fromA.map((t) => t.person.id)).toEqual(seedOnly.map((t) => t.person.id));
@@ -669,11 +669,11 @@ describe('control token', () => {
       headers: { authorization: `Bearer ${fromA[0]?.read_write}`, 'x-mock-session': 'worker-1' },
     });
     expect(session.status).toBe(200);
-    const auth = { authorization: 'Bearer secret-a' };
+    const auth = { authorization: 'Bearer secret-control-a' };
     expect((await control(keyed, 'POST', '/reset', {}, auth)).status).toBe(200);
-    expect(await tokensOf(keyed, 'secret-a')).toEqual(fromA);
+    expect(await tokensOf(keyed, 'secret-control-a')).toEqual(fromA);
     expect((await control(keyed, 'POST', '/reset', { seed: 7 }, auth)).status).toBe(200);
-    const seven = all(await tokensOf(keyed, 'secret-a'));
+    const seven = all(await tokensOf(keyed, 'secret-control-a'));
     const sevenSeedOnly = all(await tokensOf(new Harness({ seed: 7 })));
     expect(seven).toHaveLength(sevenSeedOnly.length);
     expect(seven.filter((token) => sevenSeedOnly.includes(token) || all(fromA).includes(token))).toEqual([]);

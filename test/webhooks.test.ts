@@ -511,10 +511,10 @@ describe('WH2 subscriptions through /__mock/webhooks', () => {
   });
 
   it('G13 the controls’ guard covers webhooks: without the control token, 401', async () => {
-    const h = new Harness({ controlToken: 'sesame' });
+    const h = new Harness({ controlToken: 'sesame-control-token' });
     expect((await control(h, 'GET', '/webhooks')).status).toBe(401);
     expect((await control(h, 'POST', '/webhooks', { url: 'http://127.0.0.1:1/x' })).status).toBe(401);
-    const allowed = await control(h, 'GET', '/webhooks', undefined, { authorization: 'Bearer sesame' });
+    const allowed = await control(h, 'GET', '/webhooks', undefined, { authorization: 'Bearer sesame-control-token' });
     expect(allowed).toEqual({ status: 200, body: [] });
   });
 

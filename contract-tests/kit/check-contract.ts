@@ -1,15 +1,27 @@
 // The one contract run, behind both `standin contract` and the library's checkContract: the preflight, every
 // selected check in-process (runChecks, no test runner), the cleanup and the sweep of what the run created, and
-// the verdict, with the report `standin contract` prints and progress told to an optional reporter.
+// the verdict, with the report `standin contract` prints and progress told to an optional reporter. Against a
+// standin, the run works in a session of its own (standin-session.ts) and reports what the server had in force
+// (standin-in-force.ts).
 import type { KitOptions } from './kit-options.js';
 import { defaultMockToken } from './mock-token.js';
 import { preflight } from './preflight.js';
 import type { ContractReporter } from './progress.js';
+import { changes, readInForce, type StandinConditions } from './standin-in-force.js';
+import { dropSession, sessionName, standinRoot, withSession } from './standin-session.js';
 import type { Summary } from './summary.js';
 import { sweep } from './sweep.js';
 
 /** What a run checks: KitOptions with the token optional (standin's default person's when left out). */
-export type ContractOptions = Omit<KitOptions, 'token' | 'setUp'> & { token?: string };
+export type ContractOptions = Omit<KitOptions, 'token' | 'setUp'> & {
+  token?: string;
+  /**
+   * Against a standin, write into its shared world rather than a session of the run's own (MK5), which is the
+   * default: every request then carries `X-Mock-Session: standin-contract-…`, and the session is dropped at the
+   * end. No other server is sent the header either way.
+   */
+  sharedWorld?: boolean;
+};
 
 export interface ContractControls {
   /** Also fail unless every operation answered a success and no flag left a check out. */
@@ -30,6 +42,11 @@ export interface ContractRun extends Summary {
   short: string[];
   /** The run's wall time, preflight to sweep, in milliseconds. */
   ms: number;
+  /**
+   * Against a standin: the session the run worked in, and the overrides, fault profile, rate limits and strict
+   * mode in force at its start and its end. Null against any other server.
+   */
+  standin: StandinConditions | null;
 }
 
 /**
@@ -45,22 +62,46 @@ export async function checkContract(
   { requireFullCoverage = false, onProgress, signal }: ContractControls = {},
 ): Promise<ContractRun> {
   const started = performance.now();
+  const { sharedWorld = false, ...kitInput } = input;
   const baseUrl = input.baseUrl.replace(/\/+$/, '');
-  // Against standin the token may be left out: the default person's, from /__mock/tokens (MK1). Without one
-  // the preflight says which is wrong: nothing answers, or a server that is not standin needs a token.
-  const token = input.token || ((await defaultMockToken(baseUrl, input.fetch)) ?? '');
-  const options: KitOptions = { runId: `run-${Date.now().toString(36)}`, ...input, baseUrl, token };
-  const setUp = await preflight(options);
-  // The checks, and the spec they compile, load once the preflight passed: a run that cannot work stops sooner.
-  const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }] = await Promise.all([
-    import('../checks/index.js'),
-    import('./runner.js'),
-    import('./summary.js'),
-  ]);
-  const run = await runChecks(ALL_GROUPS, { ...options, setUp }, { onProgress, signal });
-  // The safety net behind the cleanup's undo steps: whatever still carries this run's mark goes.
-  await sweep(options);
-  const ms = performance.now() - started;
-  const summary = summarize({ baseUrl, ms, groups: ALL_GROUPS, run, rules: options.rules });
-  return { ...summary, ...verdict(summary, { requireFullCoverage }), ms };
+  const runId = input.runId ?? `run-${Date.now().toString(36)}`;
+  const baseFetch = input.fetch ?? fetch;
+  const root = await standinRoot(baseUrl, baseFetch);
+  // MK5: a run that writes works in a session of its own, unless asked not to; a --read-only run writes nothing.
+  const session = root && !sharedWorld && !input.readOnly ? sessionName(runId) : null;
+  const doFetch = root && session ? withSession(baseFetch, root, session) : baseFetch;
+  try {
+    const atStart = root ? await readInForce(root, doFetch, session) : null;
+    // Against standin the token may be left out: the default person's, from /__mock/tokens (MK1). Without one
+    // the preflight says which is wrong: nothing answers, or a server that is not standin needs a token.
+    const token = input.token || ((await defaultMockToken(baseUrl, doFetch)) ?? '');
+    const options: KitOptions = { ...kitInput, runId, baseUrl, token, fetch: doFetch };
+    const setUp = await preflight(options);
+    // The checks, and the spec they compile, load once the preflight passed: a run that cannot work stops sooner.
+    const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }] = await Promise.all([
+      import('../checks/index.js'),
+      import('./runner.js'),
+      import('./summary.js'),
+    ]);
+    const run = await runChecks(ALL_GROUPS, { ...options, setUp }, { onProgress, signal });
+    // The safety net behind the cleanup's undo steps: whatever still carries this run's mark goes.
+    await sweep(options);
+    const atEnd = root && atStart ? await readInForce(root, doFetch, session) : null;
+    const standin: StandinConditions | null =
+      atStart && atEnd
+        ? {
+            session,
+            ...(session ? {} : { sharedBecause: sharedWorld ? ('asked' as const) : ('read-only' as const) }),
+            atStart,
+            atEnd,
+            changed: changes(atStart, atEnd),
+          }
+        : null;
+    const ms = performance.now() - started;
+    const summary = summarize({ baseUrl, ms, groups: ALL_GROUPS, run, rules: options.rules, standin });
+    return { ...summary, ...verdict(summary, { requireFullCoverage }), ms, standin };
+  } finally {
+    // Also after a stop or an interrupt: the session's world goes with everything the run wrote into it.
+    if (root && session) await dropSession(root, session, baseFetch);
+  }
 }

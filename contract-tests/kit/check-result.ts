@@ -13,4 +13,9 @@ export interface CheckResult {
   flag?: string;
   /** On failure, the rule that broke and its source, when the failure names one (it may differ from the check's). */
   broke?: { rule: string; part?: string; source: RuleSource };
+  /**
+   * On failure, its first cause in words the same for every check it took down (failure-causes.ts): the
+   * operation and what was expected, or the rule's message with its ids left out. The report groups by it.
+   */
+  cause?: string;
 }

@@ -76,8 +76,11 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
 
   const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
   // The spec's validators load only now, once the server answered and knows the token: a stop is quick.
-  const { getCompiledSpec } = await import('../../src/spec/compiled-spec.js');
-  const fail = (rule: string, title: string, message: string) =>
+  const [{ getCompiledSpec }, { exchangeCause }] = await Promise.all([
+    import('../../src/spec/compiled-spec.js'),
+    import('./failure-causes.js'),
+  ]);
+  const fail = (rule: string, title: string, message: string, cause: string) =>
     facts.failures.push({
       group: SET_UP_GROUP,
       rule,
@@ -85,6 +88,7 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
       title: `set-up: ${title}`,
       outcome: 'failed',
       message,
+      cause,
     });
   let body: unknown;
   try {
@@ -101,7 +105,12 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
     !Array.isArray(me.teams)
   ) {
     facts.meProblem = `set-up failed: GET /me answered ${response.status} without a person (PT1)`;
-    fail('PT1', "GET /me answers the token's person", `GET ${baseUrl}/me → ${response.status} ${text.slice(0, 300)}`);
+    fail(
+      'PT1',
+      "GET /me answers the token's person",
+      `GET ${baseUrl}/me → ${response.status} ${text.slice(0, 300)}`,
+      exchangeCause('GET', '/me', [`a person (PT1), got ${response.status} without one`]),
+    );
   } else {
     facts.me = me;
     const problems = getCompiledSpec()
@@ -112,6 +121,8 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
         'PT1',
         "GET /me answers the token's person",
         [`GET ${baseUrl}/me → 200`, ...problems.map((p) => `  expected: ${p}`)].join('\n'),
+        // The same cause as the checks' own GET /me meeting the same answer: one defect, one cause.
+        exchangeCause('GET', '/me', problems),
       );
   }
   await tokensFromMock(options, facts, get, baseUrl);

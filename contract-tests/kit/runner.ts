@@ -6,6 +6,7 @@ import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
 import type { RuleSource } from '../../src/spec/rule-sources.js';
 import type { CheckGroup, ContractCheck } from './check.js';
 import type { CheckResult } from './check-result.js';
+import { exchangeCause, messageCause } from './failure-causes.js';
 import { NotRun, RuleFailure } from './failures.js';
 
 export type { CheckResult } from './check-result.js';
@@ -62,7 +63,12 @@ export async function runCheck(group: CheckGroup, check: ContractCheck, ctx: Kit
     const broke = named?.rule
       ? { rule: named.rule, part: named.part, source: getCompiledSpec().rules.sourceOf(named.rule, named.part) }
       : undefined;
-    return { ...base, outcome: 'failed', message: (error as Error).message, ...(broke ? { broke } : {}) };
+    const message = (error as Error).message;
+    const cause =
+      error instanceof ContractViolation
+        ? exchangeCause(error.exchange.method, error.exchange.path, error.problems)
+        : messageCause(message);
+    return { ...base, outcome: 'failed', message, ...(broke ? { broke } : {}), cause };
   }
 }
 

@@ -76,7 +76,8 @@ describe('summarize', () => {
   });
 
   it('shows the source of the check and of what broke next to each failure, and what --rules left out', () => {
-    expect(summary.text).toContain('✗ GO6 order [interface] — broke G8 [decided]');
+    expect(summary.text).toContain('  cause 2 of 2, 1 check: GET /goals → 404 — broke G8 [decided]\n');
+    expect(summary.text).toContain('    ✗ GO6 order [interface]\n');
     expect(summary.text).toContain('left out by --rules: 3 production');
     expect(summary.text).toContain('rules: interface, decided');
   });
@@ -86,7 +87,10 @@ describe('summarize', () => {
     expect(xml).toContain(
       '<testsuites name="standin contract" tests="3" failures="2" errors="0" skipped="1" time="1.500">',
     );
-    expect(xml).toContain('<failure message="GO6 (broke G8, decided): GET /goals → 404">');
+    // Each failure's message names its cause group first: here two causes of one check each.
+    expect(xml).toContain(
+      '<failure message="cause 2 of 2, 1 check: GET /goals → 404 — GO6 (broke G8, decided): GET /goals → 404">',
+    );
     expect(xml).toContain('<skipped message="not run: the run was interrupted before this check"/>');
   });
 });
@@ -133,5 +137,24 @@ describe('checks a flag leaves out', () => {
       'coverage below 100%',
       '1 check not run because of a flag',
     ]);
+  });
+});
+
+describe('many causes', () => {
+  const results: CheckResult[] = Array.from({ length: 12 }, (_, i) => ({
+    ...failedOrder,
+    title: `order ${i}`,
+    cause: `cause ${String(i).padStart(2, '0')}`,
+  }));
+  results.push({ ...failedOrder, title: 'order 12', cause: 'cause 11' });
+  const summary = summarize(input(results));
+
+  it('lists the ten that took down the most checks at the top, and counts the rest, which the detail shows', () => {
+    const lines = summary.text.split('\n');
+    expect(lines[2]).toBe('13 failures from 12 causes:');
+    expect(lines[3]).toBe('  1. 2 checks: cause 11 — broke G8 [decided]');
+    expect(lines[5]).toBe('  2. 1 check: cause 00 — broke G8 [decided]');
+    expect(lines[23]).toBe('  and 2 more causes of 2 checks in all: each is in the detail below');
+    expect(summary.text).toContain('\n  cause 12 of 12, 1 check: cause 10 — broke G8 [decided]\n');
   });
 });

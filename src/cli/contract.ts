@@ -25,6 +25,9 @@ Checks a server of the API against spec/openapi.yaml and the behaviour rules, ru
   --rules SOURCES       check only rules from these sources, comma-separated: interface (the interface
                         document), production (the production service's docs), decided (standin's own
                         choices); default: all three
+  --shared-world        against standin, write into its shared world; by default a run that writes works in
+                        an X-Mock-Session of its own (MK5), dropped at the end, so that the shared world, its
+                        dashboard and its webhook subscribers see nothing of the run
   --junit FILE          also write JUnit XML there
   --require-full-coverage   fail unless every operation of the spec was exercised and every check ran,
                         those a flag leaves out too (by default they are reported, and pass the run)
@@ -49,6 +52,7 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
     'activity-hook-url': { type: 'string' },
     'read-only': { type: 'boolean' },
     'modify-existing': { type: 'boolean' },
+    'shared-world': { type: 'boolean' },
     rules: { type: 'string' },
     junit: { type: 'string' },
     'require-full-coverage': { type: 'boolean' },
@@ -82,6 +86,7 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
       activityHookUrl: values['activity-hook-url'] ?? env.STANDIN_CONTRACT_ACTIVITY_HOOK_URL,
       readOnly: values['read-only'] ?? false,
       modifyExisting: values['modify-existing'] ?? false,
+      sharedWorld: values['shared-world'] ?? false,
       rules,
     },
     junit: values.junit,

@@ -1,20 +1,13 @@
 #!/usr/bin/env node
 // The standin command line: `standin serve` (the mock), and the contract, drift, proxy and import commands.
 // Flags win over STANDIN_* environment variables.
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { parseArgs } from 'node:util';
-import { FaultProfile, parseLatency, type FaultProfileSpec } from '../runtime/fault-profile.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/session-defaults.js';
-import { DEFAULT_MEMORY_BUDGET } from '../runtime/memory-budget.js';
+import { DEFAULT_MAX_SESSIONS } from '../runtime/session-defaults.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
-import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
+import { MAX_SEED } from '../http/option-rules.js';
+import { DEFAULT_APP_URL } from '../http/present.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js';
-import { normalizeOrigin } from '../http/cross-origin.js';
-import { allowedHostOf } from '../server/host-check.js';
-import { commandError, negativeValuesJoined, optionError } from './option-errors.js';
-import type { ServeOptions } from '../server/start-server.js';
+import { readServeOptions, ServeUsageError } from './serve-options.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake
 // is answered in a fraction of the time the mock takes to load.
 
@@ -27,7 +20,7 @@ const USAGE = `Usage: standin serve [options]
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
   --host H          address to bind (STANDIN_HOST, default ${DEFAULT_HOST})
-  --seed N          world seed 0-2147483647 (STANDIN_SEED, default ${DEFAULT_SEED}): same seed, same world
+  --seed N          world seed 0-${MAX_SEED} (STANDIN_SEED, default ${DEFAULT_SEED}): same seed, same world
   --now ISO         fixed clock, e.g. 2026-11-20T09:00:00Z (STANDIN_NOW, default real time)
   --size S          small | large (STANDIN_SIZE, default small)
   --app-url URL     base of url fields (STANDIN_APP_URL, default ${DEFAULT_APP_URL})
@@ -50,116 +43,10 @@ Options (each also as an environment variable):
   --faults JSON     a latency and fault profile, as JSON or @file (STANDIN_FAULTS); see spec/control.yaml
   -h, --help        show this help`;
 
-/** The largest seed: spec/control.yaml takes and answers seeds up to it (ResetInput, ResetResult, the world summary). */
-const MAX_SEED = 2_147_483_647;
-
 /** A mistake in the command line or the start: one line saying what to do, exit 2 (the usage is a flag away). */
 function fail(message: string): never {
   process.stderr.write(`standin: ${message} (standin serve --help lists the options)\n`);
   process.exit(2);
-}
-
-function integer(name: string, text: string | undefined, fallback: number, least = 0, most = Infinity): number {
-  if (text === undefined || text === '') return fallback;
-  const range = most === Infinity ? '' : ` from ${least} to ${most}`;
-  // `-1` for `1`: the number meant is more likely the one without the sign than none at all.
-  const meant = /^-\d+$/.test(text) && Number(text.slice(1)) >= least ? `; did you mean ${name} ${text.slice(1)}?` : '';
-  if (!/^\d+$/.test(text)) fail(`${name} must be a whole number${range}, got "${text}"${meant}`);
-  if (Number(text) < least || Number(text) > most)
-    fail(`${name} must be ${range ? `a whole number${range}` : `at least ${least}`}, got ${text}`);
-  return Number(text);
-}
-
-/** MK5: `90s`, `30m`, `2h`, or `0`, as milliseconds. */
-function duration(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
-  const match = /^(\d+)(s|m|h)?$/.exec(text);
-  if (!match) fail(`${name} must be a duration such as 90s, 30m or 2h (0 keeps sessions until dropped), got "${text}"`);
-  return Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
-}
-
-/** A size such as 512MiB, 2GiB or 300MB (binary units either way), as bytes. */
-function bytes(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
-  const match = /^(\d+)\s*(k|m|g)i?b?$/i.exec(text.trim());
-  if (!match) fail(`${name} must be a size such as 512MiB or 2GiB, got "${text}"`);
-  const size = Number(match[1]) * 2 ** { k: 10, m: 20, g: 30 }[match[2]!.toLowerCase() as 'k' | 'm' | 'g'];
-  if (size < 64 * 2 ** 20)
-    fail(`${name} must be at least 64MiB (the caches and the journal alone may take 32), got "${text}"`);
-  return size;
-}
-
-/** The shortest --control-token taken: longer than anyone guesses over HTTP. */
-const MIN_CONTROL_TOKEN = 12;
-
-/** A repeatable flag, or its environment variable as a comma-separated list. */
-function list(values: string[] | undefined, env: string | undefined): string[] {
-  return (
-    values ??
-    (env
-      ? env
-          .split(',')
-          .map((item) => item.trim())
-          .filter((item) => item !== '')
-      : [])
-  );
-}
-
-function flag(value: boolean | undefined, env: string | undefined): boolean {
-  return value ?? (env === '1' || env === 'true');
-}
-
-/**
- * MK7: `--any-token` (the default person) or `--any-token-as U`; STANDIN_ANY_TOKEN is a switch word (1, true,
- * yes, on or their opposites, in any case) or U. Whether U names someone is checked once the world is made.
- */
-function anyTokenOption(on: boolean | undefined, as: string | undefined, env: string | undefined): string | boolean {
-  const named = (text: string, where: string) => {
-    if (text.trim().replace(/^@/, '') === '')
-      fail(
-        `${where} needs a username or person id, e.g. ${where === '--any-token-as' ? '--any-token-as agraham' : 'STANDIN_ANY_TOKEN=agraham'}, got "${text}"`,
-      );
-    return text;
-  };
-  if (as !== undefined) return named(as, '--any-token-as');
-  if (on !== undefined) return on;
-  if (env === undefined || env === '') return false;
-  // A switch word in any case, as people write them in .env files; anything else names a person.
-  if (/^(1|true|yes|on)$/i.test(env.trim())) return true;
-  if (/^(0|false|no|off)$/i.test(env.trim())) return false;
-  return named(env, 'STANDIN_ANY_TOKEN');
-}
-
-/** MK6: --faults (JSON or @file) and --latency (a catch-all rule after the profile's own) as one profile. */
-async function faultProfile(
-  faults: string | undefined,
-  latency: string | undefined,
-): Promise<FaultProfileSpec | undefined> {
-  if (!faults && !latency) return undefined;
-  let spec: FaultProfileSpec = { rules: [] };
-  if (faults) {
-    try {
-      spec = JSON.parse(faults.startsWith('@') ? readFileSync(faults.slice(1), 'utf8') : faults) as FaultProfileSpec;
-    } catch (error) {
-      fail(`--faults must be a JSON profile or @file holding one: ${(error as Error).message}`);
-    }
-    const { getCompiledControlSpec } = await import('../spec/compiled-spec.js');
-    const problems = getCompiledControlSpec().checkSchema('FaultProfile', spec);
-    if (problems.length > 0) fail(`--faults is not a valid profile: ${problems.join(' ')}`);
-    try {
-      new FaultProfile(spec);
-    } catch (error) {
-      fail(`--faults is not a valid profile: ${(error as Error).message}`);
-    }
-  }
-  if (latency) {
-    try {
-      spec = { ...spec, rules: [...spec.rules, { latency: parseLatency(latency) }] };
-    } catch (error) {
-      fail(`--${(error as Error).message}`);
-    }
-  }
-  return spec;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -205,104 +92,14 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
-  const serveOptions = {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    seed: { type: 'string' },
-    now: { type: 'string' },
-    size: { type: 'string' },
-    'app-url': { type: 'string' },
-    strict: { type: 'boolean' },
-    'rate-limit': { type: 'boolean' },
-    'max-sessions': { type: 'string' },
-    'session-ttl': { type: 'string' },
-    'control-token': { type: 'string' },
-    'any-token': { type: 'boolean' },
-    'any-token-as': { type: 'string' },
-    'cors-origin': { type: 'string', multiple: true },
-    'allowed-host': { type: 'string', multiple: true },
-    'memory-budget': { type: 'string' },
-    state: { type: 'string' },
-    latency: { type: 'string' },
-    faults: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  } as const;
-  let parsed;
-  try {
-    const valued = Object.entries(serveOptions).flatMap(([name, { type }]) => (type === 'string' ? [name] : []));
-    parsed = parseArgs({ args: negativeValuesJoined(argv, valued), allowPositionals: true, options: serveOptions });
-  } catch (error) {
-    fail(optionError(error, Object.keys(serveOptions)));
-  }
-  const { values, positionals } = parsed;
-  const command = positionals[0] ?? 'serve';
-  if (values.help) {
+  const options = await readServeOptions(argv, process.env).catch((error: Error) => {
+    if (error instanceof ServeUsageError) fail(error.message);
+    throw error;
+  });
+  if (options === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command !== 'serve') fail(commandError(command, ['serve', 'contract', 'drift', 'proxy', 'import']));
-
-  const env = process.env;
-  const size = values.size ?? env.STANDIN_SIZE ?? 'small';
-  if (size !== 'small' && size !== 'large') fail(`--size must be small or large, got "${size}"`);
-  const now = values.now ?? env.STANDIN_NOW;
-  if (now !== undefined && Number.isNaN(Date.parse(now)))
-    fail(`--now must be an ISO datetime such as 2026-11-20T09:00:00Z, got "${now}"`);
-
-  // An empty token (a variable never set) would switch the controls' protection off without a word, and a short
-  // one is guessed: refused, saying how to make one.
-  const controlToken = values['control-token'] ?? env.STANDIN_CONTROL_TOKEN;
-  if (controlToken !== undefined && controlToken.length < MIN_CONTROL_TOKEN) {
-    fail(
-      `--control-token must be at least ${MIN_CONTROL_TOKEN} characters, got ${controlToken.length === 0 ? 'an empty one' : `${controlToken.length}`}; make one with: node -e "console.log(require('crypto').randomBytes(16).toString('hex'))"`,
-    );
-  }
-
-  const anyToken = anyTokenOption(values['any-token'], values['any-token-as'], env.STANDIN_ANY_TOKEN);
-
-  // G13: each origin and host name checked here, so a typo is one line now rather than a refused page later.
-  const corsOrigins = list(values['cors-origin'], env.STANDIN_CORS_ORIGINS);
-  for (const origin of corsOrigins) {
-    if (normalizeOrigin(origin) === null)
-      fail(`--cors-origin must be an origin such as https://app.example.dev:8443 (no path), got "${origin}"`);
-  }
-  const allowedHosts = list(values['allowed-host'], env.STANDIN_ALLOWED_HOSTS);
-  for (const host of allowedHosts) {
-    if (allowedHostOf(host) === null)
-      fail(`--allowed-host must be a host name such as demo.example.com, or .example.com for a domain, got "${host}"`);
-  }
-
-  const appUrl = values['app-url'] ?? env.STANDIN_APP_URL;
-  if (appUrl !== undefined && !isAppUrl(appUrl))
-    fail(
-      `--app-url must be an http(s) URL such as https://app.example.com (the base of every url field, G10), got "${appUrl}"`,
-    );
-  const state = values.state ?? env.STANDIN_STATE;
-  if (state !== undefined && statSync(state, { throwIfNoEntry: false })?.isDirectory())
-    fail(
-      `--state takes a file, and ${state} is a folder: give a file in it, such as ${join(state, 'standin-state.json')}`,
-    );
-
-  const faults = await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY);
-  const options: ServeOptions = {
-    port: integer('--port', values.port ?? env.STANDIN_PORT, DEFAULT_PORT),
-    host: values.host ?? env.STANDIN_HOST ?? DEFAULT_HOST,
-    seed: integer('--seed', values.seed ?? env.STANDIN_SEED, DEFAULT_SEED, 0, MAX_SEED),
-    now,
-    size,
-    appUrl,
-    strict: flag(values.strict, env.STANDIN_STRICT),
-    rateLimit: flag(values['rate-limit'], env.STANDIN_RATE_LIMIT),
-    maxSessions: integer('--max-sessions', values['max-sessions'] ?? env.STANDIN_MAX_SESSIONS, DEFAULT_MAX_SESSIONS, 1),
-    sessionTtlMs: duration('--session-ttl', values['session-ttl'] ?? env.STANDIN_SESSION_TTL, DEFAULT_SESSION_TTL_MS),
-    controlToken,
-    anyToken,
-    corsOrigins,
-    allowedHosts,
-    memoryBudget: bytes('--memory-budget', values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET, DEFAULT_MEMORY_BUDGET),
-    state,
-    faults,
-  };
   const { readyBanner, startServer } = await import('../server/start-server.js');
   const running = await startServer(options).catch((error: NodeJS.ErrnoException) =>
     fail(

@@ -22,6 +22,8 @@ import { socialHandlers } from './handlers/social-handlers.js';
 import { mockControls } from './mock-controls.js';
 import type { Mock, MockOptions } from './mock.js';
 import { noSuchRoute } from './no-such-route.js';
+import { checkOptions, MOCK_OPTION_RULES } from './option-rules.js';
+import { profileProblems } from './profile-problems.js';
 import { handlerFor, type OperationHandlers } from './operation-handler.js';
 import { routeOperations } from './operation-routes.js';
 import type { PipelineEnv } from './pipeline.js';
@@ -46,12 +48,16 @@ export const OPERATION_HANDLERS: OperationHandlers = {
 };
 
 /**
- * Builds a mock server over a freshly generated world.
+ * Builds a mock server over a freshly generated world. Throws an OptionError (a TypeError) naming the option,
+ * what was wrong and the fix, for an option it does not take or a value it refuses.
  * @example
  * const { app } = createMock({ seed: 42, now: '2026-11-20T09:00:00Z' });
  * const res = await app.request('/api/v2/me', { headers: { authorization: `Bearer ${token}` } });
  */
 export function createMock(options: MockOptions = {}): Mock {
+  // What the command line refuses, refused here in the same words (an unknown option too): a typo such as
+  // `sede` must not start a mock on the default seed without a word.
+  checkOptions(options, MOCK_OPTION_RULES, 'createMock', { profileProblems });
   const appUrl = options.appUrl ?? DEFAULT_APP_URL;
   const strict = options.strict ?? false;
   const present = new Presenter(appUrl);

@@ -201,6 +201,7 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
       response_body: transcript.response,
       override: arrival.override,
       own_read: arrival.own,
+      ignored_fields: transcript.ignored,
     });
   };
   /** The route, or the step's answer, as the middleware form runs them: `next` calls the route. */

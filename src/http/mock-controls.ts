@@ -230,6 +230,7 @@ function worldSummary(world: World, mock: Mock) {
     ...clockView(world),
     default_person_id: world.defaultPersonId,
     any_token_person_id: anyToken ? (anyToken.personIn(world)?.id ?? null) : null,
+    strict: mock.options.strict,
     // WH1: the hook of this world's seed, and where to post to it.
     activity_hook: {
       account_id: hook.accountId,

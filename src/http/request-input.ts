@@ -4,6 +4,7 @@
 import type { FieldError } from '../spec/describe-errors.js';
 import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
 import { clip } from '../spec/preview.js';
+import { ignoredFields } from './ignored-fields.js';
 import { problemResponse } from './problem.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText, textWithin } from './request-body.js';
 import type { Transcript } from './transcript.js';
@@ -301,7 +302,8 @@ function bodyOf(
     else {
       body = validated.value;
       // G7: unknown and read-only fields are ignored, or rejected in strict mode.
-      if (options.strict) {
+      if (!options.strict) transcript.ignored = ignoredFields(body, bodyProperties);
+      else {
         for (const key of Object.keys(body)) {
           if (!bodyProperties.has(key)) {
             errors.push({

@@ -1,13 +1,16 @@
-// A request's transcript: the body text as the mock read it and the answer's text as the mock wrote it, which
-// request:end carries (the journal shows them). One per request, made by the front and handed along the
+// A request's transcript: the body text as the mock read it, the answer's text as the mock wrote it and the body
+// fields it ignored (G7), which request:end carries (the journal shows them). One per request, made by the front and handed along the
 // request's own context (the `transcript` Variable, and from it the pipeline's exchange); filled where each
 // text exists anyway — the body's read, the answer's making — so that no body is read or cloned twice for it.
+import type { IgnoredField } from '../runtime/mock-events.js';
 
 export interface Transcript {
   /** The body as the mock read it; null while none was read. */
   request: string | null;
   /** The JSON text the mock answered with; null for an answer without one. */
   response: string | null;
+  /** G7: the body's fields the operation ignored, for the journal alone (never the answer); null for none. */
+  ignored: IgnoredField[] | null;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface Transcript {
  * @example c.set('transcript', newTranscript())
  */
 export function newTranscript(): Transcript {
-  return { request: null, response: null };
+  return { request: null, response: null, ignored: null };
 }
 
 /**

@@ -74,11 +74,13 @@ describe('GET / (the dashboard)', () => {
   });
 
   it('never serves the control token; the page says the controls are protected', async () => {
-    const guarded = pagesApp(createMock({ now: NOW, controlToken: 'demo-secret' }), { controlToken: 'demo-secret' });
+    const guarded = pagesApp(createMock({ now: NOW, controlToken: 'demo-secret-token' }), {
+      controlToken: 'demo-secret-token',
+    });
     const texts = await Promise.all(
       ['/', '/dashboard/app.js', '/dashboard/style.css'].map(async (path) => (await guarded.request(path)).text()),
     );
-    expect(texts.join('\n')).not.toContain('demo-secret');
+    expect(texts.join('\n')).not.toContain('demo-secret-token');
     expect(texts[0]).toContain('data-protected="true"');
     expect((await guarded.request('/__mock/world')).status).toBe(401);
   });

@@ -43,6 +43,15 @@ export interface RequestEnd extends RequestStart {
   override: string | null;
   /** The dashboard's own read (GET /__mock/read), outside rate limits, faults and overrides. */
   own_read: boolean;
+  /** G7, the default mode: the body's fields the operation ignored (its first IGNORED_LISTED), or null for none. */
+  ignored_fields: IgnoredField[] | null;
+}
+
+/** A body field an operation ignored (G7), and the writable field one or two edits away, when one is. */
+export interface IgnoredField {
+  /** As sent, clipped. */
+  name: string;
+  suggestion?: string;
 }
 
 /** Where a world lives: the shared one (session null) or a session's (MK5). */

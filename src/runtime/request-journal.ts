@@ -1,11 +1,11 @@
 // The request journal: the last requests to /api/v2, newest first, each with who sent it (the person its token
 // named, never the token), what the client sent and what it got — the body of the request and of the answer
-// (their first 4,096 characters), a problem's errors[], and the override that answered it if one did — so "what
-// did my app send, and what did it get" needs no proxy.
+// (their first 4,096 characters), a problem's errors[], the body fields G7 ignored, and the override that
+// answered it if one did — so "what did my app send, and what did it get" needs no proxy.
 // Bounded in entries and in bytes (long bodies kept whole for the newest entries only, up to 4 MiB), so a long
 // demo or a client of huge bodies never grows it without end; numbered, so a dashboard can ask for what is new.
 import type { FieldError } from '../spec/describe-errors.js';
-import type { RequestEnd } from './mock-events.js';
+import type { IgnoredField, RequestEnd } from './mock-events.js';
 import { textBytes } from '../domain/approx-bytes.js';
 
 /** What a listed entry keeps of each body, in characters: enough to read, never a whole large page. */
@@ -30,6 +30,8 @@ export type JournalRecord = Pick<
   | 'override'
   | 'own_read'
 > & {
+  /** G7: the body fields the operation ignored; absent or null for none (the entry then lists none). */
+  ignored_fields?: IgnoredField[] | null;
   /** standin proxy's: what the answer broke, each under its rule and the rule's source. The mock's have none. */
   findings?: JournalFinding[];
   /** standin proxy's: what the spec refuses in the request the app sent. */
@@ -52,6 +54,8 @@ export interface JournalEntry extends JournalRecord {
   seq: number;
   /** The errors[] of the problem the request got (G8), or null. */
   errors: FieldError[] | null;
+  /** G7: the body fields the operation ignored; absent when it ignored none. */
+  ignored_fields?: IgnoredField[];
 }
 
 export interface JournalFilter {
@@ -140,6 +144,7 @@ function textsBytes(entry: JournalEntry): number {
   if (entry.session !== null) bytes += textBytes(entry.session);
   if (entry.person !== null) bytes += 64 + textBytes(entry.person.id) + textBytes(entry.person.name);
   for (const error of entry.errors ?? []) bytes += 64 + textBytes(error.name) + textBytes(error.message);
+  for (const field of entry.ignored_fields ?? []) bytes += 32 + textBytes(field.name);
   for (const finding of entry.findings ?? []) bytes += 64 + textBytes(finding.problem);
   for (const problem of entry.request_problems ?? []) bytes += 16 + textBytes(problem);
   return bytes;
@@ -212,6 +217,7 @@ export class RequestJournal {
       response_body: record.response_body,
       errors: problemErrors(record.status, record.response_body),
     };
+    if (record.ignored_fields) entry.ignored_fields = record.ignored_fields;
     if (record.findings) entry.findings = record.findings;
     if (record.request_problems) entry.request_problems = record.request_problems;
     // A long body alone over what long bodies may take is cut now (a copy, but only for such a body).

@@ -7,7 +7,9 @@ import { isAbsolute, relative } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
-import { BASE_PATH, createMock, type Mock } from '../http/app.js';
+import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+import { checkOptions, type OptionRule } from '../http/option-rules.js';
+import { profileProblems } from '../http/profile-problems.js';
 import { DOCS_PATH } from '../pages/docs.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
 import type { Latency } from '../runtime/fault-profile.js';
@@ -17,6 +19,7 @@ import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
 import type { RunningMock, ServeOptions, ServerLimits } from './serve-options.js';
 import { realTarget, removeStrayTemporaries } from '../files/replace-file.js';
+import { SERVE_OPTION_RULES } from './serve-option-rules.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
 import { StateLock, StateLockError } from './state-lock.js';
@@ -26,14 +29,29 @@ export type { RunningMock, ServeOptions } from './serve-options.js';
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 
 /**
- * Starts the mock and resolves once it listens.
+ * Starts the mock and resolves once it listens. Throws an OptionError (a TypeError) naming the option, what was
+ * wrong and the fix, for an option it does not take or a value it refuses.
  * @example const { baseUrl, close } = await startServer({ port: 0, host: '127.0.0.1', now: '2026-11-20T09:00:00Z' })
  */
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
+  // What `standin serve` refuses, refused here in the same words, an unknown option too.
+  checkOptions(options, RULES, 'startServer', { profileProblems });
   const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
+  const {
+    port: _port,
+    host: _host,
+    allowedHosts: _allowedHosts,
+    state: _state,
+    headersTimeout: _headersTimeout,
+    requestTimeout: _requestTimeout,
+    keepAliveTimeout: _keepAliveTimeout,
+    connectionsCheckingInterval: _connectionsCheckingInterval,
+    maxHeaderSize: _maxHeaderSize,
+    ...mockOptions
+  } = options;
   // PUT /__mock/state is read and checked in a worker thread: a large state never stalls other clients.
   const mock = createMock({
-    ...options,
+    ...mockOptions,
     stateLoader: options.stateLoader ?? workerStateLoader(),
     stateFile: options.stateFile ?? options.state,
   });
@@ -98,6 +116,9 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
       }),
   };
 }
+
+/** Each option's rule: a new option of ServeOptions fails the typecheck until serve-option-rules.ts has one. */
+const RULES: Record<keyof ServeOptions, OptionRule> = SERVE_OPTION_RULES;
 
 /** Requests that change nothing: answered without waiting for the state file. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -25,22 +25,28 @@ const MAX_COMPARED = 64;
 
 /**
  * The name in `known` closest to `given` when it is close enough to be a slip: the same but for case, a few
- * edits away (a third of the name's length, at least one), or, with `prefixes`, the start of it.
+ * edits away (a third of the name's length, at least one, and at most `maxEdits` when given), or, with
+ * `prefixes`, the start of it.
  * @example closestName('Happy', ['calm', 'happy']) // 'happy'
  * @example closestName('serv', ['serve', 'contract']) // 'serve'
+ * @example closestName('confidance', ['confidence'], { maxEdits: 2 }) // 'confidence'
  */
 export function closestName(
   given: string,
   known: readonly string[],
-  { prefixes = false }: { prefixes?: boolean } = {},
+  { prefixes = false, maxEdits = Infinity }: { prefixes?: boolean; maxEdits?: number } = {},
 ): string | undefined {
   if (given.length > MAX_COMPARED) return undefined;
   const name = given.toLowerCase();
   let best: { known: string; edits: number } | undefined;
   for (const candidate of known) {
     const lower = candidate.toLowerCase();
-    const edits = prefixes && name.length >= 2 && lower.startsWith(name) ? 0 : distance(name, lower);
-    if (edits <= Math.max(1, Math.floor(candidate.length / 3)) && (!best || edits < best.edits)) {
+    const close = Math.min(maxEdits, Math.max(1, Math.floor(candidate.length / 3)));
+    const prefix = prefixes && name.length >= 2 && lower.startsWith(name);
+    // Names whose lengths differ by more than `close` are at least that many edits apart: no table needed.
+    if (!prefix && Math.abs(name.length - lower.length) > close) continue;
+    const edits = prefix ? 0 : distance(name, lower);
+    if (edits <= close && (!best || edits < best.edits)) {
       best = { known: candidate, edits };
     }
   }

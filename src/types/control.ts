@@ -276,7 +276,8 @@ export interface paths {
          * @description The request journal: the last 1,000 requests to `/api/v2` (method, path with query, status,
          *     duration, session, and the person whose token made it), newest first, for debugging a frontend
          *     against the mock, each with the body it sent and the body it got (the first 4,096 characters of
-         *     each), the `errors` of a problem it got (G8), and the override that answered it, if one did. Every
+         *     each), the `errors` of a problem it got (G8), the body fields the operation ignored with the field
+         *     likely meant (`ignored_fields`, G7), and the override that answered it, if one did. Every
          *     entry has a `seq` one more than the one before: `after=<seq>` asks for what is new since. Filters
          *     combine with AND.
          */
@@ -977,6 +978,19 @@ export interface components {
             errors: null | components["schemas"]["ProblemError"][];
             /** @description The id of the override rule that answered instead of the world, or null. */
             override: string | null;
+            /**
+             * @description **G7** The fields of the request's body that the operation ignored, as the default mode does (as
+             *     production does): fields it does not write, read-only ones included. Each has the writable field one
+             *     or two edits away as `suggestion`, when one is (`confidance` → `confidence`): a typo that made a write
+             *     without the field meant. Only here, for debugging: the API's answer stays production's. The first 20,
+             *     each name cut to 60 characters; absent when the body had none (and in strict mode, which refuses
+             *     them with 422).
+             */
+            ignored_fields?: {
+                name: string;
+                /** @description The writable field the name is most likely a typo of. */
+                suggestion?: string;
+            }[];
             at: components["schemas"]["Instant"];
             method: string;
             /** @description The path with its query, as sent. */
@@ -1068,6 +1082,12 @@ export interface components {
              *     in any-token mode, or when this world has nobody by the name it was given (a reset to another seed).
              */
             any_token_person_id: string | null;
+            /**
+             * @description **G7** Whether the server refuses unknown and read-only body fields with 422 (strict mode: `--strict`,
+             *     `createMock({ strict: true })`); false when it ignores them, as production does. The contract kit
+             *     reports it, as a check of G7 fails against a server in strict mode without a defect.
+             */
+            strict: boolean;
             /**
              * @description **WH1** The world's collect-activity hook: its account id and token, stable for the seed (and keyed
              *     by the control token when the server has one, as the people's tokens are, MK1), and its path and

@@ -195,6 +195,29 @@ describe('the dashboard at /', () => {
     await page.context().close();
   });
 
+  it('shows the body fields a write ignored (G7), each with the field likely meant', async () => {
+    const { running, origin } = await serve();
+    const { page, errors } = await openDashboard(origin);
+    const person = defined(running.mock.world.store.people.get(running.mock.world.defaultPersonId), 'a person');
+    const [goal] = running.mock.world.store.goalsInOrder();
+    const path = `/api/v2/goals/${goal?.id}/goal-updates`;
+    const written = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person.tokens.readWrite}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ progress: 40, confidance: 60 }),
+    });
+    expect(written.status).toBe(201);
+    const row = page.locator(`#journal tr[data-path="${path}"]`);
+    await row.waitFor({ timeout: 60_000 });
+    expect(await row.getAttribute('data-ignored')).toBe('1');
+    expect(await row.locator('td').nth(4).textContent()).toBe('201 (1 ignored)');
+    await row.click();
+    expect(await page.textContent('#journal tr.detail .ignored')).toBe(
+      'ignored, not written (G7): confidance (did you mean confidence?)',
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('follows GET /__mock/events: a change another client makes shows at once, with no poll that could read it', async () => {
     const { running, origin } = await serve();
     const { page, requests, errors } = await openDashboard(origin);
@@ -488,13 +511,13 @@ describe('the dashboard at /', () => {
   });
 
   it('with --control-token asks for the token, never shows it, and works once given it', async () => {
-    const { running, origin } = await serve('demo-secret');
+    const { running, origin } = await serve('demo-secret-token');
     const { page, errors } = await openDashboard(origin);
     await page.waitForSelector('#token-form:not([hidden])');
-    expect(await page.content()).not.toContain('demo-secret');
+    expect(await page.content()).not.toContain('demo-secret-token');
     // No person's token either until the control token is given: they are behind it (MK1).
     expect(await page.textContent('#connect-token')).toBe('…');
-    await page.fill('#token-input', 'demo-secret');
+    await page.fill('#token-input', 'demo-secret-token');
     await page.click('#token-form button');
     await page.waitForSelector('#count-people');
     expect(await count(page, 'people')).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // The request journal, live (#journal-section): what GET /__mock/requests recorded since the last look, newest on
-// top, each row opening what the request sent and got; filtered by status, path and whether it is one of this
-// page's own reads. refreshing.ts decides when to look.
+// top, each row opening what the request sent and got (and the body fields G7 ignored, with the one meant);
+// filtered by status, path and whether it is one of this page's own reads. refreshing.ts decides when to look.
 import type { components } from '../../types/control.js';
 import { $, text } from './dom.js';
 import { control } from './fetching.js';
@@ -27,6 +27,10 @@ function journalRow(entry: JournalEntry, own: boolean): HTMLTableRowElement {
   if (own) row.dataset.own = 'true';
   row.className = `status-${String(entry.status)[0]}`;
   const override = entry.override ? ` (override ${entry.override})` : '';
+  // G7: a write that ignored fields of its body answered as if they were never sent; the row says so.
+  const ignoredCount = entry.ignored_fields?.length ?? 0;
+  const ignored = ignoredCount > 0 ? ` (${ignoredCount} ignored)` : '';
+  if (ignoredCount > 0) row.dataset.ignored = String(ignoredCount);
   const who = document.createElement('td');
   who.className = 'who';
   if (entry.person) who.append(recordLink(entry.person.name, `/people/${entry.person.id}`));
@@ -39,7 +43,7 @@ function journalRow(entry: JournalEntry, own: boolean): HTMLTableRowElement {
     text('td', entry.at.slice(11)),
     who,
     text('td', `${entry.method} ${entry.path}`, 'request'),
-    text('td', `${entry.status}${override}`),
+    text('td', `${entry.status}${override}${ignored}`),
     text('td', String(entry.duration_ms)),
     text('td', entry.session ?? ''),
   );
@@ -65,10 +69,17 @@ function detailRow(entry: JournalEntry): HTMLTableRowElement {
   const by = entry.person ? `${entry.person.name} (${entry.person.id})` : 'no one a token named';
   cell.append(text('p', `${entry.method} ${entry.path} at ${entry.at}, by ${by}`, 'request-line'));
   if (entry.errors) cell.append(text('p', entry.errors.map((e) => `${e.name}: ${e.message}`).join('\n'), 'errors'));
+  if (entry.ignored_fields?.length) cell.append(text('p', ignoredLine(entry.ignored_fields), 'ignored'));
   cell.append(text('h3', 'sent'), bodyBlock(entry.request_body));
   cell.append(text('h3', 'got'), bodyBlock(entry.response_body, entry.path));
   detail.append(cell);
   return detail;
+}
+
+/** G7: the body fields the request's operation ignored, each with the field likely meant. */
+function ignoredLine(fields: NonNullable<JournalEntry['ignored_fields']>): string {
+  const named = fields.map((f) => (f.suggestion ? `${f.name} (did you mean ${f.suggestion}?)` : f.name));
+  return `ignored, not written (G7): ${named.join(', ')}`;
 }
 
 /**
