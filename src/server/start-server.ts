@@ -7,7 +7,7 @@ import { isAbsolute, relative } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
-import { BASE_PATH, createMock, type Mock, type MockOptions } from '../http/app.js';
+import { BASE_PATH, createMock, type Mock } from '../http/app.js';
 import { checkOptions, type OptionRule } from '../http/option-rules.js';
 import { profileProblems } from '../http/profile-problems.js';
 import { DOCS_PATH } from '../pages/docs.js';
