@@ -513,7 +513,7 @@ describe('MK5 G9: a session is made only for a request that passed authenticatio
     async (_, options) => {
       const mock = createMock({ now: NOW, maxSessions: 32, ...options });
       const controls: Record<string, string> =
-      'controlToken' in options ? { authorization: `Bearer ${options.controlToken}` } : {};
+        'controlToken' in options ? { authorization: `Bearer ${options.controlToken}` } : {};
       const hook = mock.worlds.activityHook(mock.world);
       const attempts: Array<[string, RequestInit]> = [
         ['/api/v2/me', {}],

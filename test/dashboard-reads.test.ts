@@ -25,10 +25,10 @@ describe('GET /__mock/server', () => {
       strict: true,
       anyToken: '@agraham',
       appUrl: 'https://app.example.test',
-      controlToken: 'sesame',
+      controlToken: 'sesame-sesame-sesame',
       stateFile: '/tmp/world.json',
     });
-    const answer = await control(h, 'GET', '/server', undefined, { authorization: 'Bearer sesame' });
+    const answer = await control(h, 'GET', '/server', undefined, { authorization: 'Bearer sesame-sesame-sesame' });
     expect(answer.body).toEqual({
       strict: true,
       any_token: { as: 'agraham' },
