@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { digestOf } from '../src/domain/digest.js';
 import type { CheckIn, Comment, GoalUpdate, Person } from '../src/domain/records.js';
 import type { World } from '../src/domain/world.js';
-import { Harness, NOW, expectProblem } from './support/harness.js';
+import { control, Harness, NOW, expectProblem } from './support/harness.js';
 
 const PATH = '/api/v2/digest';
 
@@ -176,6 +176,35 @@ describe('DG2 what lands in whose digest', () => {
       const got = digestOf(h.world, person).map((e) => `${e.publication.category}:${e.publication.record.id}`);
       expect(got.sort(), person.username).toEqual(expectedDigest(h.world, person));
     }
+  });
+
+  it('DG2 on a restored full state (an imported base), every person gets what the walk finds, by its index of mentions', async () => {
+    const source = new Harness();
+    // A mention by someone of another team, which no team or goal index finds: only the base's mentions do.
+    const stranger = source.person((p) => !p.teamIds.some((t) => source.person().teamIds.includes(t)));
+    const update = await source.post(
+      `/api/v2/goals/${[...source.world.store.goals.values()].find((g) => g.ownerId === stranger.id && !g.private)!.id}/goal-updates`,
+      { title: 'Hand-over', body: `@${source.person().username} can you take this?` },
+      { token: source.tokenOf(stranger) },
+    );
+    expect(update.status).toBe(201);
+    // An imported username may hold characters a generated one never does: the index finds `@ann.lee` whole.
+    const dotted = `${source.person().username}.lee`;
+    const state = JSON.parse(
+      JSON.stringify((await control(source, 'GET', '/state?full=true')).body)
+        .replaceAll(`"${source.person().username}"`, `"${dotted}"`)
+        .replaceAll(`@${source.person().username} can`, `@${dotted} can`),
+    );
+    const h = new Harness();
+    expect((await control(h, 'PUT', '/state', state)).status).toBe(200);
+    expect(h.world.base.origin).toBe('imported');
+    expect(h.person().username).toBe(dotted);
+    expect(h.world.base.mentioned?.get(dotted)).toContain(update.body.id);
+    for (const person of h.world.store.peopleInOrder) {
+      const got = digestOf(h.world, person).map((e) => `${e.publication.category}:${e.publication.record.id}`);
+      expect(got.sort(), person.username).toEqual(expectedDigest(h.world, person));
+    }
+    expect(digestOf(h.world, h.person()).map((e) => e.publication.record.id)).toContain(update.body.id);
   });
 
   it("DG2 a comment lands for the check-in's person, for whom it mentions, and not for a stranger", async () => {

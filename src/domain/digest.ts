@@ -103,8 +103,8 @@ function landsFor(reader: Reader, publication: Publication): boolean {
  * decides). A base's check-ins and updates are found by their authors (teammates) and by the goals the reader
  * belongs to: a generated world's texts mention only the author's own team and, in a goal's updates, its
  * contributors (fixtures/voices.ts; test/digest.test.ts holds the digest of every person of the small world
- * equal to a walk of all records). What the world changed over its base, and an imported base's texts, are
- * read whole.
+ * equal to a walk of all records); an imported base's mentions are in its index (WorldBase.mentioned). What the
+ * world changed over its base is read whole.
  */
 function* candidates(reader: Reader, world: World, category: PublicationCategory): Iterable<Publication> {
   const { store, person, teammates } = reader;
@@ -120,7 +120,6 @@ function* candidates(reader: Reader, world: World, category: PublicationCategory
       if (publication) yield publication;
     }
   };
-  const imported = world.base.origin === 'imported';
   switch (category) {
     case 'echo-answer':
       yield* once('echo-answer', store.echoAnswers.values());
@@ -133,15 +132,28 @@ function* candidates(reader: Reader, world: World, category: PublicationCategory
       for (const id of teammates) {
         for (const date of store.checkInDatesOf(id)) yield* once('check-in', [store.checkInOf(id, date)!]);
       }
-      yield* once('check-in', imported ? store.checkIns.values() : ownRecords(store.checkIns.changes()));
+      yield* once('check-in', mentionedIn(world, person, store.checkIns));
+      yield* once('check-in', ownRecords(store.checkIns.changes()));
       return;
     case 'goal-update': {
       for (const id of teammates) yield* once('goal-update', store.updatesByPerson(id));
       const goals = [...store.goalsOfPerson(person.id), ...person.teamIds.flatMap((t) => store.goalsOfTeam(t))];
       for (const goal of goals) yield* once('goal-update', store.updatesOfGoal(goal.id));
-      yield* once('goal-update', imported ? store.goalUpdates.values() : ownRecords(store.goalUpdates.changes()));
+      yield* once('goal-update', mentionedIn(world, person, store.goalUpdates));
+      yield* once('goal-update', ownRecords(store.goalUpdates.changes()));
       return;
     }
+  }
+}
+
+/**
+ * The records of a table that the base's index says mention the reader (an imported base's, DG2), as the world
+ * holds them now: a record the world deleted is gone, one it edited is read as edited.
+ */
+function* mentionedIn<T>(world: World, person: Person, table: { get(id: Uuid): T | undefined }): Iterable<T> {
+  for (const id of world.base.mentioned?.get(person.username) ?? []) {
+    const record = table.get(id);
+    if (record !== undefined) yield record;
   }
 }
 

@@ -33,6 +33,48 @@ export interface WorldContents extends ContentsRecords {
 
 export type { AnswerBodyWriter } from './echo-publishing.js';
 
+/** The records of a base that @mention each username (DG2): check-ins and goal updates, by id. */
+export type MentionIndex = ReadonlyMap<string, readonly Uuid[]>;
+
+/** A username's characters: after a mention, one of these means a longer name (as publications.ts reads). */
+const NAME_CHAR = /[A-Za-z0-9_-]/;
+
+/**
+ * DG2: every username of the base's people that the texts of its check-ins and goal updates @mention, with the
+ * records, a slice at a time; a mention is what publications.ts `mentions` finds, whatever characters an
+ * imported username holds. A generated base needs none: its texts mention only the author's team and a goal's
+ * contributors, whom the digest finds by its indexes; an imported one's may mention anyone, and reading all its
+ * texts on each uncached GET /digest took 0.7 s on the large world (issue 33).
+ */
+function* indexMentions(contents: WorldContents): Sliced<MentionIndex> {
+  const usernames = new Set(contents.people.map((p) => p.username));
+  const longest = [...usernames].reduce((most, u) => Math.max(most, u.length), 0);
+  const index = new Map<string, Uuid[]>();
+  const note = (id: Uuid, ...texts: Array<string | null>) => {
+    const handles = new Set<string>();
+    for (const text of texts) {
+      if (text === null) continue;
+      for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+        if (at > 0 && NAME_CHAR.test(text[at - 1]!)) continue;
+        const last = Math.min(text.length, at + 1 + longest);
+        for (let end = at + 2; end <= last; end++) {
+          if (end < text.length && NAME_CHAR.test(text[end]!)) continue;
+          const handle = text.slice(at + 1, end);
+          if (usernames.has(handle)) handles.add(handle);
+        }
+      }
+    }
+    for (const handle of handles) {
+      const ids = index.get(handle);
+      if (ids) ids.push(id);
+      else index.set(handle, [id]);
+    }
+  };
+  yield* inSlices(contents.checkIns, (c) => note(c.id, c.previous, c.intentions, c.blockers));
+  yield* inSlices(contents.goalUpdates, (u) => note(u.id, u.title, u.body));
+  return index;
+}
+
 /** Loads a world's records into a new base store and freezes it, a slice at a time (slices.ts). */
 function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Sliced<Store> {
   const { seed, generatedAt } = contents;
@@ -82,6 +124,8 @@ export class WorldBase {
     readonly answerBody: AnswerBodyWriter,
     readonly origin: 'generated' | 'imported',
     store: Store = drain(loadStore(contents, answerBody)),
+    /** DG2: an imported base's records by the usernames they mention (indexMentions); null for a generated one. */
+    readonly mentioned: MentionIndex | null = origin === 'imported' ? drain(indexMentions(contents)) : null,
   ) {
     this.seed = contents.seed;
     this.size = contents.size;
@@ -107,7 +151,9 @@ export class WorldBase {
     answerBody: AnswerBodyWriter,
     origin: 'generated' | 'imported',
   ): Sliced<WorldBase> {
-    return new WorldBase(contents, answerBody, origin, yield* loadStore(contents, answerBody));
+    const store = yield* loadStore(contents, answerBody);
+    const mentioned = origin === 'imported' ? yield* indexMentions(contents) : null;
+    return new WorldBase(contents, answerBody, origin, store, mentioned);
   }
 
   /** Whether a state taken of a world on this base can name it by seed, size and generation instant. */
