@@ -65,9 +65,11 @@ const PROBE_DAYS = 20;
 const NO_SUCH_CHECK_IN = '00000000-0000-4000-8000-000000000000';
 
 async function control(standin: Standin, method: string, path: string, body?: unknown): Promise<string> {
+  // A connection of its own: one kept alive through a long catch-up can be closed by the server (its
+  // keepAliveTimeout) just as it is taken again ("other side closed"), on a busy machine.
   const response = await fetch(`${standin.origin}/__mock${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { connection: 'close', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

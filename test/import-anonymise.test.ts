@@ -54,7 +54,11 @@ async function readOrg(): Promise<SourceOrg> {
   const comments = (await Promise.all(resources.map((r) => all<ApiSchema<'Comment'>>(get, `${r}/comments`)))).flat();
   const reactions = (await Promise.all(resources.map((r) => all<ApiSchema<'Reaction'>>(get, `${r}/reactions`)))).flat();
   return {
-    source: { label: 'https://api.acme.example/api/v2', readAt: '2026-11-20T15:00:00Z', since: '2026-09-01' },
+    source: {
+      label: 'https://api.acme.example/api/v2',
+      readAt: '2026-11-20T15:00:00Z',
+      window: { since: '2026-09-01', through: null, anchor: 'given' },
+    },
     me,
     people,
     teams,
@@ -194,7 +198,11 @@ describe('anonymise', () => {
   it('leaves nothing real: leakScan finds no id, name, username, email or 4-word run', () => {
     expect(leakScan(org, outText)).toEqual([]);
     expect(outText).not.toContain('acme');
-    expect(out.source).toEqual({ label: 'imported organisation', readAt: org.source.readAt, since: org.source.since });
+    expect(out.source).toEqual({
+      label: 'imported organisation',
+      readAt: org.source.readAt,
+      window: org.source.window,
+    });
   });
 
   it('maps every id through the keyed hash to a UUID v4, consistently', () => {

@@ -210,6 +210,67 @@ describe('standin import from a standin with rate limits and 503s', () => {
   });
 });
 
+describe('standin import from a source whose clock is frozen in the past, with no --since', () => {
+  // The source's Date header is this machine's clock; its records stop at 2026-05-06. A window counted back from
+  // the Date read no check-in and no activity, and the kit could not run 31 of its checks on the world made.
+  const at = join(dir, 'past');
+  const out = join(at, 'org.json');
+  let past: RunningMock;
+  let ran: Awaited<ReturnType<typeof importing>>;
+  beforeAll(async () => {
+    // Seed 7: its last 30 days hold an absent check-in, which CI9 needs to run (the import keeps what it reads and
+    // makes none up; seed 42's hold none, and against its import CI9 alone does not run).
+    past = await startServer({ port: 0, host: '127.0.0.1', seed: 7, now: '2026-05-06T12:00:00Z' });
+    mkdirSync(at);
+    writeFileSync(join(at, 'salt'), 'the salt of the frozen source\n');
+    const person = past.mock.world.store.people.get(past.mock.world.defaultPersonId)!;
+    ran = await importing([
+      '--base-url',
+      past.baseUrl,
+      '--token',
+      person.tokens.readOnly,
+      '--out',
+      out,
+      '--cache',
+      join(at, 'cache'),
+      '--salt-file',
+      join(at, 'salt'),
+    ]);
+  }, 60_000);
+  afterAll(() => past.close());
+
+  it('reads the 30 days up to the newest record, names that instant, and freezes the world there', async () => {
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    const checkIns = Number(/(\d+) check-ins? since 2026-04-06/.exec(ran.stdout)?.[1]);
+    const activities = Number(/(\d+) activit(?:y|ies)\b/.exec(ran.stdout)?.[1]);
+    expect(checkIns, ran.stdout).toBeGreaterThan(200);
+    expect(activities, ran.stdout).toBeGreaterThan(0);
+    expect(ran.stderr).toContain(
+      'standin import: reading 30 days up to 2026-05-06, the newest record seen (check-ins and activities since 2026-04-06',
+    );
+    const through = /30 days up to (2026-05-06T\d\d:\d\d:\d\dZ), the newest record seen/.exec(ran.stdout)?.[1];
+    expect(through, ran.stdout).toBeDefined();
+    // The instant the window ends at is the world's clock: the newest record the source showed, not a clock.
+    const served = await startServer({ port: 0, host: '127.0.0.1', state: out });
+    try {
+      const clock = (await (await fetch(`${served.baseUrl.replace(/\/api\/v2$/, '')}/__mock/clock`)).json()) as {
+        now: string;
+        frozen: boolean;
+      };
+      expect(clock).toMatchObject({ now: through, frozen: true });
+      expect(ran.stdout).toContain(`the world's clock is frozen at ${through}`);
+      const kit = await contractCli(
+        served.baseUrl,
+        tokensOf(readFileSync(join(at, 'salt')), served.mock.world.defaultPersonId).readWrite,
+      );
+      expect(kit.stdout).not.toMatch(/lists no check-in|has no check-in to work with|lists no activity/);
+      expect(kit.status, kit.stdout + kit.stderr).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
+});
+
 describe('standin import refuses', () => {
   it.each([
     [[], 'give the organisation to read'],
@@ -292,6 +353,21 @@ function bannerOf(args: string[], cwd: string): Promise<string> {
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', () => resolve(out));
   });
+}
+
+/** `standin contract` as a process (its exit code as a user sees it), without blocking this one's servers. */
+function contractCli(
+  baseUrl: string,
+  token: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, 'contract', '--base-url', baseUrl, '--token', token], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
 
 /** bash in `cwd`, without blocking this process (whose server the command reads from). */

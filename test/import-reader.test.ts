@@ -10,6 +10,7 @@ import { CACHE_FILE, ReadCache, ReadCacheError } from '../src/import/read-cache.
 import { organisationFromHar } from '../src/import/har-source.js';
 import { startProxy } from '../src/proxy/proxy-server.js';
 import { readOrganisation, ReadStoppedError } from '../src/import/read-organisation.js';
+import { defaultSince, defaultWindow, instant, newestInstant, windowLine } from '../src/import/read-window.js';
 import type { SourceOrg } from '../src/import/source-org.js';
 import type { FaultProfileSpec } from '../src/runtime/fault-profile.js';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
@@ -255,6 +256,51 @@ describe('the progress line', () => {
     for (now = 0; now < 12_000; now += 1000) plain.update(p);
     expect(log.text.split('\n').filter(Boolean)).toHaveLength(3);
   });
+
+  it("prints a note on a line of its own: in the progress line's place on a terminal, which is drawn again after", () => {
+    let now = 0;
+    const tty = { text: '', isTTY: true, columns: 40, write: (t: string) => (tty.text += t) };
+    const bar = new ProgressWriter(tty, { now: () => now });
+    const p = { done: 1, known: 2, requests: 1, cached: 0, waitingMs: 0, etaMs: null };
+    bar.update(p);
+    bar.note('the window');
+    now = 200;
+    bar.update(p);
+    expect(tty.text).toBe(
+      '\rread 1/2 · 1 request, 0 cached\x1b[K\rthe window\x1b[K\n\rread 1/2 · 1 request, 0 cached\x1b[K',
+    );
+    const log = { text: '', write: (t: string) => (log.text += t) };
+    new ProgressWriter(log).note('the window');
+    expect(log.text).toBe('the window\n');
+  });
+});
+
+describe('the default window of check-ins and activities', () => {
+  it('ends at the newest instant of what has happened: not an Echo answer to come, nor a clock', () => {
+    const question = {
+      created_at: '2026-04-01T09:00:00Z',
+      updated_at: '2026-05-06T07:00:00Z',
+      next_answer_at: '2026-06-01T13:00:00Z', // EC2: to come
+      paused_at: null,
+    };
+    const checkIn = { completed_at: null, updated_at: '2026-05-05T17:30:00Z', date: '2026-05-07' };
+    expect(newestInstant([question, checkIn])).toBe(Date.parse('2026-05-06T07:00:00Z'));
+    expect(newestInstant([{ id: 'a' }, { completed_at: null }])).toBeNull();
+    const clock = Date.parse('2026-12-01T20:00:00Z');
+    expect(defaultWindow(Date.parse('2026-05-06T07:00:00Z'), clock, clock)).toEqual({
+      since: '2026-04-06',
+      through: '2026-05-06T07:00:00Z',
+      anchor: 'records',
+    });
+    // With no record's instant, the source's Date, else this machine's clock, and the line says which.
+    const bySource = defaultWindow(null, clock, 0);
+    expect(bySource).toEqual({ since: '2026-11-01', through: '2026-12-01T20:00:00Z', anchor: 'source clock' });
+    expect(windowLine(bySource)).toBe(
+      "reading 30 days up to 2026-12-01, the source's clock (its Date: no record read shows an instant) (check-ins and activities since 2026-11-01; --since chooses another date)",
+    );
+    expect(defaultWindow(null, null, clock).anchor).toBe('machine clock');
+    expect(windowLine({ since: '2026-10-21', through: null, anchor: 'given' })).toBeNull();
+  });
 });
 
 /** 503s on one GET in twelve, from the seeded stream (MK6), with a Retry-After of 1 s. */
@@ -356,10 +402,14 @@ describe('reading a standin source with rate limits and 503s', () => {
       },
     });
     const { source, ...records } = whole;
-    // The source's Date header was real time when the read began (its Date is the machine's, not --now).
-    expect(source.since).toBe(new Date(realNow() - 30 * 86_400_000).toISOString().slice(0, 10));
+    // The window ends at the newest record the source shows, not at its Date header (real time: not --now); the
+    // comments and reactions, read after the window is fixed, may be newer (the world's clock is then theirs).
+    const { comments, reactions, ...before } = records;
+    const newest = instant(newestInstant(Object.values(before).flat())!);
+    expect(newestInstant([...comments, ...reactions])).toBeGreaterThanOrEqual(Date.parse(newest));
+    expect(source.window).toEqual({ since: defaultSince(Date.parse(newest)), through: newest, anchor: 'records' });
     expect(source.label).toBe(running.baseUrl);
-    expect(records).toEqual(await expected(source.since, true));
+    expect(records).toEqual(await expected(source.window.since, true));
     expect(records.me.id).toBe(running.mock.world.defaultPersonId);
     expect(records.people).toHaveLength(running.mock.world.store.people.size);
     expect(records.teams).toHaveLength(running.mock.world.store.teams.size);

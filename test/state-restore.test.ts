@@ -402,17 +402,21 @@ describe('PUT /__mock/state off the request path keeps what the server holds to'
     }
   });
 
-  it('the memory budget: a state that would take the server over it gets 507 and changes nothing', async () => {
+  it('the memory budget: a state it leaves no room to read and check gets 413 before it is read, and changes nothing', async () => {
     const running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, memoryBudget: 2 * MiB });
     try {
       const origin = running.baseUrl.replace('/api/v2', '');
       const before = running.mock.world;
-      // A base of another seed, and a year of check-ins caught up over it: far more than 2 MiB.
+      // A base of another seed, and a year of check-ins caught up over it: far more than a quarter of 2 MiB.
       const h = new Harness({ seed: 7 });
       await control(h, 'POST', '/clock/advance', { days: 366 });
       const answer = await putState(origin, JSON.stringify((await control(h, 'GET', '/state')).body));
-      expect(answer.status, answer.body).toBe(507);
-      expect(JSON.parse(answer.body)).toMatchObject({ type: 'urn:standin:problem:memory-budget' });
+      expect(answer.status, answer.body).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        type: 'urn:standin:problem:memory-budget',
+        detail: expect.stringMatching(/the budget \(--memory-budget, 2\.0 MiB\) leaves/),
+      });
+      expect(answer.headers.connection).toBe('close');
       expect(running.mock.world).toBe(before);
     } finally {
       await running.close();

@@ -26,7 +26,8 @@ source text in the output: if it finds any, nothing is written.
   --out FILE         the state file to write
   --salt-file F      the salt of the keyed ids (default .standin-import/salt, made if missing); the same salt
                      and source write the same bytes; keep it private: it links the world back to the source
-  --since DATE       the first date of check-ins and activities (default: 30 days before the source's today)
+  --since DATE       the first date of check-ins and activities (default: the 30 days up to the newest record
+                     the organisation shows, whatever the source's clock says)
   --comments         also read the comments and reactions of every check-in and goal update read
   --max-requests N   stop after N requests; what was read is cached, and the next run goes on from there
   --cache DIR        where what was read is cached (default .standin-import)
@@ -172,6 +173,7 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
     { orgRecords, tokensOf },
     { importedStateText },
     { leakScan },
+    { windowLine, windowSummary, instant },
   ] = await Promise.all([
     import('../import/read-organisation.js'),
     import('../import/har-source.js'),
@@ -180,6 +182,7 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
     import('../import/org-records.js'),
     import('../import/import-state.js'),
     import('../import/leak-scan.js'),
+    import('../import/read-window.js'),
   ]);
   try {
     const salt = saltOf(args.saltFile, io);
@@ -210,6 +213,10 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
           last = progress;
           bar.update(progress);
         },
+        onWindow: (window) => {
+          const line = windowLine(window);
+          if (line) bar.note(`standin import: ${line}`);
+        },
       });
       if (last) bar.finish(last);
       readLine = `read ${args.baseUrl}: ${plural(last?.requests ?? 0, 'request')}, ${last?.cached ?? 0} answered from ${args.cacheDir}, ${plural(last?.rateLimited ?? 0, 'rate-limited answer')}, ${Math.round((last?.waitingMs ?? 0) / 1000)} s waiting`;
@@ -232,10 +239,15 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
         : []),
     ];
     const left = Object.entries(leftOut).map(([kind, n]) => `${n} ${kind}`);
+    const windowRead = windowSummary(source.source.window);
     io.stdout(
       [
         `standin import: ${readLine}`,
         `  ${counts.join(', ')}`,
+        // The default window's end, and the world's clock: the same instant unless a record of the window is newer.
+        ...(windowRead
+          ? [`  ${windowRead}; the world's clock is frozen at ${instant(contents.generatedAt * 1000)}`]
+          : []),
         ...(left.length > 0 ? [`  left out, as what they belong to was not read: ${left.join(', ')}`] : []),
         '',
       ].join('\n'),

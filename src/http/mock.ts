@@ -19,8 +19,10 @@ export interface StateLoad {
   worlds: Worlds;
   /** G10: the base of the url fields the records are presented with to check them against the spec. */
   appUrl: string;
-  /** G8: the most body bytes read (413 over it). */
+  /** G8: the most body bytes read (413 over it): the limit's, or less to fit the memory budget. */
   maxBytes: number;
+  /** The 413 of a body over maxBytes, saying which bound it is over. */
+  tooLarge: () => Response;
   /** The request's transcript, for the text of a problem the loader answers with. */
   transcript: Transcript;
 }

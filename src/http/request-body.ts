@@ -103,7 +103,8 @@ export const TOO_LARGE: unique symbol = Symbol('too large');
 
 /**
  * A body's chunks as they stream in, and TOO_LARGE in place of the one that takes it past `maxBytes` (the stream
- * is cancelled then, so that no more of it is read). A body that breaks off throws, as its reader does.
+ * is cancelled then, so that no more of it is read, as it is when the loop reading them stops early). A body
+ * that breaks off throws, as its reader does.
  * @example for await (const chunk of chunksWithin(request.body, maxBytes)) if (chunk === TOO_LARGE) return refuse();
  */
 export async function* chunksWithin(
@@ -112,16 +113,26 @@ export async function* chunksWithin(
 ): AsyncGenerator<Uint8Array | typeof TOO_LARGE> {
   const reader = body.getReader();
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      yield TOO_LARGE;
-      return;
+  let ended = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        return;
+      }
+      size += value.byteLength;
+      if (size > maxBytes) {
+        ended = true;
+        await reader.cancel();
+        yield TOO_LARGE;
+        return;
+      }
+      yield value;
     }
-    yield value;
+  } finally {
+    // A reader that stopped early (the state worker answered before the body's end): none of the rest is read.
+    if (!ended) await reader.cancel().catch(() => undefined);
   }
 }
 

@@ -92,7 +92,11 @@ function personLiteralErrors(op: SpecOperation, query: Record<string, string | s
   return errors;
 }
 
-function isJsonContentType(value: string | null): boolean {
+/**
+ * Whether a Content-Type is JSON's (G1): application/json, with parameters or not, or an application/*+json.
+ * @example isJsonContentType('application/json; charset=utf-8') // true
+ */
+export function isJsonContentType(value: string | null): boolean {
   // What nearly every client sends, recognised without splitting or lowercasing it.
   if (value === 'application/json') return true;
   const type = value?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
@@ -100,9 +104,18 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /**
+ * A JSON body its host parsed already, as JSON.parse gives it, its Content-Type JSON's and its text not blank:
+ * standin serve's state worker parses a large state as it streams in (src/server/streamed-json.ts).
+ */
+export interface ParsedBody {
+  parsed: unknown;
+}
+
+/**
  * Reads and validates everything the operation takes: the input, or the problem response to send, the body's
  * text and the problem's written into `transcript`. Synchronous for an operation without a body (most reads)
- * and for a body its host read ahead (`ahead`: bodyReadAhead); a promise only where a body must be read.
+ * and for a body its host read ahead (`ahead`: bodyReadAhead) or parsed; a promise only where a body must be
+ * read.
  * @example const input = await readRequestInput(op, request, params, { strict: false }, transcript)
  */
 export function readRequestInput(
@@ -111,7 +124,7 @@ export function readRequestInput(
   rawParams: Record<string, string>,
   options: { strict: boolean; maxBytes?: number },
   transcript: Transcript,
-  ahead?: Uint8Array,
+  ahead?: Uint8Array | ParsedBody,
 ): RequestInput | Response | Promise<RequestInput | Response> {
   // The query alone: parsing the whole URL again costs more than the rest of a small request's validation.
   const { url } = request;
@@ -162,6 +175,7 @@ export function readRequestInput(
   };
   const { bodyProperties } = op;
   if (!bodyProperties) return input({});
+  if (ahead && 'parsed' in ahead) return input(valueOf(op, bodyProperties, ahead.parsed, options, errors, transcript));
   if (ahead) {
     const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
     const text = textWithin(ahead, maxBytes);
@@ -297,22 +311,36 @@ function bodyOf(
         ],
       );
     }
-    const validated = op.validateBody(parsed);
-    if (!validated.ok) errors.push(...validated.errors);
-    else {
-      body = validated.value;
-      // G7: unknown and read-only fields are ignored, or rejected in strict mode.
-      if (!options.strict) transcript.ignored = ignoredFields(body, bodyProperties);
-      else {
-        for (const key of Object.keys(body)) {
-          if (!bodyProperties.has(key)) {
-            errors.push({
-              in: 'body',
-              name: clip(key),
-              message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...bodyProperties].join(', ')}.`,
-            });
-          }
-        }
+    body = valueOf(op, bodyProperties, parsed, options, errors, transcript);
+  }
+  return body;
+}
+
+/** A parsed body as the operation takes it (G7, G8's values), its problems added to `errors`. */
+function valueOf(
+  op: SpecOperation,
+  bodyProperties: ReadonlySet<string>,
+  parsed: unknown,
+  options: { strict: boolean },
+  errors: FieldError[],
+  transcript: Transcript,
+): Record<string, unknown> {
+  const validated = op.validateBody(parsed);
+  if (!validated.ok) {
+    errors.push(...validated.errors);
+    return {};
+  }
+  const body = validated.value;
+  // G7: unknown and read-only fields are ignored (and named in the journal), or rejected in strict mode.
+  if (!options.strict) transcript.ignored = ignoredFields(body, bodyProperties);
+  else {
+    for (const key of Object.keys(body)) {
+      if (!bodyProperties.has(key)) {
+        errors.push({
+          in: 'body',
+          name: clip(key),
+          message: `${clip(key)} is not a writable field of this request (G7, strict mode); remove it. Writable: ${[...bodyProperties].join(', ')}.`,
+        });
       }
     }
   }

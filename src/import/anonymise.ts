@@ -739,7 +739,7 @@ export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg 
     return text.length <= 256 && written.length > 256 ? written.slice(0, 256).trimEnd() : written;
   };
   return {
-    source: { label: LABEL, readAt: org.source.readAt, since: org.source.since },
+    source: { label: LABEL, readAt: org.source.readAt, window: org.source.window },
     me: a.person(org.me),
     people: byId(org.people.map((p) => a.person(p))),
     teams: byId(

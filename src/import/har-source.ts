@@ -11,7 +11,7 @@ import type { SourceKind, SourceOrg } from './source-org.js';
 export interface HarSourceOptions {
   /** What the organisation's `source.label` says: the HAR file's name. */
   label: string;
-  /** As readOrganisation's: by default 30 days before the Date of the captured GET /me answer. */
+  /** As readOrganisation's: by default the 30 days up to the newest record the capture shows (read-window.ts). */
   since?: string;
   /** Take the comments and reactions too (from the GETs of them the capture holds). */
   comments?: boolean;
@@ -108,6 +108,6 @@ export function organisationFromHar(harText: string, options: HarSourceOptions):
     if (answer === 'missing') gaps.push(`${KIND_NAMES[kind]}: GET ${BASE_PATH}${path} is not in the capture`);
     step = plan.next(answer);
   }
-  const { since, readAt, ...records } = step.value;
-  return { org: { source: { label: options.label, readAt, since }, ...records }, gaps };
+  const { window, readAt, ...records } = step.value;
+  return { org: { source: { label: options.label, readAt, window }, ...records }, gaps };
 }

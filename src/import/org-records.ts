@@ -80,11 +80,14 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
   const leftOut: LeftOut = {};
   const drop = (kind: keyof WorldContents) => (leftOut[kind] = (leftOut[kind] ?? 0) + 1);
 
-  // Every instant the organisation shows: the world is generated at the latest of them.
+  // Every instant the organisation shows: the world is generated at the latest of them. The default window's end
+  // is one (the newest record seen before the dated lists were read), so the world's clock is never before the
+  // window it was read for, even when the record it came from is left out below.
   let latest = 0;
   const seen = (text: string | null | undefined) => {
     if (text) latest = Math.max(latest, seconds(text));
   };
+  seen(org.source.window.through);
 
   const teamIds = new Set(org.teams.map((t) => t.id));
   const teams: Team[] = org.teams
@@ -349,7 +352,7 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       seed: IMPORTED_SEED,
       size: 'small',
       generatedAt,
-      historyStart: org.source.since,
+      historyStart: org.source.window.since,
       defaultPersonId: org.me.id,
       people,
       teams,

@@ -136,6 +136,14 @@ export class ProgressWriter {
     this.#write(progress);
   }
 
+  /**
+   * A line of its own amid the progress (the window chosen): on a terminal it takes the progress line's place,
+   * which the next update draws again below it.
+   */
+  note(text: string): void {
+    this.#out.write(this.#out.isTTY && this.#shown ? `\r${text}\x1b[K\n` : `${text}\n`);
+  }
+
   finish(progress: ReadProgress): void {
     this.#write({ ...progress, waiting: null, etaMs: null });
     if (this.#out.isTTY) this.#out.write('\n');

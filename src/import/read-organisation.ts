@@ -5,12 +5,11 @@ import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { PacedClient, PacedClientError, type PacedClientOptions } from './paced-client.js';
 import { estimateEtaMs, type ReadProgress } from './progress-bar.js';
 import { ReadCache, canonicalPath, type CachedRead } from './read-cache.js';
+import { defaultWindow, instant, newestInstant, type ReadWindow } from './read-window.js';
 import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
 
 /** G4: the most records a page holds (per_page above 50 is clamped to 50). */
 export const PER_PAGE = 50;
-/** The window of dated records read when no `since` is given, before the source's now. */
-export const DEFAULT_SINCE_DAYS = 30;
 /** goal_ids[] per request when reading archived parents (GO6), to keep URLs short. */
 const IDS_PER_REQUEST = 20;
 
@@ -28,10 +27,12 @@ export interface PlanTally {
   /** GETs known to be needed so far. */
   known: number;
   counts: Record<SourceKind, number>;
+  /** The window of check-ins and activities, once the plan has fixed it (before it reads them). */
+  window: ReadWindow | null;
 }
 
 export interface PlanSettings {
-  /** The first date of check-ins and activities (YYYY-MM-DD); DEFAULT_SINCE_DAYS before the source's now. */
+  /** The first date of check-ins and activities (YYYY-MM-DD); by default read-window.ts's window. */
   since?: string;
   comments?: boolean;
   /** The machine's clock (ms), when the source states none. */
@@ -39,26 +40,10 @@ export interface PlanSettings {
 }
 
 /** The plan's outcome: everything but the label, which the runner knows. */
-export type PlanOutcome = Omit<SourceOrg, 'source'> & { since: string; readAt: string };
+export type PlanOutcome = Omit<SourceOrg, 'source'> & Omit<SourceOrg['source'], 'label'>;
 
 type Rec = { id: string };
 type Plan<T> = Generator<PlanRequest, T, PlanAnswer>;
-
-/**
- * A date-time in G3's shape.
- * @example instant(Date.parse('2026-11-20T15:00:00.123Z')) // '2026-11-20T15:00:00Z'
- */
-export function instant(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
-}
-
-/**
- * The default `since`: DEFAULT_SINCE_DAYS before `nowMs`, as a UTC date.
- * @example defaultSince(Date.parse('2026-11-20T15:00:00Z')) // '2026-10-21'
- */
-export function defaultSince(nowMs: number): string {
-  return new Date(nowMs - DEFAULT_SINCE_DAYS * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Records by id, each once (the first seen: pages read while the source changes may overlap), sorted by id. */
 function byId<T extends Rec>(records: Iterable<T>): T[] {
@@ -77,16 +62,17 @@ function withQuery(path: string, query: Record<string, string | string[]>): stri
 /**
  * The GETs standin import makes, in order, as a generator: it yields each request and is resumed with the
  * answer. Me; every page of people and teams, and each team (its members); every page of goals, the archived
- * parents they name (GO6: listed by goal_ids[] only), and each goal's updates (GU7); check-ins since `since`
- * (CI5); Echo questions and each one's answers (EC5); activities since `since` (AC1); with comments, each
+ * parents they name (GO6: listed by goal_ids[] only), and each goal's updates (GU7); Echo questions and each
+ * one's answers (EC5); without `since`, the first page of check-ins and of activities, newest first, to fix the
+ * window (read-window.ts); check-ins since `since` (CI5); activities since `since` (AC1); with comments, each
  * check-in's and goal update's comments and reactions (CR1, CR2). Every list is read by pages of 50 until a
  * short page (G4).
  *
- * "Now", for the default `since`, is the Date header of GET /me's answer: the source's own clock when the read
- * began, which a resumed read finds again in its cache (and a HAR capture holds); the machine's clock only when
- * that answer has none.
+ * Every list read in full comes before the window is fixed, so that the newest instant of what is read is the
+ * window's end, up to the check-ins and comments of the window itself. A resumed read finds the same answers in
+ * its cache, and so the same window.
  * @example
- * const tally = { known: 0, counts: emptyCounts() };
+ * const tally = emptyTally();
  * const plan = organisationPlan({ now: Date.now }, tally);
  * let step = plan.next();
  * while (!step.done) step = plan.next(await answer(step.value.path));
@@ -94,6 +80,7 @@ function withQuery(path: string, query: Record<string, string | string[]>): stri
 export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Plan<PlanOutcome> {
   if (settings.since !== undefined && !isDate(settings.since))
     throw new RangeError(`since "${settings.since}" is not a date YYYY-MM-DD (G3)`);
+  // The source's clock: the newest Date it answered with (a resumed read finds it again in its cache).
   let newest: number | null = null;
   const ask = function* (request: PlanRequest): Plan<PlanAnswer> {
     const answer = yield request;
@@ -137,13 +124,12 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
     }
   };
 
-  // me, people, teams, goals, check-ins, questions, activities: each at least one GET.
-  tally.known += 7;
+  // me, people, teams, goals, check-ins, questions, activities: each at least one GET; and the window's two.
+  tally.known += settings.since === undefined ? 9 : 7;
   const meAnswer = yield* ask({ kind: 'me', path: '/me' });
   if (typeof meAnswer !== 'object')
     throw new Error('GET /me was not answered: standin import needs to know whose view of the organisation it reads');
   const me = recordOf<SourceOrg['me']>(meAnswer.text, '/me', 'Person');
-  const since = settings.since ?? defaultSince(newest ?? settings.now());
 
   const people = yield* all<SourceOrg['people'][number]>('people', '/people');
   const teamList = yield* all<Rec>('teams', '/teams', {}, false);
@@ -181,14 +167,33 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
   for (const id of goalIds)
     goalUpdates.push(...(yield* all<SourceOrg['goalUpdates'][number]>('goalUpdates', `/goals/${id}/goal-updates`)));
 
-  const checkIns = yield* all<SourceOrg['checkIns'][number]>('checkIns', '/check-ins', { since });
-
   const echoQuestions = yield* all<SourceOrg['echoQuestions'][number]>('echoQuestions', '/echo/questions');
   const questionIds = byId(echoQuestions).map((q) => q.id);
   tally.known += questionIds.length;
   const echoAnswers: SourceOrg['echoAnswers'] = [];
   for (const id of questionIds)
     echoAnswers.push(...(yield* all<SourceOrg['echoAnswers'][number]>('echoAnswers', `/echo/questions/${id}/answers`)));
+
+  const window: ReadWindow =
+    settings.since !== undefined
+      ? { since: settings.since, through: null, anchor: 'given' }
+      : defaultWindow(
+          newestInstant([
+            me,
+            ...people,
+            ...goalUpdates,
+            ...echoQuestions,
+            ...echoAnswers,
+            ...(yield* newestPage('checkIns', '/check-ins', ask)),
+            ...(yield* newestPage('activities', '/activities', ask)),
+          ]),
+          newest,
+          settings.now(),
+        );
+  tally.window = window;
+  const { since } = window;
+
+  const checkIns = yield* all<SourceOrg['checkIns'][number]>('checkIns', '/check-ins', { since });
 
   // AC1: since is a datetime here; the first instant of the date.
   const activities = yield* all<SourceOrg['activities'][number]>('activities', '/activities', {
@@ -211,7 +216,7 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
   }
 
   return {
-    since,
+    window,
     readAt: instant(newest ?? settings.now()),
     me,
     people: byId(people),
@@ -232,7 +237,25 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
  * @example const tally = emptyTally(); organisationPlan({ now: Date.now }, tally)
  */
 export function emptyTally(): PlanTally {
-  return { known: 0, counts: Object.fromEntries(SOURCE_KINDS.map((k) => [k, 0])) as Record<SourceKind, number> };
+  return {
+    known: 0,
+    counts: Object.fromEntries(SOURCE_KINDS.map((k) => [k, 0])) as Record<SourceKind, number>,
+    window: null,
+  };
+}
+
+/**
+ * The first page of a dated list with no `since`, newest first (CI5: date descending; AC1: recorded_at
+ * descending): where the organisation's records end, for the window. Read, not kept: the window's read has them.
+ * Missing from a capture made before it was asked (or gone), it shows nothing.
+ */
+function* newestPage(
+  kind: 'checkIns' | 'activities',
+  path: string,
+  ask: (request: PlanRequest) => Plan<PlanAnswer>,
+): Plan<Rec[]> {
+  const answer = yield* ask({ kind, path: withQuery(path, { page: '1', per_page: String(PER_PAGE) }) });
+  return typeof answer === 'object' ? listOf<Rec>(answer.text, path, SCHEMAS[kind]) : [];
 }
 
 function isDate(text: string): boolean {
@@ -324,7 +347,7 @@ export interface ReadOrganisationOptions extends Pick<PacedClientOptions, 'sleep
   /** The API's base URL, ending in /api/v2. */
   baseUrl: string;
   token: string;
-  /** The first date of check-ins and activities (YYYY-MM-DD); 30 days before the source's now by default. */
+  /** The first date of check-ins and activities (YYYY-MM-DD); by default read-window.ts's window. */
   since?: string;
   /** Read each check-in's and goal update's comments and reactions too. */
   comments?: boolean;
@@ -333,6 +356,8 @@ export interface ReadOrganisationOptions extends Pick<PacedClientOptions, 'sleep
   /** Where the cache of what was read lives (reads.jsonl): a later run with the same one resumes. */
   cacheDir: string;
   onProgress?: (progress: ReadProgress) => void;
+  /** Told the window of check-ins and activities once it is fixed, before they are read. */
+  onWindow?: (window: ReadWindow) => void;
 }
 
 /** The read stopped at its request budget: what was read is cached, and a run with the same cache goes on. */
@@ -352,6 +377,7 @@ export async function readOrganisation(options: ReadOrganisationOptions): Promis
   const tally = emptyTally();
   let done = 0;
   let cached = 0;
+  let windowTold = false;
   const started = now();
   const progress = (waiting: ReadProgress['waiting'] = null): ReadProgress => ({
     done,
@@ -405,9 +431,13 @@ export async function readOrganisation(options: ReadOrganisationOptions): Promis
     // or not, until the cache was deleted.
     const next = plan.next(answer);
     if (fresh) await cache.put(path, fresh);
+    if (tally.window && !windowTold) {
+      windowTold = true;
+      options.onWindow?.(tally.window);
+    }
     options.onProgress?.(progress());
     step = next;
   }
-  const { since, readAt, ...records } = step.value;
-  return { source: { label: cache.source, readAt, since }, ...records };
+  const { window, readAt, ...records } = step.value;
+  return { source: { label: cache.source, readAt, window }, ...records };
 }

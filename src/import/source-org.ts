@@ -2,6 +2,7 @@
 // the reader fills it (from the API or a proxy's HAR capture), the anonymiser maps it to another of the same shape
 // with nothing real left, and the builder turns that into a world's records. One type between the three steps.
 import type { ApiSchema } from '../types/wire.js';
+import type { ReadWindow } from './read-window.js';
 
 export interface SourceOrg {
   /** Where and when it was read, and the window of dated records read (check-ins, activities). */
@@ -10,8 +11,11 @@ export interface SourceOrg {
     label: string;
     /** When the reading ended (G3's shape). */
     readAt: string;
-    /** The first date whose check-ins and activities were read (YYYY-MM-DD). */
-    since: string;
+    /**
+     * The window of check-ins and activities read: from `since` (YYYY-MM-DD), by default up to the newest record
+     * seen before they were read (read-window.ts), where the world is frozen.
+     */
+    window: ReadWindow;
   };
   /** The person whose token read it (GET /me). */
   me: ApiSchema<'Person'>;

@@ -6,6 +6,14 @@
 /** 512 MiB: a laptop's share for a mock, far above what a demo or a suite of test workers keeps. */
 export const DEFAULT_MEMORY_BUDGET = 512 * 2 ** 20;
 
+/**
+ * What reading and checking a saved state may take while it runs, per byte of its body (PUT /__mock/state on
+ * standin serve: its bytes, the records parsed from them, the world they are checked in and the one built from
+ * them; measured in test/restore-memory.test.ts): a body that would not fit in what the budget leaves is refused
+ * before it is read.
+ */
+export const RESTORE_BYTES_PER_BODY_BYTE = 4;
+
 /** The parts of what a mock keeps, in estimated bytes. */
 export interface MemoryUse {
   /** The shared world's own records (its writes and the days it caught up). */
@@ -65,6 +73,11 @@ export class MemoryBudget {
 
   used(): number {
     return this.meter.used();
+  }
+
+  /** What the budget leaves: its limit less what is kept (0 when over it). */
+  room(): number {
+    return Math.max(0, this.limit - this.meter.used());
   }
 
   /** Whether what is kept already goes over the budget (writes are refused then). */

@@ -17,7 +17,7 @@ import type { StateLoad, StateLoader } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
 import { jsonResponse } from '../http/transcript.js';
 import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
-import { bodyTooLarge, incompleteBody } from '../http/request-input.js';
+import { incompleteBody } from '../http/request-input.js';
 import type { Worlds } from '../runtime/worlds.js';
 import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
 
@@ -82,19 +82,17 @@ class Inbox {
 }
 
 /**
- * Sends the body to the worker: the problem as soon as it is known to be over `maxBytes` or broke off (G8), else
- * null once it is all sent. It is copied as it arrives into a few blocks that go to the worker and come back to
- * be filled again: the body is never this thread's memory at once, and nothing of it is allocated here, so the
- * collector, which counts memory outside the heap too, has no reason to collect the world's heap meanwhile.
+ * Sends the body to the worker: the problem as soon as it is past `maxBytes` or broke off (G8), or
+ * as soon as the worker answered it (not JSON), else null once it is all sent. It is copied as it arrives into a
+ * few blocks that go to the worker and come back to be filled again: the body is never this thread's memory at
+ * once, and nothing of it is allocated here, so the collector, which counts memory outside the heap too, has no
+ * reason to collect the world's heap meanwhile.
  */
 async function sendBody(
-  { request, maxBytes, transcript }: StateLoad,
+  { request, maxBytes, tooLarge, transcript }: StateLoad,
   inbox: Inbox,
   send: Send,
-): Promise<Response | null> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes)
-    return bodyTooLarge(transcript, maxBytes);
+): Promise<Response | FromWorker | null> {
   const free = Array.from({ length: BLOCKS }, () => new ArrayBuffer(BLOCK_BYTES));
   let block = new Uint8Array(0);
   let filled = 0;
@@ -103,18 +101,25 @@ async function sendBody(
     block = new Uint8Array(0);
     filled = 0;
   };
-  const nextBlock = async () => {
-    if (free.length === 0) free.push(returned(await inbox.next()));
+  /** The next block to fill, or the worker's answer when it gave one before the body's end. */
+  const nextBlock = async (): Promise<FromWorker | null> => {
+    if (free.length === 0) {
+      const message = await inbox.next();
+      if (message.type !== 'block') return message;
+      free.push(message.bytes);
+    }
     block = new Uint8Array(free.pop()!);
+    return null;
   };
   if (request.body) {
     try {
       for await (const value of chunksWithin(request.body, maxBytes)) {
-        if (value === TOO_LARGE) return bodyTooLarge(transcript, maxBytes);
+        if (value === TOO_LARGE) return tooLarge();
         for (let at = 0; at < value.byteLength;) {
           if (filled === block.length) {
             flush();
-            await nextBlock();
+            const early = await nextBlock();
+            if (early) return early;
           }
           const taken = Math.min(value.byteLength - at, block.length - filled);
           block.set(value.subarray(at, at + taken), filled);
@@ -130,13 +135,6 @@ async function sendBody(
   flush();
   send({ type: 'end' });
   return null;
-}
-
-/** A block the worker gave back. */
-function returned(message: FromWorker): ArrayBuffer {
-  if (message.type !== 'block')
-    throw new Error(`standin: the state worker sent ${message.type} while it read the body`);
-  return message.bytes;
 }
 
 /** The worker's verdict, once it gave back the blocks still on their way. */
@@ -211,10 +209,11 @@ async function build(inbox: Inbox, send: Send, worlds: Worlds, checked: FromWork
 export function workerStateLoader(): StateLoader {
   return async (load) => {
     const { request, worlds, appUrl, maxBytes } = load;
-    const declared = Number(request.headers.get('content-length'));
+    // Declared too large: refused from the headers, before a worker is started or a byte is read.
+    const declared = request.headers.get('content-length');
+    if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) return load.tooLarge();
     const settings: WorkerSettings = {
       contentType: request.headers.get('content-type'),
-      length: Number.isSafeInteger(declared) && declared > 0 && declared <= maxBytes ? declared : null,
       appUrl,
       maxBytes,
       // MK1: a base the worker generates keys its people's tokens as this server does.
@@ -227,10 +226,13 @@ export function workerStateLoader(): StateLoader {
     const release = () => (ended ??= worker.terminate());
     try {
       const refused = await sendBody(load, inbox, send);
-      if (refused) return refused;
-      const verdict = await verdictOf(inbox);
-      if (verdict.type === 'answer')
-        return jsonResponse(load.transcript, verdict.body, { status: verdict.status, headers: verdict.headers });
+      if (refused instanceof Response) return refused;
+      const verdict = refused ?? (await verdictOf(inbox));
+      if (verdict.type === 'answer') {
+        // Answered before the body's end: the rest is not read, and the connection cannot be used again.
+        const headers = refused ? [...verdict.headers, ['connection', 'close'] as [string, string]] : verdict.headers;
+        return jsonResponse(load.transcript, verdict.body, { status: verdict.status, headers });
+      }
       return await build(inbox, send, worlds, verdict, release);
     } catch (error) {
       if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;

@@ -16,8 +16,6 @@ export const BATCHES_AHEAD = 4;
 
 export interface WorkerSettings {
   contentType: string | null;
-  /** The body's declared length, if any: the worker keeps it in one piece of memory of that size. */
-  length: number | null;
   appUrl: string;
   maxBytes: number;
   /** The server's control token, when its people's tokens are keyed by it (fixtures/tokens.ts). */

@@ -499,6 +499,12 @@ export interface paths {
          *     once when it is ready, and no request sees it half built. One restore runs at a time on a server:
          *     another `PUT /state` meanwhile, in any session, gets 409 with `Retry-After` (each holds a whole
          *     state and the world it describes in memory). In-process (`createMock`, MSW) it is done at once.
+         *
+         *     A restore on `standin serve` takes up to four times the state's size in memory while it runs, which
+         *     must fit in what the memory budget (`--memory-budget`) leaves: a larger state gets 413 (type
+         *     `memory-budget`, naming the budget and what would make room) before it is read, from its
+         *     `Content-Length`, or once that many bytes of a chunked body came. A body that is not JSON gets 415
+         *     at its first byte.
          */
         put: operations["putState"];
         post?: never;

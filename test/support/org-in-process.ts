@@ -64,7 +64,11 @@ export async function orgInProcess(mock: Mock, since: string, comments = true): 
   const commentLists = await Promise.all(on.map((path) => all<SourceOrg['comments'][number]>(`${path}/comments`)));
   const reactionLists = await Promise.all(on.map((path) => all<SourceOrg['reactions'][number]>(`${path}/reactions`)));
   return {
-    source: { label: 'in-process', readAt: new Date(mock.world.now() * 1000).toISOString().slice(0, 19) + 'Z', since },
+    source: {
+      label: 'in-process',
+      readAt: new Date(mock.world.now() * 1000).toISOString().slice(0, 19) + 'Z',
+      window: { since, through: null, anchor: 'given' },
+    },
     me,
     people: byId(people),
     teams: byId(teams),
