@@ -165,6 +165,23 @@ describe('leakScan', () => {
     }
   });
 
+  it("finds the source's account planted in an output text: its name as a name, its id as an id (PT1)", () => {
+    const { id, name } = org.me.account;
+    for (const [body, kind, source] of [
+      [`Welcome to ${name}!`, 'name', name],
+      [`welcome to ${name.toUpperCase()}`, 'name', name],
+      [`see https://app.example/a/${id}/settings`, 'id', id],
+    ] as const) {
+      const copy = structuredClone(out);
+      copy.comments[0]!.body = body;
+      const text = JSON.stringify(copy);
+      expect(
+        leakScan(org, text).map((l) => [l.kind, l.source]),
+        body,
+      ).toEqual([[kind, source]]);
+    }
+  });
+
   it("skips only HTML's own markup: a name in angle brackets or after an ampersand is still found", () => {
     const person = org.people.find((p) => p.kind === 'human')!;
     for (const body of [`mail <${person.name}>`, `R&${person.name}`, `<p>${person.name}</p>`])
