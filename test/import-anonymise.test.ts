@@ -4,10 +4,12 @@
 // itself), determinism (same salt, shuffled input), and every record still valid against the spec's schema.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { worldAccount } from '../fixtures/world-account.js';
 import { createMock } from '../src/http/app.js';
 import { anonymise, anonymisedIdOf } from '../src/import/anonymise.js';
 import { htmlText } from '../src/import/html-text.js';
 import { leakScan } from '../src/import/leak-scan.js';
+import { IMPORTED_SEED } from '../src/import/org-records.js';
 import { SOURCE_KINDS, type SourceOrg } from '../src/import/source-org.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import type { ApiSchema } from '../src/types/wire.js';
@@ -164,6 +166,23 @@ describe('leakScan', () => {
         leakScan(org, JSON.stringify(copy)).map((l) => l.kind),
         planted,
       ).toContain('text');
+    }
+  });
+
+  it("finds the source's account planted in an output text: its name as a name, its id as an id (PT1)", () => {
+    const { id, name } = org.me.account;
+    for (const [body, kind, source] of [
+      [`Welcome to ${name}!`, 'name', name],
+      [`welcome to ${name.toUpperCase()}`, 'name', name],
+      [`see https://app.example/a/${id}/settings`, 'id', id],
+    ] as const) {
+      const copy = structuredClone(out);
+      copy.comments[0]!.body = body;
+      const text = JSON.stringify(copy);
+      expect(
+        leakScan(org, text).map((l) => [l.kind, l.source]),
+        body,
+      ).toEqual([[kind, source]]);
     }
   });
 
@@ -363,6 +382,17 @@ describe('anonymise', () => {
       );
     }
     expect(out.me.bio).toBe(people.get(out.me.id)!.bio);
+  });
+
+  it("keeps nothing of the source's account: every person carries the imported world's own, its seed's (PT1)", () => {
+    // The source's account (seed 7's world: Lumen) is a real company's; the world built from the output runs on
+    // IMPORTED_SEED, and answers that seed's account as any world answers its own.
+    expect(org.me.account).toEqual({ id: '93d620e1-120b-41d2-b40a-48c6e332c7b8', name: 'Lumen' });
+    const account = worldAccount(IMPORTED_SEED);
+    expect(account).toEqual({ id: 'a33fcd1b-d9aa-415e-ba20-402f752914a3', name: 'Quillstone' });
+    for (const person of [out.me, ...out.people]) expect(person.account, person.id).toEqual(account);
+    expect(outText).not.toContain(org.me.account.id);
+    expect(outText).not.toContain(org.me.account.name);
   });
 
   it('rewrites @mentions through the username map', () => {

@@ -120,6 +120,65 @@ describe("a source person's bio (PT1)", () => {
   });
 });
 
+describe("the source's account (PT1)", () => {
+  // Production answers every person with the organisation's account: a real company's name and a real id, which
+  // people also write in their texts. Nothing of it may reach the world: the world answers its own seed's account.
+  const ACCOUNT = { id: '4c4f5632-9a1e-4d0b-8f3e-2b7c6d5a1e90', name: 'Quantronica' };
+
+  /** The organisation as production would answer it: every person of the one account, named in texts. */
+  function ofAccount(): SourceOrg {
+    const org = structuredClone(base);
+    for (const person of [org.me, ...org.people]) person.account = { ...ACCOUNT };
+    org.goals[0]!.description = `Make ${ACCOUNT.name} the easiest place to ship from; see https://app.example/a/${ACCOUNT.id}/goals`;
+    org.goals[1]!.title = `${ACCOUNT.name.toUpperCase()} launch`;
+    org.checkIns[0]!.previous = `- Demoed the new onboarding to the ${ACCOUNT.name} board`;
+    return org;
+  }
+
+  it('is written nowhere: not its name in a goal or check-in, not its id in a link, and the scan finds nothing', () => {
+    const { text, leaks } = pipeline(ofAccount());
+    expect(leaks).toEqual([]);
+    expect(/quantronica/i.test(text), 'the name in the output').toBe(false);
+    expect(text.includes(ACCOUNT.id), 'the id in the output').toBe(false);
+  });
+
+  it('planted in the output, its name or its id, is found as a name or an id', () => {
+    const org = ofAccount();
+    const { text } = pipeline(org);
+    for (const [planted, kind] of [
+      ['A word from the Quantronica team', 'name'],
+      ['quantronica', 'name'],
+      [`account ${ACCOUNT.id}`, 'id'],
+    ] as const) {
+      const leaky = `${text.slice(0, -2)},"planted":${JSON.stringify(planted)}}`;
+      expect(
+        leakScan(org, leaky).map((l) => [l.kind, l.source]),
+        planted,
+      ).toContainEqual([kind, kind === 'id' ? ACCOUNT.id : ACCOUNT.name]);
+    }
+  });
+
+  it.each(['Linear', 'Asana', 'Google'])(
+    'named %s, a word the records hold by design (an activity kind), is no leak alone, and is written nowhere else',
+    (name) => {
+      // A one-word account name that is a value of the spec's enums (activity kinds, reaction names, moods…) is in
+      // every world's records, and says nothing of the organisation: looked for, it refused every import of it.
+      const org = ofAccount();
+      for (const person of [org.me, ...org.people]) person.account = { ...ACCOUNT, name };
+      org.goals[2]!.description = `Ship the ${name} integration`;
+      const { text, leaks } = pipeline(org);
+      expect(leaks).toEqual([]);
+      expect(text.toLowerCase()).toContain(`"kind":"${name === 'Google' ? 'google_calendar' : name.toLowerCase()}"`);
+      expect(text.includes(name), 'the name as the source wrote it').toBe(false);
+      // Of two words, it is looked for whole: the records hold neither as one name.
+      const twoWords = ofAccount();
+      for (const person of [twoWords.me, ...twoWords.people]) person.account = { ...ACCOUNT, name: `${name} Orbit` };
+      const planted = `${pipeline(twoWords).text.slice(0, -2)},"planted":"at ${name} orbit"}`;
+      expect(leakScan(twoWords, planted).map((l) => [l.kind, l.source])).toEqual([['name', `${name} Orbit`]]);
+    },
+  );
+});
+
 describe('the world built from what was read', () => {
   it("keeps a goal whose parent's owner was not listed by /people, at the top of the tree", () => {
     const org = structuredClone(base);
@@ -235,6 +294,34 @@ describe('standin import against a source answering oddly', () => {
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     return refused;
   }
+
+  it("production's account on every person (a real company's): read as the spec says it, and written nowhere", async () => {
+    // The reader checks every record against the spec's Person (PT1), which now names the account.
+    const account = { id: '4c4f5632-9a1e-4d0b-8f3e-2b7c6d5a1e90', name: 'Quantronica' };
+    const json = (body: unknown) => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    hostile = (path) => {
+      if (path === '/me') return json({ ...base.me, account });
+      if (path.startsWith('/people?'))
+        return json(/[?&]page=1(&|$)/.test(path) ? base.people.map((p) => ({ ...p, account })) : []);
+      return null;
+    };
+    const run = await importing('account');
+    hostile = () => null;
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const written = readFileSync(join(dir, 'account.json'), 'utf8');
+    expect(/quantronica/i.test(written)).toBe(false);
+    expect(written.includes(account.id)).toBe(false);
+    // One without its name is not what the API says: one line naming it, nothing written.
+    await refusedThenResumed(
+      'account-without-name',
+      (path) => (path === '/me' ? json({ ...base.me, account: { id: account.id } }) : null),
+      /GET \/me answered a record that is not the spec's Person: .*account.*name/,
+    );
+  });
 
   it('a null where the spec says string: says which answer, and a mended source reads on', async () => {
     await refusedThenResumed(

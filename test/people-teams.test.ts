@@ -1,6 +1,8 @@
 // People and teams over HTTP: GET /me (PT1), /people and /teams lists, one person, one team with its people (PT2).
 import { describe, expect, it } from 'vitest';
 import type { Person, Team } from '../src/domain/records.js';
+import { activityHookAccount } from '../fixtures/activity-hook.js';
+import { companyFor } from '../fixtures/company.js';
 import { Harness } from './support/harness.js';
 import { defined } from './support/defined.js';
 
@@ -18,6 +20,7 @@ const PT1_FIELDS = [
   'administrator',
   'kind',
   'bio',
+  'account',
   'teams',
   'url',
   'created_at',
@@ -47,6 +50,8 @@ function expectedPerson(h: Harness, person: Person) {
     administrator: person.administrator,
     kind: person.kind,
     bio: person.bio,
+    // PT1: the world's one account, whose collect-activity hook (WH1) /__mock/world lists.
+    account: { id: activityHookAccount(h.world.seed, undefined).accountId, name: companyFor(h.world.seed).name },
     teams: person.teamIds.map((id) => ({ id, name: h.world.store.teams.get(id)!.name })),
     url: `${h.mock.options.appUrl}/people/${person.id}`,
     created_at: iso(person.createdAt),
@@ -111,6 +116,23 @@ describe('PT1: GET /me', () => {
     const me = (await h.get(`${API}/me`)).body;
     expect(me.bio).toEqual(h.person().bio);
     expect(me.bio).toMatch(/^<p>/);
+  });
+
+  it("PT1 account is the world's one account: /me's is every person's, its id the hook's of /__mock/world", async () => {
+    const me = (await h.get(`${API}/me`)).body;
+    const world = (await h.get('/__mock/world', { token: null })).body;
+    expect(me.account).toEqual({ id: world.activity_hook.account_id, name: 'Foxglove' });
+    const people = await walk<{ id: string; account: unknown }>(h, `${API}/people`, 7);
+    expect(people.length).toBe(h.world.store.people.size);
+    for (const person of people) expect(person.account, person.id).toEqual(me.account);
+    // Another world, another account; the same seed behind a control token, the same account as its hook.
+    const other = new Harness({ seed: 7 });
+    expect((await other.get(`${API}/me`)).body.account).toEqual({
+      id: '93d620e1-120b-41d2-b40a-48c6e332c7b8',
+      name: 'Lumen',
+    });
+    const guarded = new Harness({ controlToken: 'a control token' });
+    expect((await guarded.get(`${API}/me`)).body.account).toEqual(me.account);
   });
 });
 

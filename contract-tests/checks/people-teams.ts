@@ -1,4 +1,5 @@
 // Owns the people-and-teams check group (PT1–PT2, plus the G2/G4 negative cases of their operations), through the API alone.
+// PT1's account is production's (runsteady.com/docs/api/teams-people/): one account per token, on every person.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { ensureInOrder, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import type { ApiSchema } from '../../src/types/wire.js';
@@ -21,6 +22,7 @@ const PT1_FIELDS = [
   'administrator',
   'kind',
   'bio',
+  'account',
   'teams',
   'url',
   'created_at',
@@ -114,6 +116,36 @@ export const peopleTeams: CheckGroup = {
         ensure(them.id !== me.id, 'PT1', `two persons' tokens must give two persons, both gave ${me.id}`);
         const themListed = (await client.expect<PersonOut>(200, 'GET', `/people/${them.id}`, {}, 'PT1')).body;
         ensure(sameJson(themListed, them), 'PT1', `GET /people/${them.id} must give the record their GET /me gives`);
+      },
+    },
+    {
+      rule: 'PT1',
+      title: "every person of GET /people carries GET /me's account: one account per token (production's account)",
+      async run(ctx) {
+        const { client } = ctx;
+        const me = (await client.expect<PersonOut>(200, 'GET', '/me', {}, 'PT1')).body;
+        const account = JSON.stringify(me.account);
+        const people = await client.walk<PersonOut>('/people');
+        const others = people.filter((p) => JSON.stringify(p.account) !== account);
+        ensure(
+          others.length === 0,
+          'PT1',
+          `GET /me's account is ${account}; GET /people answers ${others.length} of ${people.length} people with another, the first ${others[0]?.id} with ${JSON.stringify(others[0]?.account)}`,
+        );
+        // The second person's token, when there is one, is of the same organisation: the same account.
+        let other;
+        try {
+          other = ctx.other();
+        } catch (error) {
+          if (error instanceof NotRun) return;
+          throw error;
+        }
+        const them = (await other.expect<PersonOut>(200, 'GET', '/me', {}, 'PT1')).body;
+        ensure(
+          JSON.stringify(them.account) === account,
+          'PT1',
+          `GET /me with the second person's token answers the account ${JSON.stringify(them.account)}, the first token's ${account}`,
+        );
       },
     },
     {

@@ -396,6 +396,26 @@ export const VARIANTS: Variant[] = [
     ],
   },
   {
+    name: "people of another account among the caller's (production's one account per token, PT1)",
+    expectedRules: ['PT1'],
+    kind: 'behaviour',
+    // Everyone but the default person (MK1 lists them first) carries another account, wherever they are read
+    // (/me, /people, /people/{id}): each record is valid and agrees with itself, only the accounts differ.
+    break: [
+      {
+        methods: ['GET'],
+        path: new RegExp(`^/(me|people(/${ANY_ID})?)$`),
+        response: async (response, _request, tools) => {
+          const [first] = await tools.tokens();
+          eachRecord(response.status < 300 ? response.body : undefined, (p) => {
+            if (p.id !== first?.person.id && p.account)
+              p.account = { id: '0b6e4f0e-6d1c-4a8e-9d57-2f3c1a7e5b90', name: 'Another Account' };
+          });
+        },
+      },
+    ],
+  },
+  {
     name: 'GET /me lacks username',
     expectedRules: ['PT1'],
     kind: 'schema',

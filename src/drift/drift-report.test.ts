@@ -772,16 +772,27 @@ describe('standin drift: golden pairs', () => {
   });
 
   // Production's documentation lists `bio` on /me and /people as plain text (runsteady.com/docs/api/teams-people/);
-  // production answers HTML, which standin's spec says. A client built on standin meets the field either way: only
-  // the prose differs.
-  it("production's Person as its documentation shows it (bio, a text or null) differs from standin's in prose only", () => {
+  // production answers HTML, which standin's spec says. It lists `account` on both too, an object, and shows it as
+  // `{"id": "4c4f5632-…", "name": "Quantronica"}`. A client built on standin meets the fields either way: only the
+  // prose differs.
+  it("production's Person as its documentation shows it (bio, a text or null; account, an id and a name) differs from standin's in prose only", () => {
     const report = driftOf((spec) => {
-      spec.components.schemas.Person.properties.bio = {
+      const person = spec.components.schemas.Person;
+      person.properties.bio = {
         type: ['string', 'null'],
         description: 'Profile bio as plain text.',
       };
+      person.properties.account = {
+        type: 'object',
+        description: 'The account the person belongs to.',
+        required: ['id', 'name'],
+        properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+        additionalProperties: false,
+      };
+      if (!person.required.includes('account')) person.required.push('account');
     });
     expect(report.changes.map((c) => [c.category, c.kind, c.standin_pointer])).toEqual([
+      ['compatible', 'description', '/components/schemas/Person/properties/account'],
       ['compatible', 'description', '/components/schemas/Person/properties/bio'],
     ]);
   });

@@ -1,6 +1,7 @@
 // Presentation: domain records → the response shapes of spec/openapi.yaml (GO3 object forms, G3 instants, G10 urls,
 // G11 types). The domain hands out records; only HTTP knows their wire shapes, each declared as the spec's
 // generated schema, so a field the spec renames, adds or drops fails the typecheck here.
+import { worldAccount } from '../../fixtures/world-account.js';
 import type { ActionItem } from '../domain/action-items.js';
 import { formatInstant } from '../domain/calendar.js';
 import { isBlocked } from '../domain/check-ins.js';
@@ -92,6 +93,9 @@ export class Presenter {
       administrator: person.administrator,
       kind: person.kind,
       bio: person.bio,
+      // PT1: the world's one account, made once per seed (fixtures/world-account.ts): this runs for every person
+      // of every /people page.
+      account: worldAccount(world.seed),
       teams: person.teamIds.map((id) => this.teamRef(world, id)),
       url: this.url('people', person.id),
       created_at: formatInstant(person.createdAt),

@@ -4,6 +4,7 @@
 // source alone, whatever the order of the source's lists (each list comes out ordered by its new ids).
 //
 // A bio (PT1) is HTML: the text a page shows of it is written anew as other texts are, as one escaped paragraph.
+// The account (PT1) is none of the source's: every person carries the imported world's own, its seed's.
 //
 // Ids go through a keyed hash of the salt (HMAC-SHA256, G2's UUID v4 form), so the same source id always becomes the
 // same new id under one salt and nobody without the salt can map one back. Everything drawn at random (names,
@@ -37,10 +38,12 @@ import {
   type Area,
 } from '../../fixtures/phrases.js';
 import { fakerFor } from '../../fixtures/seeded-faker.js';
+import { worldAccount } from '../../fixtures/world-account.js';
 import type { Voice } from '../../fixtures/voices.js';
 import { blockerSentence, capitalize, lessonItem, lowerFirst, workItem } from '../../fixtures/work-items.js';
 import { htmlText } from './html-text.js';
 import { forEachWord, SourceIndex } from './leak-scan.js';
+import { IMPORTED_SEED } from './org-records.js';
 import type { SourceOrg } from './source-org.js';
 import type { ApiSchema } from '../types/wire.js';
 
@@ -458,6 +461,9 @@ class Anonymiser {
       administrator: p.administrator,
       kind: p.kind,
       bio: this.#bio(p),
+      // PT1: the source's account is a real company's, its id a real id: the world built from this runs on
+      // IMPORTED_SEED and answers that seed's account, as every world answers its own.
+      account: worldAccount(IMPORTED_SEED),
       teams: p.teams.map((t) => this.teamRef(t)),
       url: this.url('people', p.id),
       created_at: p.created_at,

@@ -1,6 +1,7 @@
-// Owns standin import's leak scan: what of a source organisation (its ids, people's names, usernames and emails,
-// runs of four words of its texts) still shows in a text made from it, found in one pass over that text's words;
-// and the index of the source it scans with, which the anonymiser also asks whether a text it writes is clean.
+// Owns standin import's leak scan: what of a source organisation (its ids, its account's name and people's names,
+// usernames and emails, runs of four words of its texts) still shows in a text made from it, found in one pass over
+// that text's words; and the index of the source it scans with, which the anonymiser also asks whether a text it
+// writes is clean.
 //
 // Words: maximal runs of letters, digits and combining marks, lowercased (NFC), everything else a separator, so
 // "Asa-Graham", "asa graham" and "ASA\nGraham" are the same two words. The scanned text is read as JSON's string
@@ -17,7 +18,9 @@
 // Memory: the source's runs are kept as 32-bit hash pairs with the index of the text they came from, in an
 // open-addressed table of 12-byte slots at a load of 0.35–0.7: at most ~35 bytes per distinct strong 4-word run
 // of the source (~52 while the table doubles), plus the patterns (one per id, name, name part, username and
-// email). The output is read once, holding only its last MAX_PATTERN_WORDS words; leaks stop at `maxLeaks`.
+// email) and the words of the spec's enum values (a few hundred, once a process). The output is read once, holding
+// only its last MAX_PATTERN_WORDS words; leaks stop at `maxLeaks`.
+import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { markupAt } from './html-text.js';
 import type { SourceOrg } from './source-org.js';
 
@@ -370,6 +373,30 @@ function runInSource(text: string, words: readonly string[]): string {
 
 type PersonLike = { id: string; name: string; username?: string; email?: string };
 
+/** The words of every string enum value of the spec's schemas (a few hundred short words), read once. */
+let specEnumWords: Set<string> | undefined;
+
+/**
+ * The words of the spec's string enum values: reaction names, activity kinds, moods, weekdays, kinds… which the
+ * records of any world hold as they are.
+ * @example enumWords().has('linear') // true: an activity kind
+ */
+function enumWords(): ReadonlySet<string> {
+  if (specEnumWords) return specEnumWords;
+  const words = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'enum' && Array.isArray(value))
+          for (const item of value) if (typeof item === 'string') wordsOf(item).forEach((w) => words.add(w));
+        walk(value);
+      }
+  };
+  walk(getCompiledSpec().document.components?.schemas);
+  return (specEnumWords = words);
+}
+
 function collect(org: SourceOrg, index: SourceIndex): void {
   const people: PersonLike[] = [org.me, ...org.people];
   const ids: string[] = [];
@@ -380,8 +407,11 @@ function collect(org: SourceOrg, index: SourceIndex): void {
     ids.push(team.id);
     team.people.forEach(refs);
   }
+  // PT1: the account every person carries is the organisation's own, a real company's name and a real id.
+  const accounts = new Set<string>();
   for (const person of [org.me, ...org.people]) {
-    ids.push(person.id);
+    ids.push(person.id, person.account.id);
+    accounts.add(person.account.name);
     person.teams.forEach((t) => ids.push(t.id));
     index.addText(person.bio);
   }
@@ -445,6 +475,16 @@ function collect(org: SourceOrg, index: SourceIndex): void {
     if (person.email) index.addPattern('email', person.email);
     if (person.username) index.addPattern('username', person.username);
   }
+  // The account's name whole, as a name: its words in order, any case. Not its words alone, as a person's name
+  // parts are: a company's name is often made of words anyone writes ("Blue Harbour Systems"), which a kept value
+  // may hold by chance; the texts that could say it are written anew anyway. A name of one word that is a word of
+  // the spec's enum values (Linear, Asana, Google: activity kinds) is in every world's records by design and says
+  // nothing of the organisation: looked for, it refused every import of that company.
+  for (const name of accounts) {
+    const words = wordsOf(name);
+    if (words.length === 1 && enumWords().has(words[0]!)) continue;
+    index.addPattern('name', name);
+  }
   for (const person of people) {
     index.addPattern('name', person.name);
     // First, middle and last names alone, as whole words, once they are long enough to be someone's.
@@ -453,9 +493,10 @@ function collect(org: SourceOrg, index: SourceIndex): void {
 }
 
 /**
- * What of `source` shows in `outputText` (read as JSON: its escapes are what they stand for): every source id,
- * person's name (whole, or a name part of 4+ letters as a whole word), username and email, and every run of
- * four words of a source text (holding a strong word), merged into one leak per run of consecutive hits.
+ * What of `source` shows in `outputText` (read as JSON: its escapes are what they stand for): every source id (the
+ * account's too), the account's name (whole), every person's name (whole, or a name part of 4+ letters as a whole
+ * word), username and email, and every run of four words of a source text (holding a strong word), merged into one
+ * leak per run of consecutive hits.
  * @example leakScan(org, JSON.stringify(anonymise(org, { salt, appUrl }))) // []
  */
 export function leakScan(source: SourceOrg, outputText: string, options: LeakScanOptions = {}): Leak[] {

@@ -1032,6 +1032,22 @@ export interface components {
              * @example <p>Platform Engineer in Platform, mostly on the deploy pipeline and the config service.</p>
              */
             bio: string | null;
+            /**
+             * @description The account the person belongs to (PT1): the same on `/me` and on every person of `/people`, one
+             *     account per token. Production's documentation lists it on both as an object and shows it as
+             *     `{"id": "4c4f5632-…", "name": "Quantronica"}` (runsteady.com/docs/api/teams-people/). standin
+             *     answers the world's one account: its id is the account id of the world's collect-activity hook
+             *     (WH1, as `GET /__mock/world` lists it), its name the world's company's (`Foxglove` for seed 42).
+             * @example {
+             *       "id": "2a16fb47-f2a4-4a48-a415-96fdd6ec4b70",
+             *       "name": "Foxglove"
+             *     }
+             */
+            account: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
             teams: components["schemas"]["TeamRef"][];
             url: components["schemas"]["AppUrl"];
             created_at: components["schemas"]["Instant"];
