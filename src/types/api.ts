@@ -1044,8 +1044,7 @@ export interface components {
              *     }
              */
             account: {
-                /** Format: uuid */
-                id: string;
+                id: components["schemas"]["Id"];
                 name: string;
             };
             teams: components["schemas"]["TeamRef"][];
