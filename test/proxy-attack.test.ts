@@ -414,6 +414,35 @@ describe('exchanges cut midway', () => {
   });
 });
 
+describe('settled()', () => {
+  it('waits for an exchange under way until the journal has it, as the large exchanges below rely on', async () => {
+    // The answer's head and half its body go back at once, the rest when the test says: in between, the
+    // exchange is under way, and settled() must not say that everything is recorded.
+    let rest = () => {};
+    const upstream = await rawUpstream((_seen, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '2' });
+      response.write('{');
+      rest = () => response.end('}');
+    });
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const answer = rawRequest(`${proxy.baseUrl}/me`, { method: 'GET' });
+        while (upstream.got.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        let settled = false;
+        const settling = proxy.settled().then(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(settled).toBe(false);
+        rest();
+        await answer;
+        await settling;
+        expect(proxy.journal.list({ limit: 5 }).map((e) => e.path)).toEqual(['/api/v2/me']);
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
 describe('many large exchanges at once', () => {
   it('passes each byte for byte, over the cap and over the budget, and gives the whole budget back', async () => {
     const body = (n: number) => Buffer.alloc(n, n % 251);

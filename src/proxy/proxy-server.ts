@@ -67,7 +67,7 @@ export interface RunningProxy {
   journal: RequestJournal;
   tally: ProxyTally;
   server: Server;
-  /** Exchanges checked and recorded so far (the HAR file's writes included once they settle). */
+  /** Every exchange under way checked and recorded (the HAR file's writes included once they settle). */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -406,6 +406,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const responseCapture = new Capture(budget);
     let waited = 0;
     let finished = false;
+    // Under way until recorded: settled() waits for it. A client can read an answer of known length whole
+    // before the proxy hears its upstream's end, and a test that then asked the journal found it a step behind.
+    let recorded = () => {};
+    track(new Promise<void>((resolve) => (recorded = resolve)));
     /** The upstream's answer once its head came: what a cut exchange is recorded with. */
     let answered: { status: number; statusText: string; headers: Array<[string, string]> } | null = null;
     const finish = (
@@ -436,6 +440,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       } catch (error) {
         // A check that throws is standin's bug: said, never the exchange's end.
         warn(`could not check ${method} ${path.split('?', 1)[0]}: ${(error as Error).message}`);
+      } finally {
+        recorded();
       }
     };
     const failed = (status: 502 | 504, slug: string, detail: string) => {
