@@ -1,9 +1,9 @@
 // Another commit of standin for the benchmark to compare against in the same run (`--baseline REF`): its tree
 // exported beside this one (git archive, under the system's temp folder, kept for the next run) and built with
-// this checkout's node_modules. On a shared box whose speed drifts within minutes, a before and an after
+// this checkout's node_modules, or its own when its lock file differs. On a shared box whose speed drifts within minutes, a before and an after
 // measured round after round in one run compare; figures from two runs do not.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './servers.js';
@@ -41,8 +41,14 @@ export function prepareBaseline(ref: string, log: (line: string) => void): Basel
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   run('tar', ['-x', '-C', dir], dir, run('git', ['archive', '--format=tar', commit], ROOT));
-  // This checkout's packages: a baseline older than them needs nothing they lack, and npm ci would take a minute.
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // This checkout's packages when the baseline locks the same ones (npm ci would take a minute); its own when
+  // not: a baseline from before a package left (ajv-formats) could not start on this checkout's.
+  const lock = (root: string) => readFileSync(join(root, 'package-lock.json'), 'utf8');
+  if (lock(dir) === lock(ROOT)) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  else {
+    log(`baseline: ${short} locks other packages than this checkout: npm ci there`);
+    run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], dir);
+  }
   run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], dir);
   run(process.execPath, [join('dist', 'src', 'spec', 'build-validators.js')], dir);
   if (!existsSync(cli)) throw new Error(`${ref} (${short}) built no ${cli}`);
