@@ -773,8 +773,8 @@ describe('standin drift: golden pairs', () => {
 
   // Production's documentation lists `bio` on /me and /people as plain text (runsteady.com/docs/api/teams-people/);
   // production answers HTML, which standin's spec says. It lists `account` on both too, an object, and shows it as
-  // `{"id": "4c4f5632-…", "name": "Quantronica"}`. A client built on standin meets the fields either way: only the
-  // prose differs.
+  // `{"id": "4c4f5632-…", "name": "Quantronica"}`, its id an id as every other (G2's Id, as this derived
+  // description keeps for all ids). A client built on standin meets the fields either way: only the prose differs.
   it("production's Person as its documentation shows it (bio, a text or null; account, an id and a name) differs from standin's in prose only", () => {
     const report = driftOf((spec) => {
       const person = spec.components.schemas.Person;
@@ -786,7 +786,7 @@ describe('standin drift: golden pairs', () => {
         type: 'object',
         description: 'The account the person belongs to.',
         required: ['id', 'name'],
-        properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+        properties: { id: { $ref: '#/components/schemas/Id' }, name: { type: 'string' } },
         additionalProperties: false,
       };
       if (!person.required.includes('account')) person.required.push('account');
