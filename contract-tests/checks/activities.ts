@@ -108,11 +108,12 @@ export const activities: CheckGroup = {
 
         // team_ids[]: the activities of the team's members (GET /teams/{id} lists them).
         const teamId =
-          ctx.me.teams[0]?.id ?? (await client.expect(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0]?.id;
+          ctx.me.teams[0]?.id ??
+          (await client.expect<Array<ApiSchema<'Team'>>>(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0]?.id;
         if (teamId) {
           const members = new Set<string>(
-            (await client.expect(200, 'GET', `/teams/${teamId}`, {}, 'PT2')).body.people.map(
-              (p: { id: string }) => p.id,
+            (await client.expect<ApiSchema<'TeamDetail'>>(200, 'GET', `/teams/${teamId}`, {}, 'PT2')).body.people.map(
+              (p) => p.id,
             ),
           );
           ensureSameList(
@@ -151,7 +152,7 @@ export const activities: CheckGroup = {
           const { body } = await client.expect(422, 'GET', `/activities?${query}`, {}, 'AC1');
           ensureNames(body, field, 'AC1', `GET /activities?${query}`);
         }
-        const bare = await client.expect(400, 'GET', '/activities?kinds=jira,linear', {}, 'G5');
+        const bare = await client.expect<ApiSchema<'Problem'>>(400, 'GET', '/activities?kinds=jira,linear', {}, 'G5');
         ensure(
           String(bare.body.detail).includes('kinds[]='),
           'G5',

@@ -318,9 +318,13 @@ export const checkIns: CheckGroup = {
         const other = await ctx.otherPerson();
         const theirs: CheckIn = await ctx.latestCheckIn(ctx.client, other);
         // The body repeats the stored answers: a server that wrongly accepts it changes no answer.
-        const { status, body } = await ctx.client.request('PATCH', `/check-ins/${theirs.id}`, {
-          body: answersOf(theirs),
-        });
+        const { status, body } = await ctx.client.request<ApiSchema<'Problem'> | undefined>(
+          'PATCH',
+          `/check-ins/${theirs.id}`,
+          {
+            body: answersOf(theirs),
+          },
+        );
         ensure(
           status === 403,
           'CI3',

@@ -70,7 +70,7 @@ function ensureIds(actual: Array<{ id: string }>, expected: Array<{ id: string }
 
 /** The newest few check-ins, for reading their comments and reactions. */
 async function someCheckIns(ctx: KitContext): Promise<Array<{ id: string }>> {
-  return (await ctx.client.expect(200, 'GET', '/check-ins?per_page=10', {}, 'CI5')).body;
+  return (await ctx.client.expect<Array<{ id: string }>>(200, 'GET', '/check-ins?per_page=10', {}, 'CI5')).body;
 }
 
 export const commentsReactions: CheckGroup = {
@@ -157,14 +157,18 @@ export const commentsReactions: CheckGroup = {
         );
         const kept = await comment(ctx, client, path, ctx.mark('a comment to edit wrongly'));
         for (const body of [{ body: '' }, { body: null }, {}]) {
-          const { status, body: problem } = await client.request('PATCH', `/comments/${kept.id}`, { body });
+          const { status, body: problem } = await client.request<Partial<ApiSchema<'Problem'>> | undefined>(
+            'PATCH',
+            `/comments/${kept.id}`,
+            { body },
+          );
           ensure(
             status === 422,
             'CR1',
             `PATCH /comments/${kept.id} ${JSON.stringify(body)} must give 422, got ${status}`,
           );
           ensure(
-            (problem?.errors ?? []).some((e: { name: string }) => e.name === 'body'),
+            (problem?.errors ?? []).some((e) => e.name === 'body'),
             'CR1',
             `PATCH /comments/${kept.id} ${JSON.stringify(body)}: the problem must name body`,
           );

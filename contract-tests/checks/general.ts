@@ -3,6 +3,7 @@
 // asks of every operation is checked per operation (operations.ts).
 import { LOWERCASE_UUID_V4 } from '../../src/spec/formats.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 export const general: CheckGroup = {
   name: 'general',
@@ -26,7 +27,7 @@ export const general: CheckGroup = {
       title: 'the ids the server writes are lowercase UUID v4',
       async run({ client }) {
         for (const path of ['/people', '/teams', '/goals', '/check-ins']) {
-          for (const record of (await client.expect(200, 'GET', `${path}?per_page=50`)).body) {
+          for (const record of (await client.expect<Array<{ id: string }>>(200, 'GET', `${path}?per_page=50`)).body) {
             ensure(
               LOWERCASE_UUID_V4.test(record.id),
               'G2',
@@ -43,7 +44,7 @@ export const general: CheckGroup = {
       title:
         'the upper-case form of a real id finds its record: on a path (200, the same body) and in a filter (the same list)',
       async run({ client }) {
-        const me = (await client.expect(200, 'GET', '/me')).body;
+        const me = (await client.expect<ApiSchema<'Person'>>(200, 'GET', '/me')).body;
         for (const path of [`/people/${me.id}`, `/check-ins?people_ids[]=${me.id}&per_page=5`]) {
           const lower = await client.expect(200, 'GET', path, {}, 'G2', 'input');
           const upper = await client.expect(200, 'GET', path.replace(me.id, me.id.toUpperCase()), {}, 'G2', 'input');
@@ -65,13 +66,13 @@ export const general: CheckGroup = {
         // The default and the clamp only show on a list with more than 50 records.
         let long: string | undefined;
         for (const path of ['/check-ins', '/activities', '/goals', '/people']) {
-          if ((await client.expect(200, 'GET', `${path}?per_page=50&page=2`)).body.length > 0) {
+          if ((await client.expect<unknown[]>(200, 'GET', `${path}?per_page=50&page=2`)).body.length > 0) {
             long = path;
             break;
           }
         }
         if (!long) throw new NotRun('no list has more than 50 records to show the default and the clamp');
-        const first = (await client.expect(200, 'GET', long)).body;
+        const first = (await client.expect<unknown[]>(200, 'GET', long)).body;
         ensure(
           first.length === 30,
           'G4',
@@ -79,7 +80,7 @@ export const general: CheckGroup = {
           'defaults',
         );
         if (ctx.selects('G4', 'clamp')) {
-          const clamped = (await client.expect(200, 'GET', `${long}?per_page=500`)).body;
+          const clamped = (await client.expect<unknown[]>(200, 'GET', `${long}?per_page=500`)).body;
           ensure(
             clamped.length === 50,
             'G4',
@@ -113,9 +114,15 @@ export const general: CheckGroup = {
           { rawBody: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
           'G8',
         );
-        const invalid = await client.expect(422, 'POST', '/goals', { body: { private: 'yes' } }, 'G8');
+        const invalid = await client.expect<ApiSchema<'Problem'>>(
+          422,
+          'POST',
+          '/goals',
+          { body: { private: 'yes' } },
+          'G8',
+        );
         ensure(
-          invalid.body.errors?.some((e: { name: string }) => e.name === 'private'),
+          invalid.body.errors?.some((e) => e.name === 'private'),
           'G8',
           'the 422 must name the field private',
         );
@@ -143,7 +150,7 @@ export const general: CheckGroup = {
       title: 'a read-only token reads, as the same person (its writes: the per-operation G9 checks)',
       async run(ctx) {
         const readOnly = ctx.readOnlyClient();
-        const me = (await readOnly.expect(200, 'GET', '/me')).body;
+        const me = (await readOnly.expect<ApiSchema<'Person'>>(200, 'GET', '/me')).body;
         ensure(me.id === ctx.me.id, 'G9', 'the read-only token must act as the same person');
       },
     },

@@ -528,15 +528,22 @@ export const goalUpdates: CheckGroup = {
           ['page=abc', 'page'],
           ['per_page=2.5', 'per_page'],
         ]) {
-          const { body } = await client.expect(422, 'GET', `/goals/${goal.id}/goal-updates?${query}`, {}, 'G4');
+          const { body } = await client.expect<ApiSchema<'Problem'>>(
+            422,
+            'GET',
+            `/goals/${goal.id}/goal-updates?${query}`,
+            {},
+            'G4',
+          );
           ensure(
-            body.errors?.some((e: { name: string }) => e.name === name),
+            body.errors?.some((e) => e.name === name),
             'G4',
             `${query}: the problem must name ${name}`,
           );
         }
-        const past = (await client.expect(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50&page=1000`, {}, 'G4'))
-          .body;
+        const past = (
+          await client.expect<UpdateOut[]>(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50&page=1000`, {}, 'G4')
+        ).body;
         ensure(past.length === 0, 'G4', `a page past the end must be [], got ${past.length} updates`);
       },
     },

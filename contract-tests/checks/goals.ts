@@ -5,12 +5,12 @@ import { ensureGoalOrder, getGoal, goalOrder, LABELS, listByIds, type GoalOut } 
 import type { KitContext } from '../kit/context.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
+type UpdateOut = ApiSchema<'GoalUpdate'>;
+
 /** Another person than the caller, from GET /people (for contributors); NotRun when the caller is alone. */
 async function someoneElse(ctx: KitContext): Promise<{ id: string; name: string }> {
-  const people = (await ctx.client.expect(200, 'GET', '/people?per_page=50', {}, 'PT2')).body as Array<{
-    id: string;
-    name: string;
-  }>;
+  const people = (await ctx.client.expect<Array<ApiSchema<'Person'>>>(200, 'GET', '/people?per_page=50', {}, 'PT2'))
+    .body;
   const person = people.find((p) => p.id !== ctx.me.id);
   if (!person) throw new NotRun('GET /people lists nobody but the caller to use as a contributor');
   return person;
@@ -18,7 +18,9 @@ async function someoneElse(ctx: KitContext): Promise<{ id: string; name: string 
 
 /** A team to attach goals to: the caller's first, else the first listed; NotRun when there is none. */
 async function someTeam(ctx: KitContext): Promise<{ id: string; name: string }> {
-  const team = ctx.me.teams[0] ?? (await ctx.client.expect(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0];
+  const team =
+    ctx.me.teams[0] ??
+    (await ctx.client.expect<Array<ApiSchema<'Team'>>>(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0];
   if (!team) throw new NotRun('the server lists no team to attach a goal to');
   return team;
 }
@@ -182,7 +184,7 @@ export const goals: CheckGroup = {
         for (const [body, field] of cases) {
           if (field.includes('|')) {
             // start after end: either field may carry the blame, but one of them must.
-            const exchange = await ctx.client.request('POST', '/goals', { body });
+            const exchange = await ctx.client.request<GoalOut>('POST', '/goals', { body });
             if (exchange.status === 201)
               ctx.cleanup.add(`delete goal ${exchange.body.id}`, () =>
                 ctx.client.request('DELETE', `/goals/${exchange.body.id}`),
@@ -198,7 +200,7 @@ export const goals: CheckGroup = {
           }
         }
         // A JSON body that is not an object is well-formed JSON with a wrong type: 422, not 400.
-        const array = await ctx.client.request('POST', '/goals', { body: [title] });
+        const array = await ctx.client.request<GoalOut>('POST', '/goals', { body: [title] });
         if (array.status === 201)
           ctx.cleanup.add(`delete goal ${array.body.id}`, () =>
             ctx.client.request('DELETE', `/goals/${array.body.id}`),
@@ -387,11 +389,11 @@ export const goals: CheckGroup = {
           ['POST', '/goals'],
           ['PATCH', `/goals/${goal.id}`],
         ] as const) {
-          const bad = await ctx.client.request(method, path, { rawBody: '{"title": "x",', headers: json });
+          const bad = await ctx.client.request<GoalOut>(method, path, { rawBody: '{"title": "x",', headers: json });
           if (bad.status === 201)
             ctx.cleanup.add(`delete goal ${bad.body.id}`, () => ctx.client.request('DELETE', `/goals/${bad.body.id}`));
           ensure(bad.status === 400, 'G8', `${method} ${path} with malformed JSON must give 400, got ${bad.status}`);
-          const form = await ctx.client.request(method, path, {
+          const form = await ctx.client.request<GoalOut>(method, path, {
             rawBody: 'title=x',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
           });
@@ -416,7 +418,8 @@ export const goals: CheckGroup = {
         ctx.requireWrites();
         const person = await someoneElse(ctx);
         const team = await someTeam(ctx);
-        const teamName = (await ctx.client.expect(200, 'GET', `/teams/${team.id}`, {}, 'PT2')).body.name;
+        const teamName = (await ctx.client.expect<ApiSchema<'Team'>>(200, 'GET', `/teams/${team.id}`, {}, 'PT2')).body
+          .name;
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO3 parent') });
         const created: GoalOut = await ctx.createGoal({
           title: ctx.mark('GO3 child'),
@@ -537,8 +540,9 @@ export const goals: CheckGroup = {
         if (listed.length === 0) throw new NotRun('GET /goals lists no goal to inspect');
         // A sample keeps the check fast against a large live server.
         for (const goal of listed.slice(0, 12)) {
-          const [latest] = (await client.expect(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=1`, {}, 'GO4'))
-            .body;
+          const [latest] = (
+            await client.expect<UpdateOut[]>(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=1`, {}, 'GO4')
+          ).body;
           const expected = latest
             ? {
                 progress: latest.progress,
@@ -571,7 +575,7 @@ export const goals: CheckGroup = {
           `a new goal must be 0 / 100 / On track, got ${goal.progress} / ${goal.confidence} / ${goal.confidence_description}`,
         );
         const update = (
-          await ctx.client.expect(
+          await ctx.client.expect<UpdateOut>(
             201,
             'POST',
             `/goals/${goal.id}/goal-updates`,
@@ -609,8 +613,10 @@ export const goals: CheckGroup = {
           );
         }
         for (const goal of listed.slice(0, 5)) {
+          // Read with a goal's confidences (100 too), so that the check itself holds an update to 30/60/90.
+          type Listed = Omit<UpdateOut, 'confidence'> & Pick<GoalOut, 'confidence'>;
           for (const update of (
-            await client.expect(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50`, {}, 'GO5')
+            await client.expect<Listed[]>(200, 'GET', `/goals/${goal.id}/goal-updates?per_page=50`, {}, 'GO5')
           ).body) {
             ensure(
               update.confidence !== 100 && LABELS[update.confidence] === update.confidence_description,
@@ -629,7 +635,7 @@ export const goals: CheckGroup = {
         const goal: GoalOut = await ctx.createGoal({ title: ctx.mark('GO5 goal') });
         for (const confidence of [30, 60, 90]) {
           const update = (
-            await ctx.client.expect(
+            await ctx.client.expect<UpdateOut>(
               201,
               'POST',
               `/goals/${goal.id}/goal-updates`,
@@ -827,7 +833,7 @@ export const goals: CheckGroup = {
           );
         }
         await client.expect(400, 'GET', `/goals?goal_ids=${UNKNOWN_ID}`, {}, 'G5');
-        const none = (await client.expect(200, 'GET', `/goals?goal_ids[]=${UNKNOWN_ID}`, {}, 'GO6')).body;
+        const none = (await client.expect<GoalOut[]>(200, 'GET', `/goals?goal_ids[]=${UNKNOWN_ID}`, {}, 'GO6')).body;
         ensure(none.length === 0, 'GO6', `goal_ids[] naming no goal must give [], got ${none.length} goals`);
       },
     },
@@ -850,7 +856,7 @@ export const goals: CheckGroup = {
           'the private goal must belong to the other person alone',
         );
         const update = (
-          await other.expect(
+          await other.expect<UpdateOut>(
             201,
             'POST',
             `/goals/${hidden.id}/goal-updates`,
@@ -935,7 +941,7 @@ export const goals: CheckGroup = {
           other,
         );
         const update = (
-          await other.expect(
+          await other.expect<UpdateOut>(
             201,
             'POST',
             `/goals/${shared.id}/goal-updates`,
@@ -957,9 +963,11 @@ export const goals: CheckGroup = {
           `GET /goals?people_ids[]=<me> must list a private goal the caller contributes to`,
         );
         await ctx.client.expect(200, 'GET', `/goal-updates/${update.id}`, {}, 'GO7');
-        const updates = (await ctx.client.expect(200, 'GET', `/goals/${shared.id}/goal-updates`, {}, 'GO7')).body;
+        const updates = (
+          await ctx.client.expect<UpdateOut[]>(200, 'GET', `/goals/${shared.id}/goal-updates`, {}, 'GO7')
+        ).body;
         ensure(
-          updates.some((u: { id: string }) => u.id === update.id),
+          updates.some((u) => u.id === update.id),
           'GO7',
           "a contributor must see the private goal's updates",
         );
@@ -991,7 +999,7 @@ export const goals: CheckGroup = {
           ['owner_id', person.id],
           ['contributor_ids', [person.id]],
         ] as const) {
-          const { body } = await stranger.expect(
+          const { body } = await stranger.expect<ApiSchema<'Problem'>>(
             403,
             'PATCH',
             `/goals/${goal.id}`,
@@ -1023,7 +1031,7 @@ export const goals: CheckGroup = {
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO8 parent') });
         const child: GoalOut = await ctx.createGoal({ title: ctx.mark('GO8 child'), parent_id: parent.id });
         const update = (
-          await client.expect(
+          await client.expect<UpdateOut>(
             201,
             'POST',
             `/goals/${parent.id}/goal-updates`,
@@ -1032,7 +1040,7 @@ export const goals: CheckGroup = {
           )
         ).body;
         const comment = (
-          await client.expect(
+          await client.expect<ApiSchema<'Comment'>>(
             201,
             'POST',
             `/goal-updates/${update.id}/comments`,
@@ -1041,7 +1049,7 @@ export const goals: CheckGroup = {
           )
         ).body;
         const reaction = (
-          await client.expect(
+          await client.expect<ApiSchema<'Reaction'>>(
             201,
             'POST',
             `/goal-updates/${update.id}/reactions`,

@@ -4,11 +4,12 @@
 // A check's core claim carries its rule's source; stricter parts (a status standin decided) are asserted
 // only when the run selects their source, so that `--rules interface` never fails on a decision.
 import { getCompiledSpec, type SpecOperation, type SpecParameter } from '../../src/spec/compiled-spec.js';
-import { OTHER_UUIDS, UNKNOWN_ID } from '../kit/assertions.js';
+import { OTHER_UUIDS, problemNames, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup, type ContractCheck } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { fillPath, kindOfParameter } from '../kit/record-pool.js';
 import { sampleBody } from '../kit/sample-bodies.js';
+import type { ApiSchema } from '../../src/types/wire.js';
 
 const MALFORMED_ID = 'not-a-uuid';
 const UNKNOWN_FIELD = 'standin_contract_unknown_field';
@@ -31,8 +32,7 @@ const pathParameters = (op: SpecOperation) => op.parameters.filter((p) => p.in =
 const isPersonFilter = (p: SpecParameter) =>
   p.in === 'query' && (p.schema.items as Record<string, unknown> | undefined)?.['x-rule'] === 'G6';
 const isPaginated = (op: SpecOperation) => op.parameters.some((p) => p.name === 'page');
-const errorsName = (body: any, name: string) =>
-  Array.isArray(body?.errors) && body.errors.some((e: { name?: string }) => e.name === name);
+const errorsName = (body: unknown, name: string) => problemNames(body).includes(name);
 
 /** The request options of an operation's sample body, when it takes one. */
 function bodyOf(ctx: KitContext, op: SpecOperation): { body?: unknown } {
@@ -109,7 +109,14 @@ function g5(op: SpecOperation, parameter: SpecParameter): ContractCheck {
       }
       if (ctx.selects('G5', 'other-forms')) {
         for (const form of [`${bare}=${value}`, `${bare}=${value},${value}`]) {
-          const { body } = await client.expect(400, 'GET', query(op.path, form), {}, 'G5', 'other-forms');
+          const { body } = await client.expect<Partial<ApiSchema<'Problem'>> | undefined>(
+            400,
+            'GET',
+            query(op.path, form),
+            {},
+            'G5',
+            'other-forms',
+          );
           ensure(
             String(body?.detail ?? '').includes(`${bare}[]=`),
             'G5',

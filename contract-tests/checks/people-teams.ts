@@ -250,14 +250,14 @@ export const peopleTeams: CheckGroup = {
             ['per_page=ten', 'per_page'],
             ['page=1.5', 'page'],
           ]) {
-            const { body } = await client.expect(422, 'GET', `${path}?${query}`, {}, 'G4');
+            const { body } = await client.expect<ApiSchema<'Problem'>>(422, 'GET', `${path}?${query}`, {}, 'G4');
             ensure(
-              body.errors?.some((e: { name: string }) => e.name === name),
+              body.errors?.some((e) => e.name === name),
               'G4',
               `${path}?${query}: the problem must name ${name}`,
             );
           }
-          const past = (await client.expect(200, 'GET', `${path}?per_page=50&page=1000`, {}, 'G4')).body;
+          const past = (await client.expect<unknown[]>(200, 'GET', `${path}?per_page=50&page=1000`, {}, 'G4')).body;
           ensure(past.length === 0, 'G4', `${path}: a page past the end must be [], got ${past.length}`);
         }
       },

@@ -16,7 +16,7 @@ export interface RequestOptions {
   token?: string | null;
 }
 
-export interface Exchange<T = any> {
+export interface Exchange<T = unknown> {
   method: string;
   path: string;
   requestBody?: string;
@@ -73,7 +73,7 @@ export class CheckingClient {
     return new CheckingClient(this.target, token, this.coverage, this.selects);
   }
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Exchange<T>> {
+  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Exchange<T>> {
     const exchange = await this.send<T>(method, path, options);
     const op = this.#spec.findOperation(method, path);
     if (op) this.coverage.record(op.operationId, exchange.status);
@@ -89,24 +89,24 @@ export class CheckingClient {
     return exchange;
   }
 
-  get<T = any>(path: string, options?: RequestOptions) {
+  get<T = unknown>(path: string, options?: RequestOptions) {
     return this.request<T>('GET', path, options);
   }
 
-  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('POST', path, { body, ...options });
   }
 
-  patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, { body, ...options });
   }
 
-  delete<T = any>(path: string, options?: RequestOptions) {
+  delete<T = unknown>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, options);
   }
 
   /** Every page of a list (G4 maximum per page), checking that pages never overlap. */
-  async walk<T extends { id: string } = any>(path: string, options: RequestOptions = {}): Promise<T[]> {
+  async walk<T extends { id: string } = { id: string }>(path: string, options: RequestOptions = {}): Promise<T[]> {
     const all: T[] = [];
     for (let page = 1; page < 2000; page++) {
       const { body } = await this.expect<T[]>(
@@ -125,7 +125,7 @@ export class CheckingClient {
   }
 
   /** A request that must answer `status`; otherwise a violation naming the rule (and its part). */
-  async expect<T = any>(
+  async expect<T = unknown>(
     status: number,
     method: string,
     path: string,
@@ -146,7 +146,7 @@ export class CheckingClient {
   }
 
   /** Sends a request without the spec checks (the G12 check's repeat, raw probes); coverage is the caller's. */
-  async send<T = any>(method: string, path: string, options: RequestOptions): Promise<Exchange<T>> {
+  async send<T = unknown>(method: string, path: string, options: RequestOptions): Promise<Exchange<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;

@@ -123,7 +123,7 @@ export class KitContext {
   /** Creates a goal of the kit's own and registers its deletion (updates, comments and reactions go with it, GO8). */
   async createGoal(body: ApiSchema<'GoalInput'> = {}, client = this.client): Promise<ApiSchema<'Goal'>> {
     this.requireWrites();
-    const { body: goal } = await client.expect(
+    const { body: goal } = await client.expect<ApiSchema<'Goal'>>(
       201,
       'POST',
       '/goals',
@@ -140,7 +140,7 @@ export class KitContext {
     client = this.client,
   ): Promise<ApiSchema<'EchoQuestion'>> {
     this.requireWrites();
-    const { body: question } = await client.expect(
+    const { body: question } = await client.expect<ApiSchema<'EchoQuestion'>>(
       201,
       'POST',
       '/echo/questions',
@@ -159,7 +159,7 @@ export class KitContext {
    * @example const later = await ctx.serviceNow(probe); ensure(at <= later, 'AC2', '…')
    */
   async serviceNow(probe: { id: string }, client = this.client): Promise<string> {
-    const { body } = await client.expect(
+    const { body } = await client.expect<ApiSchema<'EchoQuestion'>>(
       200,
       'PATCH',
       `/echo/questions/${probe.id}`,
@@ -171,8 +171,15 @@ export class KitContext {
 
   /** The caller's latest check-in, or NotRun when they have none to work with. */
   async latestCheckIn(client = this.client, person: Person = this.me): Promise<ApiSchema<'CheckIn'>> {
-    const { body } = await client.expect(200, 'GET', `/check-ins?people_ids[]=${person.id}&per_page=1`, {}, 'CI5');
-    if (body.length === 0) throw new NotRun(`${person.name} has no check-in to work with`);
-    return body[0];
+    const { body } = await client.expect<Array<ApiSchema<'CheckIn'>>>(
+      200,
+      'GET',
+      `/check-ins?people_ids[]=${person.id}&per_page=1`,
+      {},
+      'CI5',
+    );
+    const [latest] = body;
+    if (!latest) throw new NotRun(`${person.name} has no check-in to work with`);
+    return latest;
   }
 }

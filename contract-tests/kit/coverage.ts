@@ -6,7 +6,7 @@ export class Coverage {
 
   record(operationId: string, status: number, count = 1): void {
     let statuses = this.#seen.get(operationId);
-    if (!statuses) this.#seen.set(operationId, (statuses = new Map()));
+    if (!statuses) this.#seen.set(operationId, (statuses = new Map<number, number>()));
     statuses.set(status, (statuses.get(status) ?? 0) + count);
   }
 

@@ -4,9 +4,8 @@ import { ensureSameIds } from './assertions.js';
 import type { CheckingClient } from './checking-client.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
-/** The output form of a goal (GO3), as far as the checks read it. */
-export /** The output form of a goal (GO3): the spec's Goal. */
-type GoalOut = ApiSchema<'Goal'>;
+/** The output form of a goal (GO3): the spec's Goal. */
+export type GoalOut = ApiSchema<'Goal'>;
 
 /** GO5: the label of each confidence a goal or update may carry (src/exchange, which standin proxy reads too). */
 export { CONFIDENCE_LABELS as LABELS } from '../../src/exchange/confidence-rules.js';

@@ -106,7 +106,14 @@ export class RecordPool {
     return this.#once(`parent ${listPath}`, async () => {
       const parent = await this.#shared(parentKind);
       const path = listPath.replace(/\{\w+\}/, parent);
-      const have = (await this.ctx.client.expect<any[]>(200, 'GET', `${path}?per_page=50`)).body;
+      // The nested lists' records (comments, reactions, …): a person, and a name where a reaction has one.
+      const have = (
+        await this.ctx.client.expect<Array<{ person?: { id: string }; name?: string }>>(
+          200,
+          'GET',
+          `${path}?per_page=50`,
+        )
+      ).body;
       const used = new Set(have.filter((r) => r.person?.id === this.ctx.me.id).map((r) => r.name));
       const names = REACTION_NAMES.filter((n) => !used.has(n));
       for (let i = have.length; i < LIST_LENGTH; i++) await this.#add(path, names.shift());
