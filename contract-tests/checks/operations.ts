@@ -451,7 +451,7 @@ function g8Methods(path: string, documented: string[]): ContractCheck {
 }
 
 /** Every derived check, in spec order: per operation, then per path. */
-export function derivedChecks(): ContractCheck[] {
+function derivedChecks(): ContractCheck[] {
   const checks: ContractCheck[] = [];
   // The /api/v2 operations: the hooks at the service root know no bearer token and have their own checks (WH1).
   const api = spec.operations.filter((op) => op.base === null);

@@ -18,4 +18,4 @@ export interface CheckGroup {
   checks: ContractCheck[];
 }
 
-export { ensure, fail, NotRun, RuleFailure } from './failures.js';
+export { ensure, NotRun } from './failures.js';

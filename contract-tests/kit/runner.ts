@@ -32,15 +32,12 @@ export function sourceOfCheck(check: Pick<ContractCheck, 'rule' | 'part'>): Rule
 }
 
 /** The checks of a group that a --rules selection keeps (all without one). */
-export function selectedChecks(group: CheckGroup, rules?: readonly RuleSource[]): ContractCheck[] {
+function selectedChecks(group: CheckGroup, rules?: readonly RuleSource[]): ContractCheck[] {
   return rules ? group.checks.filter((c) => rules.includes(sourceOfCheck(c))) : group.checks;
 }
 
 /** How many checks of the groups a selection leaves out, per source. */
-export function leftOutBy(
-  groups: readonly CheckGroup[],
-  rules?: readonly RuleSource[],
-): Partial<Record<RuleSource, number>> {
+function leftOutBy(groups: readonly CheckGroup[], rules?: readonly RuleSource[]): Partial<Record<RuleSource, number>> {
   const counts: Partial<Record<RuleSource, number>> = {};
   if (!rules) return counts;
   for (const check of groups.flatMap((g) => g.checks)) {
@@ -51,7 +48,7 @@ export function leftOutBy(
 }
 
 /** Runs one check: passed, not run with its reason, or failed with the message and the rule that broke. */
-export async function runCheck(group: CheckGroup, check: ContractCheck, ctx: KitContext): Promise<CheckResult> {
+async function runCheck(group: CheckGroup, check: ContractCheck, ctx: KitContext): Promise<CheckResult> {
   const base = { group: group.name, rule: check.rule, source: sourceOfCheck(check), title: check.title };
   try {
     await check.run(ctx);

@@ -6,7 +6,7 @@ import type { Mock } from '../../src/index.js';
 const API = '/api/v2';
 
 /** A request on its way to the mock, as a rewrite sees (and may change) it. */
-export interface BrokenRequest {
+interface BrokenRequest {
   method: string;
   /** The path below /api/v2, without the query, e.g. `/goals/…/goal-updates`. */
   path: string;
@@ -18,14 +18,14 @@ export interface BrokenRequest {
 }
 
 /** An answer on its way back to the kit. `body` is parsed JSON for a JSON content type, else the text. */
-export interface BrokenResponse {
+interface BrokenResponse {
   status: number;
   headers: Headers;
   body: any;
 }
 
 /** Calls on the healthy mock a rewrite can make, e.g. to fetch what a real defect would have answered. */
-export interface Tools {
+interface Tools {
   /** Sends a request to the healthy mock (no rewrites), answering the parsed body. */
   call(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }>;
   /** MK1's token list of the current world. */
@@ -37,7 +37,7 @@ export interface Tools {
 }
 
 /** One rewrite: where it applies and what it changes. */
-export interface Rewrite {
+interface Rewrite {
   /** Methods it applies to; every method when omitted. */
   methods?: string[];
   /** Matches the path below /api/v2 (no query). */

@@ -10,7 +10,7 @@ import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 import { progressOn } from './contract-progress.js';
 import { optionError } from './option-errors.js';
 
-export const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]
+const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]
 
 Checks a server of the API against spec/openapi.yaml and the behaviour rules, rule by rule.
   --base-url URL        the server's base, ending in /api/v2 (STANDIN_CONTRACT_BASE_URL)

@@ -36,9 +36,9 @@ source text in the output: if it finds any, nothing is written.
 Exit codes: 0 written, 1 the scan found the source in the output (nothing written), 2 nothing written (why).`;
 
 /** A mistake on the command line: answered with a pointer to --help. */
-export class ImportUsageError extends Error {}
+class ImportUsageError extends Error {}
 
-export interface ImportArgs {
+interface ImportArgs {
   baseUrl: string | undefined;
   token: string | undefined;
   fromHar: string | undefined;
@@ -56,7 +56,7 @@ const DEFAULT_CACHE = '.standin-import';
 /**
  * @example readImportArgs(['--base-url', 'https://api.example.com/api/v2', '--token', 't', '--out', 'org.json'])
  */
-export function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ImportArgs | 'help' {
+function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ImportArgs | 'help' {
   const known = {
     'base-url': { type: 'string' },
     token: { type: 'string' },

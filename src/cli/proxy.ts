@@ -30,12 +30,12 @@ The page at / shows the exchanges and their findings live; GET /__mock/requests 
 Ctrl-C prints the summary and writes --junit. Exit codes: 0 no findings, 1 findings, 2 could not start.`;
 
 /** The proxy's default port: beside the mock's 4010, so both can run. */
-export const DEFAULT_PROXY_PORT = 4020;
+const DEFAULT_PROXY_PORT = 4020;
 
 /** A mistake on the command line: answered with a pointer to --help. */
-export class ProxyUsageError extends Error {}
+class ProxyUsageError extends Error {}
 
-export interface ProxyArgs {
+interface ProxyArgs {
   upstream: string;
   port: number;
   host: string;
@@ -49,7 +49,7 @@ export interface ProxyArgs {
 /**
  * @example readProxyArgs(['--upstream', 'https://api.example.com']).port // 4020
  */
-export function readProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ProxyArgs | 'help' {
+function readProxyArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ProxyArgs | 'help' {
   const known = {
     upstream: { type: 'string' },
     port: { type: 'string' },

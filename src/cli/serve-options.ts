@@ -19,7 +19,7 @@ import { commandError, negativeValuesJoined, optionError } from './option-errors
 export class ServeUsageError extends Error {}
 
 /** The flags of `standin serve`. */
-export const SERVE_FLAGS = {
+const SERVE_FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   seed: { type: 'string' },

@@ -52,7 +52,7 @@ function byDueKindId(a: ActionItem, b: ActionItem): number {
  * AI1–AI3: every open item of `person` now, in order.
  * @example actionItemsOf(world, person).map((item) => item.kind) // ['check-in', 'goal-update', …]
  */
-export function actionItemsOf(world: World, person: Person): ActionItem[] {
+function actionItemsOf(world: World, person: Person): ActionItem[] {
   const { store, seed } = world;
   const today = dateInZone(world.now(), person.timeZone);
   const items: ActionItem[] = [];

@@ -167,7 +167,7 @@ function* ownRecords<T>(changes: Iterable<{ record: T | null }>): Iterable<T> {
  * requests, restarts and edits (DG3), and two people's entries of one record differ.
  * @example digestEntryId(42, comment.id, person.id) // a UUID v4
  */
-export function digestEntryId(seed: number, recordId: Uuid, personId: Uuid): Uuid {
+function digestEntryId(seed: number, recordId: Uuid, personId: Uuid): Uuid {
   return stableUuid(seed, 'digest-entry', recordId, personId);
 }
 

@@ -3,7 +3,7 @@
 // requested never changes them. Fast non-cryptographic hashing: ids only need to be unique and stable.
 
 /** 128 bits of a string, as four unsigned 32-bit words (cyrb128). */
-export function hash128(text: string): [number, number, number, number] {
+function hash128(text: string): [number, number, number, number] {
   let h1 = 1779033703,
     h2 = 3144134277,
     h3 = 1013904242,

@@ -1,8 +1,8 @@
 // G4: page and per_page (default 30, clamped to 50), and the slice of an ordered list they select.
 
-export const DEFAULT_PER_PAGE = 30;
+const DEFAULT_PER_PAGE = 30;
 /** G4 (prod): the production maximum; larger values are clamped, not rejected. */
-export const MAX_PER_PAGE = 50;
+const MAX_PER_PAGE = 50;
 
 export interface Page {
   page: number;

@@ -47,7 +47,7 @@ export function publicationOf<C extends PublicationCategory>(
 }
 
 /** The Markdown a record's text is made of (check-in answers, an update's title and body, a body). */
-export function textsOf(publication: Publication): ReadonlyArray<string | null> {
+function textsOf(publication: Publication): ReadonlyArray<string | null> {
   switch (publication.category) {
     case 'check-in': {
       const { previous, intentions, blockers } = publication.record;
@@ -70,7 +70,7 @@ const NAME_CHAR = /[A-Za-z0-9_-]/;
  * of a longer username.
  * @example mentions('Thanks @wzhou, will do.', wzhou) // true; mentions('mail wzhou@example.com', wzhou) // false
  */
-export function mentions(text: string | null, person: Pick<Person, 'username'>): boolean {
+function mentions(text: string | null, person: Pick<Person, 'username'>): boolean {
   if (text === null) return false;
   const handle = `@${person.username}`;
   for (let at = text.indexOf(handle); at !== -1; at = text.indexOf(handle, at + 1)) {

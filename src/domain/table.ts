@@ -9,7 +9,7 @@ import { SortedList } from './sorted-list.js';
 const GONE: unique symbol = Symbol('gone');
 
 /** A list index files a record under every key `keys` gives, ordered by `compare` when given. */
-export interface ListIndexSpec<T> {
+interface ListIndexSpec<T> {
   keys(record: T): Iterable<string>;
   compare?: (a: T, b: T) => number;
 }
@@ -18,7 +18,7 @@ export interface ListIndexSpec<T> {
  * A pair index files each record under one (outer, inner) pair, unique (check-ins by person, then date):
  * nested maps, so 300,000 records cost no composite key strings.
  */
-export interface PairIndexSpec<T> {
+interface PairIndexSpec<T> {
   pair(record: T): readonly [string, string];
 }
 

@@ -13,7 +13,7 @@ export type WorldSize = 'small' | 'large';
 export const DEFAULT_SEED = 42;
 
 /** Generated records carry seq values below this; records made while a world runs get larger ones. */
-export const FIRST_RUNTIME_SEQ = 1_000_000_000;
+const FIRST_RUNTIME_SEQ = 1_000_000_000;
 
 /** A world's records of each kind its contents hold (record-kinds.ts). */
 export type ContentsRecords = { readonly [K in ContentsKind]: readonly RecordOf<K>[] };

@@ -29,7 +29,7 @@ export interface FullState {
 }
 
 /** A base as a version 2 state names it: by its generation instant, or in full when it was imported. */
-export type BaseState =
+type BaseState =
   | { generated_at: string }
   | {
       generated_at: string;
@@ -53,8 +53,6 @@ export interface ChangesState {
   /** Per record kind, the ids of base records deleted. */
   deleted: Partial<Record<RecordKind, string[]>>;
 }
-
-export type WorldState = FullState | ChangesState;
 
 /** A state read back: a full world to import, or changes over a base named or carried in full. */
 export type ParsedState =

@@ -5,7 +5,7 @@ import type { DescriptionDocument } from './description-document.js';
 import { childPointer, isObject, type JsonObject } from './json-pointer.js';
 import { resolveSite } from './schema-shape.js';
 
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface SurfaceOperation {
   /** `GET /goals/{id}`, the path as the description writes it (below its base path). */

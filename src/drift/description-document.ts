@@ -19,10 +19,10 @@ export interface DescriptionDocument {
 const MAX_DEPTH = 256;
 
 /** The most values an enum may hold to be compared: no API declares more, and each costs the comparison dearly. */
-export const MAX_ENUM_VALUES = 10_000;
+const MAX_ENUM_VALUES = 10_000;
 
 /** The most objects and arrays a description may hold outside its data (examples, defaults, enums). */
-export const MAX_NODES = 2_000_000;
+const MAX_NODES = 2_000_000;
 
 /** Parses YAML or JSON; JSON is YAML too, but JSON.parse reads a large one many times faster. */
 function parseText(text: string, label: string): unknown {

@@ -28,7 +28,7 @@ export interface Bound {
 }
 
 export const LENGTH_BOUNDS = ['minLength', 'maxLength', 'minItems', 'maxItems'] as const;
-export type LengthBound = (typeof LENGTH_BOUNDS)[number];
+type LengthBound = (typeof LENGTH_BOUNDS)[number];
 
 /** A schema in drift's normal form. Each keyword remembers the node it was written in, for the report. */
 export interface Shape {

@@ -10,7 +10,7 @@ import { requestProblems } from './request-problems.js';
 import { specFindings } from './spec-findings.js';
 
 /** A finding as reported: with where its rule comes from. */
-export interface SourcedFinding extends ExchangeFinding {
+interface SourcedFinding extends ExchangeFinding {
   source: RuleSource;
 }
 

@@ -10,7 +10,7 @@ import { mkdir, open, readdir, readlink, realpath, rename, rm, stat, type FileHa
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** The mode of a file that did not exist before: it may hold an imported world's people and tokens. */
-export const NEW_FILE_MODE = 0o600;
+const NEW_FILE_MODE = 0o600;
 
 /** The mode a written file gets: `mode` always, or the old file's, or `newMode` for a file that was not there. */
 export interface FileModes {

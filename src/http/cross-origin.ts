@@ -138,7 +138,7 @@ export interface CrossOriginOptions {
 }
 
 /** The 403 every refused request gets, naming the option that would let it through (G13, G8). */
-export function crossOriginProblem(transcript: Transcript | null, what: string, reason: string): Response {
+function crossOriginProblem(transcript: Transcript | null, what: string, reason: string): Response {
   const response = problemResponse(
     transcript,
     403,

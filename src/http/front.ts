@@ -126,7 +126,7 @@ function personOf(person: Person | undefined): RequestPerson | null {
 }
 
 /** A route's Hono handler, as the pipeline makes it: synchronous unless it reads a body. */
-export type FrontedRoute = (c: Context<PipelineEnv>) => Response | Promise<Response>;
+type FrontedRoute = (c: Context<PipelineEnv>) => Response | Promise<Response>;
 
 /** The front, in the two forms a mock's app uses: around each route of its own, and as middleware. */
 export interface Front {

@@ -7,7 +7,7 @@ import { closestName } from '../spec/closest-name.js';
 import { clip } from '../spec/preview.js';
 
 /** The most ignored fields an entry lists: a body may carry thousands. */
-export const IGNORED_LISTED = 20;
+const IGNORED_LISTED = 20;
 /** The most edits between a typo and the writable field it is taken for. */
 const SUGGESTION_EDITS = 2;
 

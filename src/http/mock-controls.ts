@@ -42,7 +42,7 @@ interface ControlTarget {
 }
 
 /** Where the world is kept across restarts (GET /__mock/server): a state file, a page's localStorage, or nowhere. */
-export type Persistence = { kind: 'file'; path: string } | { kind: 'local' } | null;
+type Persistence = { kind: 'file'; path: string } | { kind: 'local' } | null;
 
 export interface ControlSettings {
   /** When set, every /__mock request needs `Authorization: Bearer <controlToken>`. */
@@ -86,7 +86,7 @@ type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'getState' | '
 type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
-export function tokenList(world: World) {
+function tokenList(world: World) {
   const people = [...world.store.peopleInOrder].sort(
     (a, b) => Number(b.id === world.defaultPersonId) - Number(a.id === world.defaultPersonId),
   );

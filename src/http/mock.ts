@@ -10,8 +10,6 @@ import type { CrossOriginPolicy } from './cross-origin.js';
 import type { PipelineEnv } from './pipeline.js';
 import type { Transcript } from './transcript.js';
 
-export type { StateStorage } from '../runtime/local-persistence.js';
-
 /** What a state loader is handed: a `PUT /__mock/state` request, and what its state is rebuilt and checked with. */
 export interface StateLoad {
   request: Request;

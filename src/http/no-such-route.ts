@@ -20,7 +20,7 @@ function documents(spec: CompiledSpec, prefix: string, method: string, path: str
  * case, or the API's base path left out.
  * @example meantPath('GET', '/api/v2/goals/') // '/api/v2/goals'
  */
-export function meantPath(method: string, path: string): string | undefined {
+function meantPath(method: string, path: string): string | undefined {
   const tidy = path.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
   const candidates = [tidy, tidy.toLowerCase(), `${BASE_PATH}${tidy}`, `${BASE_PATH}${tidy.toLowerCase()}`];
   return candidates.find(

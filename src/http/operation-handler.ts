@@ -23,7 +23,7 @@ export interface HandlerServices {
 }
 
 /** One operation's context: the services and its validated input (path parameters, query, body). */
-export type OperationContext<Id extends ApiOperationId> = HandlerServices & ApiInput<Id>;
+type OperationContext<Id extends ApiOperationId> = HandlerServices & ApiInput<Id>;
 
 export interface OperationResult {
   status: 200 | 201 | 204;
@@ -31,7 +31,7 @@ export interface OperationResult {
   body?: Rendered | readonly Rendered[];
 }
 
-export type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id>) => OperationResult;
+type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id>) => OperationResult;
 
 /**
  * A handler for every /api/v2 operation of spec/openapi.yaml, keyed by operationId: a spec change that adds an

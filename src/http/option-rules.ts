@@ -47,7 +47,7 @@ export interface OptionRule {
 /** The largest seed: spec/control.yaml takes and answers seeds up to it (ResetInput, ResetResult, the world summary). */
 export const MAX_SEED = 2_147_483_647;
 /** The shortest control token taken: longer than anyone guesses over HTTP. */
-export const MIN_CONTROL_TOKEN = 12;
+const MIN_CONTROL_TOKEN = 12;
 
 /** How long a quoted value may be in a message: a huge string given by mistake is not repeated whole. */
 const SHOWN_CHARS = 80;
@@ -56,7 +56,7 @@ const SHOWN_CHARS = 80;
  * A value as a message quotes it: numbers and booleans as they are, strings in quotes, anything else as JSON.
  * @example shown('huge') // '"huge"'
  */
-export function shown(value: unknown): string {
+function shown(value: unknown): string {
   if (typeof value === 'string')
     return JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
   if (typeof value === 'function') return 'a function';
@@ -236,7 +236,7 @@ export const MOCK_OPTION_RULES = {
  * clipped: a key of any length may come.
  * @example unknownOption('sede', ['seed', 'size'], 'createMock takes') // 'unknown option sede: did you mean seed?'
  */
-export function unknownOption(given: string, keys: readonly string[], takes: string, within = ''): string {
+function unknownOption(given: string, keys: readonly string[], takes: string, within = ''): string {
   const meant = closestName(given, keys, { maxEdits: 1 });
   const name = `${within}${given.length > SHOWN_CHARS ? `${given.slice(0, SHOWN_CHARS)}…` : given}`;
   return meant

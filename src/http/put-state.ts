@@ -27,7 +27,7 @@ const mib = (bytes: number) => `${(bytes / MiB).toFixed(bytes < 10 * MiB ? 1 : 0
  * the budget leaves, and the ways out (a smaller state, less kept, a larger --memory-budget).
  * @example stateOverBudget(transcript, 100 * MiB, 96 * MiB, budget)
  */
-export function stateOverBudget(
+function stateOverBudget(
   transcript: Transcript,
   declared: number | null,
   most: number,

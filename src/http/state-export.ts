@@ -10,7 +10,7 @@ import type { Finish } from './pipeline.js';
 import { problemResponse } from './problem.js';
 
 /** About this many characters of JSON a slice: a few milliseconds of work, whatever the records' size. */
-export const EXPORT_SLICE_CHARS = 256 * 1024;
+const EXPORT_SLICE_CHARS = 256 * 1024;
 
 /** A turn of the event loop: what is waiting (other clients' requests) goes first. */
 const nextTurn = (): Promise<void> =>

@@ -11,7 +11,7 @@ import { eachPresentedRecord } from './presented-records.js';
  * The first problems found (empty when the world conforms); with `changes`, among the records they changed.
  * @example if (worldProblems(world, present).length) refuse()
  */
-export function worldProblems(world: World, present: Presenter, most = 5, changes?: WorldChanges): string[] {
+function worldProblems(world: World, present: Presenter, most = 5, changes?: WorldChanges): string[] {
   const spec = getCompiledSpec();
   if (!world.store.people.get(world.defaultPersonId))
     return [`default_person_id ${world.defaultPersonId} names no person`];

@@ -11,7 +11,7 @@ import { exportState } from '../domain/world-state.js';
 import { World } from '../domain/world.js';
 
 /** A world that does not hold together: what the import read is said, never written. */
-export class ImportIntegrityError extends Error {
+class ImportIntegrityError extends Error {
   override name = 'ImportIntegrityError';
 }
 

@@ -24,7 +24,7 @@ import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { markupAt } from './html-text.js';
 import type { SourceOrg } from './source-org.js';
 
-export type LeakKind = 'id' | 'name' | 'username' | 'email' | 'text';
+type LeakKind = 'id' | 'name' | 'username' | 'email' | 'text';
 
 /** Something real found in the output. */
 export interface Leak {
@@ -129,7 +129,7 @@ export function forEachWord(
 }
 
 /** The normalised words of a text (not JSON). */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   const words: string[] = [];
   forEachWord(text, false, (word) => {
     words.push(word);
@@ -504,7 +504,7 @@ export function leakScan(source: SourceOrg, outputText: string, options: LeakSca
 }
 
 /** leakScan with an index already built (one source, several outputs). */
-export function scanWith(index: SourceIndex, outputText: string, options: LeakScanOptions = {}): Leak[] {
+function scanWith(index: SourceIndex, outputText: string, options: LeakScanOptions = {}): Leak[] {
   const maxLeaks = options.maxLeaks ?? 1000;
   const leaks: Leak[] = [];
   const scanner = index.scanner();

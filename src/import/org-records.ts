@@ -5,7 +5,7 @@
 // left out and counted, so that the world holds together (world-integrity.ts). Deterministic: the same
 // organisation and key give the same records, in id order.
 import { createHmac } from 'node:crypto';
-import { parseInstant, utcDate, weekdayOf } from '../domain/calendar.js';
+import { parseInstant, weekdayOf } from '../domain/calendar.js';
 import type {
   Activity,
   CheckIn,
@@ -25,7 +25,7 @@ import type { WorldContents } from '../domain/world-base.js';
 import type { SourceOrg } from './source-org.js';
 
 /** What was left out, per kind, because a record it needs was not read (a private goal's update, say). */
-export type LeftOut = Partial<Record<keyof WorldContents, number>>;
+type LeftOut = Partial<Record<keyof WorldContents, number>>;
 
 export interface OrgRecords {
   contents: WorldContents;
@@ -367,9 +367,4 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
     },
     leftOut,
   };
-}
-
-/** The date the organisation was read up to, in UTC (the world's clock starts there). */
-export function importedThrough(contents: WorldContents): string {
-  return utcDate(contents.generatedAt);
 }

@@ -69,7 +69,7 @@ const MAX_RETRY_AFTER_MS = 5 * 60_000;
  * window resetting in a year, put the read to sleep for that long without a word: it ends instead, in one line,
  * and a later run goes on from the cache.
  */
-export const MAX_RATE_WAIT_MS = 2 * 60 * 60_000;
+const MAX_RATE_WAIT_MS = 2 * 60 * 60_000;
 /** A second 429 in a row means someone else spends the same person's quota: a few more, then give up. */
 const MAX_429_IN_A_ROW = 3;
 const RETRIED_STATUSES = new Set([502, 503, 504]);

@@ -39,7 +39,7 @@ export class ReadCacheError extends Error {
  * The source as the cache compares it: scheme and host in lower case, no trailing slash.
  * @example sourceKey('HTTPS://API.example.com/api/v2/') // 'https://api.example.com/api/v2'
  */
-export function sourceKey(baseUrl: string): string {
+function sourceKey(baseUrl: string): string {
   try {
     return new URL(baseUrl).toString().replace(/\/+$/, '');
   } catch {

@@ -9,12 +9,12 @@ import { defaultWindow, instant, newestInstant, type ReadWindow } from './read-w
 import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
 
 /** G4: the most records a page holds (per_page above 50 is clamped to 50). */
-export const PER_PAGE = 50;
+const PER_PAGE = 50;
 /** goal_ids[] per request when reading archived parents (GO6), to keep URLs short. */
 const IDS_PER_REQUEST = 20;
 
 /** What the plan asks for: a GET of this path and query (under /api/v2), for records of this kind. */
-export interface PlanRequest {
+interface PlanRequest {
   path: string;
   kind: SourceKind | 'me';
 }

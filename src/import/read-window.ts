@@ -5,10 +5,10 @@
 // check-in at all. The world made of the read is frozen at that same newest instant (org-records.ts).
 
 /** The window of dated records read when no `since` is given: this many days up to its anchor. */
-export const DEFAULT_SINCE_DAYS = 30;
+const DEFAULT_SINCE_DAYS = 30;
 
 /** Where a window's end came from: --since, the records read, the source's Date, or this machine's clock. */
-export type WindowAnchor = 'given' | 'records' | 'source clock' | 'machine clock';
+type WindowAnchor = 'given' | 'records' | 'source clock' | 'machine clock';
 
 /** The window of check-ins and activities read. */
 export interface ReadWindow {

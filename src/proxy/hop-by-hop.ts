@@ -16,7 +16,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** What the proxy adds to Via, as a pseudonym (RFC 9110 §7.6.3 lets a proxy name itself so). */
-export const VIA = '1.1 standin';
+const VIA = '1.1 standin';
 
 /**
  * The end-to-end headers of a message as Node's rawHeaders lists them (name, value, name, value…), with Via

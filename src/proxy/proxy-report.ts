@@ -41,7 +41,7 @@ export function summaryText(summary: TallySummary, upstream: string): string {
 /**
  * @example writeFileSync('proxy.xml', junitXml(tally.summary(), 'https://api.example.com', 95.2))
  */
-export function junitXml(summary: TallySummary, upstream: string, seconds: number): string {
+function junitXml(summary: TallySummary, upstream: string, seconds: number): string {
   const failed = summary.rules.filter((r) => r.broken > 0).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

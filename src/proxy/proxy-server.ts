@@ -75,8 +75,8 @@ export interface RunningProxy {
 /** What of each body the proxy keeps to check, record and write to the HAR file: the answer passes whole. */
 export const CAPTURE_BYTES = 8 * 2 ** 20;
 /** What all exchanges under way may keep together: beyond it, an exchange passes unchecked. */
-export const CAPTURE_BUDGET_BYTES = 64 * 2 ** 20;
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+const CAPTURE_BUDGET_BYTES = 64 * 2 ** 20;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
  * What makes an upstream's answer one the proxy cannot pass on, said for its problem; null when it can: a final

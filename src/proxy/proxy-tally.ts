@@ -2,11 +2,11 @@
 // exchanges checked and not, answers the proxy made itself, and per rule (and part) how many exchanges it was
 // checked on and the findings it had, with the first few of them. Bounded: the rules are the spec's, and each
 // keeps at most SAMPLES findings of at most SAMPLE_CHARS characters.
-import type { ExchangeVerdict, SourcedFinding } from '../exchange/check-exchange.js';
+import type { ExchangeVerdict } from '../exchange/check-exchange.js';
 import type { RuleSource } from '../spec/rule-sources.js';
 
 /** The findings of one rule each keeps to show. */
-export const SAMPLES = 20;
+const SAMPLES = 20;
 const SAMPLE_CHARS = 600;
 
 export interface RuleTally {
@@ -112,9 +112,4 @@ function ruleOrder(a: string, b: string): number {
 /** A finding's rule as the kit shows it: `G12 every-get (decided)`. */
 export function ruleLabel(tally: Pick<RuleTally, 'rule' | 'part' | 'source'>): string {
   return `${tally.rule}${tally.part ? ` ${tally.part}` : ''} (${tally.source})`;
-}
-
-/** A finding of one exchange, one line: `G12 every-get (decided): a weak ETag …`. */
-export function findingLine(finding: SourcedFinding): string {
-  return `${ruleLabel({ rule: finding.rule, part: finding.part ?? null, source: finding.source })}: ${finding.problem}`;
 }

@@ -18,7 +18,7 @@ export interface GeneratedBaseKey {
  * What the process keeps of generated bases that no mock may hold any more: two small worlds by the budget's
  * estimate (4 MiB each); a large world (224 MiB) is never kept beyond the mocks that hold it.
  */
-export const GENERATED_BASES_BYTES = 8 * 2 ** 20;
+const GENERATED_BASES_BYTES = 8 * 2 ** 20;
 
 /**
  * @example

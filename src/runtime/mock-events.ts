@@ -18,7 +18,7 @@ export interface RequestPerson {
   name: string;
 }
 
-export interface RequestStart {
+interface RequestStart {
   /** Increasing by one with each request this mock sees. */
   id: number;
   area: RequestArea;
@@ -55,7 +55,7 @@ export interface IgnoredField {
 }
 
 /** Where a world lives: the shared one (session null) or a session's (MK5). */
-export interface WorldEvent {
+interface WorldEvent {
   session: string | null;
   world: World;
 }

@@ -3,7 +3,7 @@
 // ones off the front: no request ever scans every key, and a long demo never grows the map past its users.
 import type { EpochSeconds } from '../domain/records.js';
 
-export const RATE_LIMIT_WINDOWS = [
+const RATE_LIMIT_WINDOWS = [
   { name: 'burst', quota: 30, seconds: 10 },
   { name: 'sustained', quota: 500, seconds: 1800 },
 ] as const;

@@ -39,7 +39,7 @@ export type JournalRecord = Pick<
 };
 
 /** A finding of standin proxy on one exchange (src/exchange), as the journal lists it. */
-export interface JournalFinding {
+interface JournalFinding {
   rule: string;
   part?: string;
   source: 'interface' | 'production' | 'decided';

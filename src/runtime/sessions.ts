@@ -13,7 +13,7 @@ export const SESSION_HEADER = 'x-mock-session';
 export const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A named snapshot: changes over a base, taken at an instant (MK5: it costs what changed). */
-export interface Snapshot {
+interface Snapshot {
   base: WorldBase;
   changes: WorldChanges;
   /** What it holds beside its records, estimated: an entry per change (a server's memory budget counts it). */

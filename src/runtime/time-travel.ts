@@ -8,7 +8,7 @@ import type { World } from '../domain/world.js';
 import type { MemoryBudget } from './memory-budget.js';
 
 /** The longest step the clock takes at once: a catch-up generates every day's check-ins it passes. */
-export const MAX_STEP_DAYS = 366;
+const MAX_STEP_DAYS = 366;
 
 function refuseLongStep(name: string, seconds: number): void {
   if (seconds > MAX_STEP_DAYS * 86_400) {
@@ -24,7 +24,7 @@ function refuseLongStep(name: string, seconds: number): void {
  * What a fresh check-in costs a world's layer, estimated on the high side (approxBytes of one with three
  * teams, and its entries): a move of the clock makes one per person and scheduled day.
  */
-export const FRESH_CHECK_IN_BYTES = 900;
+const FRESH_CHECK_IN_BYTES = 900;
 
 /** A move of `seconds` may not take the world over the memory budget: every day passed makes check-ins. */
 function ensureRoom(world: World, seconds: number, budget: MemoryBudget): void {

@@ -21,10 +21,10 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000,
  * WH2: the most subscriptions a world holds. Each is one delivery in flight at a time and a copy of every event it
  * asks for, so their number bounds the sockets and the queue's work; 16 is more than a frontend and its tests use.
  */
-export const MAX_SUBSCRIPTIONS = 16;
+const MAX_SUBSCRIPTIONS = 16;
 
 /** WH5: the most characters of a receiver's answer an attempt keeps. */
-export const MAX_RESPONSE_CHARS = 4_096;
+const MAX_RESPONSE_CHARS = 4_096;
 
 export interface WebhookSettings {
   /** WH4: the delays between attempts; a delivery is tried once more than it has delays. */
@@ -59,7 +59,7 @@ export interface WebhookSubscription {
 export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed' | 'dropped' | 'cancelled';
 
 /** WH5: one attempt, as GET /__mock/webhooks/deliveries lists it. */
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   attempted_at: string;
   url: string;
   /** The receiver's status, or null when it never answered (refused, timed out). */

@@ -6,7 +6,7 @@
 const SECRET_BYTES = 24;
 
 /** WH3: a secret's form; its key's bytes, decoded, run from 24 to 64 (control.yaml's WebhookInput says so too). */
-export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';

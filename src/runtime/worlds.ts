@@ -19,7 +19,7 @@ import { slotBytes, Sessions, snapshotBytes, type WorldSlot } from './sessions.j
 import { rebuildState, type WorldVerifier } from './state-rebuild.js';
 
 /** The most named snapshots one world slot keeps (each costs what its world had changed). */
-export const MAX_SNAPSHOTS = 64;
+const MAX_SNAPSHOTS = 64;
 
 /** Bases kept for reuse besides those worlds hold: a reset or restore to a recent base costs nothing. */
 const BASE_CACHE = 2;

@@ -36,7 +36,7 @@ export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
  * The listening server: node:http's `Server`, named here by the part a caller needs and that compiles without
  * Node's types (`import type { Server } from 'node:http'` and a cast give the rest).
  */
-export interface ListeningServer {
+interface ListeningServer {
   address(): { address: string; family: string; port: number } | string | null;
   close(callback?: (error?: Error) => void): unknown;
   closeAllConnections(): void;

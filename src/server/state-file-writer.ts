@@ -16,7 +16,7 @@ import { clockLine, headerLine, type RecordLine } from './state-file.js';
 /** Bytes of JSON made between two turns of the event loop: a few milliseconds, whatever the records' size. */
 export const SLICE_BYTES = 256 * 1024;
 /** The log is rewritten once it is this much over twice the size of its last rewrite. */
-export const REWRITE_SLACK_BYTES = 8 * 1024 * 1024;
+const REWRITE_SLACK_BYTES = 8 * 1024 * 1024;
 /** Passes a rewrite makes over what changed while it ran, appends going on, before the last one holds them. */
 const CATCH_UP_PASSES = 3;
 /** A pass this short ends the catch-up: the last pass then holds appends for a few milliseconds. */

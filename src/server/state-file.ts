@@ -11,11 +11,11 @@ import { STATE_FORMAT, type ChangesState } from '../domain/world-state.js';
 import type { World } from '../domain/world.js';
 import type { Mock } from '../http/app.js';
 
-export const LOG_FORMAT = 'standin-state-log';
+const LOG_FORMAT = 'standin-state-log';
 /** Version 2 ends each batch with its clock line; version 1 (read, never written) began each with it. */
-export const LOG_VERSION = 2;
+const LOG_VERSION = 2;
 
-export type Header = {
+type Header = {
   format: typeof LOG_FORMAT;
   version: 1 | 2;
   seed: number;

@@ -7,7 +7,7 @@ import { describeErrors, type FieldError } from './describe-errors.js';
 import { holdsIds, lowercaseIds } from './id-inputs.js';
 import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Schema = Record<string, unknown>;
 
 export interface SpecParameter {
@@ -19,7 +19,7 @@ export interface SpecParameter {
   schema: Schema;
 }
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
 export interface SpecOperation {
   operationId: string;

@@ -5,14 +5,7 @@ import { SPECS } from './spec-source.js';
 
 export { loadSpecChecks } from './spec-source.js';
 
-export {
-  REQUEST_BODY,
-  type CompiledSpec,
-  type HttpMethod,
-  type SpecOperation,
-  type SpecParameter,
-  type Validation,
-} from './compile-spec.js';
+export { REQUEST_BODY, type CompiledSpec, type SpecOperation, type SpecParameter } from './compile-spec.js';
 
 let compiled: CompiledSpec | null = null;
 let compiledControl: CompiledSpec | null = null;

@@ -15,7 +15,7 @@ const { fullFormats } = formatsModule;
  * so let `team_ids[]=urn:uuid:…` through as an id that matches nothing (200 []) instead of 422.
  * @example ANY_UUID.test('01890A5D-AC96-774B-BCCE-B302099A8057') // true; 'urn:uuid:0189…' and '{0189…}' false
  */
-export const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * G2: the form of every id the server writes, a lowercase UUID v4; spec/openapi.yaml's `Id` schema carries it

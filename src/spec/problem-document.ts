@@ -24,7 +24,7 @@ const TITLES: Record<number, string> = {
   507: 'Insufficient storage',
 };
 
-export interface Problem {
+interface Problem {
   type: string;
   title: string;
   status: number;

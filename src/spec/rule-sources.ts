@@ -7,7 +7,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 export type RuleSource = 'interface' | 'production' | 'decided';
 export const RULE_SOURCES: readonly RuleSource[] = ['interface', 'production', 'decided'];
 
-export interface RuleEntry {
+interface RuleEntry {
   source: RuleSource;
   /** What the rule says; empty in a page's document, which carries no prose (page-document.ts). */
   summary: string;

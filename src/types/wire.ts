@@ -4,8 +4,6 @@
 import type { components as ApiComponents, operations as ApiOperations } from './api.js';
 import type { components as ControlComponents, operations as ControlOperations } from './control.js';
 
-export type { ApiOperations, ControlOperations };
-
 /**
  * The operationIds of spec/openapi.yaml's paths: its `webhooks:` (WH6, each `…Webhook`) are what the service
  * sends, not requests it answers.
@@ -65,7 +63,7 @@ type BodyOf<Op extends GeneratedOperation> = [Exclude<Op['requestBody'], undefin
  * One operation's input once the spec validated it (request-input.ts): ajv checked each part against the
  * operation's parameters and body schema, and coerced the query's numbers and booleans.
  */
-export interface OperationInput<Op extends GeneratedOperation> {
+interface OperationInput<Op extends GeneratedOperation> {
   params: Readonly<Present<Op['parameters']['path']>>;
   query: WithoutBrackets<Present<Op['parameters']['query']>>;
   body: BodyOf<Op>;
@@ -87,7 +85,7 @@ type SuccessStatus<Op extends GeneratedOperation> = Extract<keyof Op['responses'
  * What a handler of the operation answers: each documented success status with its JSON body (none for 204).
  * @example const answer: ControlAnswer<'getRateLimit'> = { status: 200, body: { enabled: true } }
  */
-export type SuccessAnswer<Op extends GeneratedOperation> = {
+type SuccessAnswer<Op extends GeneratedOperation> = {
   [S in SuccessStatus<Op>]: S extends 204
     ? { status: S; body?: undefined }
     : { status: S; body: JsonOf<Op['responses'][S & keyof Op['responses']]> };

@@ -10,7 +10,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Where screenshots go; CI prints it and keeps what is there. */
-export const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
+const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
 
 /**
  * Headless Chromium, or a failure that says how to get it. `args` adds switches (a test of another site maps
@@ -33,7 +33,7 @@ export async function launchChromiumServer(args: readonly string[] = []): Promis
  * Where Chromium is: `STANDIN_CHROMIUM` (a Chromium or Chrome binary elsewhere, say on a Mac), or Debian's.
  * @example STANDIN_CHROMIUM="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" npm test
  */
-export function chromiumPath(): string {
+function chromiumPath(): string {
   return process.env.STANDIN_CHROMIUM || CHROMIUM;
 }
 

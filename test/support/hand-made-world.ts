@@ -7,7 +7,7 @@ import { WorldBase, type ContentsRecords } from '../../src/domain/world-base.js'
 import { World } from '../../src/domain/world.js';
 
 /** The instant hand-made worlds are imported at and their clocks stand at, unless a test says otherwise. */
-export const HAND_MADE_NOW: EpochSeconds = Date.parse('2026-11-20T15:00:00Z') / 1000;
+const HAND_MADE_NOW: EpochSeconds = Date.parse('2026-11-20T15:00:00Z') / 1000;
 
 /**
  * A person of `teamIds`, in UTC, made at HAND_MADE_NOW: username from the name, tokens and email from the id.

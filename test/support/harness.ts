@@ -34,7 +34,7 @@ function isApiPath(path: string): boolean {
 }
 
 /** The spec operation a request addresses, if any: under /api/v2, or a hook at the service root (WH1). */
-export function operationFor(method: string, path: string): SpecOperation | undefined {
+function operationFor(method: string, path: string): SpecOperation | undefined {
   if (path.startsWith('/api/v2/')) return spec.findOperation(method, path.slice('/api/v2'.length));
   const op = path.startsWith('/hooks/') ? spec.findOperation(method, path) : undefined;
   return op?.base === '' ? op : undefined;

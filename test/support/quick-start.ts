@@ -23,7 +23,7 @@ export function quickStartBlock(file: 'src/mocks.ts' | 'src/main.ts'): string {
  * MK7, answers it as the default person), the moment its answer is in, as `window.firstAnswer` (ms since the
  * navigation began), and the name on the page.
  */
-export const APP = `
+const APP = `
 async function renderApp() {
   const response = await fetch('/api/v2/me', { headers: { authorization: 'Bearer the-apps-own-login-token' } });
   const me = await response.json();

@@ -77,13 +77,6 @@ export function ended(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('close', (code) => resolve(code)));
 }
 
-/** kill -9: resolves once the process is gone. */
-export async function killNine(serving: Serving): Promise<void> {
-  const gone = ended(serving.child);
-  serving.child.kill('SIGKILL');
-  await gone;
-}
-
 /** Kills every child still running (afterEach). */
 export function stopAll(): void {
   for (const child of started.splice(0))

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createMock, type Mock, type MockOptions } from '../../src/http/app.js';
 
 /** An answer as a transform sees and changes it. */
-export interface Answer {
+interface Answer {
   status: number;
   headers: Headers;
   text: string;

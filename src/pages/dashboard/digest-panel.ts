@@ -12,7 +12,7 @@ import { roster } from './roster.js';
 type DigestEntry = components['schemas']['DigestEntry'];
 
 /** How many entries the panel shows: the newest, one small page. */
-export const DIGEST_ENTRIES = 5;
+const DIGEST_ENTRIES = 5;
 
 /** What the entry's record is, in a few words: who made it, and its title where it has one. */
 function label(resource: DigestEntry['resource']): string {

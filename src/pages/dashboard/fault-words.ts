@@ -47,7 +47,7 @@ function faultWords(fault: NonNullable<FaultRule['faults']>[number]): string {
  * One rule in words: `GET, POST /api/v2/goals*: 50–300 ms, uniform; 10% answered 503 with Retry-After: 1`.
  * @example ruleWords({ latency: { kind: 'fixed', ms: 100 } }) // 'every request to /api/v2: 100 ms; no faults'
  */
-export function ruleWords(rule: FaultRule): string {
+function ruleWords(rule: FaultRule): string {
   const methods = rule.methods && rule.methods.length > 0 ? `${rule.methods.join(', ')} ` : 'every request to ';
   const which = `${methods}${rule.path ?? '/api/v2'}`;
   const latency = rule.latency ? latencyWords(rule.latency) : 'no added latency';

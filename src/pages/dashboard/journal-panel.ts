@@ -6,7 +6,7 @@ import { $, text } from './dom.js';
 import { control } from './fetching.js';
 import { bodyBlock, recordLink } from './json-view.js';
 
-export type JournalEntry = components['schemas']['JournalEntry'];
+type JournalEntry = components['schemas']['JournalEntry'];
 
 /** An entry shown, and whether it was one of this page's own reads. */
 export interface ShownEntry {
@@ -86,7 +86,7 @@ function ignoredLine(fields: NonNullable<JournalEntry['ignored_fields']>): strin
  * Shows the rows the filters let through (and their open details), or says there are none.
  * @example filterJournal()
  */
-export function filterJournal(): void {
+function filterJournal(): void {
   const status = $<HTMLSelectElement>('journal-status').value;
   const path = $<HTMLInputElement>('journal-path').value;
   const own = $<HTMLInputElement>('journal-own').checked;

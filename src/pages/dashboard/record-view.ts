@@ -10,7 +10,7 @@ import { collectionOf } from './record-paths.js';
  * Reads the record at `path` (`/goals/<id>`) and shows it.
  * @example await openRecord('/people/7d1e…')
  */
-export async function openRecord(path: string): Promise<void> {
+async function openRecord(path: string): Promise<void> {
   const view = $('record-view');
   view.hidden = false;
   $('record-request').textContent = `GET ${API}${path}`;
