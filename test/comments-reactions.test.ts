@@ -9,7 +9,7 @@ const API = '/api/v2';
 const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 const MINUTE = 60_000;
 
-/** CR2 (BEHAVIOUR.md): the known reaction names and their emoji. */
+/** CR2 (spec/openapi.yaml): the known reaction names and their emoji. */
 const EMOJI: Record<string, string> = {
   tada: '\u{1F389}',
   thumbsup: '\u{1F44D}',

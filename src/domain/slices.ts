@@ -1,6 +1,6 @@
 // Long jobs of the domain (loading a base's records, applying a state's changes) written once, as generators
 // that pause between slices of work: run at once by `drain`, or spread over turns of an event loop by a server
-// that must keep answering meanwhile (standin serve's restore, src/cli/state-loader.ts).
+// that must keep answering meanwhile (standin serve's restore, src/server/state-loader.ts).
 
 /** Records handled between two pauses: a fraction of a millisecond of work. */
 export const SLICE_RECORDS = 256;

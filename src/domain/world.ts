@@ -78,7 +78,7 @@ export class World {
   /**
    * The same world as `new World`, its changes applied a slice at a time: a server spreads it over turns of
    * its event loop (the catch-up to the clock stays one step: a state's own now is near the clock's).
-   * @example const world = drain(World.build(base, { clock }, changes)) // or a slice a turn (src/cli/state-loader.ts)
+   * @example const world = drain(World.build(base, { clock }, changes)) // or a slice a turn (src/server/state-loader.ts)
    */
   static *build(base: WorldBase, options: WorldOptions, changes: WorldChanges): Sliced<World> {
     return new World(base, options, changes, yield* layerWith(base, changes));

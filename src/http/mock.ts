@@ -56,7 +56,7 @@ export interface MockOptions extends RuntimeOptions {
   stateFile?: string;
   /**
    * How `PUT /__mock/state` reads and checks a state: at once on the request's turn when left out (in-process
-   * and in a browser); `standin serve` gives a worker thread's (src/cli/state-loader.ts), so that a large state
+   * and in a browser); `standin serve` gives a worker thread's (src/server/state-loader.ts), so that a large state
    * never stalls other clients, one at a time.
    */
   stateLoader?: StateLoader;

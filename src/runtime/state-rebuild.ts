@@ -1,7 +1,7 @@
 // A saved state rebuilt into a world and checked before it may replace one (never half-written state, never a
 // 5xx later): its frame read, its clock set, its base found or made, its records checked against the spec and
 // for integrity. One place for it, used at once by Worlds.restore (in-process, in a browser, the state file) and
-// off the request path by standin serve's state worker (src/cli/state-worker.ts).
+// off the request path by standin serve's state worker (src/server/state-worker.ts).
 import { echoAnswerBody } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';

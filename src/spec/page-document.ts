@@ -75,7 +75,7 @@ function lean(node: Node): Node {
 
 /**
  * The document as a page carries it: the same structure, none of its prose; compileSpec builds the same
- * operations from it (test/page-document.test.ts).
+ * operations from it (src/spec/page-document.test.ts).
  * @example pageDocument(parse(readFileSync(SPEC_PATH, 'utf8')))
  */
 export function pageDocument(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
