@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../src/http/app.js';
 import type { Person } from '../src/domain/records.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { KIND_OF_SEGMENT } from '../contract-tests/kit/record-pool.js';
 import { defined } from './support/defined.js';
 import { NOW } from './support/harness.js';
 import { bodyText } from './support/body-text.js';
@@ -138,19 +139,6 @@ async function ownRecords(mock: Mock, session: string, own: Person) {
 }
 
 type RecordKey = keyof Awaited<ReturnType<typeof ownRecords>>;
-
-const KIND_OF_SEGMENT: Record<string, RecordKey> = {
-  goals: 'goal',
-  'goal-updates': 'goalUpdate',
-  'check-ins': 'checkIn',
-  questions: 'echoQuestion',
-  answers: 'echoAnswer',
-  comments: 'comment',
-  reactions: 'reaction',
-  activities: 'activity',
-  people: 'person',
-  teams: 'team',
-};
 
 /** The record a path parameter names, by the segment before it (`/goals/{id}` → goal). */
 function kindOf(segment: string): RecordKey {

@@ -116,20 +116,21 @@ describe('paths named in comments', () => {
     ]);
   });
 
-  it('are stale when nothing of the tree answers to them', () => {
-    const file = 'src/types/probe.ts';
-    expect(isStale(tree, file, 'src/server/state-loader.ts')).toBe(false);
-    expect(isStale(tree, file, 'src/cli/state-loader.ts')).toBe(true);
-    expect(isStale(tree, file, './wire.js')).toBe(false);
-    expect(isStale(tree, file, './wired.js')).toBe(true);
-    expect(isStale(tree, file, 'state-worker.ts')).toBe(false);
-    expect(isStale(tree, file, 'serve.ts')).toBe(true);
-    expect(isStale(tree, file, 'dist/src/cli/main.js')).toBe(false);
-    expect(isStale(tree, file, 'src/spec/generated/specs.js')).toBe(false);
-    expect(isStale(tree, file, 'steady/routines/steady-check-in.md')).toBe(false);
-    expect(isStale(tree, file, 'org.json')).toBe(false);
-    expect(isStale(tree, file, 'README.md')).toBe(false);
-    expect(isStale(tree, file, 'BEHAVIOUR.md')).toBe(true);
+  it.each([
+    ['src/server/state-loader.ts', false],
+    ['src/cli/state-loader.ts', true],
+    ['./wire.js', false],
+    ['./wired.js', true],
+    ['state-worker.ts', false],
+    ['serve.ts', true],
+    ['dist/src/cli/main.js', false],
+    ['src/spec/generated/specs.js', false],
+    ['steady/routines/steady-check-in.md', false],
+    ['org.json', false],
+    ['README.md', false],
+    ['BEHAVIOUR.md', true],
+  ])('%s is stale: %s', (path, stale) => {
+    expect(isStale(tree, 'src/types/probe.ts', path)).toBe(stale);
   });
 
   it('name files that exist, in every comment of the tree', () => {

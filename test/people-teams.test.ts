@@ -4,28 +4,11 @@ import type { Person, Team } from '../src/domain/records.js';
 import { activityHookAccount } from '../fixtures/activity-hook.js';
 import { companyFor } from '../fixtures/company.js';
 import { Harness } from './support/harness.js';
+import { PT1_FIELDS } from '../contract-tests/checks/people-teams.js';
 import { defined } from './support/defined.js';
 
 const API = '/api/v2';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-/** PT1's fields, as the rule lists them. */
-const PT1_FIELDS = [
-  'id',
-  'name',
-  'username',
-  'email',
-  'time_zone',
-  'title',
-  'location',
-  'administrator',
-  'kind',
-  'bio',
-  'account',
-  'teams',
-  'url',
-  'created_at',
-  'updated_at',
-];
 
 function iso(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';

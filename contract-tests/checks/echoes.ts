@@ -1,6 +1,6 @@
 // Owns the Echo checks (EC1–EC6), through the API alone: defaults and validation, the next_answer_at schedule,
 // paused questions, published answer titles, answers as REST resources, and deletion with the answers.
-import { ensureInOrder, ensureNames, ensureRefused, UNKNOWN_ID } from '../kit/assertions.js';
+import { ensureInOrder, ensureNames, ensureRefused, ensureUnreadableRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import { MARKER, type KitContext } from '../kit/context.js';
 import { WEEKDAYS, addDays, weekdayOf, epochDay } from '../kit/dates.js';
@@ -272,22 +272,7 @@ export const echoes: CheckGroup = {
             field,
           );
         }
-        await ensureRefused(
-          ctx,
-          'POST',
-          '/echo/questions',
-          { rawBody: '{"prompt": ', headers: { 'content-type': 'application/json' } },
-          400,
-          'EC1',
-        );
-        await ensureRefused(
-          ctx,
-          'POST',
-          '/echo/questions',
-          { rawBody: 'prompt=x', headers: { 'content-type': 'text/plain' } },
-          415,
-          'EC1',
-        );
+        await ensureUnreadableRefused(ctx, 'POST', '/echo/questions', 'prompt', 'prompt=x', 'EC1');
       },
     },
     {

@@ -94,6 +94,24 @@ async function ownGoal(ctx: KitContext, label: string): Promise<GoalOut> {
   return ctx.createGoal({ title: ctx.mark(`${label} goal`) });
 }
 
+/**
+ * One value of a field refused (422 naming it) on both writes of an update: a new one under `goalId`, titled
+ * `title`, and a PATCH of `updateId` (GU2, GU4).
+ */
+async function ensureRefusedOnBoth(
+  ctx: KitContext,
+  goalId: string,
+  updateId: string,
+  value: Record<string, unknown>,
+  rule: string,
+  title: string,
+): Promise<void> {
+  const [field = ''] = Object.keys(value);
+  const body = { title: ctx.mark(title), ...value };
+  await ensureRefused(ctx, 'POST', `/goals/${goalId}/goal-updates`, { body }, 422, rule, field);
+  await ensureRefused(ctx, 'PATCH', `/goal-updates/${updateId}`, { body: value }, 422, rule, field);
+}
+
 export const goalUpdates: CheckGroup = {
   name: 'goal-updates',
   title: 'Goal updates (GU1–GU8)',
@@ -246,24 +264,7 @@ export const goalUpdates: CheckGroup = {
         const goal = await ownGoal(ctx, 'GU2 range');
         const update = await post(ctx, goal.id, { title: ctx.mark('GU2 kept'), confidence: 60, progress: 5 });
         for (const confidence of [-1, 101, 1000, 50.5, '60', null, true]) {
-          await ensureRefused(
-            ctx,
-            'POST',
-            `/goals/${goal.id}/goal-updates`,
-            { body: { title: ctx.mark('GU2 refused'), confidence } },
-            422,
-            'GU2',
-            'confidence',
-          );
-          await ensureRefused(
-            ctx,
-            'PATCH',
-            `/goal-updates/${update.id}`,
-            { body: { confidence } },
-            422,
-            'GU2',
-            'confidence',
-          );
+          await ensureRefusedOnBoth(ctx, goal.id, update.id, { confidence }, 'GU2', 'GU2 refused');
         }
         await ensureUnchanged(ctx, goal.id, update, 1, 'GU2');
       },
@@ -339,24 +340,7 @@ export const goalUpdates: CheckGroup = {
         const patched = await patch(ctx, update.id, { progress: 37 }, 'GU4');
         ensure(patched.progress === 37, 'GU4', `PATCH progress 37 must save 37, got ${patched.progress}`);
         for (const progress of [-1, 101, 12.5, '50', null, false]) {
-          await ensureRefused(
-            ctx,
-            'POST',
-            `/goals/${goal.id}/goal-updates`,
-            { body: { title: ctx.mark('GU4 refused'), progress } },
-            422,
-            'GU4',
-            'progress',
-          );
-          await ensureRefused(
-            ctx,
-            'PATCH',
-            `/goal-updates/${update.id}`,
-            { body: { progress } },
-            422,
-            'GU4',
-            'progress',
-          );
+          await ensureRefusedOnBoth(ctx, goal.id, update.id, { progress }, 'GU4', 'GU4 refused');
         }
         await ensureUnchanged(ctx, goal.id, patched, 2, 'GU4');
       },

@@ -222,80 +222,19 @@ export const goals: CheckGroup = {
         });
         const child: GoalOut = await ctx.createGoal({ title: ctx.mark('GO2 child'), parent_id: root.id });
         const grandchild: GoalOut = await ctx.createGoal({ title: ctx.mark('GO2 grandchild'), parent_id: child.id });
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { parent_id: root.id } },
-          422,
-          'GO2',
-          'parent_id',
-        );
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { parent_id: child.id } },
-          422,
-          'GO2',
-          'parent_id',
-        );
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { parent_id: grandchild.id } },
-          422,
-          'GO2',
-          'parent_id',
-        );
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { parent_id: UNKNOWN_ID } },
-          422,
-          'GO2',
-          'parent_id',
-        );
-        // Only one date sent: the other one comes from the stored goal.
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { start_date: '2031-04-01' } },
-          422,
-          'GO2',
-          'start_date',
-        );
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { end_date: '2031-02-28' } },
-          422,
-          'GO2',
-          'end_date',
-        );
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { update_cadence: 'yearly' } },
-          422,
-          'GO2',
-          'update_cadence',
-        );
-        await ensureRefused(
-          ctx,
-          'PATCH',
-          `/goals/${root.id}`,
-          { body: { contributor_ids: [UNKNOWN_ID] } },
-          422,
-          'GO2',
-          'contributor_ids',
-        );
-        await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body: { title: null } }, 422, 'GO2', 'title');
+        for (const [body, field] of [
+          [{ parent_id: root.id }, 'parent_id'],
+          [{ parent_id: child.id }, 'parent_id'],
+          [{ parent_id: grandchild.id }, 'parent_id'],
+          [{ parent_id: UNKNOWN_ID }, 'parent_id'],
+          // Only one date sent: the other one comes from the stored goal.
+          [{ start_date: '2031-04-01' }, 'start_date'],
+          [{ end_date: '2031-02-28' }, 'end_date'],
+          [{ update_cadence: 'yearly' }, 'update_cadence'],
+          [{ contributor_ids: [UNKNOWN_ID] }, 'contributor_ids'],
+          [{ title: null }, 'title'],
+        ] as const)
+          await ensureRefused(ctx, 'PATCH', `/goals/${root.id}`, { body }, 422, 'GO2', field);
         const unchanged = await getGoal(ctx.client, root.id, 'GO2');
         ensure(sameJson(unchanged, root), 'GO2', 'refused PATCHes must leave the goal unchanged');
 

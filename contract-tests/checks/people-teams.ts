@@ -1,6 +1,7 @@
 // Owns the people-and-teams check group (PT1–PT2, plus the G2/G4 negative cases of their operations), through the API alone.
 // PT1's account is production's (runsteady.com/docs/api/teams-people/): one account per token, on every person.
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
+import type { KitContext } from '../kit/context.js';
 import { ensureInOrder, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
@@ -10,8 +11,8 @@ type PersonOut = ApiSchema<'Person'>;
 
 type TeamOut = ApiSchema<'Team'> & Partial<Pick<ApiSchema<'TeamDetail'>, 'people'>>;
 
-/** PT1 (prod): the fields of a person. */
-const PT1_FIELDS = [
+/** PT1 (prod): the fields of a person (test/people-teams.test.ts holds standin to them too). */
+export const PT1_FIELDS = [
   'id',
   'name',
   'username',
@@ -28,6 +29,21 @@ const PT1_FIELDS = [
   'created_at',
   'updated_at',
 ];
+
+/**
+ * GET /me with the second person's token (PT1), or null when the run has none: the check then ends with what it
+ * could check with one token.
+ */
+async function secondMe(ctx: KitContext): Promise<PersonOut | null> {
+  let other;
+  try {
+    other = ctx.other();
+  } catch (error) {
+    if (error instanceof NotRun) return null;
+    throw error;
+  }
+  return (await other.expect<PersonOut>(200, 'GET', '/me', {}, 'PT1')).body;
+}
 
 /** PT2: name, then id, compared by code unit. */
 function byNameThenId(a: Ref, b: Ref): number {
@@ -104,14 +120,8 @@ export const peopleTeams: CheckGroup = {
           );
         }
         // With a second token: it is another person, so /me follows the token, not the server.
-        let other;
-        try {
-          other = ctx.other();
-        } catch (error) {
-          if (error instanceof NotRun) return;
-          throw error;
-        }
-        const them = (await other.expect<PersonOut>(200, 'GET', '/me', {}, 'PT1')).body;
+        const them = await secondMe(ctx);
+        if (!them) return;
         ensurePerson(them, "GET /me with the second person's token");
         ensure(them.id !== me.id, 'PT1', `two persons' tokens must give two persons, both gave ${me.id}`);
         const themListed = (await client.expect<PersonOut>(200, 'GET', `/people/${them.id}`, {}, 'PT1')).body;
@@ -133,14 +143,8 @@ export const peopleTeams: CheckGroup = {
           `GET /me's account is ${account}; GET /people answers ${others.length} of ${people.length} people with another, the first ${others[0]?.id} with ${JSON.stringify(others[0]?.account)}`,
         );
         // The second person's token, when there is one, is of the same organisation: the same account.
-        let other;
-        try {
-          other = ctx.other();
-        } catch (error) {
-          if (error instanceof NotRun) return;
-          throw error;
-        }
-        const them = (await other.expect<PersonOut>(200, 'GET', '/me', {}, 'PT1')).body;
+        const them = await secondMe(ctx);
+        if (!them) return;
         ensure(
           JSON.stringify(them.account) === account,
           'PT1',

@@ -86,6 +86,25 @@ export async function ensureRefused(
   if (field) ensureNames(response.body, field, rule, what);
 }
 
+/**
+ * G8's refusals of a body the server cannot read, each as ensureRefused checks it: JSON cut off after its key
+ * `{"field": ` (400), then `form` sent as `type`, which is not JSON (415).
+ * @example await ensureUnreadableRefused(ctx, 'POST', '/activities', 'group', 'group=x', 'AC2')
+ */
+export async function ensureUnreadableRefused(
+  host: { client: CheckingClient; cleanup: Cleanup },
+  method: string,
+  path: string,
+  field: string,
+  form: string,
+  rule: string,
+  type = 'text/plain',
+): Promise<void> {
+  const json = { 'content-type': 'application/json' };
+  await ensureRefused(host, method, path, { rawBody: `{"${field}": `, headers: json }, 400, rule);
+  await ensureRefused(host, method, path, { rawBody: form, headers: { 'content-type': type } }, 415, rule);
+}
+
 /** Canonical JSON (keys sorted), so records compare by content whatever the key order. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

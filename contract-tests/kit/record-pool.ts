@@ -33,8 +33,11 @@ export type RecordKind =
   | 'person'
   | 'team';
 
-/** The kind of record a path parameter names: the path segment before it says (`/goals/{id}` → goal). */
-const KIND_OF_SEGMENT: Record<string, RecordKind> = {
+/**
+ * The kind of record a path parameter names: the path segment before it says (`/goals/{id}` → goal). The tests
+ * that walk the spec's paths read it too (test/access-matrix.test.ts, test/fuzz/fuzz-requests.ts).
+ */
+export const KIND_OF_SEGMENT: Readonly<Record<string, RecordKind>> = {
   goals: 'goal',
   'goal-updates': 'goalUpdate',
   'check-ins': 'checkIn',

@@ -17,6 +17,7 @@ import {
   type SpecOperation,
   type SpecParameter,
 } from '../../src/spec/compiled-spec.js';
+import { KIND_OF_SEGMENT as KIT_KIND_OF_SEGMENT } from '../../contract-tests/kit/record-pool.js';
 import { defined } from '../support/defined.js';
 
 export interface FuzzRequest {
@@ -45,16 +46,7 @@ const OTHER_VERSION_IDS = [
   '00000000-0000-0000-0000-000000000000',
 ];
 const KIND_OF_SEGMENT: Record<string, string> = {
-  goals: 'goal',
-  'goal-updates': 'goalUpdate',
-  'check-ins': 'checkIn',
-  questions: 'echoQuestion',
-  answers: 'echoAnswer',
-  comments: 'comment',
-  reactions: 'reaction',
-  activities: 'activity',
-  people: 'person',
-  teams: 'team',
+  ...KIT_KIND_OF_SEGMENT,
   // WH1: /hooks/activity/a/{account_id}.
   a: 'account',
   sessions: 'name',
