@@ -224,6 +224,24 @@ describe('a broken or hostile upstream', () => {
       }
     },
   );
+
+  it('answers a 101 Switching Protocols nobody asked for with its own 502 (the client waited for good: no answer, no 504)', async () => {
+    const upstream = await upstreamWriting(
+      'HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade',
+    );
+    try {
+      await withProxy(upstream.root, async (proxy) => {
+        const answer = await rawRequest(`${proxy.baseUrl}/me`);
+        expect(answer.status).toBe(502);
+        expect(answer.headers['standin-proxy']).toBe('upstream-invalid-answer');
+        expect((JSON.parse(answer.body.toString()) as { detail: string }).detail).toContain('status 101');
+        await proxy.settled();
+        expect(proxy.tally.summary()).toMatchObject({ exchanges: 1, own: 1 });
+      });
+    } finally {
+      await upstream.close();
+    }
+  });
 });
 
 describe('secrets', () => {

@@ -454,6 +454,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         slug,
       );
     };
+    const invalidUpstreamAnswer = (invalid: string) =>
+      failed(
+        502,
+        'upstream-invalid-answer',
+        `The upstream ${upstream.root} answered ${invalid}, which HTTP does not allow (RFC 9110 §15, §5); this answer is the proxy's, not the upstream's. The upstream is broken: tell its owners.`,
+      );
     const outgoing = (upstream.url.protocol === 'https:' ? httpsRequest : httpRequest)(`${upstream.root}${path}`, {
       method,
       // Host names the upstream (Node adds none to a header list given as an array).
@@ -481,6 +487,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         `The upstream ${upstream.root} could not be reached (${error.code ?? error.message}); this answer is the proxy's, not the upstream's. Check --upstream and that the service is up.`,
       );
     });
+    // A 101 the request never asked for (the proxy forwards no Upgrade): with no listener, Node closes the socket
+    // and says nothing more, and the client waited for good (no answer, no 504).
+    outgoing.on('upgrade', (incoming: IncomingMessage, socket: Duplex) => {
+      socket.destroy();
+      invalidUpstreamAnswer(`with status ${incoming.statusCode ?? 0}`);
+    });
     outgoing.on('response', (incoming) => {
       waited = performance.now() - started;
       const forwarded: Array<[string, string]> = [...forwardedHeaders(incoming.rawHeaders), UPSTREAM_SANDBOX];
@@ -492,11 +504,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (invalid !== null) {
         incoming.resume();
         outgoing.destroy();
-        return failed(
-          502,
-          'upstream-invalid-answer',
-          `The upstream ${upstream.root} answered ${invalid}, which HTTP does not allow (RFC 9110 §15, §5); this answer is the proxy's, not the upstream's. The upstream is broken: tell its owners.`,
-        );
+        return invalidUpstreamAnswer(invalid);
       }
       answered = { status, statusText: incoming.statusMessage ?? '', headers };
       response.writeHead(status, incoming.statusMessage, headers.flat());

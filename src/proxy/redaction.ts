@@ -29,6 +29,20 @@ const SHORTEST_SECRET = 6;
 const SHORTEST_BASE64 = 8;
 
 /**
+ * The most secrets one request is taken to carry. A request carrying more (any page can send one: 20,000 values of
+ * a `tokens` field stalled the proxy 24 s, looking each up in every text kept) has every text of its exchange kept
+ * as [redacted] whole: never a secret shown, never a stall. A browser's cookies on localhost stay well under it.
+ */
+export const MOST_SECRETS = 128;
+
+/**
+ * The longest request body whose JSON is read for secret-named fields: an API's bodies are far smaller (standin's
+ * G8 refuses over 1 MiB). A longer one that may name a secret (a form, or JSON naming one or holding an escape) is
+ * taken for one carrying too many (MOST_SECRETS): the parse of an 8 MiB one alone held the proxy for seconds.
+ */
+const LONGEST_READ_BODY = 2 ** 20;
+
+/**
  * The runs of base64 that stand for `value` wherever it sits in a longer encoded text: for each of the three
  * alignments a byte can have (its offset modulo 3), the characters that depend on the secret's bytes alone.
  * @example base64Runs('tok_live_5f3c') // ['dG9rX2xpdmVfNWYz', …] (standard and URL-safe)
@@ -48,23 +62,35 @@ function base64Runs(value: string): string[] {
   return runs;
 }
 
-/** The values of a request body's secret-named JSON fields, at any depth (their strings, numbers, nested leaves). */
-function secretFieldValues(text: string): string[] {
+/** Whether a text may be JSON with a secret-named key: it starts as JSON does, and names one or holds an escape. */
+function mayNameSecrets(text: string): boolean {
   const trimmed = text.trimStart();
-  if (!(trimmed.startsWith('{') || trimmed.startsWith('[')) || !(SECRET_KEY.test(text) || text.includes('\\u')))
-    return [];
-  const found: string[] = [];
-  const leaves = (value: unknown): void => {
-    if (typeof value === 'string' || typeof value === 'number') found.push(String(value));
-    else if (value && typeof value === 'object') for (const inner of Object.values(value)) leaves(inner);
-  };
+  return (trimmed.startsWith('{') || trimmed.startsWith('[')) && (SECRET_KEY.test(text) || text.includes('\\u'));
+}
+
+/**
+ * The values of a request body's secret-named JSON fields, at any depth (their strings, numbers, nested leaves):
+ * at most `most` of them (the caller needs to know only that there are more). Parsed without a reviver and walked
+ * after: a reviver made the parse of a 2 MB body 0.5 s, and gathering 200,000 leaves nobody reads 1 s more.
+ */
+function secretFieldValues(text: string, most: number): string[] {
+  if (!mayNameSecrets(text)) return [];
+  let parsed: unknown;
   try {
-    JSON.parse(text, (key, value: unknown) => {
-      if (key !== '' && SECRET_NAME.test(key)) leaves(value);
-      return value;
-    });
+    parsed = JSON.parse(text);
   } catch {
-    // Not JSON: nothing named.
+    return []; // Not JSON: nothing named.
+  }
+  const found: string[] = [];
+  // Depth first, without recursion (a body nests as deep as it likes); `secret` says it is under a secret name.
+  const stack: Array<{ value: unknown; secret: boolean }> = [{ value: parsed, secret: false }];
+  while (stack.length > 0 && found.length < most) {
+    const { value, secret } = stack.pop()!;
+    if (secret && (typeof value === 'string' || typeof value === 'number')) found.push(String(value));
+    else if (Array.isArray(value)) for (const inner of value) stack.push({ value: inner, secret });
+    else if (value && typeof value === 'object')
+      for (const key in value)
+        stack.push({ value: (value as Record<string, unknown>)[key], secret: secret || SECRET_NAME.test(key) });
   }
   return found;
 }
@@ -78,27 +104,40 @@ export class Secrets {
   /** Every form of every secret, longest first (a form that holds another is replaced whole). */
   #forms: string[] = [];
   readonly #seen = new Set<string>();
+  /** Whether the request carried more than MOST_SECRETS: then every text is kept as [redacted] whole. */
+  #overflow = false;
 
   constructor(headers: Array<[string, string]>, pathWithQuery: string, requestBody?: string) {
+    let form = false;
     for (const [name, value] of headers) {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') this.#addCredential(value);
       else if (lower === 'cookie') for (const pair of value.split(';')) this.#add(pair.slice(pair.indexOf('=') + 1));
       // X-Auth-Token, X-CSRFToken…: a header whose name says secret is one, as a query parameter's is.
       else if (lower === 'x-api-key' || SECRET_NAME.test(lower)) this.#add(value);
+      if (lower === 'content-type' && /^\s*application\/x-www-form-urlencoded/i.test(value)) form = true;
     }
     const question = pathWithQuery.indexOf('?');
-    if (question !== -1) {
-      for (const pair of pathWithQuery.slice(question + 1).split('&')) {
-        const [[name, value] = ['', '']] = new URLSearchParams(pair);
-        if (!SECRET_NAME.test(name)) continue;
-        this.#add(value);
-        // As sent too: an upstream that echoes the URL it got echoes `abc%2Fdef`, not `abc/def`.
-        this.#add(pair.slice(pair.indexOf('=') + 1));
-      }
+    if (question !== -1) this.#addNamedPairs(pathWithQuery.slice(question + 1));
+    if (requestBody !== undefined) {
+      if (requestBody.length > LONGEST_READ_BODY && (form || mayNameSecrets(requestBody))) this.#overflow = true;
+      // A form's fields are named as a query's are (an OAuth token request: `password=…&client_secret=…`).
+      else if (form) this.#addNamedPairs(requestBody);
+      else for (const value of secretFieldValues(requestBody, MOST_SECRETS + 1)) this.#add(value);
     }
-    if (requestBody !== undefined) for (const value of secretFieldValues(requestBody)) this.#add(value);
     this.#forms.sort((a, b) => b.length - a.length);
+  }
+
+  /** The values of the secret-named pairs of a query or a form body (`a=1&access_token=…`). */
+  #addNamedPairs(text: string): void {
+    for (const pair of text.split('&')) {
+      if (this.#overflow) return;
+      const [[name, value] = ['', '']] = new URLSearchParams(pair);
+      if (!SECRET_NAME.test(name)) continue;
+      this.#add(value);
+      // As sent too: an upstream that echoes the URL it got echoes `abc%2Fdef`, not `abc/def`.
+      this.#add(pair.slice(pair.indexOf('=') + 1));
+    }
   }
 
   /** An Authorization value: its credentials, and for Basic the user:password they encode and the password. */
@@ -113,23 +152,37 @@ export class Secrets {
 
   #add(value: string): void {
     const trimmed = value.trim();
-    if (trimmed.length < SHORTEST_SECRET || this.#seen.has(trimmed)) return;
+    if (this.#overflow || trimmed.length < SHORTEST_SECRET || this.#seen.has(trimmed)) return;
+    if (this.#seen.size === MOST_SECRETS) {
+      this.#overflow = true;
+      this.#forms = [];
+      return;
+    }
     this.#seen.add(trimmed);
     const json = JSON.stringify(trimmed).slice(1, -1);
+    const encoded = encodeURIComponent(trimmed);
     const forms = [
       trimmed,
-      // A secret an answer quotes in a URL of its own (a link, a Location) is percent-encoded there.
-      encodeURIComponent(trimmed),
+      // A secret an answer quotes in a URL of its own (a link, a Location) is percent-encoded there, its escapes'
+      // hex in either case (RFC 3986 §2.1 lets an encoder write `%2f`).
+      encoded,
+      encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
       // In a JSON string: escaped as JSON.stringify escapes, and with `/` as `\/` as PHP's and others' do.
       json,
       json.replaceAll('/', '\\/'),
       ...base64Runs(trimmed),
     ];
-    for (const form of forms) if (form.length >= SHORTEST_SECRET && !this.#forms.includes(form)) this.#forms.push(form);
+    const known = new Set(this.#forms);
+    for (const form of forms) {
+      if (form.length < SHORTEST_SECRET || known.has(form)) continue;
+      known.add(form);
+      this.#forms.push(form);
+    }
   }
 
   /** A text with every secret of the request replaced. */
   text(value: string): string {
+    if (this.#overflow) return value === '' ? value : REDACTED;
     let out = value;
     for (const secret of this.#forms) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
@@ -140,6 +193,7 @@ export class Secrets {
    * in them before they are encoded: a secret's base64 form is then gone as well.
    */
   bytes(value: Buffer): Buffer {
+    if (this.#overflow) return value.length === 0 ? value : Buffer.from(REDACTED);
     if (this.#forms.length === 0) return value;
     // latin1 maps each byte to one character and back: the UTF-8 bytes of a form are found as they lie.
     let out = value.toString('latin1');
@@ -171,6 +225,7 @@ export class Secrets {
   /** A header's value as kept: a credential header's replaced, any other's with the secrets replaced. */
   header(name: string, value: string): string {
     const lower = name.toLowerCase();
+    if (this.#overflow) return REDACTED;
     if (lower === 'authorization' || lower === 'proxy-authorization') {
       const scheme = /^(\S+)\s+\S/.exec(value)?.[1];
       return scheme ? `${scheme} ${REDACTED}` : REDACTED;
@@ -180,6 +235,7 @@ export class Secrets {
 
   /** A path and query as kept: secret-named parameters' values replaced, then every secret. */
   path(pathWithQuery: string): string {
+    if (this.#overflow) return REDACTED;
     const question = pathWithQuery.indexOf('?');
     if (question === -1) return this.text(pathWithQuery);
     const query = pathWithQuery
@@ -205,6 +261,7 @@ export class Secrets {
    * an array; written again compactly, only when one was), then every secret.
    */
   body(text: string): string {
+    if (this.#overflow) return this.text(text);
     const trimmed = text.trimStart();
     // Parsed and written again only when a key may name a secret: for most answers (a page of goals) the
     // round trip was a tenth of the proxy's time per exchange (npm run bench:proxy's profile). A key written
@@ -216,6 +273,12 @@ export class Secrets {
           if (key !== '' && SECRET_NAME.test(key) && value !== null && value !== REDACTED) {
             changed = true;
             return REDACTED;
+          }
+          // A string read through its escapes: an encoder that writes `+` as `\u002B` (.NET's) hid a secret.
+          if (typeof value === 'string') {
+            const kept = this.text(value);
+            if (kept !== value) changed = true;
+            return kept;
           }
           return value;
         });
