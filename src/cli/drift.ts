@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DescriptionError } from '../drift/description-error.js';
-import { writeFileWhole } from '../files/replace-file.js';
+import { PlantedLinkError, writeFileWhole } from '../files/replace-file.js';
 import { readDescription, type DescriptionDocument } from '../drift/description-document.js';
 import { compareDescriptions } from '../drift/drift-report.js';
 import { FAIL_ON, failingChanges, type FailOn } from '../drift/fail-on.js';
@@ -116,6 +116,7 @@ async function writeWhole(file: string, text: string): Promise<void> {
   try {
     await writeFileWhole(file, text, { newMode: 0o644 });
   } catch (error) {
+    if (error instanceof PlantedLinkError) throw new DescriptionError(`cannot write --out: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new DescriptionError(`cannot write --out ${file}${code ? ` (${code})` : ''}`);
   }

@@ -6,8 +6,8 @@
 // the mode asked for), then renamed over the real file.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, readlink, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstat, mkdir, open, readdir, readlink, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 
 /** The mode of a file that did not exist before: it may hold an imported world's people and tokens. */
 const NEW_FILE_MODE = 0o600;
@@ -25,31 +25,68 @@ function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
 }
 
+/** A link standin will not follow: another user's, in a shared sticky folder (realTarget). Its message is the line. */
+export class PlantedLinkError extends Error {
+  readonly code = 'EACCES';
+  constructor(link: string, owner: number, folder: string) {
+    super(
+      `${link} is a symbolic link of another user (uid ${owner}) in the shared folder ${folder}: standin does not write through it (as Linux's fs.protected_symlinks does not follow it). Write to a folder of your own, or remove the link.`,
+    );
+  }
+}
+
+/** Who follows links here: the process's user, or another in a test (a link of another user needs root). */
+export interface LinkFollower {
+  uid: number;
+}
+
+/** The user this process runs as (no getuid on Windows, where no sticky folder shares links). */
+const THIS_USER: LinkFollower = { uid: process.getuid?.() ?? -1 };
+
+/** A folder anyone may create in, whose files only their owners may remove (`/tmp`: mode 1777). */
+const isSharedSticky = (mode: number) => (mode & 0o1000) !== 0 && (mode & 0o002) !== 0;
+
 /**
  * The real path of the file `path` names: symlinks followed, also a dangling one (the file it points at is
- * created there), and a path that does not exist yet placed in its folder's real path.
+ * created there), and a path that does not exist yet placed in its folder's real path. A link in a shared
+ * sticky folder (`/tmp`) is followed only when its owner is the follower or the folder's owner, the rule
+ * Linux's fs.protected_symlinks keeps: another user's link planted at a name standin writes (`/tmp/s/report.md`
+ * -> a file of yours) would make standin replace that file. Resolving by path first passed round the kernel's
+ * check, and where it is off there was none.
  * @example await realTarget('world.jsonl') // '/home/me/worlds/world.jsonl' when world.jsonl is a symlink there
  */
-export async function realTarget(path: string): Promise<string> {
-  let current = resolve(path);
-  for (let links = 0; links <= MAX_LINKS; links++) {
+export async function realTarget(path: string, follower: LinkFollower = THIS_USER): Promise<string> {
+  /** A path's root (`/`, `C:\\`) and its names after it. */
+  const parts = (absolute: string): [string, string[]] => {
+    const { root } = parse(absolute);
+    return [root, absolute.slice(root.length).split(sep).filter(Boolean)];
+  };
+  let [current, rest] = parts(resolve(path));
+  for (let links = 0; ;) {
+    const name = rest.shift();
+    if (name === undefined) return current;
+    const next = join(current, name);
+    let info;
     try {
-      return await realpath(current);
+      info = await lstat(next);
     } catch (error) {
       if (errorCode(error) !== 'ENOENT') throw error;
+      // Not there yet: the file, or folders under it the caller will find missing.
+      return join(next, ...rest);
     }
-    let target: string;
-    try {
-      target = await readlink(current);
-    } catch (error) {
-      // Not a symlink: the file is simply not there yet.
-      if (errorCode(error) === 'EINVAL' || errorCode(error) === 'ENOENT')
-        return join(await realpath(dirname(current)), basename(current));
-      throw error;
+    if (!info.isSymbolicLink()) {
+      current = next;
+      continue;
     }
-    current = resolve(dirname(current), target);
+    if (++links > MAX_LINKS)
+      throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
+    const folder = await stat(current);
+    if (isSharedSticky(folder.mode) && info.uid !== follower.uid && info.uid !== folder.uid) {
+      throw new PlantedLinkError(next, info.uid, current);
+    }
+    const [root, names] = parts(resolve(current, await readlink(next)));
+    [current, rest] = [root, [...names, ...rest]];
   }
-  throw Object.assign(new Error(`${path}: too many levels of symbolic links`), { code: 'ELOOP' });
 }
 
 /** What names this module gives temporary files beside `target`, so that a crash's leftovers are known. */

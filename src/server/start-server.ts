@@ -18,7 +18,7 @@ import { readBodyAhead } from './body-ahead.js';
 import { answerConnect, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
 import type { RunningMock, ServeOptions, ServerLimits } from './serve-options.js';
-import { realTarget, removeStrayTemporaries } from '../files/replace-file.js';
+import { PlantedLinkError, realTarget, removeStrayTemporaries } from '../files/replace-file.js';
 import { SERVE_OPTION_RULES } from './serve-option-rules.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
@@ -138,6 +138,7 @@ async function keepState(
     lock = await StateLock.take(target, path);
   } catch (error) {
     if (error instanceof StateLockError) throw error;
+    if (error instanceof PlantedLinkError) throw new StateFileError(`--state ${path}: ${error.message}`);
     throw new StateFileError(
       `could not lock ${path} (${(error as Error).message}); check the folder exists and is writable`,
     );
