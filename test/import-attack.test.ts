@@ -1,9 +1,10 @@
 // standin import, attacked: a source organisation carrying hostile or odd data (names that are also place names, a
 // text hidden where a date should be, a parent goal whose owner was not read, no people listed, a very long word),
 // and a source API answering oddly (a null where the spec says string, a 200 of HTML, a year's Retry-After, a list
-// whose pages never end). Each must end in a world written with nothing real in it, or in one clear line (exit 2)
-// with nothing written, and a run after the source is mended must go on from the cache.
-import { createServer, type Server } from 'node:http';
+// whose pages never end, a body that never ends, a source that makes up new people on every page). Each must end
+// in a world written with nothing real in it, or in one clear line (exit 2) with nothing written, and a run after
+// the source is mended must go on from the cache.
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -203,10 +204,61 @@ describe('the world built from what was read', () => {
   });
 });
 
-/** What the hostile source answers instead of standin, for a path (with its query) under /api/v2; null: standin's. */
+/**
+ * What the hostile source answers instead of standin, for a path (with its query) under /api/v2; null: standin's.
+ * `raw` writes the answer itself (a body streamed as the reader takes it).
+ */
 type Hostile = (
   path: string,
-) => { status: number; headers?: Record<string, string>; body: string } | { forward: string } | null;
+) =>
+  | { status: number; headers?: Record<string, string>; body: string }
+  | { forward: string }
+  | { raw: (response: ServerResponse) => void }
+  | null;
+
+/** The most standin import reads of one answer (paced-client.ts), as its messages name it. */
+const ANSWER_CAP = 64 * 2 ** 20;
+
+/** What a body streamed by `pour` came to: the bytes the server handed the socket, and whether the reader hung up. */
+interface Poured {
+  sent: number;
+  cut: boolean;
+}
+
+/**
+ * Writes `chunk` again and again, each write once the last one drained (so what is counted is what the reader's
+ * side took, give or take the sockets' buffers), until the reader hangs up or `most` bytes are out.
+ */
+function pour(response: ServerResponse, chunk: Buffer, most: number): Poured {
+  const poured: Poured = { sent: 0, cut: false };
+  response.on('close', () => {
+    poured.cut = !response.writableFinished;
+  });
+  const more = (): void => {
+    while (!response.destroyed && poured.sent < most) {
+      poured.sent += chunk.length;
+      if (!response.write(chunk)) {
+        response.once('drain', more);
+        return;
+      }
+    }
+    if (!response.destroyed) response.end();
+  };
+  more();
+  return poured;
+}
+
+/** A source person of its own, the n-th a source makes up: the spec's Person, with an id, name and handle of its own. */
+function madeUp(template: SourceOrg['people'][number], n: number): SourceOrg['people'][number] {
+  const tag = n.toString(16).padStart(12, '0');
+  return {
+    ...template,
+    id: `00000000-0000-4000-8000-${tag}`,
+    name: `Made Up ${tag}`,
+    username: `madeup${tag}`,
+    email: `madeup${tag}@example.test`,
+  };
+}
 
 describe('standin import against a source answering oddly', () => {
   let mock: Mock;
@@ -222,6 +274,7 @@ describe('standin import against a source answering oddly', () => {
     server = createServer((request, response) => {
       const path = (request.url ?? '').replace(/^\/api\/v2/, '');
       const odd = hostile(path);
+      if (odd && 'raw' in odd) return odd.raw(response);
       const forward = odd && 'forward' in odd ? `/api/v2${odd.forward}` : (request.url ?? '/');
       const answer =
         odd && 'body' in odd
@@ -278,18 +331,29 @@ describe('standin import against a source answering oddly', () => {
   }
 
   /** Exit 2, one line saying `said`, nothing written; then, the source mended, the same cache reads on to exit 0. */
-  async function refusedThenResumed(name: string, odd: Hostile, said: RegExp) {
-    hostile = odd;
-    const refused = await importing(name);
-    hostile = () => null;
-    expect(refused.code, refused.stdout + refused.stderr).toBe(2);
-    const lines = refused.stderr
+  /** What a run said on stderr besides the salt made and the progress lines: its one line of refusal. */
+  function saidLines(stderr: string): string[] {
+    return stderr
       .trim()
       .split('\n')
       .filter((line) => !line.includes('made a new salt') && !line.startsWith('read '));
-    expect(lines, refused.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(said);
-    expect(refused.written).toBe(false);
+  }
+
+  /** Exit 2, nothing written, and one line: `said` itself, or matching it. */
+  function expectRefused(run: Awaited<ReturnType<typeof importing>>, said: string | RegExp): void {
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    const lines = saidLines(run.stderr);
+    expect(lines, run.stderr).toHaveLength(1);
+    if (typeof said === 'string') expect(lines[0]).toBe(said);
+    else expect(lines[0]).toMatch(said);
+    expect(run.written).toBe(false);
+  }
+
+  async function refusedThenResumed(name: string, odd: Hostile, said: string | RegExp) {
+    hostile = odd;
+    const refused = await importing(name);
+    hostile = () => null;
+    expectRefused(refused, said);
     const resumed = await importing(name);
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     return refused;
@@ -381,6 +445,153 @@ describe('standin import against a source answering oddly', () => {
       },
       /GET \/check-ins: 3 pages in a row .* would never end/,
     );
+  });
+
+  it('a 200 whose body never ends: reads 64 MiB of it and no more, in one line naming the GET', async () => {
+    // Endless as far as a reader can tell: it stops only 32 MiB past the cap, so that a reader with no cap fails
+    // this test rather than fill the machine (one without read 3 GiB of such a body in 13 s).
+    let poured: Poured | undefined;
+    await refusedThenResumed(
+      'endless-body',
+      (path) =>
+        path.startsWith('/people?')
+          ? {
+              raw: (response) => {
+                response.writeHead(200, { 'content-type': 'application/json' });
+                poured = pour(response, Buffer.alloc(64 * 1024, ' '), ANSWER_CAP + 32 * 2 ** 20);
+              },
+            }
+          : null,
+      `standin import: GET ${baseUrl}/people?page=1&per_page=50 answered more than 64 MiB, the most standin import reads of one answer: it read no further, and kept none of it`,
+    );
+    expect(poured?.cut, 'the reader hung up').toBe(true);
+    // What the source got out: the cap, and what the two sockets' buffers hold on their way.
+    expect(poured!.sent).toBeLessThan(ANSWER_CAP + 16 * 2 ** 20);
+  });
+
+  it('a Content-Length over 64 MiB: refused before its body is read', async () => {
+    const declared = ANSWER_CAP + 64 * 1024;
+    let poured: Poured | undefined;
+    await refusedThenResumed(
+      'declared-body',
+      (path) =>
+        path.startsWith('/people?')
+          ? {
+              raw: (response) => {
+                response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(declared) });
+                poured = pour(response, Buffer.alloc(64 * 1024, ' '), declared);
+              },
+            }
+          : null,
+      `standin import: GET ${baseUrl}/people?page=1&per_page=50 answered a Content-Length of ${declared} bytes, over the 64 MiB standin import reads of one answer: it read none of it`,
+    );
+    expect(poured?.cut, 'the reader hung up').toBe(true);
+    expect(poured!.sent).toBeLessThan(16 * 2 ** 20);
+  });
+
+  /** A source that makes up 50 new people on every page of /people, for ever; `served` the bytes of each answer. */
+  function inventing(served: number[]): Hostile {
+    const json = (value: unknown) => {
+      const body = JSON.stringify(value);
+      served.push(Buffer.byteLength(body));
+      return { status: 200, headers: { 'content-type': 'application/json' }, body };
+    };
+    return (path) => {
+      if (path === '/me') return json(base.me);
+      if (!path.startsWith('/people?')) return null;
+      const page = Number(/[?&]page=(\d+)/.exec(path)?.[1]);
+      return json(Array.from({ length: 50 }, (_, i) => madeUp(base.people[0]!, (page - 1) * 50 + i)));
+    };
+  }
+
+  it('a source making up new people on every page: ends past --max-records in one line, what was read kept', async () => {
+    const served: number[] = [];
+    hostile = inventing(served);
+    const run = await importing('inventing', ['--max-records', '500']);
+    // /me and ten pages of people: 501 records, and not one GET more.
+    expect(served).toHaveLength(11);
+    const read = (served.reduce((a, b) => a + b) / 2 ** 20).toFixed(1);
+    const line = `standin import: GET /people?page=10&per_page=50 took the read past its budget of 500 records (--max-records): 501 records (1 me, 500 people) in 11 answers, ${read} MiB; the answers before it are kept in ${join(dir, 'inventing', 'reads.jsonl')}, and a run with a larger --max-records goes on from there`;
+    expectRefused(run, line);
+    // Run again, the cache answers all it read: the source is asked for the page that went past the budget alone.
+    served.length = 0;
+    const again = await importing('inventing', ['--max-records', '500']);
+    hostile = () => null;
+    expect(served).toHaveLength(1);
+    expectRefused(again, line);
+  });
+
+  it('the same source, bounded in bytes: ends past --max-bytes in one line', async () => {
+    const served: number[] = [];
+    hostile = inventing(served);
+    const run = await importing('inventing-bytes', ['--max-bytes', '300KiB']);
+    hostile = () => null;
+    // The first answer to take the read past 300 KiB is the last one asked for.
+    let total = 0;
+    const past = served.findIndex((bytes) => (total += bytes) > 300 * 1024);
+    expect(past, 'the answers served').toBe(served.length - 1);
+    const pages = past;
+    expectRefused(
+      run,
+      `standin import: GET /people?page=${pages}&per_page=50 took the read past its budget of 300 KiB (--max-bytes): ${1 + 50 * pages} records (1 me, ${50 * pages} people) in ${pages + 1} answers, ${(total / 2 ** 20).toFixed(1)} MiB; the answers before it are kept in ${join(dir, 'inventing-bytes', 'reads.jsonl')}, and a run with a larger --max-bytes goes on from there`,
+    );
+  });
+});
+
+describe('standin import from a capture (--from-har) holding an answer over the cap', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'standin-import-har-attack-'));
+
+  /** A HAR 1.2 capture of GETs to api.example.com, each a 200 with the given body. */
+  function capture(name: string, bodies: Record<string, string>): string {
+    const file = join(dir, name);
+    const entries = Object.entries(bodies).map(([path, text]) => ({
+      request: { method: 'GET', url: `https://api.example.com/api/v2${path}` },
+      response: { status: 200, headers: [], content: { mimeType: 'application/json', text } },
+    }));
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries } }));
+    return file;
+  }
+
+  async function importingHar(har: string, extra: string[] = []) {
+    let stderr = '';
+    const out = join(dir, 'out.json');
+    const code = await runImport(
+      ['--from-har', har, '--out', out, '--since', SINCE, '--salt-file', join(dir, 'salt'), ...extra],
+      { stdout: () => undefined, stderr: { write: (text: string) => (stderr += text) } },
+    );
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes('made a new salt'));
+    return { code, lines, written: existsSync(out) };
+  }
+
+  it('refuses it in one line naming the GET, nothing written', async () => {
+    // A list of nothing, padded: JSON a reader without a cap takes, and more than any page of the API holds.
+    const padded = `[${' '.repeat(ANSWER_CAP)}]`;
+    const har = capture('padded.har', { '/me': JSON.stringify(base.me), '/people?page=1&per_page=50': padded });
+    const run = await importingHar(har);
+    expect(run).toEqual({
+      code: 2,
+      lines: [
+        `standin import: the capture's answer to GET /api/v2/people?page=1&per_page=50 is ${ANSWER_CAP + 2} bytes, over the 64 MiB standin import reads of one answer`,
+      ],
+      written: false,
+    });
+  });
+
+  it('holds it to the read budget too (--max-records)', async () => {
+    const me = JSON.stringify(base.me);
+    const people = JSON.stringify(Array.from({ length: 50 }, (_, i) => madeUp(base.people[0]!, i)));
+    const har = capture('people.har', { '/me': me, '/people?page=1&per_page=50': people });
+    const read = ((Buffer.byteLength(me) + Buffer.byteLength(people)) / 2 ** 20).toFixed(1);
+    expect(await importingHar(har, ['--max-records', '20'])).toEqual({
+      code: 2,
+      lines: [
+        `standin import: GET /people?page=1&per_page=50 took the read past its budget of 20 records (--max-records): 51 records (1 me, 50 people) in 2 answers, ${read} MiB; a run with a larger --max-records reads on`,
+      ],
+      written: false,
+    });
   });
 });
 

@@ -281,6 +281,9 @@ describe('standin import refuses', () => {
     [['--from-har', 'a.har'], 'give the state file to write'],
     [['--from-har', 'a.har', '--out', 'x', '--since', 'yesterday'], '--since must be a date'],
     [['--from-har', 'a.har', '--out', 'x', '--since', '2999-01-01'], 'is in the future'],
+    [['--from-har', 'a.har', '--out', 'x', '--max-records', '0'], '--max-records must be a whole number of at least 1'],
+    [['--from-har', 'a.har', '--out', 'x', '--max-bytes', '500'], '--max-bytes must be a size such as 512MiB or 2GiB'],
+    [['--from-har', 'a.har', '--out', 'x', '--max-bytes', '0MiB'], '--max-bytes must be a size such as 512MiB or 2GiB'],
   ])('%j in one line, exit 2', async (args, said) => {
     const ran = await importing(args);
     expect(ran.code).toBe(2);

@@ -1,7 +1,7 @@
 // standin import's reading: the paced client against scripted answers (G14's waits, Retry-After, retries, one-line
 // errors with no token); then a whole read of a standin source with rate limits and injected 503s on a fake clock,
 // its interruption and resumption from the cache, and the same organisation rebuilt from standin proxy's HAR.
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -202,6 +202,21 @@ describe('the read cache', () => {
     await expect(ReadCache.open(damaged, BASE)).rejects.toThrow(/line 2 of .* is damaged/);
     writeFileSync(join(damaged, CACHE_FILE), 'not a header\n');
     await expect(ReadCache.open(damaged, BASE)).rejects.toThrow(/not standin import's cache/);
+  });
+
+  it('refuses, before reading it, a cache larger than one string holds, saying what to do', async () => {
+    // A read let past its default budget (--max-bytes) leaves a cache it cannot be read back from whole: V8's
+    // "Cannot create a string longer than 0x1fffffe8 characters" said nothing of the file or of what to do.
+    const dir = freshDir();
+    await ReadCache.open(dir, BASE);
+    const file = join(dir, CACHE_FILE);
+    // Sparse: as large as that to stat, nothing on the disk.
+    truncateSync(file, 600 * 2 ** 20);
+    await expect(ReadCache.open(dir, BASE)).rejects.toThrow(
+      new ReadCacheError(
+        `${file} is 600 MiB, more than standin import reads back of a cache (512 MiB, what one string holds): delete it to read from the start, with a smaller --max-bytes`,
+      ),
+    );
   });
 });
 

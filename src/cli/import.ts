@@ -2,7 +2,7 @@
 // anonymises it with a salt, builds a world of it and writes the state file that `standin serve --state FILE`
 // serves — but only once a scan of that file finds nothing of the source in it. Exit 0 when written, 1 when
 // the scan found something (nothing written), 2 when there was nothing to write (the reason in one line; a read
-// stopped by --max-requests or an error resumes from its cache next time).
+// stopped by --max-requests, its budget (--max-records, --max-bytes) or an error resumes from its cache next time).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -10,6 +10,8 @@ import { writeFileWhole } from '../files/replace-file.js';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { commandOptions } from './option-errors.js';
 import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS, MAX_ANSWER_BYTES } from '../import/read-budget.js';
+import { byteSize } from './byte-size.js';
 
 const IMPORT_USAGE = `Usage: standin import --base-url URL --token T --out FILE [options]
        standin import --from-har FILE --out FILE [options]
@@ -30,6 +32,10 @@ source text in the output: if it finds any, nothing is written.
                      the organisation shows, whatever the source's clock says)
   --comments         also read the comments and reactions of every check-in and goal update read
   --max-requests N   stop after N requests; what was read is cached, and the next run goes on from there
+  --max-records N    end the read once its answers hold more than N records (default ${DEFAULT_MAX_RECORDS})
+  --max-bytes SIZE   end the read once its answers pass SIZE, e.g. 2GiB (default ${DEFAULT_MAX_BYTES / 2 ** 20}MiB); either
+                     way what was read is cached, and a run with a larger budget goes on from there; one
+                     answer over ${MAX_ANSWER_BYTES / 2 ** 20}MiB ends the read whatever the budget (no page of the API nears it)
   --cache DIR        where what was read is cached (default .standin-import)
   --app-url URL      the base of the world's url fields (default ${DEFAULT_APP_URL})
   -h, --help         show this help
@@ -47,6 +53,9 @@ interface ImportArgs {
   since: string | undefined;
   comments: boolean;
   maxRequests: number | undefined;
+  /** --max-records and --max-bytes, when given (read-budget.ts's defaults otherwise). */
+  maxRecords: number | undefined;
+  maxBytes: number | undefined;
   cacheDir: string;
   appUrl: string;
 }
@@ -66,6 +75,8 @@ function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): I
     since: { type: 'string' },
     comments: { type: 'boolean' },
     'max-requests': { type: 'string' },
+    'max-records': { type: 'string' },
+    'max-bytes': { type: 'string' },
     cache: { type: 'string' },
     'app-url': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -103,9 +114,12 @@ function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): I
   // A date to come reads no check-in and no activity: an empty world, said nowhere, if it were let through.
   if (since !== undefined && since > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
     throw new ImportUsageError(`--since ${since} is in the future: give the first date whose check-ins to read`);
-  const max = values['max-requests'];
-  if (max !== undefined && (!/^\d+$/.test(max) || Number(max) < 1))
-    throw new ImportUsageError(`--max-requests must be a whole number of at least 1, got "${max}"`);
+  const max = wholeNumber('--max-requests', values['max-requests']);
+  const maxRecords = wholeNumber('--max-records', values['max-records']);
+  const maxBytesText = values['max-bytes'];
+  const maxBytes = maxBytesText === undefined ? undefined : byteSize(maxBytesText);
+  if (maxBytes === null || maxBytes === 0)
+    throw new ImportUsageError(`--max-bytes must be a size such as 512MiB or 2GiB, got "${maxBytesText}"`);
   const appUrl = (values['app-url'] ?? DEFAULT_APP_URL).replace(/\/+$/, '');
   if (!isAppUrl(appUrl)) throw new ImportUsageError(`--app-url must be an http(s) URL, got "${appUrl}"`);
   const cacheDir = values.cache ?? DEFAULT_CACHE;
@@ -117,10 +131,20 @@ function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): I
     saltFile: values['salt-file'] ?? join(cacheDir, 'salt'),
     since,
     comments: values.comments ?? false,
-    maxRequests: max === undefined ? undefined : Number(max),
+    maxRequests: max,
+    maxRecords,
+    maxBytes,
     cacheDir,
     appUrl,
   };
+}
+
+/** A count flag's value: a whole number of at least 1, or undefined when not given. */
+function wholeNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new ImportUsageError(`${flag} must be a whole number of at least 1, got "${text}"`);
+  return Number(text);
 }
 
 /** Where the command writes: the process's streams in use, a test's strings in a test. */
@@ -187,12 +211,14 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
   try {
     const salt = saltOf(args.saltFile, io);
     const started = Date.now();
+    const budget = { records: args.maxRecords ?? DEFAULT_MAX_RECORDS, bytes: args.maxBytes ?? DEFAULT_MAX_BYTES };
     let source;
     let readLine: string;
     if (args.fromHar !== undefined) {
       const { org, gaps } = organisationFromHar(readFileSync(args.fromHar, 'utf8'), {
         label: basename(args.fromHar),
         comments: args.comments,
+        budget,
         ...(args.since ? { since: args.since } : {}),
       });
       source = org;
@@ -205,6 +231,7 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
         token: args.token!,
         cacheDir: args.cacheDir,
         comments: args.comments,
+        budget,
         ...(args.since ? { since: args.since } : {}),
         ...(args.maxRequests ? { maxRequests: args.maxRequests } : {}),
         ...(io.sleep ? { sleep: io.sleep } : {}),

@@ -14,6 +14,7 @@ import { SERVE_OPTION_RULES } from '../server/serve-option-rules.js';
 import type { FaultProfileSpec } from '../runtime/fault-profile.js';
 import type { ServeOptions } from '../server/start-server.js';
 import { commandError, negativeValuesJoined, optionError } from './option-errors.js';
+import { byteSize } from './byte-size.js';
 
 /** A mistake in the command line: one line saying what to do (main.ts adds the pointer to --help). */
 export class ServeUsageError extends Error {}
@@ -73,9 +74,8 @@ function duration(text: string): number {
 
 /** A size such as 512MiB, 2GiB or 300MB (binary units either way), as bytes; a server's is 64MiB at least. */
 function bytes(text: string): number {
-  const match = /^(\d+)\s*(k|m|g)i?b?$/i.exec(text.trim());
-  if (!match) throw new ServeUsageError(`--memory-budget must be a size such as 512MiB or 2GiB, got "${text}"`);
-  const size = Number(match[1]) * 2 ** { k: 10, m: 20, g: 30 }[match[2]!.toLowerCase() as 'k' | 'm' | 'g'];
+  const size = byteSize(text);
+  if (size === null) throw new ServeUsageError(`--memory-budget must be a size such as 512MiB or 2GiB, got "${text}"`);
   if (size < MIN_SERVER_BUDGET)
     throw new ServeUsageError(
       `--memory-budget must be at least 64MiB (the caches and the journal alone may take 32), got "${text}"`,

@@ -1,6 +1,9 @@
 // Owns standin import's GETs against a real API: paced by the API's own rate-limit headers (G14) so that an
 // import never trips production's limits twice in a row, retried through the gateway errors and dropped
-// connections a long read meets, and failing with one line that names the URL and never the token.
+// connections a long read meets, each answer read within a byte cap, and failing with one line that names the
+// URL and never the token.
+import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
+import { MAX_ANSWER_BYTES, sizeWords } from './read-budget.js';
 
 /** G14's windows as an answer states them: `RateLimit: "burst";r=<left>;t=<s>` and `RateLimit-Policy`. */
 export interface RateWindow {
@@ -45,7 +48,7 @@ export interface GetAnswer {
   date: string | null;
 }
 
-export type PacedClientErrorKind = 'auth' | 'status' | 'network' | 'budget' | 'rate-limit';
+export type PacedClientErrorKind = 'auth' | 'status' | 'network' | 'budget' | 'rate-limit' | 'size';
 
 /** A GET that failed for good: one line naming the URL; `status` when the API answered. */
 export class PacedClientError extends Error {
@@ -59,6 +62,9 @@ export class PacedClientError extends Error {
     this.name = 'PacedClientError';
   }
 }
+
+/** Of a refusal's body only its start is shown (detail()): the rest of it is not read. */
+const MAX_REFUSAL_BYTES = 64 * 1024;
 
 /** Added to every rate-limit wait: the API counts whole seconds, and clocks differ a little. */
 const RATE_MARGIN_MS = 250;
@@ -191,7 +197,7 @@ export class PacedClient {
       this.#learn(response.headers);
       const { status } = response;
       if (status === 200) {
-        const text = await response.text().catch(() => null);
+        const text = await this.#answerText(url, response);
         if (text !== null) return { text, date: response.headers.get('date') };
         // The body broke off: the same as a dropped connection.
         failures++;
@@ -200,7 +206,8 @@ export class PacedClient {
         await this.#retryWait(failures, null);
         continue;
       }
-      const body = await response.text().catch(() => '');
+      // Only the start of a refusal's body is shown: the rest is not read.
+      const body = textOf((await bodyWithin(response, MAX_REFUSAL_BYTES).catch(() => null))?.chunks ?? []);
       if (status === 429) {
         // G14: wait out Retry-After and every window known to be spent, so the retry is not refused again.
         this.rateLimited++;
@@ -238,6 +245,33 @@ export class PacedClient {
         );
       throw this.#error(`GET ${url}: ${status} ${detail(body)}`.trim(), 'status', url, status);
     }
+  }
+
+  /**
+   * A 200's body as text, read within MAX_ANSWER_BYTES (a Content-Length over it is refused unread, a body that
+   * passes it cut off there); null when the body broke off.
+   */
+  async #answerText(url: string, response: Response): Promise<string | null> {
+    const cap = sizeWords(MAX_ANSWER_BYTES);
+    const declared = response.headers.get('content-length');
+    if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_ANSWER_BYTES) {
+      await response.body?.cancel().catch(() => undefined);
+      throw this.#error(
+        `GET ${url} answered a Content-Length of ${declared} bytes, over the ${cap} standin import reads of one answer: it read none of it`,
+        'size',
+        url,
+        200,
+      );
+    }
+    const body = await bodyWithin(response, MAX_ANSWER_BYTES).catch(() => null);
+    if (body?.over)
+      throw this.#error(
+        `GET ${url} answered more than ${cap}, the most standin import reads of one answer: it read no further, and kept none of it`,
+        'size',
+        url,
+        200,
+      );
+    return body && textOf(body.chunks);
   }
 
   /** Waits until no window known to be spent is still running. */
@@ -317,6 +351,28 @@ export class PacedClient {
   #scrub(text: string): string {
     return this.#token.length > 0 ? text.split(this.#token).join('[token]') : text;
   }
+}
+
+/** Decodes as Response.text() does (UTF-8, a leading byte-order mark dropped). */
+const DECODER = new TextDecoder();
+
+/**
+ * A body's chunks up to `maxBytes`, and whether it went on past them: the chunk that passes them and the rest are
+ * never read (the stream is cancelled). Throws when the body breaks off.
+ */
+async function bodyWithin(response: Response, maxBytes: number): Promise<{ chunks: Uint8Array[]; over: boolean }> {
+  const chunks: Uint8Array[] = [];
+  if (!response.body) return { chunks, over: false };
+  for await (const chunk of chunksWithin(response.body, maxBytes)) {
+    if (chunk === TOO_LARGE) return { chunks, over: true };
+    chunks.push(chunk);
+  }
+  return { chunks, over: false };
+}
+
+/** Chunks as text, decoded as Response.text() decodes a body (UTF-8, a leading byte-order mark dropped). */
+function textOf(chunks: Uint8Array[]): string {
+  return DECODER.decode(Buffer.concat(chunks));
 }
 
 /** A problem's title or detail, on one line; or the body's start. */

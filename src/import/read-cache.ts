@@ -5,9 +5,11 @@
 // Bounded by the organisation's size: one line per GET the read makes, which is one per page of each list (50
 // records) and one per team, goal, Echo question (and with comments two per check-in and goal update), each
 // holding one answer's body. It holds what the API answered and its URLs, never the token (sent in a header
-// the cache never sees), and it is read whole when opened: an organisation of a few thousand people and a month
-// of check-ins is tens of MB.
-import { appendFile, mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
+// the cache never sees), and it is read whole when opened: standin's large world (6,000 people) read with its
+// comments over a month is about 210 MB; the read's budget (read-budget.ts) keeps a cache under what one string
+// holds.
+import { constants } from 'node:buffer';
+import { appendFile, mkdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** One cached answer: its body and its Date header (the source's clock, for the default `since`). */
@@ -79,6 +81,13 @@ export class ReadCache {
     const file = join(dir, CACHE_FILE);
     // What is read is the organisation's own data, names and texts: the folder and the file are their owner's alone.
     await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Read whole as one string: past what one holds (V8: 2^29 - 24 characters) V8's own error said nothing of
+    // the file. A read within its default budget (read-budget.ts) leaves a cache well under it.
+    const size = (await stat(file).catch(() => null))?.size ?? 0;
+    if (size > constants.MAX_STRING_LENGTH)
+      throw new ReadCacheError(
+        `${file} is ${Math.round(size / 2 ** 20)} MiB, more than standin import reads back of a cache (${Math.round(constants.MAX_STRING_LENGTH / 2 ** 20)} MiB, what one string holds): delete it to read from the start, with a smaller --max-bytes`,
+      );
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return '';
       throw error;

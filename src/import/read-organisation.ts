@@ -4,6 +4,7 @@
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { PacedClient, PacedClientError, type PacedClientOptions } from './paced-client.js';
 import { estimateEtaMs, type ReadProgress } from './progress-bar.js';
+import { DEFAULT_READ_BUDGET, ReadBudgetError, ReadMeter, type ReadBudget } from './read-budget.js';
 import { ReadCache, canonicalPath, type CachedRead } from './read-cache.js';
 import { defaultWindow, instant, newestInstant, type ReadWindow } from './read-window.js';
 import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
@@ -37,6 +38,8 @@ export interface PlanSettings {
   comments?: boolean;
   /** The machine's clock (ms), when the source states none. */
   now: () => number;
+  /** The most the read takes (read-budget.ts); its defaults when not given. */
+  budget?: ReadBudget;
 }
 
 /** The plan's outcome: everything but the label, which the runner knows. */
@@ -90,6 +93,10 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
     }
     return answer;
   };
+  // Every answer taken counts against the budget, once its records are counted (read-budget.ts).
+  const meter = new ReadMeter(settings.budget ?? DEFAULT_READ_BUDGET);
+  const took = (request: PlanRequest, answer: CachedRead, records: number): void =>
+    meter.take(request.path, request.kind, Buffer.byteLength(answer.text), records);
   /** Every page of a list; a list that is gone (404) or not captured ends with what was read. */
   const all = function* <T extends Rec>(
     kind: SourceKind,
@@ -101,12 +108,15 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
     const seen = new Set<string>();
     let stale = 0;
     for (let page = 1; ; page++) {
-      const answer = yield* ask({
+      const request: PlanRequest = {
         kind,
         path: withQuery(path, { ...query, page: String(page), per_page: String(PER_PAGE) }),
-      });
+      };
+      const answer = yield* ask(request);
       if (typeof answer !== 'object') return out;
       const items = listOf<T>(answer.text, path, counted ? SCHEMAS[kind] : 'Team');
+      // A source that makes up new records on every page never sends a short one: the budget ends it.
+      took(request, answer, items.length);
       // A page of nothing but records of earlier pages, several in a row, is a source that does not page (it
       // ignores `page`, or answers its last page again): the list never ended, and the read grew until it ran out
       // of memory. One such page is a list that shifted while it was read (its records kept once, byId).
@@ -126,19 +136,23 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
 
   // me, people, teams, goals, check-ins, questions, activities: each at least one GET; and the window's two.
   tally.known += settings.since === undefined ? 9 : 7;
-  const meAnswer = yield* ask({ kind: 'me', path: '/me' });
+  const meRequest: PlanRequest = { kind: 'me', path: '/me' };
+  const meAnswer = yield* ask(meRequest);
   if (typeof meAnswer !== 'object')
     throw new Error('GET /me was not answered: standin import needs to know whose view of the organisation it reads');
   const me = recordOf<SourceOrg['me']>(meAnswer.text, '/me', 'Person');
+  took(meRequest, meAnswer, 1);
 
   const people = yield* all<SourceOrg['people'][number]>('people', '/people');
   const teamList = yield* all<Rec>('teams', '/teams', {}, false);
   tally.known += teamList.length;
   const teams: SourceOrg['teams'] = [];
   for (const team of byId(teamList)) {
-    const answer = yield* ask({ kind: 'teams', path: `/teams/${team.id}` });
+    const request: PlanRequest = { kind: 'teams', path: `/teams/${team.id}` };
+    const answer = yield* ask(request);
     if (typeof answer !== 'object') continue;
-    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, `/teams/${team.id}`, 'TeamDetail'));
+    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, request.path, 'TeamDetail'));
+    took(request, answer, 1);
     tally.counts.teams++;
   }
 
@@ -184,8 +198,8 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
             ...goalUpdates,
             ...echoQuestions,
             ...echoAnswers,
-            ...(yield* newestPage('checkIns', '/check-ins', ask)),
-            ...(yield* newestPage('activities', '/activities', ask)),
+            ...(yield* newestPage('checkIns', '/check-ins', ask, took)),
+            ...(yield* newestPage('activities', '/activities', ask, took)),
           ]),
           newest,
           settings.now(),
@@ -253,9 +267,14 @@ function* newestPage(
   kind: 'checkIns' | 'activities',
   path: string,
   ask: (request: PlanRequest) => Plan<PlanAnswer>,
+  took: (request: PlanRequest, answer: CachedRead, records: number) => void,
 ): Plan<Rec[]> {
-  const answer = yield* ask({ kind, path: withQuery(path, { page: '1', per_page: String(PER_PAGE) }) });
-  return typeof answer === 'object' ? listOf<Rec>(answer.text, path, SCHEMAS[kind]) : [];
+  const request: PlanRequest = { kind, path: withQuery(path, { page: '1', per_page: String(PER_PAGE) }) };
+  const answer = yield* ask(request);
+  if (typeof answer !== 'object') return [];
+  const records = listOf<Rec>(answer.text, path, SCHEMAS[kind]);
+  took(request, answer, records.length);
+  return records;
 }
 
 function isDate(text: string): boolean {
@@ -353,6 +372,8 @@ export interface ReadOrganisationOptions extends Pick<PacedClientOptions, 'sleep
   comments?: boolean;
   /** Stop with a ReadStoppedError once this many requests are made; the cache keeps what was read. */
   maxRequests?: number;
+  /** The most the read takes, counted over every answer, the cache's too (read-budget.ts); its defaults by default. */
+  budget?: ReadBudget;
   /** Where the cache of what was read lives (reads.jsonl): a later run with the same one resumes. */
   cacheDir: string;
   onProgress?: (progress: ReadProgress) => void;
@@ -363,6 +384,26 @@ export interface ReadOrganisationOptions extends Pick<PacedClientOptions, 'sleep
 /** The read stopped at its request budget: what was read is cached, and a run with the same cache goes on. */
 export class ReadStoppedError extends Error {
   override name = 'ReadStoppedError';
+}
+
+/**
+ * The plan told its answer; past the read's budget, the line says where what was read is kept, to go on from.
+ * @example const next = planOn(plan, answer, cache)
+ */
+function planOn(
+  plan: Plan<PlanOutcome>,
+  answer: PlanAnswer,
+  cache: ReadCache,
+): IteratorResult<PlanRequest, PlanOutcome> {
+  try {
+    return plan.next(answer);
+  } catch (error) {
+    if (!(error instanceof ReadBudgetError)) throw error;
+    throw new ReadBudgetError(
+      `${error.message}; the answers before it are kept in ${cache.file}, and a run with a larger ${error.flag} goes on from there`,
+      error.flag,
+    );
+  }
 }
 
 /**
@@ -405,7 +446,15 @@ export async function readOrganisation(options: ReadOrganisationOptions): Promis
     ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
     onWait: (ms, reason) => options.onProgress?.(progress({ ms, reason })),
   });
-  const plan = organisationPlan({ since: options.since, comments: options.comments ?? false, now }, tally);
+  const plan = organisationPlan(
+    {
+      since: options.since,
+      comments: options.comments ?? false,
+      now,
+      ...(options.budget ? { budget: options.budget } : {}),
+    },
+    tally,
+  );
   let step = plan.next();
   while (!step.done) {
     const { path } = step.value;
@@ -429,7 +478,7 @@ export async function readOrganisation(options: ReadOrganisationOptions): Promis
     // Kept only once the plan took it: an answer it refuses (a login page's HTML with a 200, a record not of the
     // spec's shape) was kept first, and every later run was answered it again from the cache, the source mended
     // or not, until the cache was deleted.
-    const next = plan.next(answer);
+    const next = planOn(plan, answer, cache);
     if (fresh) await cache.put(path, fresh);
     if (tally.window && !windowTold) {
       windowTold = true;

@@ -1,6 +1,7 @@
 // Owns what standin import reads of an organisation, as the API answered it (the wire's shapes, spec/openapi.yaml):
 // the reader fills it (from the API or a proxy's HAR capture), the anonymiser maps it to another of the same shape
-// with nothing real left, and the builder turns that into a world's records. One type between the three steps.
+// with nothing real left, and the builder turns that into a world's records. One type between the three steps,
+// and the words its kinds go by in what the import says.
 import type { ApiSchema } from '../types/wire.js';
 import type { ReadWindow } from './read-window.js';
 
@@ -47,3 +48,18 @@ export const SOURCE_KINDS = [
   'reactions',
 ] as const satisfies ReadonlyArray<keyof SourceOrg>;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Each kind's words, one and many, as standin import's lines name them (and `me`, the person who read it). */
+export const KIND_WORDS: Record<SourceKind | 'me', { one: string; many: string }> = {
+  me: { one: 'me', many: 'me' },
+  people: { one: 'person', many: 'people' },
+  teams: { one: 'team', many: 'teams' },
+  goals: { one: 'goal', many: 'goals' },
+  goalUpdates: { one: 'goal update', many: 'goal updates' },
+  checkIns: { one: 'check-in', many: 'check-ins' },
+  echoQuestions: { one: 'Echo question', many: 'Echo questions' },
+  echoAnswers: { one: 'Echo answer', many: 'Echo answers' },
+  activities: { one: 'activity', many: 'activities' },
+  comments: { one: 'comment', many: 'comments' },
+  reactions: { one: 'reaction', many: 'reactions' },
+};
