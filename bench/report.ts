@@ -6,6 +6,7 @@ import type { BrowserResult, PageResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
+import type { ResetResult } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { TargetCheck } from './targets.js';
@@ -21,6 +22,7 @@ export interface Results {
   starts: StartsResult | null;
   memory: MemoryResult | null;
   restore: RestoreResult | null;
+  reset: ResetResult | null;
   browser: BrowserResult | null;
   targets: TargetCheck[];
 }
@@ -214,6 +216,22 @@ export function table(results: Results): string[] {
       );
     }
     row(part, 'RSS of the server the state came from (the same world, its clock run on)', shown(r.source));
+  }
+  const reset = results.reset;
+  if (reset) {
+    const part = 'reset, small world';
+    for (const [what, run, target] of [
+      ['to the large world (generated)', reset.toLarge, 'reset-large-slowest'],
+      ['back to the small world (held)', reset.toSmall, undefined],
+    ] as const) {
+      row(
+        part,
+        `POST /__mock/reset ${what}: slowest of ${number(run.answers)} GET /me meanwhile`,
+        `${run.slowestMs} ms · the reset ${ms(run.resetMs)}${run.failed ? ` · **${number(run.failed)} failed**` : ''}`,
+        '',
+        target,
+      );
+    }
   }
   const b = results.browser;
   if (b) {
