@@ -6,7 +6,7 @@ import type { BrowserResult, PageResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
-import type { ResetResult } from './reset.js';
+import type { Meanwhile, ResetResult } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { TargetCheck } from './targets.js';
@@ -220,6 +220,12 @@ export function table(results: Results): string[] {
   const reset = results.reset;
   if (reset) {
     const part = 'reset, small world';
+    const failed = (run: Meanwhile) => (run.failed ? ` · **${number(run.failed)} failed**` : '');
+    row(
+      part,
+      `no reset, the same clients: slowest of ${number(reset.idle.answers)} GET /me`,
+      `${reset.idle.slowestMs} ms · p99 ${reset.idle.p99Ms} ms${failed(reset.idle)}`,
+    );
     for (const [what, run, target] of [
       ['to the large world (generated)', reset.toLarge, 'reset-large-slowest'],
       ['back to the small world (held)', reset.toSmall, undefined],
@@ -227,7 +233,7 @@ export function table(results: Results): string[] {
       row(
         part,
         `POST /__mock/reset ${what}: slowest of ${number(run.answers)} GET /me meanwhile`,
-        `${run.slowestMs} ms · the reset ${ms(run.resetMs)}${run.failed ? ` · **${number(run.failed)} failed**` : ''}`,
+        `${run.slowestMs} ms · p99 ${run.p99Ms} ms · the reset ${ms(run.resetMs)}${failed(run)}`,
         '',
         target,
       );
