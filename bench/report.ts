@@ -6,6 +6,7 @@ import type { BrowserResult, PageResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
+import type { Meanwhile, ResetResult } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { TargetCheck } from './targets.js';
@@ -21,6 +22,7 @@ export interface Results {
   starts: StartsResult | null;
   memory: MemoryResult | null;
   restore: RestoreResult | null;
+  reset: ResetResult | null;
   browser: BrowserResult | null;
   targets: TargetCheck[];
 }
@@ -214,6 +216,28 @@ export function table(results: Results): string[] {
       );
     }
     row(part, 'RSS of the server the state came from (the same world, its clock run on)', shown(r.source));
+  }
+  const reset = results.reset;
+  if (reset) {
+    const part = 'reset, small world';
+    const failed = (run: Meanwhile) => (run.failed ? ` · **${number(run.failed)} failed**` : '');
+    row(
+      part,
+      `no reset, the same clients: slowest of ${number(reset.idle.answers)} GET /me`,
+      `${reset.idle.slowestMs} ms · p99 ${reset.idle.p99Ms} ms${failed(reset.idle)}`,
+    );
+    for (const [what, run, target] of [
+      ['to the large world (generated)', reset.toLarge, 'reset-large-slowest'],
+      ['back to the small world (held)', reset.toSmall, undefined],
+    ] as const) {
+      row(
+        part,
+        `POST /__mock/reset ${what}: slowest of ${number(run.answers)} GET /me meanwhile`,
+        `${run.slowestMs} ms · p99 ${run.p99Ms} ms · the reset ${ms(run.resetMs)}${failed(run)}`,
+        '',
+        target,
+      );
+    }
   }
   const b = results.browser;
   if (b) {

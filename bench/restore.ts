@@ -12,8 +12,7 @@
 // restore's), which the second finds in place.
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { Asked, AskSettings } from './ask-meanwhile.js';
+import { clientsAsking } from './clients-asking.js';
 import { reading, type MemoryReading } from './memory.js';
 import { stop } from './processes.js';
 import { startStandin, type Standin } from './servers.js';
@@ -54,11 +53,6 @@ export interface RestoreResult {
 }
 
 const GC_PROBE = fileURLToPath(new URL('./gc-probe.js', import.meta.url));
-const ASK_MEANWHILE = new URL('./ask-meanwhile.js', import.meta.url);
-/** Clients asking meanwhile, each one request after the other on its own keep-alive connection. */
-const CLIENTS = 4;
-/** A short pause between one client's requests, as a polling client makes. */
-const PAUSE_MS = 5;
 /** The days of catch-up a first reading of the state's size is taken after. */
 const PROBE_DAYS = 20;
 /** Deleting a check-in is refused (CI7): found only once the state is read, built and checked. */
@@ -93,30 +87,6 @@ async function largeState(source: Standin, mib: number, log: (line: string) => v
     good: Buffer.from(text),
     refused: Buffer.from(refused),
     checkIns: state.changes.checkIns?.length ?? 0,
-  };
-}
-
-/**
- * GET /api/v2/me from CLIENTS clients in a thread of their own: resolves once they are asking, with `stop`,
- * which ends them and gives what they saw.
- */
-async function clientsAsking(standin: Standin): Promise<{ stop: () => Promise<Asked> }> {
-  const settings: AskSettings = { origin: standin.origin, token: standin.token, clients: CLIENTS, pauseMs: PAUSE_MS };
-  const worker = new Worker(ASK_MEANWHILE, { workerData: settings });
-  const messages: Array<(message: 'ready' | Asked) => void> = [];
-  worker.on('message', (message: 'ready' | Asked) => messages.shift()?.(message));
-  const next = () =>
-    new Promise<'ready' | Asked>((resolve, reject) => {
-      messages.push(resolve);
-      worker.once('error', reject);
-    });
-  await next();
-  return {
-    stop: () => {
-      const asked = next();
-      worker.postMessage('stop');
-      return asked as Promise<Asked>;
-    },
   };
 }
 

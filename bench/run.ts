@@ -1,7 +1,7 @@
-// The benchmark's entry (npm run bench): throughput, memory, restore, the browser and starts, one after the other
+// The benchmark's entry (npm run bench): throughput, memory, restore, reset, the browser and starts, one after the other
 // (never two loads at once on a small box), then one table and the JSON results. Targets are reported, never
 // failed: the exit code says only whether the benchmark itself ran.
-//   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|restore|starts|browser[,...]]
+//   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|restore|reset|starts|browser[,...]]
 //                    [--quick]
 //                    [--baseline REF]
 import { fileURLToPath } from 'node:url';
@@ -12,13 +12,21 @@ import { starts, type StartsResult } from './cold-start.js';
 import { describeMachine, oneMinuteLoad } from './machine.js';
 import { memory, type MemoryResult } from './memory.js';
 import { notes, table, writeResults, type Results } from './report.js';
+import { reset, type ResetResult } from './reset.js';
 import { restore, type RestoreResult } from './restore.js';
 import { ROOT } from './servers.js';
-import { browserTargets, memoryTargets, restoreTargets, startTargets, throughputTargets } from './targets.js';
+import {
+  browserTargets,
+  memoryTargets,
+  resetTargets,
+  restoreTargets,
+  startTargets,
+  throughputTargets,
+} from './targets.js';
 import { throughput, type ThroughputResult } from './throughput.js';
 
 const RESULTS = fileURLToPath(new URL('../../bench/results/', import.meta.url));
-const PARTS = ['throughput', 'memory', 'restore', 'starts', 'browser'] as const;
+const PARTS = ['throughput', 'memory', 'restore', 'reset', 'starts', 'browser'] as const;
 /** The issue's load: 50 connections for throughput, the mixed profile on the large world for memory. */
 const CONNECTIONS = 50;
 /** Issue 17, finding 6: the size of the state restored while other clients ask. */
@@ -28,7 +36,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --seconds N    seconds per scenario and round (default 4; the memory load runs seconds × rounds)
   --rounds K     rounds of every scenario; medians are reported (default 3)
   --warmup S     seconds of warm-up per scenario before the rounds (default: the lesser of 2 and --seconds)
-  --only P,...   only these parts: throughput, memory, restore, starts, browser (default all)
+  --only P,...   only these parts: throughput, memory, restore, reset, starts, browser (default all)
   --quick        a smoke run: 1 round of 1 s, 1 run of each start, 3 visits of each browser page
   --baseline REF also run the small world's throughput scenarios against the build of REF (a commit, a branch),
                  each right after its twin, and report the ratio of each pair: a before and an after in one run
@@ -92,6 +100,7 @@ log(
 let throughputResult: ThroughputResult | null = null;
 let memoryResult: MemoryResult | null = null;
 let restoreResult: RestoreResult | null = null;
+let resetResult: ResetResult | null = null;
 let startsResult: StartsResult | null = null;
 let browserResult: BrowserResult | null = null;
 const baseline = settings.baseline ? prepareBaseline(settings.baseline, log) : undefined;
@@ -107,6 +116,7 @@ if (settings.parts.includes('throughput'))
 if (settings.parts.includes('memory'))
   memoryResult = await memory({ seconds: settings.seconds * settings.rounds, connections: CONNECTIONS, log });
 if (settings.parts.includes('restore')) restoreResult = await restore({ stateMib: STATE_MIB, log });
+if (settings.parts.includes('reset')) resetResult = await reset({ log });
 if (settings.parts.includes('browser')) browserResult = await browser({ visits: settings.browserVisits, log });
 // Last: npm start rebuilds the checkout, which nothing else may be running from meanwhile.
 if (settings.parts.includes('starts'))
@@ -127,12 +137,14 @@ const results: Results = {
   starts: startsResult,
   memory: memoryResult,
   restore: restoreResult,
+  reset: resetResult,
   browser: browserResult,
   targets: [
     ...(throughputResult ? throughputTargets(throughputResult) : []),
     ...(startsResult ? startTargets(startsResult) : []),
     ...(memoryResult ? memoryTargets(memoryResult) : []),
     ...(restoreResult ? restoreTargets(restoreResult) : []),
+    ...(resetResult ? resetTargets(resetResult) : []),
     ...(browserResult ? browserTargets(browserResult) : []),
   ],
 };

@@ -3,6 +3,7 @@
 import type { BrowserResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
 import type { MemoryResult } from './memory.js';
+import type { ResetResult } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { ScenarioResult, ThroughputResult } from './throughput.js';
@@ -166,6 +167,21 @@ export function restoreTargets(r: RestoreResult): TargetCheck[] {
     slowest('restore-refused-slowest', r.refused, `a refused ${r.stateMib} MiB PUT /__mock/state`),
     slowest('restore-applied-slowest', r.applied, `an applied ${r.stateMib} MiB PUT /__mock/state`),
     check('restore-refused-rss', 'RSS growth after a refused state (collected)', round(growth, 1), '≤ 5%', growth <= 5),
+  ];
+}
+
+/** Issue 33, point 8: a reset that generates the large world never stalls other clients. */
+export function resetTargets(r: ResetResult): TargetCheck[] {
+  const { toLarge } = r;
+  return [
+    check(
+      'reset-large-slowest',
+      'slowest answer to other clients during POST /__mock/reset {"size":"large"} from the small world',
+      toLarge.slowestMs,
+      '< 100 ms',
+      toLarge.slowestMs < 100,
+      toLarge.failed > 0 ? `${toLarge.failed} failed requests` : undefined,
+    ),
   ];
 }
 

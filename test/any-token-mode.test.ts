@@ -60,14 +60,14 @@ describe('MK7 any-token mode', () => {
     const probe = new Harness();
     const chosen = probe.person((p) => p.id !== probe.world.defaultPersonId);
     const h = new Harness({ anyToken: chosen.username });
-    h.mock.worlds.reset(h.mock.worlds.shared, 7);
+    await h.mock.worlds.reset(h.mock.worlds.shared, 7);
     const refused = await h.get('/api/v2/me', { token: null });
     expect(refused.status).toBe(401);
     expect(refused.body.detail).toContain(
       `The any-token mode's person "${chosen.username}" is not in this world of seed 7 (MK7)`,
     );
     expect((await h.get('/__mock/world')).body.any_token_person_id).toBeNull();
-    h.mock.worlds.reset(h.mock.worlds.shared, 42);
+    await h.mock.worlds.reset(h.mock.worlds.shared, 42);
     expect((await h.get('/api/v2/me', { token: null })).body.id).toBe(chosen.id);
   });
 

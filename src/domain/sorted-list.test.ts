@@ -31,6 +31,24 @@ describe('SortedList', () => {
     expect([...list].map((i) => i.v)).toEqual([1, 2]);
   });
 
+  it('sorts a bulk load a slice at a time into the order sort gives, items put first included', () => {
+    const load = (list: SortedList<{ v: number; n: number }>) => {
+      for (let n = 0; n < 5000; n++) list.push({ v: (n * 7919) % 101, n });
+      list.insert({ v: -1, n: -1 }, byValue);
+    };
+    const once = new SortedList<{ v: number; n: number }>();
+    load(once);
+    once.sort(byValue);
+    const sliced = new SortedList<{ v: number; n: number }>();
+    load(sliced);
+    const work = sliced.sorting(byValue);
+    let pauses = 0;
+    while (!work.next().done) pauses++;
+    expect(pauses).toBeGreaterThan(1);
+    expect([...sliced]).toEqual([...once]);
+    expect(sliced.toArray()).toBe(sliced.toArray());
+  });
+
   it('keeps 100,000 items put first and 100,000 put last in order', () => {
     const list = new SortedList<{ v: number }>();
     for (let v = 100_000; v > 0; v--) list.insert({ v }, byValue);

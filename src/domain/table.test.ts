@@ -153,6 +153,9 @@ describe('Table, exactly', () => {
     ['teams of 10 and 300', 2, [10, 300]],
     // 200 sorted in the team index, 400 once `all` is: one pause.
     ['teams of 100 and 100', 1, [100, 100]],
+    // A list of 2,048 is sorted in slices itself: once between its two runs of 1,024 and seven times in merging
+    // them (every SLICE_RECORDS of the 2,048 but the last), then once for the records sorted; as many for `all`.
+    ['one team of 2048', 18, [2048]],
   ])('freezing a base of %s pauses %i times and sorts every ordered list', (_, pauses, teams) => {
     const rows = teams.flatMap((n, t) =>
       Array.from({ length: n }, (_, i) => row(`t${t}-${i}`, `t${t}`, (i * 7919) % n)),

@@ -9,7 +9,7 @@ import { pauseEchoQuestion, resumeEchoQuestion } from '../domain/echoes.js';
 import { goalWithheld } from '../domain/webhook-events.js';
 import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError } from '../runtime/memory-budget.js';
-import { budgetProblem } from './runtime-problems.js';
+import { budgetProblem, resetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
 import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
@@ -31,6 +31,7 @@ import { sameText } from './same-text.js';
 import type { ControlAnswer, ControlInput, ControlOperationId } from '../types/wire.js';
 import { recordCounts } from './wire-kinds.js';
 import type { WorldSlot } from '../runtime/sessions.js';
+import { ResetInProgressError } from '../runtime/worlds.js';
 
 /** What a control acts on: the mock, and the world slot the request's X-Mock-Session selects (MK5). */
 interface ControlTarget {
@@ -69,10 +70,14 @@ const MAX_STATE_BYTES = 512 * 2 ** 20;
 
 /**
  * A handler for every operation of spec/control.yaml, keyed by operationId, typed by its validated input and
- * its documented success answers: a control the spec adds, or a field it renames, fails the typecheck here.
+ * its documented success answers: a control the spec adds, or a field it renames, fails the typecheck here. A
+ * reset answers later: the world it generates is made over turns of the event loop (worlds.ts).
  */
 type ControlHandlers = {
-  [Id in JsonControlId]: (target: ControlTarget, input: ControlInput<Id>) => ControlAnswer<Id>;
+  [Id in JsonControlId]: (
+    target: ControlTarget,
+    input: ControlInput<Id>,
+  ) => Id extends 'resetWorld' ? Promise<ControlAnswer<Id>> : ControlAnswer<Id>;
 };
 
 /**
@@ -82,8 +87,11 @@ type ControlHandlers = {
  */
 type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'getState' | 'readAsDefaultPerson'>;
 
+/** What a control answers: its status and body. */
+type ControlResult = { status: 200 | 201 | 204; body?: unknown };
+
 /** A control as the pipeline calls it: chosen by an operationId read from the spec at run time. */
-type ValidatedControl = (target: ControlTarget, input: RequestInput) => { status: 200 | 201 | 204; body?: unknown };
+type ValidatedControl = (target: ControlTarget, input: RequestInput) => ControlResult | Promise<ControlResult>;
 
 /** MK1: every person's read-write and read-only tokens; the default person first. */
 function tokenList(world: World) {
@@ -101,13 +109,12 @@ function tokenList(world: World) {
 const CONTROL_HANDLERS: ControlHandlers = {
   listTokens: ({ world }) => ok(tokenList(world)),
   // MK2: same seed, same world; within a session, only that session's world. MK4: the clock too, if asked.
-  resetWorld: ({ mock, slot }, { body }) => {
+  resetWorld: async ({ mock, slot }, { body }) => {
     // An imported world goes back to its own base unless another seed or size is asked for: no seed makes it again.
     const { base } = slot.world;
-    const world =
-      base.origin === 'imported' && body.seed === undefined && (body.size ?? base.size) === base.size
-        ? mock.worlds.resetToBase(slot, resetClock(body))
-        : mock.worlds.reset(slot, body.seed ?? mock.options.seed, body.size, resetClock(body));
+    const world = await (base.origin === 'imported' && body.seed === undefined && (body.size ?? base.size) === base.size
+      ? mock.worlds.resetToBase(slot, resetClock(body))
+      : mock.worlds.reset(slot, body.seed ?? mock.options.seed, body.size, resetClock(body)));
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),
@@ -301,14 +308,20 @@ export function mockControls(mock: Mock, settings: ControlSettings): Hono<Pipeli
   });
   const finish =
     (handler: ValidatedControl) =>
-    ({ c, slot, world, transcript }: Exchange, input: RequestInput): Response => {
-      try {
-        const { status, body } = handler({ mock, slot, world, present, settings }, input);
-        return status === 204 ? c.body(null, 204) : c.json(body, status);
-      } catch (error) {
+    ({ c, slot, world, transcript }: Exchange, input: RequestInput): Response | Promise<Response> => {
+      const answer = ({ status, body }: ControlResult) => (status === 204 ? c.body(null, 204) : c.json(body, status));
+      const refused = (error: unknown) => {
         if (error instanceof DomainError) return domainProblem(transcript, error);
         if (error instanceof BudgetError) return budgetProblem(transcript, error);
+        if (error instanceof ResetInProgressError) return resetProblem(transcript, error);
         throw error;
+      };
+      try {
+        const result = handler({ mock, slot, world, present, settings }, input);
+        // Only a reset answers later (its world is generated over turns of the event loop).
+        return result instanceof Promise ? result.then(answer, refused) : answer(result);
+      } catch (error) {
+        return refused(error);
       }
     };
   routeOperations(

@@ -1,7 +1,9 @@
-// G8: the runtime's refusals as problems: the memory budget's (507) and a session's (MK5: 400, 429). The
-// runtime throws them as errors that know no HTTP; these are their answers.
+// G8: the runtime's refusals as problems: the memory budget's (507), a session's (MK5: 400, 429) and a reset's
+// while another of that world is under way (MK2: 409). The runtime throws them as errors that know no HTTP; these
+// are their answers.
 import type { BudgetError } from '../runtime/memory-budget.js';
 import type { SessionError } from '../runtime/sessions.js';
+import type { ResetInProgressError } from '../runtime/worlds.js';
 import { problemResponse } from './problem.js';
 import type { Transcript } from './transcript.js';
 
@@ -20,4 +22,9 @@ export function sessionProblem(transcript: Transcript, error: SessionError): Res
     undefined,
     error.status === 429 ? { 'retry-after': '1' } : {},
   );
+}
+
+/** MK2: a reset of a world while another of it is under way (409), to be sent again in a second. */
+export function resetProblem(transcript: Transcript, error: ResetInProgressError): Response {
+  return problemResponse(transcript, 409, 'reset-in-progress', error.message, undefined, { 'retry-after': '1' });
 }

@@ -1,5 +1,5 @@
 // The process's generated bases: one base per seed, size, instant and token key, the most recently used kept
-// within a total of bytes.
+// within a total of bytes, whether generated at once or kept once a reset generated it over turns.
 import { describe, expect, it } from 'vitest';
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { WorldBase } from '../domain/world-base.js';
@@ -53,5 +53,23 @@ describe('GeneratedBases', () => {
     expect(get(key(4), 9 * MiB)).not.toBe(large);
     expect(get(key(1))).toBe(a);
     expect(bases.bytes).toBe(8 * MiB);
+  });
+
+  it('keeps a base generated elsewhere (a reset, over turns), or hands back the one kept for that key meanwhile', () => {
+    const { bases, get } = cacheOf(64 * MiB);
+    expect(bases.kept(key(5))).toBeUndefined();
+    const made = (seed: number) =>
+      new WorldBase(generateWorld({ seed, size: 'small', now: NOW }), echoAnswerBody, 'generated');
+    const five = made(5);
+    expect(bases.keep(key(5), five, 4 * MiB)).toBe(five);
+    expect(bases.kept(key(5))).toBe(five);
+    expect(get(key(5))).toBe(five);
+    // Two resets of two mocks generated the same base at once: the second keeps the first's.
+    expect(bases.keep(key(5), made(5), 4 * MiB)).toBe(five);
+    expect(bases.bytes).toBe(4 * MiB);
+    // One over the whole total is handed back, not kept.
+    const six = made(6);
+    expect(bases.keep(key(6), six, 65 * MiB)).toBe(six);
+    expect(bases.kept(key(6))).toBeUndefined();
   });
 });

@@ -45,25 +45,41 @@ export class GeneratedBases {
    * used bases let go to make room).
    */
   get(key: GeneratedBaseKey, bytes: number, generate: () => WorldBase): WorldBase {
-    // JSON of the four, so that no token key, whatever its characters, can be read as another key.
-    const name = JSON.stringify([key.seed, key.size, key.generatedAt, key.tokenKey ?? null]);
+    return this.kept(key) ?? this.keep(key, generate(), bytes);
+  }
+
+  /** The base of `key` if it is kept (then the most recently used), else undefined. */
+  kept(key: GeneratedBaseKey): WorldBase | undefined {
+    const name = nameOf(key);
     const kept = this.#kept.get(name);
-    if (kept) {
-      this.#kept.delete(name);
-      this.#kept.set(name, kept);
-      return kept.base;
-    }
-    const base = generate();
+    if (!kept) return undefined;
+    this.#kept.delete(name);
+    this.#kept.set(name, kept);
+    return kept.base;
+  }
+
+  /**
+   * Keeps `base`, generated for `key` (a reset generates one over turns of the event loop, then keeps it here),
+   * when its estimated `bytes` fit; returns the base kept for `key`: one another mock kept meanwhile, if any.
+   */
+  keep(key: GeneratedBaseKey, base: WorldBase, bytes: number): WorldBase {
+    const kept = this.kept(key);
+    if (kept) return kept;
     if (bytes > this.#maxBytes) return base;
     for (const [oldest, entry] of this.#kept) {
       if (this.#bytes + bytes <= this.#maxBytes) break;
       this.#kept.delete(oldest);
       this.#bytes -= entry.bytes;
     }
-    this.#kept.set(name, { base, bytes });
+    this.#kept.set(nameOf(key), { base, bytes });
     this.#bytes += bytes;
     return base;
   }
+}
+
+/** JSON of the four, so that no token key, whatever its characters, can be read as another key. */
+function nameOf(key: GeneratedBaseKey): string {
+  return JSON.stringify([key.seed, key.size, key.generatedAt, key.tokenKey ?? null]);
 }
 
 /** The process's one cache, which every mock's worlds ask (worlds.ts). */

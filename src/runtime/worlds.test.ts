@@ -11,7 +11,7 @@ import { World } from '../domain/world.js';
 import { BudgetError } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
 import { snapshotBytes } from './sessions.js';
-import { Worlds, type WorldsOptions } from './worlds.js';
+import { ResetInProgressError, Worlds, type WorldsOptions } from './worlds.js';
 
 const NOW = '2026-11-20T15:00:00Z';
 const CACHES = 1_000;
@@ -63,15 +63,25 @@ function refused(action: () => unknown): string {
   throw new Error('it was not refused');
 }
 
+/** The budget's refusal of a reset (a promise: a reset may generate its base over turns of the event loop). */
+async function refusedReset(reset: Promise<unknown>): Promise<string> {
+  const error: unknown = await reset.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(BudgetError);
+  return (error as Error).message;
+}
+
 describe('Worlds: what the memory budget counts', () => {
-  it('counts each world, session, snapshot, other base and cache, and its total is their sum', () => {
+  it('counts each world, session, snapshot, other base and cache, and its total is their sum', async () => {
     const w = worlds();
     touch(w.shared.world, 3);
     w.takeSnapshot(w.shared, 'a');
     const session = w.slotFor('s1');
     touch(session.world, 2);
     w.takeSnapshot(session, 'b');
-    w.reset(w.slotFor('s2'), 7);
+    await w.reset(w.slotFor('s2'), 7);
     const use = w.budget.use();
     expect(use.shared).toBe(w.shared.world.store.approxBytes);
     expect(use.shared).toBeGreaterThan(0);
@@ -91,12 +101,12 @@ describe('Worlds: what the memory budget counts', () => {
   it.each([
     ['the shared world', (w: Worlds) => w.shared],
     ["a session's", (w: Worlds) => w.slotFor('s1')],
-  ])('counts a base only a snapshot of %s holds, once the cache has let it go', (_, slotOf) => {
+  ])('counts a base only a snapshot of %s holds, once the cache has let it go', async (_, slotOf) => {
     const w = worlds();
     const slot = slotOf(w);
-    w.reset(slot, 7);
+    await w.reset(slot, 7);
     w.takeSnapshot(slot, 'seven');
-    w.reset(slot, 42, 'small', new Clock({ now: NOW }));
+    await w.reset(slot, 42, 'small', new Clock({ now: NOW }));
     const first = w.shared.world.base;
     expect(slot.world.base).toBe(first);
     w.keep(first);
@@ -106,28 +116,69 @@ describe('Worlds: what the memory budget counts', () => {
     expect(w.budget.use().bases).toBe(0);
   });
 
-  it("counts a snapshot's records once a reset took its layer away, deletions for nothing", () => {
+  it("counts a snapshot's records once a reset took its layer away, deletions for nothing", async () => {
     const w = worlds();
     const put = touch(w.shared.world, 2);
     const update = [...w.shared.world.store.updatesOfGoal(put[0]!.id)][0]!;
     w.shared.world.store.deleteGoalUpdate(update);
     w.takeSnapshot(w.shared, 'a');
-    w.reset(w.shared, 42);
+    await w.reset(w.shared, 42);
     const records = put.reduce((bytes, goal) => bytes + approxBytes(goal), 0);
     expect(snapshotBytes(w.shared)).toBe(3 * 48 + records);
     expect(w.budget.use().snapshots).toBe(3 * 48 + records);
   });
 
-  it('counts a base only when it is not the first one: cached, held by a world, or by a snapshot', () => {
+  it('counts a base only when it is not the first one: cached, held by a world, or by a snapshot', async () => {
     const w = worlds();
     expect(w.budget.use().bases).toBe(0);
-    w.reset(w.shared, 42, 'small', new Clock({ now: NOW }));
+    await w.reset(w.shared, 42, 'small', new Clock({ now: NOW }));
     expect(w.budget.use().bases).toBe(0);
-    w.reset(w.shared, 7);
+    await w.reset(w.shared, 7);
     w.takeSnapshot(w.shared, 'seven');
-    w.reset(w.shared, 8);
+    await w.reset(w.shared, 8);
     // 7 in a snapshot and the cache, 8 in the shared world and the cache, each once; 42 is the first.
     expect(w.budget.use().bases).toBe(2 * SMALL_BASE);
+    expect(w.budget.used()).toBe(sum(w));
+  });
+});
+
+describe('Worlds: resets that generate a base over turns of the event loop', () => {
+  it('refuses another reset of a world while one is under way, and generates one base at a time, in the order asked', async () => {
+    const w = worlds();
+    const order: string[] = [];
+    const shared = w.reset(w.shared, 11).then(() => order.push('shared'));
+    // Refused even when it would need no new base: its answer would come before the first's world.
+    const again = await w.reset(w.shared, 42).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(again).toBeInstanceOf(ResetInProgressError);
+    expect((again as Error).message).toMatch(/^Another POST \/__mock\/reset of the shared world is under way/);
+    // Another world's reset is not held up by it.
+    const cheap = await w.resetToBase(w.slotFor('s1'));
+    expect(w.slotFor('s1').world).toBe(cheap);
+    const one = w.reset(w.slotFor('s1'), 12).then(() => order.push('s1'));
+    // The same base asked for twice in line is generated once: the second finds the first's.
+    const two = w.reset(w.slotFor('s2'), 12).then(() => order.push('s2'));
+    await expect(w.reset(w.slotFor('s2'), 12)).rejects.toThrow(/of session s2's world is under way/);
+    await Promise.all([shared, one, two]);
+    expect(order).toEqual(['shared', 's1', 's2']);
+    expect(w.shared.world.seed).toBe(11);
+    expect(w.slotFor('s1').world.base).toBe(w.slotFor('s2').world.base);
+    // Each reset done, the next of the same world is taken.
+    expect((await w.reset(w.shared, 42)).seed).toBe(42);
+  });
+
+  it('counts the base being generated against the budget until it is kept', async () => {
+    const w = worlds();
+    let during = -1;
+    const reset = w.reset(w.shared, 14);
+    // Read between two of the generation's slices: a turn of the event loop it gave to others.
+    await new Promise((resolve) => setImmediate(resolve));
+    during = w.budget.use().bases;
+    await reset;
+    expect(during).toBe(SMALL_BASE);
+    expect(w.budget.use().bases).toBe(SMALL_BASE);
     expect(w.budget.used()).toBe(sum(w));
   });
 });
@@ -141,28 +192,28 @@ describe('Worlds: refusals before anything changes', () => {
     expect([...w.sessions.slots()].map(([name]) => name)).toEqual(['first']);
   });
 
-  it('refuses a reset to a base it would have to make, and never one it keeps', () => {
+  it('refuses a reset to a base it would have to make, and never one it keeps', async () => {
     const w = worlds({ memoryBudget: CACHES + 2 ** 20 });
-    expect(() => w.reset(w.shared, 42)).not.toThrow();
+    await w.reset(w.shared, 42);
     // The world's own base, on a clock moved on: kept, however far the clock went.
     w.shared.world.clock.advance(86_400_000);
-    expect(() => w.reset(w.shared, 42)).not.toThrow();
-    expect(refused(() => w.reset(w.shared, 7))).toContain('a world of seed 7 and size small');
-    expect(refused(() => w.reset(w.shared, 42, 'large'))).toContain('a world of seed 42 and size large');
+    await w.reset(w.shared, 42);
+    expect(await refusedReset(w.reset(w.shared, 7))).toContain('a world of seed 7 and size small');
+    expect(await refusedReset(w.reset(w.shared, 42, 'large'))).toContain('a world of seed 42 and size large');
     expect(w.shared.world.base.seed).toBe(42);
     expect(w.shared.world.size).toBe('small');
   });
 
-  it('resets to a base the cache keeps without asking for room', () => {
+  it('resets to a base the cache keeps without asking for room', async () => {
     const w = worlds({ memoryBudget: CACHES + 2 * SMALL_BASE + 2 ** 20 });
-    w.reset(w.shared, 7);
-    w.reset(w.shared, 8);
+    await w.reset(w.shared, 7);
+    await w.reset(w.shared, 8);
     expect(w.budget.use().bases).toBe(2 * SMALL_BASE);
-    expect(() => w.reset(w.shared, 7)).not.toThrow();
+    await w.reset(w.shared, 7);
     expect(w.shared.world.base.seed).toBe(7);
   });
 
-  it('resets an imported world to a generated base of its seed', () => {
+  it('resets an imported world to a generated base of its seed', async () => {
     const w = worlds();
     const contents = generateWorld({ seed: 42, size: 'small', now: Date.parse(NOW) / 1000 });
     w.install(
@@ -170,7 +221,7 @@ describe('Worlds: refusals before anything changes', () => {
       new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock: new Clock({ now: NOW }) }),
     );
     expect(w.shared.world.base.origin).toBe('imported');
-    w.reset(w.shared, 42);
+    await w.reset(w.shared, 42);
     expect(w.shared.world.base.origin).toBe('generated');
   });
 

@@ -2,16 +2,20 @@
 // and what replaces one — a reset (MK2), a restored state or a snapshot — checked before it replaces
 // anything, so a bad state changes nothing. Bases are generated here from the fixtures, once per seed,
 // size and generation instant, and shared by every world on them (and by other mocks: generated-bases.ts).
+// A reset generates its base a slice at a time over turns of the event loop (in-turns.ts), one generation at a
+// time per mock: the large world takes seconds, which held every client of a server (issue 33, point 8).
 import { activityHookAccount, type ActivityHookAccount } from '../../fixtures/activity-hook.js';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { echoAnswerBody, generateWorldInSlices } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import { approxBytes } from '../domain/approx-bytes.js';
 import { RECORD_KINDS } from '../domain/record-kinds.js';
+import { drain, type Sliced } from '../domain/slices.js';
 import { WorldBase, type WorldSize } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
 import { FaultProfile } from './fault-profile.js';
-import { generatedBases } from './generated-bases.js';
+import { generatedBases, type GeneratedBaseKey } from './generated-bases.js';
+import { inTurns } from './in-turns.js';
 import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { MockEvents } from './mock-events.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -68,6 +72,28 @@ function changesBytes(changes: WorldChanges): number {
   return bytes;
 }
 
+/**
+ * A generated base a slice at a time: its world's records generated, then loaded. Drained at once (a mock's first
+ * base, a restore in process) or run over turns (a reset), it is the same base (MK3).
+ */
+function* generatingBase({ seed, size, generatedAt, tokenKey }: GeneratedBaseKey): Sliced<WorldBase> {
+  const contents = yield* generateWorldInSlices({ seed, size, now: generatedAt, tokenKey });
+  return yield* WorldBase.build(contents, echoAnswerBody, 'generated');
+}
+
+/**
+ * MK2: a reset of a world while another reset of it is under way, refused (409 with Retry-After): answering both
+ * would put the first's world in place after the second's answer said otherwise.
+ */
+export class ResetInProgressError extends Error {
+  constructor(session: string | null) {
+    super(
+      `Another POST /__mock/reset of ${session === null ? 'the shared world' : `session ${session}'s world`} is under way (a world it generates is made a slice at a time while other requests are answered); send this one again once that one is answered.`,
+    );
+    this.name = 'ResetInProgressError';
+  }
+}
+
 /** An imported base's records, estimated: it is held whole, unlike a generated one named by its seed. */
 function importedBytes(base: WorldBase): number {
   let bytes = 0;
@@ -100,6 +126,15 @@ export class Worlds {
    * then without a walk over every slot and snapshot. Once another came, the walk is made (it may have gone).
    */
   #onlyFirstBase: boolean;
+  /** The slots a reset is under way in: another reset of one of them meanwhile is refused. */
+  readonly #resetting = new WeakSet<WorldSlot>();
+  /**
+   * Bases a reset generates are made one after the other, each once those asked before it are done: two large
+   * worlds at once would hold twice the memory, which the budget could count only once they were kept.
+   */
+  #generations: Promise<unknown> = Promise.resolve();
+  /** The estimated bytes of the base being generated: counted against the budget while it is made. */
+  #generatingBytes = 0;
 
   /**
    * WH1: the collect-activity hook of a world, its account id and token: from the world's seed, keyed by the
@@ -166,14 +201,39 @@ export class Worlds {
     return [this.shared.world.base, ...this.#bases].find((base) => base.sameAs(key));
   }
 
-  /** A base of the process's generated bases (another mock's on the same four), or one generated now. */
+  /** A base of the process's generated bases (another mock's on the same four), or one generated now, at once. */
   #generate(seed: number, size: WorldSize, generatedAt: number): WorldBase {
-    const tokenKey = this.tokenKey;
-    const base = generatedBases.get({ seed, size, generatedAt, tokenKey }, GENERATED_BASE_BYTES[size], () => {
-      const contents = generateWorld({ seed, size, now: generatedAt, tokenKey });
-      return new WorldBase(contents, echoAnswerBody, 'generated');
-    });
-    return this.keep(base);
+    const key = { seed, size, generatedAt, tokenKey: this.tokenKey };
+    return this.keep(generatedBases.get(key, GENERATED_BASE_BYTES[size], () => drain(generatingBase(key))));
+  }
+
+  /**
+   * The generated base of a seed, size and instant for a reset: one held at once; else, once the generations
+   * asked before it are done, one generated over turns of the event loop, within the memory budget (507 before
+   * anything is generated).
+   */
+  #generatedBase(seed: number, size: WorldSize, generatedAt: number): Promise<WorldBase> {
+    const known = this.knownBase(seed, size, generatedAt);
+    if (known) return Promise.resolve(known);
+    const generated = this.#generations.then(() => this.#generateInTurns(seed, size, generatedAt));
+    this.#generations = generated.catch(() => undefined);
+    return generated;
+  }
+
+  async #generateInTurns(seed: number, size: WorldSize, generatedAt: number): Promise<WorldBase> {
+    // A reset before this one in line may have made it.
+    const known = this.knownBase(seed, size, generatedAt);
+    if (known) return known;
+    const bytes = GENERATED_BASE_BYTES[size];
+    this.budget.ensure(bytes, `a world of seed ${seed} and size ${size}`);
+    const key = { seed, size, generatedAt, tokenKey: this.tokenKey };
+    this.#generatingBytes = bytes;
+    try {
+      const base = generatedBases.kept(key) ?? generatedBases.keep(key, await inTurns(generatingBase(key)), bytes);
+      return this.keep(base);
+    } finally {
+      this.#generatingBytes = 0;
+    }
   }
 
   /** Keeps a generated base for reuse, made here or elsewhere (standin serve's state worker sends its records). */
@@ -190,10 +250,12 @@ export class Worlds {
    * MK2: back to the world as generated, caught up to its clock: the slot's clock as it is, or `clock` (a
    * new now, earlier too, or real time: how time goes back, MK4). The same base when seed and size stay and,
    * for a clock given, the base was generated at its now (milliseconds, even for the large world); a base
-   * generated at the clock's now otherwise (kept bases are reused: back to the start is milliseconds too).
-   * @example worlds.reset(slot, 42, 'small', new Clock({ now: '2026-11-20T09:00:00Z' })) // frozen there
+   * generated at the clock's now otherwise (kept bases are reused: back to the start is milliseconds too),
+   * over turns of the event loop, other requests answered meanwhile by the world as it was. The new world
+   * replaces it at once when it is ready; another reset of the slot meanwhile is refused (ResetInProgressError).
+   * @example await worlds.reset(slot, 42, 'small', new Clock({ now: '2026-11-20T09:00:00Z' })) // frozen there
    */
-  reset(slot: WorldSlot, seed: number, size = slot.world.size, clock = slot.world.clock): World {
+  reset(slot: WorldSlot, seed: number, size = slot.world.size, clock = slot.world.clock): Promise<World> {
     const current = slot.world.base;
     // MK3: a reset that takes a clock gives the world a server started at that instant has, so it keeps the
     // base only when it was generated at that very instant (back to the start); any other base would be
@@ -205,24 +267,32 @@ export class Worlds {
       current.size === size &&
       // Stryker disable next-line ConditionalExpression: a base generated at the clock's now is the slot's own, which knownBase finds below: the same base, nothing to ensure.
       (clock === slot.world.clock || clock.nowSeconds() === current.generatedAt);
-    if (!reused && !this.knownBase(seed, size, clock.nowSeconds())) {
-      this.budget.ensure(GENERATED_BASE_BYTES[size], `a world of seed ${seed} and size ${size}`);
-    }
-    const base = reused ? current : this.baseFor(seed, size, clock.nowSeconds());
-    this.#replace(slot, new World(base, { clock }), 'reset');
-    slot.limiter = new RateLimiter();
-    return slot.world;
+    const at = clock.nowSeconds();
+    return this.#resetTo(slot, clock, () => (reused ? Promise.resolve(current) : this.#generatedBase(seed, size, at)));
   }
 
   /**
    * MK2 for a world on an imported base (standin import, a full state restored): its changes thrown away, back to
    * that very base, which no seed could generate again; the clock as it is, or `clock`.
-   * @example worlds.resetToBase(slot) // the imported organisation as it was read
+   * @example await worlds.resetToBase(slot) // the imported organisation as it was read
    */
-  resetToBase(slot: WorldSlot, clock = slot.world.clock): World {
-    this.#replace(slot, new World(slot.world.base, { clock }), 'reset');
-    slot.limiter = new RateLimiter();
-    return slot.world;
+  resetToBase(slot: WorldSlot, clock = slot.world.clock): Promise<World> {
+    const { base } = slot.world;
+    return this.#resetTo(slot, clock, () => Promise.resolve(base));
+  }
+
+  /** A reset of the slot to a fresh world on `baseOf()`'s base, once no other reset of the slot is under way. */
+  async #resetTo(slot: WorldSlot, clock: Clock, baseOf: () => Promise<WorldBase>): Promise<World> {
+    if (this.#resetting.has(slot)) throw new ResetInProgressError(slot.name);
+    this.#resetting.add(slot);
+    try {
+      const world = new World(await baseOf(), { clock });
+      this.#replace(slot, world, 'reset');
+      slot.limiter = new RateLimiter();
+      return world;
+    } finally {
+      this.#resetting.delete(slot);
+    }
   }
 
   /**
@@ -343,10 +413,10 @@ export class Worlds {
     return used + this.#otherBasesBytes();
   }
 
-  /** Bases alive besides the first: cached, or held by a world or a snapshot. */
+  /** Bases alive besides the first: cached, held by a world or a snapshot, or being generated. */
   #otherBasesBytes(): number {
     // Stryker disable next-line ConditionalExpression: the walk below counts 0 as well while only the first base came.
-    if (this.#onlyFirstBase) return 0;
+    if (this.#onlyFirstBase) return this.#generatingBytes;
     const others = new Set<WorldBase>();
     const note = (base: WorldBase) => {
       if (base !== this.#firstBase) others.add(base);
@@ -358,7 +428,7 @@ export class Worlds {
     };
     noteSlot(this.shared);
     for (const [, slot] of this.sessions.slots()) noteSlot(slot);
-    let bytes = 0;
+    let bytes = this.#generatingBytes;
     for (const base of others) bytes += this.#baseBytes.get(base) ?? 0;
     return bytes;
   }

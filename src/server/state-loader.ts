@@ -8,7 +8,6 @@ import { Worker } from 'node:worker_threads';
 import { echoAnswerBody } from '../../fixtures/index.js';
 import { PortableReader } from '../../fixtures/portable-records.js';
 import { Clock } from '../domain/clock.js';
-import type { Sliced } from '../domain/slices.js';
 import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind } from '../domain/record-kinds.js';
 import type { Change } from '../domain/table.js';
 import { WorldBase, type ContentsRecords, type WorldContents } from '../domain/world-base.js';
@@ -18,11 +17,10 @@ import { problemResponse } from '../http/problem.js';
 import { jsonResponse } from '../http/transcript.js';
 import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
 import { incompleteBody } from '../http/request-input.js';
+import { inTurns } from '../runtime/in-turns.js';
 import type { Worlds } from '../runtime/worlds.js';
 import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
 
-/** The longest stretch of building before other requests get a turn. */
-const SLICE_MS = 8;
 /** The body goes to the worker in blocks of this size, this many of them in use at once. */
 const BLOCK_BYTES = 1024 * 1024;
 const BLOCKS = 4;
@@ -31,19 +29,6 @@ const BLOCKS = 4;
 const WORKER = import.meta.url.endsWith('.ts')
   ? new URL('../../dist/src/server/state-worker.js', import.meta.url)
   : new URL('./state-worker.js', import.meta.url);
-
-/** Runs sliced work (slices.ts) to its end, giving other requests a turn whenever a stretch took SLICE_MS. */
-async function inTurns<R>(work: Sliced<R>): Promise<R> {
-  let started = performance.now();
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-    if (performance.now() - started >= SLICE_MS) {
-      await nextTurn();
-      started = performance.now();
-    }
-  }
-}
 
 type Send = (message: ToWorker, transfer?: ArrayBuffer[]) => void;
 

@@ -48,6 +48,12 @@ export interface paths {
          *     defaults to the server's start seed (`--seed`), `size` to the current world's; the same seed,
          *     size and clock give the same world (MK3). No body, or `{}`, is a valid request. Another seed
          *     means other tokens: `GET /tokens` lists them (MK1). Rate-limit windows start afresh (G14).
+         *
+         *     A world generated afresh is made a slice at a time (the large world takes seconds), other
+         *     requests answered meanwhile by the world as it was; the new world replaces it at once when it is
+         *     ready, and no request sees it half made. Worlds are generated one at a time on a server: a reset
+         *     that needs one while another is being made waits its turn. Another reset of the same world (the
+         *     shared one, or that session's) meanwhile gets 409 with `Retry-After`.
          */
         post: operations["resetWorld"];
         delete?: never;
@@ -1905,6 +1911,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
+            /** @description Another reset of this world is under way; send this one again after it. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending it again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
