@@ -33,7 +33,7 @@ const SHORTEST_BASE64 = 8;
  * a `tokens` field stalled the proxy 24 s, looking each up in every text kept) has every text of its exchange kept
  * as [redacted] whole: never a secret shown, never a stall. A browser's cookies on localhost stay well under it.
  */
-export const MOST_SECRETS = 128;
+const MOST_SECRETS = 128;
 
 /**
  * The longest request body whose JSON is read for secret-named fields: an API's bodies are far smaller (standin's

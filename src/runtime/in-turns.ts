@@ -4,7 +4,7 @@
 import type { Sliced } from '../domain/slices.js';
 
 /** The longest stretch of slices before what waits gets a turn: far below the 100 ms a client may wait. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /** A turn of the event loop: what is waiting goes first (setImmediate in Node; a task in a page, which has none). */
 const nextTurn = (): Promise<void> =>
