@@ -22,6 +22,8 @@ import { orgInProcess } from './support/org-in-process.js';
 import { exampleOn } from './support/doc-examples.js';
 import { CLI } from './support/standin-process.js';
 
+// Each import here spawns standin and reads a whole organisation: 15 s on a quiet box, over 60 s at a load of 12 to 20,
+// so the hooks and tests that run one get 300 s (what they assert is the output, not the time).
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const SINCE = '2026-10-21';
@@ -120,7 +122,7 @@ describe('standin import from a standin with rate limits and 503s', () => {
     expect(statuses).toContain(503);
     expect(first.stdout).toContain('leak scan: no source id, name, username, email or run of four words');
     expect(statSync(out).mode & 0o777).toBe(0o600);
-  }, 60_000);
+  }, 300_000);
 
   it('writes the same bytes with the same salt (read from its cache this time)', async () => {
     const bytes = readFileSync(out);
@@ -161,7 +163,7 @@ describe('standin import from a standin with rate limits and 503s', () => {
     expect(readFileSync(join(dir, 'from-har.json')).equals(readFileSync(through))).toBe(true);
     expect(readFileSync(through).equals(readFileSync(out))).toBe(true);
     expect(readFileSync(har, 'utf8')).not.toContain(token);
-  }, 60_000);
+  }, 300_000);
 
   describe('served by a second standin', () => {
     let served: RunningMock;
@@ -237,7 +239,7 @@ describe('standin import from a source whose clock is frozen in the past, with n
       '--salt-file',
       join(at, 'salt'),
     ]);
-  }, 60_000);
+  }, 300_000);
   afterAll(() => past.close());
 
   it('reads the 30 days up to the newest record, names that instant, and freezes the world there', async () => {
@@ -269,7 +271,7 @@ describe('standin import from a source whose clock is frozen in the past, with n
     } finally {
       await served.close();
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('standin import refuses', () => {
@@ -338,7 +340,7 @@ describe("docs/import.md's example, as printed", () => {
     } finally {
       await org.close();
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 /** `standin ARGS --port 0` in `cwd` until its banner is printed (or it exits): what it printed, then it is stopped. */
