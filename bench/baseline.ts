@@ -27,16 +27,16 @@ function run(command: string, args: string[], cwd: string, input?: Buffer): Buff
 
 /**
  * The baseline's command line, built once per commit.
- * @example const { cli } = prepareBaseline('main', log) // …/standin-bench-afdc5d4…/dist/src/cli/main.js
+ * @example const { cli } = prepareBaseline('main', log) // …/standin-bench-afdc5d4…/dist/cli/standin.js
  */
 export function prepareBaseline(ref: string, log: (line: string) => void): Baseline {
   const commit = run('git', ['rev-parse', '--verify', `${ref}^{commit}`], ROOT)
     .toString()
     .trim();
   const dir = join(tmpdir(), `standin-bench-${commit.slice(0, 12)}`);
-  const cli = join(dir, 'dist', 'src', 'cli', 'main.js');
   const short = commit.slice(0, 7);
-  if (existsSync(cli)) return { ref, commit: short, cli };
+  const built = cliOf(dir);
+  if (built && existsSync(built)) return { ref, commit: short, cli: built };
   log(`baseline: building ${ref} (${short}) in ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -49,8 +49,16 @@ export function prepareBaseline(ref: string, log: (line: string) => void): Basel
     log(`baseline: ${short} locks other packages than this checkout: npm ci there`);
     run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], dir);
   }
-  run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], dir);
-  run(process.execPath, [join('dist', 'src', 'spec', 'build-validators.js')], dir);
-  if (!existsSync(cli)) throw new Error(`${ref} (${short}) built no ${cli}`);
+  // Its own build, whatever its steps are: the bin of a commit since the CLI's bundle is dist/cli/standin.js.
+  run('npm', ['run', 'build', '--silent'], dir);
+  const cli = cliOf(dir);
+  if (!cli || !existsSync(cli)) throw new Error(`${ref} (${short}) built no command line (package.json's bin)`);
   return { ref, commit: short, cli };
+}
+
+/** The command line a checkout's package.json names as its bin. */
+function cliOf(root: string): string | null {
+  if (!existsSync(join(root, 'package.json'))) return null;
+  const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { standin: string } };
+  return join(root, bin.standin);
 }

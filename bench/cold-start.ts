@@ -131,7 +131,7 @@ async function npmStartOnce(name: 'SIGTERM' | 'SIGINT'): Promise<SignalOutcome> 
 /** A `standin serve` started from this checkout: npm start runs it by a relative path from the root. */
 function isOurStandin(pid: number): boolean {
   const cwd = workingFolder(pid);
-  return commandLine(pid).includes('dist/src/cli/main.js') && cwd !== null && resolve(cwd) === resolve(ROOT);
+  return commandLine(pid).includes('dist/cli/standin.js') && cwd !== null && resolve(cwd) === resolve(ROOT);
 }
 
 /** Kills the process group, then any standin of this checkout still listening on the port; says which it took. */

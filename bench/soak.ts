@@ -32,7 +32,7 @@ const SESSIONS = 32;
 const COST_SESSIONS = 256;
 const NOW = '2026-11-20T15:00:00Z';
 const DAY = '2026-11-20';
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../cli/standin.js', import.meta.url));
 const SERVE = new URL('../src/server/start-server.js', import.meta.url).href;
 /** Rounds of each commit-cost load, with and without --state alternating, and their length. */
 const COMMIT_ROUNDS = 6;

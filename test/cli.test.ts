@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
 import { takenPort } from './support/taken-port.js';
 
-const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/standin.js', import.meta.url));
 const children: ChildProcess[] = [];
 
 afterEach(() => {

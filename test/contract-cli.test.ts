@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
 
-const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/standin.js', import.meta.url));
 let server: ChildProcess;
 let baseUrl: string;
 let token: string;

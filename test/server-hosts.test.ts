@@ -161,7 +161,7 @@ describe('G13 a server on a port', () => {
 });
 
 describe('standin serve --cors-origin and --allowed-host', () => {
-  const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+  const CLI = fileURLToPath(new URL('../dist/cli/standin.js', import.meta.url));
 
   it.each([
     [
@@ -178,7 +178,7 @@ describe('standin serve --cors-origin and --allowed-host', () => {
 });
 
 describe('standin serve --control-token', () => {
-  const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+  const CLI = fileURLToPath(new URL('../dist/cli/standin.js', import.meta.url));
 
   it.each([
     [['--control-token', ''], 'an empty one'],

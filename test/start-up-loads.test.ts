@@ -72,3 +72,41 @@ describe('start-up (issue 19)', () => {
     expect([seen.stream, seen.first]).toEqual([200, 'retry: 2000\n\n']);
   });
 });
+
+/** createMock and a GET /me, then a control: whether the spec's checks (spec-checks.js, about 2 MB) were loaded. */
+const CHECKS_SCRIPT = `
+  const { register } = await import('node:module');
+  const { MessageChannel, receiveMessageOnPort } = await import('node:worker_threads');
+  const { port1, port2 } = new MessageChannel();
+  register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(CHECKS_HOOK())}`)}, { data: { port: port2 }, transferList: [port2] });
+  const drain = () => { const loaded = []; for (let m; (m = receiveMessageOnPort(port1)); ) loaded.push(m.message); return loaded; };
+  const { createMock } = await import(${JSON.stringify(INDEX)});
+  const mock = createMock({ size: 'small', now: '2026-11-20T15:00:00Z', anyToken: true });
+  const me = await mock.app.request('/api/v2/me');
+  const atStart = drain();
+  const tokens = await mock.app.request('/__mock/tokens');
+  process.stdout.write(JSON.stringify({ me: me.status, atStart, tokens: tokens.status, byControl: drain() }));
+  process.exit(0);`;
+
+function CHECKS_HOOK(): string {
+  return `let port;
+export function initialize(data) { port = data.port; }
+export async function load(url, context, next) {
+  if (url.endsWith('/generated/spec-checks.js')) port.postMessage(url.slice(url.lastIndexOf('/dist/') + 1));
+  return next(url, context);
+}`;
+}
+
+describe('start-up (issue 34)', () => {
+  it('loads the spec’s checks (the controls’ and the responses’) with the first control, not for the API’s first answer', () => {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHECKS_SCRIPT], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.status, child.stderr).toBe(0);
+    const seen = JSON.parse(child.stdout) as { me: number; atStart: string[]; tokens: number; byControl: string[] };
+    expect([seen.me, seen.atStart]).toEqual([200, []]);
+    expect([seen.tokens, seen.byControl]).toEqual([200, ['dist/src/spec/generated/spec-checks.js']]);
+  });
+});

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { control, Harness, NOW } from './support/harness.js';
 
-const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/standin.js', import.meta.url));
 const MiB = 2 ** 20;
 const PATHS = [
   '/api/v2/me',

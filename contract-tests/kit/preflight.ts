@@ -76,10 +76,12 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
 
   const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
   // The spec's validators load only now, once the server answered and knows the token: a stop is quick.
-  const [{ getCompiledSpec }, { exchangeCause }] = await Promise.all([
+  const [{ getCompiledSpec, loadSpecChecks }, { exchangeCause }] = await Promise.all([
     import('../../src/spec/compiled-spec.js'),
     import('./failure-causes.js'),
   ]);
+  // The response checks too (spec-source.ts loads them on demand): every check of the run judges answers.
+  await loadSpecChecks();
   const fail = (rule: string, title: string, message: string, cause: string) =>
     facts.failures.push({
       group: SET_UP_GROUP,

@@ -208,6 +208,8 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
     import('../import/leak-scan.js'),
     import('../import/read-window.js'),
   ]);
+  // Each record read is checked against the spec's schemas (read-organisation.ts), loaded on demand (spec-source.ts).
+  await (await import('../spec/compiled-spec.js')).loadSpecChecks();
   try {
     const salt = saltOf(args.saltFile, io);
     const started = Date.now();

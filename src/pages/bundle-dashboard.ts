@@ -3,7 +3,7 @@
 // tests, which run them; vitest's global setup writes it too) and beside the build (for everyone else), as
 // generated/dashboard.js next to dashboard.tsx, which serves it. Not shipped: a user's install gets the bundle
 // and needs no esbuild (a devDependency).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -48,9 +48,14 @@ export async function writeDashboardScript(): Promise<void> {
   const folders = new Set([join(PACKAGE_ROOT, 'src', 'pages'), here]);
   for (const folder of folders) {
     mkdirSync(join(folder, dirname(DASHBOARD_SCRIPT_FILE)), { recursive: true });
-    writeFileSync(join(folder, DASHBOARD_SCRIPT_FILE), script);
-    writeFileSync(join(folder, PROXY_SCRIPT_FILE), proxyScript);
+    writeIfChanged(join(folder, DASHBOARD_SCRIPT_FILE), script);
+    writeIfChanged(join(folder, PROXY_SCRIPT_FILE), proxyScript);
   }
+}
+
+/** Written only when its text changed: the CLI's bundle (bundle-cli.ts) is made again only when its inputs are newer. */
+function writeIfChanged(file: string, text: string): void {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await writeDashboardScript();

@@ -3,7 +3,7 @@
 // token is in the page, the control token is in no answer, and a file the reference does not have is a 404 problem.
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../http/app.js';
-import { getCompiledControlSpec, getCompiledSpec, type CompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec, loadSpecChecks, type CompiledSpec } from '../spec/compiled-spec.js';
 import { pagesApp } from './pages-app.js';
 
 const NOW = '2026-11-20T15:00:00Z';
@@ -206,6 +206,7 @@ describe('/docs/openapi.json: examples from the running world', () => {
   it('gives every operation but the deletes an example, each valid against the spec', async () => {
     const { pages } = fresh();
     const examples = examplesOf(await served(pages));
+    await loadSpecChecks(); // the response checks, loaded on demand (spec-source.ts)
     const api = getCompiledSpec();
     const missing = api.operations
       .filter((op) => op.method !== 'DELETE' && !examples.get(op.operationId)?.answer)

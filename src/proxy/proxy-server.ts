@@ -28,7 +28,7 @@ import {
 } from '../pages/proxy-page.js';
 import { RequestJournal } from '../runtime/request-journal.js';
 import { BASE_PATH, HOOKS_PATH } from '../spec/base-path.js';
-import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec, loadSpecChecks } from '../spec/compiled-spec.js';
 import { problemJson } from '../spec/problem-document.js';
 import type { RuleSource } from '../spec/rule-sources.js';
 import { HostCheck, refuseHost } from '../server/host-check.js';
@@ -215,6 +215,8 @@ function ownAnswer(response: ServerResponse, status: number, slug: string, detai
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = upstreamTarget(options.upstream);
+  // Every exchange's answer is judged by the spec's response checks (loaded on demand: spec-source.ts).
+  await loadSpecChecks();
   const spec = getCompiledSpec();
   const journal = new RequestJournal();
   const tally = new ProxyTally((rule, part) => spec.rules.sourceOf(rule, part));

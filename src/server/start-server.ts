@@ -12,6 +12,7 @@ import { checkOptions, type OptionRule } from '../http/option-rules.js';
 import { profileProblems } from '../http/profile-problems.js';
 import { DOCS_PATH } from '../pages/docs.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
+import { loadSpecChecks } from '../spec/compiled-spec.js';
 import type { Latency } from '../runtime/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { readBodyAhead } from './body-ahead.js';
@@ -62,6 +63,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   let lock: StateLock | null = null;
   let stateLoaded: boolean | null = null;
   if (options.state) {
+    // A state file's world is checked as it is loaded (verify-world.ts), by checks loaded on demand (spec-source.ts).
+    await loadSpecChecks();
     ({ writer, lock, loaded: stateLoaded } = await keepState(mock, options.state));
     const stateWriter = writer;
     // Group commit: a write is answered once its change is in the file, so kill -9 loses no answered write;

@@ -20,7 +20,7 @@ import { isJsonContentType, readRequestInput } from '../http/request-input.js';
 import { MAX_JSON_DEPTH } from '../http/request-body.js';
 import { newTranscript } from '../http/transcript.js';
 import { rebuildState, type BaseSource } from '../runtime/state-rebuild.js';
-import { getCompiledControlSpec } from '../spec/compiled-spec.js';
+import { getCompiledControlSpec, loadSpecChecks } from '../spec/compiled-spec.js';
 import { StreamedJson } from './streamed-json.js';
 import {
   BATCH_RECORDS,
@@ -47,6 +47,10 @@ let outbox: Iterator<FromWorker> | null = null;
 let checked: { contents: WorldContents; changes: WorldChanges } | null = null;
 
 const post = (message: FromWorker) => port.postMessage(message);
+
+// The request's checks and the world's (verify-world.ts) are of those loaded on demand (spec-source.ts). The port
+// holds what the main thread sends until it is listened to.
+await loadSpecChecks();
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {

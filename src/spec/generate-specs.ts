@@ -19,14 +19,16 @@ import { WORLD_SCHEMAS } from './world-schemas.js';
 const standaloneCode = standaloneModule.default;
 
 /**
- * What a page needs before its first answer: the API's request validators and the world's schemas
- * (world-schemas.ts). The controls' request validators wait with the response checks: a page loads them with its
- * first /__mock request (mock-controls.ts), which no first answer of the API waits for.
+ * What a page or a start needs before its first answer: the API's request validators, the world's schemas
+ * (world-schemas.ts) and the fault profile (createMock's and standin serve's `faults` option is checked before
+ * anything is answered). The controls' request validators wait with the response checks: loaded with the first
+ * /__mock request (mock-controls.ts), which no first answer of the API waits for.
  */
 function isFirstNeed(key: string): boolean {
   return (
     (key.startsWith('api:') && /:(query|path|body)$/.test(key)) ||
-    WORLD_SCHEMAS.some((name) => key === `api:component:${name}`)
+    WORLD_SCHEMAS.some((name) => key === `api:component:${name}`) ||
+    key === 'control:component:FaultProfile'
   );
 }
 

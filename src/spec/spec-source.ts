@@ -14,25 +14,27 @@ import {
 import { CONTROL_SPEC_PATH, SPEC_PATH } from './spec-files.js';
 import { specHash } from './spec-hash.js';
 
-/** The generated modules Node uses (a page's documents apart), when all are there and made from the same texts. */
-async function loadGenerated(): Promise<{
-  specs: GeneratedSpecs;
-  checks: GeneratedChecks;
-  documents: GeneratedDocuments;
-} | null> {
+/** The generated modules a start needs (the checks apart), when both are there and made from the same texts. */
+async function loadGenerated(): Promise<{ specs: GeneratedSpecs; documents: GeneratedDocuments } | null> {
   try {
-    // The checks in one module: a page's parts (spec-check-parts.js) repeat what several share.
-    const [specs, checks, documents] = (await Promise.all([
-      import(new URL('./generated/specs.js', import.meta.url).href),
-      import(new URL('./generated/spec-checks.js', import.meta.url).href),
-      import(new URL('./generated/documents.js', import.meta.url).href),
-    ])) as [GeneratedSpecs, GeneratedChecks, GeneratedDocuments];
-    const same = specs.SPEC_HASH === checks.SPEC_HASH && specs.SPEC_HASH === documents.SPEC_HASH;
-    return same ? { specs, checks, documents } : null;
+    // Named as literals, so that the CLI's bundle (src/cli/bundle-cli.ts) carries them as chunks of their own.
+    const [specs, documents] = (await Promise.all([
+      import('./generated/specs.js'),
+      import('./generated/documents.js'),
+    ])) as [GeneratedSpecs, GeneratedDocuments];
+    return specs.SPEC_HASH === documents.SPEC_HASH ? { specs, documents } : null;
   } catch {
     return null;
   }
 }
+
+/** spec-checks.js once loaded (loadSpecChecks); null before, and for specs compiled here (which hold every check). */
+let checks: GeneratedChecks | null = null;
+let loading: Promise<void> | null = null;
+/** Whether the checks come from spec-checks.js (false: compiled here, all at hand). */
+let checksGenerated = false;
+/** The generated modules' hash, that spec-checks.js must carry too. */
+let generatedHash = '';
 
 /** Both specs, generated when the build is current, else read and compiled here (a spec edited since). */
 async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
@@ -40,8 +42,11 @@ async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
   const controlText = readFileSync(CONTROL_SPEC_PATH, 'utf8');
   const generated = await loadGenerated();
   if (generated?.specs.SPEC_HASH === specHash([apiText, controlText])) {
-    // In Node both modules are loaded at start: the contract kit and the CLI check responses synchronously.
-    const { specs, checks, documents } = generated;
+    // The checks (spec-checks.js: the controls' requests, the responses, the schemas no first answer needs; about
+    // 2 MB of code, more than half of what a start would compile) are loaded on demand, as in a page.
+    const { specs, documents } = generated;
+    checksGenerated = true;
+    generatedHash = specs.SPEC_HASH;
     return {
       api: {
         document: documents.API_DOCUMENT,
@@ -70,9 +75,23 @@ async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
 export const SPECS = await loadSpecs();
 
 /**
- * Every check at hand; in Node they are from the start (the browser's twin loads its second module here).
+ * Loads the checks (spec-checks.js) once, for what checks a request of the controls, a response or a world:
+ * the kit, the proxy, drift, the state worker and the controls await it before their first check. A failed
+ * load may be tried again.
  * @example await loadSpecChecks(); getCompiledSpec().operation('getMe').checkResponse(200, type, body)
  */
 export function loadSpecChecks(): Promise<void> {
-  return Promise.resolve();
+  if (!checksGenerated) return Promise.resolve();
+  loading ??= (import('./generated/spec-checks.js') as Promise<GeneratedChecks>).then(
+    (module) => {
+      if (module.SPEC_HASH !== generatedHash)
+        throw new Error('standin: the generated checks are of other spec texts; run npm run build');
+      checks = module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }

@@ -3,7 +3,12 @@
 import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import { expect } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/http/app.js';
-import { getCompiledControlSpec, getCompiledSpec, type SpecOperation } from '../../src/spec/compiled-spec.js';
+import {
+  getCompiledControlSpec,
+  getCompiledSpec,
+  loadSpecChecks,
+  type SpecOperation,
+} from '../../src/spec/compiled-spec.js';
 import type { Person } from '../../src/domain/records.js';
 
 /** A Friday afternoon in UTC: Asia/Tokyo is already on Saturday, America/Los_Angeles still on Friday morning. */
@@ -26,6 +31,8 @@ export interface CallResult<T = any> {
   text: string;
 }
 
+// Every answer is checked against the spec's responses: those checks load on demand (spec-source.ts).
+await loadSpecChecks();
 const spec = getCompiledSpec();
 
 /** Whether a path is the API's: /api/v2, or a hook of it at the service root (WH1). */

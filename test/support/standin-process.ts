@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The built command line. */
-export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli/standin.js', import.meta.url));
 const started: ChildProcess[] = [];
 
 export interface Serving {
