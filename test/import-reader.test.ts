@@ -417,7 +417,10 @@ describe('reading a standin source with rate limits and 503s', () => {
     };
   }
 
-  /** The organisation as the source's own API lists it, read without rate limits or faults. */
+  /**
+   * The organisation as the same reader reads it in-process (inProcessFetch), without rate limits or faults: what a
+   * read over HTTP through 429s and 503s must come to.
+   */
   async function expected(since: string, comments: boolean): Promise<Omit<SourceOrg, 'source'>> {
     const { faults, rateLimit } = running.mock;
     running.mock.faults = null;

@@ -22,10 +22,10 @@ import type {
 } from '../domain/records.js';
 import { WEEKDAYS } from '../domain/records.js';
 import type { WorldContents } from '../domain/world-base.js';
-import type { SourceOrg } from './source-org.js';
+import type { SourceKind, SourceOrg } from './source-org.js';
 
 /** What was left out, per kind, because a record it needs was not read (a private goal's update, say). */
-type LeftOut = Partial<Record<keyof WorldContents, number>>;
+type LeftOut = Partial<Record<SourceKind, number>>;
 
 export interface OrgRecords {
   contents: WorldContents;
@@ -80,7 +80,7 @@ class Tally {
   readonly leftOut: LeftOut = {};
   latest = 0;
 
-  drop(kind: keyof WorldContents): void {
+  drop(kind: SourceKind): void {
     this.leftOut[kind] = (this.leftOut[kind] ?? 0) + 1;
   }
 
@@ -95,7 +95,7 @@ class Tally {
  */
 function keptOf<S, R extends { id: string }>(
   tally: Tally,
-  kind: keyof WorldContents,
+  kind: SourceKind,
   records: S[],
   rule: { instants: (record: S) => Array<string | null>; keep: (record: S) => boolean; build: (record: S) => R },
 ): R[] {
