@@ -62,7 +62,7 @@ const LAYERS = [
       '^contract-tests/',
     ],
   ],
-  ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec)/']],
+  ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec|import)/']],
   [
     '^contract-tests/',
     ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/', '^src/exchange/', '^src/files/'],
