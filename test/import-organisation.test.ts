@@ -167,6 +167,8 @@ describe('importOrganisation', () => {
     [{ token: '' }, 'token', 'give a read-only token of the organisation: token'],
     [{ out: '' }, 'out', 'give the state file to write: out'],
     [{ salt: 'too short' }, 'salt', 'salt must be 16 bytes or more (keep it private: it links the world back)'],
+    [{ salt: new Uint8Array(8) }, 'salt', 'salt must be 16 bytes or more (keep it private: it links the world back)'],
+    [{ since: '2026-02-30' }, 'since', 'since must be a date such as 2026-10-01 (G3), got "2026-02-30"'],
     [{ appUrl: 'app' }, 'appUrl', 'appUrl must be an http(s) URL such as https://app.standin.test (G10)'],
     [{ maxRequests: 0 }, 'maxRequests', 'maxRequests must be a whole number of at least 1, got 0'],
     [{ budget: { bytes: 1.5 } }, 'budget.bytes', 'budget.bytes must be a whole number of at least 1, got 1.5'],
@@ -176,5 +178,6 @@ describe('importOrganisation', () => {
     expect(error).toBeInstanceOf(OptionError);
     expect(error).toMatchObject({ option, message });
     expect(paths).toEqual([]);
+    expect(existsSync(join(dir, 'refused-cache')), 'the cache made').toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import type { ImportOptions, ImportRead, ImportResult, ImportSummary } from './i
 import type { ReadProgress } from './progress-bar.js';
 import { DEFAULT_READ_BUDGET, type ReadBudget } from './read-budget.js';
 import { DEFAULT_CACHE_DIR } from './read-cache.js';
-import { readOrganisation } from './read-organisation.js';
+import { isDate, readOrganisation } from './read-organisation.js';
 import { instant } from './read-window.js';
 import { MIN_SALT_BYTES } from './salt-file.js';
 import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
@@ -60,11 +60,14 @@ function checkOptions(options: ImportOptions): void {
   }
   if (typeof options.out !== 'string' || options.out === '')
     throw new OptionError('out', 'give the state file to write: out');
-  if (Buffer.byteLength(options.salt ?? '') < MIN_SALT_BYTES)
+  const { salt, since } = options;
+  if (!(typeof salt === 'string' || salt instanceof Uint8Array) || Buffer.byteLength(salt) < MIN_SALT_BYTES)
     throw new OptionError(
       'salt',
       `salt must be ${MIN_SALT_BYTES} bytes or more (keep it private: it links the world back)`,
     );
+  if (since !== undefined && !(typeof since === 'string' && isDate(since)))
+    throw new OptionError('since', `since must be a date such as 2026-10-01 (G3), got ${JSON.stringify(since)}`);
   if (options.appUrl !== undefined && !isAppUrl(options.appUrl))
     throw new OptionError('appUrl', `appUrl must be an http(s) URL such as ${DEFAULT_APP_URL} (G10)`);
   for (const [name, value] of [

@@ -318,7 +318,11 @@ function* newestPage(reader: PlanReader, kind: 'checkIns' | 'activities', path: 
   return records;
 }
 
-function isDate(text: string): boolean {
+/**
+ * G3: whether `text` is a date YYYY-MM-DD of the calendar (not 2026-02-30).
+ * @example isDate('2026-10-21') // true
+ */
+export function isDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 }
 
