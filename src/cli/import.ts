@@ -1,8 +1,10 @@
-// `standin import`: reads an organisation through the API with a read-only token (or from a proxy's HAR capture),
-// anonymises it with a salt, builds a world of it and writes the state file that `standin serve --state FILE`
-// serves — but only once a scan of that file finds nothing of the source in it. Exit 0 when written, 1 when
-// the scan found something (nothing written), 2 when there was nothing to write (the reason in one line; a read
-// stopped by --max-requests, its budget (--max-records, --max-bytes) or an error resumes from its cache next time).
+// `standin import`: the command over importOrganisation (src/import/import-organisation.ts), which reads an
+// organisation through the API with a read-only token (or from a proxy's HAR capture), anonymises it with a salt,
+// builds a world of it and writes the state file that `standin serve --state FILE` serves — but only once a scan
+// of that file finds nothing of the source in it. This owns the flags and their refusals, the salt file, the
+// progress line and the summary printed. Exit 0 when written, 1 when the scan found something (nothing written), 2
+// when there was nothing to write (the reason in one line; a read stopped by --max-requests, its budget
+// (--max-records, --max-bytes) or an error resumes from its cache next time).
 import { join } from 'node:path';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { commandOptions } from './option-errors.js';
