@@ -47,8 +47,13 @@ const LAYERS = [
   ['^src/proxy/', ['^src/(proxy|exchange|server|files|pages|http|runtime|spec|junit)/']],
   // standin import: reads an organisation through the API (or a proxy's HAR file), anonymises it with the
   // generator's name list and texts, and builds a world's records and state from it. It reads each answer's body
-  // within a byte cap as the server reads a request's (request-body.ts, which imports nothing).
-  ['^src/import/', ['^src/(import|domain|spec|types)/', '^fixtures/', '^src/http/request-body\\.ts$']],
+  // within a byte cap as the server reads a request's (request-body.ts, which imports nothing); as a library
+  // (import-organisation.ts) it writes the state as every file standin writes (src/files), takes G10's app url
+  // as createMock does (present.ts) and refuses a bad option with createMock's OptionError (option-rules.ts).
+  [
+    '^src/import/',
+    ['^src/(import|domain|spec|types|files)/', '^fixtures/', '^src/http/(request-body|present|option-rules)\\.ts$'],
+  ],
   [
     '^src/cli/',
     [
@@ -57,7 +62,7 @@ const LAYERS = [
       '^contract-tests/',
     ],
   ],
-  ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec)/']],
+  ['^src/index(\\.browser)?\\.ts$', ['^src/(http|server|msw|types|spec|import)/']],
   [
     '^contract-tests/',
     ['^contract-tests/', '^src/spec/', '^src/types/', '^src/junit/', '^src/exchange/', '^src/files/'],

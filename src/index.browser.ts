@@ -5,11 +5,13 @@
 // in, so createMock stays synchronous. A bundle for an older target than ES2022 (no top-level await) cannot take
 // it; Vite's default target and esbuild's do.
 import type { Mock, MockOptions } from './http/mock.js';
+import type { ImportOptions, ImportResult } from './import/import-types.js';
 import type { RunningMock, ServeOptions } from './server/serve-options.js';
 
 export { BASE_PATH } from './spec/base-path.js';
 export type { Mock, MockOptions } from './http/mock.js';
 export type { RunningMock, ServeOptions } from './server/serve-options.js';
+export type { ImportOptions, ImportRead, ImportResult, ImportSummary } from './import/import-types.js';
 export { OptionError } from './http/option-rules.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
@@ -33,6 +35,18 @@ export function startServer(_options: ServeOptions): Promise<RunningMock> {
   return Promise.reject(
     new Error(
       "standin's startServer needs Node, and this is a browser: answer the page's requests with standinHandlers from standin/msw instead.",
+    ),
+  );
+}
+
+/**
+ * A browser has no files to write: standin import runs in Node (`npx standin import`, or importOrganisation there).
+ * @example await importOrganisation(options) // rejects, saying so
+ */
+export function importOrganisation(_options: ImportOptions): Promise<ImportResult> {
+  return Promise.reject(
+    new Error(
+      "standin's importOrganisation needs Node (it writes a state file), and this is a browser: run it in Node, or npx standin import.",
     ),
   );
 }

@@ -11,12 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../src/cli/import.js';
 import { createMock, type Mock } from '../src/http/app.js';
-import { anonymise } from '../src/import/anonymise.js';
-import { importedStateText } from '../src/import/import-state.js';
+import { importedWorld, type ImportedWorld } from '../src/import/import-organisation.js';
 import { leakScan } from '../src/import/leak-scan.js';
-import { orgRecords } from '../src/import/org-records.js';
 import type { SourceOrg } from '../src/import/source-org.js';
-import type { WorldContents } from '../src/domain/world-base.js';
 import { NOW } from './support/harness.js';
 import { orgInProcess } from './support/org-in-process.js';
 
@@ -30,12 +27,9 @@ beforeAll(async () => {
   mock.close();
 });
 
-/** The whole pipeline, as the command runs it: anonymise, build, write the text, scan it. */
-function pipeline(org: SourceOrg): { contents: WorldContents; text: string; leaks: ReturnType<typeof leakScan> } {
-  const anonymised = anonymise(org, { salt: SALT, appUrl: 'https://app.standin.test' });
-  const { contents } = orgRecords(anonymised, SALT);
-  const text = importedStateText(contents);
-  return { contents, text, leaks: leakScan(org, text, { maxLeaks: 20 }) };
+/** The steps after reading, as the import runs them (importedWorld): anonymise, build, write the text, scan it. */
+function pipeline(org: SourceOrg): Pick<ImportedWorld, 'contents' | 'text' | 'leaks'> {
+  return importedWorld(org, { salt: SALT, appUrl: 'https://app.standin.test', maxLeaks: 20 });
 }
 
 /** The organisation with one person renamed everywhere a reference to them carries their name. */

@@ -11,7 +11,9 @@ import { organisationFromHar } from '../src/import/har-source.js';
 import { startProxy } from '../src/proxy/proxy-server.js';
 import { readOrganisation, ReadStoppedError } from '../src/import/read-organisation.js';
 import { defaultSince, defaultWindow, instant, newestInstant, windowLine } from '../src/import/read-window.js';
-import type { SourceOrg } from '../src/import/source-org.js';
+import { SOURCE_KINDS, type SourceOrg } from '../src/import/source-org.js';
+import { formatInstant } from '../src/domain/calendar.js';
+import { canSeeGoal } from '../src/domain/goal-visibility.js';
 import type { FaultProfileSpec } from '../src/runtime/fault-profile.js';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { NOW } from './support/harness.js';
@@ -372,7 +374,53 @@ describe('reading a standin source with rate limits and 503s', () => {
     return { fetcher, seen };
   }
 
-  /** The organisation as the source's own API lists it, read without rate limits or faults. */
+  /**
+   * What the source's store holds that its default person sees, by id, kind by kind, as the rules say the reader
+   * finds it: every person and team; the goals the person may see (GO7) but archived ones, which only a goal's
+   * parent of them brings in (GO6); their updates (GU7); every Echo question and answer; the check-ins dated from
+   * `since` (CI5) and activities recorded from it (AC1); the comments and reactions on what was read (CR1, CR2).
+   */
+  function seenInStore(since: string, read: Pick<SourceOrg, 'checkIns' | 'goalUpdates'>) {
+    const { store, defaultPersonId } = running.mock.world;
+    const me = store.people.get(defaultPersonId)!;
+    const goals = new Map(
+      [...store.goals.values()].filter((g) => canSeeGoal(g, me) && !g.archived).map((g) => [g.id, g]),
+    );
+    for (let more = true; more;) {
+      more = false;
+      for (const goal of [...goals.values()]) {
+        const parent = goal.parentId === null ? undefined : store.goals.get(goal.parentId);
+        if (parent && !goals.has(parent.id) && canSeeGoal(parent, me)) {
+          goals.set(parent.id, parent);
+          more = true;
+        }
+      }
+    }
+    const on = [
+      ...read.checkIns.map((c) => ['check-in', c.id] as const),
+      ...read.goalUpdates.map((u) => ['goal-update', u.id] as const),
+    ];
+    const ids = (records: Iterable<{ id: string }>) => [...records].map((r) => r.id).sort();
+    return {
+      people: ids(store.people.values()),
+      teams: ids(store.teams.values()),
+      goals: ids(goals.values()),
+      goalUpdates: ids([...goals.keys()].flatMap((id) => store.updatesOfGoal(id))),
+      checkIns: ids([...store.checkIns.values()].filter((c) => c.date >= since)),
+      echoQuestions: ids(store.echoQuestions.values()),
+      echoAnswers: ids(store.echoAnswers.values()),
+      activities: ids(
+        [...store.activities.values()].filter((a) => formatInstant(a.recordedAt) >= `${since}T00:00:00Z`),
+      ),
+      comments: ids(on.flatMap(([type, id]) => store.commentsOf(type, id))),
+      reactions: ids(on.flatMap(([type, id]) => store.reactionsOf(type, id))),
+    };
+  }
+
+  /**
+   * The organisation as the same reader reads it in-process (inProcessFetch), without rate limits or faults: what a
+   * read over HTTP through 429s and 503s must come to.
+   */
   async function expected(since: string, comments: boolean): Promise<Omit<SourceOrg, 'source'>> {
     const { faults, rateLimit } = running.mock;
     running.mock.faults = null;
@@ -425,6 +473,8 @@ describe('reading a standin source with rate limits and 503s', () => {
     expect(source.window).toEqual({ since: defaultSince(Date.parse(newest)), through: newest, anchor: 'records' });
     expect(source.label).toBe(running.baseUrl);
     expect(records).toEqual(await expected(source.window.since, true));
+    const read = Object.fromEntries(SOURCE_KINDS.map((kind) => [kind, records[kind].map((r) => r.id)]));
+    expect(read).toEqual(seenInStore(source.window.since, records));
     expect(records.me.id).toBe(running.mock.world.defaultPersonId);
     expect(records.people).toHaveLength(running.mock.world.store.people.size);
     expect(records.teams).toHaveLength(running.mock.world.store.teams.size);

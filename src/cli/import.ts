@@ -1,16 +1,17 @@
-// `standin import`: reads an organisation through the API with a read-only token (or from a proxy's HAR capture),
-// anonymises it with a salt, builds a world of it and writes the state file that `standin serve --state FILE`
-// serves — but only once a scan of that file finds nothing of the source in it. Exit 0 when written, 1 when
-// the scan found something (nothing written), 2 when there was nothing to write (the reason in one line; a read
-// stopped by --max-requests, its budget (--max-records, --max-bytes) or an error resumes from its cache next time).
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { writeFileWhole } from '../files/replace-file.js';
+// `standin import`: the command over importOrganisation (src/import/import-organisation.ts), which reads an
+// organisation through the API with a read-only token (or from a proxy's HAR capture), anonymises it with a salt,
+// builds a world of it and writes the state file that `standin serve --state FILE` serves — but only once a scan
+// of that file finds nothing of the source in it. This owns the flags and their refusals, the salt file, the
+// progress line and the summary printed. Exit 0 when written, 1 when the scan found something (nothing written), 2
+// when there was nothing to write (the reason in one line; a read stopped by --max-requests, its budget
+// (--max-records, --max-bytes) or an error resumes from its cache next time).
+import { join } from 'node:path';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { commandOptions } from './option-errors.js';
 import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
+import type { ImportSummary } from '../import/import-types.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS, MAX_ANSWER_BYTES } from '../import/read-budget.js';
+import { DEFAULT_CACHE_DIR } from '../import/read-cache.js';
 import { byteSize } from './byte-size.js';
 
 const IMPORT_USAGE = `Usage: standin import --base-url URL --token T --out FILE [options]
@@ -59,8 +60,6 @@ interface ImportArgs {
   cacheDir: string;
   appUrl: string;
 }
-
-const DEFAULT_CACHE = '.standin-import';
 
 /**
  * @example readImportArgs(['--base-url', 'https://api.example.com/api/v2', '--token', 't', '--out', 'org.json'])
@@ -122,7 +121,7 @@ function readImportArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): I
     throw new ImportUsageError(`--max-bytes must be a size such as 512MiB or 2GiB, got "${maxBytesText}"`);
   const appUrl = (values['app-url'] ?? DEFAULT_APP_URL).replace(/\/+$/, '');
   if (!isAppUrl(appUrl)) throw new ImportUsageError(`--app-url must be an http(s) URL, got "${appUrl}"`);
-  const cacheDir = values.cache ?? DEFAULT_CACHE;
+  const cacheDir = values.cache ?? DEFAULT_CACHE_DIR;
   return {
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     token,
@@ -156,21 +155,35 @@ export interface ImportIo {
   now?: () => number;
 }
 
-/** The salt: read from its file, or made (32 random bytes, as hex) and kept there, readable by its owner only. */
-function saltOf(file: string, io: ImportIo): Buffer {
-  if (existsSync(file)) {
-    const salt = readFileSync(file);
-    if (salt.length < 16) throw new Error(`the salt in ${file} is ${salt.length} bytes; a salt needs 16 or more`);
-    return salt;
-  }
-  // Beside the cache of what was read, by default: the folder is its owner's alone.
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  io.stderr.write(`standin import: made a new salt in ${file}; keep it private, and keep it to import again alike\n`);
-  return readFileSync(file);
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What was read and built, as the summary's lines say it (before the leak scan's verdict). */
+function summaryLines(args: ImportArgs, summary: ImportSummary, windowRead: string | null): string[] {
+  const { read, counts } = summary;
+  const readLine =
+    read.from === 'har'
+      ? `read ${args.fromHar}${read.gaps.length > 0 ? `; the capture lacks ${plural(read.gaps.length, 'answer')} (${read.gaps[0]}${read.gaps.length > 1 ? ', …' : ''}): what they hold is not in the world` : ''}`
+      : `read ${args.baseUrl}: ${plural(read.requests, 'request')}, ${read.cached} answered from ${args.cacheDir}, ${plural(read.rateLimited, 'rate-limited answer')}, ${Math.round(read.waitingMs / 1000)} s waiting`;
+  const shown = [
+    `${counts.people} people`,
+    plural(counts.teams, 'team'),
+    plural(counts.goals, 'goal'),
+    plural(counts.goalUpdates, 'goal update'),
+    `${plural(counts.checkIns, 'check-in')} since ${summary.window.since}`,
+    `${counts.echoQuestions} echo${counts.echoQuestions === 1 ? '' : 'es'}`,
+    plural(counts.echoAnswers, 'answer'),
+    plural(counts.activities, 'activity').replace('activitys', 'activities'),
+    ...(args.comments ? [plural(counts.comments, 'comment'), plural(counts.reactions, 'reaction')] : []),
+  ];
+  const left = Object.entries(summary.leftOut).map(([kind, n]) => `${n} ${kind}`);
+  return [
+    `standin import: ${readLine}`,
+    `  ${shown.join(', ')}`,
+    // The default window's end, and the world's clock: the same instant unless a record of the window is newer.
+    ...(windowRead ? [`  ${windowRead}; the world's clock is frozen at ${summary.clock}`] : []),
+    ...(left.length > 0 ? [`  left out, as what they belong to was not read: ${left.join(', ')}`] : []),
+  ];
+}
 
 /**
  * Runs the import and resolves with the exit code.
@@ -189,102 +202,53 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
     io.stdout(`${IMPORT_USAGE}\n`);
     return 0;
   }
-  const [
-    { readOrganisation },
-    { organisationFromHar },
-    { ProgressWriter },
-    { anonymise },
-    { orgRecords, tokensOf },
-    { importedStateText },
-    { leakScan },
-    { windowLine, windowSummary, instant },
-  ] = await Promise.all([
-    import('../import/read-organisation.js'),
-    import('../import/har-source.js'),
-    import('../import/progress-bar.js'),
-    import('../import/anonymise.js'),
-    import('../import/org-records.js'),
-    import('../import/import-state.js'),
-    import('../import/leak-scan.js'),
-    import('../import/read-window.js'),
-  ]);
-  // Each record read is checked against the spec's schemas (read-organisation.ts), loaded on demand (spec-source.ts).
-  await (await import('../spec/compiled-spec.js')).loadSpecChecks();
+  const [{ importOrganisation, MAX_LEAKS }, { saltFromFile }, { ProgressWriter }, { windowLine, windowSummary }] =
+    await Promise.all([
+      import('../import/import-organisation.js'),
+      import('../import/salt-file.js'),
+      import('../import/progress-bar.js'),
+      import('../import/read-window.js'),
+    ]);
+  const { fromHar, baseUrl, token } = args;
   try {
-    const salt = saltOf(args.saltFile, io);
-    const started = Date.now();
-    const budget = { records: args.maxRecords ?? DEFAULT_MAX_RECORDS, bytes: args.maxBytes ?? DEFAULT_MAX_BYTES };
-    let source;
-    let readLine: string;
-    if (args.fromHar !== undefined) {
-      const { org, gaps } = organisationFromHar(readFileSync(args.fromHar, 'utf8'), {
-        label: basename(args.fromHar),
-        comments: args.comments,
-        budget,
-        ...(args.since ? { since: args.since } : {}),
-      });
-      source = org;
-      readLine = `read ${args.fromHar}${gaps.length > 0 ? `; the capture lacks ${plural(gaps.length, 'answer')} (${gaps[0]}${gaps.length > 1 ? ', …' : ''}): what they hold is not in the world` : ''}`;
-    } else {
-      const bar = new ProgressWriter(io.stderr, io.now ? { now: io.now } : {});
-      let last: Parameters<typeof bar.update>[0] | undefined;
-      source = await readOrganisation({
-        baseUrl: args.baseUrl!,
-        token: args.token!,
-        cacheDir: args.cacheDir,
-        comments: args.comments,
-        budget,
-        ...(args.since ? { since: args.since } : {}),
-        ...(args.maxRequests ? { maxRequests: args.maxRequests } : {}),
-        ...(io.sleep ? { sleep: io.sleep } : {}),
-        ...(io.now ? { now: io.now } : {}),
-        onProgress: (progress) => {
-          last = progress;
-          bar.update(progress);
-        },
-        onWindow: (window) => {
-          const line = windowLine(window);
-          if (line) bar.note(`standin import: ${line}`);
-        },
-      });
-      if (last) bar.finish(last);
-      readLine = `read ${args.baseUrl}: ${plural(last?.requests ?? 0, 'request')}, ${last?.cached ?? 0} answered from ${args.cacheDir}, ${plural(last?.rateLimited ?? 0, 'rate-limited answer')}, ${Math.round((last?.waitingMs ?? 0) / 1000)} s waiting`;
-    }
-    const anonymised = anonymise(source, { salt, appUrl: args.appUrl });
-    const { contents, leftOut } = orgRecords(anonymised, salt);
-    const text = importedStateText(contents);
-    const leaks = leakScan(source, text, { maxLeaks: 50 });
-    const counts = [
-      `${contents.people.length} people`,
-      plural(contents.teams.length, 'team'),
-      plural(contents.goals.length, 'goal'),
-      plural(contents.goalUpdates.length, 'goal update'),
-      `${plural(contents.checkIns.length, 'check-in')} since ${contents.historyStart}`,
-      `${contents.echoQuestions.length} echo${contents.echoQuestions.length === 1 ? '' : 'es'}`,
-      plural(contents.echoAnswers.length, 'answer'),
-      plural(contents.activities.length, 'activity').replace('activitys', 'activities'),
-      ...(args.comments
-        ? [plural(contents.comments.length, 'comment'), plural(contents.reactions.length, 'reaction')]
-        : []),
-    ];
-    const left = Object.entries(leftOut).map(([kind, n]) => `${n} ${kind}`);
-    const windowRead = windowSummary(source.source.window);
-    io.stdout(
-      [
-        `standin import: ${readLine}`,
-        `  ${counts.join(', ')}`,
-        // The default window's end, and the world's clock: the same instant unless a record of the window is newer.
-        ...(windowRead
-          ? [`  ${windowRead}; the world's clock is frozen at ${instant(contents.generatedAt * 1000)}`]
-          : []),
-        ...(left.length > 0 ? [`  left out, as what they belong to was not read: ${left.join(', ')}`] : []),
-        '',
-      ].join('\n'),
+    const salt = saltFromFile(args.saltFile, (file) =>
+      io.stderr.write(
+        `standin import: made a new salt in ${file}; keep it private, and keep it to import again alike\n`,
+      ),
     );
-    if (leaks.length > 0) {
+    const started = Date.now();
+    const bar = new ProgressWriter(io.stderr, io.now ? { now: io.now } : {});
+    let last: Parameters<typeof bar.update>[0] | undefined;
+    const result = await importOrganisation({
+      ...(fromHar !== undefined ? { fromHar } : { baseUrl, token }),
+      out: args.out,
+      salt,
+      comments: args.comments,
+      budget: { records: args.maxRecords ?? DEFAULT_MAX_RECORDS, bytes: args.maxBytes ?? DEFAULT_MAX_BYTES },
+      cacheDir: args.cacheDir,
+      appUrl: args.appUrl,
+      ...(args.since ? { since: args.since } : {}),
+      ...(args.maxRequests ? { maxRequests: args.maxRequests } : {}),
+      ...(io.sleep ? { sleep: io.sleep } : {}),
+      ...(io.now ? { now: io.now } : {}),
+      onProgress: (progress) => {
+        last = progress;
+        bar.update(progress);
+      },
+      onWindow: (window) => {
+        const line = windowLine(window);
+        if (line) bar.note(`standin import: ${line}`);
+      },
+      onRead: () => {
+        if (last) bar.finish(last);
+      },
+      onBuilt: (summary) => io.stdout([...summaryLines(args, summary, windowSummary(summary.window)), ''].join('\n')),
+    });
+    if (result.written === null) {
+      const { leaks } = result;
       io.stdout(
         [
-          `leak scan: ${leaks.length >= 50 ? 'at least ' : ''}${plural(leaks.length, 'piece')} of the source in the output; nothing was written:`,
+          `leak scan: ${leaks.length >= MAX_LEAKS ? 'at least ' : ''}${plural(leaks.length, 'piece')} of the source in the output; nothing was written:`,
           ...leaks
             .slice(0, 10)
             .map((leak) => `  ${leak.kind} ${JSON.stringify(leak.source)} at ${leak.offset}: …${leak.snippet}…`),
@@ -293,16 +257,12 @@ export async function runImport(argv: string[], io: ImportIo): Promise<number> {
       );
       return 1;
     }
-    // Written whole or not at all, readable by its owner only (it holds the people's tokens), never through a
-    // link planted at a temporary name.
-    await writeFileWhole(args.out, text, { mode: 0o600 });
-    const me = contents.people.find((p) => p.id === contents.defaultPersonId)!;
     io.stdout(
       [
         'leak scan: no source id, name, username, email or run of four words of source text in the output',
-        `wrote ${args.out} (${Math.round(Buffer.byteLength(text) / 1024)} KiB in ${Math.round((Date.now() - started) / 100) / 10} s): standin serve --state ${args.out}`,
-        `  you are ${me.name} (@${me.username}); token ${tokensOf(salt, me.id).readWrite}`,
-        ...(args.fromHar === undefined
+        `wrote ${args.out} (${Math.round(result.bytes / 1024)} KiB in ${Math.round((Date.now() - started) / 100) / 10} s): standin serve --state ${args.out}`,
+        `  you are ${result.you.name} (@${result.you.username}); token ${result.you.tokens.readWrite}`,
+        ...(fromHar === undefined
           ? [
               `  ${args.cacheDir}/reads.jsonl keeps what was read, the source's own data (a new run goes on from it): remove it when done`,
             ]

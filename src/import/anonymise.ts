@@ -731,6 +731,138 @@ function answerTitle(a: Anonymiser, answer: ApiSchema<'EchoAnswer'>, index: Sour
   return a.text(answer.title, 'echo-title', answer.id, 'title');
 }
 
+/** G10, G4: a goal, its texts written anew (its title from the generator's), its references through the map. */
+function goalOf(a: Anonymiser, g: ApiSchema<'Goal'>): ApiSchema<'Goal'> {
+  return {
+    type: g.type,
+    id: a.id(g.id),
+    title: a.goalTitle(g.id),
+    description: a.text(g.description, 'goal-description', g.id, 'description', g.owner.id),
+    start_date: g.start_date,
+    end_date: g.end_date,
+    update_cadence: g.update_cadence,
+    owner: a.personRef(g.owner),
+    parent: g.parent === null ? null : a.goalRef(g.parent),
+    private: g.private,
+    archived: g.archived,
+    progress: g.progress,
+    confidence: g.confidence,
+    confidence_description: g.confidence_description,
+    contributors: g.contributors.map((p) => a.personRef(p)),
+    teams: g.teams.map((t) => a.teamRef(t)),
+    url: a.url('goals', g.id),
+  };
+}
+
+function goalUpdateOf(a: Anonymiser, u: ApiSchema<'GoalUpdate'>): ApiSchema<'GoalUpdate'> {
+  return {
+    type: u.type,
+    id: a.id(u.id),
+    goal: a.goalRef(u.goal),
+    person: a.personRef(u.person),
+    title: a.text(u.title, 'update-title', u.id, 'title', u.person.id),
+    body: a.text(u.body, 'update-body', u.id, 'body', u.person.id),
+    progress: u.progress,
+    confidence: u.confidence,
+    confidence_description: u.confidence_description,
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+    url: a.url('goal_updates', u.id),
+  };
+}
+
+function checkInOf(a: Anonymiser, c: ApiSchema<'CheckIn'>): ApiSchema<'CheckIn'> {
+  return {
+    type: c.type,
+    id: a.id(c.id),
+    date: c.date,
+    person: a.personRef(c.person),
+    teams: c.teams.map((t) => a.teamRef(t)),
+    previous: a.text(c.previous, 'check-in', c.id, 'previous', c.person.id),
+    intentions: a.text(c.intentions, 'check-in', c.id, 'intentions', c.person.id),
+    blockers: a.text(c.blockers, 'blockers', c.id, 'blockers', c.person.id),
+    mood: c.mood,
+    previous_completed: c.previous_completed,
+    blocked: c.blocked,
+    absent: c.absent,
+    completed_at: c.completed_at,
+    updated_at: c.updated_at,
+    url: a.url('check-ins', c.id),
+  };
+}
+
+function echoQuestionOf(a: Anonymiser, q: ApiSchema<'EchoQuestion'>): ApiSchema<'EchoQuestion'> {
+  return {
+    id: a.id(q.id),
+    prompt: a.text(q.prompt, 'prompt', q.id, 'prompt'),
+    title: a.questionTitle(q.id),
+    answer_frequency: q.answer_frequency,
+    answer_day: q.answer_day,
+    answer_time: q.answer_time,
+    answer_time_zone: q.answer_time_zone,
+    next_answer_at: q.next_answer_at,
+    paused_at: q.paused_at,
+    created_at: q.created_at,
+    updated_at: q.updated_at,
+    url: a.url('echo/questions', q.id),
+  };
+}
+
+function echoAnswerOf(a: Anonymiser, e: ApiSchema<'EchoAnswer'>): ApiSchema<'EchoAnswer'> {
+  return {
+    type: e.type,
+    id: a.id(e.id),
+    question: a.questionRef(e.question),
+    title: answerTitle(a, e, a.index),
+    body: a.text(e.body, 'answer-body', e.id, 'body'),
+    published_at: e.published_at,
+    url: a.url('echo/answers', e.id),
+  };
+}
+
+function activityOf(a: Anonymiser, x: ApiSchema<'Activity'>): ApiSchema<'Activity'> {
+  const group = a.text(x.group, 'activity-group', x.id, 'group', x.person.id);
+  const title = a.text(x.title, 'activity-title', x.id, 'title', x.person.id);
+  const description = a.text(x.description, 'activity-description', x.id, 'description', x.person.id);
+  return {
+    id: a.id(x.id),
+    kind: x.kind,
+    group,
+    title,
+    // AC2: 1–256 characters.
+    description:
+      x.description.length <= 256 && description.length > 256 ? description.slice(0, 256).trimEnd() : description,
+    url: x.url === null ? null : a.activityUrl(x.id),
+    recorded_at: x.recorded_at,
+    person: a.personRef(x.person),
+  };
+}
+
+/** CR1: a comment, its body written anew, on the new id of what it is on. */
+function commentOf(a: Anonymiser, c: ApiSchema<'Comment'>): ApiSchema<'Comment'> {
+  return {
+    type: c.type,
+    id: a.id(c.id),
+    body: a.text(c.body, 'comment', c.id, 'body', c.person.id),
+    person: a.personRef(c.person),
+    resource: { type: c.resource.type, id: a.id(c.resource.id) },
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+/** CR2: a reaction, its name and emoji kept (the spec's own). */
+function reactionOf(a: Anonymiser, r: ApiSchema<'Reaction'>): ApiSchema<'Reaction'> {
+  return {
+    id: a.id(r.id),
+    name: r.name,
+    emoji: r.emoji,
+    person: a.personRef(r.person),
+    resource: { type: r.resource.type, id: a.id(r.resource.id) },
+    created_at: r.created_at,
+  };
+}
+
 /**
  * The organisation with nothing real left and its shape kept (see the file's head): ids through the keyed hash
  * (anonymisedIdOf), people renamed from the generator's names, texts written anew at about the same length.
@@ -738,12 +870,6 @@ function answerTitle(a: Anonymiser, answer: ApiSchema<'EchoAnswer'>, index: Sour
  */
 export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg {
   const a = new Anonymiser(org, options);
-  const index = a.index;
-  const description = (text: string, id: string, person: string): string => {
-    const written = a.text(text, 'activity-description', id, 'description', person);
-    // AC2: 1–256 characters.
-    return text.length <= 256 && written.length > 256 ? written.slice(0, 256).trimEnd() : written;
-  };
   return {
     source: { label: LABEL, readAt: org.source.readAt, window: org.source.window },
     me: a.person(org.me),
@@ -756,121 +882,13 @@ export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg 
         people: t.people.map((p) => a.personRef(p)),
       })),
     ),
-    goals: byId(
-      org.goals.map((g) => ({
-        type: g.type,
-        id: a.id(g.id),
-        title: a.goalTitle(g.id),
-        description: a.text(g.description, 'goal-description', g.id, 'description', g.owner.id),
-        start_date: g.start_date,
-        end_date: g.end_date,
-        update_cadence: g.update_cadence,
-        owner: a.personRef(g.owner),
-        parent: g.parent === null ? null : a.goalRef(g.parent),
-        private: g.private,
-        archived: g.archived,
-        progress: g.progress,
-        confidence: g.confidence,
-        confidence_description: g.confidence_description,
-        contributors: g.contributors.map((p) => a.personRef(p)),
-        teams: g.teams.map((t) => a.teamRef(t)),
-        url: a.url('goals', g.id),
-      })),
-    ),
-    goalUpdates: byId(
-      org.goalUpdates.map((u) => ({
-        type: u.type,
-        id: a.id(u.id),
-        goal: a.goalRef(u.goal),
-        person: a.personRef(u.person),
-        title: a.text(u.title, 'update-title', u.id, 'title', u.person.id),
-        body: a.text(u.body, 'update-body', u.id, 'body', u.person.id),
-        progress: u.progress,
-        confidence: u.confidence,
-        confidence_description: u.confidence_description,
-        created_at: u.created_at,
-        updated_at: u.updated_at,
-        url: a.url('goal_updates', u.id),
-      })),
-    ),
-    checkIns: byId(
-      org.checkIns.map((c) => ({
-        type: c.type,
-        id: a.id(c.id),
-        date: c.date,
-        person: a.personRef(c.person),
-        teams: c.teams.map((t) => a.teamRef(t)),
-        previous: a.text(c.previous, 'check-in', c.id, 'previous', c.person.id),
-        intentions: a.text(c.intentions, 'check-in', c.id, 'intentions', c.person.id),
-        blockers: a.text(c.blockers, 'blockers', c.id, 'blockers', c.person.id),
-        mood: c.mood,
-        previous_completed: c.previous_completed,
-        blocked: c.blocked,
-        absent: c.absent,
-        completed_at: c.completed_at,
-        updated_at: c.updated_at,
-        url: a.url('check-ins', c.id),
-      })),
-    ),
-    echoQuestions: byId(
-      org.echoQuestions.map((q) => ({
-        id: a.id(q.id),
-        prompt: a.text(q.prompt, 'prompt', q.id, 'prompt'),
-        title: a.questionTitle(q.id),
-        answer_frequency: q.answer_frequency,
-        answer_day: q.answer_day,
-        answer_time: q.answer_time,
-        answer_time_zone: q.answer_time_zone,
-        next_answer_at: q.next_answer_at,
-        paused_at: q.paused_at,
-        created_at: q.created_at,
-        updated_at: q.updated_at,
-        url: a.url('echo/questions', q.id),
-      })),
-    ),
-    echoAnswers: byId(
-      org.echoAnswers.map((e) => ({
-        type: e.type,
-        id: a.id(e.id),
-        question: a.questionRef(e.question),
-        title: answerTitle(a, e, index),
-        body: a.text(e.body, 'answer-body', e.id, 'body'),
-        published_at: e.published_at,
-        url: a.url('echo/answers', e.id),
-      })),
-    ),
-    activities: byId(
-      org.activities.map((x) => ({
-        id: a.id(x.id),
-        kind: x.kind,
-        group: a.text(x.group, 'activity-group', x.id, 'group', x.person.id),
-        title: a.text(x.title, 'activity-title', x.id, 'title', x.person.id),
-        description: description(x.description, x.id, x.person.id),
-        url: x.url === null ? null : a.activityUrl(x.id),
-        recorded_at: x.recorded_at,
-        person: a.personRef(x.person),
-      })),
-    ),
-    comments: byId(
-      org.comments.map((c) => ({
-        type: c.type,
-        id: a.id(c.id),
-        body: a.text(c.body, 'comment', c.id, 'body', c.person.id),
-        person: a.personRef(c.person),
-        resource: { type: c.resource.type, id: a.id(c.resource.id) },
-        created_at: c.created_at,
-        updated_at: c.updated_at,
-      })),
-    ),
-    reactions: byId(
-      org.reactions.map((r) => ({
-        id: a.id(r.id),
-        name: r.name,
-        emoji: r.emoji,
-        person: a.personRef(r.person),
-        resource: { type: r.resource.type, id: a.id(r.resource.id) },
-        created_at: r.created_at,
-      })),
-    ),
+    goals: byId(org.goals.map((g) => goalOf(a, g))),
+    goalUpdates: byId(org.goalUpdates.map((u) => goalUpdateOf(a, u))),
+    checkIns: byId(org.checkIns.map((c) => checkInOf(a, c))),
+    echoQuestions: byId(org.echoQuestions.map((q) => echoQuestionOf(a, q))),
+    echoAnswers: byId(org.echoAnswers.map((e) => echoAnswerOf(a, e))),
+    activities: byId(org.activities.map((x) => activityOf(a, x))),
+    comments: byId(org.comments.map((c) => commentOf(a, c))),
+    reactions: byId(org.reactions.map((r) => reactionOf(a, r))),
   };
 }

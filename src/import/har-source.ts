@@ -19,6 +19,8 @@ export interface HarSourceOptions {
   comments?: boolean;
   /** As readOrganisation's: the most the read takes (read-budget.ts), its defaults when not given. */
   budget?: ReadBudget;
+  /** The clock (ms) that stands in for the source's when the capture holds no Date (the machine's by default). */
+  now?: () => number;
 }
 
 export interface HarOrganisation {
@@ -99,7 +101,7 @@ export function organisationFromHar(harText: string, options: HarSourceOptions):
       ...(options.since !== undefined ? { since: options.since } : {}),
       comments: options.comments ?? false,
       // With no Date in the capture, the newest answer's instant is unknown: the machine's clock stands in.
-      now: Date.now,
+      now: options.now ?? Date.now,
       ...(options.budget ? { budget: options.budget } : {}),
     },
     emptyTally(),

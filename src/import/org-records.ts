@@ -22,10 +22,10 @@ import type {
 } from '../domain/records.js';
 import { WEEKDAYS } from '../domain/records.js';
 import type { WorldContents } from '../domain/world-base.js';
-import type { SourceOrg } from './source-org.js';
+import type { SourceKind, SourceOrg } from './source-org.js';
 
 /** What was left out, per kind, because a record it needs was not read (a private goal's update, say). */
-type LeftOut = Partial<Record<keyof WorldContents, number>>;
+type LeftOut = Partial<Record<SourceKind, number>>;
 
 export interface OrgRecords {
   contents: WorldContents;
@@ -73,70 +73,98 @@ function inferredDays(teamId: string, checkIns: SourceOrg['checkIns']): Weekday[
 }
 
 /**
- * The world's records of an organisation, with what had to be left out. `key` makes the people's tokens.
- * @example const { contents, leftOut } = orgRecords(anonymised, salt)
+ * What the builders of each kind share: what was left out, per kind (in the order first met, as the summary names
+ * them), and the latest instant the organisation shows.
  */
-export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
-  const leftOut: LeftOut = {};
-  const drop = (kind: keyof WorldContents) => (leftOut[kind] = (leftOut[kind] ?? 0) + 1);
+class Tally {
+  readonly leftOut: LeftOut = {};
+  latest = 0;
 
-  // Every instant the organisation shows: the world is generated at the latest of them. The default window's end
-  // is one (the newest record seen before the dated lists were read), so the world's clock is never before the
-  // window it was read for, even when the record it came from is left out below.
-  let latest = 0;
-  const seen = (text: string | null | undefined) => {
-    if (text) latest = Math.max(latest, seconds(text));
-  };
-  seen(org.source.window.through);
+  drop(kind: SourceKind): void {
+    this.leftOut[kind] = (this.leftOut[kind] ?? 0) + 1;
+  }
 
-  const teamIds = new Set(org.teams.map((t) => t.id));
-  const teams: Team[] = org.teams
+  seen(text: string | null | undefined): void {
+    if (text) this.latest = Math.max(this.latest, seconds(text));
+  }
+}
+
+/**
+ * The records of one kind kept, in id order: each source record's instants seen (whether it is kept or not, the
+ * world's clock is never before it), those `keep` refuses dropped and counted under `kind`.
+ */
+function keptOf<S, R extends { id: string }>(
+  tally: Tally,
+  kind: SourceKind,
+  records: S[],
+  rule: { instants: (record: S) => Array<string | null>; keep: (record: S) => boolean; build: (record: S) => R },
+): R[] {
+  const kept: R[] = [];
+  for (const record of records) {
+    for (const text of rule.instants(record)) tally.seen(text);
+    if (rule.keep(record)) kept.push(rule.build(record));
+    else tally.drop(kind);
+  }
+  return kept.sort(byId);
+}
+
+/** CI1: the teams, their check-in weekdays the source's or inferred from their members' check-ins. */
+function teamsOf(org: SourceOrg): Team[] {
+  return org.teams
     .map((team) => ({
       id: team.id,
       name: team.name,
       checkInDays: team.check_in_days?.length ? [...team.check_in_days] : inferredDays(team.id, org.checkIns),
     }))
     .sort(byId);
+}
 
+/**
+ * The people, each with their teams and their two tokens (G9). The person who read it is the world's default
+ * person (and every Echo's creator): listed by GET /me even when /people leaves them out (a token that may list
+ * nobody, a list read short), or the world did not hold together.
+ */
+function peopleOf(org: SourceOrg, teamIds: Set<string>, key: string | Buffer, tally: Tally): Person[] {
   // A person's teams: the wire's `teams` of the person, and the team details' members say the same.
   const membership = new Map<string, string[]>();
   for (const team of org.teams)
     for (const member of team.people) membership.set(member.id, [...(membership.get(member.id) ?? []), team.id]);
-  // The person who read it is the world's default person (and every Echo's creator): listed by GET /me even when
-  // /people leaves them out (a token that may list nobody, a list read short), or the world did not hold together.
   const listed = org.people.some((p) => p.id === org.me.id) ? org.people : [...org.people, org.me];
-  const people: Person[] = listed
-    .map((person) => {
-      seen(person.created_at);
-      seen(person.updated_at);
+  return keptOf(tally, 'people', listed, {
+    instants: (person) => [person.created_at, person.updated_at],
+    keep: () => true,
+    build: (person) => ({
+      id: person.id,
+      name: person.name,
+      username: person.username,
+      email: person.email,
+      timeZone: person.time_zone,
+      title: person.title,
+      location: person.location,
+      administrator: person.administrator,
+      kind: person.kind,
+      bio: person.bio,
       // In the wire's order (a person's home team first), then any team whose members list them besides.
-      const own = [...person.teams.map((t) => t.id), ...(membership.get(person.id) ?? [])].filter((id) =>
-        teamIds.has(id),
-      );
-      return {
-        id: person.id,
-        name: person.name,
-        username: person.username,
-        email: person.email,
-        timeZone: person.time_zone,
-        title: person.title,
-        location: person.location,
-        administrator: person.administrator,
-        kind: person.kind,
-        bio: person.bio,
-        teamIds: [...new Set(own)],
-        absences: [],
-        tokens: tokensOf(key, person.id),
-        createdAt: seconds(person.created_at),
-        updatedAt: seconds(person.updated_at),
-      };
-    })
-    .sort(byId);
-  const personIds = new Set(people.map((p) => p.id));
+      teamIds: [
+        ...new Set(
+          [...person.teams.map((t) => t.id), ...(membership.get(person.id) ?? [])].filter((id) => teamIds.has(id)),
+        ),
+      ],
+      absences: [],
+      tokens: tokensOf(key, person.id),
+      createdAt: seconds(person.created_at),
+      updatedAt: seconds(person.updated_at),
+    }),
+  });
+}
 
-  // The goals kept: those whose owner was read. A parent left out (or never read) leaves its children at the top of
-  // the tree; measured against every goal read, a child kept the id of a parent whose owner /people did not list
-  // (someone who left), and the world did not hold together (exit 2).
+/**
+ * The goals kept: those whose owner was read. A parent left out (or never read) leaves its children at the top of
+ * the tree; measured against every goal read, a child kept the id of a parent whose owner /people did not list
+ * (someone who left), and the world did not hold together (exit 2). A goal with neither an update nor a start
+ * date is made at 0 here, and at the world's clock once that is known (orgRecords).
+ */
+function goalsOf(org: SourceOrg, personIds: Set<string>, teamIds: Set<string>, tally: Tally): Goal[] {
   const goalIds = new Set(org.goals.filter((g) => personIds.has(g.owner.id)).map((g) => g.id));
   const updatesOf = new Map<string, SourceOrg['goalUpdates']>();
   for (const update of org.goalUpdates)
@@ -149,46 +177,40 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
     return goal.start_date ? seconds(`${goal.start_date}T09:00:00Z`) : 0;
   };
   const goalSeq = inOrder(org.goals, goalMade);
-  const goals: Goal[] = [];
-  for (const goal of org.goals) {
-    if (!personIds.has(goal.owner.id)) {
-      drop('goals');
-      continue;
-    }
-    const made = goalMade(goal);
-    const lastUpdate = Math.max(made, ...(updatesOf.get(goal.id) ?? []).map((u) => seconds(u.updated_at)));
-    goals.push({
-      id: goal.id,
-      title: goal.title,
-      description: goal.description,
-      startDate: goal.start_date,
-      endDate: goal.end_date,
-      updateCadence: goal.update_cadence,
-      ownerId: goal.owner.id,
-      // A parent not read (private to someone else) leaves the goal at the top of the tree.
-      parentId: goal.parent && goalIds.has(goal.parent.id) ? goal.parent.id : null,
-      private: goal.private,
-      archived: goal.archived,
-      contributorIds: goal.contributors.map((c) => c.id).filter((id) => personIds.has(id)),
-      teamIds: goal.teams.map((t) => t.id).filter((id) => teamIds.has(id)),
-      createdAt: made,
-      updatedAt: lastUpdate,
-      seq: goalSeq.get(goal.id)!,
-    });
-  }
-  goals.sort(byId);
-  const keptGoals = new Set(goals.map((g) => g.id));
+  return keptOf(tally, 'goals', org.goals, {
+    instants: () => [],
+    keep: (goal) => personIds.has(goal.owner.id),
+    build: (goal) => {
+      const made = goalMade(goal);
+      return {
+        id: goal.id,
+        title: goal.title,
+        description: goal.description,
+        startDate: goal.start_date,
+        endDate: goal.end_date,
+        updateCadence: goal.update_cadence,
+        ownerId: goal.owner.id,
+        // A parent not read (private to someone else) leaves the goal at the top of the tree.
+        parentId: goal.parent && goalIds.has(goal.parent.id) ? goal.parent.id : null,
+        private: goal.private,
+        archived: goal.archived,
+        contributorIds: goal.contributors.map((c) => c.id).filter((id) => personIds.has(id)),
+        teamIds: goal.teams.map((t) => t.id).filter((id) => teamIds.has(id)),
+        createdAt: made,
+        updatedAt: Math.max(made, ...(updatesOf.get(goal.id) ?? []).map((u) => seconds(u.updated_at))),
+        seq: goalSeq.get(goal.id)!,
+      };
+    },
+  });
+}
 
+/** GU7: the updates of the goals kept, by the people read. */
+function goalUpdatesOf(org: SourceOrg, goalIds: Set<string>, personIds: Set<string>, tally: Tally): GoalUpdate[] {
   const updateSeq = inOrder(org.goalUpdates, (u) => seconds(u.created_at));
-  const goalUpdates: GoalUpdate[] = [];
-  for (const update of org.goalUpdates) {
-    seen(update.created_at);
-    seen(update.updated_at);
-    if (!keptGoals.has(update.goal.id) || !personIds.has(update.person.id)) {
-      drop('goalUpdates');
-      continue;
-    }
-    goalUpdates.push({
+  return keptOf(tally, 'goalUpdates', org.goalUpdates, {
+    instants: (update) => [update.created_at, update.updated_at],
+    keep: (update) => goalIds.has(update.goal.id) && personIds.has(update.person.id),
+    build: (update) => ({
       id: update.id,
       goalId: update.goal.id,
       personId: update.person.id,
@@ -199,19 +221,16 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       createdAt: seconds(update.created_at),
       updatedAt: seconds(update.updated_at),
       seq: updateSeq.get(update.id)!,
-    });
-  }
-  goalUpdates.sort(byId);
+    }),
+  });
+}
 
-  const checkIns: CheckIn[] = [];
-  for (const checkIn of org.checkIns) {
-    seen(checkIn.completed_at);
-    seen(checkIn.updated_at);
-    if (!personIds.has(checkIn.person.id)) {
-      drop('checkIns');
-      continue;
-    }
-    checkIns.push({
+/** The check-ins of the people read, each on the teams read. */
+function checkInsOf(org: SourceOrg, personIds: Set<string>, teamIds: Set<string>, tally: Tally): CheckIn[] {
+  return keptOf(tally, 'checkIns', org.checkIns, {
+    instants: (checkIn) => [checkIn.completed_at, checkIn.updated_at],
+    keep: (checkIn) => personIds.has(checkIn.person.id),
+    build: (checkIn) => ({
       id: checkIn.id,
       personId: checkIn.person.id,
       date: checkIn.date,
@@ -224,68 +243,64 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       absent: checkIn.absent,
       completedAt: checkIn.completed_at === null ? null : seconds(checkIn.completed_at),
       updatedAt: seconds(checkIn.updated_at),
-    });
-  }
-  checkIns.sort(byId);
+    }),
+  });
+}
 
+/** The Echo questions, their creator the person who read them (EC7), and the answers to those read. */
+function echoesOf(org: SourceOrg, tally: Tally): Pick<WorldContents, 'echoQuestions' | 'echoAnswers'> {
   const answersOf = new Map<string, SourceOrg['echoAnswers']>();
   for (const answer of org.echoAnswers)
     answersOf.set(answer.question.id, [...(answersOf.get(answer.question.id) ?? []), answer]);
   const questionSeq = inOrder(org.echoQuestions, (q) => seconds(q.created_at));
-  const echoQuestions: EchoQuestion[] = org.echoQuestions
-    .map((question) => {
-      seen(question.created_at);
-      seen(question.updated_at);
-      const answered = (answersOf.get(question.id) ?? []).map((a) => seconds(a.published_at));
-      return {
-        id: question.id,
-        // The wire names no creator: the person whose token read the organisation stands for them (EC7).
-        creatorId: org.me.id,
-        prompt: question.prompt,
-        title: question.title,
-        answerFrequency: question.answer_frequency,
-        answerDay: question.answer_day,
-        answerTime: question.answer_time,
-        answerTimeZone: question.answer_time_zone,
-        pausedAt: question.paused_at === null ? null : seconds(question.paused_at),
-        // EC4: every slot up to the latest answer read is published; the base publishes none of its own.
-        publishedThrough: Math.max(seconds(question.created_at), ...answered),
-        createdAt: seconds(question.created_at),
-        updatedAt: seconds(question.updated_at),
-        seq: questionSeq.get(question.id)!,
-      };
-    })
-    .sort(byId);
+  const echoQuestions: EchoQuestion[] = keptOf(tally, 'echoQuestions', org.echoQuestions, {
+    instants: (question) => [question.created_at, question.updated_at],
+    keep: () => true,
+    build: (question) => ({
+      id: question.id,
+      // The wire names no creator: the person whose token read the organisation stands for them (EC7).
+      creatorId: org.me.id,
+      prompt: question.prompt,
+      title: question.title,
+      answerFrequency: question.answer_frequency,
+      answerDay: question.answer_day,
+      answerTime: question.answer_time,
+      answerTimeZone: question.answer_time_zone,
+      pausedAt: question.paused_at === null ? null : seconds(question.paused_at),
+      // EC4: every slot up to the latest answer read is published; the base publishes none of its own.
+      publishedThrough: Math.max(
+        seconds(question.created_at),
+        ...(answersOf.get(question.id) ?? []).map((a) => seconds(a.published_at)),
+      ),
+      createdAt: seconds(question.created_at),
+      updatedAt: seconds(question.updated_at),
+      seq: questionSeq.get(question.id)!,
+    }),
+  });
   const questionIds = new Set(echoQuestions.map((q) => q.id));
-
   const answerSeq = inOrder(org.echoAnswers, (a) => seconds(a.published_at));
-  const echoAnswers: EchoAnswer[] = [];
-  for (const answer of org.echoAnswers) {
-    seen(answer.published_at);
-    if (!questionIds.has(answer.question.id)) {
-      drop('echoAnswers');
-      continue;
-    }
-    echoAnswers.push({
+  const echoAnswers: EchoAnswer[] = keptOf(tally, 'echoAnswers', org.echoAnswers, {
+    instants: (answer) => [answer.published_at],
+    keep: (answer) => questionIds.has(answer.question.id),
+    build: (answer) => ({
       id: answer.id,
       questionId: answer.question.id,
       title: answer.title,
       body: answer.body,
       publishedAt: seconds(answer.published_at),
       seq: answerSeq.get(answer.id)!,
-    });
-  }
-  echoAnswers.sort(byId);
+    }),
+  });
+  return { echoQuestions, echoAnswers };
+}
 
+/** The activities of the people read. */
+function activitiesOf(org: SourceOrg, personIds: Set<string>, tally: Tally): Activity[] {
   const activitySeq = inOrder(org.activities, (a) => seconds(a.recorded_at));
-  const activities: Activity[] = [];
-  for (const activity of org.activities) {
-    seen(activity.recorded_at);
-    if (!personIds.has(activity.person.id)) {
-      drop('activities');
-      continue;
-    }
-    activities.push({
+  return keptOf(tally, 'activities', org.activities, {
+    instants: (activity) => [activity.recorded_at],
+    keep: (activity) => personIds.has(activity.person.id),
+    build: (activity) => ({
       id: activity.id,
       kind: activity.kind,
       group: activity.group,
@@ -295,22 +310,24 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       personId: activity.person.id,
       recordedAt: seconds(activity.recorded_at),
       seq: activitySeq.get(activity.id)!,
-    });
-  }
-  activities.sort(byId);
+    }),
+  });
+}
 
-  // CR1, CR2: comments and reactions on a check-in or goal update that was read.
-  const commentable = new Set([...checkIns.map((c) => c.id), ...goalUpdates.map((u) => u.id)]);
+/** CR1, CR2: comments and reactions on a check-in or goal update that was kept, by the people read. */
+function responsesOf(
+  org: SourceOrg,
+  commentable: Set<string>,
+  personIds: Set<string>,
+  tally: Tally,
+): Pick<WorldContents, 'comments' | 'reactions'> {
+  const on = (response: { resource: { id: string }; person: { id: string } }) =>
+    commentable.has(response.resource.id) && personIds.has(response.person.id);
   const commentSeq = inOrder(org.comments, (c) => seconds(c.created_at));
-  const comments: Comment[] = [];
-  for (const comment of org.comments) {
-    seen(comment.created_at);
-    seen(comment.updated_at);
-    if (!commentable.has(comment.resource.id) || !personIds.has(comment.person.id)) {
-      drop('comments');
-      continue;
-    }
-    comments.push({
+  const comments: Comment[] = keptOf(tally, 'comments', org.comments, {
+    instants: (comment) => [comment.created_at, comment.updated_at],
+    keep: on,
+    build: (comment) => ({
       id: comment.id,
       resourceType: comment.resource.type,
       resourceId: comment.resource.id,
@@ -319,18 +336,13 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       createdAt: seconds(comment.created_at),
       updatedAt: seconds(comment.updated_at),
       seq: commentSeq.get(comment.id)!,
-    });
-  }
-  comments.sort(byId);
+    }),
+  });
   const reactionSeq = inOrder(org.reactions, (r) => seconds(r.created_at));
-  const reactions: Reaction[] = [];
-  for (const reaction of org.reactions) {
-    seen(reaction.created_at);
-    if (!commentable.has(reaction.resource.id) || !personIds.has(reaction.person.id)) {
-      drop('reactions');
-      continue;
-    }
-    reactions.push({
+  const reactions: Reaction[] = keptOf(tally, 'reactions', org.reactions, {
+    instants: (reaction) => [reaction.created_at],
+    keep: on,
+    build: (reaction) => ({
       id: reaction.id,
       resourceType: reaction.resource.type,
       resourceId: reaction.resource.id,
@@ -338,12 +350,35 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       name: reaction.name,
       createdAt: seconds(reaction.created_at),
       seq: reactionSeq.get(reaction.id)!,
-    });
-  }
-  reactions.sort(byId);
+    }),
+  });
+  return { comments, reactions };
+}
+
+/**
+ * The world's records of an organisation, with what had to be left out. `key` makes the people's tokens.
+ * @example const { contents, leftOut } = orgRecords(anonymised, salt)
+ */
+export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
+  // Every instant the organisation shows: the world is generated at the latest of them. The default window's end
+  // is one (the newest record seen before the dated lists were read), so the world's clock is never before the
+  // window it was read for, even when the record it came from is left out.
+  const tally = new Tally();
+  tally.seen(org.source.window.through);
+  const teams = teamsOf(org);
+  const teamIds = new Set(teams.map((t) => t.id));
+  const people = peopleOf(org, teamIds, key, tally);
+  const personIds = new Set(people.map((p) => p.id));
+  const goals = goalsOf(org, personIds, teamIds, tally);
+  const goalUpdates = goalUpdatesOf(org, new Set(goals.map((g) => g.id)), personIds, tally);
+  const checkIns = checkInsOf(org, personIds, teamIds, tally);
+  const echoes = echoesOf(org, tally);
+  const activities = activitiesOf(org, personIds, tally);
+  const commentable = new Set([...checkIns.map((c) => c.id), ...goalUpdates.map((u) => u.id)]);
+  const responses = responsesOf(org, commentable, personIds, tally);
 
   // Goals with neither an update nor a start date were made when the organisation was read.
-  const generatedAt = Math.max(latest, ...goals.map((g) => g.createdAt));
+  const generatedAt = Math.max(tally.latest, ...goals.map((g) => g.createdAt));
   for (const [i, goal] of goals.entries())
     if (goal.createdAt === 0) goals[i] = { ...goal, createdAt: generatedAt, updatedAt: generatedAt };
 
@@ -359,12 +394,10 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
       goals,
       goalUpdates,
       checkIns,
-      echoQuestions,
-      echoAnswers,
-      comments,
-      reactions,
+      ...echoes,
+      ...responses,
       activities,
     },
-    leftOut,
+    leftOut: tally.leftOut,
   };
 }

@@ -12,6 +12,9 @@ import { constants } from 'node:buffer';
 import { appendFile, mkdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** Where the cache is by default, beside the import's salt (salt-file.ts): a folder of its owner's alone. */
+export const DEFAULT_CACHE_DIR = '.standin-import';
+
 /** One cached answer: its body and its Date header (the source's clock, for the default `since`). */
 export interface CachedRead {
   text: string;

@@ -62,6 +62,154 @@ function withQuery(path: string, query: Record<string, string | string[]>): stri
   return canonicalPath(`${path}?${params.toString()}`);
 }
 
+/** What the plan's parts share: the tally, the requests as they are asked, and the budget's count. */
+interface PlanReader {
+  tally: PlanTally;
+  /** One GET, its answer's Date kept as the source's clock. */
+  ask(request: PlanRequest): Plan<PlanAnswer>;
+  /** Counts an answer taken against the budget, once its records are counted (read-budget.ts). */
+  took(request: PlanRequest, answer: CachedRead, records: number): void;
+  /** Every page of a list; a list that is gone (404) or not captured ends with what was read. */
+  all<T extends Rec>(
+    kind: SourceKind,
+    path: string,
+    query?: Record<string, string | string[]>,
+    counted?: boolean,
+  ): Plan<T[]>;
+  /** The newest Date the source answered with (a resumed read finds it again in its cache). */
+  newest(): number | null;
+}
+
+function planReader(settings: PlanSettings, tally: PlanTally): PlanReader {
+  let newest: number | null = null;
+  const meter = new ReadMeter(settings.budget ?? DEFAULT_READ_BUDGET);
+  const reader: PlanReader = {
+    tally,
+    newest: () => newest,
+    *ask(request) {
+      const answer = yield request;
+      if (typeof answer === 'object' && answer.date) {
+        const at = Date.parse(answer.date);
+        if (!Number.isNaN(at)) newest = newest === null ? at : Math.max(newest, at);
+      }
+      return answer;
+    },
+    took: (request, answer, records) => meter.take(request.path, request.kind, Buffer.byteLength(answer.text), records),
+    *all<T extends Rec>(kind: SourceKind, path: string, query: Record<string, string | string[]> = {}, counted = true) {
+      const out: T[] = [];
+      const seen = new Set<string>();
+      let stale = 0;
+      for (let page = 1; ; page++) {
+        const request: PlanRequest = {
+          kind,
+          path: withQuery(path, { ...query, page: String(page), per_page: String(PER_PAGE) }),
+        };
+        const answer = yield* reader.ask(request);
+        if (typeof answer !== 'object') return out;
+        const items = listOf<T>(answer.text, path, counted ? SCHEMAS[kind] : 'Team');
+        // A source that makes up new records on every page never sends a short one: the budget ends it.
+        reader.took(request, answer, items.length);
+        // A page of nothing but records of earlier pages, several in a row, is a source that does not page (it
+        // ignores `page`, or answers its last page again): the list never ended, and the read grew until it ran out
+        // of memory. One such page is a list that shifted while it was read (its records kept once, byId).
+        const fresh = items.filter((item) => !seen.has(item.id));
+        for (const item of items) seen.add(item.id);
+        stale = items.length > 0 && fresh.length === 0 ? stale + 1 : 0;
+        if (stale >= STALE_PAGES)
+          throw new Error(
+            `GET ${path}: ${stale} pages in a row (up to page ${page}) held only records of earlier pages; the source does not page as G4 says (page, per_page), and the list would never end`,
+          );
+        out.push(...items);
+        if (counted) tally.counts[kind] += items.length;
+        if (items.length < PER_PAGE) return out;
+        tally.known++;
+      }
+    },
+  };
+  return reader;
+}
+
+/** Every page of /teams, and each team's detail (its members). */
+function* teamsPlan(reader: PlanReader): Plan<SourceOrg['teams']> {
+  const teamList = yield* reader.all<Rec>('teams', '/teams', {}, false);
+  reader.tally.known += teamList.length;
+  const teams: SourceOrg['teams'] = [];
+  for (const team of byId(teamList)) {
+    const request: PlanRequest = { kind: 'teams', path: `/teams/${team.id}` };
+    const answer = yield* reader.ask(request);
+    if (typeof answer !== 'object') continue;
+    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, request.path, 'TeamDetail'));
+    reader.took(request, answer, 1);
+    reader.tally.counts.teams++;
+  }
+  return teams;
+}
+
+/**
+ * Every page of /goals and the archived parents they name (GO6: listed by goal_ids[] only, until none is missing;
+ * other archived goals cannot be found, and are not read), then each goal's updates (GU7).
+ */
+function* goalsPlan(reader: PlanReader): Plan<Pick<SourceOrg, 'goals' | 'goalUpdates'>> {
+  const goals = yield* reader.all<SourceOrg['goals'][number]>('goals', '/goals');
+  const asked = new Set<string>();
+  for (;;) {
+    const known = new Set(goals.map((g) => g.id));
+    const missing = [
+      ...new Set(
+        goals.flatMap((g) => (g.parent && !known.has(g.parent.id) && !asked.has(g.parent.id) ? [g.parent.id] : [])),
+      ),
+    ].sort();
+    if (missing.length === 0) break;
+    for (let i = 0; i < missing.length; i += IDS_PER_REQUEST) {
+      const ids = missing.slice(i, i + IDS_PER_REQUEST);
+      ids.forEach((id) => asked.add(id));
+      reader.tally.known++;
+      goals.push(...(yield* reader.all<SourceOrg['goals'][number]>('goals', '/goals', { 'goal_ids[]': ids })));
+    }
+  }
+  const goalIds = byId(goals).map((g) => g.id);
+  reader.tally.known += goalIds.length;
+  const goalUpdates: SourceOrg['goalUpdates'] = [];
+  for (const id of goalIds)
+    goalUpdates.push(
+      ...(yield* reader.all<SourceOrg['goalUpdates'][number]>('goalUpdates', `/goals/${id}/goal-updates`)),
+    );
+  return { goals, goalUpdates };
+}
+
+/** Every Echo question, and each one's answers (EC5). */
+function* echoesPlan(reader: PlanReader): Plan<Pick<SourceOrg, 'echoQuestions' | 'echoAnswers'>> {
+  const echoQuestions = yield* reader.all<SourceOrg['echoQuestions'][number]>('echoQuestions', '/echo/questions');
+  const questionIds = byId(echoQuestions).map((q) => q.id);
+  reader.tally.known += questionIds.length;
+  const echoAnswers: SourceOrg['echoAnswers'] = [];
+  for (const id of questionIds)
+    echoAnswers.push(
+      ...(yield* reader.all<SourceOrg['echoAnswers'][number]>('echoAnswers', `/echo/questions/${id}/answers`)),
+    );
+  return { echoQuestions, echoAnswers };
+}
+
+/** CR1, CR2: the comments and reactions at their production paths, under each check-in and goal update read. */
+function* responsesPlan(
+  reader: PlanReader,
+  checkIns: SourceOrg['checkIns'],
+  goalUpdates: SourceOrg['goalUpdates'],
+): Plan<Pick<SourceOrg, 'comments' | 'reactions'>> {
+  const comments: SourceOrg['comments'] = [];
+  const reactions: SourceOrg['reactions'] = [];
+  const on = [
+    ...byId(checkIns).map((c) => `/check-ins/${c.id}`),
+    ...byId(goalUpdates).map((u) => `/goal-updates/${u.id}`),
+  ];
+  reader.tally.known += on.length * 2;
+  for (const path of on) {
+    comments.push(...(yield* reader.all<SourceOrg['comments'][number]>('comments', `${path}/comments`)));
+    reactions.push(...(yield* reader.all<SourceOrg['reactions'][number]>('reactions', `${path}/reactions`)));
+  }
+  return { comments, reactions };
+}
+
 /**
  * The GETs standin import makes, in order, as a generator: it yields each request and is resumed with the
  * answer. Me; every page of people and teams, and each team (its members); every page of goals, the archived
@@ -83,110 +231,21 @@ function withQuery(path: string, query: Record<string, string | string[]>): stri
 export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Plan<PlanOutcome> {
   if (settings.since !== undefined && !isDate(settings.since))
     throw new RangeError(`since "${settings.since}" is not a date YYYY-MM-DD (G3)`);
-  // The source's clock: the newest Date it answered with (a resumed read finds it again in its cache).
-  let newest: number | null = null;
-  const ask = function* (request: PlanRequest): Plan<PlanAnswer> {
-    const answer = yield request;
-    if (typeof answer === 'object' && answer.date) {
-      const at = Date.parse(answer.date);
-      if (!Number.isNaN(at)) newest = newest === null ? at : Math.max(newest, at);
-    }
-    return answer;
-  };
-  // Every answer taken counts against the budget, once its records are counted (read-budget.ts).
-  const meter = new ReadMeter(settings.budget ?? DEFAULT_READ_BUDGET);
-  const took = (request: PlanRequest, answer: CachedRead, records: number): void =>
-    meter.take(request.path, request.kind, Buffer.byteLength(answer.text), records);
-  /** Every page of a list; a list that is gone (404) or not captured ends with what was read. */
-  const all = function* <T extends Rec>(
-    kind: SourceKind,
-    path: string,
-    query: Record<string, string | string[]> = {},
-    counted = true,
-  ): Plan<T[]> {
-    const out: T[] = [];
-    const seen = new Set<string>();
-    let stale = 0;
-    for (let page = 1; ; page++) {
-      const request: PlanRequest = {
-        kind,
-        path: withQuery(path, { ...query, page: String(page), per_page: String(PER_PAGE) }),
-      };
-      const answer = yield* ask(request);
-      if (typeof answer !== 'object') return out;
-      const items = listOf<T>(answer.text, path, counted ? SCHEMAS[kind] : 'Team');
-      // A source that makes up new records on every page never sends a short one: the budget ends it.
-      took(request, answer, items.length);
-      // A page of nothing but records of earlier pages, several in a row, is a source that does not page (it
-      // ignores `page`, or answers its last page again): the list never ended, and the read grew until it ran out
-      // of memory. One such page is a list that shifted while it was read (its records kept once, byId).
-      const fresh = items.filter((item) => !seen.has(item.id));
-      for (const item of items) seen.add(item.id);
-      stale = items.length > 0 && fresh.length === 0 ? stale + 1 : 0;
-      if (stale >= STALE_PAGES)
-        throw new Error(
-          `GET ${path}: ${stale} pages in a row (up to page ${page}) held only records of earlier pages; the source does not page as G4 says (page, per_page), and the list would never end`,
-        );
-      out.push(...items);
-      if (counted) tally.counts[kind] += items.length;
-      if (items.length < PER_PAGE) return out;
-      tally.known++;
-    }
-  };
+  const reader = planReader(settings, tally);
 
   // me, people, teams, goals, check-ins, questions, activities: each at least one GET; and the window's two.
   tally.known += settings.since === undefined ? 9 : 7;
   const meRequest: PlanRequest = { kind: 'me', path: '/me' };
-  const meAnswer = yield* ask(meRequest);
+  const meAnswer = yield* reader.ask(meRequest);
   if (typeof meAnswer !== 'object')
     throw new Error('GET /me was not answered: standin import needs to know whose view of the organisation it reads');
   const me = recordOf<SourceOrg['me']>(meAnswer.text, '/me', 'Person');
-  took(meRequest, meAnswer, 1);
+  reader.took(meRequest, meAnswer, 1);
 
-  const people = yield* all<SourceOrg['people'][number]>('people', '/people');
-  const teamList = yield* all<Rec>('teams', '/teams', {}, false);
-  tally.known += teamList.length;
-  const teams: SourceOrg['teams'] = [];
-  for (const team of byId(teamList)) {
-    const request: PlanRequest = { kind: 'teams', path: `/teams/${team.id}` };
-    const answer = yield* ask(request);
-    if (typeof answer !== 'object') continue;
-    teams.push(recordOf<SourceOrg['teams'][number]>(answer.text, request.path, 'TeamDetail'));
-    took(request, answer, 1);
-    tally.counts.teams++;
-  }
-
-  const goals = yield* all<SourceOrg['goals'][number]>('goals', '/goals');
-  // GO6: archived goals are left out of lists unless asked for by id; those the listed goals name as parents
-  // are read so, until none is missing. Other archived goals cannot be found, and are not read.
-  const asked = new Set<string>();
-  for (;;) {
-    const known = new Set(goals.map((g) => g.id));
-    const missing = [
-      ...new Set(
-        goals.flatMap((g) => (g.parent && !known.has(g.parent.id) && !asked.has(g.parent.id) ? [g.parent.id] : [])),
-      ),
-    ].sort();
-    if (missing.length === 0) break;
-    for (let i = 0; i < missing.length; i += IDS_PER_REQUEST) {
-      const ids = missing.slice(i, i + IDS_PER_REQUEST);
-      ids.forEach((id) => asked.add(id));
-      tally.known++;
-      goals.push(...(yield* all<SourceOrg['goals'][number]>('goals', '/goals', { 'goal_ids[]': ids })));
-    }
-  }
-  const goalIds = byId(goals).map((g) => g.id);
-  tally.known += goalIds.length;
-  const goalUpdates: SourceOrg['goalUpdates'] = [];
-  for (const id of goalIds)
-    goalUpdates.push(...(yield* all<SourceOrg['goalUpdates'][number]>('goalUpdates', `/goals/${id}/goal-updates`)));
-
-  const echoQuestions = yield* all<SourceOrg['echoQuestions'][number]>('echoQuestions', '/echo/questions');
-  const questionIds = byId(echoQuestions).map((q) => q.id);
-  tally.known += questionIds.length;
-  const echoAnswers: SourceOrg['echoAnswers'] = [];
-  for (const id of questionIds)
-    echoAnswers.push(...(yield* all<SourceOrg['echoAnswers'][number]>('echoAnswers', `/echo/questions/${id}/answers`)));
+  const people = yield* reader.all<SourceOrg['people'][number]>('people', '/people');
+  const teams = yield* teamsPlan(reader);
+  const { goals, goalUpdates } = yield* goalsPlan(reader);
+  const { echoQuestions, echoAnswers } = yield* echoesPlan(reader);
 
   const window: ReadWindow =
     settings.since !== undefined
@@ -198,40 +257,27 @@ export function* organisationPlan(settings: PlanSettings, tally: PlanTally): Pla
             ...goalUpdates,
             ...echoQuestions,
             ...echoAnswers,
-            ...(yield* newestPage('checkIns', '/check-ins', ask, took)),
-            ...(yield* newestPage('activities', '/activities', ask, took)),
+            ...(yield* newestPage(reader, 'checkIns', '/check-ins')),
+            ...(yield* newestPage(reader, 'activities', '/activities')),
           ]),
-          newest,
+          reader.newest(),
           settings.now(),
         );
   tally.window = window;
   const { since } = window;
 
-  const checkIns = yield* all<SourceOrg['checkIns'][number]>('checkIns', '/check-ins', { since });
-
+  const checkIns = yield* reader.all<SourceOrg['checkIns'][number]>('checkIns', '/check-ins', { since });
   // AC1: since is a datetime here; the first instant of the date.
-  const activities = yield* all<SourceOrg['activities'][number]>('activities', '/activities', {
+  const activities = yield* reader.all<SourceOrg['activities'][number]>('activities', '/activities', {
     since: `${since}T00:00:00Z`,
   });
-
-  const comments: SourceOrg['comments'] = [];
-  const reactions: SourceOrg['reactions'] = [];
-  if (settings.comments) {
-    // CR1, CR2: at their production paths, under each check-in and goal update read.
-    const on = [
-      ...byId(checkIns).map((c) => `/check-ins/${c.id}`),
-      ...byId(goalUpdates).map((u) => `/goal-updates/${u.id}`),
-    ];
-    tally.known += on.length * 2;
-    for (const path of on) {
-      comments.push(...(yield* all<SourceOrg['comments'][number]>('comments', `${path}/comments`)));
-      reactions.push(...(yield* all<SourceOrg['reactions'][number]>('reactions', `${path}/reactions`)));
-    }
-  }
+  const { comments, reactions } = settings.comments
+    ? yield* responsesPlan(reader, checkIns, goalUpdates)
+    : { comments: [], reactions: [] };
 
   return {
     window,
-    readAt: instant(newest ?? settings.now()),
+    readAt: instant(reader.newest() ?? settings.now()),
     me,
     people: byId(people),
     teams: byId(teams),
@@ -263,21 +309,20 @@ export function emptyTally(): PlanTally {
  * descending): where the organisation's records end, for the window. Read, not kept: the window's read has them.
  * Missing from a capture made before it was asked (or gone), it shows nothing.
  */
-function* newestPage(
-  kind: 'checkIns' | 'activities',
-  path: string,
-  ask: (request: PlanRequest) => Plan<PlanAnswer>,
-  took: (request: PlanRequest, answer: CachedRead, records: number) => void,
-): Plan<Rec[]> {
+function* newestPage(reader: PlanReader, kind: 'checkIns' | 'activities', path: string): Plan<Rec[]> {
   const request: PlanRequest = { kind, path: withQuery(path, { page: '1', per_page: String(PER_PAGE) }) };
-  const answer = yield* ask(request);
+  const answer = yield* reader.ask(request);
   if (typeof answer !== 'object') return [];
   const records = listOf<Rec>(answer.text, path, SCHEMAS[kind]);
-  took(request, answer, records.length);
+  reader.took(request, answer, records.length);
   return records;
 }
 
-function isDate(text: string): boolean {
+/**
+ * G3: whether `text` is a date YYYY-MM-DD of the calendar (not 2026-02-30).
+ * @example isDate('2026-10-21') // true
+ */
+export function isDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 }
 

@@ -32,8 +32,8 @@ const TSCONFIG = {
 };
 
 /** Every type the package's main entry and standin/msw name, used so that none is left unchecked. */
-const PUBLIC_TYPES = `import type { Api, Controls, Mock, MockOptions, RunningMock, ServeOptions } from 'standin';
-import { BASE_PATH, createMock, startServer } from 'standin';
+const PUBLIC_TYPES = `import type { Api, Controls, ImportOptions, ImportResult, Mock, MockOptions, RunningMock, ServeOptions } from 'standin';
+import { BASE_PATH, createMock, importOrganisation, startServer } from 'standin';
 import { standinHandlers } from 'standin/msw';
 
 type Goal = Api.components['schemas']['Goal'];
@@ -44,6 +44,10 @@ export const handlers = standinHandlers(mock, { baseUrl: BASE_PATH });
 export async function served(serve: ServeOptions): Promise<string> {
   const running: RunningMock = await startServer(serve);
   return running.baseUrl;
+}
+export async function imported(options: ImportOptions): Promise<string | null> {
+  const result: ImportResult = await importOrganisation(options);
+  return result.written && \`\${result.you.tokens.readWrite} \${result.read.from} \${result.window.since}\`;
 }
 export function titleOf(goal: Goal, clock: Clock): string {
   return \`\${goal.title} at \${clock.now}\`;
