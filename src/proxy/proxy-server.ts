@@ -31,7 +31,7 @@ import { BASE_PATH, HOOKS_PATH } from '../spec/base-path.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.js';
 import { problemJson } from '../spec/problem-document.js';
 import type { RuleSource } from '../spec/rule-sources.js';
-import { HostCheck, refuseHost } from '../server/host-check.js';
+import { connectAnswer, HostCheck, refuseHost } from '../server/host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from '../server/server-limits.js';
 import { forwardedHeaders } from './hop-by-hop.js';
 import { loopbackOriginOf, preflightHeaders, withLoopbackCors } from './proxy-cors.js';
@@ -611,17 +611,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     },
   );
   server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, DEFAULT_SERVER_LIMITS));
-  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
-    const body = problemJson(
-      405,
-      'method-not-allowed',
-      `standin proxy forwards ${BASE_PATH} to ${upstream.root} only: CONNECT is not answered (G8).`,
-    );
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      () => socket.destroy(),
-    );
-  });
+  server.on('connect', connectAnswer(`standin proxy forwards ${BASE_PATH} and ${HOOKS_PATH} to ${upstream.root} only`));
   const info = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve(server.address() as AddressInfo));
