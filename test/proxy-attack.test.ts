@@ -7,7 +7,8 @@ import { connect, createServer as createNetServer, type AddressInfo } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_BYTES, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+import { CAPTURE_BYTES } from '../src/proxy/body-capture.js';
+import { startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-attack-'));
 

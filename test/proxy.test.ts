@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract } from '../contract-tests/kit/check-contract.js';
 import { activityHookAccount } from '../fixtures/activity-hook.js';
-import { OWN_ANSWER_HEADER, startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+import { OWN_ANSWER_HEADER } from '../src/proxy/own-answer.js';
+import { startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
 import { NOW } from './support/harness.js';
 import { startUpstream, type Transform, type Upstream } from './support/upstream-server.js';
 

@@ -1,10 +1,12 @@
 // G13 on a port: every path refuses a Host that is not a loopback name, the bound address or an allowed one
 // (DNS rebinding), with a problem naming --allowed-host; a missing or malformed Host and CONNECT get problems
-// too (G8), never Node's bare answers or none. Over real sockets to startServer.
+// too (G8), never Node's bare answers or none; standin proxy's front gives the same answers, its own words only
+// where they say what it forwards. Over real sockets to startServer and startProxy.
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
 import { allowedHostOf, HostCheck, hostOf } from '../src/server/host-check.js';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { NOW } from './support/harness.js';
@@ -157,6 +159,60 @@ describe('G13 a server on a port', () => {
     expect(answer.status).toBe(405);
     expect(answer.head).toMatch(/^Allow: GET/m);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 405, detail: expect.stringContaining('not a proxy') });
+  });
+});
+
+describe("standin proxy's front: standin serve's Host check and CONNECT answer", () => {
+  let running: RunningMock;
+  let proxy: RunningProxy;
+  let servePort: number;
+  let proxyPort: number;
+
+  beforeAll(async () => {
+    running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, allowedHosts: ['demo.example.com'] });
+    servePort = Number(new URL(running.baseUrl).port);
+    proxy = await startProxy({
+      upstream: running.baseUrl,
+      port: 0,
+      host: '127.0.0.1',
+      allowedHosts: ['demo.example.com'],
+    });
+    proxyPort = Number(new URL(proxy.origin).port);
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await running.close();
+  });
+
+  /** An answer as it came, but for what differs by the moment and by the port: Date, and the port in a Host. */
+  const comparable = (answer: { head: string; body: string }, port: number) =>
+    `${answer.head.replace(/^Date: .*\r\n/m, '')}\r\n\r\n${answer.body}`.replaceAll(String(port), 'PORT');
+
+  it.each([
+    ['a Host it does not answer to', 'GET /api/v2/me HTTP/1.1\r\nHost: evil.example:PORT'],
+    ['a target in absolute form naming another host', 'GET http://evil.example/api/v2/me HTTP/1.1\r\nHost: 127.0.0.1'],
+    ['a malformed Host', 'GET /api/v2/me HTTP/1.1\r\nHost: a b'],
+    ['no Host on HTTP/1.1', 'GET /api/v2/me HTTP/1.1\r\nConnection: close'],
+  ])('answers %s with the same bytes as standin serve', async (_what, head) => {
+    const served = await raw(servePort, head.replace('PORT', String(servePort)));
+    const proxied = await raw(proxyPort, head.replace('PORT', String(proxyPort)));
+    expect(served.status).toBeGreaterThanOrEqual(400);
+    expect(comparable(proxied, proxyPort)).toBe(comparable(served, servePort));
+  });
+
+  it("answers CONNECT with standin serve's answer byte for byte, but for the sentence naming what it forwards", async () => {
+    const request = 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443';
+    const served = await raw(servePort, request);
+    const proxied = await raw(proxyPort, request);
+    /** The answer's own sentence (what the server is), and the answer with it and the length that counts it left out. */
+    const sentence = (answer: { body: string }) =>
+      (JSON.parse(answer.body) as { detail: string }).detail.split(': CONNECT')[0]!;
+    const without = (answer: { head: string; body: string }) =>
+      `${answer.head.replace(/^Content-Length: \d+$/m, '')}\r\n\r\n${answer.body.replace(sentence(answer), '')}`;
+    expect(sentence(served)).toBe('standin is not a proxy');
+    expect(sentence(proxied)).toBe(`standin proxy forwards /api/v2 and /hooks to ${proxy.upstream.root} only`);
+    expect(without(proxied)).toBe(without(served));
+    expect(proxied.status).toBe(405);
   });
 });
 

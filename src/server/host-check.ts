@@ -173,15 +173,19 @@ export function refuseHost(check: HostCheck, request: IncomingMessage, response:
   return true;
 }
 
+/** What standin serve says it is to a CONNECT: the one sentence of the answer a front words its own way. */
+const NOT_A_PROXY = 'standin is not a proxy';
+
 /**
- * G8: a CONNECT (a proxy's method) gets a problem and the connection closed, rather than no answer at all.
- * @example server.on('connect', answerConnect)
+ * G8: a CONNECT (a tunnel's method) gets a problem and the connection closed, rather than no answer at all. One
+ * answer for every front; `said` is what the front is (standin proxy names what it forwards, and where).
+ * @example server.on('connect', connectAnswer())
  */
-export function answerConnect(_request: IncomingMessage, socket: Duplex): void {
+export function connectAnswer(said = NOT_A_PROXY): (request: IncomingMessage, socket: Duplex) => void {
   const body = problemJson(
     405,
     'method-not-allowed',
-    'standin is not a proxy: CONNECT is not answered (G8). Send GET, POST, PUT, PATCH, DELETE or OPTIONS to its paths.',
+    `${said}: CONNECT is not answered (G8). Send GET, POST, PUT, PATCH, DELETE or OPTIONS to its paths.`,
   );
   const head = [
     'HTTP/1.1 405 Method Not Allowed',
@@ -190,5 +194,6 @@ export function answerConnect(_request: IncomingMessage, socket: Duplex): void {
     'Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
     'Connection: close',
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+  const answer = `${head.join('\r\n')}\r\n\r\n${body}`;
+  return (_request, socket) => socket.end(answer, () => socket.destroy());
 }

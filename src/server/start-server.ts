@@ -16,7 +16,7 @@ import { loadSpecChecks } from '../spec/compiled-spec.js';
 import type { Latency } from '../runtime/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { readBodyAhead } from './body-ahead.js';
-import { answerConnect, HostCheck, refuseHost } from './host-check.js';
+import { connectAnswer, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
 import type { RunningMock, ServeOptions, ServerLimits } from './serve-options.js';
 import { PlantedLinkError, realTarget, removeStrayTemporaries } from '../files/replace-file.js';
@@ -191,7 +191,7 @@ function listen(
     server.once('error', reject);
     // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
     server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, limits));
-    server.on('connect', answerConnect);
+    server.on('connect', connectAnswer());
   });
 }
 
