@@ -217,6 +217,24 @@ describe('values only the command line writes as text', () => {
   });
 
   it.each([
+    [['--request-timeout', 'soon'], '--request-timeout must be a duration from 1s to 1h such as 30s or 5m, got "soon"'],
+    [['--request-timeout', '0'], '--request-timeout must be a duration from 1s to 1h such as 30s or 5m, got "0"'],
+    [['--request-timeout', '2h'], '--request-timeout must be a duration from 1s to 1h such as 30s or 5m, got "2h"'],
+  ])('command line only: %j is refused', async (args, message) => {
+    expect(await commandLineSays(args)).toBe(message);
+  });
+
+  it('--request-timeout and STANDIN_REQUEST_TIMEOUT give startServer its requestTimeout, the flag first', async () => {
+    expect((await readServeOptions(['--request-timeout', '5m'], {})) as object).toMatchObject({
+      requestTimeout: 300_000,
+    });
+    expect((await readServeOptions([], { STANDIN_REQUEST_TIMEOUT: '90s' })) as object).toMatchObject({
+      requestTimeout: 90_000,
+    });
+    expect(await readServeOptions([], {})).not.toHaveProperty('requestTimeout');
+  });
+
+  it.each([
     [{ strict: 'yes' }, 'createMock: strict must be true or false, got "yes"'],
     [{ rateLimit: 1 }, 'createMock: rateLimit must be true or false, got 1'],
     [{ persist: 'session' }, 'createMock: persist must be local, got "session"'],

@@ -240,7 +240,10 @@ describe('a large state to a spawned standin serve', () => {
       probe,
       "process.on('SIGUSR2', () => { gc(); const m = process.memoryUsage(); process.stderr.write(`gc-probe: collected ${m.heapUsed + m.external}\\n`); });\n",
     );
-    child = spawn(process.execPath, ['--expose-gc', '--import', probe, CLI, 'serve', '--port', '0', '--now', NOW], {
+    // Bytes, not time: a request timeout of an hour, as a state of tens of MiB on a box at a load of 15 may take
+    // more than the default 30 s to arrive whole (408).
+    const args = ['serve', '--port', '0', '--now', NOW, '--request-timeout', '1h'];
+    child = spawn(process.execPath, ['--expose-gc', '--import', probe, CLI, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk) => (output += chunk));

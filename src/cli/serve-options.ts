@@ -37,6 +37,7 @@ const SERVE_FLAGS = {
   'cors-origin': { type: 'string', multiple: true },
   'allowed-host': { type: 'string', multiple: true },
   'memory-budget': { type: 'string' },
+  'request-timeout': { type: 'string' },
   state: { type: 'string' },
   latency: { type: 'string' },
   faults: { type: 'string' },
@@ -63,13 +64,21 @@ function numberOf(text: string): number | string {
 }
 
 /** MK5: `90s`, `30m`, `2h`, or `0`, as milliseconds. */
-function duration(text: string): number {
+function duration(
+  text: string,
+  refusal = '--session-ttl must be a duration such as 90s, 30m or 2h (0 keeps sessions until dropped)',
+): number {
   const match = /^(\d+)(s|m|h)?$/.exec(text);
-  if (!match)
-    throw new ServeUsageError(
-      `--session-ttl must be a duration such as 90s, 30m or 2h (0 keeps sessions until dropped), got "${text}"`,
-    );
+  if (!match) throw new ServeUsageError(`${refusal}, got "${text}"`);
   return Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
+}
+
+/** G8: how long a whole request may take to arrive, `30s` to `1h`; a large state over a slow link needs more than 30 s. */
+function requestTimeout(text: string): number {
+  const refusal = '--request-timeout must be a duration from 1s to 1h such as 30s or 5m';
+  const ms = duration(text, refusal);
+  if (ms < 1000 || ms > 3_600_000) throw new ServeUsageError(`${refusal}, got "${text}"`);
+  return ms;
 }
 
 /** A size such as 512MiB, 2GiB or 300MB (binary units either way), as bytes; a server's is 64MiB at least. */
@@ -182,6 +191,7 @@ export async function readServeOptions(argv: string[], env: NodeJS.ProcessEnv): 
   const state = values.state ?? env.STANDIN_STATE;
   const ttl = values['session-ttl'] ?? env.STANDIN_SESSION_TTL;
   const budget = values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET;
+  const timeout = values['request-timeout'] ?? env.STANDIN_REQUEST_TIMEOUT;
   const options: ServeOptions = {
     port: whole('port', values.port ?? env.STANDIN_PORT) ?? DEFAULT_PORT,
     host: checked('host', values.host ?? env.STANDIN_HOST ?? DEFAULT_HOST, context),
@@ -201,6 +211,9 @@ export async function readServeOptions(argv: string[], env: NodeJS.ProcessEnv): 
       ? checked('memoryBudget', bytes(budget), context, { given: `"${budget}"` })
       : DEFAULT_MEMORY_BUDGET,
     state: state === undefined ? undefined : checked('state', state, context),
+    ...(timeout
+      ? { requestTimeout: checked('requestTimeout', requestTimeout(timeout), context, { given: `"${timeout}"` }) }
+      : {}),
     faults: await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),
   };
   return options;

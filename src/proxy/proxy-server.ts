@@ -35,6 +35,8 @@ export interface ProxyOptions {
   rules?: readonly RuleSource[];
   /** How long the upstream may stay silent, before its answer (504) or within it (cut), in ms. */
   timeoutMs?: number;
+  /** How long a whole request may take to arrive from the client (G8's 408), in ms: 30 s as standin serve's. */
+  requestTimeoutMs?: number;
   /** The version the HAR file's creator names. */
   version?: string;
   /** Told on stderr: a HAR file that could no longer be written. */
@@ -90,8 +92,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
   const pages = proxyPages(upstream.root, journal);
   const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
+  const limits = {
+    ...DEFAULT_SERVER_LIMITS,
+    requestTimeout: options.requestTimeoutMs ?? DEFAULT_SERVER_LIMITS.requestTimeout,
+  };
   const server = createServer(
-    { ...DEFAULT_SERVER_LIMITS, requireHostHeader: false },
+    { ...limits, requireHostHeader: false },
     (request: IncomingMessage, response: ServerResponse) => {
       if (refuseHost(hosts, request, response)) return;
       const target = proxyTarget(request.url ?? '/');
@@ -108,7 +114,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       });
     },
   );
-  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, DEFAULT_SERVER_LIMITS));
+  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, limits));
   server.on('connect', connectAnswer(`standin proxy forwards ${BASE_PATH} and ${HOOKS_PATH} to ${upstream.root} only`));
   const info = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);

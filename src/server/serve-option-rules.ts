@@ -39,7 +39,7 @@ export const SERVE_OPTION_RULES = {
   allowedHosts: { flag: '--allowed-host', problem: allowedHosts },
   state: { flag: '--state', problem: state },
   headersTimeout: { problem: milliseconds },
-  requestTimeout: { problem: milliseconds },
+  requestTimeout: { flag: '--request-timeout', problem: milliseconds },
   keepAliveTimeout: { problem: milliseconds },
   connectionsCheckingInterval: { problem: milliseconds },
   maxHeaderSize: { problem: wholeNumber(1, Infinity, ' (bytes)') },
