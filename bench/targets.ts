@@ -111,8 +111,9 @@ export function startTargets(s: StartsResult): TargetCheck[] {
       'serve-small',
       'standin serve small, spawn to first answer',
       s.serveSmall.medianMs,
-      '< 500 ms',
-      s.serveSmall.medianMs < 500,
+      // Issue 34: 200 ms (it was 500 from issue 19; about 340 ms on a quiet box before the CLI's bundle).
+      '≤ 200 ms',
+      s.serveSmall.medianMs <= 200,
     ),
     check(
       'serve-large',
