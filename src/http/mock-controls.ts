@@ -11,7 +11,7 @@ import { guardCrossOrigin } from './cross-origin.js';
 import { BudgetError } from '../runtime/memory-budget.js';
 import { budgetProblem, resetProblem } from './runtime-problems.js';
 import { FaultProfile, FaultProfileError } from '../runtime/fault-profile.js';
-import { advanceClock, clockView, resetClock, setClock } from '../runtime/time-travel.js';
+import { clockView, resetClock } from '../runtime/time-travel.js';
 import type { WorldSize } from '../domain/world-base.js';
 import type { World, WorldChanges } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
@@ -118,16 +118,8 @@ const CONTROL_HANDLERS: ControlHandlers = {
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getClock: ({ world }) => ok(clockView(world)),
-  setClock: ({ mock, slot, world }, { body }) => {
-    const view = setClock(world, body.now, body.frozen, mock.worlds.budget);
-    mock.worlds.clockMoved(slot);
-    return ok(view);
-  },
-  advanceClock: ({ mock, slot, world }, { body }) => {
-    const view = advanceClock(world, body, mock.worlds.budget);
-    mock.worlds.clockMoved(slot);
-    return ok(view);
-  },
+  setClock: ({ mock, slot }, { body }) => ok(mock.worlds.setClock(slot, body.now, body.frozen)),
+  advanceClock: ({ mock, slot }, { body }) => ok(mock.worlds.advanceClock(slot, body)),
   pauseEchoQuestion: ({ world, present }, { params }) =>
     ok(present.echoQuestion(world, pauseEchoQuestion(world, params.id))),
   resumeEchoQuestion: ({ world, present }, { params }) =>
@@ -184,16 +176,11 @@ const CONTROL_HANDLERS: ControlHandlers = {
   },
   // WH2: subscriptions are the world's (MK5: a session's own); record changes are listened to while any exist.
   listWebhooks: ({ mock, slot }) => ok(mock.webhooks.outbox(slot.name).subscriptions()),
-  createWebhook: ({ mock, slot }, { body }) => {
-    const subscription = mock.webhooks.outbox(slot.name).subscribe(body);
-    mock.webhooks.listen();
-    return created(subscription);
-  },
+  createWebhook: ({ mock, slot }, { body }) => created(mock.webhooks.outbox(slot.name).subscribe(body)),
   getWebhook: ({ mock, slot }, { params }) => ok(mock.webhooks.outbox(slot.name).subscription(params.id)),
   updateWebhook: ({ mock, slot }, { params, body }) => ok(mock.webhooks.outbox(slot.name).update(params.id, body)),
   deleteWebhook: ({ mock, slot }, { params }) => {
     mock.webhooks.outbox(slot.name).unsubscribe(params.id);
-    mock.webhooks.listen();
     return noContent();
   },
   // WH5
