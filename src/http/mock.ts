@@ -7,7 +7,8 @@ import type { StateStorage } from '../runtime/local-persistence.js';
 import type { MockRuntime, RuntimeOptions } from '../runtime/mock-runtime.js';
 import type { Worlds } from '../runtime/worlds.js';
 import type { CrossOriginPolicy } from './cross-origin.js';
-import type { PipelineEnv } from './pipeline.js';
+import type { RequestPaths } from './request-paths.js';
+import type { MockEnv } from './steps.js';
 import type { Transcript } from './transcript.js';
 
 /** What a state loader is handed: a `PUT /__mock/state` request, and what its state is rebuilt and checked with. */
@@ -64,8 +65,10 @@ export interface MockOptions extends RuntimeOptions {
 
 export interface Mock extends MockRuntime {
   /** The Hono app: `app.fetch` for a server, `app.request` in tests. */
-  readonly app: Hono<PipelineEnv>;
+  readonly app: Hono<MockEnv>;
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
   /** G13: who may use the controls and the pages from a web page. */
   readonly crossOrigin: CrossOriginPolicy;
+  /** Every route's list of steps, as its requests run them (describeRequestPath prints one). */
+  readonly requestPaths: RequestPaths;
 }
