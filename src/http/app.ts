@@ -1,5 +1,6 @@
-// createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
-// users all build the mock here; two mocks never share state.
+// createMock: the one factory of the mock — a Hono app over its own worlds, every route a list of steps. The
+// server, the CLI and the tests build the mock here, embedding users through its public face (public-mock.ts);
+// two mocks never share state.
 import { Hono } from 'hono';
 import { DigestCache } from '../domain/digest-cache.js';
 import type { DigestEntry } from '../domain/digest.js';
