@@ -1,9 +1,9 @@
 // The public Mock is a face, not the mock's insides (issue 34, point 4), held on the package as a user gets it:
-// the declarations npm run build emits (dist/src/index.d.ts). Every type reachable from `Mock`, `RunningMock`
-// and `createMock` is walked with the compiler, and none may be a class of src/runtime (the detector is shown
-// to find them in the mock within standin, src/http/mock.ts's). And embedding code as docs/embedding.md writes
-// it — tests with no port, the events, the tokens, the clock, a reset, the state, a refusal — compiles against
-// the package in a project of its own, as MSW's test/typings do.
+// the declarations npm run build emits for its entry, under dist/. Every type reachable from `Mock`,
+// `RunningMock`, `createMock` and `startServer` is walked with the compiler, and none may be a class of
+// src/runtime (the detector is shown to find them in the mock within standin, src/http/mock.ts's). And embedding
+// code as docs/embedding.md writes it — tests with no port, the events, the tokens, the clock, a reset, the
+// state, a refusal — compiles against the package in a project of its own, as MSW's test/typings do.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
