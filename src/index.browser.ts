@@ -4,20 +4,25 @@
 // page's msw (together they were over Vite's 500 kB large-chunk warning), and this module is evaluated once it is
 // in, so createMock stays synchronous. A bundle for an older target than ES2022 (no top-level await) cannot take
 // it; Vite's default target and esbuild's do.
-import type { Mock, MockOptions } from './http/mock.js';
+import type { MockOptions } from './http/mock.js';
+import type { Mock } from './http/public-mock.js';
+import type { RunningServer, ServeOptions } from './server/serve-options.js';
 import type { ImportOptions, ImportResult } from './import/import-types.js';
-import type { RunningMock, ServeOptions } from './server/serve-options.js';
 
 export { BASE_PATH } from './spec/base-path.js';
-export type { Mock, MockOptions } from './http/mock.js';
-export type { RunningMock, ServeOptions } from './server/serve-options.js';
+export type { MockOptions } from './http/mock.js';
+export type { InSession, Mock, MockApp, MockClock, MockEventMap, MockEventSource } from './http/public-mock.js';
+export type { ServeOptions } from './server/serve-options.js';
 export type { ImportOptions, ImportRead, ImportResult, ImportSummary } from './import/import-types.js';
+/** A mock on a real port, as startServer resolves it in Node (a browser has none). */
+export type RunningMock = RunningServer<Mock>;
+export { MockControlError } from './http/mock-control-error.js';
 export { OptionError } from './http/option-rules.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';
 
-const app = await import('./http/app.js');
+const app = await import('./http/public-mock.js');
 
 /**
  * Builds a mock over a freshly generated world (or the one the page kept, with `persist: 'local'`).

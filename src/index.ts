@@ -1,11 +1,25 @@
 // standin's public face for embedding users: the mock factory, the server starter, the compiled spec, and standin
 // import as a library.
 import type { ImportOptions, ImportResult } from './import/import-types.js';
-import type { RunningMock, ServeOptions } from './server/serve-options.js';
+import { publicMock, type Mock } from './http/public-mock.js';
+import type { RunningServer, ServeOptions } from './server/serve-options.js';
 
-export { BASE_PATH, createMock, type Mock, type MockOptions } from './http/app.js';
+export { BASE_PATH } from './spec/base-path.js';
+export type { MockOptions } from './http/mock.js';
+export { MockControlError } from './http/mock-control-error.js';
+export {
+  createMock,
+  type InSession,
+  type Mock,
+  type MockApp,
+  type MockClock,
+  type MockEventMap,
+  type MockEventSource,
+} from './http/public-mock.js';
 export { OptionError } from './http/option-rules.js';
-export type { RunningMock, ServeOptions } from './server/serve-options.js';
+export type { ServeOptions } from './server/serve-options.js';
+/** A mock on a real port, as startServer resolves it. */
+export type RunningMock = RunningServer<Mock>;
 export type { ImportOptions, ImportRead, ImportResult, ImportSummary } from './import/import-types.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
@@ -18,7 +32,8 @@ export type * as Controls from './types/control.js';
  */
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
   const serve = await import('./server/start-server.js');
-  return serve.startServer(options);
+  const running = await serve.startServer(options);
+  return { ...running, mock: publicMock(running.mock, options.controlToken) };
 }
 
 /**

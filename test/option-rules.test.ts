@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readServeOptions, ServeUsageError } from '../src/cli/serve-options.js';
+import { createMock as createMockCore } from '../src/http/app.js';
 import { createMock, OptionError, startServer } from '../src/index.js';
 
 /** How a message names the option: the library's name or the command line's flag, and a value written for it. */
@@ -277,6 +278,6 @@ describe('an option nobody takes', () => {
   });
 
   it('is not one left undefined, which takes its default', () => {
-    expect(createMock({ seed: undefined, now: '2026-11-20T09:00:00Z' }).options.seed).toBe(42);
+    expect(createMockCore({ seed: undefined, now: '2026-11-20T09:00:00Z' }).options.seed).toBe(42);
   });
 });

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock } from '../../src/index.js';
+import { createMock } from '../../src/http/app.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { defined } from '../../test/support/defined.js';
 import { checkContract, PreflightError, type ContractEvent, type ContractRun } from '../index.js';

@@ -1,7 +1,7 @@
 // The kit is safe on a live server: it leaves nothing of its own behind, --read-only writes nothing, other
 // records are restored, and a sweep removes what a killed run created.
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../../src/index.js';
+import { createMock } from '../../src/http/app.js';
 import { defined } from '../../test/support/defined.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { checkContract } from './check-contract.js';

@@ -1,4 +1,4 @@
-// WH1: the route of the collect-activity hook at the service root, outside /api/v2. Its steps, in order after
+// WH1: the steps of the collect-activity hook at the service root, outside /api/v2, in order after
 // the front (G8's URL limit, G13's CORS, MK5's world slot, overrides, MK6's faults, as for the API): catch the
 // world up (CI1, EC4), find the account (404), check its token (401), count against the rate limits per account
 // (G14), refuse writes over the memory budget; then the body validated (G7, G8) and the activity recorded.
@@ -9,9 +9,9 @@ import type { World } from '../domain/world.js';
 import { activityHookAccount } from '../../fixtures/activity-hook.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import type { ApiInput, HookOperationId } from '../types/wire.js';
-import { JSON_HEADERS, rateLimit, refuseOverBudget, type ApiSettings } from './api-pipeline.js';
+import { JSON_HEADERS, rateLimit, refuseOverBudget, type ApiSettings } from './api-steps.js';
 import { created } from './operation-handler.js';
-import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
+import { answerWith, catchUp, readInput, type Exchange, type Step } from './steps.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
@@ -52,9 +52,9 @@ const accountOf = (exchange: Exchange, tokenKey: string | undefined) =>
   activityHookAccount(exchange.world.seed, tokenKey);
 
 /** WH1: an account id that is not the world's is no account: 404, saying where the real one is listed. */
-const findAccount =
-  (tokenKey: string | undefined): Step =>
-  (exchange) => {
+const findAccount = (tokenKey: string | undefined): Step => ({
+  name: 'find-account (WH1)',
+  run: (exchange) => {
     const given = exchange.c.req.param('account_id') ?? '';
     if (given === accountOf(exchange, tokenKey).accountId) return undefined;
     return problemResponse(
@@ -63,12 +63,13 @@ const findAccount =
       'not-found',
       `No account ${given.slice(0, 60)} has a collect-activity hook here (WH1). GET /__mock/world gives this world's account id and hook path (activity_hook).`,
     );
-  };
+  },
+});
 
 /** WH1: the `token` query parameter must be the account's hook token; missing or wrong, 401. */
-const checkToken =
-  (tokenKey: string | undefined): Step =>
-  (exchange) => {
+const checkToken = (tokenKey: string | undefined): Step => ({
+  name: 'check-hook-token (WH1)',
+  run: (exchange) => {
     const given = exchange.c.req.query('token');
     if (given !== undefined && sameText(given, accountOf(exchange, tokenKey).token)) return undefined;
     return problemResponse(
@@ -79,14 +80,15 @@ const checkToken =
         ? "Send the account's hook token as the token query parameter: ?token=hook_… (WH1). GET /__mock/world gives it (activity_hook)."
         : "The token query parameter is not this account's hook token (WH1). GET /__mock/world gives it (activity_hook).",
     );
-  };
+  },
+});
 
 /**
- * The Hono handler of one hook operation: its steps, then its handler on the validated input, its domain
- * refusals as problems (G8).
- * @example app.on(op.method, op.path, hookRoute(op, settings))
+ * The steps of one hook operation after the front's: its checks, the input read, then its handler on it, its
+ * domain refusals as problems (G8).
+ * @example routes.set('POST', [...front.api, ...hookSteps(op, settings)])
  */
-export function hookRoute(op: SpecOperation, settings: HookSettings) {
+export function hookSteps(op: SpecOperation, settings: HookSettings): readonly Step[] {
   // The one place the hooks' types meet the run time: the pipeline hands a hook only input that ajv has checked
   // against its operation (request-input.ts), the shape its generated type describes.
   const handler = Object.hasOwn(HOOK_HANDLERS, op.operationId)
@@ -94,23 +96,25 @@ export function hookRoute(op: SpecOperation, settings: HookSettings) {
     : undefined;
   if (!handler) throw new Error(`standin: hook operation ${op.operationId} of the spec has no handler`);
   const { tokenKey } = settings;
-  const steps: readonly Step[] = [
-    catchUp,
-    findAccount(tokenKey),
-    checkToken(tokenKey),
-    // G14: the hook has no person until its body is read; its requests count in the account's windows.
-    rateLimit(settings, (exchange) => `activity-hook:${accountOf(exchange, tokenKey).accountId}`),
-    refuseOverBudget(settings),
-  ];
-  const finish = ({ world, c, transcript }: Exchange, input: RequestInput): Response => {
+  const finish = (exchange: Exchange, input: RequestInput): Response => {
+    const { world, transcript } = exchange;
     try {
       const { status, body, person } = handler({ world, render: settings.render, ...input });
-      c.set('person', person);
+      exchange.person = person;
       return jsonResponse(transcript, body.json, { status, headers: JSON_HEADERS });
     } catch (error) {
       if (error instanceof DomainError) return domainProblem(transcript, error);
       throw error;
     }
   };
-  return pipelineRoute(op, steps, { strict: settings.strict }, finish);
+  return [
+    catchUp,
+    findAccount(tokenKey),
+    checkToken(tokenKey),
+    // G14: the hook has no person until its body is read; its requests count in the account's windows.
+    rateLimit(settings, (exchange) => `activity-hook:${accountOf(exchange, tokenKey).accountId}`),
+    refuseOverBudget(settings, op),
+    readInput(op, { strict: settings.strict }),
+    answerWith(`${op.operationId} (WH1)`, finish),
+  ];
 }

@@ -1,6 +1,7 @@
-// createMock: the one factory of the mock — a Hono app over its own worlds. The CLI, the tests and embedding
-// users all build the mock here; two mocks never share state.
-import { Hono, type Context } from 'hono';
+// createMock: the one factory of the mock — a Hono app over its own worlds, every route a list of steps. The
+// server, the CLI and the tests build the mock here, embedding users through its public face (public-mock.ts);
+// two mocks never share state.
+import { Hono } from 'hono';
 import { DigestCache } from '../domain/digest-cache.js';
 import type { DigestEntry } from '../domain/digest.js';
 import type { Person } from '../domain/records.js';
@@ -9,29 +10,34 @@ import { createRuntime } from '../runtime/mock-runtime.js';
 import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
-import { hookRoute } from './activity-hook-route.js';
-import { apiRoute } from './api-pipeline.js';
+import { hookSteps } from './activity-hook-route.js';
+import { apiSteps, type ApiSettings } from './api-steps.js';
+import type { ControlSettings } from './controls/control-handler.js';
+import { controlGuards } from './controls/guards.js';
 import { CrossOriginPolicy } from './cross-origin.js';
-import { createFront } from './front.js';
+import { areaOf, createFront, under } from './front.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { digestHandlers } from './handlers/digest-handlers.js';
 import { echoHandlers } from './handlers/echo-handlers.js';
 import { goalHandlers } from './handlers/goal-handlers.js';
 import { peopleHandlers } from './handlers/people-handlers.js';
 import { socialHandlers } from './handlers/social-handlers.js';
-import { mockControls } from './mock-controls.js';
+import { routeControls } from './mock-controls.js';
 import type { Mock, MockOptions } from './mock.js';
-import { noSuchRoute } from './no-such-route.js';
 import { checkOptions, MOCK_OPTION_RULES } from './option-rules.js';
 import { profileProblems } from './profile-problems.js';
 import { handlerFor, type OperationHandlers } from './operation-handler.js';
-import { routeOperations } from './operation-routes.js';
-import type { PipelineEnv } from './pipeline.js';
+import { noRoute, routeOperations } from './operation-routes.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
 import { Renderer } from './renderer.js';
+import { RequestPaths } from './request-paths.js';
+import { Exchange, runSteps, type MockEnv, type OnError } from './steps.js';
 import { worldVerifier } from './verify-world.js';
 import { wireKindName } from './wire-kinds.js';
+
+/** Where the controls live: every path under it passes their guards, a 404 too. */
+const CONTROLS_PATH = '/__mock';
 
 export { BASE_PATH };
 
@@ -71,64 +77,31 @@ export function createMock(options: MockOptions = {}): Mock {
     publishedRecord: (world, publication) => render.published(world, publication, administratorOf(world)).json,
   });
   const startedAt = Date.now();
-  const app = new Hono<PipelineEnv>();
+  const app = new Hono<MockEnv>();
   // The mock is its runtime (its getters and setters kept: the world, the rate-limit switch, the faults) with
   // what HTTP adds.
   const mock: Mock = Object.assign(runtime, {
     app,
     options: { seed: runtime.seed, size: runtime.size, appUrl, strict, rateLimit: runtime.rateLimit },
     crossOrigin: new CrossOriginPolicy(options.corsOrigins),
+    requestPaths: new RequestPaths(),
   });
   // A page's world across reloads: restored now, saved before the answer to each request that changed it.
   if (options.persist === 'local') keepLocally(runtime, options.storage ?? localStorageOrFail());
   // MK7: a name that is nobody in the first world (the generated one, or the one a page kept) is a set-up
   // error, not a 401 on every request. standin serve checks again once --state has loaded its world.
   runtime.anyToken?.checkIn(runtime.world);
-  const operations = getCompiledSpec().operations;
-  const apiMethods = [...new Set(operations.map((op) => op.method))];
-  // G8, G13, MK5, overrides, MK6 and the lifecycle events, for every request (front.ts): around each of the
-  // API's routes and the 404, so that Hono calls an API route alone (no compose of middleware), and as
-  // middleware before the controls' own.
-  const front = createFront(runtime, apiMethods);
-  const onError = (error: Error, c: Context<PipelineEnv>) =>
-    problemResponse(
-      c.get('transcript'),
-      500,
-      'internal-error',
-      `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`,
-    );
-  app.use('/__mock/*', front.middleware);
-  const api = {
-    strict,
-    rateLimited: () => runtime.rateLimit,
-    startedAt,
-    render,
-    digests,
-    budget: runtime.worlds.budget,
-    anyToken: runtime.anyToken ?? undefined,
-  };
-  routeOperations(
-    app,
-    operations.filter((op) => op.base === null),
-    BASE_PATH,
-    (op) => apiRoute(op, handlerOf(op.operationId), api),
-    'G8',
-    (route) => front.around(route, onError),
-  );
-  // WH1: the hooks at the service root (their path item's `servers:`), by their own token (activity-hook-route.ts).
-  const hooks = { ...api, tokenKey: runtime.worlds.tokenKey };
-  // The same front around them as around the API's routes (front.ts counts /hooks as the API's area).
-  routeOperations(
-    app,
-    operations.filter(atServiceRoot),
-    '',
-    (op) => hookRoute(op, hooks),
-    'WH1',
-    (route) => front.around(route, onError),
-  );
-  app.route(
-    '/__mock',
-    mockControls(mock, {
+  routeApp(mock, {
+    api: {
+      strict,
+      rateLimited: () => runtime.rateLimit,
+      startedAt,
+      render,
+      digests,
+      budget: runtime.worlds.budget,
+      anyToken: runtime.anyToken ?? undefined,
+    },
+    controls: {
       controlToken: options.controlToken,
       present,
       stateLoader: options.stateLoader,
@@ -138,11 +111,62 @@ export function createMock(options: MockOptions = {}): Mock {
           : options.stateFile !== undefined
             ? { kind: 'file', path: options.stateFile }
             : null,
-    }),
-  );
-  app.notFound(front.around((c) => noSuchRoute(c.get('transcript'), c.req.method, c.req.path), onError));
-  app.onError(onError);
+    },
+  });
   return mock;
+}
+
+/** 500 for an error a step threw: standin's bug, said so, answered within the steps (request:end tells it). */
+const onError: OnError = (error, c) =>
+  problemResponse(
+    c.get('transcript'),
+    500,
+    'internal-error',
+    `standin failed on this request: ${error.message}. This is a bug in standin; please report it with the request.`,
+  );
+
+/**
+ * Every route of the mock's app, each a list of steps (steps.ts) that Hono's router finds and calls alone: the
+ * API's operations, the hooks at the service root (WH1) and the controls, each after the front's steps
+ * (front.ts) and its area's guards, and the 404 of each area.
+ */
+function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSettings }): void {
+  const { app, requestPaths: paths } = mock;
+  const operations = getCompiledSpec().operations;
+  const front = createFront(mock, [...new Set(operations.map((op) => op.method))]);
+  const routing = { area: 'api' as const, before: front.api, onError };
+  routeOperations(
+    app,
+    paths,
+    operations.filter((op) => op.base === null),
+    {
+      ...routing,
+      prefix: BASE_PATH,
+      steps: (op) => apiSteps(op, handlerOf(op.operationId), settings.api),
+      source: 'G8',
+    },
+  );
+  // WH1: the hooks at the service root (their path item's `servers:`), by their own token (activity-hook-route.ts),
+  // with the API's front (its CORS, sessions, overrides and faults).
+  const hooks = { ...settings.api, tokenKey: mock.worlds.tokenKey };
+  routeOperations(app, paths, operations.filter(atServiceRoot), {
+    ...routing,
+    prefix: '',
+    steps: (op) => hookSteps(op, hooks),
+    source: 'WH1',
+  });
+  const guarded = [...front.other, ...controlGuards(mock.crossOrigin, mock.worlds, settings.controls.controlToken)];
+  routeControls(app, paths, mock, settings.controls, guarded, onError);
+  // A path no route takes: the 404 after its area's steps (under /__mock, the controls' guards first).
+  const notFound = {
+    api: [...front.api, noRoute],
+    controls: [...guarded, noRoute],
+    other: [...front.other, noRoute],
+  };
+  paths.notFound = (path) =>
+    notFound[under(path, CONTROLS_PATH) ? 'controls' : areaOf(path) === 'api' ? 'api' : 'other'];
+  app.notFound((c) => runSteps(new Exchange(c, areaOf(c.req.path), null), paths.notFound(c.req.path), onError));
+  app.onError(onError);
 }
 
 /** WH1: an operation whose path item's own `servers:` is the service root; no other base is routed. */

@@ -5,6 +5,7 @@
 // unreadable would still let any page reset the world. /api/v2 stays open to any origin (cors.ts).
 import type { MiddlewareHandler } from 'hono';
 import { problemResponse } from './problem.js';
+import type { Step } from './steps.js';
 import type { Transcript } from './transcript.js';
 
 /** Loopback host names, as G13 lists them (any port, http or https). */
@@ -155,44 +156,85 @@ function withoutOpenCors(headers: Headers): void {
   headers.delete('access-control-expose-headers');
 }
 
-/**
- * The middleware that holds G13 for one part of the server: refuses what the policy refuses, answers allowed
- * preflights itself, and lets an allowed page read the answer (its own origin echoed, never `*`).
- * @example controls.use('*', guardCrossOrigin(policy, { what: "This server's controls (/__mock)", methods, headers }))
- */
-export function guardCrossOrigin(
-  policy: CrossOriginPolicy,
-  options: CrossOriginOptions,
-): MiddlewareHandler<{ Variables: { transcript?: Transcript } }> {
+/** G13's check of one request for a guarded part: the answer instead (a refusal, a preflight's), or the origin to answer for. */
+type CrossOriginCheck = (
+  request: { url: string; method: string; header: (name: string) => string | undefined },
+  transcript: Transcript | null,
+) => { answer: Response } | { allowOrigin: string | null };
+
+function crossOriginCheck(policy: CrossOriginPolicy, options: CrossOriginOptions): CrossOriginCheck {
   const preflightHeaders = {
     'access-control-allow-methods': options.methods.join(','),
     'access-control-allow-headers': options.headers.join(','),
     'access-control-max-age': '600',
   };
-  return async (c, next) => {
-    const verdict = policy.verdict(
-      { url: c.req.url, method: c.req.method, header: (name) => c.req.header(name) },
-      options.navigations,
-    );
-    // The pages' requests have no transcript: the front, which makes one, runs for the mock's app only.
-    if (!verdict.allowed) return crossOriginProblem(c.get('transcript') ?? null, options.what, verdict.reason);
-    if (c.req.method === 'OPTIONS') {
-      return new Response(null, {
+  return (request, transcript) => {
+    const verdict = policy.verdict(request, options.navigations);
+    if (!verdict.allowed) return { answer: crossOriginProblem(transcript, options.what, verdict.reason) };
+    if (request.method !== 'OPTIONS') return { allowOrigin: verdict.allowOrigin };
+    return {
+      answer: new Response(null, {
         status: 204,
         headers: {
           ...preflightHeaders,
           ...(verdict.allowOrigin ? { 'access-control-allow-origin': verdict.allowOrigin } : {}),
           vary: 'Origin',
         },
-      });
-    }
+      }),
+    };
+  };
+}
+
+/** An allowed answer's headers: the API's open CORS dropped, and an allowed page's own origin echoed, never `*`. */
+function allowedAnswer(headers: Headers, allowOrigin: string | null, expose: readonly string[] | undefined): void {
+  withoutOpenCors(headers);
+  headers.append('vary', 'Origin');
+  if (allowOrigin) {
+    headers.set('access-control-allow-origin', allowOrigin);
+    if (expose?.length) headers.set('access-control-expose-headers', expose.join(','));
+  }
+}
+
+/**
+ * The middleware that holds G13 for the pages (a Hono app of their own, src/pages): refuses what the policy
+ * refuses, answers allowed preflights itself, and lets an allowed page read the answer.
+ * @example pages.use('/', guardCrossOrigin(policy, { what: "This server's pages (/ and /docs)", methods, headers }))
+ */
+export function guardCrossOrigin(
+  policy: CrossOriginPolicy,
+  options: CrossOriginOptions,
+): MiddlewareHandler<{ Variables: { transcript?: Transcript } }> {
+  const check = crossOriginCheck(policy, options);
+  return async (c, next) => {
+    const request = { url: c.req.url, method: c.req.method, header: (name: string) => c.req.header(name) };
+    // The pages' requests have no transcript: the front, which makes one, runs for the mock's app only.
+    const checked = check(request, c.get('transcript') ?? null);
+    if ('answer' in checked) return checked.answer;
     await next();
-    const { headers } = c.res;
-    withoutOpenCors(headers);
-    headers.append('vary', 'Origin');
-    if (verdict.allowOrigin) {
-      headers.set('access-control-allow-origin', verdict.allowOrigin);
-      if (options.expose?.length) headers.set('access-control-expose-headers', options.expose.join(','));
-    }
+    allowedAnswer(c.res.headers, checked.allowOrigin, options.expose);
+  };
+}
+
+/**
+ * G13 for the controls, as the first of their guards (controls/guards.ts): the same check as the pages', as a
+ * step of their routes.
+ * @example crossOriginStep(mock.crossOrigin, CONTROL_CROSS_ORIGIN)
+ */
+export function crossOriginStep(policy: CrossOriginPolicy, options: CrossOriginOptions): Step {
+  const check = crossOriginCheck(policy, options);
+  return {
+    name: 'cross-origin (G13)',
+    run: (exchange) => {
+      const { c } = exchange;
+      const request = { url: c.req.url, method: c.req.method, header: (name: string) => c.req.header(name) };
+      const checked = check(request, exchange.transcript);
+      if ('answer' in checked) return checked.answer;
+      exchange.allowOrigin = checked.allowOrigin;
+      return undefined;
+    },
+    leave: (exchange, answer) => {
+      allowedAnswer(answer.headers, exchange.allowOrigin, options.expose);
+      return answer;
+    },
   };
 }

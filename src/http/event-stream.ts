@@ -4,7 +4,7 @@
 // read wait in its subscription's queue, which the feed holds to a byte bound.
 import { streamSSE } from 'hono/streaming';
 import type { EventFeed } from '../runtime/event-feed.js';
-import type { Exchange, Finish } from './pipeline.js';
+import type { Exchange, Finish } from './steps.js';
 import { problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
 
@@ -14,7 +14,7 @@ const RETRY_MS = 2000;
 /**
  * The end of GET /__mock/events' pipeline: the stream of the world `?session=` names (the shared one without
  * it), or 429 when the feed has all the subscribers it takes.
- * @example pipelineRoute(op, [], { strict: true }, eventStream(mock.feed))
+ * @example [readInput(op, { strict: true }), answerWith('streamEvents', eventStream(mock.feed))]
  */
 export function eventStream(feed: EventFeed): Finish {
   return ({ c, transcript }: Exchange, { query }: RequestInput): Response => {

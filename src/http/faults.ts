@@ -1,9 +1,8 @@
 // MK6 applied to HTTP: delays, injected 500/503 (with Retry-After), dropped connections and slow bodies for
 // /api/v2 requests, from the profile in force and per request from `Prefer: delay=<ms>, code=<500|503>`.
-import type { Context, Next } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Decision, Fault, FaultProfile } from '../runtime/fault-profile.js';
-import type { PipelineEnv } from './pipeline.js';
+import type { Exchange } from './steps.js';
 import { problemResponse } from './problem.js';
 import type { Transcript } from './transcript.js';
 
@@ -39,8 +38,11 @@ function applyPrefer(header: string | undefined, decision: Decision): Decision {
   };
 }
 
-/** A body that trickles out at `bytesPerSecond`, in tenths of a second. */
-function slowly(response: Response, bytesPerSecond: number): Response {
+/**
+ * A body that trickles out at `bytesPerSecond`, in tenths of a second (MK6's slow-body fault).
+ * @example slowly(answer, 1024)
+ */
+export function slowly(response: Response, bytesPerSecond: number): Response {
   const source = response.body;
   if (!source) return response;
   const chunk = Math.max(1, Math.floor(bytesPerSecond / 10));
@@ -76,32 +78,36 @@ function injected(transcript: Transcript, fault: Extract<Fault, { kind: 'error' 
 }
 
 /**
- * Applies the profile in force (or the request's Prefer) around `next`: resolves with the response to send
- * instead when a fault answers, or nothing when the request went through.
- * @example const early = await withFaults(c, next, slot.faults, c.req.header('prefer'))
+ * Applies the profile in force (or the request's Prefer) before the route: resolves with the response to send
+ * instead when a fault answers, or nothing when the request goes on (a slow body noted for the way back). A
+ * promise only for a delay.
+ * @example const early = faultsBefore(exchange, slot.faults, c.req.header('prefer'))
  */
-export async function withFaults(
-  c: Context<PipelineEnv>,
-  next: Next,
+export function faultsBefore(
+  exchange: Exchange,
   active: FaultProfile | null,
   prefer: string | undefined,
-): Promise<Response | undefined> {
+): Response | Promise<Response | undefined> | undefined {
   // Called by the front only when a profile or Prefer is in force; CORS preflights never come here (the front
   // answers them): a fault there would show in a browser as a CORS error.
+  const { c } = exchange;
   const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
-  if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
-  const fault = decision.fault;
-  if (fault?.kind === 'error') return injected(c.get('transcript'), fault);
+  if (decision.delayMs <= 0) return faulted(exchange, decision.fault);
+  return new Promise((resolve) => setTimeout(resolve, decision.delayMs)).then(() => faulted(exchange, decision.fault));
+}
+
+/** The answer a decided fault gives instead, or nothing (a slow body is the front's on the way back). */
+function faulted(exchange: Exchange, fault: Fault | null): Response | undefined {
+  if (fault?.kind === 'error') return injected(exchange.transcript, fault);
   if (fault?.kind === 'drop') {
     // A dropped connection needs a socket; in-process (app.request) there is none, so it answers 503.
-    const socket = (c.env as HttpBindings | undefined)?.incoming?.socket;
+    const socket = (exchange.c.env as HttpBindings | undefined)?.incoming?.socket;
     if (socket) {
       socket.destroy();
       return new Response(null, { status: 503 });
     }
-    return injected(c.get('transcript'), { kind: 'error', status: 503, rate: 1, retry_after: 1 });
+    return injected(exchange.transcript, { kind: 'error', status: 503, rate: 1, retry_after: 1 });
   }
-  await next();
-  if (fault?.kind === 'slow-body') c.res = slowly(c.res, fault.bytes_per_second);
+  if (fault?.kind === 'slow-body') exchange.slowBody = fault.bytes_per_second;
   return undefined;
 }

@@ -1,20 +1,32 @@
-// Owns what a mock is over HTTP: the runtime (src/runtime/mock-runtime.ts) with its Hono app, and what
-// createMock takes besides the runtime's options; apart from the factory (app.ts), so that the /__mock routes
-// and the pages can name the mock without importing the app that mounts them.
+// Owns what a mock is over HTTP within standin: the runtime (src/runtime/mock-runtime.ts) with its Hono app, and
+// what createMock takes besides the runtime's options; apart from the factory (app.ts), so that the /__mock
+// routes, the pages and the server can name the mock without importing the app that mounts them. Embedding users
+// get its public face instead (public-mock.ts), which shows none of the runtime.
 import type { Hono } from 'hono';
 import type { World } from '../domain/world.js';
 import type { StateStorage } from '../runtime/local-persistence.js';
 import type { MockRuntime, RuntimeOptions } from '../runtime/mock-runtime.js';
-import type { Worlds } from '../runtime/worlds.js';
+import type { WorldBase, WorldSize } from '../domain/world-base.js';
 import type { CrossOriginPolicy } from './cross-origin.js';
-import type { PipelineEnv } from './pipeline.js';
+import type { RequestPaths } from './request-paths.js';
+import type { MockEnv } from './steps.js';
 import type { Transcript } from './transcript.js';
+
+/**
+ * Where a state loader finds the generated bases a state is over (reused, never generated on the request path),
+ * and keeps those it built: the part of the mock's worlds (runtime/worlds.ts) it needs.
+ */
+export interface StateBases {
+  /** MK1: the control token the people's tokens are keyed by, if any. */
+  readonly tokenKey: string | undefined;
+  knownBase(seed: number, size: WorldSize, generatedAt: number): WorldBase | undefined;
+  keep(base: WorldBase): WorldBase;
+}
 
 /** What a state loader is handed: a `PUT /__mock/state` request, and what its state is rebuilt and checked with. */
 export interface StateLoad {
   request: Request;
-  /** Where the world's bases are found (reused, never generated on the request path) and kept. */
-  worlds: Worlds;
+  worlds: StateBases;
   /** G10: the base of the url fields the records are presented with to check them against the spec. */
   appUrl: string;
   /** G8: the most body bytes read (413 over it): the limit's, or less to fit the memory budget. */
@@ -62,10 +74,13 @@ export interface MockOptions extends RuntimeOptions {
   stateLoader?: StateLoader;
 }
 
+/** The mock within standin: its runtime, its app and what HTTP adds (the public face is public-mock.ts's Mock). */
 export interface Mock extends MockRuntime {
   /** The Hono app: `app.fetch` for a server, `app.request` in tests. */
-  readonly app: Hono<PipelineEnv>;
+  readonly app: Hono<MockEnv>;
   readonly options: Readonly<Required<Pick<MockOptions, 'seed' | 'size' | 'appUrl' | 'strict' | 'rateLimit'>>>;
   /** G13: who may use the controls and the pages from a web page. */
   readonly crossOrigin: CrossOriginPolicy;
+  /** Every route's list of steps, as its requests run them (describeRequestPath prints one). */
+  readonly requestPaths: RequestPaths;
 }

@@ -1,53 +1,78 @@
-// Owns how a spec's operations become routes, for /api/v2 and /__mock alike: each operation on its method and
-// path, and on each of those paths every other method a 405 problem with `Allow` naming the documented ones
-// (G8, CI7); one handler per path.
-import type { Context, Hono } from 'hono';
+// Owns how a spec's operations become routes, for /api/v2, the hooks and /__mock alike: each operation's list of
+// steps (steps.ts) made once, on its method and path, and on each of those paths every other method a 405
+// problem with `Allow` naming the documented ones (G8, CI7); one handler per path, which Hono's router calls
+// alone (no middleware: no compose), and every list kept where describeRequestPath finds it (request-paths.ts).
+import type { Hono } from 'hono';
+import type { RequestArea } from '../runtime/mock-events.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
-import type { PipelineEnv } from './pipeline.js';
+import { noSuchRoute } from './no-such-route.js';
 import { problemResponse } from './problem.js';
+import type { RequestPaths } from './request-paths.js';
+import { Exchange, runSteps, type MockEnv, type OnError, type Step } from './steps.js';
 
-/**
- * Each path gets one handler, which picks the operation by method (HEAD as GET), so that Hono's router finds
- * one handler for a request and calls it alone (no compose). `wrap` goes around each path's handler (the API's
- * front: front.ts).
- * @example routeOperations(app, spec.operations, '/api/v2', (op) => apiRoute(op, handlers[op.operationId], settings), 'G8')
- */
-export function routeOperations(
-  app: Hono<PipelineEnv>,
-  operations: readonly SpecOperation[],
-  prefix: string,
-  route: (op: SpecOperation) => OperationRoute,
-  source: string,
-  wrap: (handler: OperationRoute) => OperationRoute = (handler) => handler,
-): void {
-  const routesByPath = new Map<string, Map<string, OperationRoute>>();
-  for (const op of operations) {
-    const path = prefix + op.path.replace(/\{(\w+)\}/g, ':$1');
-    const routes = routesByPath.get(path) ?? new Map<string, OperationRoute>();
-    routes.set(op.method.toUpperCase(), route(op));
-    routesByPath.set(path, routes);
-  }
-  for (const [path, routes] of routesByPath) {
-    const methods = [...routes.keys()];
-    const notAllowed = (c: Context<PipelineEnv>) =>
+/** How one spec's operations are routed. */
+export interface OperationRouting {
+  /** Where its paths start: `/api/v2`, `` for the hooks at the service root, `/__mock`. */
+  prefix: string;
+  area: RequestArea;
+  /** The steps before each operation's own: the front's, and the area's guards. */
+  before: readonly Step[];
+  /** An operation's own steps, its handler last. */
+  steps: (op: SpecOperation) => readonly Step[];
+  /** What a 405 names as its source: the rule (G8, WH1) or the spec (spec/control.yaml). */
+  source: string;
+  onError: OnError;
+}
+
+/** G8: a method no operation of the path has: 405, `Allow` naming those it has. */
+function methodNotAllowed(methods: readonly string[], source: string): Step {
+  return {
+    name: `method-not-allowed (${source})`,
+    run: ({ c, transcript }) =>
       problemResponse(
-        c.get('transcript'),
+        transcript,
         405,
         'method-not-allowed',
         `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(', ')} (${source}).`,
         undefined,
         { allow: methods.join(', ') },
-      );
-    app.all(
-      path,
-      wrap((c) => {
-        const { method } = c.req;
-        const handler = routes.get(method === 'HEAD' ? 'GET' : method);
-        return handler ? handler(c) : notAllowed(c);
-      }),
-    );
-  }
+      ),
+  };
 }
 
-/** An operation's route (pipeline.ts's pipelineRoute and the like), and one path's, which picks among them. */
-export type OperationRoute = (c: Context<PipelineEnv>) => Response | Promise<Response>;
+/**
+ * G8: the last step of a path no route takes: 404, naming the path meant when there is one.
+ * @example [...front.other, noRoute]
+ */
+export const noRoute: Step = {
+  name: 'no-such-route (G8)',
+  run: ({ c, transcript }) => noSuchRoute(transcript, c.req.method, c.req.path),
+};
+
+/**
+ * Each path gets one handler, which picks its operation's steps by method (HEAD as GET) and runs them.
+ * @example routeOperations(app, paths, spec.operations, { prefix: '/api/v2', area: 'api', before: front.api, steps, source: 'G8', onError })
+ */
+export function routeOperations(
+  app: Hono<MockEnv>,
+  paths: RequestPaths,
+  operations: readonly SpecOperation[],
+  { prefix, area, before, steps, source, onError }: OperationRouting,
+): void {
+  const routesByPath = new Map<string, Map<string, { op: SpecOperation; steps: readonly Step[] }>>();
+  for (const op of operations) {
+    const path = prefix + op.path;
+    const routes = routesByPath.get(path) ?? new Map<string, { op: SpecOperation; steps: readonly Step[] }>();
+    routes.set(op.method.toUpperCase(), { op, steps: [...before, ...steps(op)] });
+    routesByPath.set(path, routes);
+  }
+  for (const [path, routes] of routesByPath) {
+    const notAllowed = [...before, methodNotAllowed([...routes.keys()], source)];
+    paths.add(path, routes, notAllowed);
+    app.all(path.replace(/\{(\w+)\}/g, ':$1'), (c) => {
+      const { method } = c.req;
+      const route = routes.get(method === 'HEAD' ? 'GET' : method);
+      return runSteps(new Exchange(c, area, route?.op ?? null), route?.steps ?? notAllowed, onError);
+    });
+  }
+}

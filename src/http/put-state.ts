@@ -3,10 +3,9 @@
 // put in place at once. One restore at a time per mock: each holds a whole state and its world in memory, so a
 // second one meanwhile gets 409 rather than doubling that. A state that could not be read within the memory
 // budget is refused before it is (413): from its Content-Length, or once that many bytes came.
-import type { Context } from 'hono';
 import type { World } from '../domain/world.js';
 import type { Mock, StateLoader } from './mock.js';
-import type { PipelineEnv } from './pipeline.js';
+import type { Exchange, Step } from './steps.js';
 import { BudgetError, RESTORE_BYTES_PER_BODY_BYTE, type MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import { problemResponse } from './problem.js';
@@ -47,13 +46,12 @@ function stateOverBudget(
 }
 
 /**
- * The Hono handler of PUT /__mock/state with a loader.
- * @example controls.put('/state', putStateRoute(mock, loader, 512 * 2 ** 20))
+ * The last step of PUT /__mock/state with a loader: the state read and checked by it, then put in place.
+ * @example [...guarded, putStateStep(mock, loader, 512 * 2 ** 20)]
  */
-export function putStateRoute(mock: Mock, load: StateLoader, maxBytes: number) {
+export function putStateStep(mock: Mock, load: StateLoader, maxBytes: number): Step {
   let restoring = false;
-  return async (c: Context<PipelineEnv>): Promise<Response> => {
-    const transcript = c.get('transcript');
+  const run = async ({ c, slot, transcript }: Exchange): Promise<Response> => {
     if (restoring) {
       // Connection: close, or the server would read the rest of this body to keep the connection alive.
       return problemResponse(
@@ -85,7 +83,7 @@ export function putStateRoute(mock: Mock, load: StateLoader, maxBytes: number) {
         transcript,
       });
       if (loaded instanceof Response) return loaded;
-      mock.worlds.install(c.get('slot'), loaded);
+      mock.worlds.install(slot, loaded);
       return c.json(restored(loaded), 200);
     } catch (error) {
       if (error instanceof BudgetError) return budgetProblem(transcript, error);
@@ -94,4 +92,5 @@ export function putStateRoute(mock: Mock, load: StateLoader, maxBytes: number) {
       restoring = false;
     }
   };
+  return { name: 'putState (read and checked by the state loader)', run };
 }

@@ -6,7 +6,7 @@ import { SESSION_HEADER } from '../runtime/sessions.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import type { Mock } from './mock.js';
 import { ownRead } from './own-read.js';
-import type { Finish } from './pipeline.js';
+import type { Finish } from './steps.js';
 import { problemResponse } from './problem.js';
 import { clip } from '../spec/preview.js';
 
@@ -16,7 +16,7 @@ const PASSED_ON = ['content-type', 'etag', 'link', 'x-total-count'];
 /**
  * The finish of GET /__mock/read: `path` (validated under /api/v2 by control.yaml) read with the default person's
  * read-only token in the request's session (MK5).
- * @example pipelineRoute(op, [catchUp], { strict: true }, readAsDefault(mock))
+ * @example [catchUp, readInput(op, { strict: true }), answerWith('readAsDefaultPerson', readAsDefault(mock))]
  */
 export function readAsDefault(mock: Mock): Finish {
   return async ({ c, world, transcript }, input) => {

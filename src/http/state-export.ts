@@ -6,7 +6,7 @@
 import type { World } from '../domain/world.js';
 import { exportFullState, exportState } from '../domain/world-state.js';
 import { jsonPieces } from '../domain/json-pieces.js';
-import type { Finish } from './pipeline.js';
+import type { Finish } from './steps.js';
 import { problemResponse } from './problem.js';
 
 /** About this many characters of JSON a slice: a few milliseconds of work, whatever the records' size. */
@@ -19,7 +19,7 @@ const nextTurn = (): Promise<void> =>
 /**
  * The pipeline's last step of GET /__mock/state: the state of the request's world, streamed, or a 409 while
  * another export of that world is under way.
- * @example pipelineRoute(op, [catchUp], { strict: true }, stateExport())
+ * @example [catchUp, readInput(op, { strict: true }), answerWith('getState', stateExport())]
  */
 export function stateExport(): Finish {
   const exporting = new WeakSet<World>();

@@ -3,7 +3,7 @@
 // to the mock's app as if it had come to `standin serve`.
 import { http, type HttpHandler } from 'msw';
 import { BASE_PATH } from '../spec/base-path.js';
-import type { Mock } from '../http/mock.js';
+import type { Mock } from '../http/public-mock.js';
 
 /** Where the mock serves the API and its controls, whatever URL the app under test calls. */
 const CONTROLS_PATH = '/__mock';
@@ -30,7 +30,7 @@ function readdressed(request: Request, from: string, to: string): Request {
  * const worker = setupWorker(...standinHandlers(createMock(), { baseUrl: '/api/v2' }));
  * await worker.start({ onUnhandledRequest: 'bypass' });
  */
-export function standinHandlers(mock: Mock, { baseUrl }: StandinHandlersOptions): HttpHandler[] {
+export function standinHandlers(mock: Pick<Mock, 'app'>, { baseUrl }: StandinHandlersOptions): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '');
   // The path part of the base (`/api/v2`, or whatever prefix the app's backend has), and the origin part ('' when
   // relative: MSW matches a relative URL against the page's origin).

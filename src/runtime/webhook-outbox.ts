@@ -160,10 +160,19 @@ export class WebhookOutbox {
   /** Told of every status a delivery takes, its first (pending) included: mock.events' delivery:changed. */
   readonly #moved: (id: string, status: DeliveryStatus) => void;
 
-  constructor(seed: number, settings: WebhookSettings, moved: (id: string, status: DeliveryStatus) => void = () => {}) {
+  /** Told once a subscription was made or deleted (the mock's webhooks listen to record changes while any exist). */
+  readonly #subscriptionsChanged: () => void;
+
+  constructor(
+    seed: number,
+    settings: WebhookSettings,
+    moved: (id: string, status: DeliveryStatus) => void = () => {},
+    subscriptionsChanged: () => void = () => {},
+  ) {
     this.#seed = seed;
     this.#settings = settings;
     this.#moved = moved;
+    this.#subscriptionsChanged = subscriptionsChanged;
   }
 
   /** The bytes its subscriptions and deliveries hold (they count against the mock's memory budget). */
@@ -213,6 +222,7 @@ export class WebhookOutbox {
     const id = stableUuid(this.#seed, 'webhook-subscription', ++this.#made.subscriptions);
     const events = [...new Set(input.events ?? WEBHOOK_EVENT_TYPES)];
     this.#subscriptions.set(id, { id, url: checkedUrl(input.url), events, secret, key });
+    this.#subscriptionsChanged();
     return this.subscription(id);
   }
 
@@ -231,6 +241,7 @@ export class WebhookOutbox {
     for (const delivery of this.#queues.get(id) ?? [])
       this.#finish(delivery, 'cancelled', 'its subscription was deleted');
     this.#queues.delete(id);
+    this.#subscriptionsChanged();
   }
 
   /** WH3: owes `event` (its JSON text `body`) to every subscription that asks for its type. */

@@ -46,7 +46,7 @@ export class Webhooks {
     events.on('session:dropped', ({ session }) => {
       this.#outboxes.get(session)?.close();
       this.#outboxes.delete(session);
-      this.listen();
+      this.#listen();
     });
   }
 
@@ -63,16 +63,22 @@ export class Webhooks {
     if (!outbox) {
       // WH5: each status a delivery takes, told to whoever listens (the event feed: the dashboard's panel).
       const events = this.#events;
-      outbox = new WebhookOutbox(this.#seed, this.#settings, (id, status) => {
-        if (events.heard('delivery:changed')) events.emit('delivery:changed', { session, id, status });
-      });
+      outbox = new WebhookOutbox(
+        this.#seed,
+        this.#settings,
+        (id, status) => {
+          if (events.heard('delivery:changed')) events.emit('delivery:changed', { session, id, status });
+        },
+        // WH2: record changes are listened to from a world's first subscription, and no longer after the last.
+        () => this.#listen(),
+      );
       this.#outboxes.set(session, outbox);
     }
     return outbox;
   }
 
-  /** Listens to record changes while some world has a subscription; call after subscriptions change. */
-  listen(): void {
+  /** Listens to record changes while some world has a subscription: told by an outbox whose subscriptions changed. */
+  #listen(): void {
     const wanted = [...this.#outboxes.values()].some((outbox) => outbox.subscriptionCount > 0);
     if (wanted && !this.#stopListening) {
       this.#stopListening = this.#events.on('record:changed', ({ session, world, kind, id, previous }) => {
@@ -97,7 +103,7 @@ export class Webhooks {
   close(): void {
     for (const outbox of this.#outboxes.values()) outbox.close();
     this.#outboxes.clear();
-    this.listen();
+    this.#listen();
   }
 
   /** WH4: the turn's events, in the order of their instants (a stable sort keeps a turn's order within one). */

@@ -290,3 +290,31 @@ describe('Worlds: refusals before anything changes', () => {
     expect(w.budget.use().bases).toBe(SMALL_BASE);
   });
 });
+
+describe('Worlds: a clock move tells itself (MK4)', () => {
+  it('sets and advances a slot’s clock and tells clock:moved with its world, once per move', () => {
+    const events = new MockEvents();
+    const w = worlds({ events });
+    const moved: Array<[string | null, World, string]> = [];
+    events.on('clock:moved', ({ session, world }) =>
+      moved.push([session, world, new Date(world.clock.nowMs()).toISOString()]),
+    );
+    const session = w.slotFor('s1');
+    expect(w.advanceClock(session, { days: 1 })).toEqual({ now: '2026-11-21T15:00:00Z', frozen: true });
+    expect(w.setClock(w.shared, '2026-11-22T09:00:00Z', false)).toEqual({ now: '2026-11-22T09:00:00Z', frozen: false });
+    expect(moved).toEqual([
+      ['s1', session.world, '2026-11-21T15:00:00.000Z'],
+      [null, w.shared.world, '2026-11-22T09:00:00.000Z'],
+    ]);
+  });
+
+  it('tells nothing of a move it refuses', () => {
+    const events = new MockEvents();
+    const w = worlds({ events });
+    let told = 0;
+    events.on('clock:moved', () => told++);
+    expect(() => w.setClock(w.shared, '2026-11-19T09:00:00Z')).toThrow(/must not be before/);
+    expect(() => w.advanceClock(w.shared, { days: 400 })).toThrow(/at most 366 days/);
+    expect(told).toBe(0);
+  });
+});

@@ -21,6 +21,7 @@ import type { MockEvents } from './mock-events.js';
 import { RateLimiter } from './rate-limiter.js';
 import { slotBytes, Sessions, snapshotBytes, type WorldSlot } from './sessions.js';
 import { rebuildState, type WorldVerifier } from './state-rebuild.js';
+import { advanceClock, setClock, type Advance, type ClockView } from './time-travel.js';
 
 /** The most named snapshots one world slot keeps (each costs what its world had changed). */
 const MAX_SNAPSHOTS = 64;
@@ -363,11 +364,25 @@ export class Worlds {
   }
 
   /**
-   * Tells that the slot's clock moved (MK4), once the world caught up with it.
-   * @example advanceClock(slot.world, body, worlds.budget); worlds.clockMoved(slot)
+   * MK4: sets the slot's clock to `now` (time-travel.ts), the world caught up with it, and tells clock:moved.
+   * @example worlds.setClock(slot, '2026-12-01T09:00:00Z', true) // { now: '2026-12-01T09:00:00Z', frozen: true }
    */
-  clockMoved(slot: WorldSlot): void {
+  setClock(slot: WorldSlot, now: string, frozen?: boolean): ClockView {
+    return this.#moved(slot, setClock(slot.world, now, frozen, this.budget));
+  }
+
+  /**
+   * MK4: moves the slot's clock forward (time-travel.ts), the world caught up with it, and tells clock:moved.
+   * @example worlds.advanceClock(slot, { days: 1 }).now
+   */
+  advanceClock(slot: WorldSlot, by: Advance): ClockView {
+    return this.#moved(slot, advanceClock(slot.world, by, this.budget));
+  }
+
+  /** Tells that the slot's clock moved, once its world caught up with it. */
+  #moved(slot: WorldSlot, view: ClockView): ClockView {
     this.#events.emit('clock:moved', { session: slot.name, world: slot.world });
+    return view;
   }
 
   /** Puts `world` in the slot's place, at once: no request ever sees a world half replaced. */

@@ -1,7 +1,7 @@
 // What startServer takes and gives, in types a browser project compiles without Node's: standin's entry names
 // them (its `startServer` rejects in a page), so they may not reach `node:*` or `Buffer`
 // (test/typings/dom-only-project.test.ts holds it). The server itself is typed in full in start-server.ts.
-import type { Mock, MockOptions } from '../http/mock.js';
+import type { MockOptions } from '../http/mock.js';
 import type { StateFileWriter } from './state-file-writer.js';
 import type { StateLock } from './state-lock.js';
 
@@ -42,9 +42,12 @@ interface ListeningServer {
   closeAllConnections(): void;
 }
 
-/** A mock on a real port, as startServer resolves it. */
-export interface RunningMock {
-  mock: Mock;
+/**
+ * A mock on a real port, as startServer resolves it: `mock` is the mock within standin (start-server.ts's
+ * RunningMock) or its public face (standin's RunningMock, public-mock.ts).
+ */
+export interface RunningServer<M> {
+  mock: M;
   server: ListeningServer;
   baseUrl: string;
   /** With --state: whether the world came from the file (true) or the file was created (false). */

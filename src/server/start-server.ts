@@ -18,7 +18,7 @@ import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { readBodyAhead } from './body-ahead.js';
 import { connectAnswer, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
-import type { RunningMock, ServeOptions, ServerLimits } from './serve-options.js';
+import type { RunningServer, ServeOptions, ServerLimits } from './serve-options.js';
 import { PlantedLinkError, realTarget, removeStrayTemporaries } from '../files/replace-file.js';
 import { SERVE_OPTION_RULES } from './serve-option-rules.js';
 import { loadStateFile, StateFileError } from './state-file.js';
@@ -26,7 +26,9 @@ import { StateFileWriter } from './state-file-writer.js';
 import { StateLock, StateLockError } from './state-lock.js';
 import { workerStateLoader } from './state-loader.js';
 
-export type { RunningMock, ServeOptions } from './serve-options.js';
+export type { ServeOptions } from './serve-options.js';
+/** A mock on a real port, the mock within standin's (its runtime's) included: the public one is src/index.ts's. */
+export type RunningMock = RunningServer<Mock>;
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 
 /**

@@ -12,13 +12,12 @@ import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind } from '../domain/recor
 import type { Change } from '../domain/table.js';
 import { WorldBase, type ContentsRecords, type WorldContents } from '../domain/world-base.js';
 import { World, type WorldChanges } from '../domain/world.js';
-import type { StateLoad, StateLoader } from '../http/mock.js';
+import type { StateBases, StateLoad, StateLoader } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
 import { jsonResponse } from '../http/transcript.js';
 import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
 import { incompleteBody } from '../http/request-input.js';
 import { inTurns } from '../runtime/in-turns.js';
-import type { Worlds } from '../runtime/worlds.js';
 import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
 
 /** The body goes to the worker in blocks of this size, this many of them in use at once. */
@@ -171,7 +170,13 @@ function contentsOf(frame: BaseFrame, records: Partial<Record<keyof WorldContent
 }
 
 /** The world the worker checked, built here a slice at a time over a base this server holds, or one it sent. */
-async function build(inbox: Inbox, send: Send, worlds: Worlds, checked: FromWorker, release: () => Promise<number>) {
+async function build(
+  inbox: Inbox,
+  send: Send,
+  worlds: StateBases,
+  checked: FromWorker,
+  release: () => Promise<number>,
+) {
   if (checked.type !== 'checked') throw new Error(`standin: the state worker sent ${checked.type}, not its verdict`);
   const { base: frame, now, frozen, counters } = checked;
   const known = frame.origin === 'generated' ? worlds.knownBase(frame.seed, frame.size, frame.generatedAt) : undefined;

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/shared-chromium.js';
 import { defined } from '../support/defined.js';
 import { quickStartBlock } from '../support/quick-start.js';
+import { createMock as createMockCore } from '../../src/http/app.js';
 import { createMock } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -107,7 +108,7 @@ describe('standin in Chromium through MSW', () => {
           return `${path} ${response.status} ${await response.text()}`;
         }),
       );
-    const node = createMock(options);
+    const node = createMockCore(options);
     const token = defined(node.world.store.people.get(node.world.defaultPersonId), 'the default person').tokens
       .readOnly;
     const inNode = await answers(

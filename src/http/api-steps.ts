@@ -1,7 +1,7 @@
-// The /api/v2 steps of the request pipeline (pipeline.ts), in order for every operation after the session's
-// world slot and its faults: catch the world up (CI1, EC4), authenticate (G9), count against the rate limits
-// (G14), refuse writes with a read-only token (G9); then the input validated (G2, G5–G8), the handler, and the
-// response with its ETag (G12) and CORS headers (G13).
+// The /api/v2 operations' steps (steps.ts), in order for every operation after the front's (front.ts): catch
+// the world up (CI1, EC4), authenticate (G9), count against the rate limits (G14), refuse writes with a
+// read-only token (G9) and writes over the memory budget; then the input validated (G2, G5–G8), the handler,
+// and the response with its ETag (G12) and CORS headers (G13).
 import type { DigestCache } from '../domain/digest-cache.js';
 import type { DigestEntry } from '../domain/digest.js';
 import { DomainError } from '../domain/domain-error.js';
@@ -13,13 +13,12 @@ import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import type { OperationResult, ValidatedHandler } from './operation-handler.js';
-import { catchUp, pipelineRoute, type Exchange, type Step } from './pipeline.js';
+import { answerWith, catchUp, readInput, type Exchange, type Step } from './steps.js';
 import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
 import { jsonResponse, type Transcript } from './transcript.js';
-import { isOwnRead } from './own-read.js';
 
 export interface ApiSettings {
   /** G7: refuse unknown body fields. */
@@ -42,22 +41,22 @@ export interface ApiSettings {
  * G9: a bearer token on every request. MK7: in any-token mode a token the world knows keeps its meaning, and
  * any other, or none, is the chosen person's read-write token.
  */
-const authenticate =
-  (anyToken: AnyToken | undefined): Step =>
-  (exchange) => {
+const authenticate = (anyToken: AnyToken | undefined): Step => ({
+  name: anyToken ? 'authenticate (G9, MK7)' : 'authenticate (G9)',
+  run: (exchange) => {
     const token = bearerToken(exchange.c.req.header('authorization'));
     const auth = token ? exchange.world.authenticate(token) : null;
     if (auth) {
       exchange.auth = auth;
       // The journal says who made the request (its person, never the token).
-      exchange.c.set('person', auth.person);
+      exchange.person = auth.person;
       return undefined;
     }
     if (anyToken) {
       const person = anyToken.personIn(exchange.world);
       if (person) {
         exchange.auth = { person, readOnly: false };
-        exchange.c.set('person', person);
+        exchange.person = person;
         return undefined;
       }
       return problemResponse(
@@ -70,7 +69,8 @@ const authenticate =
       );
     }
     return unauthenticated(exchange.transcript, token);
-  };
+  },
+});
 
 /** G9's refusal, saying where the tokens are. */
 function unauthenticated(transcript: Transcript, token: string | undefined): Response {
@@ -94,11 +94,11 @@ export type RateKey = (exchange: Exchange) => string | undefined;
  * each session counting in its own limiter (MK5).
  * @example rateLimit(settings, (exchange) => exchange.auth?.person.id)
  */
-export const rateLimit =
-  (settings: Pick<ApiSettings, 'rateLimited' | 'startedAt'>, keyOf: RateKey): Step =>
-  (exchange) => {
+export const rateLimit = (settings: Pick<ApiSettings, 'rateLimited' | 'startedAt'>, keyOf: RateKey): Step => ({
+  name: 'rate-limit (G14)',
+  run: (exchange) => {
     // The dashboard's own reads (GET /__mock/read) are not the world's traffic: never counted, never limited.
-    const key = settings.rateLimited() && !isOwnRead(exchange.c.req.raw) ? keyOf(exchange) : undefined;
+    const key = settings.rateLimited() && !exchange.own ? keyOf(exchange) : undefined;
     if (key === undefined) return undefined;
     const { world, slot } = exchange;
     // Rate windows measure real traffic: under a frozen clock they still move with real time, or a demo on
@@ -110,7 +110,7 @@ export const rateLimit =
       ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),
     };
     if (decision.allowed) return undefined;
-    return problemResponse(
+    const refusal = problemResponse(
       exchange.transcript,
       429,
       'rate-limited',
@@ -118,34 +118,48 @@ export const rateLimit =
       undefined,
       { 'retry-after': String(decision.retryAfter) },
     );
-  };
+    return withCounted(refusal, exchange.headers);
+  },
+  // Every later answer carries the headers it counted with (G14).
+  leave: (exchange, answer) => withCounted(answer, exchange.headers),
+});
+
+/** An answer with the rate limit's headers (G14), when the request was counted. */
+function withCounted(answer: Response, headers: Record<string, string> | undefined): Response {
+  if (headers) for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+  return answer;
+}
 
 /** G9: read-only tokens may only read. */
-const refuseReadOnlyWrites: Step = ({ auth, op, transcript }) => {
-  if (!auth?.readOnly || op.method === 'GET') return undefined;
-  return problemResponse(
-    transcript,
-    403,
-    'read-only-token',
-    `This token is read-only (G9); ${op.method} needs the read-write token of ${auth.person.name}.`,
-  );
-};
+const refuseReadOnlyWrites = ({ method }: SpecOperation): Step => ({
+  name: 'refuse-read-only-writes (G9)',
+  run: ({ auth, transcript }) => {
+    if (!auth?.readOnly || method === 'GET') return undefined;
+    return problemResponse(
+      transcript,
+      403,
+      'read-only-token',
+      `This token is read-only (G9); ${method} needs the read-write token of ${auth.person.name}.`,
+    );
+  },
+});
 
 /**
  * A write while the mock is over its memory budget is refused (507), so that no client can grow it until it
  * crashes; reads and deletes go on, and so does whatever frees memory through /__mock.
- * @example refuseOverBudget(settings)
+ * @example refuseOverBudget(settings, op)
  */
-export const refuseOverBudget =
-  (settings: Pick<ApiSettings, 'budget'>): Step =>
-  ({ op, transcript }) => {
-    if ((op.method !== 'POST' && op.method !== 'PATCH') || !settings.budget.over()) return undefined;
-    return budgetProblem(transcript, settings.budget.refusal(`${op.method} ${op.path}, a write`));
-  };
+export const refuseOverBudget = (settings: Pick<ApiSettings, 'budget'>, { method, path }: SpecOperation): Step => ({
+  name: 'refuse-over-budget (507)',
+  run: ({ transcript }) => {
+    if ((method !== 'POST' && method !== 'PATCH') || !settings.budget.over()) return undefined;
+    return budgetProblem(transcript, settings.budget.refusal(`${method} ${path}, a write`));
+  },
+});
 
 /**
  * A write's JSON answer's headers, made once: no one changes them (a later step's headers go on the Response's
- * own copy, pipeline.ts' withHeaders), and an object per answer is garbage on every write.
+ * own copy: the rate-limit step's leave), and an object per answer is garbage on every write.
  */
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'application/json',
@@ -187,18 +201,11 @@ function isList(body: Rendered | readonly Rendered[] | undefined): body is reado
 }
 
 /**
- * The Hono handler of one /api/v2 operation: the steps in order, then its handler on the validated input, its
- * domain refusals as problems (G8).
- * @example app.on(op.method, path, apiRoute(op, handler, settings))
+ * The steps of one /api/v2 operation after the front's: the checks in order, the input read, then its handler
+ * on it, its domain refusals as problems (G8).
+ * @example routes.set('POST', [...front.api, ...apiSteps(op, handler, settings)])
  */
-export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings: ApiSettings) {
-  const steps: readonly Step[] = [
-    catchUp,
-    authenticate(settings.anyToken),
-    rateLimit(settings, (exchange) => exchange.auth?.person.id),
-    refuseReadOnlyWrites,
-    refuseOverBudget(settings),
-  ];
+export function apiSteps(op: SpecOperation, handler: ValidatedHandler, settings: ApiSettings): readonly Step[] {
   const handle = ({ world, auth, c, transcript }: Exchange, input: RequestInput): Response => {
     if (!auth) throw new Error(`standin: ${op.operationId} reached its handler unauthenticated`);
     try {
@@ -218,5 +225,13 @@ export function apiRoute(op: SpecOperation, handler: ValidatedHandler, settings:
       throw error;
     }
   };
-  return pipelineRoute(op, steps, { strict: settings.strict }, handle);
+  return [
+    catchUp,
+    authenticate(settings.anyToken),
+    rateLimit(settings, (exchange) => exchange.auth?.person.id),
+    refuseReadOnlyWrites(op),
+    refuseOverBudget(settings, op),
+    readInput(op, { strict: settings.strict }),
+    answerWith(`${op.operationId} (G12, G13)`, handle),
+  ];
 }

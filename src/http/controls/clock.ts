@@ -1,0 +1,11 @@
+// MK4 under /__mock/clock: the request's world's clock read, set or moved on; the runtime tells the move
+// (clock:moved) itself (worlds.ts).
+import { clockView } from '../../runtime/time-travel.js';
+import { ok } from '../operation-handler.js';
+import type { ControlHandlers } from './control-handler.js';
+
+export const clockControls = {
+  getClock: ({ world }) => ok(clockView(world)),
+  setClock: ({ mock, slot }, { body }) => ok(mock.worlds.setClock(slot, body.now, body.frozen)),
+  advanceClock: ({ mock, slot }, { body }) => ok(mock.worlds.advanceClock(slot, body)),
+} satisfies Partial<ControlHandlers>;
