@@ -15,6 +15,7 @@ import { importedWorld, type ImportedWorld } from '../src/import/import-organisa
 import { leakScan } from '../src/import/leak-scan.js';
 import type { SourceOrg } from '../src/import/source-org.js';
 import { NOW } from './support/harness.js';
+import { importArgs } from './support/import-args.js';
 import { orgInProcess } from './support/org-in-process.js';
 
 const SALT = 'the salt of the attack';
@@ -297,21 +298,7 @@ describe('standin import against a source answering oddly', () => {
     let waited = 0;
     const out = join(dir, `${name}.json`);
     const code = await runImport(
-      [
-        '--base-url',
-        baseUrl,
-        '--token',
-        token,
-        '--out',
-        out,
-        '--since',
-        SINCE,
-        '--cache',
-        join(dir, name),
-        '--salt-file',
-        join(dir, 'salt'),
-        ...extra,
-      ],
+      importArgs({ baseUrl, token, out, since: SINCE, cache: join(dir, name), saltFile: join(dir, 'salt') }, ...extra),
       {
         stdout: (text) => (stdout += text),
         stderr: { write: (text: string) => (stderr += text) },
