@@ -8,9 +8,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createServer } from 'vite';
 import { launchChromium } from '../test/support/chromium.js';
-import { BARE_MOCKS, buildQuickStart, serveBuild, writeQuickStart } from '../test/support/quick-start.js';
+import {
+  BARE_MOCKS,
+  buildQuickStart,
+  onViteDevServer,
+  serveBuild,
+  writeQuickStart,
+} from '../test/support/quick-start.js';
 import { ROOT } from './servers.js';
 import { median, round } from './stats.js';
 
@@ -61,14 +66,7 @@ export interface BrowserResult {
 
 /** The quick start in `folder` on Vite's dev server, opened once in a fresh context: what it loads. */
 async function devLoad(chromium: Browser, folder: string): Promise<DevResult> {
-  const server = await createServer({
-    root: folder,
-    configFile: false,
-    logLevel: 'silent',
-    server: { host: '127.0.0.1', port: 0 },
-  });
-  try {
-    await server.listen();
+  return onViteDevServer(folder, async (url) => {
     const context = await chromium.newContext();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -77,7 +75,7 @@ async function devLoad(chromium: Browser, folder: string): Promise<DevResult> {
     const sizes = new Map<string, number>();
     cdp.on('Network.responseReceived', (event) => paths.set(event.requestId, new URL(event.response.url).pathname));
     cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, event.encodedDataLength));
-    await visit(page, server.resolvedUrls?.local[0] ?? '');
+    await visit(page, url);
     await context.close();
     const files = [...sizes].map(([id, bytes]) => ({ path: paths.get(id) ?? id, bytes }));
     return {
@@ -85,9 +83,7 @@ async function devLoad(chromium: Browser, folder: string): Promise<DevResult> {
       requests: files.length,
       largest: files.sort((a, b) => b.bytes - a.bytes).slice(0, 6),
     };
-  } finally {
-    await server.close();
-  }
+  });
 }
 
 /**

@@ -104,6 +104,16 @@ function ci5Order(a: WireCheckIn, b: WireCheckIn): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** `res` is a 422 with one error, at `where` `name`, whose message is `message` word for word. */
+function expectOneError(
+  res: { status: number; body: any },
+  where: 'body' | 'query',
+  name: string,
+  message: string,
+): void {
+  expect([res.status, res.body.errors]).toEqual([422, [{ in: where, name, message }]]);
+}
+
 function ids(list: { id: string }[]): string[] {
   return list.map((c) => c.id);
 }
@@ -331,16 +341,12 @@ describe('CI3: filling in a check-in', () => {
       { team_ids: [own, foreign.id] },
       { token: tokenFor(h, checkIn) },
     );
-    expect([res.status, res.body.errors]).toEqual([
-      422,
-      [
-        {
-          in: 'body',
-          name: 'team_ids[1]',
-          message: 'team_ids[1] is not one of your teams (CI3); use ids from the teams of GET /me.',
-        },
-      ],
-    ]);
+    expectOneError(
+      res,
+      'body',
+      'team_ids[1]',
+      'team_ids[1] is not one of your teams (CI3); use ids from the teams of GET /me.',
+    );
   });
 
   it('CI3 mood null is accepted and clears the mood', async () => {
@@ -487,16 +493,7 @@ describe('CI5: listing, filters and order', () => {
 
   it('CI5 since after until: 422 naming since, with both dates, word for word', async () => {
     const res = await h.get(`${API}/check-ins?since=2026-11-20&until=2026-11-19`);
-    expect([res.status, res.body.errors]).toEqual([
-      422,
-      [
-        {
-          in: 'query',
-          name: 'since',
-          message: 'since must not be after until (CI5): since=2026-11-20, until=2026-11-19.',
-        },
-      ],
-    ]);
+    expectOneError(res, 'query', 'since', 'since must not be after until (CI5): since=2026-11-20, until=2026-11-19.');
   });
 
   it('CI5 a day with no check-in at all is 200 with an empty list', async () => {

@@ -48,6 +48,15 @@ function endOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('close', (code) => resolve(code)));
 }
 
+/** Runs standin with `args` to its end: its exit code and what it wrote to stderr. */
+async function runToEnd(...args: string[]): Promise<{ code: number | null; err: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let err = '';
+  child.stderr?.on('data', (chunk) => (err += chunk));
+  return { code: await endOf(child), err };
+}
+
 describe('standin serve', () => {
   it('prints where it serves and whose token to use, serves over HTTP, and exits 0 on SIGTERM', async () => {
     const { child, banner } = await start(['--port', '0', '--now', '2026-11-20T15:00:00Z']);
@@ -175,11 +184,8 @@ describe('standin serve', () => {
       /^standin: --state takes a file, and \S+ is a folder: give a file in it, such as \S+standin-state\.json /,
     ],
   ])('refuses %j with a clear message and exit code 2', async (args, message) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    expect(await endOf(child)).toBe(2);
+    const { code, err } = await runToEnd('serve', ...args);
+    expect(code).toBe(2);
     expect(err).toMatch(message);
   });
 });
@@ -193,11 +199,8 @@ describe('standin with a mistyped command', () => {
     ['imprt', /^standin: unknown command "imprt": did you mean standin import\? /],
     ['deploy', /^standin: unknown command "deploy"; the commands are serve, contract, drift, proxy and import /],
   ])('standin %s names the command meant, exit code 2', async (command, message) => {
-    const child = spawn(process.execPath, [CLI, command], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    expect(await endOf(child)).toBe(2);
+    const { code, err } = await runToEnd(command);
+    expect(code).toBe(2);
     expect(err).toMatch(message);
   });
 });

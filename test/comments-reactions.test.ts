@@ -25,6 +25,35 @@ const KINDS: { type: CommentableType; base: string }[] = [
   { type: 'goal-update', base: 'goal-updates' },
 ];
 
+/** One case of the error tables: a request (sent as another person with `as`), the status and field it gets. */
+interface ErrorCase {
+  name: string;
+  method: string;
+  path: (ctx: Ctx) => string;
+  body?: unknown;
+  as?: 'other';
+  status: number;
+  field?: string;
+}
+
+/** A POST of `body` to the comments or reactions of the record of `base` the context made: 422 naming `field`. */
+function invalidPost(
+  base: string,
+  sub: 'comments' | 'reactions',
+  what: string,
+  body: unknown,
+  field: string,
+): ErrorCase {
+  return {
+    name: `POST /${base}/{id}/${sub} ${what}`,
+    method: 'POST',
+    path: (c) => `${API}/${base}/${c[base]}/${sub}`,
+    body,
+    status: 422,
+    field,
+  };
+}
+
 function canSee(goal: Goal, person: Person): boolean {
   return !goal.private || goal.ownerId === person.id || goal.contributorIds.includes(person.id);
 }
@@ -189,48 +218,12 @@ describe('CR1 comments', () => {
     expect((await walk(h, path, h.tokenOf(owner))).map((c) => c.id)).toContain(mine.body.id);
   });
 
-  const errors: {
-    name: string;
-    method: string;
-    path: (ctx: Ctx) => string;
-    body?: unknown;
-    as?: 'other';
-    status: number;
-    field?: string;
-  }[] = [
+  const errors: ErrorCase[] = [
     ...KINDS.flatMap(({ base }) => [
-      {
-        name: `POST /${base}/{id}/comments with an empty body`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
-        body: { body: '' },
-        status: 422,
-        field: 'body',
-      },
-      {
-        name: `POST /${base}/{id}/comments with a blank body`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
-        body: { body: ' \n\t ' },
-        status: 422,
-        field: 'body',
-      },
-      {
-        name: `POST /${base}/{id}/comments without body`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
-        body: {},
-        status: 422,
-        field: 'body',
-      },
-      {
-        name: `POST /${base}/{id}/comments with a numeric body`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/comments`,
-        body: { body: 7 },
-        status: 422,
-        field: 'body',
-      },
+      invalidPost(base, 'comments', 'with an empty body', { body: '' }, 'body'),
+      invalidPost(base, 'comments', 'with a blank body', { body: ' \n\t ' }, 'body'),
+      invalidPost(base, 'comments', 'without body', {}, 'body'),
+      invalidPost(base, 'comments', 'with a numeric body', { body: 7 }, 'body'),
       {
         name: `POST /${base}/{unknown}/comments`,
         method: 'POST',
@@ -418,48 +411,12 @@ describe('CR2 reactions', () => {
     expectProblem(await h.delete(`${API}/reactions/${ownerReaction.body.id}`, asOutsider), 404);
   });
 
-  const errors: {
-    name: string;
-    method: string;
-    path: (ctx: Ctx) => string;
-    body?: unknown;
-    as?: 'other';
-    status: number;
-    field?: string;
-  }[] = [
+  const errors: ErrorCase[] = [
     ...KINDS.flatMap(({ base }) => [
-      {
-        name: `POST /${base}/{id}/reactions with an unknown name`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
-        body: { name: 'smile' },
-        status: 422,
-        field: 'name',
-      },
-      {
-        name: `POST /${base}/{id}/reactions with an emoji as name`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
-        body: { name: EMOJI.tada },
-        status: 422,
-        field: 'name',
-      },
-      {
-        name: `POST /${base}/{id}/reactions with a capitalised name`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
-        body: { name: 'Tada' },
-        status: 422,
-        field: 'name',
-      },
-      {
-        name: `POST /${base}/{id}/reactions without name`,
-        method: 'POST',
-        path: (c: Ctx) => `${API}/${base}/${c[base]}/reactions`,
-        body: {},
-        status: 422,
-        field: 'name',
-      },
+      invalidPost(base, 'reactions', 'with an unknown name', { name: 'smile' }, 'name'),
+      invalidPost(base, 'reactions', 'with an emoji as name', { name: EMOJI.tada }, 'name'),
+      invalidPost(base, 'reactions', 'with a capitalised name', { name: 'Tada' }, 'name'),
+      invalidPost(base, 'reactions', 'without name', {}, 'name'),
       {
         name: `POST /${base}/{unknown}/reactions`,
         method: 'POST',

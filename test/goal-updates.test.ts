@@ -24,6 +24,14 @@ function canSee(goal: Goal, person: Person): boolean {
   return !goal.private || goal.ownerId === person.id || goal.contributorIds.includes(person.id);
 }
 
+/** The generated goals the default person can see with at least `least` updates stored. */
+function goalsWithUpdates(h: Harness, least: number): Goal[] {
+  const me = h.person();
+  return [...h.world.store.goals.values()].filter(
+    (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length >= least,
+  );
+}
+
 /** GU7 by the rule: created_at descending, then the one created last (seq) first. */
 function newestFirst(a: GoalUpdate, b: GoalUpdate): number {
   return b.createdAt - a.createdAt || b.seq - a.seq;
@@ -202,10 +210,7 @@ describe('GU3 carry-over on create', () => {
 
   it('GU3 on a generated goal, an empty update carries the values of its latest stored update', async () => {
     const h = new Harness();
-    const me = h.person();
-    const goals = [...h.world.store.goals.values()].filter(
-      (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 1,
-    );
+    const goals = goalsWithUpdates(h, 2);
     expect(goals.length).toBeGreaterThan(0);
     for (const goal of goals.slice(0, 5)) {
       const [newest] = [...h.world.store.goalUpdates.values()].filter((u) => u.goalId === goal.id).sort(newestFirst);
@@ -291,10 +296,7 @@ describe('GU5 the goal follows its latest update', () => {
 
   it('GU5 deleting the latest of a generated goal shows the previous stored update', async () => {
     const h = new Harness();
-    const me = h.person();
-    const goal = [...h.world.store.goals.values()].find(
-      (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 2,
-    )!;
+    const goal = defined(goalsWithUpdates(h, 3)[0], 'a goal with three updates');
     const [newest, next] = [...h.world.store.goalUpdates.values()]
       .filter((u) => u.goalId === goal.id)
       .sort(newestFirst);
@@ -446,10 +448,7 @@ describe('GU7 newest first', () => {
 
   it('GU7 every generated goal lists its updates by the rule, across pages', async () => {
     const h = new Harness();
-    const me = h.person();
-    const goals = [...h.world.store.goals.values()].filter(
-      (g) => canSee(g, me) && h.world.store.updatesOfGoal(g.id).length > 1,
-    );
+    const goals = goalsWithUpdates(h, 2);
     expect(goals.length).toBeGreaterThan(0);
     for (const goal of goals) {
       const expected = [...h.world.store.goalUpdates.values()]

@@ -204,162 +204,57 @@ describe('GO2 validation', () => {
     ).toBe(false);
   });
 
-  const cases: Array<{
+  /** A GO2 case: what is sent, and the field (or either of the fields) the 422 must name. */
+  interface RefusedCase {
     name: string;
     method: 'POST' | 'PATCH';
     path: () => string;
     body: () => object;
     field: string | string[];
-  }> = [
-    {
-      name: 'unknown owner_id',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ owner_id: UNKNOWN_ID }),
-      field: 'owner_id',
-    },
-    {
-      name: 'owner_id not a UUID',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ owner_id: 'nobody' }),
-      field: 'owner_id',
-    },
-    {
-      name: 'unknown contributor',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ contributor_ids: [ctx.someone, UNKNOWN_ID] }),
-      field: 'contributor_ids',
-    },
-    {
-      name: 'contributor_ids not an array',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ contributor_ids: ctx.someone }),
-      field: 'contributor_ids',
-    },
-    {
-      name: 'unknown team',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ team_ids: [UNKNOWN_ID] }),
-      field: 'team_ids',
-    },
-    {
-      name: 'unknown parent',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ parent_id: UNKNOWN_ID }),
-      field: 'parent_id',
-    },
-    {
-      name: 'parent the caller cannot see (GO7)',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ parent_id: ctx.hidden }),
-      field: 'parent_id',
-    },
-    {
-      name: 'start_date after end_date',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ start_date: '2026-12-02', end_date: '2026-12-01' }),
-      field: ['start_date', 'end_date'],
-    },
-    {
-      name: 'update_cadence not allowed',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ update_cadence: 'daily' }),
-      field: 'update_cadence',
-    },
-    { name: 'title not a string', method: 'POST', path: () => '/goals', body: () => ({ title: 42 }), field: 'title' },
-    { name: 'title null', method: 'POST', path: () => '/goals', body: () => ({ title: null }), field: 'title' },
-    {
-      name: 'description not a string',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ description: 5 }),
-      field: 'description',
-    },
-    {
-      name: 'private not a boolean',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ private: 'true' }),
-      field: 'private',
-    },
-    {
-      name: 'archived not a boolean',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ archived: 1 }),
-      field: 'archived',
-    },
-    {
-      name: 'start_date not a real date',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ start_date: '2026-02-30' }),
-      field: 'start_date',
-    },
-    {
-      name: 'end_date not YYYY-MM-DD',
-      method: 'POST',
-      path: () => '/goals',
-      body: () => ({ end_date: '20261120' }),
-      field: 'end_date',
-    },
-    {
-      name: 'parent = the goal itself',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ parent_id: ctx.a }),
-      field: 'parent_id',
-    },
-    {
-      name: 'parent = a child',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ parent_id: ctx.b }),
-      field: 'parent_id',
-    },
-    {
-      name: 'parent = a grandchild',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ parent_id: ctx.c }),
-      field: 'parent_id',
-    },
-    {
-      name: 'end_date before the stored start_date',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ end_date: '2026-02-28' }),
-      field: 'end_date',
-    },
-    {
-      name: 'start_date after the stored end_date',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ start_date: '2026-07-01' }),
-      field: 'start_date',
-    },
-    {
-      name: 'unknown owner on PATCH',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ owner_id: UNKNOWN_ID }),
-      field: 'owner_id',
-    },
-    {
-      name: 'bad cadence on PATCH',
-      method: 'PATCH',
-      path: () => `/goals/${ctx.a}`,
-      body: () => ({ update_cadence: 'yearly' }),
-      field: 'update_cadence',
-    },
+  }
+  /** `body` sent to create a goal. */
+  const onCreate = (name: string, body: () => object, field: string | string[]): RefusedCase => ({
+    name,
+    method: 'POST',
+    path: () => '/goals',
+    body,
+    field,
+  });
+  /** `body` sent to change goal a (whose children are b and then c). */
+  const onPatch = (name: string, body: () => object, field: string): RefusedCase => ({
+    name,
+    method: 'PATCH',
+    path: () => `/goals/${ctx.a}`,
+    body,
+    field,
+  });
+  const cases: RefusedCase[] = [
+    onCreate('unknown owner_id', () => ({ owner_id: UNKNOWN_ID }), 'owner_id'),
+    onCreate('owner_id not a UUID', () => ({ owner_id: 'nobody' }), 'owner_id'),
+    onCreate('unknown contributor', () => ({ contributor_ids: [ctx.someone, UNKNOWN_ID] }), 'contributor_ids'),
+    onCreate('contributor_ids not an array', () => ({ contributor_ids: ctx.someone }), 'contributor_ids'),
+    onCreate('unknown team', () => ({ team_ids: [UNKNOWN_ID] }), 'team_ids'),
+    onCreate('unknown parent', () => ({ parent_id: UNKNOWN_ID }), 'parent_id'),
+    onCreate('parent the caller cannot see (GO7)', () => ({ parent_id: ctx.hidden }), 'parent_id'),
+    onCreate('start_date after end_date', () => ({ start_date: '2026-12-02', end_date: '2026-12-01' }), [
+      'start_date',
+      'end_date',
+    ]),
+    onCreate('update_cadence not allowed', () => ({ update_cadence: 'daily' }), 'update_cadence'),
+    onCreate('title not a string', () => ({ title: 42 }), 'title'),
+    onCreate('title null', () => ({ title: null }), 'title'),
+    onCreate('description not a string', () => ({ description: 5 }), 'description'),
+    onCreate('private not a boolean', () => ({ private: 'true' }), 'private'),
+    onCreate('archived not a boolean', () => ({ archived: 1 }), 'archived'),
+    onCreate('start_date not a real date', () => ({ start_date: '2026-02-30' }), 'start_date'),
+    onCreate('end_date not YYYY-MM-DD', () => ({ end_date: '20261120' }), 'end_date'),
+    onPatch('parent = the goal itself', () => ({ parent_id: ctx.a }), 'parent_id'),
+    onPatch('parent = a child', () => ({ parent_id: ctx.b }), 'parent_id'),
+    onPatch('parent = a grandchild', () => ({ parent_id: ctx.c }), 'parent_id'),
+    onPatch('end_date before the stored start_date', () => ({ end_date: '2026-02-28' }), 'end_date'),
+    onPatch('start_date after the stored end_date', () => ({ start_date: '2026-07-01' }), 'start_date'),
+    onPatch('unknown owner on PATCH', () => ({ owner_id: UNKNOWN_ID }), 'owner_id'),
+    onPatch('bad cadence on PATCH', () => ({ update_cadence: 'yearly' }), 'update_cadence'),
   ];
 
   it.each(cases)('GO2 $method $name → 422 naming the field, nothing saved', async ({ method, path, body, field }) => {

@@ -10,7 +10,7 @@ import { anonymise, anonymisedIdOf } from '../src/import/anonymise.js';
 import { htmlText } from '../src/import/html-text.js';
 import { leakScan } from '../src/import/leak-scan.js';
 import { IMPORTED_SEED } from '../src/import/org-records.js';
-import { SOURCE_KINDS, type SourceOrg } from '../src/import/source-org.js';
+import { SOURCE_KINDS, SOURCE_SCHEMAS, type SourceOrg } from '../src/import/source-org.js';
 import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import type { ApiSchema } from '../src/types/wire.js';
 
@@ -432,21 +432,9 @@ describe('anonymise', () => {
 
   it('still validates against the spec: a wire record that validated still does', () => {
     const spec = getCompiledSpec();
-    const schemas: Record<(typeof SOURCE_KINDS)[number], string> = {
-      people: 'Person',
-      teams: 'TeamDetail',
-      goals: 'Goal',
-      goalUpdates: 'GoalUpdate',
-      checkIns: 'CheckIn',
-      echoQuestions: 'EchoQuestion',
-      echoAnswers: 'EchoAnswer',
-      activities: 'Activity',
-      comments: 'Comment',
-      reactions: 'Reaction',
-    };
     for (const kind of SOURCE_KINDS) {
-      for (const record of org[kind]) expect(spec.checkSchema(schemas[kind], record)).toEqual([]);
-      for (const record of out[kind]) expect(spec.checkSchema(schemas[kind], record), kind).toEqual([]);
+      for (const record of org[kind]) expect(spec.checkSchema(SOURCE_SCHEMAS[kind], record)).toEqual([]);
+      for (const record of out[kind]) expect(spec.checkSchema(SOURCE_SCHEMAS[kind], record), kind).toEqual([]);
     }
     expect(spec.checkSchema('Person', out.me)).toEqual([]);
   });

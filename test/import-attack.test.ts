@@ -15,6 +15,7 @@ import { importedWorld, type ImportedWorld } from '../src/import/import-organisa
 import { leakScan } from '../src/import/leak-scan.js';
 import type { SourceOrg } from '../src/import/source-org.js';
 import { NOW } from './support/harness.js';
+import { importArgs } from './support/import-args.js';
 import { orgInProcess } from './support/org-in-process.js';
 
 const SALT = 'the salt of the attack';
@@ -242,6 +243,25 @@ function pour(response: ServerResponse, chunk: Buffer, most: number): Poured {
   return poured;
 }
 
+/**
+ * A source whose pages of people are answered 200 with `headers` and a body of blanks poured up to `most` bytes;
+ * `poured` says what the last of them came to.
+ */
+function pouringPeople(headers: Record<string, string>, most: number): { hostile: Hostile; poured?: Poured } {
+  const people: { hostile: Hostile; poured?: Poured } = {
+    hostile: (path) =>
+      path.startsWith('/people?')
+        ? {
+            raw: (response) => {
+              response.writeHead(200, headers);
+              people.poured = pour(response, Buffer.alloc(64 * 1024, ' '), most);
+            },
+          }
+        : null,
+  };
+  return people;
+}
+
 /** A source person of its own, the n-th a source makes up: the spec's Person, with an id, name and handle of its own. */
 function madeUp(template: SourceOrg['people'][number], n: number): SourceOrg['people'][number] {
   const tag = n.toString(16).padStart(12, '0');
@@ -297,21 +317,7 @@ describe('standin import against a source answering oddly', () => {
     let waited = 0;
     const out = join(dir, `${name}.json`);
     const code = await runImport(
-      [
-        '--base-url',
-        baseUrl,
-        '--token',
-        token,
-        '--out',
-        out,
-        '--since',
-        SINCE,
-        '--cache',
-        join(dir, name),
-        '--salt-file',
-        join(dir, 'salt'),
-        ...extra,
-      ],
+      importArgs({ baseUrl, token, out, since: SINCE, cache: join(dir, name), saltFile: join(dir, 'salt') }, ...extra),
       {
         stdout: (text) => (stdout += text),
         stderr: { write: (text: string) => (stderr += text) },
@@ -444,43 +450,27 @@ describe('standin import against a source answering oddly', () => {
   it('a 200 whose body never ends: reads 64 MiB of it and no more, in one line naming the GET', async () => {
     // Endless as far as a reader can tell: it stops only 32 MiB past the cap, so that a reader with no cap fails
     // this test rather than fill the machine (one without read 3 GiB of such a body in 13 s).
-    let poured: Poured | undefined;
+    const people = pouringPeople({ 'content-type': 'application/json' }, ANSWER_CAP + 32 * 2 ** 20);
     await refusedThenResumed(
       'endless-body',
-      (path) =>
-        path.startsWith('/people?')
-          ? {
-              raw: (response) => {
-                response.writeHead(200, { 'content-type': 'application/json' });
-                poured = pour(response, Buffer.alloc(64 * 1024, ' '), ANSWER_CAP + 32 * 2 ** 20);
-              },
-            }
-          : null,
+      people.hostile,
       `standin import: GET ${baseUrl}/people?page=1&per_page=50 answered more than 64 MiB, the most standin import reads of one answer: it read no further, and kept none of it`,
     );
-    expect(poured?.cut, 'the reader hung up').toBe(true);
+    expect(people.poured?.cut, 'the reader hung up').toBe(true);
     // What the source got out: the cap, and what the two sockets' buffers hold on their way.
-    expect(poured!.sent).toBeLessThan(ANSWER_CAP + 16 * 2 ** 20);
+    expect(people.poured!.sent).toBeLessThan(ANSWER_CAP + 16 * 2 ** 20);
   });
 
   it('a Content-Length over 64 MiB: refused before its body is read', async () => {
     const declared = ANSWER_CAP + 64 * 1024;
-    let poured: Poured | undefined;
+    const people = pouringPeople({ 'content-type': 'application/json', 'content-length': String(declared) }, declared);
     await refusedThenResumed(
       'declared-body',
-      (path) =>
-        path.startsWith('/people?')
-          ? {
-              raw: (response) => {
-                response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(declared) });
-                poured = pour(response, Buffer.alloc(64 * 1024, ' '), declared);
-              },
-            }
-          : null,
+      people.hostile,
       `standin import: GET ${baseUrl}/people?page=1&per_page=50 answered a Content-Length of ${declared} bytes, over the 64 MiB standin import reads of one answer: it read none of it`,
     );
-    expect(poured?.cut, 'the reader hung up').toBe(true);
-    expect(poured!.sent).toBeLessThan(16 * 2 ** 20);
+    expect(people.poured?.cut, 'the reader hung up').toBe(true);
+    expect(people.poured!.sent).toBeLessThan(16 * 2 ** 20);
   });
 
   /** A source that makes up 50 new people on every page of /people, for ever; `served` the bytes of each answer. */

@@ -20,6 +20,7 @@ import { startServer, type RunningMock } from '../src/server/start-server.js';
 import { NOW } from './support/harness.js';
 import { orgInProcess } from './support/org-in-process.js';
 import { exampleOn } from './support/doc-examples.js';
+import { importArgs } from './support/import-args.js';
 import { CLI } from './support/standin-process.js';
 
 // Each import here spawns standin and reads a whole organisation: 15 s on a quiet box, over 60 s at a load of 12 to 20,
@@ -66,21 +67,11 @@ async function importing(args: string[]): Promise<{ code: number; stdout: string
   return { code, stdout, stderr };
 }
 
-const common = (out: string) => [
-  '--base-url',
-  source.baseUrl,
-  '--token',
-  token,
-  '--out',
-  out,
-  '--since',
-  SINCE,
-  '--comments',
-  '--cache',
-  join(dir, 'cache'),
-  '--salt-file',
-  join(dir, 'salt'),
-];
+const common = (out: string) =>
+  importArgs(
+    { baseUrl: source.baseUrl, token, out, since: SINCE, cache: join(dir, 'cache'), saltFile: join(dir, 'salt') },
+    '--comments',
+  );
 
 describe('standin import from a standin with rate limits and 503s', () => {
   const out = join(dir, 'org.json');

@@ -128,15 +128,20 @@ describe('G8 body size, read as it streams', () => {
     return { stream, seen };
   }
 
-  it('G8 a body with no length that passes 1 MiB gets 413 with Connection: close, and is read no further', async () => {
-    const h = new Harness();
-    const { stream, seen } = endless();
-    const response = await h.mock.app.request('/api/v2/goals', {
+  /** POSTs `body` as a goal, streamed in process with no declared length, as the default person. */
+  async function postStreamedGoal(h: Harness, body: ReadableStream<Uint8Array>): Promise<Response> {
+    return await h.mock.app.request('/api/v2/goals', {
       method: 'POST',
-      body: stream,
+      body,
       duplex: 'half',
       headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
     } as RequestInit);
+  }
+
+  it('G8 a body with no length that passes 1 MiB gets 413 with Connection: close, and is read no further', async () => {
+    const h = new Harness();
+    const { stream, seen } = endless();
+    const response = await postStreamedGoal(h, stream);
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(response.headers.get('connection')).toBe('close');
@@ -184,12 +189,7 @@ describe('G8 body size, read as it streams', () => {
         controller.enqueue(new TextEncoder().encode('{"title": "Half'));
       },
     });
-    const response = await h.mock.app.request('/api/v2/goals', {
-      method: 'POST',
-      body: broken,
-      duplex: 'half',
-      headers: { authorization: `Bearer ${h.person().tokens.readWrite}`, 'content-type': 'application/json' },
-    } as RequestInit);
+    const response = await postStreamedGoal(h, broken);
     expect(response.status).toBe(400);
     expect((await response.json()).type).toBe('urn:standin:problem:incomplete-body');
     expect(h.mock.journal.list()[0]).toMatchObject({ method: 'POST', status: 400 });

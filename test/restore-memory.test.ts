@@ -9,10 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { declaredStatePut } from './support/declared-state-put.js';
 import { CLI } from './support/standin-process.js';
 
 const MiB = 2 ** 20;
@@ -239,17 +239,7 @@ describe('PUT /__mock/state of about 100 MiB to standin serve', () => {
     const body = await stateWithGoals(server, true);
     // Declared: answered from the headers alone, no byte of the body sent.
     const port = new URL(server.origin).port;
-    const declared = await new Promise<string>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1');
-      let received = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (data: string) => (received += data));
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(received));
-      socket.write(
-        `PUT /__mock/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-      );
-    });
+    const declared = await declaredStatePut(Number(port), body.length);
     expect(declared).toMatch(/^HTTP\/1\.1 413 /);
     expect(declared.toLowerCase()).toContain('connection: close');
     const problem = JSON.parse(declared.slice(declared.indexOf('\r\n\r\n') + 4)) as { type: string; detail: string };

@@ -40,15 +40,20 @@ const SCRIPT = `
   process.stdout.write(JSON.stringify({ me: me.status, atStart, stream: stream.status, first: new TextDecoder().decode(value), byStream }));
   process.exit(0);`;
 
+/** Runs `script` in a Node of its own (a fresh module graph), from the package root: what it printed, as JSON. */
+function runScript(script: string): unknown {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(child.status, child.stderr).toBe(0);
+  return JSON.parse(child.stdout);
+}
+
 describe('start-up (issue 19)', () => {
   it('loads the event stream’s code with the first GET /__mock/events, not at start', () => {
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(child.status, child.stderr).toBe(0);
-    const seen = JSON.parse(child.stdout) as {
+    const seen = runScript(SCRIPT) as {
       me: number;
       atStart: string[];
       stream: number;
@@ -99,13 +104,7 @@ export async function load(url, context, next) {
 
 describe('start-up (issue 34)', () => {
   it('loads the spec’s checks (the controls’ and the responses’) with the first control, not for the API’s first answer', () => {
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHECKS_SCRIPT], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(child.status, child.stderr).toBe(0);
-    const seen = JSON.parse(child.stdout) as { me: number; atStart: string[]; tokens: number; byControl: string[] };
+    const seen = runScript(CHECKS_SCRIPT) as { me: number; atStart: string[]; tokens: number; byControl: string[] };
     expect([seen.me, seen.atStart]).toEqual([200, []]);
     expect([seen.tokens, seen.byControl]).toEqual([200, ['dist/src/spec/generated/spec-checks.js']]);
   });

@@ -5,12 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
+import { declaredStatePut } from './support/declared-state-put.js';
 import { control, Harness, NOW } from './support/harness.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/standin.js', import.meta.url));
@@ -201,17 +202,7 @@ describe('PUT /__mock/state off the request path rebuilds what an in-process res
 
   it('G8 a body declared over 512 MiB gets 413 before any of it is read, and the connection is closed', async () => {
     const port = (running.server.address() as AddressInfo).port;
-    const text = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (data: string) => (received += data));
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(received));
-      socket.write(
-        `PUT /__mock/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${600 * MiB}\r\n\r\n`,
-      );
-    });
+    const text = await declaredStatePut(port, 600 * MiB);
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text.toLowerCase()).toContain('connection: close');
     expect(text).toContain('"type":"urn:standin:problem:body-too-large"');

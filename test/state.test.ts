@@ -16,6 +16,16 @@ async function texts(h: Harness) {
   return Promise.all(PATHS.map(async (path) => (await h.get(path)).text));
 }
 
+/** PUT /__mock/state with `bad`: refused with 422 and its errors, and the world answers as before, goal `kept` included. */
+async function expectRefusedUnchanged(h: Harness, bad: unknown, kept: string): Promise<void> {
+  const before = await texts(h);
+  const refused = await control(h, 'PUT', '/state', bad);
+  expect(refused.status).toBe(422);
+  expect(refused.body.errors.length).toBeGreaterThan(0);
+  expect(await texts(h)).toEqual(before);
+  expect((await h.get(`/api/v2/goals/${kept}`)).status).toBe(200);
+}
+
 describe('world state', () => {
   it.each([
     ['its changes over the generated base (version 2)', '/state', 2],
@@ -165,12 +175,7 @@ describe('world state', () => {
                 : kind === 'counters'
                   ? { ...good, counters: { ...good.counters, created: {} } }
                   : { ...good, records: { ...records, goals: [{ ...g0, title: 5, ownerId: 'nobody' }, g1, ...goals] } };
-    const before = await texts(h);
-    const refused = await control(h, 'PUT', '/state', bad);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors.length).toBeGreaterThan(0);
-    expect(await texts(h)).toEqual(before);
-    expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(200);
+    await expectRefusedUnchanged(h, bad, created.body.id);
     expect((await control(h, 'GET', '/clock')).body.now).toBe('2026-11-20T15:00:00Z');
   });
 
@@ -199,12 +204,7 @@ describe('world state', () => {
             : kind === 'kind'
               ? { ...good, changes: { ...good.changes, invoices: [] } }
               : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
-    const before = await texts(h);
-    const refused = await control(h, 'PUT', '/state', bad);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors.length).toBeGreaterThan(0);
-    expect(await texts(h)).toEqual(before);
-    expect((await h.get(`/api/v2/goals/${created.body.id}`)).status).toBe(200);
+    await expectRefusedUnchanged(h, bad, created.body.id);
   });
 
   it.each([

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
 import { Clock } from './clock.js';
-import { inSlices, SLICE_RECORDS, type Sliced } from './slices.js';
+import { inSlices, SLICE_RECORDS } from './slices.js';
+import { runSliced } from '../../test/support/run-sliced.js';
 import type { Change } from './table.js';
 import { WorldBase } from './world-base.js';
 import { exportFullState } from './world-state.js';
@@ -13,16 +14,6 @@ const NOW = Date.parse('2026-11-20T15:00:00Z') / 1000;
 const contents = generateWorld({ seed: 42, size: 'small', now: NOW });
 const base = new WorldBase(contents, echoAnswerBody, 'generated');
 const clock = () => new Clock({ now: NOW * 1000 });
-
-/** Runs sliced work to its end, counting its pauses. */
-function run<R>(work: Sliced<R>): { result: R; pauses: number } {
-  let pauses = 0;
-  for (;;) {
-    const step = work.next();
-    if (step.done) return { result: step.value, pauses };
-    pauses++;
-  }
-}
 
 /** 5,000 comments more over the base: changes as a state of changes brings them. */
 function manyComments(): WorldChanges {
@@ -65,7 +56,7 @@ describe('work in slices', () => {
   ] as const)(
     '%s pauses after every SLICE_RECORDS records or fewer, and is what building it at once makes',
     (_name, sliced, atOnce, count, state) => {
-      const { result, pauses } = run<WorldBase | World>(sliced());
+      const { result, pauses } = runSliced<WorldBase | World>(sliced());
       expect(pauses).toBeGreaterThanOrEqual(Math.floor(count / SLICE_RECORDS));
       expect(state(result as never)).toEqual(state(atOnce() as never));
     },
@@ -74,7 +65,7 @@ describe('work in slices', () => {
   it('pauses once after each whole SLICE_RECORDS items, acting on each once, in order', () => {
     const seen: number[] = [];
     const items = Array.from({ length: 2 * SLICE_RECORDS + SLICE_RECORDS / 2 }, (_, i) => i);
-    const { pauses } = run(inSlices(items, (item) => seen.push(item)));
+    const { pauses } = runSliced(inSlices(items, (item) => seen.push(item)));
     expect(pauses).toBe(2);
     expect(seen).toEqual(items);
   });

@@ -7,7 +7,7 @@ import { DomainError } from './domain-error.js';
 import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind, type RecordKind } from './record-kinds.js';
 import type { StoreCounters } from './store.js';
 import type { Change } from './table.js';
-import type { ContentsRecords, WorldContents, WorldSize } from './world-base.js';
+import type { ContentsRecords, WorldBase, WorldContents, WorldSize } from './world-base.js';
 import type { World, WorldChanges } from './world.js';
 
 export const STATE_FORMAT = 'standin-world';
@@ -110,27 +110,37 @@ export function stateOfChanges(world: World, taken: WorldChanges): ChangesState 
     if (put.length > 0) changes[name] = put;
     if (gone.length > 0) deleted[name] = gone;
   }
-  const generatedAt = formatInstant(base.generatedAt);
   return {
     format: STATE_FORMAT,
     version: 2,
     seed: base.seed,
     size: base.size,
-    base:
-      base.origin === 'generated'
-        ? { generated_at: generatedAt }
-        : {
-            generated_at: generatedAt,
-            history_start: base.historyStart,
-            default_person_id: base.defaultPersonId,
-            counters: base.store.counters(),
-            records: baseRecords(world),
-          },
+    base: baseNamed(base, () => ({ counters: base.store.counters(), records: baseRecords(world) })),
     now: formatInstant(Math.floor(taken.now / 1000)),
     frozen: taken.frozen,
     counters: taken.counters,
     changes,
     deleted,
+  };
+}
+
+/**
+ * A base as a state or a state log names it: a generated one by its generation instant alone (it is a function of
+ * seed, size and that instant), an imported one with its history start and default person too, and whatever
+ * `imported` adds (asked only for an imported base: its records cost what they weigh).
+ * @example baseNamed(world.base, () => ({ imported: true })) // { generated_at: '2026-11-20T15:00:00Z' } when generated
+ */
+export function baseNamed<E extends object>(
+  base: WorldBase,
+  imported: () => E,
+): { generated_at: string } | ({ generated_at: string; history_start: string; default_person_id: string } & E) {
+  const generatedAt = formatInstant(base.generatedAt);
+  if (base.origin === 'generated') return { generated_at: generatedAt };
+  return {
+    generated_at: generatedAt,
+    history_start: base.historyStart,
+    default_person_id: base.defaultPersonId,
+    ...imported(),
   };
 }
 

@@ -7,7 +7,7 @@ import { estimateEtaMs, type ReadProgress } from './progress-bar.js';
 import { DEFAULT_READ_BUDGET, ReadBudgetError, ReadMeter, type ReadBudget } from './read-budget.js';
 import { ReadCache, canonicalPath, type CachedRead } from './read-cache.js';
 import { defaultWindow, instant, newestInstant, type ReadWindow } from './read-window.js';
-import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
+import { SOURCE_KINDS, SOURCE_SCHEMAS, type SourceKind, type SourceOrg } from './source-org.js';
 
 /** G4: the most records a page holds (per_page above 50 is clamped to 50). */
 const PER_PAGE = 50;
@@ -106,7 +106,7 @@ function planReader(settings: PlanSettings, tally: PlanTally): PlanReader {
         };
         const answer = yield* reader.ask(request);
         if (typeof answer !== 'object') return out;
-        const items = listOf<T>(answer.text, path, counted ? SCHEMAS[kind] : 'Team');
+        const items = listOf<T>(answer.text, path, counted ? SOURCE_SCHEMAS[kind] : 'Team');
         // A source that makes up new records on every page never sends a short one: the budget ends it.
         reader.took(request, answer, items.length);
         // A page of nothing but records of earlier pages, several in a row, is a source that does not page (it
@@ -313,7 +313,7 @@ function* newestPage(reader: PlanReader, kind: 'checkIns' | 'activities', path: 
   const request: PlanRequest = { kind, path: withQuery(path, { page: '1', per_page: String(PER_PAGE) }) };
   const answer = yield* reader.ask(request);
   if (typeof answer !== 'object') return [];
-  const records = listOf<Rec>(answer.text, path, SCHEMAS[kind]);
+  const records = listOf<Rec>(answer.text, path, SOURCE_SCHEMAS[kind]);
   reader.took(request, answer, records.length);
   return records;
 }
@@ -337,20 +337,6 @@ function parse(text: string, path: string): unknown {
 function isRecord(value: unknown): value is Rec {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }
-
-/** The spec's schema of each kind's records. */
-const SCHEMAS: Record<SourceKind, string> = {
-  people: 'Person',
-  teams: 'TeamDetail',
-  goals: 'Goal',
-  goalUpdates: 'GoalUpdate',
-  checkIns: 'CheckIn',
-  echoQuestions: 'EchoQuestion',
-  echoAnswers: 'EchoAnswer',
-  activities: 'Activity',
-  comments: 'Comment',
-  reactions: 'Reaction',
-};
 
 /** Several pages in a row of nothing new: the source does not page (see `all`). */
 const STALE_PAGES = 3;

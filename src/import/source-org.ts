@@ -49,6 +49,23 @@ export const SOURCE_KINDS = [
 ] as const satisfies ReadonlyArray<keyof SourceOrg>;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
+/**
+ * The spec's schema of each kind's records: what the reader checks each page it reads against.
+ * @example getCompiledSpec().checkSchema(SOURCE_SCHEMAS.teams, team) // [] for a valid TeamDetail
+ */
+export const SOURCE_SCHEMAS: Record<SourceKind, string> = {
+  people: 'Person',
+  teams: 'TeamDetail',
+  goals: 'Goal',
+  goalUpdates: 'GoalUpdate',
+  checkIns: 'CheckIn',
+  echoQuestions: 'EchoQuestion',
+  echoAnswers: 'EchoAnswer',
+  activities: 'Activity',
+  comments: 'Comment',
+  reactions: 'Reaction',
+};
+
 /** Each kind's words, one and many, as standin import's lines name them (and `me`, the person who read it). */
 export const KIND_WORDS: Record<SourceKind | 'me', { one: string; many: string }> = {
   me: { one: 'me', many: 'me' },

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { formatInstant } from '../domain/calendar.js';
 import { DomainError } from '../domain/domain-error.js';
 import { CONTENTS_KINDS, type RecordKind } from '../domain/record-kinds.js';
-import { STATE_FORMAT, type ChangesState } from '../domain/world-state.js';
+import { baseNamed, STATE_FORMAT, type ChangesState } from '../domain/world-state.js';
 import type { World } from '../domain/world.js';
 import type { Mock } from '../http/app.js';
 
@@ -47,21 +47,12 @@ function keep(path: string): string {
 /** The header of a log of `world`'s base. */
 export function headerLine(world: World): string {
   const { base } = world;
-  const generatedAt = formatInstant(base.generatedAt);
   const header: Header = {
     format: LOG_FORMAT,
     version: LOG_VERSION,
     seed: base.seed,
     size: base.size,
-    base:
-      base.origin === 'generated'
-        ? { generated_at: generatedAt }
-        : {
-            generated_at: generatedAt,
-            history_start: base.historyStart,
-            default_person_id: base.defaultPersonId,
-            imported: true,
-          },
+    base: baseNamed(base, () => ({ imported: true as const })),
   };
   return `${JSON.stringify(header)}\n`;
 }

@@ -7,10 +7,15 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/shared-chromium.js';
-import { buildQuickStart, serveBuild, writeQuickStart, type BuiltChunk } from '../support/quick-start.js';
+import {
+  buildQuickStart,
+  onViteDevServer,
+  serveBuild,
+  writeQuickStart,
+  type BuiltChunk,
+} from '../support/quick-start.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let folder: string;
@@ -177,14 +182,7 @@ describe("README's quick start in a Vite app", () => {
   });
 
   it("answers the app on Vite's dev server, where import.meta.env.DEV is true", async () => {
-    const server = await createServer({
-      root: folder,
-      configFile: false,
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port: 0 },
-    });
-    try {
-      await server.listen();
+    await onViteDevServer(folder, async (url) => {
       const page = await browser.newPage();
       // The generated spec modules as served: at their own size (and their imports rewritten), not six times it
       // with a map of them inline.
@@ -197,15 +195,13 @@ describe("README's quick start in a Vite app", () => {
             response.body().then((body) => body.length),
           );
       });
-      expect(await openApp(page, server.resolvedUrls?.local[0] ?? '')).toMatch(/^Hello, \S+ \S+/);
+      expect(await openApp(page, url)).toMatch(/^Hello, \S+ \S+/);
       expect([...served.keys()].sort()).toEqual(['page-documents.js', 'spec-check-parts.js', 'specs.js']);
       for (const [name, bytes] of served) {
         const size = statSync(join(ROOT, 'dist', 'src', 'spec', 'generated', name)).size;
         expect(await bytes, name).toBeLessThan(size * 1.05 + 1_000);
       }
       await page.close();
-    } finally {
-      await server.close();
-    }
+    });
   });
 });

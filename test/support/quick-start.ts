@@ -1,13 +1,15 @@
 // README's quick start as a Vite app: its two browser blocks (src/mocks.ts and the guard in src/main.ts) in a
 // folder with an index.html, msw's worker in public/ (as `npx msw init public` puts it) and an app that calls
 // the API, built with Vite for production or for a demo, and served as a production host serves it. Shared by
-// the browser test of the quick start (test/browser/quick-start.test.ts) and the benchmark's browser part.
+// the browser test of the quick start (test/browser/quick-start.test.ts) and the benchmark's browser part,
+// as is its run on Vite's dev server.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createServer as createViteServer } from 'vite';
 import { PACKAGE_ROOT as ROOT } from '../../src/spec/spec-files.js';
 import { examplesOf } from './doc-examples.js';
 
@@ -152,4 +154,24 @@ export async function serveBuild(folder: string): Promise<{ origin: string; clos
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * `folder` on Vite's dev server (no config file, quiet, a free port of 127.0.0.1) for as long as `use` runs:
+ * `use` gets the page's address; the server is closed after, whatever `use` did.
+ * @example const text = await onViteDevServer(folder, async (url) => openApp(page, url));
+ */
+export async function onViteDevServer<T>(folder: string, use: (url: string) => Promise<T>): Promise<T> {
+  const server = await createViteServer({
+    root: folder,
+    configFile: false,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port: 0 },
+  });
+  try {
+    await server.listen();
+    return await use(server.resolvedUrls?.local[0] ?? '');
+  } finally {
+    await server.close();
+  }
 }
