@@ -138,7 +138,7 @@ function failureText(error: unknown, timeoutMs: number): string {
 
 /**
  * One world's subscriptions and deliveries (the shared world's, or a session's: MK5).
- * @example const outbox = new WebhookOutbox(42, DEFAULT_WEBHOOK_SETTINGS); outbox.subscribe({ url }).secret // 'whsec_…'
+ * @example const outbox = new WebhookOutbox(42, DEFAULT_WEBHOOK_SETTINGS, told, listen); outbox.subscribe({ url }).secret // 'whsec_…'
  */
 export class WebhookOutbox {
   readonly #seed: number;
@@ -166,8 +166,8 @@ export class WebhookOutbox {
   constructor(
     seed: number,
     settings: WebhookSettings,
-    moved: (id: string, status: DeliveryStatus) => void = () => {},
-    subscriptionsChanged: () => void = () => {},
+    moved: (id: string, status: DeliveryStatus) => void,
+    subscriptionsChanged: () => void,
   ) {
     this.#seed = seed;
     this.#settings = settings;
