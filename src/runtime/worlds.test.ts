@@ -295,16 +295,14 @@ describe('Worlds: a clock move tells itself (MK4)', () => {
   it('sets and advances a slot’s clock and tells clock:moved with its world, once per move', () => {
     const events = new MockEvents();
     const w = worlds({ events });
-    const moved: Array<[string | null, World, string]> = [];
-    events.on('clock:moved', ({ session, world }) =>
-      moved.push([session, world, new Date(world.clock.nowMs()).toISOString()]),
-    );
+    const moved: Array<[string | null, World, number]> = [];
+    events.on('clock:moved', ({ session, world }) => moved.push([session, world, world.now()]));
     const session = w.slotFor('s1');
     expect(w.advanceClock(session, { days: 1 })).toEqual({ now: '2026-11-21T15:00:00Z', frozen: true });
-    expect(w.setClock(w.shared, '2026-11-22T09:00:00Z', false)).toEqual({ now: '2026-11-22T09:00:00Z', frozen: false });
+    expect(w.setClock(w.shared, '2026-11-22T09:00:00Z', true)).toEqual({ now: '2026-11-22T09:00:00Z', frozen: true });
     expect(moved).toEqual([
-      ['s1', session.world, '2026-11-21T15:00:00.000Z'],
-      [null, w.shared.world, '2026-11-22T09:00:00.000Z'],
+      ['s1', session.world, Date.parse('2026-11-21T15:00:00Z') / 1000],
+      [null, w.shared.world, Date.parse('2026-11-22T09:00:00Z') / 1000],
     ]);
   });
 
