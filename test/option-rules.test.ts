@@ -218,9 +218,13 @@ describe('values only the command line writes as text', () => {
   });
 
   it.each([
-    [['--request-timeout', 'soon'], '--request-timeout must be a duration from 1s to 1h such as 30s or 5m, got "soon"'],
-    [['--request-timeout', '0'], '--request-timeout must be a duration from 1s to 1h such as 30s or 5m, got "0"'],
-    [['--request-timeout', '2h'], '--request-timeout must be a duration from 1s to 1h such as 30s or 5m, got "2h"'],
+    [
+      ['--request-timeout', 'soon'],
+      '--request-timeout must be a duration from 10s to 1h such as 30s or 5m, got "soon"',
+    ],
+    [['--request-timeout', '0'], '--request-timeout must be a duration from 10s to 1h such as 30s or 5m, got "0"'],
+    [['--request-timeout', '5s'], '--request-timeout must be a duration from 10s to 1h such as 30s or 5m, got "5s"'],
+    [['--request-timeout', '2h'], '--request-timeout must be a duration from 10s to 1h such as 30s or 5m, got "2h"'],
   ])('command line only: %j is refused', async (args, message) => {
     expect(await commandLineSays(args)).toBe(message);
   });
@@ -251,6 +255,10 @@ describe('values only the command line writes as text', () => {
 
   it.each([
     [{ headersTimeout: 0 }, 'startServer: headersTimeout must be at least 1 (milliseconds), got 0'],
+    [
+      { requestTimeout: 5000 },
+      'startServer: requestTimeout must be at least headersTimeout (10000 ms: the headers come first), got 5000',
+    ],
     [{ host: '' }, 'startServer: host must be an address to bind such as 127.0.0.1, got ""'],
   ])('startServer only: %j is refused', async (options, message) => {
     expect((await librarySays(options, true)).message).toBe(message);

@@ -11,6 +11,7 @@ import { DEFAULT_MEMORY_BUDGET } from '../runtime/memory-budget.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/session-defaults.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js';
 import { SERVE_OPTION_RULES } from '../server/serve-option-rules.js';
+import { DEFAULT_SERVER_LIMITS } from '../server/server-limits.js';
 import type { FaultProfileSpec } from '../runtime/fault-profile.js';
 import type { ServeOptions } from '../server/start-server.js';
 import { commandError, negativeValuesJoined, optionError } from './option-errors.js';
@@ -73,11 +74,12 @@ function duration(
   return Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
 }
 
-/** G8: how long a whole request may take to arrive, `30s` to `1h`; a large state over a slow link needs more than 30 s. */
+/** G8: how long a whole request may take to arrive, `10s` (the headers' own limit) to `1h`; a large state over a slow link needs more than 30 s. */
 function requestTimeout(text: string): number {
-  const refusal = '--request-timeout must be a duration from 1s to 1h such as 30s or 5m';
+  const refusal = '--request-timeout must be a duration from 10s to 1h such as 30s or 5m';
   const ms = duration(text, refusal);
-  if (ms < 1000 || ms > 3_600_000) throw new ServeUsageError(`${refusal}, got "${text}"`);
+  if (ms < DEFAULT_SERVER_LIMITS.headersTimeout || ms > 3_600_000)
+    throw new ServeUsageError(`${refusal}, got "${text}"`);
   return ms;
 }
 

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
 import { BASE_PATH, createMock, type Mock } from '../http/app.js';
-import { checkOptions, type OptionRule } from '../http/option-rules.js';
+import { checkOptions, OptionError, type OptionRule } from '../http/option-rules.js';
 import { profileProblems } from '../http/profile-problems.js';
 import { DOCS_PATH } from '../pages/docs.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
@@ -39,6 +39,13 @@ export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 export async function startServer(options: ServeOptions): Promise<RunningMock> {
   // What `standin serve` refuses, refused here in the same words, an unknown option too.
   checkOptions(options, RULES, 'startServer', { profileProblems });
+  // G8: the headers are part of the request; Node refuses the pair otherwise, in words that name no option.
+  const headersBy = options.headersTimeout ?? DEFAULT_SERVER_LIMITS.headersTimeout;
+  if (options.requestTimeout !== undefined && options.requestTimeout < headersBy)
+    throw new OptionError(
+      'requestTimeout',
+      `startServer: requestTimeout must be at least headersTimeout (${headersBy} ms: the headers come first), got ${options.requestTimeout}`,
+    );
   const hosts = new HostCheck(options.host, options.allowedHosts ?? []);
   const {
     port: _port,
