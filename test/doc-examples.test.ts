@@ -13,12 +13,15 @@ import { transformSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
 import { documentedExamples, documentedPages, type Example } from './support/doc-examples.js';
+import { npxEnv } from './support/npx-env.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const NOW = '2026-11-20T15:00:00Z';
 const servers: ChildProcess[] = [];
+const npx = npxEnv();
 afterAll(() => {
+  npx.remove();
   for (const server of servers) server.kill('SIGKILL');
 });
 
@@ -57,7 +60,7 @@ function bash(
 ): { status: number | null; stdout: string; stderr: string } {
   return spawnSync('bash', ['-c', `set -euo pipefail\n${code}`], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...npx.env, ...env },
     encoding: 'utf8',
     timeout: 120_000,
   });

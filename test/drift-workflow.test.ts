@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defined } from './support/defined.js';
 import { specCopy } from './support/drift-pair.js';
 import { examplesOf } from './support/doc-examples.js';
+import { npxEnv } from './support/npx-env.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'production-read-only-token';
@@ -56,9 +57,11 @@ function bash(
 }
 
 let server: Server | undefined;
+const npx = npxEnv();
 const summaryDir = join(tmpdir(), `standin-drift-workflow-${process.pid}`);
 
 afterAll(() => {
+  npx.remove();
   server?.close();
   rmSync(summaryDir, { recursive: true, force: true });
   rmSync(DESCRIPTION, { force: true });
@@ -103,7 +106,7 @@ describe("docs/drift.md's example", () => {
         ]),
       );
       const run = await bash(step.run.replaceAll('https://api.example.com', base), {
-        ...process.env,
+        ...npx.env,
         ...env,
         GITHUB_STEP_SUMMARY: summary,
       });
@@ -133,7 +136,7 @@ describe("docs/drift.md's example", () => {
       )?.[1],
       "docs/drift.md's printed report",
     );
-    const printed = await bash('npx standin drift reports/production-openapi.json', process.env);
+    const printed = await bash('npx standin drift reports/production-openapi.json', npx.env);
     expect(printed.status).toBe(1);
     expect(printed.stdout).toBe(`${shown}\n`);
   });
