@@ -76,10 +76,11 @@ function duration(
 
 /** G8: how long a whole request may take to arrive, `10s` (the headers' own limit) to `1h`; a large state over a slow link needs more than 30 s. */
 function requestTimeout(text: string): number {
-  const refusal = '--request-timeout must be a duration from 10s to 1h such as 30s or 5m';
+  // The least is the headers' own limit, so the message follows it should it change.
+  const least = DEFAULT_SERVER_LIMITS.headersTimeout;
+  const refusal = `--request-timeout must be a duration from ${least / 1000}s to 1h such as 30s or 5m`;
   const ms = duration(text, refusal);
-  if (ms < DEFAULT_SERVER_LIMITS.headersTimeout || ms > 3_600_000)
-    throw new ServeUsageError(`${refusal}, got "${text}"`);
+  if (ms < least || ms > 3_600_000) throw new ServeUsageError(`${refusal}, got "${text}"`);
   return ms;
 }
 
