@@ -209,7 +209,9 @@ export function workerStateLoader(): StateLoader {
       // MK1: a base the worker generates keys its people's tokens as this server does.
       tokenKey: worlds.tokenKey,
     };
-    const worker = new Worker(WORKER, { workerData: settings });
+    // A young generation of 16 MiB: what the worker makes mostly lives on (the parsed state), and since Node 24 a
+    // worker's nursery grows to 128 MiB on a large machine, which took a 100 MiB restore over four times its size.
+    const worker = new Worker(WORKER, { workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     const inbox = new Inbox(worker);
     const send: Send = (message, transfer = []) => worker.postMessage(message, transfer);
     let ended: Promise<number> | null = null;
