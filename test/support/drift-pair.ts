@@ -24,6 +24,16 @@ export function specCopy(): Loose {
   return structuredClone<Loose>(STANDIN.root);
 }
 
+/**
+ * A change that sets keywords of one field of a component schema (`components.schemas[schema].properties[field]`).
+ * @example production(setField('Goal', 'end_date', { type: 'string' }))
+ */
+export function setField(schema: string, field: string, keywords: Loose): (spec: Loose) => void {
+  return (spec) => {
+    Object.assign(spec.components.schemas[schema].properties[field], keywords);
+  };
+}
+
 /** A copy changed by `change`, as production's description. */
 export function production(change: (spec: Loose) => void, version: '3.0' | '3.1' = '3.1'): DescriptionDocument {
   const root = specCopy();
