@@ -13,7 +13,7 @@ import type { Category, ChangeKind, DriftChange } from '../src/drift/drift-chang
 import { compareDescriptions } from '../src/drift/drift-report.js';
 import { childPointer, isObject, parentPointer, valueAt } from '../src/drift/json-pointer.js';
 import { defined } from './support/defined.js';
-import { setField, SPEC_TEXT, specCopy, STANDIN, type Loose } from './support/drift-pair.js';
+import { requireWorkspaceHeader, setField, SPEC_TEXT, specCopy, STANDIN, type Loose } from './support/drift-pair.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,14 +46,7 @@ const CHANGES: ReadonlyArray<{ name: string; change: (spec: Loose) => void }> = 
   },
   {
     name: 'a required parameter added',
-    change: (spec) => {
-      spec.paths['/people'].get.parameters.push({
-        name: 'X-Workspace',
-        in: 'header',
-        required: true,
-        schema: { type: 'string' },
-      });
-    },
+    change: requireWorkspaceHeader,
   },
   { name: 'a request field removed', change: (spec) => delete spec.components.schemas.GoalInput.properties.archived },
   {
