@@ -2,9 +2,12 @@
 // advance's figures after a clock step, and the command lines it refuses. No thresholds asserted: the story
 // engine is being rewritten, and the rules join the tests as they come to hold.
 import { describe, expect, it } from 'vitest';
+import { exampleOn } from '../../test/support/doc-examples.js';
 import { advanceParts, worldReport } from './world-report.js';
 
-const NOW = '2026-05-28T20:26:40Z';
+const NOW = '2026-11-20T09:00:00Z';
+/** The command docs/world.md prints, its arguments after `--` as npm passes them on. */
+const DOCUMENTED = exampleOn('docs/world.md', 'shell', 'npm run world:report').code.trim();
 
 const STORY_ROWS = [
   ['LW1', 'goals off-topic for their team'],
@@ -25,8 +28,10 @@ const MOTION_ROWS = [
 ];
 
 describe('npm run world:report', () => {
-  it('prints each figure of seed 42 small and, after --advance 7d, what the clock added; exit 0', async () => {
-    const run = await worldReport(['--seed', '42', '--size', 'small', '--now', NOW, '--advance', '7d']);
+  it("prints each figure of seed 42 small and, after --advance 7d, what the clock added (docs/world.md's command); exit 0", async () => {
+    const argv = DOCUMENTED.split(' -- ')[1]?.split(' ') ?? [];
+    expect(argv).toEqual(['--seed', '42', '--size', 'small', '--now', NOW, '--advance', '7d']);
+    const run = await worldReport(argv);
     expect(run.code).toBe(0);
     expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...MOTION_ROWS]);
     for (const f of run.figures) {
@@ -36,8 +41,8 @@ describe('npm run world:report', () => {
     }
     const lines = run.text.split('\n');
     expect(lines.slice(0, 2)).toEqual([
-      'World: seed 42, small, read at 2026-05-28T20:26:40Z',
-      'Advanced 7d to 2026-06-04T20:26:40Z; the story figures are read before it.',
+      'World: seed 42, small, read at 2026-11-20T09:00:00Z',
+      'Advanced 7d to 2026-11-27T09:00:00Z; the story figures are read before it.',
     ]);
     expect(lines[3]).toMatch(/^rule +figure +value +threshold +met$/);
     // Each row: rule, figure, "count" or "count of n (p%)", "≤ n" or "≥ p%", yes or NO.
