@@ -1,5 +1,5 @@
 // The records a running world holds, as the story measure reads them (fixtures/story-measure.ts): its people,
-// teams, goals, updates, check-ins and comments now, caught up to its clock first.
+// teams, goals, updates, check-ins, comments and Echo answers now, caught up to its clock first.
 import type { World } from '../domain/world.js';
 import type { StoryRecords } from '../../fixtures/story-measure.js';
 
@@ -19,5 +19,6 @@ export function storyRecordsOf(world: World): StoryRecords {
     goalUpdates: [...store.table('goalUpdates').values()],
     checkIns: [...store.table('checkIns').values()],
     comments: [...store.table('comments').values()],
+    echoAnswers: [...store.table('echoAnswers').values()],
   };
 }
