@@ -242,3 +242,36 @@ describe('LW7 PUT /__mock/world', () => {
     expect((await control(h, 'GET', '/world')).body.simulate).toBe('others');
   });
 });
+
+describe('LW8 what the simulation does is real', () => {
+  it('a filled check-in is delivered as check-in.completed at its instant, as its GET gives it, and is no longer an item', async () => {
+    const h = new Harness();
+    closing.push(() => h.mock.close());
+    expect((await control(h, 'POST', '/webhooks', { url: await receiver() })).status).toBe(201);
+    // Friday 15:00 UTC to Monday: the Americas' Friday and everyone's Monday.
+    await control(h, 'POST', '/clock/advance', { days: 3 });
+    const { body: deliveries } = await control(h, 'GET', '/webhooks/deliveries?per_page=50');
+    const completed = (deliveries as Array<{ type: string; created_at: string; payload: any }>).filter(
+      (d) => d.type === 'check-in.completed',
+    );
+    expect(completed.length).toBeGreaterThan(5);
+    for (const { created_at, payload } of completed) {
+      expect(payload.data.completed_at).toBe(created_at);
+      const person = h.world.store.people.get(payload.data.person.id)!;
+      const read = await h.get(`/api/v2/check-ins/${payload.data.id}`, { token: h.tokenOf(person) });
+      expect(read.body).toEqual(payload.data);
+      const items = (
+        await h.get<Array<{ kind: string; resource: { id: string } }>>('/api/v2/action-items', {
+          token: h.tokenOf(person),
+        })
+      ).body;
+      expect(items.filter((i) => i.resource.id === payload.data.id)).toEqual([]);
+    }
+    // LW7: the default person's check-in of today still waits as an item (AI2).
+    const me = h.person();
+    const mine = h.world.store.checkInOf(me.id, dateInZone(h.world.now(), me.timeZone))!;
+    expect(mine.completedAt).toBeNull();
+    const items = (await h.get<Array<{ resource: { id: string } }>>('/api/v2/action-items')).body;
+    expect(items.map((i) => i.resource.id)).toContain(mine.id);
+  });
+});

@@ -69,15 +69,36 @@ export function goalSlot(seed: number, goalId: Uuid): GoalSlot {
   };
 }
 
-/** Monday is 0 (calendar.ts's weekdays start on Sunday). */
-function mondayFirst(date: IsoDate): number {
-  const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-  return weekdays.indexOf(weekdayOf(date));
+/** What a goal slot is matched against: a date's weekday (Monday 0), week parity and day of the month. */
+export interface DayFacts {
+  weekday: number;
+  fortnight: number;
+  monthDay: number;
+}
+
+const MONDAY_FIRST = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, monthDay: 23 } */
+export function dayFacts(date: IsoDate): DayFacts {
+  return {
+    weekday: MONDAY_FIRST.indexOf(weekdayOf(date)),
+    fortnight: Math.floor((dayNumber(date) + 3) / 7) % 2,
+    monthDay: Number(date.slice(8, 10)),
+  };
 }
 
 /**
- * LW6: whether the goal's owner posts on `date` by its `update_cadence`: a weekday of each week, of every other
- * week, or a day of each month; the instant then, or null.
+ * LW6: whether the goal's owner posts on a date by its `update_cadence`: a weekday of each week, of every other
+ * week, or a day of each month (`day` as dayFacts gives it, computed once per date).
+ * @example slotDue(slot, 'weekly', dayFacts('2026-11-23')) // true when slot.weekday is 0
+ */
+export function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): boolean {
+  if (cadence === 'monthly') return day.monthDay === slot.monthDay;
+  return day.weekday === slot.weekday && (cadence === 'weekly' || day.fortnight === slot.fortnight);
+}
+
+/**
+ * The instant of the goal's update on `date` (whose local midnight is `midnight`), or null when none is due.
  * @example goalUpdateTime(slot, 'weekly', '2026-11-23', midnight) // midnight + 14 h 05 when slot.weekday is 0
  */
 export function goalUpdateTime(
@@ -86,12 +107,7 @@ export function goalUpdateTime(
   date: IsoDate,
   midnight: EpochSeconds,
 ): EpochSeconds | null {
-  const due =
-    cadence === 'monthly'
-      ? Number(date.slice(8, 10)) === slot.monthDay
-      : mondayFirst(date) === slot.weekday &&
-        (cadence === 'weekly' || Math.floor((dayNumber(date) + 3) / 7) % 2 === slot.fortnight);
-  return due ? midnight + slot.minute * MINUTE : null;
+  return slotDue(slot, cadence, dayFacts(date)) ? midnight + slot.minute * MINUTE : null;
 }
 
 /** Shares of new records that get comments and reactions (LW6: "some records"). */

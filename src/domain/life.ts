@@ -15,8 +15,9 @@ import {
   ACT_ORDER,
   checkInHabit,
   checkInTime,
+  dayFacts,
   goalSlot,
-  goalUpdateTime,
+  slotDue,
   lifeId,
   responseTimes,
   type CheckInHabit,
@@ -125,16 +126,22 @@ export class Life implements LifeEngine {
       else if (store.checkIns.get(checkIn.id)?.completedAt === at)
         this.#respond('check-in', checkIn.id, person, at, after);
     }
+    const day = dayFacts(date);
     for (const goal of zoneGoals(base).get(zone) ?? []) {
-      // Cheap refusals first: a week of the large world walks 168,000 goal-days.
-      if (goal.archived || (goal.endDate !== null && date > addDays(goal.endDate, 7))) continue;
       let slot = this.#slots.get(goal.id);
       if (!slot) this.#slots.set(goal.id, (slot = goalSlot(seed, goal.id)));
-      const at = goalUpdateTime(slot, goal.updateCadence, date, midnight);
-      if (at === null || at <= start) continue;
+      // Cheap refusals first: a week of the large world walks 168,000 goal-days.
+      if (!slotDue(slot, goal.updateCadence, day) || goal.archived) continue;
+      const at = midnight + slot.minute * 60;
+      if (at <= start || (goal.endDate !== null && date > addDays(goal.endDate, 7))) continue;
       const id = lifeId(seed, 'goal-update', goal.id, at);
       if (at > after)
-        this.#queue.push({ at, order: ACT_ORDER.update, key: goal.id, run: () => this.#post(goal.id, id, date, at) });
+        this.#queue.push({
+          at,
+          order: ACT_ORDER.update,
+          key: goal.id,
+          run: () => this.#post(goal.id, id, date, at),
+        });
       else if (store.goalUpdates.has(id)) this.#respond('goal-update', id, store.people.get(goal.ownerId)!, at, after);
     }
   }
