@@ -112,9 +112,9 @@ export function goalUpdateTime(
 
 /** Shares of new records that get comments and reactions (LW6: "some records"). */
 const COMMENTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.32, 'check-in': 0.02 };
-const REACTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.3, 'check-in': 0.04 };
+const REACTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.3, 'check-in': 0.03 };
 
-/** When teammates respond to a record written at `at`: up to three comments in turn, up to four reactions. */
+/** When teammates respond to a record written at `at`: up to three comments in turn, up to three reactions. */
 export interface Responses {
   comments: EpochSeconds[];
   reactions: EpochSeconds[];
@@ -132,7 +132,7 @@ export function responseTimes(seed: number, type: CommentableType, id: Uuid, at:
     for (let k = 0; k < 3; k++) comments.push((t += random.int(10 * MINUTE, 6 * HOUR)));
   }
   if (random.chance(REACTED[type])) {
-    for (let k = 0; k < 4; k++) reactions.push(at + random.int(MINUTE, 12 * HOUR));
+    for (let k = 0; k < 3; k++) reactions.push(at + random.int(MINUTE, 12 * HOUR));
   }
   return { comments, reactions };
 }

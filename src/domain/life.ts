@@ -4,7 +4,7 @@
 // writes (updateCheckIn, createGoalUpdate, createComment, createReaction), so it lands wherever an API write lands.
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
-import { addDays } from './calendar.js';
+import { addDays, dateInZone } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { createComment } from './comments.js';
@@ -46,23 +46,46 @@ function drifted(confidence: number, roll: number): 30 | 60 | 90 {
   return LEVELS[level]!;
 }
 
-/** The base's goals by their owner's time zone: an owner's update falls on their own dates (computed once a base). */
-const goalsByZone = new WeakMap<WorldBase, ReadonlyMap<string, readonly Goal[]>>();
+/**
+ * What a base's agendas are made of, computed once a base and shared by its worlds (the shared one, each
+ * session's: a session is made in milliseconds, MK5): the goals by their owner's time zone (an owner's update
+ * falls on their own dates), and each person's habit and each goal's slot (pure functions of seed and id, so
+ * as many as the base has people and goals).
+ */
+interface BaseAgenda {
+  goalsByZone: ReadonlyMap<string, ReadonlyArray<{ goal: Goal; slot: GoalSlot; owner: Person }>>;
+  habits: Map<Uuid, CheckInHabit>;
+  /** Per zone, what its date at the base's generation holds. */
+  today: Map<string, { date: IsoDate; planned: readonly Planned[] }>;
+}
 
-function zoneGoals(base: WorldBase): ReadonlyMap<string, readonly Goal[]> {
-  let byZone = goalsByZone.get(base);
-  if (!byZone) {
-    const zones = new Map<string, Goal[]>();
+/** A primary act of a zone's date: a person's check-in fill (key and id: the check-in's) or a goal's update. */
+interface Planned extends Timed {
+  /** The check-in's id, or the update's to be. */
+  id: Uuid;
+  /** Who acts: the check-in's person, the goal's owner. */
+  person: Person;
+}
+
+const agendas = new WeakMap<WorldBase, BaseAgenda>();
+
+function baseAgenda(base: WorldBase): BaseAgenda {
+  let agenda = agendas.get(base);
+  if (!agenda) {
+    const zones = new Map<string, Array<{ goal: Goal; slot: GoalSlot; owner: Person }>>();
     for (const goal of base.store.goals.values()) {
-      const zone = base.store.people.get(goal.ownerId)?.timeZone;
-      if (zone === undefined) continue;
+      const owner = base.store.people.get(goal.ownerId);
+      // An archived goal gets no update (a client unarchiving one is the client's: LW7).
+      if (owner === undefined || goal.archived) continue;
+      const zone = owner.timeZone;
       const goals = zones.get(zone);
-      if (goals) goals.push(goal);
-      else zones.set(zone, [goal]);
+      const entry = { goal, slot: goalSlot(base.seed, goal.id), owner };
+      if (goals) goals.push(entry);
+      else zones.set(zone, [entry]);
     }
-    goalsByZone.set(base, (byZone = zones));
+    agendas.set(base, (agenda = { goalsByZone: zones, habits: new Map(), today: new Map() }));
   }
-  return byZone;
+  return agenda;
 }
 
 /** What responses to one record share: its thread and reactions, written once, on the first that comes due. */
@@ -77,8 +100,6 @@ interface Replies {
 export class Life implements LifeEngine {
   readonly #world: World;
   readonly #queue = new TimedQueue<Act>();
-  readonly #habits = new Map<Uuid, CheckInHabit>();
-  readonly #slots = new Map<Uuid, GoalSlot>();
   mode: SimulateMode;
 
   constructor(world: World, mode: SimulateMode) {
@@ -107,43 +128,61 @@ export class Life implements LifeEngine {
    * happen get their responses still to come.
    */
   schedule(zone: string, date: IsoDate, midnight: EpochSeconds, after: EpochSeconds, start: EpochSeconds): void {
-    const { base, store } = this.#world;
+    const { store } = this.#world;
+    for (const planned of this.#planned(zone, date, midnight)) {
+      const { at } = planned;
+      if (at <= start) continue;
+      if (planned.order === ACT_ORDER.fill) {
+        const { person } = planned;
+        if (at > after) this.#queue.push({ ...planned, run: () => this.#fill(person, planned.key, midnight, at) });
+        else if (store.checkIns.get(planned.key)?.completedAt === at)
+          this.#respond('check-in', planned.key, person, at, after);
+      } else if (at > after) {
+        this.#queue.push({ ...planned, run: () => this.#post(planned.key, planned.id, date, at) });
+      } else if (store.goalUpdates.has(planned.id)) {
+        this.#respond('goal-update', planned.id, planned.person, at, after);
+      }
+    }
+  }
+
+  /**
+   * What a zone's date holds for its people, whatever any world did: a pure function of the base, kept for the
+   * dates the base was generated on (every world on it, each new session's, starts with them: MK5's sessions
+   * are made in milliseconds; about 1 MiB on the large world).
+   */
+  #planned(zone: string, date: IsoDate, midnight: EpochSeconds): readonly Planned[] {
+    const { base } = this.#world;
+    const agenda = baseAgenda(base);
+    const today = agenda.today.get(zone);
+    if (today?.date === date) return today.planned;
     const seed = base.seed;
+    const isToday = date === dateInZone(base.generatedAt, zone);
+    // The check-ins CI1 made for the date: the base's on its own dates, else the world's, made at its midnight.
+    const checkIns = isToday ? base.store : this.#world.store;
+    const planned: Planned[] = [];
     for (const person of base.zones.get(zone) ?? []) {
-      let habit = this.#habits.get(person.id);
-      if (!habit) this.#habits.set(person.id, (habit = checkInHabit(seed, person.id)));
-      const checkIn = store.checkInOf(person.id, date);
-      if (!checkIn) continue;
-      const at = checkInTime(seed, habit, checkIn.id, midnight);
-      if (at === null || at <= start) continue;
-      if (at > after)
-        this.#queue.push({
-          at,
-          order: ACT_ORDER.fill,
-          key: checkIn.id,
-          run: () => this.#fill(person, checkIn.id, midnight, at),
-        });
-      else if (store.checkIns.get(checkIn.id)?.completedAt === at)
-        this.#respond('check-in', checkIn.id, person, at, after);
+      let habit = agenda.habits.get(person.id);
+      if (!habit) agenda.habits.set(person.id, (habit = checkInHabit(seed, person.id)));
+      const id = checkIns.checkInOf(person.id, date)?.id;
+      const at = id === undefined ? null : checkInTime(seed, habit, id, midnight);
+      if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person });
     }
     const day = dayFacts(date);
-    for (const goal of zoneGoals(base).get(zone) ?? []) {
-      let slot = this.#slots.get(goal.id);
-      if (!slot) this.#slots.set(goal.id, (slot = goalSlot(seed, goal.id)));
-      // Cheap refusals first: a week of the large world walks 168,000 goal-days.
-      if (!slotDue(slot, goal.updateCadence, day) || goal.archived) continue;
+    for (const { goal, slot, owner } of agenda.goalsByZone.get(zone) ?? []) {
+      // Cheap refusals first: a week of the large world walks over 100,000 goal-days.
+      if (!slotDue(slot, goal.updateCadence, day) || (goal.endDate !== null && date > addDays(goal.endDate, 7)))
+        continue;
       const at = midnight + slot.minute * 60;
-      if (at <= start || (goal.endDate !== null && date > addDays(goal.endDate, 7))) continue;
-      const id = lifeId(seed, 'goal-update', goal.id, at);
-      if (at > after)
-        this.#queue.push({
-          at,
-          order: ACT_ORDER.update,
-          key: goal.id,
-          run: () => this.#post(goal.id, id, date, at),
-        });
-      else if (store.goalUpdates.has(id)) this.#respond('goal-update', id, store.people.get(goal.ownerId)!, at, after);
+      planned.push({
+        at,
+        order: ACT_ORDER.update,
+        key: goal.id,
+        id: lifeId(seed, 'goal-update', goal.id, at),
+        person: owner,
+      });
     }
+    if (isToday) agenda.today.set(zone, { date, planned });
+    return planned;
   }
 
   /** CI3 through updateCheckIn: the person fills in their check-in, unless someone (or an absence) came first. */
