@@ -21,13 +21,11 @@ import type {
 /** LW7: who the simulation acts for: everyone but the default person (the default), everyone, or nobody. */
 export type SimulateMode = 'others' | 'all' | 'none';
 
-export const SIMULATE_MODES: readonly SimulateMode[] = ['others', 'all', 'none'];
-
 /**
  * What a record's texts are written from, once the domain has made the plain record: the same record with its
  * texts written on first read (the large world's week holds tens of thousands; eager texts would cost seconds).
  */
-export type Dress<R> = (record: R) => R;
+type Dress<R> = (record: R) => R;
 
 /** A check-in its person fills in (CI3): the answers' figures now, the texts on first read. */
 export interface CheckInFill {
