@@ -47,7 +47,7 @@ const LAYERS = [
   ['^src/proxy/', ['^src/(proxy|exchange|server|files|pages|http|runtime|spec|junit)/']],
   // standin import: reads an organisation through the API (or a proxy's HAR file), anonymises it with the
   // generator's name list and texts, and builds a world's records and state from it. It reads each answer's body
-  // within a byte cap as the server reads a request's (request-body.ts, which imports nothing); as a library
+  // within a byte cap as the server reads a request's (request-body.ts, which imports only json-chars.ts); as a library
   // (import-organisation.ts) it writes the state as every file standin writes (src/files), takes G10's app url
   // as createMock does (present.ts) and refuses a bad option with createMock's OptionError (option-rules.ts).
   [

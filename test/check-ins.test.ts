@@ -5,12 +5,12 @@ import { getCompiledSpec } from '../src/spec/compiled-spec.js';
 import type { CheckIn as StoredCheckIn, Person } from '../src/domain/records.js';
 // CI8's moods as the kit copied them from the rule, not from the code under test.
 import { MOODS as RULE_MOODS } from '../contract-tests/checks/check-ins.js';
+import { addDays, dateIn, weekdayOf } from '../contract-tests/kit/dates.js';
 import { defined } from './support/defined.js';
 import { Harness } from './support/harness.js';
 
 const API = '/api/v2';
 const DAY_MS = 86_400_000;
-const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 interface WireCheckIn {
   id: string;
@@ -28,31 +28,14 @@ interface WireCheckIn {
   updated_at: string;
 }
 
-// ---- Independent calendar arithmetic (the expectations must not reuse the domain's helpers). ----
-
-/** The calendar date an instant shows in a time zone. */
-function dateIn(timeZone: string, ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-function weekdayOf(date: string): string {
-  return defined(WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()], `the weekday of ${date}`);
-}
+// ---- Independent calendar arithmetic: the kit's (contract-tests/kit/dates.ts, written from the rules) and this;
+// the expectations must not reuse the domain's helpers. ----
 
 /** First second of `date` in `timeZone`: the earliest instant on a 15-minute grid (every zone's offset lies on it). */
 function dayStartSeconds(date: string, timeZone: string): number {
   const utcMidnight = Date.parse(`${date}T00:00:00Z`);
   for (let ms = utcMidnight - 15 * 3_600_000; ms <= utcMidnight + 15 * 3_600_000; ms += 900_000) {
-    if (dateIn(timeZone, ms) === date) return ms / 1000;
+    if (dateIn(ms, timeZone) === date) return ms / 1000;
   }
   throw new Error(`no start of ${date} in ${timeZone}`);
 }
@@ -82,7 +65,7 @@ function absenceKnownBeforeGeneration(person: Person, date: string): boolean {
 
 /** CI1: date → sorted team ids of every check-in the person must have at the clock's now. */
 function expectedCheckIns(h: Harness, person: Person): Map<string, string[]> {
-  const today = dateIn(person.timeZone, h.world.clock.nowMs());
+  const today = dateIn(h.world.clock.nowMs(), person.timeZone);
   const expected = new Map<string, string[]>();
   for (let date = h.world.historyStart; date <= today; date = addDays(date, 1)) {
     const teams = scheduledTeams(h, person, date);
@@ -197,7 +180,7 @@ describe("CI1, CI2: generation by schedule, absences and each person's today", (
     const h = new Harness();
     const all = await walk(h, '');
     const past = all.filter(
-      (c) => c.date < dateIn(h.world.store.people.get(c.person.id)!.timeZone, h.world.clock.nowMs()),
+      (c) => c.date < dateIn(h.world.clock.nowMs(), h.world.store.people.get(c.person.id)!.timeZone),
     );
     const filled = past.filter((c) => c.completed_at !== null);
     expect(past.length).toBeGreaterThan(0);
@@ -214,7 +197,7 @@ describe('CI9: absences', () => {
     const lateKeys = new Set<string>();
     let known = 0;
     for (const person of h.world.store.peopleInOrder) {
-      const today = dateIn(person.timeZone, h.world.clock.nowMs());
+      const today = dateIn(h.world.clock.nowMs(), person.timeZone);
       const covered = new Set(
         person.absences.flatMap((a) => {
           const dates: string[] = [];
@@ -598,7 +581,7 @@ describe('CI6: what the 404 of a date without a check-in says', () => {
   it("CI6 after the caller's today it says how far check-ins go; on their today or before, why there is none", async () => {
     const h = new Harness();
     const { store } = h.world;
-    const todayOf = (p: Person) => dateIn(p.timeZone, h.world.clock.nowMs());
+    const todayOf = (p: Person) => dateIn(h.world.clock.nowMs(), p.timeZone);
     // Someone without a check-in on their own today (not scheduled, or absent), and the default person.
     const idle = h.person((p) => store.checkInOf(p.id, todayOf(p)) === undefined);
     const me = h.person();
@@ -626,7 +609,7 @@ describe('CI3 CI5: the documented find-then-patch workflow (interface.md)', () =
     const h = new Harness();
     const me = (await h.get(`${API}/me`)).body;
     const person = h.world.store.people.get(me.id)!;
-    const today = dateIn(person.timeZone, h.world.clock.nowMs());
+    const today = dateIn(h.world.clock.nowMs(), person.timeZone);
     // The latest day of the person's own that has a check-in, found through the API.
     const [latest] = (await h.get<WireCheckIn[]>(`${API}/check-ins?people_ids[]=${me.id}&until=${today}&per_page=1`))
       .body;

@@ -13,7 +13,7 @@ import type { Category, ChangeKind, DriftChange } from '../src/drift/drift-chang
 import { compareDescriptions } from '../src/drift/drift-report.js';
 import { childPointer, isObject, parentPointer, valueAt } from '../src/drift/json-pointer.js';
 import { defined } from './support/defined.js';
-import { SPEC_TEXT, specCopy, STANDIN, type Loose } from './support/drift-pair.js';
+import { requireWorkspaceHeader, setField, SPEC_TEXT, specCopy, STANDIN, type Loose } from './support/drift-pair.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,14 +46,7 @@ const CHANGES: ReadonlyArray<{ name: string; change: (spec: Loose) => void }> = 
   },
   {
     name: 'a required parameter added',
-    change: (spec) => {
-      spec.paths['/people'].get.parameters.push({
-        name: 'X-Workspace',
-        in: 'header',
-        required: true,
-        schema: { type: 'string' },
-      });
-    },
+    change: requireWorkspaceHeader,
   },
   { name: 'a request field removed', change: (spec) => delete spec.components.schemas.GoalInput.properties.archived },
   {
@@ -110,24 +103,9 @@ const CHANGES: ReadonlyArray<{ name: string; change: (spec: Loose) => void }> = 
       spec.components.schemas.Problem.required.push('errors');
     },
   },
-  {
-    name: 'a type widened in an answer',
-    change: (spec) => {
-      spec.components.schemas.GoalUpdate.properties.progress.type = 'number';
-    },
-  },
-  {
-    name: 'a type widened in a request',
-    change: (spec) => {
-      spec.components.schemas.GoalUpdateInput.properties.progress.type = 'number';
-    },
-  },
-  {
-    name: 'a format changed',
-    change: (spec) => {
-      spec.components.schemas.Goal.properties.start_date.format = 'date-time';
-    },
-  },
+  { name: 'a type widened in an answer', change: setField('GoalUpdate', 'progress', { type: 'number' }) },
+  { name: 'a type widened in a request', change: setField('GoalUpdateInput', 'progress', { type: 'number' }) },
+  { name: 'a format changed', change: setField('Goal', 'start_date', { format: 'date-time' }) },
   {
     name: 'an enum value added, in a schema requests and answers use',
     change: (spec) => {
@@ -140,42 +118,12 @@ const CHANGES: ReadonlyArray<{ name: string; change: (spec: Loose) => void }> = 
       spec.components.schemas.AnswerFrequency.enum = ['daily', 'weekly', 'monthly'];
     },
   },
-  {
-    name: 'an enum value removed, in an answer only',
-    change: (spec) => {
-      spec.components.schemas.Goal.properties.confidence.enum = [30, 60, 90];
-    },
-  },
-  {
-    name: 'nullable removed in an answer',
-    change: (spec) => {
-      spec.components.schemas.Goal.properties.end_date.type = 'string';
-    },
-  },
-  {
-    name: 'nullable removed in a request',
-    change: (spec) => {
-      spec.components.schemas.GoalInput.properties.description.type = 'string';
-    },
-  },
-  {
-    name: 'a maxLength shortened in a request',
-    change: (spec) => {
-      spec.components.schemas.GoalUpdateInput.properties.title.maxLength = 200;
-    },
-  },
-  {
-    name: 'a maxLength lengthened in a request',
-    change: (spec) => {
-      spec.components.schemas.GoalUpdateInput.properties.body.maxLength = 100_000;
-    },
-  },
-  {
-    name: 'a maximum raised in a request',
-    change: (spec) => {
-      spec.components.schemas.GoalUpdateInput.properties.confidence.maximum = 1000;
-    },
-  },
+  { name: 'an enum value removed, in an answer only', change: setField('Goal', 'confidence', { enum: [30, 60, 90] }) },
+  { name: 'nullable removed in an answer', change: setField('Goal', 'end_date', { type: 'string' }) },
+  { name: 'nullable removed in a request', change: setField('GoalInput', 'description', { type: 'string' }) },
+  { name: 'a maxLength shortened in a request', change: setField('GoalUpdateInput', 'title', { maxLength: 200 }) },
+  { name: 'a maxLength lengthened in a request', change: setField('GoalUpdateInput', 'body', { maxLength: 100_000 }) },
+  { name: 'a maximum raised in a request', change: setField('GoalUpdateInput', 'confidence', { maximum: 1000 }) },
   {
     name: "an array parameter's style",
     change: (spec) => {
@@ -207,9 +155,7 @@ const CHANGES: ReadonlyArray<{ name: string; change: (spec: Loose) => void }> = 
   },
   {
     name: 'a description',
-    change: (spec) => {
-      spec.components.schemas.Goal.properties.private.description = 'Seen by its owner and contributors only.';
-    },
+    change: setField('Goal', 'private', { description: 'Seen by its owner and contributors only.' }),
   },
   {
     name: 'an example',

@@ -62,6 +62,28 @@ async function listIds(h: Harness, goalId: string): Promise<string[]> {
 
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * GU2, GU4: each of `values` for `field` is refused with a 422 naming the field, on POST and on PATCH, and
+ * nothing is saved; a case is titled by the value (a string as `the string "60"`).
+ */
+function itRefusesOnPostAndPatch(rule: string, field: 'confidence' | 'progress', values: unknown[]): void {
+  const cases = values.map((value) => ({
+    value,
+    name: typeof value === 'string' ? `the string "${value}"` : String(value),
+  }));
+  it.each(cases)(
+    `${rule} ${field} $name → 422 naming ${field}, on POST and PATCH, nothing saved`,
+    async ({ value }) => {
+      const { h, goalId } = await freshGoal();
+      const update = await postUpdate(h, goalId, { progress: 10, confidence: 60 });
+      expectProblem(await h.post(`${API}/goals/${goalId}/goal-updates`, { [field]: value }), 422, field);
+      expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { [field]: value }), 422, field);
+      expect(await listIds(h, goalId)).toEqual([update.id]);
+      expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
+    },
+  );
+}
+
 describe('GU1 create', () => {
   it('GU1 POST creates an update by the caller on the goal of the path', async () => {
     const h = new Harness();
@@ -128,26 +150,7 @@ describe('GU2 confidence snapping', () => {
     expect((await h.get(`${API}/goal-updates/${update.id}`)).body.confidence).toBe(snapped(value));
   });
 
-  const invalid: Array<{ name: string; value: unknown }> = [
-    { name: '-1', value: -1 },
-    { name: '101', value: 101 },
-    { name: '50.5', value: 50.5 },
-    { name: 'the string "60"', value: '60' },
-    { name: 'null', value: null },
-    { name: 'true', value: true },
-  ];
-
-  it.each(invalid)(
-    'GU2 confidence $name → 422 naming confidence, on POST and PATCH, nothing saved',
-    async ({ value }) => {
-      const { h, goalId } = await freshGoal();
-      const update = await postUpdate(h, goalId, { progress: 10, confidence: 60 });
-      expectProblem(await h.post(`${API}/goals/${goalId}/goal-updates`, { confidence: value }), 422, 'confidence');
-      expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { confidence: value }), 422, 'confidence');
-      expect(await listIds(h, goalId)).toEqual([update.id]);
-      expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
-    },
-  );
+  itRefusesOnPostAndPatch('GU2', 'confidence', [-1, 101, 50.5, '60', null, true]);
 });
 
 describe('GU3 carry-over on create', () => {
@@ -222,22 +225,7 @@ describe('GU3 carry-over on create', () => {
 });
 
 describe('GU4 progress range', () => {
-  const invalid: Array<{ name: string; value: unknown }> = [
-    { name: '-1', value: -1 },
-    { name: '101', value: 101 },
-    { name: '12.5', value: 12.5 },
-    { name: 'the string "50"', value: '50' },
-    { name: 'null', value: null },
-  ];
-
-  it.each(invalid)('GU4 progress $name → 422 naming progress, on POST and PATCH, nothing saved', async ({ value }) => {
-    const { h, goalId } = await freshGoal();
-    const update = await postUpdate(h, goalId, { progress: 10, confidence: 60 });
-    expectProblem(await h.post(`${API}/goals/${goalId}/goal-updates`, { progress: value }), 422, 'progress');
-    expectProblem(await h.patch(`${API}/goal-updates/${update.id}`, { progress: value }), 422, 'progress');
-    expect(await listIds(h, goalId)).toEqual([update.id]);
-    expect((await h.get(`${API}/goal-updates/${update.id}`)).body).toEqual(update);
-  });
+  itRefusesOnPostAndPatch('GU4', 'progress', [-1, 101, 12.5, '50', null]);
 
   it('GU4 progress 0 and 100 are accepted as given', async () => {
     const { h, goalId } = await freshGoal();

@@ -445,6 +445,14 @@ describe('MK5 sessions', () => {
   });
 });
 
+/** The lists MK5's layering check reads from the shared world before and after a session writes. */
+const SHARED_READS = [
+  '/api/v2/goals?per_page=50',
+  '/api/v2/check-ins?per_page=50',
+  '/api/v2/echo/questions',
+  '/api/v2/activities',
+];
+
 describe('MK5 sessions are layers over the shared base', () => {
   const session = (name: string) => ({ 'x-mock-session': name });
 
@@ -468,22 +476,18 @@ describe('MK5 sessions are layers over the shared base', () => {
 
   it('MK5 a fresh session holds no changes, and nothing a session writes reaches the base or the shared world', async () => {
     const h = new Harness();
-    const before = await Promise.all(
-      [
-        '/api/v2/goals?per_page=50',
-        '/api/v2/check-ins?per_page=50',
-        '/api/v2/echo/questions',
-        '/api/v2/activities',
-      ].map(async (path) => (await h.get(path)).text),
-    );
+    // What the shared world answers, read before the session writes and again after.
+    const sharedAnswers = () => Promise.all(SHARED_READS.map(async (path) => (await h.get(path)).text));
+    const before = await sharedAnswers();
     const base = h.world.base.store;
-    const baseCounts = [
+    const baseCounts = () => [
       base.goals.size,
       base.goalUpdates.size,
       base.checkIns.size,
       base.comments.size,
       base.echoAnswers.size,
     ];
+    const countsBefore = baseCounts();
     const inS = { headers: session('writer') };
     expect(Object.values(h.mock.worldFor('writer').store.changes()).every((list) => list.length === 0)).toBe(true);
     const goal = (await h.post('/api/v2/goals', { title: 'Session goal' }, inS)).body;
@@ -505,22 +509,9 @@ describe('MK5 sessions are layers over the shared base', () => {
       session('writer'),
     );
     await control(h, 'POST', '/clock/advance', { days: 2 }, session('writer'));
-    expect([
-      base.goals.size,
-      base.goalUpdates.size,
-      base.checkIns.size,
-      base.comments.size,
-      base.echoAnswers.size,
-    ]).toEqual(baseCounts);
+    expect(baseCounts()).toEqual(countsBefore);
     expect(base.goals.get(visible.id)?.title).toBe(visible.title);
-    const after = await Promise.all(
-      [
-        '/api/v2/goals?per_page=50',
-        '/api/v2/check-ins?per_page=50',
-        '/api/v2/echo/questions',
-        '/api/v2/activities',
-      ].map(async (path) => (await h.get(path)).text),
-    );
+    const after = await sharedAnswers();
     expect(after).toEqual(before);
     // A new session still starts from the untouched base.
     expect((await h.get(`/api/v2/goals/${visible.id}`, { headers: session('fresh') })).body.title).toBe(visible.title);

@@ -1,31 +1,16 @@
 // standin proxy under attack: what a hostile client, a broken upstream or a hostile page could do to it — a
 // request that smuggles a second one upstream, a path that leaves /api/v2, a token where the redaction did not
 // look, exchanges cut midway that must not eat the capture budget — each a defect found and fixed, kept here.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_BYTES } from '../src/proxy/body-capture.js';
-import { startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+import { rawRequest, withProxy } from './support/proxy-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-attack-'));
-
-async function withProxy<T>(
-  root: string,
-  run: (proxy: RunningProxy) => Promise<T>,
-  options: { har?: string; timeoutMs?: number; requestTimeoutMs?: number } = {},
-): Promise<T> {
-  const proxy = await startProxy({ upstream: root, port: 0, host: '127.0.0.1', ...options });
-  try {
-    const result = await run(proxy);
-    await proxy.settled();
-    return result;
-  } finally {
-    await proxy.close();
-  }
-}
 
 interface Seen {
   method: string;
@@ -85,25 +70,6 @@ function rawExchange(origin: string, text: string | Buffer, until = /\r\n\r\n[\s
     socket.on('end', () => resolve(got));
     socket.on('error', reject);
     socket.write(text);
-  });
-}
-
-/** A request by node:http; resolves with the status and body. */
-function rawRequest(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(init.body);
   });
 }
 

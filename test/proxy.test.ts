@@ -2,7 +2,7 @@
 // nothing; an upstream that breaks one visible rule gets that rule's finding and no other; bodies pass byte for
 // byte both ways, hop-by-hop headers stop; an unreachable or silent upstream gets the proxy's own 502 and 504;
 // no token reaches the journal or the HAR file; the Host check and the page.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract } from '../contract-tests/kit/check-contract.js';
 import { activityHookAccount } from '../fixtures/activity-hook.js';
 import { OWN_ANSWER_HEADER } from '../src/proxy/own-answer.js';
-import { startProxy, type RunningProxy } from '../src/proxy/proxy-server.js';
+import type { RunningProxy } from '../src/proxy/proxy-server.js';
 import { NOW } from './support/harness.js';
+import { rawRequest, withProxy } from './support/proxy-run.js';
 import { startUpstream, type Transform, type Upstream } from './support/upstream-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-'));
@@ -24,26 +25,6 @@ function brokenRules(proxy: RunningProxy): string[] {
     .summary()
     .rules.filter((r) => r.broken > 0)
     .map((r) => (r.part ? `${r.rule}/${r.part}` : r.rule));
-}
-
-async function withProxy<T>(
-  upstream: Upstream | string,
-  run: (proxy: RunningProxy) => Promise<T>,
-  options: { har?: string; timeoutMs?: number } = {},
-): Promise<T> {
-  const proxy = await startProxy({
-    upstream: typeof upstream === 'string' ? upstream : upstream.root,
-    port: 0,
-    host: '127.0.0.1',
-    ...options,
-  });
-  try {
-    const result = await run(proxy);
-    await proxy.settled();
-    return result;
-  } finally {
-    await proxy.close();
-  }
 }
 
 describe('standin upstream', () => {
@@ -320,29 +301,6 @@ async function rawUpstream(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, got };
-}
-
-/** A request by node:http, the answer's bytes as they came (no decoding). */
-function rawRequest(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer },
-): Promise<{ status: number; headers: IncomingHttpHeaders; rawHeaders: string[]; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode!,
-          headers: response.headers,
-          rawHeaders: response.rawHeaders,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    request.on('error', reject);
-    request.end(init.body);
-  });
 }
 
 describe('what the proxy cannot read whole', () => {

@@ -32,6 +32,12 @@ function raw(port: number, head: string): Promise<{ status: number; head: string
   });
 }
 
+/** standin serve on a free loopback port that also answers to demo.example.com (--allowed-host), and that port. */
+async function serveWithAllowedHost(): Promise<{ running: RunningMock; port: number }> {
+  const running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, allowedHosts: ['demo.example.com'] });
+  return { running, port: Number(new URL(running.baseUrl).port) };
+}
+
 describe('G13 host names', () => {
   it.each([
     ['localhost:4010', 'localhost'],
@@ -96,8 +102,7 @@ describe('G13 a server on a port', () => {
   let token: string;
 
   beforeAll(async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, allowedHosts: ['demo.example.com'] });
-    port = Number(new URL(running.baseUrl).port);
+    ({ running, port } = await serveWithAllowedHost());
     token = running.mock.world.store.people.get(running.mock.world.defaultPersonId)!.tokens.readWrite;
   });
   afterAll(async () => {
@@ -169,8 +174,7 @@ describe("standin proxy's front: standin serve's Host check and CONNECT answer",
   let proxyPort: number;
 
   beforeAll(async () => {
-    running = await startServer({ port: 0, host: '127.0.0.1', now: NOW, allowedHosts: ['demo.example.com'] });
-    servePort = Number(new URL(running.baseUrl).port);
+    ({ running, port: servePort } = await serveWithAllowedHost());
     proxy = await startProxy({
       upstream: running.baseUrl,
       port: 0,

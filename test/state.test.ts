@@ -12,6 +12,18 @@ const PATHS = [
   '/api/v2/me',
 ];
 
+/** A JSON state (or a record of one), loosely typed for a test to break. */
+type Loose = Record<string, any>;
+
+/** An id no record has. */
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+/** A full state with some of its record lists replaced. */
+const withRecords = (good: Loose, lists: Loose): Loose => ({ ...good, records: { ...good.records, ...lists } });
+
+/** A state whose counters say no record was created: behind the records it holds (MK3). */
+const behindCounters = (good: Loose): Loose => ({ ...good, counters: { ...good.counters, created: {} } });
+
 async function texts(h: Harness) {
   return Promise.all(PATHS.map(async (path) => (await h.get(path)).text));
 }
@@ -132,79 +144,66 @@ describe('world state', () => {
     expect(Date.parse(restored.body.now)).toBeLessThanOrEqual(after);
   });
 
-  it.each([
-    ['a foreign document', { hello: 'world' }],
-    ['another version', 'version'],
-    ['a broken record', 'record'],
-    ['absences that are not a list', 'absences'],
-    ['a check-in of nobody', 'orphan'],
-    ['a goal that is its own grandparent', 'cycle'],
-    ['counters behind the records', 'counters'],
-  ])('a full state with %s is refused with 422 and changes nothing', async (_name, kind) => {
+  it.each<[string, (good: Loose) => unknown]>([
+    ['a foreign document', () => ({ hello: 'world' })],
+    ['another version', (good) => ({ ...good, version: 3 })],
+    [
+      'a broken record',
+      (good) => {
+        const [g0, g1, ...goals] = good.records.goals;
+        return withRecords(good, { goals: [{ ...g0, title: 5, ownerId: 'nobody' }, g1, ...goals] });
+      },
+    ],
+    [
+      'absences that are not a list',
+      (good) =>
+        withRecords(good, { people: [{ ...good.records.people[0], absences: 'x' }, ...good.records.people.slice(1)] }),
+    ],
+    [
+      'a check-in of nobody',
+      (good) =>
+        withRecords(good, {
+          checkIns: [{ ...good.records.checkIns[0], personId: NOBODY }, ...good.records.checkIns.slice(1)],
+        }),
+    ],
+    [
+      'a goal that is its own grandparent',
+      (good) => {
+        const [g0, g1, ...goals] = good.records.goals;
+        return withRecords(good, { goals: [{ ...g0, parentId: g1.id }, { ...g1, parentId: g0.id }, ...goals] });
+      },
+    ],
+    ['counters behind the records', behindCounters],
+  ])('a full state with %s is refused with 422 and changes nothing', async (_name, broken) => {
     const h = new Harness();
     const created = await h.post('/api/v2/goals', { title: 'Still here' });
     const good = (await control(h, 'GET', '/state?full=true')).body;
-    const records = good.records;
-    const [g0, g1, ...goals] = records.goals;
-    const bad =
-      typeof kind === 'object'
-        ? kind
-        : kind === 'version'
-          ? { ...good, version: 3 }
-          : kind === 'absences'
-            ? {
-                ...good,
-                records: { ...records, people: [{ ...records.people[0], absences: 'x' }, ...records.people.slice(1)] },
-              }
-            : kind === 'orphan'
-              ? {
-                  ...good,
-                  records: {
-                    ...records,
-                    checkIns: [
-                      { ...records.checkIns[0], personId: '00000000-0000-4000-8000-000000000000' },
-                      ...records.checkIns.slice(1),
-                    ],
-                  },
-                }
-              : kind === 'cycle'
-                ? {
-                    ...good,
-                    records: { ...records, goals: [{ ...g0, parentId: g1.id }, { ...g1, parentId: g0.id }, ...goals] },
-                  }
-                : kind === 'counters'
-                  ? { ...good, counters: { ...good.counters, created: {} } }
-                  : { ...good, records: { ...records, goals: [{ ...g0, title: 5, ownerId: 'nobody' }, g1, ...goals] } };
-    await expectRefusedUnchanged(h, bad, created.body.id);
+    await expectRefusedUnchanged(h, broken(good), created.body.id);
     expect((await control(h, 'GET', '/clock')).body.now).toBe('2026-11-20T15:00:00Z');
   });
 
-  it.each([
-    ['an update of a goal that does not exist', 'orphan'],
-    ['a changed person', 'person'],
-    ['counters behind the records', 'counters'],
-    ['a record kind that does not exist', 'kind'],
-    ['a base generated after its now', 'base'],
-  ])('a state of changes with %s is refused with 422 and changes nothing', async (_name, kind) => {
+  it.each<[string, (good: Loose, stored: Loose, person: Loose) => unknown]>([
+    [
+      'an update of a goal that does not exist',
+      (good, stored) => ({ ...good, changes: { ...good.changes, goalUpdates: [{ ...stored, goalId: NOBODY }] } }),
+    ],
+    [
+      'a changed person',
+      (good, _stored, person) => ({
+        ...good,
+        changes: { ...good.changes, people: [{ ...person, name: 'Somebody else' }] },
+      }),
+    ],
+    ['counters behind the records', behindCounters],
+    ['a record kind that does not exist', (good) => ({ ...good, changes: { ...good.changes, invoices: [] } })],
+    ['a base generated after its now', (good) => ({ ...good, base: { generated_at: '2030-01-01T00:00:00Z' } })],
+  ])('a state of changes with %s is refused with 422 and changes nothing', async (_name, broken) => {
     const h = new Harness();
     const created = await h.post('/api/v2/goals', { title: 'Still here' });
     const update = await h.post(`/api/v2/goals/${created.body.id}/goal-updates`, { title: 'Week 1' });
     const good = (await control(h, 'GET', '/state')).body;
-    const stored = h.world.store.goalUpdates.get(update.body.id)!;
-    const bad =
-      kind === 'orphan'
-        ? {
-            ...good,
-            changes: { ...good.changes, goalUpdates: [{ ...stored, goalId: '00000000-0000-4000-8000-000000000000' }] },
-          }
-        : kind === 'person'
-          ? { ...good, changes: { ...good.changes, people: [{ ...h.person(), name: 'Somebody else' }] } }
-          : kind === 'counters'
-            ? { ...good, counters: { ...good.counters, created: {} } }
-            : kind === 'kind'
-              ? { ...good, changes: { ...good.changes, invoices: [] } }
-              : { ...good, base: { generated_at: '2030-01-01T00:00:00Z' } };
-    await expectRefusedUnchanged(h, bad, created.body.id);
+    const stored = defined(h.world.store.goalUpdates.get(update.body.id), 'the stored update');
+    await expectRefusedUnchanged(h, broken(good, stored, h.person()), created.body.id);
   });
 
   it.each([

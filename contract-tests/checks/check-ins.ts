@@ -4,7 +4,7 @@ import { ensureInOrder, ensureNames, ensureRefused, ensureUnreadableRefused, UNK
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext, Person } from '../kit/context.js';
-import { addDays, weekdayOf } from '../kit/dates.js';
+import { addDays, dateIn, weekdayOf } from '../kit/dates.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
 /** A date before any service's history: no check-in can exist on it (CI1). */
@@ -43,16 +43,6 @@ type Team = ApiSchema<'Team'>;
 type CheckIn = ApiSchema<'CheckIn'>;
 
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
-
-/** The calendar date an instant shows in a time zone: a person's "today" (CI1). */
-function dateIn(instant: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 // ---- Comparisons that say what differed. ----
 

@@ -73,6 +73,27 @@ async function someCheckIns(ctx: KitContext): Promise<Array<{ id: string }>> {
   return (await ctx.client.expect<Array<{ id: string }>>(200, 'GET', '/check-ins?per_page=10', {}, 'CI5')).body;
 }
 
+/**
+ * G2 for `kind` (comments or reactions): an unknown or malformed id of either record they sit on gives 404 to a
+ * list and to a new one (sent as `body`), and so does one of the record itself to each of `own` (its PATCH with
+ * `body`).
+ */
+async function ensureUnknownIdsNotFound(
+  client: CheckingClient,
+  kind: 'comments' | 'reactions',
+  body: object,
+  own: ReadonlyArray<'PATCH' | 'DELETE'>,
+): Promise<void> {
+  for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
+    for (const parent of ['goal-updates', 'check-ins']) {
+      await client.expect(404, 'GET', `/${parent}/${id}/${kind}`, {}, 'G2');
+      await client.expect(404, 'POST', `/${parent}/${id}/${kind}`, { body }, 'G2');
+    }
+    for (const method of own)
+      await client.expect(404, method, `/${kind}/${id}`, method === 'PATCH' ? { body } : {}, 'G2');
+  }
+}
+
 export const commentsReactions: CheckGroup = {
   name: 'comments-reactions',
   title: 'Comments and reactions (CR1–CR2)',
@@ -163,24 +184,9 @@ export const commentsReactions: CheckGroup = {
         ensure(stillKept?.body === kept.body, 'CR1', 'refused PATCHes must leave the body');
         // A refused comment on a real check-in changes nothing (a wrongly created one is deleted at once).
         const [checkIn] = await someCheckIns(ctx);
-        if (checkIn)
-          await ensureRefused(
-            ctx,
-            'POST',
-            `/check-ins/${checkIn.id}/comments`,
-            { body: { body: '' } },
-            422,
-            'CR1',
-            'body',
-          );
-        for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
-          await client.expect(404, 'GET', `/goal-updates/${id}/comments`, {}, 'G2');
-          await client.expect(404, 'POST', `/goal-updates/${id}/comments`, { body: { body: 'x' } }, 'G2');
-          await client.expect(404, 'GET', `/check-ins/${id}/comments`, {}, 'G2');
-          await client.expect(404, 'POST', `/check-ins/${id}/comments`, { body: { body: 'x' } }, 'G2');
-          await client.expect(404, 'PATCH', `/comments/${id}`, { body: { body: 'x' } }, 'G2');
-          await client.expect(404, 'DELETE', `/comments/${id}`, {}, 'G2');
-        }
+        const onCheckIn = checkIn && `/check-ins/${checkIn.id}/comments`;
+        if (onCheckIn) await ensureRefused(ctx, 'POST', onCheckIn, { body: { body: '' } }, 422, 'CR1', 'body');
+        await ensureUnknownIdsNotFound(client, 'comments', { body: 'x' }, ['PATCH', 'DELETE']);
       },
     },
     {
@@ -301,23 +307,9 @@ export const commentsReactions: CheckGroup = {
         await ensureUnreadableRefused(ctx, 'POST', path, 'name', 'name=tada', 'G8');
         ensureIds(await client.walk<Reaction>(path), [], 'CR2', `GET ${path} after refused requests`);
         const [checkIn] = await someCheckIns(ctx);
-        if (checkIn)
-          await ensureRefused(
-            ctx,
-            'POST',
-            `/check-ins/${checkIn.id}/reactions`,
-            { body: { name: 'smile' } },
-            422,
-            'CR2',
-            'name',
-          );
-        for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
-          await client.expect(404, 'GET', `/goal-updates/${id}/reactions`, {}, 'G2');
-          await client.expect(404, 'POST', `/goal-updates/${id}/reactions`, { body: { name: 'tada' } }, 'G2');
-          await client.expect(404, 'GET', `/check-ins/${id}/reactions`, {}, 'G2');
-          await client.expect(404, 'POST', `/check-ins/${id}/reactions`, { body: { name: 'tada' } }, 'G2');
-          await client.expect(404, 'DELETE', `/reactions/${id}`, {}, 'G2');
-        }
+        const onCheckIn = checkIn && `/check-ins/${checkIn.id}/reactions`;
+        if (onCheckIn) await ensureRefused(ctx, 'POST', onCheckIn, { body: { name: 'smile' } }, 422, 'CR2', 'name');
+        await ensureUnknownIdsNotFound(client, 'reactions', { name: 'tada' }, ['DELETE']);
       },
     },
     {

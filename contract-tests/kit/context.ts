@@ -122,16 +122,7 @@ export class KitContext {
 
   /** Creates a goal of the kit's own and registers its deletion (updates, comments and reactions go with it, GO8). */
   async createGoal(body: ApiSchema<'GoalInput'> = {}, client = this.client): Promise<ApiSchema<'Goal'>> {
-    this.requireWrites();
-    const { body: goal } = await client.expect<ApiSchema<'Goal'>>(
-      201,
-      'POST',
-      '/goals',
-      { body: { title: this.mark('goal'), ...body } },
-      'GO1',
-    );
-    this.cleanup.add(`delete goal ${goal.id}`, () => client.request('DELETE', `/goals/${goal.id}`));
-    return goal;
+    return this.#createOwn<ApiSchema<'Goal'>>(client, 'goal', '/goals', { title: this.mark('goal'), ...body }, 'GO1');
   }
 
   /** Creates an echo question of the kit's own and registers its deletion (its answers go with it, EC6). */
@@ -139,18 +130,22 @@ export class KitContext {
     body: ApiSchema<'EchoQuestionInput'> = {},
     client = this.client,
   ): Promise<ApiSchema<'EchoQuestion'>> {
+    const own = { prompt: this.mark('question?'), ...body };
+    return this.#createOwn<ApiSchema<'EchoQuestion'>>(client, 'echo question', '/echo/questions', own, 'EC1');
+  }
+
+  /** POSTs `body` to the list at `path` (201 under `rule`) and registers the deletion of the record it made. */
+  async #createOwn<T extends { id: string }>(
+    client: CheckingClient,
+    what: string,
+    path: string,
+    body: object,
+    rule: string,
+  ): Promise<T> {
     this.requireWrites();
-    const { body: question } = await client.expect<ApiSchema<'EchoQuestion'>>(
-      201,
-      'POST',
-      '/echo/questions',
-      { body: { prompt: this.mark('question?'), ...body } },
-      'EC1',
-    );
-    this.cleanup.add(`delete echo question ${question.id}`, () =>
-      client.request('DELETE', `/echo/questions/${question.id}`),
-    );
-    return question;
+    const { body: made } = await client.expect<T>(201, 'POST', path, { body }, rule);
+    this.cleanup.add(`delete ${what} ${made.id}`, () => client.request('DELETE', `${path}/${made.id}`));
+    return made;
   }
 
   /**

@@ -1,6 +1,6 @@
 // The kit's day arithmetic: across months and years, weekdays as the API writes them, bad dates refused.
 import { describe, expect, it } from 'vitest';
-import { addDays, epochDay, weekdayOf } from './dates.js';
+import { addDays, dateIn, epochDay, weekdayOf } from './dates.js';
 
 describe('kit dates', () => {
   it('adds and subtracts days across a month and a year', () => {
@@ -17,5 +17,14 @@ describe('kit dates', () => {
   it('counts whole days from the epoch', () => {
     expect(epochDay('1970-01-08')).toBe(7);
     expect(epochDay(addDays('2026-11-20', 10)) - epochDay('2026-11-20')).toBe(10);
+  });
+
+  it.each([
+    ['2026-11-20T23:30:00Z', 'Europe/Berlin', '2026-11-21'],
+    ['2026-11-20T23:30:00Z', 'America/New_York', '2026-11-20'],
+    [Date.parse('2026-11-20T15:00:00Z'), 'Asia/Tokyo', '2026-11-21'],
+    [Date.parse('2026-11-20T15:00:00Z'), 'Pacific/Honolulu', '2026-11-20'],
+  ])('reads %s in %s as the date %s', (instant, timeZone, date) => {
+    expect(dateIn(instant, timeZone)).toBe(date);
   });
 });

@@ -27,3 +27,17 @@ export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
 export function epochDay(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
+
+/**
+ * The calendar date an instant shows in a time zone: a person's "today" (CI1). The instant as the API writes it
+ * or as milliseconds since the epoch.
+ * @example dateIn('2026-11-20T23:30:00Z', 'Europe/Berlin') // '2026-11-21'
+ */
+export function dateIn(instant: string | number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

@@ -4,11 +4,10 @@
 // stops, in one line, a run that cannot work (server down, token unknown or read-only). Exit 0 when no check
 // failed and every check ran but those a flag left out (--read-only; no --modify-existing, --other-token,
 // --read-only-token, --activity-hook-url), and those too under --require-full-coverage.
-import { parseArgs } from 'node:util';
 import type { ContractOptions } from '../../contract-tests/kit/check-contract.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 import { progressOn } from './contract-progress.js';
-import { optionError } from './option-errors.js';
+import { commandOptions } from './option-errors.js';
 
 const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]
 
@@ -44,26 +43,24 @@ interface ContractArgs {
 }
 
 function readArgs(argv: string[]): ContractArgs | 'help' {
-  const known = {
-    'base-url': { type: 'string' },
-    token: { type: 'string' },
-    'other-token': { type: 'string' },
-    'read-only-token': { type: 'string' },
-    'activity-hook-url': { type: 'string' },
-    'read-only': { type: 'boolean' },
-    'modify-existing': { type: 'boolean' },
-    'shared-world': { type: 'boolean' },
-    rules: { type: 'string' },
-    junit: { type: 'string' },
-    'require-full-coverage': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  } as const;
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: known }));
-  } catch (error) {
-    throw new ContractUsageError(optionError(error, Object.keys(known)));
-  }
+  const { values } = commandOptions(
+    argv,
+    {
+      'base-url': { type: 'string' },
+      token: { type: 'string' },
+      'other-token': { type: 'string' },
+      'read-only-token': { type: 'string' },
+      'activity-hook-url': { type: 'string' },
+      'read-only': { type: 'boolean' },
+      'modify-existing': { type: 'boolean' },
+      'shared-world': { type: 'boolean' },
+      rules: { type: 'string' },
+      junit: { type: 'string' },
+      'require-full-coverage': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    (message) => new ContractUsageError(message),
+  );
   if (values.help) return 'help';
   const env = process.env;
   const baseUrl = (values['base-url'] ?? env.STANDIN_CONTRACT_BASE_URL)?.replace(/\/+$/, '');

@@ -7,7 +7,7 @@
 // (--max-records, --max-bytes) or an error resumes from its cache next time).
 import { join } from 'node:path';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
-import { commandOptions } from './option-errors.js';
+import { argsOrExit, commandOptions } from './option-errors.js';
 import { isLoopbackUrlHost as isLoopback } from '../server/host-check.js';
 import type { ImportSummary } from '../import/import-types.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS, MAX_ANSWER_BYTES } from '../import/read-budget.js';
@@ -190,18 +190,11 @@ function summaryLines(args: ImportArgs, summary: ImportSummary, windowRead: stri
  * @example process.exitCode = await runImport(process.argv.slice(3), io)
  */
 export async function runImport(argv: string[], io: ImportIo): Promise<number> {
-  let args: ImportArgs | 'help';
-  try {
-    args = readImportArgs(argv);
-  } catch (error) {
-    if (!(error instanceof ImportUsageError)) throw error;
-    io.stderr.write(`standin import: ${error.message} (standin import --help lists the options)\n`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout(`${IMPORT_USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit('import', () => readImportArgs(argv), ImportUsageError, IMPORT_USAGE, {
+    stdout: (text) => io.stdout(text),
+    stderr: (text) => io.stderr.write(text),
+  });
+  if (typeof args === 'number') return args;
   const [{ importOrganisation, MAX_LEAKS }, { saltFromFile }, { ProgressWriter }, { windowLine, windowSummary }] =
     await Promise.all([
       import('../import/import-organisation.js'),

@@ -1,7 +1,7 @@
-// A mistyped option gets one line naming the option that was meant.
+// A mistyped option gets one line naming the option that was meant; a command's arguments, or how it exits first.
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { closestOption, commandError, negativeValuesJoined, optionError } from './option-errors.js';
+import { argsOrExit, closestOption, commandError, negativeValuesJoined, optionError } from './option-errors.js';
 
 const KNOWN = ['port', 'host', 'seed', 'now', 'size', 'state', 'strict', 'max-sessions', 'session-ttl', 'faults'];
 
@@ -63,5 +63,39 @@ describe('option errors', () => {
     ],
   ])('%j is read as %j', (argv, joined) => {
     expect(negativeValuesJoined(argv, ['seed', 'port', 'host'])).toEqual(joined);
+  });
+});
+
+describe("a command's arguments or its exit", () => {
+  class DemoUsageError extends Error {}
+
+  it.each([
+    ['arguments read', () => ({ port: 4010 }), { port: 4010 }, [], []],
+    [
+      'a usage mistake',
+      () => {
+        throw new DemoUsageError('--port must be a number');
+      },
+      2,
+      [],
+      ['standin demo: --port must be a number (standin demo --help lists the options)\n'],
+    ],
+    ['--help', () => 'help' as const, 0, ['Usage: standin demo [options]\n'], []],
+  ])('%s: %j, and what it printed', (_what, read, result, stdout, stderr) => {
+    const printed = { stdout: [] as string[], stderr: [] as string[] };
+    const say = {
+      stdout: (text: string) => printed.stdout.push(text),
+      stderr: (text: string) => printed.stderr.push(text),
+    };
+    expect(argsOrExit('demo', read, DemoUsageError, 'Usage: standin demo [options]', say)).toEqual(result);
+    expect(printed).toEqual({ stdout, stderr });
+  });
+
+  it('throws on what is not a usage mistake', () => {
+    const say = { stdout: () => undefined, stderr: () => undefined };
+    const read = () => {
+      throw new TypeError('a bug');
+    };
+    expect(() => argsOrExit('demo', read, DemoUsageError, '', say)).toThrow(TypeError);
   });
 });

@@ -80,3 +80,28 @@ export function commandOptions<const T extends OptionsConfig>(
     throw usage(optionError(error, Object.keys(options)));
   }
 }
+
+/**
+ * A command's arguments, or the exit code it ends with before doing anything: 2 after one line naming the mistake
+ * (a `usageError`) and pointing to --help, 0 after printing `usage` for --help. Other errors are thrown on.
+ * @example const args = argsOrExit('proxy', () => readProxyArgs(argv), ProxyUsageError, PROXY_USAGE, io);
+ */
+export function argsOrExit<A extends object>(
+  command: string,
+  read: () => A | 'help',
+  usageError: abstract new (message: string) => Error,
+  usage: string,
+  say: { stdout(text: string): void; stderr(text: string): void },
+): A | number {
+  let args: A | 'help';
+  try {
+    args = read();
+  } catch (error) {
+    if (!(error instanceof usageError)) throw error;
+    say.stderr(`standin ${command}: ${error.message} (standin ${command} --help lists the options)\n`);
+    return 2;
+  }
+  if (args !== 'help') return args;
+  say.stdout(`${usage}\n`);
+  return 0;
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../spec/spec-files.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 import { allowedHostOf } from '../server/host-check.js';
-import { commandOptions } from './option-errors.js';
+import { argsOrExit, commandOptions } from './option-errors.js';
 
 const PROXY_USAGE = `Usage: standin proxy --upstream URL [options]
 
@@ -113,18 +113,8 @@ export interface ProxyIo {
  * @example process.exitCode = await runProxy(process.argv.slice(3), io)
  */
 export async function runProxy(argv: string[], io: ProxyIo): Promise<number> {
-  let args: ProxyArgs | 'help';
-  try {
-    args = readProxyArgs(argv);
-  } catch (error) {
-    if (!(error instanceof ProxyUsageError)) throw error;
-    io.stderr(`standin proxy: ${error.message} (standin proxy --help lists the options)\n`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout(`${PROXY_USAGE}\n`);
-    return 0;
-  }
+  const args = argsOrExit('proxy', () => readProxyArgs(argv), ProxyUsageError, PROXY_USAGE, io);
+  if (typeof args === 'number') return args;
   const [{ startProxy }, { UpstreamError }, { summaryText, writeJunit }] = await Promise.all([
     import('../proxy/proxy-server.js'),
     import('../proxy/upstream.js'),

@@ -46,8 +46,11 @@ export interface ThreadReaction {
 
 /** The texts of one world's people (LW2: each in their own discipline and voice). */
 export interface LifeWriter {
-  /** How `person` fills in `checkIn` (CI3): mood, whether the plan was done, the answers. */
-  checkInFill(checkIn: CheckIn, person: Person): CheckInFill;
+  /**
+   * How `person` fills in `checkIn` (CI3): mood, whether the plan was done, the answers; `previous` is their
+   * last filled check-in before it (LW3: days follow on), if any in the last two weeks.
+   */
+  checkInFill(checkIn: CheckIn, person: Person, previous: CheckIn | undefined): CheckInFill;
   /** The title and body of an update `author` posts on the goal, told from its figures (after `previous`). */
   goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined): Dress<GoalUpdate>;
   /** The comments teammates write under a record of `author`'s, in order (CR1; LW5: about its subject). */

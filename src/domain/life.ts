@@ -192,7 +192,7 @@ export class Life implements LifeEngine {
     // LW7: a check-in a client PATCHed (its updated_at moved past its making) is theirs.
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
-    const fill = base.life.checkInFill(checkIn, person);
+    const fill = base.life.checkInFill(checkIn, person, this.#lastFilled(person, checkIn.date));
     const filled = updateCheckIn(
       this.#world,
       person,
@@ -201,6 +201,16 @@ export class Life implements LifeEngine {
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);
+  }
+
+  /** LW3: the person's last filled check-in before `date`, within two weeks (what their answers follow up). */
+  #lastFilled(person: Person, date: IsoDate): CheckIn | undefined {
+    const { store } = this.#world;
+    for (let back = 1; back <= 14; back++) {
+      const checkIn = store.checkInOf(person.id, addDays(date, -back));
+      if (checkIn && checkIn.completedAt !== null) return checkIn;
+    }
+    return undefined;
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */

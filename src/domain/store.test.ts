@@ -1,32 +1,20 @@
 // The store's directory (people, teams and tokens, loaded once per base and shared by its layers: G9, PT2) and
 // its sequence (MK3), on a store built by hand.
 import { describe, expect, it } from 'vitest';
-import type { Person, Team } from './records.js';
+import { handMadePerson } from '../../test/support/hand-made-world.js';
+import type { Team } from './records.js';
 import { Store } from './store.js';
 
 const team = (id: string, name: string): Team => ({ id, name, checkInDays: [] });
-const person = (id: string, name: string, teamIds: string[]): Person => ({
-  id,
-  name,
-  username: id,
-  email: `${id}@example.com`,
-  timeZone: 'UTC',
-  title: '',
-  location: '',
-  administrator: false,
-  kind: 'human',
-  bio: null,
-  teamIds,
-  absences: [],
-  tokens: { readWrite: `rw-${id}`, readOnly: `ro-${id}` },
-  createdAt: 0,
-  updatedAt: 0,
-});
 
 describe('Store', () => {
   // Put out of order: the directory lists them by name, then id.
   const teams = [team('t2', 'Platform'), team('t1', 'Design'), team('t3', 'Design')];
-  const people = [person('p1', 'Noor', ['t1', 't2']), person('p2', 'Ada', ['t2']), person('p0', 'Noor', ['t1'])];
+  const people = [
+    handMadePerson('p1', 'Noor', ['t1', 't2']),
+    handMadePerson('p2', 'Ada', ['t2']),
+    handMadePerson('p0', 'Noor', ['t1']),
+  ];
 
   function base(): Store {
     const store = new Store(42, 100);

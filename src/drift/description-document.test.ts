@@ -4,17 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { DescriptionError } from './description-error.js';
 import { readDescription } from './description-document.js';
+import { thrownBy } from '../../test/support/thrown-by.js';
 
 const MINIMAL = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} };
 
 function refusal(text: string): string {
-  try {
-    readDescription(text, 'prod.yaml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(DescriptionError);
-    return (error as Error).message;
-  }
-  throw new Error('it was read');
+  return thrownBy(() => readDescription(text, 'prod.yaml'), DescriptionError).message;
 }
 
 describe('reading a description', () => {

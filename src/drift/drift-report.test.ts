@@ -5,7 +5,14 @@
 // as OpenAPI 3.0 or as JSON, reports nothing.
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { driftOf, production, specCopy, STANDIN, type Loose } from '../../test/support/drift-pair.js';
+import {
+  driftOf,
+  production,
+  requireWorkspaceHeader,
+  specCopy,
+  STANDIN,
+  type Loose,
+} from '../../test/support/drift-pair.js';
 import { defaultWorldCensus } from '../cli/drift-census.js';
 import { readDescription } from './description-document.js';
 import { DescriptionError } from './description-error.js';
@@ -109,14 +116,7 @@ const GOLDEN: Golden[] = [
   },
   {
     name: 'a parameter production requires and standin lacks',
-    change: (spec) => {
-      spec.paths['/people'].get.parameters.push({
-        name: 'X-Workspace',
-        in: 'header',
-        required: true,
-        schema: { type: 'string' },
-      });
-    },
+    change: requireWorkspaceHeader,
     expected: [
       {
         category: 'breaking',

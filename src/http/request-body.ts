@@ -1,18 +1,13 @@
 // Request body limits (G8): at most a byte limit, counted while the body streams in so that an endless one
 // is never buffered whole (413), and JSON nested at most MAX_JSON_DEPTH deep, checked on the text before
 // JSON.parse, so nothing downstream (validation, error messages) ever walks a deeper value (400).
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-chars.js';
+
 /** G8: bodies over 1 MiB get 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** G8: JSON nested deeper than this (arrays and objects) gets 400. The deepest body taken, a saved state, nests 6. */
 export const MAX_JSON_DEPTH = 64;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
 
 /**
  * Whether JSON text nests arrays and objects more than `limit` deep: one pass over the text, no recursion,

@@ -77,6 +77,18 @@ function Journal() {
   );
 }
 
+/** One kind's records under its title and count; the script fills `<kind>-count` and `<kind>-list`. */
+function RecordList(props: { kind: string; children: unknown }) {
+  return (
+    <div>
+      <h3>
+        {props.children} <span id={`${props.kind}-count`} class="count"></span>
+      </h3>
+      <ul id={`${props.kind}-list`}></ul>
+    </div>
+  );
+}
+
 function Records() {
   return (
     <Section id="records" title="Goals, people and today's check-ins">
@@ -89,24 +101,11 @@ function Records() {
         </button>
       </p>
       <div class="record-lists">
-        <div>
-          <h3>
-            Goals <span id="goals-count" class="count"></span>
-          </h3>
-          <ul id="goals-list"></ul>
-        </div>
-        <div>
-          <h3>
-            People <span id="people-count" class="count"></span>
-          </h3>
-          <ul id="people-list"></ul>
-        </div>
-        <div>
-          <h3>
-            Check-ins of <span id="today">today</span> <span id="check-ins-count" class="count"></span>
-          </h3>
-          <ul id="check-ins-list"></ul>
-        </div>
+        <RecordList kind="goals">Goals</RecordList>
+        <RecordList kind="people">People</RecordList>
+        <RecordList kind="check-ins">
+          Check-ins of <span id="today">today</span>
+        </RecordList>
       </div>
       <div id="record-view" hidden>
         <h3>

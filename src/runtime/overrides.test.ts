@@ -2,17 +2,13 @@
 // field and the fix), which operations a pattern reaches, the answer made once per rule, and its matching.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/domain-error.js';
+import { thrownBy } from '../../test/support/thrown-by.js';
 import { Overrides, type OverrideRuleInput } from './overrides.js';
 
 /** The G8 entries a set of rules is refused with; fails the test if they are accepted. */
 function refusal(rules: OverrideRuleInput[]): Array<{ name: string; message: string }> {
-  try {
-    new Overrides().replace(rules);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return (error as DomainError).errors.map(({ name, message }) => ({ name, message }));
-  }
-  throw new Error('the rules were accepted');
+  const { errors } = thrownBy(() => new Overrides().replace(rules), DomainError);
+  return errors.map(({ name, message }) => ({ name, message }));
 }
 
 const FIX = 'Narrow the path, fix the answer, or mark the rule "unchecked": true.';

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../http/app.js';
 import { DomainError } from '../domain/domain-error.js';
+import { thrownBy } from '../../test/support/thrown-by.js';
 import { rebuildState, type BaseSource, type WorldVerifier } from './state-rebuild.js';
 
 const NOW = '2026-11-20T15:00:00Z';
@@ -30,13 +31,7 @@ const generate: BaseSource = (seed, size, at) =>
 
 /** The field errors of the DomainError `act` throws. */
 function refusal(act: () => unknown): unknown {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return (error as DomainError).errors;
-  }
-  throw new Error('not refused');
+  return thrownBy(act, DomainError).errors;
 }
 
 describe('rebuildState: what a state gives back', () => {

@@ -8,15 +8,16 @@
 // JSON, nesting past the limit, a byte-order mark, a key twice in an object on the way to a list, `__proto__`
 // there. The caller then parses the text as the request path does, for the same answer word for word (V8's
 // own message of where the JSON breaks); those are small or rare bodies.
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../http/json-chars.js';
 
 /** The bytes of a list's items parsed at once: JSON.parse's call costs little against this. */
 const BATCH_BYTES = 256 * 1024;

@@ -24,6 +24,30 @@ export function specCopy(): Loose {
   return structuredClone<Loose>(STANDIN.root);
 }
 
+/**
+ * A change that sets keywords of one field of a component schema (`components.schemas[schema].properties[field]`).
+ * @example production(setField('Goal', 'end_date', { type: 'string' }))
+ */
+export function setField(schema: string, field: string, keywords: Loose): (spec: Loose) => void {
+  return (spec) => {
+    Object.assign(spec.components.schemas[schema].properties[field], keywords);
+  };
+}
+
+/**
+ * A change of both golden tables (drift-report.test.ts, drift-redocly.test.ts): production's GET /people requires a
+ * header parameter, X-Workspace, that standin does not take.
+ * @example production(requireWorkspaceHeader)
+ */
+export function requireWorkspaceHeader(spec: Loose): void {
+  spec.paths['/people'].get.parameters.push({
+    name: 'X-Workspace',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+  });
+}
+
 /** A copy changed by `change`, as production's description. */
 export function production(change: (spec: Loose) => void, version: '3.0' | '3.1' = '3.1'): DescriptionDocument {
   const root = specCopy();

@@ -2,12 +2,10 @@
 // Node types: README's quick start (src/mocks.ts and the guard in src/main.ts) and a file naming every public
 // type, under the tsconfig Vite's vanilla-ts template writes, with `skipLibCheck: false`. A stranger's first
 // hour met 7 × TS2307/TS2591 (`node:http`, `Buffer`) from the server's types, reached through `RunningMock`.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT as ROOT } from '../../src/spec/spec-files.js';
 import { writeQuickStart } from '../support/quick-start.js';
+import { compileProject, writeTypingsProject } from '../support/typings-project.js';
 
 /** Vite's vanilla-ts template's compiler options, checking the libraries' types too. */
 const TSCONFIG = {
@@ -57,11 +55,8 @@ export function titleOf(goal: Goal, clock: Clock): string {
 let folder: string;
 
 beforeAll(() => {
-  mkdirSync(join(ROOT, '.examples'), { recursive: true });
-  folder = mkdtempSync(join(ROOT, '.examples', 'typings-'));
+  folder = writeTypingsProject('typings-', TSCONFIG, { 'src/public-types.ts': PUBLIC_TYPES });
   writeQuickStart(folder);
-  writeFileSync(join(folder, 'src', 'public-types.ts'), PUBLIC_TYPES);
-  writeFileSync(join(folder, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
 });
 
 afterAll(() => {
@@ -70,10 +65,8 @@ afterAll(() => {
 
 describe('the types a page imports', () => {
   it('compile with DOM types only and skipLibCheck: false (no @types/node in the project)', () => {
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', folder], {
-      encoding: 'utf8',
-    });
-    expect(tsc.stdout + tsc.stderr).toBe('');
+    const tsc = compileProject(folder);
+    expect(tsc.output).toBe('');
     expect(tsc.status).toBe(0);
   });
 });

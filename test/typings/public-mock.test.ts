@@ -4,12 +4,12 @@
 // src/runtime (the detector is shown to find them in the mock within standin, src/http/mock.ts's). And embedding
 // code as docs/embedding.md writes it — tests with no port, the events, the tokens, the clock, a reset, the
 // state, a refusal — compiles against the package in a project of its own, as MSW's test/typings do.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT as ROOT } from '../../src/spec/spec-files.js';
+import { compileProject, writeTypingsProject } from '../support/typings-project.js';
 
 /** Where a class of the runtime is declared, in the package's declarations. */
 const RUNTIME = /[\\/]dist[\\/]src[\\/]runtime[\\/]/;
@@ -112,11 +112,7 @@ const TSCONFIG = {
 let folder: string;
 
 beforeAll(() => {
-  mkdirSync(join(ROOT, '.examples'), { recursive: true });
-  folder = mkdtempSync(join(ROOT, '.examples', 'typings-public-'));
-  mkdirSync(join(folder, 'src'));
-  writeFileSync(join(folder, 'src', 'embedding.ts'), EMBEDDING);
-  writeFileSync(join(folder, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  folder = writeTypingsProject('typings-public-', TSCONFIG, { 'src/embedding.ts': EMBEDDING });
 });
 
 afterAll(() => {
@@ -137,10 +133,8 @@ describe('the public Mock', () => {
   });
 
   it('takes embedding code as docs/embedding.md writes it, in a Node project of its own', () => {
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', folder], {
-      encoding: 'utf8',
-    });
-    expect(tsc.stdout + tsc.stderr).toBe('');
+    const tsc = compileProject(folder);
+    expect(tsc.output).toBe('');
     expect(tsc.status).toBe(0);
   });
 });

@@ -1,0 +1,87 @@
+// npm run world:report, run in-process once for seed 42 small: its table's rows, each figure a number, the
+// advance's figures after a clock step, and the command lines it refuses. No thresholds asserted: the story
+// engine is being rewritten, and the rules join the tests as they come to hold.
+import { describe, expect, it } from 'vitest';
+import { exampleOn } from '../../test/support/doc-examples.js';
+import { advanceParts, worldReport } from './world-report.js';
+
+const NOW = '2026-11-20T09:00:00Z';
+/** The command docs/world.md prints, its arguments after `--` as npm passes them on. */
+const DOCUMENTED = exampleOn('docs/world.md', 'shell', 'npm run world:report').code.trim();
+
+const STORY_ROWS = [
+  ['LW1', 'goals off-topic for their team'],
+  ['LW1', 'arcs contradicting their figures'],
+  ['LW1', '"On track" below 100% after the end date'],
+  ['LW2', "texts about another discipline's work"],
+  ['LW3', 'check-in pairs that follow on'],
+  ['LW4', 'goals repeating an update title'],
+  ['LW4', 'goals repeating a bullet line'],
+  ['LW4', 'sentences written by two people'],
+  ['LW5', 'comments contradicting their record'],
+];
+const MOTION_ROWS = [
+  ['LW6', 'due check-ins filled (others)'],
+  ['LW7', "default person's check-ins filled for them"],
+  ['LW6', 'goals due an update that got one'],
+  ['LW6', 'new updates with comments'],
+];
+
+describe('npm run world:report', () => {
+  it("prints each figure of seed 42 small and, after --advance 7d, what the clock added (docs/world.md's command); exit 0", async () => {
+    const argv = DOCUMENTED.split(' -- ')[1]?.split(' ') ?? [];
+    expect(argv).toEqual(['--seed', '42', '--size', 'small', '--now', NOW, '--advance', '7d']);
+    const run = await worldReport(argv);
+    expect(run.code).toBe(0);
+    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...MOTION_ROWS]);
+    for (const f of run.figures) {
+      expect(Number.isInteger(f.count) && f.count >= 0, `${f.name}: a count`).toBe(true);
+      expect(f.of === null || (Number.isInteger(f.of) && f.of >= f.count), `${f.name}: a denominator`).toBe(true);
+      expect(typeof f.met).toBe('boolean');
+    }
+    const lines = run.text.split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'World: seed 42, small, read at 2026-11-20T09:00:00Z',
+      'Advanced 7d to 2026-11-27T09:00:00Z; the story figures are read before it.',
+    ]);
+    expect(lines[3]).toMatch(/^rule +figure +value +threshold +met$/);
+    // Each row: rule, figure, "count" or "count of n (p%)", "≤ n" or "≥ p%", yes or NO.
+    const rows = lines.slice(4, 4 + run.figures.length);
+    rows.forEach((row, index) => {
+      const f = run.figures[index]!;
+      expect(row.startsWith(`${f.rule}   ${f.name}`), row).toBe(true);
+      expect(row, row).toMatch(/ \d+( of \d+ \((\d+\.\d%|–)\))? +(≤ \d+|≥ \d+%) +(yes|NO)$/);
+    });
+  });
+
+  it('reads the story alone without --advance, and --strict asks for 1 exactly when a figure misses', async () => {
+    const run = await worldReport(['--size', 'small', '--now', NOW, '--strict']);
+    expect(run.figures.map((f) => [f.rule, f.name])).toEqual(STORY_ROWS);
+    expect(run.code).toBe(run.figures.every((f) => f.met) ? 0 : 1);
+  });
+
+  it.each([
+    [['--sede', '4'], 'world:report: unknown option --sede: did you mean --seed?'],
+    [['--advance', '7 days'], 'world:report: --advance takes a span such as 7d, 36h, 1d12h or 90m, not "7 days"'],
+    [['--size', 'huge'], 'world:report: --size must be small or large, got "huge"'],
+    [['--seed', 'x'], 'world:report: --seed takes a whole number, not "x"'],
+    [['--seed', '9999999999'], 'world:report: --seed must be a whole number from 0 to 2147483647, got 9999999999'],
+  ])('refuses %j with 2 and a line saying why', async (argv, start) => {
+    const run = await worldReport(argv);
+    expect(run.code).toBe(2);
+    expect(run.text.split('\n')[0]).toBe(start);
+    expect(run.figures).toEqual([]);
+  });
+
+  it.each([
+    ['7d', { days: 7 }],
+    ['36h', { hours: 36 }],
+    ['1d12h', { days: 1, hours: 12 }],
+    ['90m', { minutes: 90 }],
+    ['', null],
+    ['7', null],
+    ['h', null],
+  ])('reads --advance %j as %j', (span, parts) => {
+    expect(advanceParts(span)).toEqual(parts);
+  });
+});

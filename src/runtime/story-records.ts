@@ -1,0 +1,24 @@
+// The records a running world holds, as the story measure reads them (fixtures/story-measure.ts): its people,
+// teams, goals, updates, check-ins, comments and Echo answers now, caught up to its clock first.
+import type { World } from '../domain/world.js';
+import type { StoryRecords } from '../../fixtures/story-measure.js';
+
+/**
+ * A world's records now, copied out: a later write or clock step does not change what was read.
+ * @example measureStory(storyRecordsOf(mock.world))
+ */
+export function storyRecordsOf(world: World): StoryRecords {
+  world.catchUp();
+  const { store } = world;
+  return {
+    now: world.now(),
+    defaultPersonId: world.defaultPersonId,
+    people: [...store.peopleInOrder],
+    teams: [...store.teamsInOrder],
+    goals: [...store.table('goals').values()],
+    goalUpdates: [...store.table('goalUpdates').values()],
+    checkIns: [...store.table('checkIns').values()],
+    comments: [...store.table('comments').values()],
+    echoAnswers: [...store.table('echoAnswers').values()],
+  };
+}
