@@ -123,6 +123,8 @@ describe('AI2 for an agent', () => {
   // check-in its open check-in item names, and only when there is one: an agent's check-ins are items as anyone's.
   it("AI2 an agent's check-in of its today is its item, with its team, until the agent files it (prod)", async () => {
     const h = new Harness();
+    // LW6 would file the agent's check-in at its usual hour; this test files it itself.
+    await h.simulate('none');
     const agent = h.person((p) => p.kind === 'agent');
     const todayOf = () => dateInZone(h.world.now(), agent.timeZone);
     for (let day = 0; day < 7 && !h.world.store.checkInOf(agent.id, todayOf()); day++) await advance(h, 1);

@@ -80,6 +80,8 @@ const listeners = (h: Harness) => TYPES.map((type) => h.mock.events.listenerCoun
 describe('GET /__mock/events', () => {
   it("streams the shared world's events in order: requests as journal lines, records, the clock, a reset, sessions", async () => {
     const h = new Harness();
+    // The hour the clock moves is the world's alone: LW6's people's writes in it would be streamed too.
+    await h.simulate('none');
     const before = listeners(h);
     const stream = await open(h);
     const goal = h.world.store.goalsOfPerson(h.person().id)[0]!;
@@ -110,6 +112,8 @@ describe('GET /__mock/events', () => {
 
   it("MK5: with ?session= it follows that session's world alone", async () => {
     const h = new Harness();
+    // The session's hour is the clock's alone (a session simulates as the shared world does, LW7).
+    await h.simulate('none');
     const stream = await open(h, '?session=mine');
     const goal = h.world.store.goalsOfPerson(h.person().id)[0]!;
     await h.post(`/api/v2/goals/${goal.id}/goal-updates`, { title: 'Shared' });

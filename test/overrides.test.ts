@@ -382,6 +382,8 @@ describe('the journal tells the whole story', () => {
 describe('GET /__mock/world', () => {
   it('says what the world holds, and the counts follow the clock and the writes', async () => {
     const h = new Harness();
+    // The counts follow the clock's new days and the client's write alone: LW6's people would post updates too.
+    await h.simulate('none');
     const before = (await control(h, 'GET', '/world')).body;
     expect(before).toMatchObject({ seed: 42, size: 'small', default_person_id: h.world.defaultPersonId, sessions: 0 });
     expect(before.counts.people).toBe(h.world.store.people.size);

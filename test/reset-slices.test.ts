@@ -4,7 +4,7 @@
 // meanwhile gets 409; and the world a reset generates in slices, requests between its slices, is byte for byte
 // the one generated at once (MK3).
 import { afterAll, describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../fixtures/index.js';
+import { worldWriter, generateWorld } from '../fixtures/index.js';
 import { Clock } from '../src/domain/clock.js';
 import { WorldBase } from '../src/domain/world-base.js';
 import { exportFullState } from '../src/domain/world-state.js';
@@ -96,7 +96,7 @@ describe('a reset that generates in slices, with requests between them', () => {
     expect(h.world.seed).toBe(seed);
     expect(answered).toBeGreaterThanOrEqual(2);
     const now = Date.parse(NOW) / 1000;
-    const atOnce = new WorldBase(generateWorld({ seed, size: 'small', now }), echoAnswerBody, 'generated');
+    const atOnce = new WorldBase(generateWorld({ seed, size: 'small', now }), worldWriter, 'generated');
     expect(atOnce).not.toBe(h.world.base);
     const expected = JSON.stringify(exportFullState(new World(atOnce, { clock: new Clock({ now: NOW }) })));
     expect(JSON.stringify(exportFullState(h.world))).toBe(expected);

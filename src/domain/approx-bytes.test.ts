@@ -3,7 +3,7 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { approxBytes } from './approx-bytes.js';
 import { Clock } from './clock.js';
 import type { Goal } from './records.js';
@@ -39,7 +39,7 @@ function heapAfterCollection(): number {
 }
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
-const base = new WorldBase(generateWorld({ seed: 42, size: 'small', now: NOW / 1000 }), echoAnswerBody, 'generated');
+const base = new WorldBase(generateWorld({ seed: 42, size: 'small', now: NOW / 1000 }), worldWriter, 'generated');
 
 describe('approxBytes', () => {
   it('counts strings at one byte a character, two once one does not fit, and objects and arrays with slots', () => {

@@ -6,6 +6,7 @@ import { checkInRecord } from './record-copies.js';
 import { byNameThenId } from './record-order.js';
 import type { CheckIn, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
+import type { SimulatedWrite } from './life-writer.js';
 import type { World } from './world.js';
 import type { ApiFilters, ApiSchema } from '../types/wire.js';
 
@@ -118,9 +119,16 @@ export function findCheckIn(world: World, actor: Person, idOrDate: string): Chec
 /**
  * CI3: only the check-in's own person may fill it in. `team_ids` must be a non-empty subset of the person's
  * teams, and all of them when omitted. The first PATCH that leaves any answer non-null sets `completed_at`; later edits keep it.
- * CI4: `blocked` follows `blockers` (derived on presentation).
+ * CI4: `blocked` follows `blockers` (derived on presentation). LW8: the simulation fills check-ins through here,
+ * `made` giving its instant and the answers' texts (written on first read: a simulated fill always answers).
  */
-export function updateCheckIn(world: World, actor: Person, idOrDate: string, patch: CheckInPatch): CheckIn {
+export function updateCheckIn(
+  world: World,
+  actor: Person,
+  idOrDate: string,
+  patch: CheckInPatch,
+  made?: Omit<SimulatedWrite<CheckIn>, 'id'>,
+): CheckIn {
   const checkIn = findCheckIn(world, actor, idOrDate);
   if (checkIn.personId !== actor.id) {
     throw DomainError.forbidden(
@@ -140,7 +148,7 @@ export function updateCheckIn(world: World, actor: Person, idOrDate: string, pat
     });
     if (errors.length > 0) throw DomainError.invalid(errors);
   }
-  const now = world.now();
+  const now = made?.at ?? world.now();
   const pick = <K extends keyof CheckInPatch>(key: K, current: NonNullable<CheckInPatch[K]> | null) =>
     patch[key] !== undefined ? patch[key] : current;
   const answers = {
@@ -150,7 +158,7 @@ export function updateCheckIn(world: World, actor: Person, idOrDate: string, pat
     mood: pick('mood', checkIn.mood),
     previousCompleted: pick('previous_completed', checkIn.previousCompleted),
   };
-  const answered = Object.values(answers).some((answer) => answer !== null);
+  const answered = made !== undefined || Object.values(answers).some((answer) => answer !== null);
   const filled: CheckIn = {
     ...checkInRecord(checkIn),
     ...answers,
@@ -159,6 +167,7 @@ export function updateCheckIn(world: World, actor: Person, idOrDate: string, pat
     updatedAt: now,
     completedAt: answered && checkIn.completedAt === null ? now : checkIn.completedAt,
   };
-  world.store.putCheckIn(filled);
-  return filled;
+  const record = made?.dress ? made.dress(filled) : filled;
+  world.store.putCheckIn(record);
+  return record;
 }

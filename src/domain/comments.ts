@@ -3,6 +3,7 @@ import { DomainError } from './domain-error.js';
 import { canSeeResource, visibleResource } from './commentables.js';
 import { paginate, type Page } from './pagination.js';
 import type { Comment, CommentableType, Person, Uuid } from './records.js';
+import type { SimulatedWrite } from './life-writer.js';
 import type { World } from './world.js';
 
 export function listComments(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page): Comment[] {
@@ -10,11 +11,19 @@ export function listComments(world: World, actor: Person, type: CommentableType,
   return paginate(world.store.commentsOf(resource.type, resource.id), page);
 }
 
-export function createComment(world: World, actor: Person, type: CommentableType, id: Uuid, body: string): Comment {
+/** CR1; LW8: the simulation comments through here, `made` giving its stable id and instant. */
+export function createComment(
+  world: World,
+  actor: Person,
+  type: CommentableType,
+  id: Uuid,
+  body: string,
+  made?: SimulatedWrite<Comment>,
+): Comment {
   const resource = visibleResource(world, actor, type, id);
-  const now = world.now();
+  const now = made?.at ?? world.now();
   const comment: Comment = {
-    id: world.store.newId('comments'),
+    id: made?.id ?? world.store.newId('comments'),
     resourceType: resource.type,
     resourceId: resource.id,
     personId: actor.id,

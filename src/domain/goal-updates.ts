@@ -6,6 +6,7 @@ import { visibleGoal } from './goals.js';
 import { paginate, type Page } from './pagination.js';
 import type { GoalUpdate, Person, Uuid } from './records.js';
 import { goalUpdateRecord } from './record-copies.js';
+import type { SimulatedWrite } from './life-writer.js';
 import type { World } from './world.js';
 import type { ApiSchema } from '../types/wire.js';
 
@@ -37,14 +38,21 @@ export function listGoalUpdates(world: World, actor: Person, goalId: Uuid, page:
 
 /**
  * GU1: an update by the caller. GU3: omitted progress and confidence carry over from the latest update;
- * a first update starts at progress 1 and the goal's confidence 100, which GU2 snaps to 90.
+ * a first update starts at progress 1 and the goal's confidence 100, which GU2 snaps to 90. LW8: the simulation
+ * posts through here, `made` giving its stable id, its instant and the texts (written on first read).
  */
-export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, input: GoalUpdateInput): GoalUpdate {
+export function createGoalUpdate(
+  world: World,
+  actor: Person,
+  goalId: Uuid,
+  input: GoalUpdateInput,
+  made?: SimulatedWrite<GoalUpdate>,
+): GoalUpdate {
   const goal = visibleGoal(world, actor, goalId);
   const previous = world.store.latestUpdateOf(goal.id);
-  const now = world.now();
+  const now = made?.at ?? world.now();
   const update: GoalUpdate = {
-    id: world.store.newId('goalUpdates'),
+    id: made?.id ?? world.store.newId('goalUpdates'),
     goalId: goal.id,
     personId: actor.id,
     title: input.title ?? '',
@@ -55,8 +63,9 @@ export function createGoalUpdate(world: World, actor: Person, goalId: Uuid, inpu
     updatedAt: now,
     seq: world.store.nextSeq(),
   };
-  world.store.putGoalUpdate(update);
-  return update;
+  const record = made?.dress ? made.dress(update) : update;
+  world.store.putGoalUpdate(record);
+  return record;
 }
 
 /** GU8: only an update's author or an administrator may change or delete it. */

@@ -3,6 +3,7 @@ import { DomainError } from './domain-error.js';
 import { canSeeResource, visibleResource } from './commentables.js';
 import { paginate, type Page } from './pagination.js';
 import type { CommentableType, Person, Reaction, ReactionName, Uuid } from './records.js';
+import type { SimulatedWrite } from './life-writer.js';
 import type { World } from './world.js';
 
 export function listReactions(world: World, actor: Person, type: CommentableType, id: Uuid, page: Page): Reaction[] {
@@ -10,13 +11,17 @@ export function listReactions(world: World, actor: Person, type: CommentableType
   return paginate(world.store.reactionsOf(resource.type, resource.id), page);
 }
 
-/** CR2: the same person, name and record twice gives the existing reaction (`created: false`, 200). */
+/**
+ * CR2: the same person, name and record twice gives the existing reaction (`created: false`, 200). LW8: the
+ * simulation reacts through here, `made` giving its stable id and instant.
+ */
 export function createReaction(
   world: World,
   actor: Person,
   type: CommentableType,
   id: Uuid,
   name: ReactionName,
+  made?: SimulatedWrite<Reaction>,
 ): { created: boolean; reaction: Reaction } {
   const resource = visibleResource(world, actor, type, id);
   const existing = world.store
@@ -24,12 +29,12 @@ export function createReaction(
     .find((r) => r.personId === actor.id && r.name === name);
   if (existing) return { created: false, reaction: existing };
   const reaction: Reaction = {
-    id: world.store.newId('reactions'),
+    id: made?.id ?? world.store.newId('reactions'),
     resourceType: resource.type,
     resourceId: resource.id,
     personId: actor.id,
     name,
-    createdAt: world.now(),
+    createdAt: made?.at ?? world.now(),
     seq: world.store.nextSeq(),
   };
   world.store.putReaction(reaction);

@@ -2,13 +2,13 @@
 // these): a person's teams and CI9 absences, the people and resource a comment or reaction names (CR1), word for
 // word.
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { KINDS } from './record-kinds.js';
 import type { Absence, Comment, Reaction } from './records.js';
 import { WorldBase } from './world-base.js';
 
 const contents = generateWorld({ seed: 42, size: 'small', now: Date.parse('2026-11-20T15:00:00Z') / 1000 });
-const { store } = new WorldBase(contents, echoAnswerBody, 'generated');
+const { store } = new WorldBase(contents, worldWriter, 'generated');
 const person = contents.people[1]!;
 const NOBODY = 'no-such-person';
 

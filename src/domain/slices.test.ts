@@ -1,7 +1,7 @@
 // Work in slices (slices.ts): a base and a world built a slice at a time pause between slices, often enough that
 // a server can answer others meanwhile, and are the same base and world as those built at once.
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { Clock } from './clock.js';
 import { inSlices, SLICE_RECORDS } from './slices.js';
 import { runSliced } from '../../test/support/run-sliced.js';
@@ -12,7 +12,7 @@ import { World, type WorldChanges } from './world.js';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z') / 1000;
 const contents = generateWorld({ seed: 42, size: 'small', now: NOW });
-const base = new WorldBase(contents, echoAnswerBody, 'generated');
+const base = new WorldBase(contents, worldWriter, 'generated');
 const clock = () => new Clock({ now: NOW * 1000 });
 
 /** 5,000 comments more over the base: changes as a state of changes brings them. */
@@ -41,8 +41,8 @@ describe('work in slices', () => {
   it.each([
     [
       'a base of the small world',
-      () => WorldBase.build(contents, echoAnswerBody, 'generated'),
-      () => new WorldBase(contents, echoAnswerBody, 'generated'),
+      () => WorldBase.build(contents, worldWriter, 'generated'),
+      () => new WorldBase(contents, worldWriter, 'generated'),
       records,
       (built: WorldBase) => exportFullState(new World(built, { clock: clock() })),
     ],

@@ -10,7 +10,7 @@ export type Sliced<R> = Generator<void, R, void>;
 
 /**
  * Runs sliced work to its end at once and returns its result.
- * @example const base = drain(WorldBase.build(contents, echoAnswerBody, 'imported'))
+ * @example const base = drain(WorldBase.build(contents, worldWriter, 'imported'))
  */
 export function drain<R>(work: Sliced<R>): R {
   for (;;) {

@@ -2,6 +2,7 @@
 // on it (MK5: the shared world and each session are layers over one base, and cost what they change).
 import { dateInZone } from './calendar.js';
 import { publishDueAnswers, type AnswerBodyWriter } from './echo-publishing.js';
+import type { LifeWriter, WorldWriter } from './life-writer.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import { CONTENTS_KINDS, KINDS, type ContentsKind, type RecordOf } from './record-kinds.js';
 import type { EpochSeconds, IsoDate, Person, Uuid } from './records.js';
@@ -32,6 +33,7 @@ export interface WorldContents extends ContentsRecords {
 }
 
 export type { AnswerBodyWriter } from './echo-publishing.js';
+export type { WorldWriter } from './life-writer.js';
 
 /** The records of a base that @mention each username (DG2): check-ins and goal updates, by id. */
 export type MentionIndex = ReadonlyMap<string, readonly Uuid[]>;
@@ -102,7 +104,7 @@ function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Slic
 }
 
 /**
- * @example const base = new WorldBase(generateWorld({ seed, size, now }), echoAnswerBody, 'generated');
+ * @example const base = new WorldBase(generateWorld({ seed, size, now }), worldWriter, 'generated');
  */
 export class WorldBase {
   readonly seed: number;
@@ -113,6 +115,9 @@ export class WorldBase {
   readonly store: Store;
   /** CI1: the people of each time zone, in name order (each zone reaches a new date at its own midnight). */
   readonly zones: ReadonlyMap<string, readonly Person[]>;
+  /** EC4: writes the answers the domain publishes (the generator's voice). */
+  readonly answerBody: AnswerBodyWriter;
+  #life: LifeWriter | undefined;
 
   /**
    * `origin` says whether the base is a function of seed, size and `generatedAt` (a state then records only
@@ -121,12 +126,13 @@ export class WorldBase {
    */
   constructor(
     contents: WorldContents,
-    readonly answerBody: AnswerBodyWriter,
+    readonly writer: WorldWriter,
     readonly origin: 'generated' | 'imported',
-    store: Store = drain(loadStore(contents, answerBody)),
+    store: Store = drain(loadStore(contents, writer.answerBody)),
     /** DG2: an imported base's records by the usernames they mention (indexMentions); null for a generated one. */
     readonly mentioned: MentionIndex | null = origin === 'imported' ? drain(indexMentions(contents)) : null,
   ) {
+    this.answerBody = writer.answerBody;
     this.seed = contents.seed;
     this.size = contents.size;
     this.generatedAt = contents.generatedAt;
@@ -144,16 +150,21 @@ export class WorldBase {
 
   /**
    * The same base as `new WorldBase`, built a slice at a time: a server spreads it over turns of its event loop.
-   * @example const base = drain(WorldBase.build(contents, echoAnswerBody, 'imported')) // or a slice a turn
+   * @example const base = drain(WorldBase.build(contents, worldWriter, 'imported')) // or a slice a turn
    */
-  static *build(
-    contents: WorldContents,
-    answerBody: AnswerBodyWriter,
-    origin: 'generated' | 'imported',
-  ): Sliced<WorldBase> {
-    const store = yield* loadStore(contents, answerBody);
+  static *build(contents: WorldContents, writer: WorldWriter, origin: 'generated' | 'imported'): Sliced<WorldBase> {
+    const store = yield* loadStore(contents, writer.answerBody);
     const mentioned = origin === 'imported' ? yield* indexMentions(contents) : null;
-    return new WorldBase(contents, answerBody, origin, store, mentioned);
+    return new WorldBase(contents, writer, origin, store, mentioned);
+  }
+
+  /** LW6: the writer of this world's people, made on first use (a world nobody simulates never pays for it). */
+  get life(): LifeWriter {
+    return (this.#life ??= this.writer.life({
+      seed: this.seed,
+      people: this.store.peopleInOrder,
+      teams: this.store.teamsInOrder,
+    }));
   }
 
   /** Whether a state taken of a world on this base can name it by seed, size and generation instant. */

@@ -1,7 +1,7 @@
 // A restored world is checked before it replaces anything (MK3): duplicate ids, shared tokens (G9), counters
 // behind the records, people and teams changed over a base, and at most `most` problems told.
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { Clock } from './clock.js';
 import { stableUuid } from './entropy.js';
 import { createdName } from './record-kinds.js';
@@ -12,11 +12,11 @@ import { World } from './world.js';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const contents = generateWorld({ seed: 42, size: 'small', now: NOW / 1000 });
-const base = new WorldBase(contents, echoAnswerBody, 'generated');
+const base = new WorldBase(contents, worldWriter, 'generated');
 const clock = () => new Clock({ now: NOW });
 
 function imported(changed: WorldContents): World {
-  return new World(new WorldBase(changed, echoAnswerBody, 'imported'), { clock: clock() });
+  return new World(new WorldBase(changed, worldWriter, 'imported'), { clock: clock() });
 }
 
 describe('integrityProblems', () => {

@@ -1,7 +1,7 @@
 // A world as versioned JSON, in process: what a full (version 1) and a changes (version 2) state hold, field by
 // field, and each refusal of readState word for word with the field it names (MK3, MK4, MK5).
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { Clock } from './clock.js';
 import { DomainError } from './domain-error.js';
 import { CONTENTS_KINDS, RECORD_KINDS } from './record-kinds.js';
@@ -12,7 +12,7 @@ import { World } from './world.js';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const contents = generateWorld({ seed: 42, size: 'small', now: NOW / 1000 });
-const generated = new WorldBase(contents, echoAnswerBody, 'generated');
+const generated = new WorldBase(contents, worldWriter, 'generated');
 const ABSENCES = [{ start: '2026-12-01', end: '2026-12-03', recordedAt: NOW / 1000 }];
 
 /** A world on `base` with one goal created, one base goal deleted and one person's absences recorded (CI9). */
@@ -99,7 +99,7 @@ describe('exportState (version 2)', () => {
   });
 
   it('carries an imported base in full: its instant, history start, default person, counters and records', () => {
-    const base = new WorldBase(contents, echoAnswerBody, 'imported');
+    const base = new WorldBase(contents, worldWriter, 'imported');
     const { world } = changedWorld(base);
     const state = exportState(world);
     expect(state.base).toStrictEqual({
@@ -155,7 +155,7 @@ describe('readState', () => {
   });
 
   it('reads an imported base carried in a state of changes into its contents', () => {
-    const base = new WorldBase(contents, echoAnswerBody, 'imported');
+    const base = new WorldBase(contents, worldWriter, 'imported');
     const state = JSON.parse(JSON.stringify(exportState(changedWorld(base).world)));
     const parsed = readState(state);
     expect(parsed.kind === 'changes' && parsed.base.contents).toStrictEqual({

@@ -1,15 +1,20 @@
 // One world a client talks to: a layer over a base world (MK5), its own clock (MK4), and the catch-up that
-// moves it along with the clock (CI1: new days get their check-ins; EC4: due echo answers are published).
+// moves it along with the clock (CI1: new days get their check-ins; EC4: due echo answers are published; LW6:
+// the team fills in, posts and responds). Everything the clock passes is applied in one order (instant, kind,
+// key: timed-queue.ts), so the world a clock reaches is the same however many steps it took (LW6).
 import { addDays, dateInZone, instantAt } from './calendar.js';
 import { freshCheckIn } from './check-in-schedule.js';
 import type { Clock } from './clock.js';
 import { publishDueAnswers } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
+import { ACT_ORDER } from './life-agenda.js';
+import type { LifeEngine, SimulateMode } from './life-writer.js';
 import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
 import { drain, inSlices, type Sliced } from './slices.js';
 import type { RecordKind, RecordOf } from './record-kinds.js';
 import type { Store, StoreCounters } from './store.js';
 import type { Change } from './table.js';
+import { compareTimed, type Timed } from './timed-queue.js';
 import type { WorldBase, WorldSize } from './world-base.js';
 
 export type { WorldSize };
@@ -21,10 +26,27 @@ export interface WorldChanges {
   frozen: boolean;
   counters: StoreCounters;
   tables: { [N in RecordKind]: Array<Change<RecordOf<N>>> };
+  /** LW7: whom the world simulated for (a snapshot keeps it; absent: the default). */
+  simulate?: SimulateMode;
 }
 
 export interface WorldOptions {
   clock: Clock;
+  /** LW7: whom the simulation acts for; `others` unless told. */
+  simulate?: SimulateMode;
+}
+
+/** LW6: how far back a world taken up again looks for responses still to come (comments come within a day). */
+const RESUME_SECONDS = 3 * 86_400;
+
+/** The earliest of `dues` (by instant, then key) as the clock passes it, or undefined when there are none. */
+function earliest(dues: ReadonlyMap<string, EpochSeconds>, order: number): Timed | undefined {
+  let found: Timed | undefined;
+  for (const [key, at] of dues) {
+    const due = { at, order, key };
+    if (!found || compareTimed(due, found) < 0) found = due;
+  }
+  return found;
 }
 
 /** A new layer of the base with `changes`' records put and deleted, a slice at a time (slices.ts). */
@@ -45,12 +67,18 @@ export class World {
   readonly clock: Clock;
   readonly store: Store;
 
-  /** CI1: per time zone, the last date whose check-ins exist. */
+  /** CI1: per time zone, the last date whose check-ins exist, and when its next date begins. */
   readonly #through = new Map<string, IsoDate>();
-  /** The next instant at which some zone reaches a new date; no check-in work before it. */
-  #nextZoneRollover = 0;
-  /** EC4: per question, when its next answer is due. */
+  readonly #nextMidnight = new Map<string, EpochSeconds>();
+  /** EC4: per question, when its next answer is due (Infinity while paused). */
   readonly #answerDue = new Map<Uuid, EpochSeconds>();
+  /** LW6: the team's acts to come. */
+  readonly #life: LifeEngine;
+  /** Nothing is due before this instant: a catch-up before it is one comparison. */
+  #nextDue = -Infinity;
+  /** The earliest zone date and answer slot, until one is applied or changed (undefined: to be found). */
+  #nextDay: Timed | undefined;
+  #nextAnswer: Timed | undefined;
 
   /**
    * A layer over `base`: fresh, or holding `changes` taken of another world on the same base (a snapshot,
@@ -69,9 +97,13 @@ export class World {
     const caughtUpTo = changes ? Math.floor(changes.now / 1000) : base.generatedAt;
     if (changes) store.restoreCounters(changes.counters);
     for (const timeZone of base.zones.keys()) {
-      this.#through.set(timeZone, changes ? dateInZone(caughtUpTo, timeZone) : base.throughDate(timeZone));
+      const through = changes ? dateInZone(caughtUpTo, timeZone) : base.throughDate(timeZone);
+      this.#through.set(timeZone, through);
+      this.#nextMidnight.set(timeZone, instantAt(addDays(through, 1), '00:00', timeZone));
     }
     for (const question of store.echoQuestions.values()) this.#scheduleAnswer(question);
+    this.#life = base.writer.engine(this, changes?.simulate ?? options.simulate ?? 'others');
+    this.#resumeLife(caughtUpTo);
     this.catchUp();
   }
 
@@ -119,23 +151,74 @@ export class World {
       frozen: this.clock.frozen,
       counters: this.store.counters(),
       tables: this.store.changes(),
+      simulate: this.simulate,
     };
   }
 
-  /** Brings the world up to the clock's now. Cheap when nothing is due: a comparison and a short loop. */
+  /** LW7: whom the simulation acts for in this world: everyone but the default person, everyone, or nobody. */
+  get simulate(): SimulateMode {
+    return this.#life.mode;
+  }
+
+  /** LW7: from now on the simulation acts for `mode`'s people; what it did stays. */
+  set simulate(mode: SimulateMode) {
+    const was = this.#life.mode;
+    this.#life.mode = mode;
+    if (was === 'none' && mode !== 'none') {
+      this.catchUp();
+      this.#resumeLife(this.now());
+    }
+  }
+
+  /**
+   * LW6: the agendas of the dates a world taken up at `after` may still owe something of (the acts after it,
+   * the responses to what its people did before it): a fresh world's today, a restored one's last days.
+   */
+  #resumeLife(after: EpochSeconds): void {
+    if (this.#life.mode === 'none') return;
+    const start = this.base.generatedAt;
+    const from = Math.max(start, after - RESUME_SECONDS);
+    for (const timeZone of this.base.zones.keys()) {
+      const through = this.#through.get(timeZone)!;
+      for (let date = dateInZone(from, timeZone); date <= through; date = addDays(date, 1))
+        this.#life.schedule(timeZone, date, instantAt(date, '00:00', timeZone), after, start);
+    }
+    this.#nextDue = -Infinity;
+  }
+
+  /**
+   * Brings the world up to the clock's now: every new date of a zone (CI1), answer slot (EC4) and act of the
+   * team (LW6) the clock passed, in the order of their instants. Cheap when nothing is due: one comparison.
+   */
   catchUp(): void {
     const now = this.now();
-    // Stryker disable next-line ConditionalExpression: generating again makes nothing new (a check-in already there is kept); the rollover saves the walk.
-    if (now >= this.#nextZoneRollover) this.#generateCheckIns(now);
-    for (const [questionId, due] of this.#answerDue) {
-      // Stryker disable next-line ConditionalExpression: publishDueAnswers publishes nothing before its due instant and hands the same due back.
-      if (due > now) continue;
-      const question = this.store.echoQuestions.get(questionId)!;
-      this.#answerDue.set(
-        questionId,
-        publishDueAnswers(this.store, this.seed, this.base.answerBody, question, due, now),
-      );
+    if (now < this.#nextDue) return;
+    for (;;) {
+      // The earliest of the zones' next dates, the answers' slots and the acts; no allocation per act (a
+      // week of the large world applies some 40,000).
+      const day = (this.#nextDay ??= earliest(this.#nextMidnight, ACT_ORDER.day));
+      const answer = (this.#nextAnswer ??= earliest(this.#answerDue, ACT_ORDER.answer));
+      const act = this.#life.peek();
+      let next: Timed | undefined = day;
+      if (answer && (!next || compareTimed(answer, next) < 0)) next = answer;
+      if (act && (!next || compareTimed(act, next) < 0)) next = act;
+      if (next === undefined || next.at > now) {
+        this.#nextDue = next?.at ?? Infinity;
+        return;
+      }
+      if (next === act) this.#life.runNext();
+      else if (next === day) this.#newDay(day.key);
+      else this.#publish(next.key);
     }
+  }
+
+  /** EC4: the question's answer of its due slot; a paused question waits until it changes (EC3). */
+  #publish(questionId: Uuid): void {
+    const due = this.#answerDue.get(questionId)!;
+    const question = this.store.echoQuestions.get(questionId)!;
+    const next = publishDueAnswers(this.store, this.seed, this.base.answerBody, question, due, due);
+    this.#answerDue.set(questionId, next === due ? Infinity : next);
+    this.#nextAnswer = undefined;
   }
 
   /** Stores a new or changed question and schedules its next answer (EC2). */
@@ -147,32 +230,29 @@ export class World {
   deleteEchoQuestion(question: EchoQuestion): void {
     this.store.deleteEchoQuestion(question);
     this.#answerDue.delete(question.id);
+    this.#nextAnswer = undefined;
   }
 
   #scheduleAnswer(question: EchoQuestion): void {
     this.#answerDue.set(question.id, nextAnswerAt(question, question.publishedThrough));
+    this.#nextAnswer = undefined;
+    this.#nextDue = -Infinity;
   }
 
-  /** CI1: every person gets the check-ins of the dates their zone reached since the last catch-up. */
-  #generateCheckIns(now: EpochSeconds): void {
+  /** CI1: the zone reaches its next date: its people get their check-ins, and the day its agenda (LW6). */
+  #newDay(timeZone: string): void {
     const { store } = this;
-    let nextRollover = Infinity;
-    for (const [timeZone, people] of this.base.zones) {
-      const through = this.#through.get(timeZone)!;
-      const today = dateInZone(now, timeZone);
-      for (let date = addDays(through, 1); date <= today; date = addDays(date, 1)) {
-        // A check-in is made at the start of its day; that instant, not the catch-up time, is its
-        // updated_at and decides which absences were known (CI9), so results do not depend on request timing.
-        const madeAt = instantAt(date, '00:00', timeZone);
-        for (const person of people) {
-          const checkIn = freshCheckIn(this.seed, person, store.absencesOf(person), store.teams, date, madeAt);
-          if (checkIn && !store.checkIns.has(checkIn.id)) store.putCheckIn(checkIn);
-        }
-      }
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: how far days were made only saves walking them again: a day made twice keeps its check-ins.
-      if (today > through) this.#through.set(timeZone, today);
-      nextRollover = Math.min(nextRollover, instantAt(addDays(today, 1), '00:00', timeZone));
+    const date = addDays(this.#through.get(timeZone)!, 1);
+    // A check-in is made at the start of its day; that instant, not the catch-up time, is its updated_at and
+    // decides which absences were known (CI9), so results do not depend on request timing.
+    const madeAt = this.#nextMidnight.get(timeZone)!;
+    for (const person of this.base.zones.get(timeZone)!) {
+      const checkIn = freshCheckIn(this.seed, person, store.absencesOf(person), store.teams, date, madeAt);
+      if (checkIn && !store.checkIns.has(checkIn.id)) store.putCheckIn(checkIn);
     }
-    this.#nextZoneRollover = nextRollover;
+    this.#through.set(timeZone, date);
+    this.#nextMidnight.set(timeZone, instantAt(addDays(date, 1), '00:00', timeZone));
+    this.#nextDay = undefined;
+    if (this.#life.mode !== 'none') this.#life.schedule(timeZone, date, madeAt, madeAt, this.base.generatedAt);
   }
 }

@@ -3,7 +3,7 @@
 // and exported as the version 2 state `GET /__mock/state` gives for such a world — which `standin serve --state
 // FILE` serves and `PUT /__mock/state` takes. The clock stands frozen at the last instant the organisation shows.
 // Deterministic: the same records give the same bytes.
-import { echoAnswerBody } from '../../fixtures/echo-answer-body.js';
+import { worldWriter } from '../../fixtures/life-text.js';
 import { Clock } from '../domain/clock.js';
 import { integrityProblems } from '../domain/world-integrity.js';
 import { WorldBase, type WorldContents } from '../domain/world-base.js';
@@ -20,7 +20,7 @@ class ImportIntegrityError extends Error {
  * @example writeFileSync('acme.json', importedStateText(orgRecords(anonymised, salt).contents))
  */
 export function importedStateText(contents: WorldContents): string {
-  const base = new WorldBase(contents, echoAnswerBody, 'imported');
+  const base = new WorldBase(contents, worldWriter, 'imported');
   const world = new World(base, { clock: new Clock({ now: contents.generatedAt * 1000 }) });
   const problems = integrityProblems(world, contents);
   if (problems.length > 0)

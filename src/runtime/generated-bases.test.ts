@@ -1,7 +1,7 @@
 // The process's generated bases: one base per seed, size, instant and token key, the most recently used kept
 // within a total of bytes, whether generated at once or kept once a reset generated it over turns.
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { WorldBase } from '../domain/world-base.js';
 import { GeneratedBases, type GeneratedBaseKey } from './generated-bases.js';
 
@@ -20,7 +20,7 @@ function cacheOf(maxBytes: number) {
     bases.get(k, bytes, () => {
       generated.push(`${k.seed}/${k.tokenKey ?? '-'}`);
       const contents = generateWorld({ seed: k.seed, size: k.size, now: k.generatedAt, tokenKey: k.tokenKey });
-      return new WorldBase(contents, echoAnswerBody, 'generated');
+      return new WorldBase(contents, worldWriter, 'generated');
     });
   return { bases, get, generated };
 }
@@ -59,7 +59,7 @@ describe('GeneratedBases', () => {
     const { bases, get } = cacheOf(64 * MiB);
     expect(bases.kept(key(5))).toBeUndefined();
     const made = (seed: number) =>
-      new WorldBase(generateWorld({ seed, size: 'small', now: NOW }), echoAnswerBody, 'generated');
+      new WorldBase(generateWorld({ seed, size: 'small', now: NOW }), worldWriter, 'generated');
     const five = made(5);
     expect(bases.keep(key(5), five, 4 * MiB)).toBe(five);
     expect(bases.kept(key(5))).toBe(five);

@@ -12,7 +12,7 @@ const nextTurn = (): Promise<void> =>
 
 /**
  * Runs sliced work to its end, giving what waits a turn whenever a stretch took SLICE_MS.
- * @example const base = await inTurns(WorldBase.build(contents, echoAnswerBody, 'imported'))
+ * @example const base = await inTurns(WorldBase.build(contents, worldWriter, 'imported'))
  */
 export async function inTurns<R>(work: Sliced<R>): Promise<R> {
   let started = performance.now();

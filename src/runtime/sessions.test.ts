@@ -1,6 +1,6 @@
 // MK5 sessions: made on first use, capped, dropped when idle, listed least recently used first.
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { WorldBase } from '../domain/world-base.js';
 import { World } from '../domain/world.js';
@@ -11,7 +11,7 @@ import { SessionError, Sessions, slotBytes, snapshotBytes, type WorldSlot } from
 const NOW = '2026-11-20T15:00:00Z';
 const base = new WorldBase(
   generateWorld({ seed: 42, size: 'small', now: Date.parse(NOW) / 1000 }),
-  echoAnswerBody,
+  worldWriter,
   'generated',
 );
 

@@ -2,7 +2,7 @@
 // 5xx later): its frame read, its clock set, its base found or made, its records checked against the spec and
 // for integrity. One place for it, used at once by Worlds.restore (in-process, in a browser, the state file) and
 // off the request path by standin serve's state worker (src/server/state-worker.ts).
-import { echoAnswerBody } from '../../fixtures/index.js';
+import { worldWriter } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import { WorldBase, type WorldContents, type WorldSize } from '../domain/world-base.js';
@@ -45,12 +45,12 @@ export function rebuildState(state: unknown, verify: WorldVerifier, baseFor: Bas
   let problems: string[];
   try {
     if (parsed.kind === 'full') {
-      world = new World(new WorldBase(parsed.contents, echoAnswerBody, 'imported'), { clock });
+      world = new World(new WorldBase(parsed.contents, worldWriter, 'imported'), { clock });
       problems = integrityProblems(world, parsed.contents);
       if (problems.length === 0) problems = verify(world);
     } else {
       const { seed, size, generatedAt, contents } = parsed.base;
-      const base = contents ? new WorldBase(contents, echoAnswerBody, 'imported') : baseFor(seed, size, generatedAt);
+      const base = contents ? new WorldBase(contents, worldWriter, 'imported') : baseFor(seed, size, generatedAt);
       world = new World(base, { clock }, parsed.changes);
       problems = contents ? integrityProblems(world, contents) : changeProblems(world, parsed.changes);
       if (problems.length === 0) problems = verify(world, 5, contents ? undefined : parsed.changes);

@@ -2,7 +2,7 @@
 // what would go over it (a session, a snapshot, a reset to a new base, a restored state), each before anything
 // is replaced.
 import { describe, expect, it } from 'vitest';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { approxBytes } from '../domain/approx-bytes.js';
 import { Clock } from '../domain/clock.js';
 import { RECORD_KINDS } from '../domain/record-kinds.js';
@@ -218,7 +218,7 @@ describe('Worlds: refusals before anything changes', () => {
     const contents = generateWorld({ seed: 42, size: 'small', now: Date.parse(NOW) / 1000 });
     w.install(
       w.shared,
-      new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock: new Clock({ now: NOW }) }),
+      new World(new WorldBase(contents, worldWriter, 'imported'), { clock: new Clock({ now: NOW }) }),
     );
     expect(w.shared.world.base.origin).toBe('imported');
     await w.reset(w.shared, 42);
@@ -247,7 +247,7 @@ describe('Worlds: refusals before anything changes', () => {
   it("installs a restored world when what it brings fits, an imported base's records included", () => {
     const contents = generateWorld({ seed: 9, size: 'small', now: Date.parse(NOW) / 1000 });
     const imported = () =>
-      new World(new WorldBase(contents, echoAnswerBody, 'imported'), { clock: new Clock({ now: NOW }) });
+      new World(new WorldBase(contents, worldWriter, 'imported'), { clock: new Clock({ now: NOW }) });
     const probe = worlds();
     touch(probe.shared.world, 2);
     const before = probe.budget.used();

@@ -5,7 +5,7 @@
 // A reset generates its base a slice at a time over turns of the event loop (in-turns.ts), one generation at a
 // time per mock: the large world takes seconds, which held every client of a server (issue 33, point 8).
 import { activityHookAccount, type ActivityHookAccount } from '../../fixtures/activity-hook.js';
-import { echoAnswerBody, generateWorldInSlices } from '../../fixtures/index.js';
+import { worldWriter, generateWorldInSlices } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
 import { approxBytes } from '../domain/approx-bytes.js';
@@ -22,6 +22,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { slotBytes, Sessions, snapshotBytes, type WorldSlot } from './sessions.js';
 import { rebuildState, type WorldVerifier } from './state-rebuild.js';
 import { advanceClock, setClock, type Advance, type ClockView } from './time-travel.js';
+import type { SimulateMode } from '../domain/life-writer.js';
 
 /** The most named snapshots one world slot keeps (each costs what its world had changed). */
 const MAX_SNAPSHOTS = 64;
@@ -79,7 +80,7 @@ function changesBytes(changes: WorldChanges): number {
  */
 function* generatingBase({ seed, size, generatedAt, tokenKey }: GeneratedBaseKey): Sliced<WorldBase> {
   const contents = yield* generateWorldInSlices({ seed, size, now: generatedAt, tokenKey });
-  return yield* WorldBase.build(contents, echoAnswerBody, 'generated');
+  return yield* WorldBase.build(contents, worldWriter, 'generated');
 }
 
 /**
@@ -166,7 +167,8 @@ export class Worlds {
       make: (name) => {
         this.budget.ensure(this.#sessionBytes, 'a new session');
         const { world, faults } = this.shared;
-        const session = new World(world.base, { clock: world.clock.copy() });
+        // LW7: a session simulates as the shared world does until it is told otherwise.
+        const session = new World(world.base, { clock: world.clock.copy(), simulate: world.simulate });
         this.#sessionBytes = Math.max(FIRST_SESSION_BYTES, session.store.approxBytes);
         return this.#slot(name, session, faults && new FaultProfile(faults.spec));
       },
@@ -287,7 +289,8 @@ export class Worlds {
     if (this.#resetting.has(slot)) throw new ResetInProgressError(slot.name);
     this.#resetting.add(slot);
     try {
-      const world = new World(await baseOf(), { clock });
+      // LW7: a reset keeps whom the slot's world simulates for, as it keeps its fault profile.
+      const world = new World(await baseOf(), { clock, simulate: slot.world.simulate });
       this.#replace(slot, world, 'reset');
       slot.limiter = new RateLimiter();
       return world;
@@ -355,7 +358,7 @@ export class Worlds {
         `There is no snapshot ${name}; GET /__mock/snapshots lists them, PUT /__mock/snapshots/{name} takes one.`,
       );
     const clock = Clock.restored(snapshot.changes.now, snapshot.changes.frozen);
-    const world = new World(snapshot.base, { clock }, snapshot.changes);
+    const world = new World(snapshot.base, { clock, simulate: slot.world.simulate }, snapshot.changes);
     // The new layer holds the snapshot's records now: counted there, and kept counted once it replaces them.
     world.store.retainReplaced();
     snapshot.layer = world.store.serial;
@@ -377,6 +380,15 @@ export class Worlds {
    */
   advanceClock(slot: WorldSlot, by: Advance): ClockView {
     return this.#moved(slot, advanceClock(slot.world, by, this.budget));
+  }
+
+  /**
+   * LW7: whom the slot's world simulates for from now on (`others`, `all` or `none`); what it did stays.
+   * @example worlds.setSimulate(slot, 'none') // { simulate: 'none' }
+   */
+  setSimulate(slot: WorldSlot, simulate: SimulateMode): { simulate: SimulateMode } {
+    slot.world.simulate = simulate;
+    return { simulate };
   }
 
   /** Tells that the slot's clock moved, once its world caught up with it. */

@@ -5,7 +5,7 @@
 // memory reading a state took goes with it.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { echoAnswerBody } from '../../fixtures/index.js';
+import { worldWriter } from '../../fixtures/index.js';
 import { PortableReader } from '../../fixtures/portable-records.js';
 import { Clock } from '../domain/clock.js';
 import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind } from '../domain/record-kinds.js';
@@ -185,7 +185,7 @@ async function build(
   void release();
   let base = known;
   if (!base) {
-    base = await inTurns(WorldBase.build(contentsOf(frame, contents), echoAnswerBody, frame.origin));
+    base = await inTurns(WorldBase.build(contentsOf(frame, contents), worldWriter, frame.origin));
     if (base.origin === 'generated') worlds.keep(base);
   }
   const clock = Clock.restored(now, frozen);

@@ -6,7 +6,7 @@
 // (state-worker-protocol.ts). A body that is not JSON is answered at its first byte, not once it all came.
 import { parentPort, workerData } from 'node:worker_threads';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { echoAnswerBody, generateWorld } from '../../fixtures/index.js';
+import { worldWriter, generateWorld } from '../../fixtures/index.js';
 import { PortableWriter } from '../../fixtures/portable-records.js';
 import { DomainError } from '../domain/domain-error.js';
 import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind } from '../domain/record-kinds.js';
@@ -94,7 +94,7 @@ function sendNext(): void {
 const generated = new Map<WorldBase, WorldContents>();
 const generate: BaseSource = (seed, size, generatedAt) => {
   const contents = generateWorld({ seed, size, now: generatedAt, tokenKey: settings.tokenKey });
-  const base = new WorldBase(contents, echoAnswerBody, 'generated');
+  const base = new WorldBase(contents, worldWriter, 'generated');
   generated.set(base, contents);
   return base;
 };

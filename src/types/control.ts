@@ -351,7 +351,27 @@ export interface paths {
          *     answers as it passes an Echo's slot, EC4); and how many sessions the server keeps.
          */
         get: operations["getWorldSummary"];
-        put?: never;
+        /**
+         * Choose whom the world lives for as its clock moves
+         * @description **LW6** As the clock moves (real time, `POST /clock/advance`, `PUT /clock`), the world lives: on each
+         *     scheduled day each person who is not absent fills in their check-in at their own usual local hour
+         *     (between about 08:30 and 10:30, some days late, a few missed), goal owners post updates by the goal's
+         *     `update_cadence` (progress never going down), and teammates comment and react on some of what is new.
+         *     Every act is a function of the seed, the record it concerns and its instant, applied in the order of
+         *     the instants: the world a clock reaches is the same in one step as in many, whatever was read meanwhile.
+         *
+         *     **LW7** It yields to people: it never changes a record a client created or changed, never fills in a
+         *     check-in a client has PATCHed, and posts no update on a goal a client created. `simulate` says for whom
+         *     it acts: `others` (the default) leaves the default person (`default_person_id`, the one the banner
+         *     names) to you, their check-ins and due updates waiting as action items; `all` acts for them too;
+         *     `none` turns the life off (new days still get their empty check-ins, CI1, and Echoes their answers,
+         *     EC4). Per world: the request's session's (MK5), which starts as the shared world's; a reset keeps it.
+         *
+         *     **LW8** What it does is real: the same domain writes as the API's, landing in `/activities`, digests,
+         *     action items, the state file, the event stream and webhooks as a client's write would, with
+         *     `created_at`/`completed_at` at the simulated instant.
+         */
+        put: operations["setWorldSimulation"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1080,7 +1100,21 @@ export interface components {
                 kind: "local";
             };
         };
+        /**
+         * @description Whom the world simulates for as its clock moves (LW6–LW8): `others` (the default) everyone but the
+         *     default person, `all` everyone, `none` nobody. Unknown fields: 422 naming each (G7, always strict here).
+         */
+        WorldSimulation: {
+            simulate: components["schemas"]["SimulateMode"];
+        };
+        /**
+         * @description **LW7** For whom the world lives as its clock moves: `others` leaves the default person to you, `all`
+         *     acts for them too, `none` turns the life off (PUT /world).
+         * @enum {unknown}
+         */
+        SimulateMode: "others" | "all" | "none";
         WorldSummary: {
+            simulate: components["schemas"]["SimulateMode"];
             seed: number;
             /** @enum {unknown} */
             size: "small" | "large";
@@ -1835,6 +1869,12 @@ export interface components {
                 "application/json": components["schemas"]["ClockInput"];
             };
         };
+        /** @description Whom the world simulates for as its clock moves, `{simulate}` (LW6, LW7). */
+        WorldSimulation: {
+            content: {
+                "application/json": components["schemas"]["WorldSimulation"];
+            };
+        };
         /** @description How far to move the clock, `{days?, hours?, minutes?, seconds?}` (MK4). */
         ClockAdvance: {
             content: {
@@ -2343,6 +2383,35 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    setWorldSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WorldSimulation"];
+        responses: {
+            /** @description Whom the world simulates for now (LW7). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManySessions"];
             507: components["responses"]["OverMemoryBudget"];
         };

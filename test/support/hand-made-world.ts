@@ -1,6 +1,7 @@
 // Worlds made by hand for the domain's unit tests: a person with every field, and a world imported from exactly
 // the records given (as a restored state is), so that a test controls each record a rule reads.
 import { Clock } from '../../src/domain/clock.js';
+import { Life } from '../../src/domain/life.js';
 import { CONTENTS_KINDS } from '../../src/domain/record-kinds.js';
 import type { EpochSeconds, Person } from '../../src/domain/records.js';
 import { WorldBase, type ContentsRecords } from '../../src/domain/world-base.js';
@@ -52,8 +53,15 @@ export function importedWorld(
       historyStart: '2026-11-19',
       defaultPersonId: records.people[0]!.id,
     },
-    () => '',
+    {
+      answerBody: () => '',
+      life: () => {
+        throw new Error('a hand-made world does not simulate its people');
+      },
+      engine: (world, mode) => new Life(world as World, mode),
+    },
     'imported',
   );
-  return new World(base, { clock: new Clock({ now: now * 1000 }) });
+  // LW7: a hand-made world holds what its test put in it, and nothing the simulation would add.
+  return new World(base, { clock: new Clock({ now: now * 1000 }), simulate: 'none' });
 }

@@ -72,6 +72,19 @@ export class Harness {
     return `/hooks/activity/a/${accountId}?token=${token}`;
   }
 
+  /**
+   * LW7: whom the world (or a session's) lives for as its clock moves, through PUT /__mock/world. A test of what
+   * the clock alone makes (CI1's fresh check-ins, EC4's answers) sets `none`, so the team's acts stay out of it.
+   */
+  async simulate(simulate: 'others' | 'all' | 'none', session?: string): Promise<void> {
+    const response = await this.mock.app.request('/__mock/world', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...(session ? { 'x-mock-session': session } : {}) },
+      body: JSON.stringify({ simulate }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
   tokenOf(person: Person, kind: 'readWrite' | 'readOnly' = 'readWrite'): string {
     return person.tokens[kind];
   }

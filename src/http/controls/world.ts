@@ -1,5 +1,6 @@
 // The world and the server under /__mock: MK2's reset, what the world holds and the server keeps (GET
-// /__mock/world), and what the server was started with (GET /__mock/server).
+// /__mock/world), whom it lives for as its clock moves (PUT /__mock/world, LW7), and what the server was started
+// with (GET /__mock/server).
 import type { World } from '../../domain/world.js';
 import { clockView, resetClock } from '../../runtime/time-travel.js';
 import { HOOKS_PATH } from '../../spec/base-path.js';
@@ -29,6 +30,8 @@ function worldSummary(world: World, mock: Mock) {
       path: `${HOOKS_PATH}/activity/a/${hook.accountId}?token=${hook.token}`,
     },
     counts: recordCounts(world.store),
+    // LW7: whom the world lives for as its clock moves.
+    simulate: world.simulate,
     sessions: mock.sessions.size,
     memory: {
       budget_bytes: budget.limit,
@@ -53,6 +56,8 @@ export const worldControls = {
     return ok({ seed: world.seed, size: world.size, default_person_id: world.defaultPersonId, ...clockView(world) });
   },
   getWorldSummary: ({ mock, world }) => ok(worldSummary(world, mock)),
+  // LW6–LW8: whom the request's world lives for from now on.
+  setWorldSimulation: ({ mock, slot }, { body }) => ok(mock.worlds.setSimulate(slot, body.simulate)),
   getServerSettings: ({ mock, settings }) =>
     ok({
       strict: mock.options.strict,

@@ -1,0 +1,78 @@
+// LW6: the agenda is a pure function of the seed, the record and the day: habits in their window, one update
+// slot per cadence period, responses after their record, and the queue's one order.
+import { describe, expect, it } from 'vitest';
+import { addDays } from './calendar.js';
+import { checkInHabit, checkInTime, goalSlot, goalUpdateTime, responseTimes } from './life-agenda.js';
+import { compareTimed, TimedQueue, type Timed } from './timed-queue.js';
+
+const MIDNIGHT = 1_795_000_000;
+const ids = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+
+describe('check-in habits (LW6)', () => {
+  it('keeps each person to a usual time between 08:30 and 10:30, a few days late or missed', () => {
+    const minutes = ids.map((id) => checkInHabit(42, id).minute);
+    expect(Math.min(...minutes)).toBeGreaterThanOrEqual(8 * 60 + 30);
+    expect(Math.max(...minutes)).toBeLessThanOrEqual(10 * 60 + 30);
+    const habit = checkInHabit(42, ids[0]!);
+    const times = ids.map((day) => checkInTime(42, habit, day, MIDNIGHT));
+    const onTime = times.filter((t) => t !== null && Math.abs(t - MIDNIGHT - habit.minute * 60) <= 21 * 60);
+    const missed = times.filter((t) => t === null);
+    expect(onTime.length / ids.length).toBeGreaterThan(0.8);
+    expect(missed.length / ids.length).toBeLessThan(0.06);
+    expect(checkInTime(42, habit, ids[7]!, MIDNIGHT)).toBe(times[7]);
+  });
+});
+
+describe('goal update slots (LW6)', () => {
+  const days = Array.from({ length: 84 }, (_, i) => addDays('2026-11-02', i));
+  const due = (cadence: 'weekly' | 'biweekly' | 'monthly', id: string) =>
+    days.filter((date) => goalUpdateTime(goalSlot(42, id), cadence, date, MIDNIGHT) !== null);
+
+  it.each([
+    ['weekly', 12],
+    ['biweekly', 6],
+  ] as const)('a %s goal is due once a period: %i times in 12 weeks', (cadence, count) => {
+    for (const id of ids.slice(0, 50)) expect(due(cadence, id)).toHaveLength(count);
+  });
+
+  it('a monthly goal is due on one day of each month', () => {
+    for (const id of ids.slice(0, 50))
+      expect(new Set(due('monthly', id).map((d) => d.slice(0, 7))).size).toBe(due('monthly', id).length);
+  });
+
+  it('posts between 10:00 and 17:00 on a weekday', () => {
+    const slot = goalSlot(42, ids[3]!);
+    const [date] = due('weekly', ids[3]!);
+    const at = goalUpdateTime(slot, 'weekly', date!, MIDNIGHT)!;
+    expect(at - MIDNIGHT).toBe(slot.minute * 60);
+    expect(slot.minute).toBeGreaterThanOrEqual(600);
+    expect(slot.minute).toBeLessThanOrEqual(1020);
+  });
+});
+
+describe('responses (LW6)', () => {
+  it('come after their record, comments in turn, the same for the same record', () => {
+    const all = ids.map((id) => responseTimes(42, 'goal-update', id, MIDNIGHT));
+    for (const { comments, reactions } of all) {
+      for (const t of [...comments, ...reactions]) expect(t).toBeGreaterThan(MIDNIGHT);
+      expect([...comments].sort((a, b) => a - b)).toEqual(comments);
+    }
+    const commented = all.filter((r) => r.comments.length > 0).length / ids.length;
+    expect(commented).toBeGreaterThan(0.25);
+    expect(commented).toBeLessThan(0.4);
+    expect(responseTimes(42, 'goal-update', ids[5]!, MIDNIGHT)).toEqual(all[5]);
+  });
+});
+
+describe('TimedQueue', () => {
+  it('gives its items by instant, then kind, then key, whatever the order they came in', () => {
+    const items: Timed[] = [];
+    for (let i = 0; i < 300; i++) items.push({ at: (i * 7919) % 37, order: i % 3, key: String((i * 31) % 11) });
+    const queue = new TimedQueue<Timed>();
+    for (const item of items) queue.push(item);
+    const out: Timed[] = [];
+    while (queue.size > 0) out.push(queue.pop()!);
+    expect(out).toEqual([...items].sort(compareTimed));
+    expect(queue.pop()).toBeUndefined();
+  });
+});

@@ -1,0 +1,143 @@
+// LW6: when the team acts, as pure functions of the seed, the record an act concerns and the day: each person's
+// check-in habit (a usual local time, a share of late and of missed days), each goal's update slot by its
+// cadence, and when teammates respond. Nothing here reads the world: the same seed and record give the same
+// instants whatever the clock did before, which is what makes the catch-up path-independent.
+import { dayNumber, weekdayOf } from './calendar.js';
+import { EntityRandom, stableUuid } from './entropy.js';
+import type { CommentableType, EpochSeconds, IsoDate, UpdateCadence, Uuid } from './records.js';
+
+const MINUTE = 60;
+const HOUR = 3_600;
+
+/** LW6: the order of what happens at one instant: a new day's check-ins first, then answers, then people. */
+export const ACT_ORDER = { day: 0, answer: 1, fill: 2, update: 3, comment: 4, reaction: 5 } as const;
+
+/** A person's check-in habit: their usual local minute of the day and their shares of late and missed days. */
+export interface CheckInHabit {
+  minute: number;
+  late: number;
+  missed: number;
+}
+
+/**
+ * LW6: between 08:30 and 10:30 local as a habit, 3–11% of days late (two to eight hours), 1–5% missed.
+ * @example checkInHabit(42, personId).minute // 545 (09:05)
+ */
+export function checkInHabit(seed: number, personId: Uuid): CheckInHabit {
+  const random = new EntityRandom(seed, 'life-habit', personId);
+  return {
+    minute: random.int(8 * 60 + 30, 10 * 60 + 30),
+    late: 0.03 + random.random() * 0.08,
+    missed: 0.01 + random.random() * 0.04,
+  };
+}
+
+/**
+ * When the person fills in their check-in of `date` (whose local midnight is `midnight`), or null on a missed
+ * day. Counted from midnight: on a daylight-saving day the habit moves by the hour the clock moved.
+ * @example checkInTime(42, habit, checkInId, midnight) // midnight + 9 h 12 min
+ */
+export function checkInTime(
+  seed: number,
+  habit: CheckInHabit,
+  checkInId: Uuid,
+  midnight: EpochSeconds,
+): EpochSeconds | null {
+  const random = new EntityRandom(seed, 'life-day', checkInId);
+  const roll = random.random();
+  if (roll < habit.missed) return null;
+  const late = roll < habit.missed + habit.late ? random.int(2 * 60, 8 * 60) : random.int(-20, 20);
+  return midnight + (habit.minute + late) * MINUTE + random.int(0, 59);
+}
+
+/** A goal's update slot: the weekday of its week (and week of its fortnight, day of its month) and its minute. */
+export interface GoalSlot {
+  weekday: number;
+  fortnight: number;
+  monthDay: number;
+  minute: number;
+}
+
+/** @example goalSlot(42, goalId).minute // between 10:00 and 17:00 */
+export function goalSlot(seed: number, goalId: Uuid): GoalSlot {
+  const random = new EntityRandom(seed, 'life-goal-slot', goalId);
+  return {
+    weekday: random.int(0, 4),
+    fortnight: random.int(0, 1),
+    monthDay: random.int(1, 24),
+    minute: random.int(10 * 60, 17 * 60),
+  };
+}
+
+/** What a goal slot is matched against: a date's weekday (Monday 0), week parity and day of the month. */
+export interface DayFacts {
+  weekday: number;
+  fortnight: number;
+  monthDay: number;
+}
+
+const MONDAY_FIRST = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, monthDay: 23 } */
+export function dayFacts(date: IsoDate): DayFacts {
+  return {
+    weekday: MONDAY_FIRST.indexOf(weekdayOf(date)),
+    fortnight: Math.floor((dayNumber(date) + 3) / 7) % 2,
+    monthDay: Number(date.slice(8, 10)),
+  };
+}
+
+/**
+ * LW6: whether the goal's owner posts on a date by its `update_cadence`: a weekday of each week, of every other
+ * week, or a day of each month (`day` as dayFacts gives it, computed once per date).
+ * @example slotDue(slot, 'weekly', dayFacts('2026-11-23')) // true when slot.weekday is 0
+ */
+export function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): boolean {
+  if (cadence === 'monthly') return day.monthDay === slot.monthDay;
+  return day.weekday === slot.weekday && (cadence === 'weekly' || day.fortnight === slot.fortnight);
+}
+
+/**
+ * The instant of the goal's update on `date` (whose local midnight is `midnight`), or null when none is due.
+ * @example goalUpdateTime(slot, 'weekly', '2026-11-23', midnight) // midnight + 14 h 05 when slot.weekday is 0
+ */
+export function goalUpdateTime(
+  slot: GoalSlot,
+  cadence: UpdateCadence,
+  date: IsoDate,
+  midnight: EpochSeconds,
+): EpochSeconds | null {
+  return slotDue(slot, cadence, dayFacts(date)) ? midnight + slot.minute * MINUTE : null;
+}
+
+/** Shares of new records that get comments and reactions (LW6: "some records"). */
+const COMMENTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.32, 'check-in': 0.02 };
+const REACTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.3, 'check-in': 0.03 };
+
+/** When teammates respond to a record written at `at`: up to three comments in turn, up to three reactions. */
+export interface Responses {
+  comments: EpochSeconds[];
+  reactions: EpochSeconds[];
+}
+
+/**
+ * @example responseTimes(42, 'goal-update', updateId, at).comments // [] or up to three instants after `at`
+ */
+export function responseTimes(seed: number, type: CommentableType, id: Uuid, at: EpochSeconds): Responses {
+  const random = new EntityRandom(seed, 'life-responses', id);
+  const comments: EpochSeconds[] = [];
+  const reactions: EpochSeconds[] = [];
+  if (random.chance(COMMENTED[type])) {
+    let t = at;
+    for (let k = 0; k < 3; k++) comments.push((t += random.int(10 * MINUTE, 6 * HOUR)));
+  }
+  if (random.chance(REACTED[type])) {
+    for (let k = 0; k < 3; k++) reactions.push(at + random.int(MINUTE, 12 * HOUR));
+  }
+  return { comments, reactions };
+}
+
+/** MK3: a simulated record's id depends on the seed, what it concerns and its instant or place alone. */
+export function lifeId(seed: number, kind: string, of: Uuid, n: number): Uuid {
+  return stableUuid(seed, 'life', kind, of, n);
+}

@@ -1,0 +1,97 @@
+// LW6: what the simulation asks of the generator: the texts people write as the clock moves (check-in answers,
+// goal update titles and bodies, comments) and who reacts. The domain decides who acts, when and with which
+// figures; the writer, which lives in fixtures (fixtures/life-text.ts), only writes. The domain imports nothing
+// from fixtures: a base world carries its writer, as it carries the Echo answer writer (EC4).
+import type { AnswerBodyWriter } from './echo-publishing.js';
+import type { Timed } from './timed-queue.js';
+import type {
+  CheckIn,
+  CommentableType,
+  EpochSeconds,
+  Goal,
+  GoalUpdate,
+  IsoDate,
+  Mood,
+  Person,
+  ReactionName,
+  Team,
+  Uuid,
+} from './records.js';
+
+/** LW7: who the simulation acts for: everyone but the default person (the default), everyone, or nobody. */
+export type SimulateMode = 'others' | 'all' | 'none';
+
+/**
+ * What a record's texts are written from, once the domain has made the plain record: the same record with its
+ * texts written on first read (the large world's week holds tens of thousands; eager texts would cost seconds).
+ */
+type Dress<R> = (record: R) => R;
+
+/** A check-in its person fills in (CI3): the answers' figures now, the texts on first read. */
+export interface CheckInFill {
+  mood: Mood | null;
+  previousCompleted: boolean | null;
+  dress: Dress<CheckIn>;
+}
+
+/** A response to a record: a comment's author and body (CR1), or a reaction's person and name (CR2). */
+export interface ThreadComment {
+  personId: Uuid;
+  body: string;
+}
+export interface ThreadReaction {
+  personId: Uuid;
+  name: ReactionName;
+}
+
+/** The texts of one world's people (LW2: each in their own discipline and voice). */
+export interface LifeWriter {
+  /**
+   * How `person` fills in `checkIn` (CI3): mood, whether the plan was done, the answers; `previous` is their
+   * last filled check-in before it (LW3: days follow on), if any in the last two weeks.
+   */
+  checkInFill(checkIn: CheckIn, person: Person, previous: CheckIn | undefined): CheckInFill;
+  /** The title and body of an update `author` posts on the goal, told from its figures (after `previous`). */
+  goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined): Dress<GoalUpdate>;
+  /** The comments teammates write under a record of `author`'s, in order (CR1; LW5: about its subject). */
+  commentThread(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadComment[];
+  /** The teammates who react to it and how (CR2). */
+  reactions(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadReaction[];
+}
+
+/** What a base world's writer is made from: its seed, people and teams (fixtures/life-text.ts makes one). */
+export interface LifeDirectory {
+  seed: number;
+  people: readonly Person[];
+  teams: readonly Team[];
+}
+
+/** LW6: what a world's catch-up asks of the engine that lives its team's life (life.ts's Life). */
+export interface LifeEngine {
+  mode: SimulateMode;
+  /** The next act, by (instant, kind, key). */
+  peek(): Timed | undefined;
+  /** Applies the next act. */
+  runNext(): void;
+  /** The agenda of a zone's date (see Life.schedule). */
+  schedule(zone: string, date: IsoDate, midnight: EpochSeconds, after: EpochSeconds, start: EpochSeconds): void;
+}
+
+/**
+ * Everything a world does after its start besides its clients: Echo answers (EC4), the team's texts and the
+ * engine that decides its acts (LW6). The engine is handed in with the base because it writes through the
+ * domain's writes, which take a World: world.ts cannot import them without a cycle.
+ */
+export interface WorldWriter {
+  answerBody: AnswerBodyWriter;
+  life(directory: LifeDirectory): LifeWriter;
+  /** `world` is the World being made (typed loosely here, as this file cannot name World without a cycle). */
+  engine(world: object, mode: SimulateMode): LifeEngine;
+}
+
+/** A domain write made by the simulation (LW8): its record's stable id and its instant, and its texts. */
+export interface SimulatedWrite<R> {
+  id: Uuid;
+  at: EpochSeconds;
+  dress?: Dress<R>;
+}

@@ -1,0 +1,309 @@
+// LW6–LW8: a world's life as its clock moves. Each new zone-date gets its agenda (life-agenda.ts: who fills in
+// their check-in and when, whose goal is due an update); what people write then gets responses. Every act waits
+// in one queue ordered by (instant, kind, key) and is applied, when the clock passes it, through the domain's own
+// writes (updateCheckIn, createGoalUpdate, createComment, createReaction), so it lands wherever an API write lands.
+// LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
+// left to the user unless the world simulates "all".
+import { addDays, dateInZone } from './calendar.js';
+import { isAbsentOn } from './check-in-schedule.js';
+import { updateCheckIn } from './check-ins.js';
+import { createComment } from './comments.js';
+import { DomainError } from './domain-error.js';
+import { EntityRandom } from './entropy.js';
+import { createGoalUpdate } from './goal-updates.js';
+import {
+  ACT_ORDER,
+  checkInHabit,
+  checkInTime,
+  dayFacts,
+  goalSlot,
+  slotDue,
+  lifeId,
+  responseTimes,
+  type CheckInHabit,
+  type GoalSlot,
+} from './life-agenda.js';
+import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction } from './life-writer.js';
+import { createReaction } from './reactions.js';
+import type { CheckIn, CommentableType, EpochSeconds, Goal, GoalUpdate, IsoDate, Person, Uuid } from './records.js';
+import { TimedQueue, type Timed } from './timed-queue.js';
+import type { World } from './world.js';
+import type { WorldBase } from './world-base.js';
+
+/** An act waiting for its instant. */
+export interface Act extends Timed {
+  run(): void;
+}
+
+/** GU2's saved levels, lowest first, so a drift of ±1 moves one level (as fixtures/goal-updates.ts drifts). */
+const LEVELS = [30, 60, 90] as const;
+
+/** A low roll moves confidence a level down, a high one a level up (fixtures/goal-updates.ts's rule). */
+function drifted(confidence: number, roll: number): 30 | 60 | 90 {
+  const level = Math.max(0, LEVELS.indexOf(confidence as 30 | 60 | 90));
+  if (roll < 0.15) return LEVELS[Math.max(0, level - 1)]!;
+  if (roll > 0.85) return LEVELS[Math.min(2, level + 1)]!;
+  return LEVELS[level]!;
+}
+
+/**
+ * What a base's agendas are made of, computed once a base and shared by its worlds (the shared one, each
+ * session's: a session is made in milliseconds, MK5): the goals by their owner's time zone (an owner's update
+ * falls on their own dates), and each person's habit and each goal's slot (pure functions of seed and id, so
+ * as many as the base has people and goals).
+ */
+interface BaseAgenda {
+  goalsByZone: ReadonlyMap<string, ReadonlyArray<{ goal: Goal; slot: GoalSlot; owner: Person }>>;
+  habits: Map<Uuid, CheckInHabit>;
+  /** Per zone, what its date at the base's generation holds. */
+  today: Map<string, { date: IsoDate; planned: readonly Planned[] }>;
+}
+
+/** A primary act of a zone's date: a person's check-in fill (key and id: the check-in's) or a goal's update. */
+interface Planned extends Timed {
+  /** The check-in's id, or the update's to be. */
+  id: Uuid;
+  /** Who acts: the check-in's person, the goal's owner. */
+  person: Person;
+}
+
+const agendas = new WeakMap<WorldBase, BaseAgenda>();
+
+function baseAgenda(base: WorldBase): BaseAgenda {
+  let agenda = agendas.get(base);
+  if (!agenda) {
+    const zones = new Map<string, Array<{ goal: Goal; slot: GoalSlot; owner: Person }>>();
+    for (const goal of base.store.goals.values()) {
+      const owner = base.store.people.get(goal.ownerId);
+      // An archived goal gets no update (a client unarchiving one is the client's: LW7).
+      if (owner === undefined || goal.archived) continue;
+      const zone = owner.timeZone;
+      const goals = zones.get(zone);
+      const entry = { goal, slot: goalSlot(base.seed, goal.id), owner };
+      if (goals) goals.push(entry);
+      else zones.set(zone, [entry]);
+    }
+    agendas.set(base, (agenda = { goalsByZone: zones, habits: new Map(), today: new Map() }));
+  }
+  return agenda;
+}
+
+/** What responses to one record share: its thread and reactions, written once, on the first that comes due. */
+interface Replies {
+  comments?: readonly ThreadComment[];
+  reactions?: readonly ThreadReaction[];
+}
+
+/**
+ * @example const life = new Life(world, 'others'); life.schedule(zone, date, midnight, midnight, base.generatedAt)
+ */
+export class Life implements LifeEngine {
+  readonly #world: World;
+  readonly #queue = new TimedQueue<Act>();
+  mode: SimulateMode;
+
+  constructor(world: World, mode: SimulateMode) {
+    this.#world = world;
+    this.mode = mode;
+  }
+
+  /** The next act, or undefined when none waits. */
+  peek(): Act | undefined {
+    return this.#queue.peek();
+  }
+
+  /** Takes the next act off the queue and applies it. */
+  runNext(): void {
+    this.#queue.pop()?.run();
+  }
+
+  /** LW7: whether the simulation acts for `person` in this mode. */
+  actsFor(person: Person): boolean {
+    return this.mode === 'all' || (this.mode === 'others' && person.id !== this.#world.defaultPersonId);
+  }
+
+  /**
+   * LW6: the agenda of a zone's date: each of its people's check-in, each due update of goals its people own.
+   * Acts at or before `after` were applied already (or, before `start`, the history told them): those that did
+   * happen get their responses still to come.
+   */
+  schedule(zone: string, date: IsoDate, midnight: EpochSeconds, after: EpochSeconds, start: EpochSeconds): void {
+    const { store } = this.#world;
+    for (const planned of this.#planned(zone, date, midnight)) {
+      const { at } = planned;
+      if (at <= start) continue;
+      if (planned.order === ACT_ORDER.fill) {
+        const { person } = planned;
+        if (at > after) this.#queue.push({ ...planned, run: () => this.#fill(person, planned.key, midnight, at) });
+        else if (store.checkIns.get(planned.key)?.completedAt === at)
+          this.#respond('check-in', planned.key, person, at, after);
+      } else if (at > after) {
+        this.#queue.push({ ...planned, run: () => this.#post(planned.key, planned.id, date, at) });
+      } else if (store.goalUpdates.has(planned.id)) {
+        this.#respond('goal-update', planned.id, planned.person, at, after);
+      }
+    }
+  }
+
+  /**
+   * What a zone's date holds for its people, whatever any world did: a pure function of the base, kept for the
+   * dates the base was generated on (every world on it, each new session's, starts with them: MK5's sessions
+   * are made in milliseconds; about 1 MiB on the large world).
+   */
+  #planned(zone: string, date: IsoDate, midnight: EpochSeconds): readonly Planned[] {
+    const { base } = this.#world;
+    const agenda = baseAgenda(base);
+    const today = agenda.today.get(zone);
+    if (today?.date === date) return today.planned;
+    const seed = base.seed;
+    const isToday = date === dateInZone(base.generatedAt, zone);
+    // The check-ins CI1 made for the date: the base's on its own dates, else the world's, made at its midnight.
+    const checkIns = isToday ? base.store : this.#world.store;
+    const planned: Planned[] = [];
+    for (const person of base.zones.get(zone) ?? []) {
+      let habit = agenda.habits.get(person.id);
+      if (!habit) agenda.habits.set(person.id, (habit = checkInHabit(seed, person.id)));
+      const id = checkIns.checkInOf(person.id, date)?.id;
+      const at = id === undefined ? null : checkInTime(seed, habit, id, midnight);
+      if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person });
+    }
+    const day = dayFacts(date);
+    for (const { goal, slot, owner } of agenda.goalsByZone.get(zone) ?? []) {
+      // Cheap refusals first: a week of the large world walks over 100,000 goal-days.
+      if (!slotDue(slot, goal.updateCadence, day) || (goal.endDate !== null && date > addDays(goal.endDate, 7)))
+        continue;
+      const at = midnight + slot.minute * 60;
+      planned.push({
+        at,
+        order: ACT_ORDER.update,
+        key: goal.id,
+        id: lifeId(seed, 'goal-update', goal.id, at),
+        person: owner,
+      });
+    }
+    if (isToday) agenda.today.set(zone, { date, planned });
+    return planned;
+  }
+
+  /** CI3 through updateCheckIn: the person fills in their check-in, unless someone (or an absence) came first. */
+  #fill(person: Person, checkInId: Uuid, midnight: EpochSeconds, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const checkIn = store.checkIns.get(checkInId);
+    // LW7: a check-in a client PATCHed (its updated_at moved past its making) is theirs.
+    if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
+    if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
+    const fill = base.life.checkInFill(checkIn, person, this.#lastFilled(person, checkIn.date));
+    const filled = updateCheckIn(
+      this.#world,
+      person,
+      checkIn.id,
+      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted },
+      { at, dress: fill.dress },
+    );
+    this.#respond('check-in', filled.id, person, at, at);
+  }
+
+  /** LW3: the person's last filled check-in before `date`, within two weeks (what their answers follow up). */
+  #lastFilled(person: Person, date: IsoDate): CheckIn | undefined {
+    const { store } = this.#world;
+    for (let back = 1; back <= 14; back++) {
+      const checkIn = store.checkInOf(person.id, addDays(date, -back));
+      if (checkIn && checkIn.completedAt !== null) return checkIn;
+    }
+    return undefined;
+  }
+
+  /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
+  #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const goal = store.goals.get(goalId);
+    // LW7: a goal a client created is theirs; an archived or long-ended one gets no more updates.
+    if (!goal || !base.store.goals.has(goalId) || goal.archived || store.goalUpdates.has(id)) return;
+    if (
+      (goal.startDate !== null && date < goal.startDate) ||
+      (goal.endDate !== null && date > addDays(goal.endDate, 7))
+    )
+      return;
+    const owner = store.people.get(goal.ownerId);
+    if (!owner || !this.actsFor(owner) || isAbsentOn(store.absencesOf(owner), date)) return;
+    const latest = store.latestUpdateOf(goalId);
+    if (latest && latest.progress >= 100) return;
+    const random = new EntityRandom(base.seed, 'life-goal-update', id);
+    // Progress never goes down; confidence drifts a level at a time, as the history's updates do.
+    const progress = latest ? Math.min(100, latest.progress + random.int(2, 12)) : random.int(1, 10);
+    const confidence = latest ? drifted(latest.confidence, random.random()) : 90;
+    createGoalUpdate(
+      this.#world,
+      owner,
+      goalId,
+      { progress, confidence },
+      { id, at, dress: base.life.goalUpdate(goal, owner, latest) },
+    );
+    this.#respond('goal-update', id, owner, at, at);
+  }
+
+  /** Queues the comments and reactions teammates write under a new record, those after `after`. */
+  #respond(type: CommentableType, id: Uuid, author: Person, at: EpochSeconds, after: EpochSeconds): void {
+    const { comments, reactions } = responseTimes(this.#world.seed, type, id, at);
+    const replies: Replies = {};
+    comments.forEach((t, k) => {
+      if (t > after)
+        this.#queue.push({
+          at: t,
+          order: ACT_ORDER.comment,
+          key: `${id}:${k}`,
+          run: () => this.#comment(type, id, author, replies, k, t),
+        });
+    });
+    reactions.forEach((t, k) => {
+      if (t > after)
+        this.#queue.push({
+          at: t,
+          order: ACT_ORDER.reaction,
+          key: `${id}:${k}`,
+          run: () => this.#react(type, id, author, replies, k, t),
+        });
+    });
+  }
+
+  /** The record responses go to, while it stands (a check-in filled in); undefined once deleted or emptied. */
+  #target(type: CommentableType, id: Uuid): CheckIn | GoalUpdate | undefined {
+    const { store } = this.#world;
+    if (type === 'goal-update') return store.goalUpdates.get(id);
+    const checkIn = store.checkIns.get(id);
+    return checkIn?.completedAt != null ? checkIn : undefined;
+  }
+
+  /** CR1 through createComment: comment k of the record's thread, by a teammate who may see it. */
+  #comment(type: CommentableType, id: Uuid, author: Person, replies: Replies, k: number, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const record = this.#target(type, id);
+    if (!record) return;
+    const comment = (replies.comments ??= base.life.commentThread(type, record, author))[k];
+    const person = comment && store.people.get(comment.personId);
+    const made = { id: lifeId(base.seed, 'comment', id, k), at };
+    if (!comment || !person || !this.actsFor(person) || store.comments.has(made.id)) return;
+    this.#asPerson(() => createComment(this.#world, person, type, id, comment.body, made));
+  }
+
+  /** CR2 through createReaction: reaction k of the record's, by a teammate who may see it. */
+  #react(type: CommentableType, id: Uuid, author: Person, replies: Replies, k: number, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const record = this.#target(type, id);
+    if (!record) return;
+    const reaction = (replies.reactions ??= base.life.reactions(type, record, author))[k];
+    const person = reaction && store.people.get(reaction.personId);
+    if (!reaction || !person || !this.actsFor(person)) return;
+    const made = { id: lifeId(base.seed, 'reaction', id, k), at };
+    this.#asPerson(() => createReaction(this.#world, person, type, id, reaction.name, made));
+  }
+
+  /** A person cannot respond to what they may not see (GO7): the domain's refusal means they do not. */
+  #asPerson(write: () => unknown): void {
+    try {
+      write();
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+}

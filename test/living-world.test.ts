@@ -1,0 +1,277 @@
+// LW6–LW8 through the mock's own doors: the world lives as its clock moves (people fill in their check-ins at
+// their hour, owners post updates by cadence, teammates respond), the same however many steps the clock took,
+// yielding to what clients wrote, and landing where API writes land (the state, webhooks).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, dateInZone, instantAt } from '../src/domain/calendar.js';
+import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
+import type { CheckIn, Person } from '../src/domain/records.js';
+import { control, Harness, NOW } from './support/harness.js';
+
+const START = Date.parse(NOW) / 1000;
+const DAY = 86_400;
+
+const closing: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+/** A webhook receiver that takes everything (the deliveries list is what the test compares). */
+async function receiver(): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+}
+
+/** A mock subscribed to every event, its clock moved by `steps`, reading a page of check-ins between steps. */
+async function livedThrough(steps: Array<Record<string, number>>) {
+  const h = new Harness();
+  closing.push(() => h.mock.close());
+  expect((await control(h, 'POST', '/webhooks', { url: await receiver() })).status).toBe(201);
+  for (const [i, step] of steps.entries()) {
+    expect((await control(h, 'POST', '/clock/advance', step)).status).toBe(200);
+    // LW6: what is read meanwhile changes nothing.
+    if (i % 10 === 0) expect((await h.get('/api/v2/check-ins?per_page=5')).status).toBe(200);
+  }
+  const state = await h.mock.app.request('/__mock/state');
+  const deliveries = [];
+  for (let page = 1; ; page++) {
+    const { body } = await control(h, 'GET', `/webhooks/deliveries?per_page=50&page=${page}`);
+    deliveries.push(...(body as Array<Record<string, unknown>>));
+    if (body.length < 50) break;
+  }
+  return {
+    h,
+    state: await state.text(),
+    deliveries: deliveries.map(({ id, event_id, type, created_at, payload }) => ({
+      id,
+      event_id,
+      type,
+      created_at,
+      payload,
+    })),
+  };
+}
+
+describe('LW6 the world lives as its clock moves, the same in one step or many', () => {
+  it('a week in one step, in 7 days and in 168 hours: byte-identical state and the same webhook deliveries', async () => {
+    const once = await livedThrough([{ days: 7 }]);
+    const daily = await livedThrough(Array.from({ length: 7 }, () => ({ days: 1 })));
+    const hourly = await livedThrough(Array.from({ length: 168 }, () => ({ hours: 1 })));
+    // The week did something: check-ins filled, updates posted, comments written, all delivered.
+    const types = new Set(once.deliveries.map((d) => d.type));
+    expect([...types].sort()).toEqual([
+      'check-in.completed',
+      'comment.created',
+      'echo-answer.published',
+      'goal-update.created',
+    ]);
+    expect(daily.state).toBe(once.state);
+    expect(hourly.state).toBe(once.state);
+    expect(daily.deliveries).toEqual(once.deliveries);
+    expect(hourly.deliveries).toEqual(once.deliveries);
+  });
+});
+
+/** The check-ins of people other than `but` on the dates the week made, as the store holds them. */
+function weekCheckIns(h: Harness, people: readonly Person[]): CheckIn[] {
+  const found: CheckIn[] = [];
+  for (const person of people) {
+    const first = addDays(dateInZone(START, person.timeZone), 1);
+    const today = dateInZone(h.world.now(), person.timeZone);
+    for (let date = first; date < today; date = addDays(date, 1)) {
+      const checkIn = h.world.store.checkInOf(person.id, date);
+      if (checkIn && !checkIn.absent) found.push(checkIn);
+    }
+  }
+  return found;
+}
+
+describe('LW6 a week of seed 42', () => {
+  it('fills in most due check-ins, posts on every weekly goal, comments on some updates; the default person waits', async () => {
+    const h = new Harness();
+    const baseUpdates = new Set(h.world.store.goalUpdates.keys());
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const others = h.world.store.peopleInOrder.filter((p) => p.id !== h.world.defaultPersonId);
+    const due = weekCheckIns(h, others);
+    const filled = due.filter((c) => c.completedAt !== null);
+    expect(due.length).toBeGreaterThan(40);
+    expect(filled.length / due.length).toBeGreaterThanOrEqual(0.85);
+    // Each at its person's usual hour (or late that day), on its own date, written out.
+    for (const c of filled) {
+      expect(dateInZone(c.completedAt!, h.world.store.people.get(c.personId)!.timeZone)).toBe(c.date);
+      expect(c.previous).toMatch(/\S/);
+    }
+    // LW7: the default person's check-ins of the week wait for the user (AI2).
+    const mine = weekCheckIns(h, [h.person()]);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.filter((c) => c.completedAt !== null)).toEqual([]);
+
+    const newUpdates = [...h.world.store.goalUpdates.values()].filter((u) => !baseUpdates.has(u.id));
+    const weekly = [...h.world.store.goals.values()].filter(
+      (g) =>
+        g.updateCadence === 'weekly' &&
+        !g.archived &&
+        g.ownerId !== h.world.defaultPersonId &&
+        (g.startDate === null || g.startDate <= dateInZone(START, 'UTC')) &&
+        (g.endDate === null || addDays(g.endDate, 7) >= dateInZone(START + 7 * DAY, 'UTC')) &&
+        (h.world.store.latestUpdateOf(g.id)?.progress ?? 0) < 100 &&
+        h.world.store
+          .absencesOf(h.world.store.people.get(g.ownerId)!)
+          .every((a) => a.end < dateInZone(START, 'UTC') || a.start > dateInZone(START + 7 * DAY, 'UTC')),
+    );
+    expect(weekly.length).toBeGreaterThan(0);
+    for (const goal of weekly)
+      expect(newUpdates.filter((u) => u.goalId === goal.id).length, goal.title).toBeGreaterThanOrEqual(1);
+    for (const update of newUpdates) {
+      const before = [...h.world.store.updatesOfGoal(update.goalId)].filter((u) => u.createdAt < update.createdAt);
+      const previous = before.sort((a, b) => b.createdAt - a.createdAt)[0];
+      if (previous) expect(update.progress).toBeGreaterThanOrEqual(previous.progress);
+      expect(update.title).toMatch(/\S/);
+    }
+    const commented = newUpdates.filter((u) => h.world.store.commentsOf('goal-update', u.id).length > 0);
+    expect(commented.length / newUpdates.length).toBeGreaterThanOrEqual(0.2);
+  });
+
+  it('LW7 `all` fills in the default person’s check-ins too; `none` leaves every new one empty', async () => {
+    const all = new Harness();
+    await all.simulate('all');
+    await control(all, 'POST', '/clock/advance', { days: 7 });
+    expect(weekCheckIns(all, [all.person()]).filter((c) => c.completedAt !== null).length).toBeGreaterThan(0);
+    const none = new Harness();
+    await none.simulate('none');
+    await control(none, 'POST', '/clock/advance', { days: 7 });
+    expect(weekCheckIns(none, none.world.store.peopleInOrder).filter((c) => c.completedAt !== null)).toEqual([]);
+    expect((await control(none, 'GET', '/world')).body.simulate).toBe('none');
+  });
+});
+
+describe('LW7 the simulation yields to people', () => {
+  it('a check-in a client PATCHed before its hour keeps the client’s answers; an untouched one is filled at its hour', async () => {
+    const h = new Harness();
+    // Monday 06:00 UTC: the Americas' check-ins of the day exist, their hours still to come.
+    expect((await control(h, 'PUT', '/clock', { now: '2026-11-23T06:00:00Z' })).status).toBe(200);
+    const now = h.world.now();
+    // People whose check-in of today is still fresh and whose hour is still to come today.
+    const waiting = h.world.store.peopleInOrder.flatMap((person) => {
+      const date = dateInZone(now, person.timeZone);
+      const checkIn = h.world.store.checkInOf(person.id, date);
+      if (person.id === h.world.defaultPersonId || !checkIn || checkIn.completedAt !== null || checkIn.absent)
+        return [];
+      const at = checkInTime(42, checkInHabit(42, person.id), checkIn.id, instantAt(date, '00:00', person.timeZone));
+      return at !== null && at > now && at < now + DAY ? [{ person, checkIn, at }] : [];
+    });
+    expect(waiting.length).toBeGreaterThanOrEqual(3);
+    const [answered, teamsOnly, untouched] = waiting;
+    const patch = (w: (typeof waiting)[number], body: object) =>
+      h.patch(`/api/v2/check-ins/${w.checkIn.id}`, body, { token: h.tokenOf(w.person) });
+    expect((await patch(answered!, { intentions: '- My own plan' })).status).toBe(200);
+    // A PATCH that answers nothing still makes the check-in the client's.
+    expect((await patch(teamsOnly!, { team_ids: [teamsOnly!.person.teamIds[0]] })).status).toBe(200);
+    await control(h, 'POST', '/clock/advance', { days: 1 });
+    const read = (w: (typeof waiting)[number]) => h.world.store.checkIns.get(w.checkIn.id)!;
+    expect(read(answered!)).toMatchObject({
+      previous: null,
+      intentions: '- My own plan',
+      blockers: null,
+      completedAt: now,
+    });
+    expect(read(teamsOnly!)).toMatchObject({ previous: null, intentions: null, completedAt: null, updatedAt: now });
+    expect(read(untouched!).completedAt).toBe(untouched!.at);
+  });
+
+  it('a goal a client created gets no simulated update, while its owner’s other goals do', async () => {
+    const h = new Harness();
+    const owner = h.person(
+      (p) =>
+        p.id !== h.world.defaultPersonId &&
+        p.kind === 'human' &&
+        [...h.world.store.goals.values()].some(
+          (g) => g.ownerId === p.id && g.updateCadence === 'weekly' && !g.archived,
+        ),
+    );
+    const made = await h.post(
+      '/api/v2/goals',
+      { title: 'A goal of my own', update_cadence: 'weekly' },
+      { token: h.tokenOf(owner) },
+    );
+    expect(made.status).toBe(201);
+    await control(h, 'POST', '/clock/advance', { days: 14 });
+    expect((await h.get(`/api/v2/goals/${made.body.id}/goal-updates`, { token: h.tokenOf(owner) })).body).toEqual([]);
+    const posted = [...h.world.store.goalUpdates.values()].filter(
+      (u) => u.personId === owner.id && u.createdAt > START,
+    );
+    expect(posted.length).toBeGreaterThan(0);
+  });
+});
+
+describe('LW7 PUT /__mock/world', () => {
+  it('answers whom the world lives for, per session, and GET /__mock/world tells it', async () => {
+    const h = new Harness();
+    closing.push(() => h.mock.close());
+    expect((await control(h, 'GET', '/world')).body.simulate).toBe('others');
+    expect(await control(h, 'PUT', '/world', { simulate: 'all' })).toEqual({ status: 200, body: { simulate: 'all' } });
+    expect((await control(h, 'GET', '/world')).body.simulate).toBe('all');
+    const session = { 'x-mock-session': 'mine' };
+    // A session starts as the shared world simulates, and then goes its own way.
+    expect((await control(h, 'GET', '/world', undefined, session)).body.simulate).toBe('all');
+    await control(h, 'PUT', '/world', { simulate: 'none' }, session);
+    expect((await control(h, 'GET', '/world', undefined, session)).body.simulate).toBe('none');
+    expect((await control(h, 'GET', '/world')).body.simulate).toBe('all');
+    // MK2: a reset keeps it.
+    await control(h, 'POST', '/reset', {});
+    expect((await control(h, 'GET', '/world')).body.simulate).toBe('all');
+  });
+
+  it('G8: a value off the list is refused naming the field and the values it takes', async () => {
+    const h = new Harness();
+    closing.push(() => h.mock.close());
+    const refused = await control(h, 'PUT', '/world', { simulate: 'everyone' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ in: 'body', name: 'simulate', message: expect.stringMatching(/others.*all.*none/) }),
+    ]);
+    expect((await control(h, 'GET', '/world')).body.simulate).toBe('others');
+  });
+});
+
+describe('LW8 what the simulation does is real', () => {
+  it('a filled check-in is delivered as check-in.completed at its instant, as its GET gives it, and is no longer an item', async () => {
+    const h = new Harness();
+    closing.push(() => h.mock.close());
+    expect((await control(h, 'POST', '/webhooks', { url: await receiver() })).status).toBe(201);
+    // Friday 15:00 UTC to Monday: the Americas' Friday and everyone's Monday.
+    await control(h, 'POST', '/clock/advance', { days: 3 });
+    const { body: deliveries } = await control(h, 'GET', '/webhooks/deliveries?per_page=50');
+    const completed = (deliveries as Array<{ type: string; created_at: string; payload: any }>).filter(
+      (d) => d.type === 'check-in.completed',
+    );
+    expect(completed.length).toBeGreaterThan(5);
+    for (const { created_at, payload } of completed) {
+      expect(payload.data.completed_at).toBe(created_at);
+      const person = h.world.store.people.get(payload.data.person.id)!;
+      const read = await h.get(`/api/v2/check-ins/${payload.data.id}`, { token: h.tokenOf(person) });
+      expect(read.body).toEqual(payload.data);
+      const items = (
+        await h.get<Array<{ kind: string; resource: { id: string } }>>('/api/v2/action-items', {
+          token: h.tokenOf(person),
+        })
+      ).body;
+      expect(items.filter((i) => i.resource.id === payload.data.id)).toEqual([]);
+    }
+    // LW7: the default person's check-in of today still waits as an item (AI2).
+    const me = h.person();
+    const mine = h.world.store.checkInOf(me.id, dateInZone(h.world.now(), me.timeZone))!;
+    expect(mine.completedAt).toBeNull();
+    const items = (await h.get<Array<{ resource: { id: string } }>>('/api/v2/action-items')).body;
+    expect(items.map((i) => i.resource.id)).toContain(mine.id);
+  });
+});
