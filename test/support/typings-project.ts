@@ -9,7 +9,7 @@ import { PACKAGE_ROOT as ROOT } from '../../src/spec/spec-files.js';
 /**
  * A new folder `.examples/<prefix>…` with `files` (paths relative to it) and `tsconfig` as its tsconfig.json;
  * the caller removes it.
- * @example const folder = writeTypingsProject('typings-', TSCONFIG, { 'src/use.ts': CODE });
+ * @example const folder = writeTypingsProject('typings-', TSCONFIG, files); // files: a path in the project → its text
  */
 export function writeTypingsProject(prefix: string, tsconfig: object, files: Record<string, string>): string {
   mkdirSync(join(ROOT, '.examples'), { recursive: true });
