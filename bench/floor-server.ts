@@ -1,4 +1,4 @@
-// The floors under standin's write, each in its own process (bench/write-floor.ts drives them): a node:http
+// The floors under standin's write, each in its own process (bench/floor.ts drives them): a node:http
 // server, and a bare Hono route on @hono/node-server, each doing only the domain's part of
 // `POST /goals/{id}/goal-updates` on the same world standin serves — the token looked up, the world caught up,
 // the update written (its id, record and indexes) and answered as JSON.stringify of the record — without any

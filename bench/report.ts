@@ -334,6 +334,11 @@ export function notes(results: Results): string[] {
       `Throughput: ${t.rounds} round(s) of ${t.seconds} s per scenario after ${t.warmupSeconds} s of warm-up each, medians; the load generator (autocannon, ${t.connections} connections) runs on the same machine. "× raw" is the median over the rounds of each round's figure against the raw node:http runs just before and just after it. Raw node:http before the first round ${number(first)} req/s, after the last ${number(last)} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}% over the run).`,
     );
   }
+  const f = results.floor;
+  if (f)
+    lines.push(
+      `Write floor: ${f.rounds} round(s) of ${f.seconds} s per server after ${f.warmupSeconds} s of warm-up each, at ${f.connections} connections, every write server reset to the world as generated after each load; CPU per request is the server process's user and system time from /proc over its load, divided by the requests answered; "× bare Hono" is the median over the rounds of each round's pair.`,
+    );
   const judged = results.targets.filter((target) => target.met !== null);
   lines.push(
     `Targets: ${judged.filter((target) => target.met).length} met, ${judged.filter((target) => !target.met).length} not met${judged.length < results.targets.length ? `, ${results.targets.length - judged.length} not measured` : ''}.`,
