@@ -1,10 +1,11 @@
-// The floors under standin's write, each in its own process (bench/write-floor.ts drives them): a node:http
+// The floors under standin's write, each in its own process (bench/floor.ts drives them): a node:http
 // server, and a bare Hono route on @hono/node-server, each doing only the domain's part of
 // `POST /goals/{id}/goal-updates` on the same world standin serves — the token looked up, the world caught up,
 // the update written (its id, record and indexes) and answered as JSON.stringify of the record — without any
 // of the API's rules around it (no validation, sessions, rate limits, journal, events, presenter, render
-// cache, CORS, faults). `raw` answers a fixed 201 unread, as bench/raw-server.ts does. Prints one JSON line
-// `{"port":…}` once it listens.
+// cache, CORS, faults). `raw` answers a fixed 201 unread, as bench/raw-server.ts does. `POST /__floor/reset`
+// builds the world afresh (as standin's `POST /__mock/reset` does), so each round of bench/floor.ts meets the
+// world as generated on every server. Prints one JSON line `{"port":…}` once it listens.
 //   node dist/bench/floor-server.js raw|write|hono-write
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -15,7 +16,13 @@ import { createMock } from '../src/http/app.js';
 import { NOW } from './servers.js';
 
 const kind = process.argv[2];
-const { world } = createMock({ now: NOW });
+let { world } = createMock({ now: NOW });
+const RESET = '/__floor/reset';
+
+/** Back to the world as generated: the next round writes into the same world as the first. */
+function resetWorld(): void {
+  ({ world } = createMock({ now: NOW }));
+}
 
 /** The domain's write alone: what no server of this API can do without. */
 function write(authorization: string | undefined, goalId: string, body: GoalUpdateInput): string {
@@ -29,6 +36,11 @@ const PATH = /^\/api\/v2\/goals\/([^/?]+)\/goal-updates$/;
 const FIXED = '{"id":"00000000-0000-4000-8000-000000000000"}';
 
 function nodeWrite(request: IncomingMessage, response: ServerResponse): void {
+  if (request.url === RESET) {
+    resetWorld();
+    response.writeHead(204).end();
+    return;
+  }
   if (kind === 'raw') {
     response.writeHead(201, { 'content-type': 'application/json', 'content-length': FIXED.length });
     response.end(FIXED);
@@ -49,6 +61,10 @@ function nodeWrite(request: IncomingMessage, response: ServerResponse): void {
 }
 
 const app = new Hono();
+app.post(RESET, (c) => {
+  resetWorld();
+  return c.body(null, 204);
+});
 app.post('/api/v2/goals/:id/goal-updates', async (c) => {
   const text = write(c.req.header('authorization'), c.req.param('id'), await c.req.json<GoalUpdateInput>());
   return c.body(text, 201, { 'content-type': 'application/json' });

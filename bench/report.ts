@@ -4,11 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserResult, PageResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
+import type { FloorResult } from './floor.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
 import type { Meanwhile, ResetResult } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
+import type { SuiteResult, SuiteRun } from './suite.js';
 import type { TargetCheck } from './targets.js';
 import type { ScenarioResult, ThroughputResult } from './throughput.js';
 
@@ -19,6 +21,8 @@ export interface Results {
   elapsedSeconds: number;
   loadAverageAtEnd: number;
   throughput: ThroughputResult | null;
+  floor: FloorResult | null;
+  suite: SuiteResult | null;
   starts: StartsResult | null;
   memory: MemoryResult | null;
   restore: RestoreResult | null;
@@ -111,6 +115,28 @@ export function table(results: Results): string[] {
       '',
       `${(large.p99 / small.p99).toFixed(2)}× small`,
       'team-week-large-vs-small',
+    );
+  }
+  const f = results.floor;
+  if (f) {
+    const part = `write floor, ${f.connections} conn.`;
+    const hono = f.subjects.find((subject) => subject.key === 'hono-write')!;
+    for (const subject of f.subjects) {
+      const cpu = subject.cpuUs === null ? 'server CPU n/a' : `server CPU ${subject.cpuUs} µs/req`;
+      const failed = subject.failed ? ` · **${number(subject.failed)} failed**` : '';
+      row(
+        part,
+        `${subject.label}: POST /goals/{id}/goal-updates, median of ${subject.rounds.length} round(s)`,
+        `${cpu} · ${number(subject.rps)} req/s${failed}`,
+        `${subject.vsRaw.toFixed(2)}× raw`,
+      );
+    }
+    row(
+      part,
+      `↳ standin serve's CPU per POST against bare Hono's (${hono.cpuUs ?? 'n/a'} µs), median of the rounds' ratios`,
+      '',
+      f.cpuVsHono === null ? '' : `${f.cpuVsHono.toFixed(2)}× bare Hono`,
+      'floor-write',
     );
   }
   const s = results.starts;
@@ -278,6 +304,18 @@ export function table(results: Results): string[] {
         .join(' · '),
     );
   }
+  const suite = results.suite;
+  if (suite) {
+    const part = `suite, ${suite.commit.slice(0, 7)}`;
+    const shown = (run: SuiteRun) =>
+      `${run.seconds} s · exit ${run.exitCode ?? 'by a signal'} · load average ${run.loadAtStart} → ${run.loadAtEnd}`;
+    row(part, 'npm ci in a fresh clone of HEAD (not judged)', shown(suite.install));
+    for (const [what, run, target] of [
+      ['npm test in that clone, cold (no lint or type caches)', suite.cold, 'suite-cold'],
+      ['npm test again in the same clone, warm', suite.warm, 'suite-warm'],
+    ] as const)
+      row(part, what, run ? shown(run) : 'not run: npm ci failed', '', target);
+  }
   return lines;
 }
 
@@ -296,6 +334,11 @@ export function notes(results: Results): string[] {
       `Throughput: ${t.rounds} round(s) of ${t.seconds} s per scenario after ${t.warmupSeconds} s of warm-up each, medians; the load generator (autocannon, ${t.connections} connections) runs on the same machine. "× raw" is the median over the rounds of each round's figure against the raw node:http runs just before and just after it. Raw node:http before the first round ${number(first)} req/s, after the last ${number(last)} req/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}% over the run).`,
     );
   }
+  const f = results.floor;
+  if (f)
+    lines.push(
+      `Write floor: ${f.rounds} round(s) of ${f.seconds} s per server after ${f.warmupSeconds} s of warm-up each, at ${f.connections} connections, every write server reset to the world as generated after each load; CPU per request is the server process's user and system time from /proc over its load, divided by the requests answered; "× bare Hono" is the median over the rounds of each round's pair.`,
+    );
   const judged = results.targets.filter((target) => target.met !== null);
   lines.push(
     `Targets: ${judged.filter((target) => target.met).length} met, ${judged.filter((target) => !target.met).length} not met${judged.length < results.targets.length ? `, ${results.targets.length - judged.length} not measured` : ''}.`,

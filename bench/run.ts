@@ -1,7 +1,9 @@
-// The benchmark's entry (npm run bench): throughput, memory, restore, reset, the browser and starts, one after the other
-// (never two loads at once on a small box), then one table and the JSON results. Targets are reported, never
-// failed: the exit code says only whether the benchmark itself ran.
-//   npm run bench -- [--seconds N] [--rounds K] [--warmup S] [--only throughput|memory|restore|reset|starts|browser[,...]]
+// The benchmark's entry (npm run bench): throughput, the write's floor, memory, restore, reset, the browser and
+// starts, one after the other (never two loads at once on a small box), then one table and the JSON results; the
+// suite (npm test cold and warm, many minutes) only when asked for. Targets are reported, never failed: the exit
+// code says only whether the benchmark itself ran.
+//   npm run bench -- [--seconds N] [--rounds K] [--warmup S]
+//                    [--only throughput|floor|memory|restore|reset|starts|browser|suite[,...]]
 //                    [--quick]
 //                    [--baseline REF]
 import { fileURLToPath } from 'node:url';
@@ -9,24 +11,30 @@ import { parseArgs } from 'node:util';
 import { prepareBaseline } from './baseline.js';
 import { browser, type BrowserResult } from './browser.js';
 import { starts, type StartsResult } from './cold-start.js';
+import { floor, type FloorResult } from './floor.js';
 import { describeMachine, oneMinuteLoad } from './machine.js';
 import { memory, type MemoryResult } from './memory.js';
 import { notes, table, writeResults, type Results } from './report.js';
 import { reset, type ResetResult } from './reset.js';
 import { restore, type RestoreResult } from './restore.js';
 import { ROOT } from './servers.js';
+import { suite, type SuiteResult } from './suite.js';
 import {
   browserTargets,
+  floorTargets,
   memoryTargets,
   resetTargets,
   restoreTargets,
   startTargets,
+  suiteTargets,
   throughputTargets,
 } from './targets.js';
 import { throughput, type ThroughputResult } from './throughput.js';
 
 const RESULTS = fileURLToPath(new URL('../../bench/results/', import.meta.url));
-const PARTS = ['throughput', 'memory', 'restore', 'reset', 'starts', 'browser'] as const;
+const PARTS = ['throughput', 'floor', 'memory', 'restore', 'reset', 'starts', 'browser', 'suite'] as const;
+/** Every part but the suite, which takes many minutes (two whole runs of npm test and an npm ci). */
+const DEFAULT_PARTS = PARTS.filter((part) => part !== 'suite');
 /** The issue's load: 50 connections for throughput, the mixed profile on the large world for memory. */
 const CONNECTIONS = 50;
 /** Issue 17, finding 6: the size of the state restored while other clients ask. */
@@ -36,7 +44,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --seconds N    seconds per scenario and round (default 4; the memory load runs seconds × rounds)
   --rounds K     rounds of every scenario; medians are reported (default 3)
   --warmup S     seconds of warm-up per scenario before the rounds (default: the lesser of 2 and --seconds)
-  --only P,...   only these parts: throughput, memory, restore, reset, starts, browser (default all)
+  --only P,...   only these parts: throughput, floor, memory, restore, reset, starts, browser, suite (default all
+                 but suite: npm test in a fresh clone after npm ci, then again, many minutes)
   --quick        a smoke run: 1 round of 1 s, 1 run of each start, 3 visits of each browser page
   --baseline REF also run the small world's throughput scenarios against the build of REF (a commit, a branch),
                  each right after its twin, and report the ratio of each pair: a before and an after in one run
@@ -66,7 +75,7 @@ function options() {
   };
   const seconds = positive('seconds', values.seconds, values.quick ? 1 : 4);
   const rounds = Math.round(positive('rounds', values.rounds, values.quick ? 1 : 3));
-  const parts = values.only ? values.only.split(',').map((part) => part.trim()) : [...PARTS];
+  const parts = values.only ? values.only.split(',').map((part) => part.trim()) : [...DEFAULT_PARTS];
   for (const part of parts)
     if (!(PARTS as readonly string[]).includes(part)) fail(`--only takes ${PARTS.join(', ')}; got "${part}"`);
   return {
@@ -98,6 +107,8 @@ log(
 );
 
 let throughputResult: ThroughputResult | null = null;
+let floorResult: FloorResult | null = null;
+let suiteResult: SuiteResult | null = null;
 let memoryResult: MemoryResult | null = null;
 let restoreResult: RestoreResult | null = null;
 let resetResult: ResetResult | null = null;
@@ -113,6 +124,14 @@ if (settings.parts.includes('throughput'))
     connections: CONNECTIONS,
     log,
   });
+if (settings.parts.includes('floor'))
+  floorResult = await floor({
+    seconds: settings.seconds,
+    rounds: settings.rounds,
+    warmupSeconds: settings.warmupSeconds,
+    connections: CONNECTIONS,
+    log,
+  });
 if (settings.parts.includes('memory'))
   memoryResult = await memory({ seconds: settings.seconds * settings.rounds, connections: CONNECTIONS, log });
 if (settings.parts.includes('restore')) restoreResult = await restore({ stateMib: STATE_MIB, log });
@@ -121,6 +140,8 @@ if (settings.parts.includes('browser')) browserResult = await browser({ visits: 
 // Last: npm start rebuilds the checkout, which nothing else may be running from meanwhile.
 if (settings.parts.includes('starts'))
   startsResult = await starts({ runs: settings.startRuns, largeRuns: settings.largeStartRuns, log });
+// After everything else: it spawns npm test's own servers and checks, which would load the box under any part.
+if (settings.parts.includes('suite')) suiteResult = await suite({ root: ROOT, results: RESULTS, log });
 
 const results: Results = {
   machine,
@@ -134,6 +155,8 @@ const results: Results = {
   elapsedSeconds: Math.round((performance.now() - began) / 1000),
   loadAverageAtEnd: oneMinuteLoad(),
   throughput: throughputResult,
+  floor: floorResult,
+  suite: suiteResult,
   starts: startsResult,
   memory: memoryResult,
   restore: restoreResult,
@@ -141,11 +164,13 @@ const results: Results = {
   browser: browserResult,
   targets: [
     ...(throughputResult ? throughputTargets(throughputResult) : []),
+    ...(floorResult ? floorTargets(floorResult) : []),
     ...(startsResult ? startTargets(startsResult) : []),
     ...(memoryResult ? memoryTargets(memoryResult) : []),
     ...(restoreResult ? restoreTargets(restoreResult) : []),
     ...(resetResult ? resetTargets(resetResult) : []),
     ...(browserResult ? browserTargets(browserResult) : []),
+    ...(suiteResult ? suiteTargets(suiteResult) : []),
   ],
 };
 const file = writeResults(results, RESULTS);

@@ -1,11 +1,14 @@
 // The issue's targets, judged on one run's figures: throughput only as ratios to the raw baseline and to Prism
-// measured in the same run (absolute figures drift on a shared box), starts and memory against fixed limits.
+// measured in the same run (absolute figures drift on a shared box), the write as CPU against a bare Hono route's
+// in the same run, starts, memory and the suite's wall time against fixed limits.
 import type { BrowserResult } from './browser.js';
 import type { StartsResult } from './cold-start.js';
+import type { FloorResult } from './floor.js';
 import type { MemoryResult } from './memory.js';
 import type { ResetResult } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
+import type { SuiteResult, SuiteRun } from './suite.js';
 import type { ScenarioResult, ThroughputResult } from './throughput.js';
 
 export interface TargetCheck {
@@ -207,5 +210,47 @@ export function browserTargets(b: BrowserResult): TargetCheck[] {
       '≤ 2× bare MSW',
       b.ratio <= 2,
     ),
+  ];
+}
+
+/**
+ * Issue 34, the write: standin serve's CPU per `POST /goals/{id}/goal-updates` at most 1.5× a bare Hono route
+ * doing the same domain write, both measured in the same run (bench/floor.ts).
+ *
+ * @example
+ *   floorTargets(result); // [{ key: 'floor-write', value: 2.09, threshold: '≤ 1.5× bare Hono', met: false, … }]
+ */
+export function floorTargets(f: FloorResult): TargetCheck[] {
+  const failed = f.subjects.reduce((sum, subject) => sum + subject.failed, 0);
+  const value = f.cpuVsHono;
+  return [
+    check(
+      'floor-write',
+      'standin serve CPU per POST goal update against a bare Hono route doing the same domain write',
+      value,
+      '≤ 1.5× bare Hono',
+      value === null ? null : value <= 1.5,
+      value === null ? 'no CPU figure from /proc' : failed > 0 ? `${failed} failed requests` : undefined,
+    ),
+  ];
+}
+
+/**
+ * Issue 34, the suite: `npm test` ≤ 120 s cold (a fresh clone after `npm ci`) and ≤ 90 s warm. A run that
+ * failed is a figure with its exit code, never a met target; one that never ran (npm ci failed) is not measured.
+ *
+ * @example
+ *   suiteTargets(result); // [{ key: 'suite-cold', value: 141.1, threshold: '≤ 120 s', met: false }, …]
+ */
+export function suiteTargets(s: SuiteResult): TargetCheck[] {
+  const judged = (key: string, what: string, run: SuiteRun | null, limit: number) => {
+    const threshold = `≤ ${limit} s`;
+    if (run === null) return check(key, what, null, threshold, null, `npm ci failed (exit ${s.install.exitCode})`);
+    const note = run.exitCode === 0 ? undefined : `exit code ${run.exitCode ?? 'none: ended by a signal'}`;
+    return check(key, what, run.seconds, threshold, run.seconds <= limit, note);
+  };
+  return [
+    judged('suite-cold', 'npm test in a fresh clone after npm ci (cold)', s.cold, 120),
+    judged('suite-warm', 'npm test again in the same clone (warm)', s.warm, 90),
   ];
 }
