@@ -130,7 +130,7 @@ describe('what is in force, in words', () => {
       control_token: false,
       persistence: { kind: 'file', path: '/tmp/world.json' },
     },
-    world: { seed: 42, size: 'small', now: '2026-11-23T11:00:00Z', frozen: false },
+    world: { seed: 42, size: 'small', now: '2026-11-23T11:00:00Z', frozen: false, simulate: 'all' },
     rateLimited: true,
     faults: { rules: [{ latency: { kind: 'uniform', min_ms: 50, max_ms: 300 } }] },
     overrides: 2,
@@ -141,6 +141,7 @@ describe('what is in force, in words', () => {
     expect(inForceLines(state, READ_AT)).toEqual([
       'seed 42 · small world',
       'clock (MK4): running, 3 days 2 hours ahead of real time',
+      'the team as the clock moves (LW6): goes on, the default person too',
       'strict mode (G7): unknown and read-only body fields refused with 422',
       'any-token mode (MK7): any token, or none, answered as Ada Graham @agraham',
       "rate limits (G14): on, production's",
@@ -157,22 +158,23 @@ describe('what is in force, in words', () => {
       {
         ...state,
         server: { ...state.server, strict: false, any_token: null, control_token: true, persistence: null },
-        world: { ...state.world, now: '2026-11-20T09:00:20Z', frozen: false },
+        world: { ...state.world, now: '2026-11-20T09:00:20Z', frozen: false, simulate: 'others' },
         rateLimited: false,
         faults: null,
         overrides: 0,
       },
       READ_AT,
     );
-    expect(lines.slice(1, 7)).toEqual([
+    expect(lines.slice(1, 8)).toEqual([
       'clock (MK4): running in real time',
+      'the team as the clock moves (LW6): goes on (check-ins, updates, comments), the default person left to you',
       'lenient (G7): unknown and read-only body fields ignored',
       'any-token mode (MK7): off; an unknown token gets 401 (G9)',
       'rate limits (G14): off',
       'faults (MK6): none',
       'overrides: none',
     ]);
-    expect(lines.slice(8)).toEqual([
+    expect(lines.slice(9)).toEqual([
       'controls: need the control token (--control-token)',
       'world kept: nowhere (a restart starts it again)',
     ]);

@@ -246,6 +246,16 @@ function Controls() {
         <ul id="in-force"></ul>
         <p>
           <label>
+            the team as the clock moves (LW6, LW7):{' '}
+            <select id="simulate">
+              <option value="others">goes on, all but you</option>
+              <option value="all">goes on, you too</option>
+              <option value="none">stands still</option>
+            </select>
+          </label>
+        </p>
+        <p>
+          <label>
             <input id="rate-limit" type="checkbox" /> production's rate limits (G14)
           </label>
         </p>

@@ -7,6 +7,7 @@ import { isAbsolute, relative } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { getHeapStatistics } from 'node:v8';
 import { formatInstant } from '../domain/calendar.js';
+import type { SimulateMode } from '../domain/life-writer.js';
 import { BASE_PATH, createMock, type Mock } from '../http/app.js';
 import { checkOptions, OptionError, type OptionRule } from '../http/option-rules.js';
 import { profileProblems } from '../http/profile-problems.js';
@@ -221,6 +222,13 @@ function refuseBudgetOverHeap(budget: number): void {
   );
 }
 
+/** LW6, LW7: whom the world lives for as its clock moves, as the banner says it. */
+const LIFE_WORDS: Readonly<Record<SimulateMode, string>> = {
+  others: 'the team lives as the clock moves, all but you (simulate: others)',
+  all: 'the team lives as the clock moves, you too (simulate: all)',
+  none: 'the team stands still (simulate: none)',
+};
+
 /**
  * The lines printed when the mock is ready: where it is, who you are, how to be someone else, where the
  * reference is. With a control token the controls ask for it, and the banner says so rather than offer what
@@ -232,7 +240,7 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
   const origin = running.baseUrl.slice(0, -BASE_PATH.length);
   return [
     `standin is serving ${BASE_PATH} at ${running.baseUrl}`,
-    `  world: seed ${world.seed}, size ${world.size}, clock ${world.clock.frozen ? `frozen at ${formatInstant(world.now())}` : 'real time'}`,
+    `  world: seed ${world.seed}, size ${world.size}, clock ${world.clock.frozen ? `frozen at ${formatInstant(world.now())}` : 'real time'}; ${LIFE_WORDS[world.simulate]}`,
     ...(running.stateLoaded === null
       ? []
       : [

@@ -568,6 +568,23 @@ describe('what the dashboard says is in force, and its own reads', () => {
     await page.context().close();
   });
 
+  it('switches whom the world lives for as the clock moves (LW7), and says it', async () => {
+    const { origin } = await serveWith({});
+    const { page, errors } = await openDashboard(origin);
+    expect(await inForce(page)).toContain(
+      'the team as the clock moves (LW6): goes on (check-ins, updates, comments), the default person left to you',
+    );
+    expect(await page.inputValue('#simulate')).toBe('others');
+    await page.selectOption('#simulate', 'none');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#in-force li')].some((li) => li.textContent?.includes('stands still')),
+    );
+    const world = (await (await fetch(`${origin}/__mock/world`)).json()) as { simulate: string };
+    expect(world.simulate).toBe('none');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says strict mode (--strict), and lenient mode otherwise', async () => {
     const strict = await serveWith({ strict: true, anyToken: true });
     const { page, errors } = await openDashboard(strict.origin);

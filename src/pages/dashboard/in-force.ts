@@ -1,5 +1,5 @@
 // What is in force on the server, in words, one line each (#in-force): the world's seed and size, its clock
-// (frozen, or running and how far from real time), strict mode (G7), any-token mode and as whom (MK7), rate
+// (frozen, or running and how far from real time), whom the world lives for as the clock moves (LW6, LW7), strict mode (G7), any-token mode and as whom (MK7), rate
 // limits (G14), the fault profile (MK6, fault-words.ts), the override rules, the app url (G10), the control
 // token and where the world is kept; from GET /__mock/server, /world, /rate-limit, /faults and /overrides.
 import type { components } from '../../types/control.js';
@@ -11,7 +11,7 @@ type Schemas = components['schemas'];
 /** What the lines are made from: the controls' answers, and whom an unknown token is answered as (by name). */
 export interface InForce {
   server: Schemas['ServerSettings'];
-  world: Pick<Schemas['WorldSummary'], 'seed' | 'size' | 'now' | 'frozen'>;
+  world: Pick<Schemas['WorldSummary'], 'seed' | 'size' | 'now' | 'frozen' | 'simulate'>;
   rateLimited: boolean;
   faults: Schemas['FaultProfile'] | null;
   overrides: number;
@@ -50,6 +50,13 @@ export function clockWords(now: string, frozen: boolean, readAt: number): string
   return `running, ${span(shift)} ${shift > 0 ? 'ahead of' : 'behind'} real time`;
 }
 
+/** LW7: whom the world lives for, in words. */
+const LIFE: Readonly<Record<Schemas['WorldSummary']['simulate'], string>> = {
+  others: 'goes on (check-ins, updates, comments), the default person left to you',
+  all: 'goes on, the default person too',
+  none: 'stands still (new days bring empty check-ins only)',
+};
+
 /**
  * The lines of #in-force, in the order a reader looks for them.
  * @example inForceLines(state, Date.now())[0] // 'seed 42 · small world'
@@ -61,6 +68,7 @@ export function inForceLines(state: InForce, readAt: number): string[] {
   return [
     `seed ${world.seed} · ${world.size} world`,
     `clock (MK4): ${clockWords(world.now, world.frozen, readAt)}`,
+    `the team as the clock moves (LW6): ${LIFE[world.simulate]}`,
     server.strict
       ? 'strict mode (G7): unknown and read-only body fields refused with 422'
       : 'lenient (G7): unknown and read-only body fields ignored',

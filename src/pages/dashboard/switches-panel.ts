@@ -42,6 +42,7 @@ export async function showSwitches(): Promise<void> {
     Date.now(),
   );
   $('in-force').replaceChildren(...lines.map((line) => text('li', line)));
+  $<HTMLSelectElement>('simulate').value = world.simulate;
   $<HTMLInputElement>('rate-limit').checked = limits.enabled;
   // The switch puts its preset in force: ticked for that profile only, any other said in words beside it.
   const preset = isPreset(faults.profile);
@@ -67,10 +68,16 @@ export async function showSwitches(): Promise<void> {
 }
 
 /**
- * Wires the two switches.
+ * Wires the switches: whom the world lives for (LW7), rate limits and faults.
  * @example wireSwitches()
  */
 export function wireSwitches(): void {
+  $<HTMLSelectElement>('simulate').addEventListener('change', (event) => {
+    const simulate = (event.target as HTMLSelectElement).value as Schemas['WorldSummary']['simulate'];
+    void act(`The team ${simulate === 'none' ? 'stands still' : 'goes on'} as the clock moves.`, () =>
+      control('PUT', '/world', { simulate }),
+    );
+  });
   $<HTMLInputElement>('rate-limit').addEventListener('change', (event) => {
     const enabled = (event.target as HTMLInputElement).checked;
     void act(`Rate limits ${enabled ? 'on' : 'off'}.`, () => control('PUT', '/rate-limit', { enabled }));
