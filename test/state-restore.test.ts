@@ -255,23 +255,28 @@ describe('a large state to a spawned standin serve', () => {
   });
 
   /**
-   * Right after a full collection, in MiB: the server's resident memory (VmRSS: the worker threads' too, but it
+   * Right after two full collections, in MiB: the server's resident memory (VmRSS: the worker threads' too, but it
    * wanders by tens of MiB as the allocator keeps or returns arenas) and what the main thread's heap and its
    * buffers hold (steadier, but Node 24 once held 24 MiB more after three refusals).
    */
   async function collected(): Promise<{ rss: number; held: number }> {
     const printed = () => output.split('gc-probe: collected').length;
-    const before = printed();
-    // Resolved by the probe's line itself (the listener that adds it to `output` runs first), not by a timer.
-    await new Promise<void>((resolve) => {
-      const seen = () => {
-        if (printed() === before) return;
-        child.stderr!.off('data', seen);
-        resolve();
-      };
-      child.stderr!.on('data', seen);
-      child.kill('SIGUSR2');
-    });
+    // Two collections, as restore-memory.test.ts takes them: the buffers a body came in are external memory that
+    // one collection may only unlink (a full run under load, with one, read 32.5 MiB more held after three
+    // refusals, half a MiB over the allowance; alone the file passes).
+    for (let round = 0; round < 2; round++) {
+      const before = printed();
+      // Resolved by the probe's line itself (the listener that adds it to `output` runs first), not by a timer.
+      await new Promise<void>((resolve) => {
+        const seen = () => {
+          if (printed() === before) return;
+          child.stderr!.off('data', seen);
+          resolve();
+        };
+        child.stderr!.on('data', seen);
+        child.kill('SIGUSR2');
+      });
+    }
     const held = Number([...output.matchAll(/gc-probe: collected (\d+)/g)].at(-1)![1]) / MiB;
     // Resident memory read until it held within 1 MiB for a second (at most 10 s): V8 and the C allocator give
     // back what was freed a little after the collection (under a load of 10 one reading came out 21 MiB high).
