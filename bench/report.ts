@@ -117,28 +117,7 @@ export function table(results: Results): string[] {
       'team-week-large-vs-small',
     );
   }
-  const f = results.floor;
-  if (f) {
-    const part = `write floor, ${f.connections} conn.`;
-    const hono = f.subjects.find((subject) => subject.key === 'hono-write')!;
-    for (const subject of f.subjects) {
-      const cpu = subject.cpuUs === null ? 'server CPU n/a' : `server CPU ${subject.cpuUs} µs/req`;
-      const failed = subject.failed ? ` · **${number(subject.failed)} failed**` : '';
-      row(
-        part,
-        `${subject.label}: POST /goals/{id}/goal-updates, median of ${subject.rounds.length} round(s)`,
-        `${cpu} · ${number(subject.rps)} req/s${failed}`,
-        `${subject.vsRaw.toFixed(2)}× raw`,
-      );
-    }
-    row(
-      part,
-      `↳ standin serve's CPU per POST against bare Hono's (${hono.cpuUs ?? 'n/a'} µs), median of the rounds' ratios`,
-      '',
-      f.cpuVsHono === null ? '' : `${f.cpuVsHono.toFixed(2)}× bare Hono`,
-      'floor-write',
-    );
-  }
+  floorRows(results.floor, row);
   const s = results.starts;
   if (s) {
     const runs = (n: number) => (n === 1 ? 'one run' : `median of ${n} runs`);
@@ -304,19 +283,49 @@ export function table(results: Results): string[] {
         .join(' · '),
     );
   }
-  const suite = results.suite;
-  if (suite) {
-    const part = `suite, ${suite.commit.slice(0, 7)}`;
-    const shown = (run: SuiteRun) =>
-      `${run.seconds} s · exit ${run.exitCode ?? 'by a signal'} · load average ${run.loadAtStart} → ${run.loadAtEnd}`;
-    row(part, 'npm ci in a fresh clone of HEAD (not judged)', shown(suite.install));
-    for (const [what, run, target] of [
-      ['npm test in that clone, cold (no lint or type caches)', suite.cold, 'suite-cold'],
-      ['npm test again in the same clone, warm', suite.warm, 'suite-warm'],
-    ] as const)
-      row(part, what, run ? shown(run) : 'not run: npm ci failed', '', target);
-  }
+  suiteRows(results.suite, row);
   return lines;
+}
+
+/** A row of the table: its part, figure, value, ratio and the key of its target. */
+type Row = (part: string, figure: string, value: string, ratio?: string, target?: string) => void;
+
+/** The write floor's rows (issue 34): each server's CPU per POST, and standin's against bare Hono's. */
+function floorRows(f: FloorResult | null, row: Row): void {
+  if (!f) return;
+  const part = `write floor, ${f.connections} conn.`;
+  const hono = f.subjects.find((subject) => subject.key === 'hono-write')!;
+  for (const subject of f.subjects) {
+    const cpu = subject.cpuUs === null ? 'server CPU n/a' : `server CPU ${subject.cpuUs} µs/req`;
+    const failed = subject.failed ? ` · **${number(subject.failed)} failed**` : '';
+    row(
+      part,
+      `${subject.label}: POST /goals/{id}/goal-updates, median of ${subject.rounds.length} round(s)`,
+      `${cpu} · ${number(subject.rps)} req/s${failed}`,
+      `${subject.vsRaw.toFixed(2)}× raw`,
+    );
+  }
+  row(
+    part,
+    `↳ standin serve's CPU per POST against bare Hono's (${hono.cpuUs ?? 'n/a'} µs), median of the rounds' ratios`,
+    '',
+    f.cpuVsHono === null ? '' : `${f.cpuVsHono.toFixed(2)}× bare Hono`,
+    'floor-write',
+  );
+}
+
+/** The suite's rows (issue 34): npm ci, then npm test cold and warm in a fresh clone. */
+function suiteRows(suite: SuiteResult | null, row: Row): void {
+  if (!suite) return;
+  const part = `suite, ${suite.commit.slice(0, 7)}`;
+  const shown = (run: SuiteRun) =>
+    `${run.seconds} s · exit ${run.exitCode ?? 'by a signal'} · load average ${run.loadAtStart} → ${run.loadAtEnd}`;
+  row(part, 'npm ci in a fresh clone of HEAD (not judged)', shown(suite.install));
+  for (const [what, run, target] of [
+    ['npm test in that clone, cold (no lint or type caches)', suite.cold, 'suite-cold'],
+    ['npm test again in the same clone, warm', suite.warm, 'suite-warm'],
+  ] as const)
+    row(part, what, run ? shown(run) : 'not run: npm ci failed', '', target);
 }
 
 /** The lines around the table: how it was measured, and what may be compared. */
