@@ -1,8 +1,8 @@
 // G8 limits where the transport is the point, over real sockets to startServer: a body over 1 MiB refused
 // while it streams, never buffered whole; slow, oversized and malformed requests and idle connections cut
 // off by the Node server's limits, with problem+json answers.
-import { request } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { request, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningMock } from '../src/server/start-server.js';
@@ -107,6 +107,67 @@ describe('G8 request bodies over a real socket', () => {
     expect(answer.heapGrowth).toBeLessThan(20 * MiB);
     const after = await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(200);
+  });
+
+  it('G8 after a 413 given before the body was read, the server reads the rest and closes without a reset', async () => {
+    // A close with the client's bytes unread makes a reset that can take the answer with it (fetch's EPIPE).
+    const port = new URL(running.baseUrl).port;
+    const declared = 2 * MiB;
+    const first = 64 * 1024;
+    // Half-open, as an HTTP client is while it sends: the server's FIN does not end our side.
+    const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+    const errors: string[] = [];
+    socket.on('error', (error: Error & { code?: string }) => errors.push(error.code ?? error.message));
+    let text = '';
+    socket.setEncoding('utf8').on('data', (data: string) => (text += data));
+    const closed = new Promise<boolean>((done) => socket.on('close', done));
+    const ended = new Promise<void>((done) => socket.on('end', done));
+    socket.write(
+      `POST /api/v2/goals HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(first, 'x'));
+    await ended;
+    expect(headAndBody(text).head).toMatch(/^HTTP\/1\.1 413 /);
+    // The answer and the server's FIN are in; the rest of the body is still taken, and nothing is reset.
+    const written = await new Promise<Error | null | undefined>((done) =>
+      socket.write(Buffer.alloc(declared - first, 'x'), done),
+    );
+    expect(written ?? null).toBeNull();
+    socket.end();
+    expect(await closed).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    { bound: 'body: none declared over 16 MiB', declared: 64 * MiB, more: 16 * MiB, readAtMost: 8 * MiB },
+    { bound: 'time: 2 s', declared: 4 * MiB, more: 0, readAtMost: MiB },
+  ])('G8 the lingering after a 413 is bounded in $bound', async ({ declared, more, readAtMost }) => {
+    const port = Number(new URL(running.baseUrl).port);
+    // The server's side of this connection: its close is what the bound is about (ours stays half-open).
+    const serverSide = new Promise<Socket>((done) => (running.server as Server).once('connection', done));
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    socket.on('error', () => {});
+    let text = '';
+    socket.setEncoding('utf8').on('data', (data: string) => (text += data));
+    const ended = new Promise<void>((done) => socket.on('end', done));
+    const closed = serverSide.then(
+      (side) => new Promise<number>((done) => side.on('close', () => done(performance.now()))),
+    );
+    socket.write(
+      `POST /api/v2/goals HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    await ended;
+    expect(headAndBody(text).head).toMatch(/^HTTP\/1\.1 413 /);
+    const answered = performance.now();
+    if (more) socket.write(Buffer.alloc(more, 'x'));
+    // Without a bound the server would read all that is declared, or wait for requestTimeout (30 s).
+    const giveUp = new Promise<number>((done) => setTimeout(() => done(Infinity), 15_000).unref());
+    const closedAt = await Promise.race([closed, giveUp]);
+    socket.destroy();
+    expect(closedAt - answered).toBeLessThan(15_000);
+    expect((await serverSide).bytesRead).toBeLessThan(readAtMost);
   });
 
   it('G8 a chunked body just under the limit is read whole and validated', async () => {

@@ -210,7 +210,7 @@ export function incompleteBody(transcript: Transcript): Response {
 
 /**
  * G8: 413 for a body over `maxBytes`, with Connection: close, or the server would read the rest of the body to
- * keep the connection alive.
+ * keep the connection alive (under `standin serve` it reads a little on before closing: lingering-close.ts).
  * @example if (size > maxBytes) return bodyTooLarge(transcript, maxBytes)
  */
 export function bodyTooLarge(transcript: Transcript, maxBytes: number): Response {

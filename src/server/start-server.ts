@@ -17,6 +17,7 @@ import { loadSpecChecks } from '../spec/compiled-spec.js';
 import type { Latency } from '../runtime/fault-profile.js';
 import { withPages, type ServerFetch } from '../pages/pages-app.js';
 import { readBodyAhead } from './body-ahead.js';
+import { lingerAfterAnswer } from './lingering-close.js';
 import { connectAnswer, HostCheck, refuseHost } from './host-check.js';
 import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
 import type { RunningServer, ServeOptions, ServerLimits } from './serve-options.js';
@@ -195,6 +196,7 @@ function listen(
     // own check for a missing Host answers a bare 400; this one answers a problem.
     const listener = getRequestListener(fetch, { hostname: options.host });
     const server = createServer({ ...limits, requireHostHeader: false }, (request, response) => {
+      lingerAfterAnswer(request);
       if (!refuseHost(hosts, request, response)) readBodyAhead(request, () => void listener(request, response));
     });
     server.listen(options.port, options.host, () => resolve({ server, info: server.address() as AddressInfo }));
