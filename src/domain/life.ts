@@ -131,7 +131,12 @@ export class Life implements LifeEngine {
     const { store } = this.#world;
     for (const planned of this.#planned(zone, date, midnight)) {
       const { at } = planned;
-      if (at <= start) continue;
+      if (at <= start) {
+        // The history filled it at its hour, as this would have (fixtures/check-ins.ts): its responses are to come.
+        if (planned.order === ACT_ORDER.fill && store.checkIns.get(planned.key)?.completedAt === at)
+          this.#respond('check-in', planned.key, planned.person, at, after);
+        continue;
+      }
       if (planned.order === ACT_ORDER.fill) {
         const { person } = planned;
         if (at > after) this.#queue.push({ ...planned, run: () => this.#fill(person, planned.key, midnight, at) });
