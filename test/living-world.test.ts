@@ -95,6 +95,30 @@ function weekCheckIns(h: Harness, people: readonly Person[]): CheckIn[] {
   return found;
 }
 
+describe('LW6 an owner away on the day their update falls due', () => {
+  it('posts it on their first day back, at the hour they would have', async () => {
+    // The first update the week brings, in a world left alone.
+    const alone = new Harness();
+    const baseUpdates = new Set(alone.world.store.goalUpdates.keys());
+    await control(alone, 'POST', '/clock/advance', { days: 7 });
+    const first = [...alone.world.store.goalUpdates.values()]
+      .filter((u) => !baseUpdates.has(u.id))
+      .sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    const owner = alone.world.store.people.get(first.personId)!;
+    const due = dateInZone(first.createdAt, owner.timeZone);
+
+    const away = new Harness();
+    const recorded = await control(away, 'POST', `/people/${owner.id}/absences`, { start: due, end: due });
+    expect(recorded.status).toBe(201);
+    await control(away, 'POST', '/clock/advance', { days: 7 });
+    const posted = [...away.world.store.updatesOfGoal(first.goalId)].filter((u) => !baseUpdates.has(u.id));
+    expect(posted.length).toBeGreaterThan(0);
+    const back = posted.sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    expect(dateInZone(back.createdAt, owner.timeZone)).toBe(addDays(due, 1));
+    expect(back.createdAt - first.createdAt).toBe(DAY);
+  });
+});
+
 describe('LW6 a week of seed 42', () => {
   it('fills in most due check-ins, posts on every weekly goal, comments on some updates; the default person waits', async () => {
     const h = new Harness();

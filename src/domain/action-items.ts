@@ -4,7 +4,7 @@
 import { addDays, dateInZone } from './calendar.js';
 import { stableUuid } from './entropy.js';
 import { paginate, type Page } from './pagination.js';
-import type { CheckIn, Goal, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
+import type { CheckIn, Goal, GoalUpdate, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
 import type { World } from './world.js';
 
 /** AI1: one open item: a check-in to fill in (AI2) or a goal that needs an update (AI3). */
@@ -32,13 +32,17 @@ function itemId(seed: number, kind: ActionItem['kind'], recordId: Uuid, dueOn: I
   return stableUuid(seed, 'action-item', kind, recordId, dueOn);
 }
 
+/**
+ * AI3: the day a goal's cadence counts from, in its owner's calendar: its latest update's, or its start.
+ * @example cadenceAnchor(goal, store.latestUpdateOf(goal.id), 'Europe/Berlin') // '2026-11-12'
+ */
+export function cadenceAnchor(goal: Goal, latest: GoalUpdate | undefined, timeZone: string): IsoDate {
+  return latest ? dateInZone(latest.createdAt, timeZone) : (goal.startDate ?? dateInZone(goal.createdAt, timeZone));
+}
+
 /** AI3: when `goal` is due an update, in its owner's calendar: a cadence after its latest update, or its start. */
 function updateDueOn(world: World, goal: Goal, timeZone: string): IsoDate {
-  const latest = world.store.latestUpdateOf(goal.id);
-  const since = latest
-    ? dateInZone(latest.createdAt, timeZone)
-    : (goal.startDate ?? dateInZone(goal.createdAt, timeZone));
-  return cadenceAfter(since, goal.updateCadence);
+  return cadenceAfter(cadenceAnchor(goal, world.store.latestUpdateOf(goal.id), timeZone), goal.updateCadence);
 }
 
 /** AI1: by due day, then kind, then id. */

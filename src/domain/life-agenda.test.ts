@@ -1,8 +1,9 @@
 // LW6: the agenda is a pure function of the seed, the record and the day: habits in their window, one update
 // slot per cadence period, responses after their record, and the queue's one order.
 import { describe, expect, it } from 'vitest';
+import { cadenceAfter } from './action-items.js';
 import { addDays } from './calendar.js';
-import { checkInHabit, checkInTime, goalSlot, goalUpdateTime, responseTimes } from './life-agenda.js';
+import { checkInHabit, checkInTime, goalSlot, goalUpdateTime, responseTimes, routineCommented } from './life-agenda.js';
 import { compareTimed, TimedQueue, type Timed } from './timed-queue.js';
 
 const MIDNIGHT = 1_795_000_000;
@@ -40,6 +41,20 @@ describe('goal update slots (LW6)', () => {
       expect(new Set(due('monthly', id).map((d) => d.slice(0, 7))).size).toBe(due('monthly', id).length);
   });
 
+  it.each(['weekly', 'biweekly', 'monthly'] as const)(
+    "a %s goal's first slot after its anchor is the day AI3 says its update is due",
+    (cadence) => {
+      // Anchors over two months, the 29th to 31st included (a month shorter than the anchor's day: its last day).
+      for (const anchor of Array.from({ length: 62 }, (_, i) => addDays('2026-12-01', i))) {
+        const slot = goalSlot(42, ids[1]!, anchor);
+        let date = addDays(anchor, 1);
+        while (goalUpdateTime(slot, cadence, date, MIDNIGHT) === null) date = addDays(date, 1);
+        expect(date, `${cadence} from ${anchor}`).toBe(cadenceAfter(anchor, cadence));
+        expect(slot.minute).toBe(goalSlot(42, ids[1]!).minute);
+      }
+    },
+  );
+
   it('posts between 10:00 and 17:00 on a weekday', () => {
     const slot = goalSlot(42, ids[3]!);
     const [date] = due('weekly', ids[3]!);
@@ -52,15 +67,30 @@ describe('goal update slots (LW6)', () => {
 
 describe('responses (LW6)', () => {
   it('come after their record, comments in turn, the same for the same record', () => {
-    const all = ids.map((id) => responseTimes(42, 'goal-update', id, MIDNIGHT));
+    const all = ids.map((id) => responseTimes(42, 'goal-update', id, MIDNIGHT, false));
     for (const { comments, reactions } of all) {
       for (const t of [...comments, ...reactions]) expect(t).toBeGreaterThan(MIDNIGHT);
       expect([...comments].sort((a, b) => a - b)).toEqual(comments);
     }
     const commented = all.filter((r) => r.comments.length > 0).length / ids.length;
-    expect(commented).toBeGreaterThan(0.25);
-    expect(commented).toBeLessThan(0.4);
-    expect(responseTimes(42, 'goal-update', ids[5]!, MIDNIGHT)).toEqual(all[5]);
+    expect(commented).toBeGreaterThan(0.5);
+    expect(commented).toBeLessThan(0.7);
+    // LW5: a goal slipping or done draws teammates in.
+    const notable = ids.filter((id) => responseTimes(42, 'goal-update', id, MIDNIGHT, true).comments.length > 0);
+    expect(notable.length / ids.length).toBeGreaterThan(0.7);
+    expect(responseTimes(42, 'goal-update', ids[5]!, MIDNIGHT, false)).toEqual(all[5]);
+  });
+});
+
+describe('routine comments (LW6)', () => {
+  it('come evenly spread: any 10 routine updates in a row have 5 to 7 commented, wherever the run starts', () => {
+    const commented = Array.from({ length: 400 }, (_, k) => routineCommented(42, k));
+    for (let k = 0; k + 10 <= commented.length; k++) {
+      const inRun = commented.slice(k, k + 10).filter(Boolean).length;
+      expect(inRun, `updates ${k} to ${k + 9}`).toBeGreaterThanOrEqual(5);
+      expect(inRun, `updates ${k} to ${k + 9}`).toBeLessThanOrEqual(7);
+    }
+    expect(Array.from({ length: 10 }, (_, k) => routineCommented(7, k))).not.toEqual(commented.slice(0, 10));
   });
 });
 

@@ -58,15 +58,24 @@ export interface GoalSlot {
   minute: number;
 }
 
-/** @example goalSlot(42, goalId).minute // between 10:00 and 17:00 */
-export function goalSlot(seed: number, goalId: Uuid): GoalSlot {
+/**
+ * LW6: the goal's slot falls on the days AI3 says its update is due, a cadence after `anchor` (its latest
+ * update's day or its start, action-items.ts's cadenceAnchor): the anchor's weekday (and week of its fortnight,
+ * day of its month), so the owner posts on the day their action item asks for it. The minute is the goal's own;
+ * without an anchor the days are the goal's own too.
+ * @example goalSlot(42, goalId, '2026-11-12').weekday // 3 (a Thursday); .minute between 10:00 and 17:00
+ */
+export function goalSlot(seed: number, goalId: Uuid, anchor?: IsoDate): GoalSlot {
   const random = new EntityRandom(seed, 'life-goal-slot', goalId);
-  return {
+  const own = {
     weekday: random.int(0, 4),
     fortnight: random.int(0, 1),
     monthDay: random.int(1, 24),
     minute: random.int(10 * 60, 17 * 60),
   };
+  if (anchor === undefined) return own;
+  const { weekday, fortnight, monthDay } = dayFacts(anchor);
+  return { weekday, fortnight, monthDay, minute: own.minute };
 }
 
 /** What a goal slot is matched against: a date's weekday (Monday 0), week parity and day of the month. */
@@ -74,16 +83,20 @@ export interface DayFacts {
   weekday: number;
   fortnight: number;
   monthDay: number;
+  /** The days of the date's month: a slot on the 31st falls on the last day of a shorter month (AI3). */
+  monthDays: number;
 }
 
 const MONDAY_FIRST = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-/** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, monthDay: 23 } */
+/** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, monthDay: 23, monthDays: 30 } */
 export function dayFacts(date: IsoDate): DayFacts {
+  const [year, month] = date.split('-').map(Number) as [number, number];
   return {
     weekday: MONDAY_FIRST.indexOf(weekdayOf(date)),
     fortnight: Math.floor((dayNumber(date) + 3) / 7) % 2,
     monthDay: Number(date.slice(8, 10)),
+    monthDays: new Date(Date.UTC(year, month, 0)).getUTCDate(),
   };
 }
 
@@ -93,7 +106,7 @@ export function dayFacts(date: IsoDate): DayFacts {
  * @example slotDue(slot, 'weekly', dayFacts('2026-11-23')) // true when slot.weekday is 0
  */
 export function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): boolean {
-  if (cadence === 'monthly') return day.monthDay === slot.monthDay;
+  if (cadence === 'monthly') return day.monthDay === Math.min(slot.monthDay, day.monthDays);
   return day.weekday === slot.weekday && (cadence === 'weekly' || day.fortnight === slot.fortnight);
 }
 
@@ -110,9 +123,32 @@ export function goalUpdateTime(
   return slotDue(slot, cadence, dayFacts(date)) ? midnight + slot.minute * MINUTE : null;
 }
 
-/** Shares of new records that get comments and reactions (LW6: "some records"). */
-const COMMENTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.32, 'check-in': 0.02 };
-const REACTED: Readonly<Record<CommentableType, number>> = { 'goal-update': 0.3, 'check-in': 0.03 };
+/**
+ * Shares of new records that get comments and reactions (LW6: "some records"), routine and notable: a notable one
+ * (a goal slipping or done, a check-in with a blocker) draws teammates in (LW5: help under a slip, congratulations
+ * under a milestone).
+ */
+const COMMENTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
+  'goal-update': [0.6, 0.95],
+  'check-in': [0.02, 0.15],
+};
+const REACTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
+  'goal-update': [0.3, 0.6],
+  'check-in': [0.03, 0.1],
+};
+
+/**
+ * Whether the k-th routine goal update a world's simulation posts gets comments: a share of ROUTINE_COMMENTED
+ * spread evenly (k times the golden ratio, from a point the seed picks), so any run of n such updates has
+ * within one of that share commented, rather than a week of a small team where none is, by chance.
+ * @example routineCommented(42, 0) // true or false; about 6 of any 10 in a row are true
+ */
+export function routineCommented(seed: number, k: number): boolean {
+  const start = new EntityRandom(seed, 'life-routine-comments', 'start').random();
+  return (start + k * GOLDEN) % 1 < COMMENTED['goal-update'][0];
+}
+
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
 /** When teammates respond to a record written at `at`: up to three comments in turn, up to three reactions. */
 export interface Responses {
@@ -121,17 +157,26 @@ export interface Responses {
 }
 
 /**
- * @example responseTimes(42, 'goal-update', updateId, at).comments // [] or up to three instants after `at`
+ * @example responseTimes(42, 'goal-update', updateId, at, false).comments // [] or up to three instants after `at`
  */
-export function responseTimes(seed: number, type: CommentableType, id: Uuid, at: EpochSeconds): Responses {
+export function responseTimes(
+  seed: number,
+  type: CommentableType,
+  id: Uuid,
+  at: EpochSeconds,
+  notable: boolean,
+  commented?: boolean,
+): Responses {
   const random = new EntityRandom(seed, 'life-responses', id);
   const comments: EpochSeconds[] = [];
   const reactions: EpochSeconds[] = [];
-  if (random.chance(COMMENTED[type])) {
+  // The draw is made either way: what follows in the stream stays where it was.
+  const drawn = random.chance(COMMENTED[type][notable ? 1 : 0]);
+  if (commented ?? drawn) {
     let t = at;
     for (let k = 0; k < 3; k++) comments.push((t += random.int(10 * MINUTE, 6 * HOUR)));
   }
-  if (random.chance(REACTED[type])) {
+  if (random.chance(REACTED[type][notable ? 1 : 0])) {
     for (let k = 0; k < 3; k++) reactions.push(at + random.int(MINUTE, 12 * HOUR));
   }
   return { comments, reactions };

@@ -4,6 +4,7 @@
 // writes (updateCheckIn, createGoalUpdate, createComment, createReaction), so it lands wherever an API write lands.
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
+import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { addDays, dateInZone } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
@@ -20,6 +21,7 @@ import {
   slotDue,
   lifeId,
   responseTimes,
+  routineCommented,
   type CheckInHabit,
   type GoalSlot,
 } from './life-agenda.js';
@@ -34,6 +36,8 @@ import type { WorldBase } from './world-base.js';
 export interface Act extends Timed {
   run(): void;
 }
+
+const DAY = 86_400;
 
 /** GU2's saved levels, lowest first, so a drift of ±1 moves one level (as fixtures/goal-updates.ts drifts). */
 const LEVELS = [30, 60, 90] as const;
@@ -79,7 +83,13 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       if (owner === undefined || goal.archived) continue;
       const zone = owner.timeZone;
       const goals = zones.get(zone);
-      const entry = { goal, slot: goalSlot(base.seed, goal.id), owner };
+      // AI3: the owner posts on the days their action item says the update is due; one already due when the
+      // world was made is caught up within three days, and the cadence goes on from there.
+      const today = dateInZone(base.generatedAt, zone);
+      let anchor = cadenceAnchor(goal, base.store.latestUpdateOf(goal.id), zone);
+      if (cadenceAfter(anchor, goal.updateCadence) <= today)
+        anchor = addDays(today, new EntityRandom(base.seed, 'life-catch-up', goal.id).int(1, 3));
+      const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner };
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
     }
@@ -100,6 +110,8 @@ interface Replies {
 export class Life implements LifeEngine {
   readonly #world: World;
   readonly #queue = new TimedQueue<Act>();
+  /** Routine goal updates responded to so far, in the order their instants came (routineCommented's k). */
+  #routineUpdates = 0;
   mode: SimulateMode;
 
   constructor(world: World, mode: SimulateMode) {
@@ -230,7 +242,14 @@ export class Life implements LifeEngine {
     )
       return;
     const owner = store.people.get(goal.ownerId);
-    if (!owner || !this.actsFor(owner) || isAbsentOn(store.absencesOf(owner), date)) return;
+    if (!owner || !this.actsFor(owner)) return;
+    if (isAbsentOn(store.absencesOf(owner), date)) {
+      // Away on the day it is due: the owner posts it on their first day back, at the same hour (AI3 still lists it).
+      const next = { at: at + DAY, order: ACT_ORDER.update, key: goalId };
+      const later = lifeId(base.seed, 'goal-update', goalId, next.at);
+      this.#queue.push({ ...next, run: () => this.#post(goalId, later, addDays(date, 1), next.at) });
+      return;
+    }
     const latest = store.latestUpdateOf(goalId);
     if (latest && latest.progress >= 100) return;
     const random = new EntityRandom(base.seed, 'life-goal-update', id);
@@ -249,7 +268,11 @@ export class Life implements LifeEngine {
 
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */
   #respond(type: CommentableType, id: Uuid, author: Person, at: EpochSeconds, after: EpochSeconds): void {
-    const { comments, reactions } = responseTimes(this.#world.seed, type, id, at);
+    const notable = this.#notable(type, id);
+    // A routine update's comments come evenly spread over the world's updates, not by a draw of their own.
+    const commented =
+      type === 'goal-update' && !notable ? routineCommented(this.#world.seed, this.#routineUpdates++) : undefined;
+    const { comments, reactions } = responseTimes(this.#world.seed, type, id, at, notable, commented);
     const replies: Replies = {};
     comments.forEach((t, k) => {
       if (t > after)
@@ -269,6 +292,16 @@ export class Life implements LifeEngine {
           run: () => this.#react(type, id, author, replies, k, t),
         });
     });
+  }
+
+  /** LW5: whether a record draws teammates in: an update of a goal slipping or done, a check-in with a blocker. */
+  #notable(type: CommentableType, id: Uuid): boolean {
+    const { store } = this.#world;
+    if (type === 'goal-update') {
+      const update = store.goalUpdates.get(id);
+      return update !== undefined && (update.confidence < 90 || update.progress >= 100);
+    }
+    return (store.checkIns.get(id)?.blockers ?? '').trim() !== '';
   }
 
   /** The record responses go to, while it stands (a check-in filled in); undefined once deleted or emptied. */

@@ -13,7 +13,8 @@ export function storyRecordsOf(world: World): StoryRecords {
   return {
     now: world.now(),
     defaultPersonId: world.defaultPersonId,
-    people: [...store.peopleInOrder],
+    // Absences as the world knows them now, recorded later ones included (CI9).
+    people: store.peopleInOrder.map((person) => ({ ...person, absences: store.absencesOf(person) })),
     teams: [...store.teamsInOrder],
     goals: [...store.table('goals').values()],
     goalUpdates: [...store.table('goalUpdates').values()],
