@@ -267,6 +267,29 @@ describe('LW7 PUT /__mock/world', () => {
   });
 });
 
+describe('LW7 a saved state keeps whom its world simulates for', () => {
+  it.each(['/state', '/state?full=true'])('GET %s says it, and a PUT of it brings it back', async (path) => {
+    const h = new Harness();
+    const other = new Harness();
+    closing.push(
+      () => h.mock.close(),
+      () => other.mock.close(),
+    );
+    await control(h, 'PUT', '/world', { simulate: 'none' });
+    const state = (await control(h, 'GET', path)).body;
+    expect(state.simulate).toBe('none');
+    expect((await control(other, 'PUT', '/state', state)).status).toBe(200);
+    expect((await control(other, 'GET', '/world')).body.simulate).toBe('none');
+    // A value off the list is refused, naming it; the world stays as it was.
+    const refused = await control(other, 'PUT', '/state', { ...state, simulate: 'sometimes' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ in: 'body', name: 'simulate', message: expect.stringMatching(/others.*all.*none/) }),
+    ]);
+    expect((await control(other, 'GET', '/world')).body.simulate).toBe('none');
+  });
+});
+
 describe('LW8 what the simulation does is real', () => {
   it('a filled check-in is delivered as check-in.completed at its instant, as its GET gives it, and is no longer an item', async () => {
     const h = new Harness();

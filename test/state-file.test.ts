@@ -105,6 +105,25 @@ describe('--state FILE as a log of changes', () => {
     expect((await api(second)('GET', `/goals/${goal.id}`)).status).toBe(404);
   });
 
+  it('keeps whom the world simulates for (LW7): a restart simulates as the world did before it', async () => {
+    const file = join(dir, 'simulate.jsonl');
+    const first = await serve(file);
+    const origin = first.baseUrl.replace('/api/v2', '');
+    const put = await fetch(`${origin}/__mock/world`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ simulate: 'none' }),
+    });
+    expect(put.status).toBe(200);
+    // Answered once it is in the file, as any change.
+    expect(readFileSync(file, 'utf8').trim().split('\n').at(-1)).toContain('"simulate":"none"');
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    const second = await serve(file);
+    expect(second.mock.world.simulate).toBe('none');
+    expect(readyBanner(second)).toContain('simulate: none');
+  });
+
   it('appends each answered change to the log, and rewrites it when the world is reset', async () => {
     const file = join(dir, 'append.jsonl');
     const server = await serve(file);

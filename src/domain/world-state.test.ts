@@ -49,6 +49,7 @@ describe('exportFullState (version 1)', () => {
       size: 'small',
       now: '2026-11-20T15:00:00Z',
       frozen: true,
+      simulate: 'others',
       history_start: contents.historyStart,
       default_person_id: contents.people[0]!.id,
       counters: world.store.counters(),
@@ -77,6 +78,7 @@ describe('exportState (version 2)', () => {
       base: { generated_at: '2026-11-20T15:00:00Z' },
       now: '2026-11-20T15:00:00Z',
       frozen: true,
+      simulate: 'others',
       counters: world.store.counters(),
       changes: { goals: [made], absences: [{ id: person.id, absences: ABSENCES }] },
       deleted: { goals: [gone.id] },
@@ -130,6 +132,7 @@ describe('readState', () => {
       },
       now: NOW,
       frozen: true,
+      simulate: 'others',
     });
   });
 
@@ -142,6 +145,7 @@ describe('readState', () => {
       changes: {
         now: NOW,
         frozen: true,
+        simulate: 'others',
         counters: world.store.counters(),
         tables: tables({
           goals: [
@@ -217,6 +221,11 @@ describe('readState', () => {
       `is not a standin world: expected "format": "standin-world" as GET /__mock/state gives it.`,
     ],
     ['version 3', { ...v2, version: 3 }, 'has version 3; this standin reads versions 1 and 2.'],
+    [
+      'a simulate off the list (LW7)',
+      { ...v2, simulate: 'sometimes' },
+      'has simulate "sometimes"; it takes others, all or none (LW7).',
+    ],
     ['no version', { ...v2, version: undefined }, 'has version undefined; this standin reads versions 1 and 2.'],
     [
       'a long version',

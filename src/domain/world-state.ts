@@ -6,6 +6,7 @@ import { formatInstant, parseInstant } from './calendar.js';
 import { DomainError } from './domain-error.js';
 import { CONTENTS_KINDS, RECORD_KINDS, type ContentsKind, type RecordKind } from './record-kinds.js';
 import type { StoreCounters } from './store.js';
+import type { SimulateMode } from './life-writer.js';
 import type { Change } from './table.js';
 import type { ContentsRecords, WorldBase, WorldContents, WorldSize } from './world-base.js';
 import type { World, WorldChanges } from './world.js';
@@ -22,6 +23,8 @@ export interface FullState {
   /** The clock's now when the state was taken; restoring it sets the clock there. */
   now: string;
   frozen: boolean;
+  /** LW7: whom the world simulates for (absent in an older state: `others`). */
+  simulate?: SimulateMode;
   history_start: string;
   default_person_id: string;
   counters: StoreCounters;
@@ -47,6 +50,8 @@ export interface ChangesState {
   base: BaseState;
   now: string;
   frozen: boolean;
+  /** LW7: whom the world simulates for (absent in an older state: `others`). */
+  simulate?: SimulateMode;
   counters: StoreCounters;
   /** Per record kind, the records created or replaced over the base. */
   changes: Partial<Record<RecordKind, unknown[]>>;
@@ -56,7 +61,7 @@ export interface ChangesState {
 
 /** A state read back: a full world to import, or changes over a base named or carried in full. */
 export type ParsedState =
-  | { kind: 'full'; contents: WorldContents; now: number; frozen: boolean }
+  | { kind: 'full'; contents: WorldContents; now: number; frozen: boolean; simulate?: SimulateMode }
   | {
       kind: 'changes';
       base: { seed: number; size: WorldSize; generatedAt: number; contents?: WorldContents };
@@ -86,6 +91,7 @@ export function exportFullState(world: World): FullState {
     size: world.size,
     now: formatInstant(world.now()),
     frozen: world.clock.frozen,
+    simulate: world.simulate,
     history_start: world.historyStart,
     default_person_id: world.defaultPersonId,
     counters: world.store.counters(),
@@ -118,6 +124,7 @@ export function stateOfChanges(world: World, taken: WorldChanges): ChangesState 
     base: baseNamed(base, () => ({ counters: base.store.counters(), records: baseRecords(world) })),
     now: formatInstant(Math.floor(taken.now / 1000)),
     frozen: taken.frozen,
+    simulate: taken.simulate ?? world.simulate,
     counters: taken.counters,
     changes,
     deleted,
@@ -199,6 +206,16 @@ function contentsRecords(r: Records): ContentsRecords {
   return out as ContentsRecords;
 }
 
+const SIMULATE_MODES: readonly SimulateMode[] = ['others', 'all', 'none'];
+
+/** LW7: a state's `simulate`, when it says one (an older state does not). */
+function simulateOf(value: unknown): SimulateMode | undefined {
+  if (value === undefined) return undefined;
+  if (!SIMULATE_MODES.includes(value as SimulateMode))
+    refuse(`has simulate ${JSON.stringify(value)?.slice(0, 20)}; it takes others, all or none (LW7).`);
+  return value as SimulateMode;
+}
+
 /**
  * Checks the frame of a saved state and turns it into what a world is rebuilt from; a foreign or
  * other-version document is refused with what was expected. The records themselves are checked once
@@ -219,8 +236,15 @@ export function readState(value: unknown): ParsedState {
     refuse('needs an integer seed and a size of small or large.');
   const now = instant(state.now, 'now');
   const frozen = state.frozen !== false;
+  const simulate = simulateOf(state.simulate);
   if (state.version === 1)
-    return { kind: 'full', contents: contentsOf(seed, size, now, state), now: now * 1000, frozen };
+    return {
+      kind: 'full',
+      contents: contentsOf(seed, size, now, state),
+      now: now * 1000,
+      frozen,
+      ...(simulate && { simulate }),
+    };
 
   const base = state.base as Record<string, unknown> | undefined;
   if (!base || typeof base !== 'object') refuse('lacks base {generated_at} (version 2).');
@@ -252,6 +276,12 @@ export function readState(value: unknown): ParsedState {
   return {
     kind: 'changes',
     base: { seed, size, generatedAt, contents: imported },
-    changes: { now: now * 1000, frozen, counters: counters(state.counters, 'counters'), tables },
+    changes: {
+      now: now * 1000,
+      frozen,
+      counters: counters(state.counters, 'counters'),
+      tables,
+      ...(simulate && { simulate }),
+    },
   };
 }

@@ -45,7 +45,7 @@ export function rebuildState(state: unknown, verify: WorldVerifier, baseFor: Bas
   let problems: string[];
   try {
     if (parsed.kind === 'full') {
-      world = new World(new WorldBase(parsed.contents, worldWriter, 'imported'), { clock });
+      world = new World(new WorldBase(parsed.contents, worldWriter, 'imported'), { clock, simulate: parsed.simulate });
       problems = integrityProblems(world, parsed.contents);
       if (problems.length === 0) problems = verify(world);
     } else {

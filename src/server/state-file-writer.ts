@@ -155,10 +155,14 @@ export class StateFileWriter {
     return !this.failed;
   }
 
-  /** A frozen clock's instant, or a running clock's shift from real time: a move of either is a change. */
+  /**
+   * A frozen clock's instant, or a running clock's shift from real time: a move of either is a change, as is a
+   * change of whom the world simulates for (LW7).
+   */
   #noteClock(): void {
-    const { clock } = this.#world;
-    const key = clock.frozen ? `at ${clock.nowMs()}` : `shifted ${Math.round((clock.nowMs() - Date.now()) / 1000)}`;
+    const { clock, simulate } = this.#world;
+    const at = clock.frozen ? `at ${clock.nowMs()}` : `shifted ${Math.round((clock.nowMs() - Date.now()) / 1000)}`;
+    const key = `${at} ${simulate}`;
     if (key === this.#clockKey) return;
     this.#clockKey = key;
     this.#version++;

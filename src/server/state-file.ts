@@ -29,9 +29,10 @@ type Header = {
 export type RecordLine =
   { t: RecordKind; r: { id: string } } | { t: RecordKind; d: string } | { b: RecordKind; r: unknown };
 
-/** The clock and counters: in version 2, the end of a batch. */
+/** The clock and counters (and whom the world simulates for, LW7): in version 2, the end of a batch. */
 interface ClockLine {
   clock: { now: string; frozen: boolean };
+  simulate?: ChangesState['simulate'];
   counters: ChangesState['counters'];
   base_counters?: ChangesState['counters'];
 }
@@ -61,6 +62,7 @@ export function headerLine(world: World): string {
 export function clockLine(world: World, withBaseCounters = false): string {
   const line: ClockLine = {
     clock: { now: formatInstant(world.now()), frozen: world.clock.frozen },
+    simulate: world.simulate,
     counters: world.store.counters(),
     ...(withBaseCounters ? { base_counters: world.base.store.counters() } : {}),
   };
@@ -137,6 +139,7 @@ export function readStateFile(path: string): unknown {
       batches++;
       state.now = line.clock.now;
       state.frozen = line.clock.frozen;
+      if (line.simulate !== undefined) state.simulate = line.simulate;
       state.counters = line.counters;
       baseCounters = line.base_counters ?? baseCounters;
     } else if (('t' in line && ('d' in line || 'r' in line)) || ('b' in line && 'r' in line)) {

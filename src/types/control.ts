@@ -355,8 +355,10 @@ export interface paths {
          * Choose whom the world lives for as its clock moves
          * @description **LW6** As the clock moves (real time, `POST /clock/advance`, `PUT /clock`), the world lives: on each
          *     scheduled day each person who is not absent fills in their check-in at their own usual local hour
-         *     (between about 08:30 and 10:30, some days late, a few missed), goal owners post updates by the goal's
-         *     `update_cadence` (progress never going down), and teammates comment and react on some of what is new.
+         *     (between about 08:30 and 10:30, some days late, a few missed; the history a world starts with is
+         *     filled in by the same habits), goal owners post an update on the day AI3 says it is due (an owner away
+         *     that day posts on their first day back; progress never going down), and teammates comment and react on
+         *     some of what is new, most of all on a goal slipping or done.
          *     Every act is a function of the seed, the record it concerns and its instant, applied in the order of
          *     the instants: the world a clock reaches is the same in one step as in many, whatever was read meanwhile.
          *
@@ -365,7 +367,8 @@ export interface paths {
          *     it acts: `others` (the default) leaves the default person (`default_person_id`, the one the banner
          *     names) to you, their check-ins and due updates waiting as action items; `all` acts for them too;
          *     `none` turns the life off (new days still get their empty check-ins, CI1, and Echoes their answers,
-         *     EC4). Per world: the request's session's (MK5), which starts as the shared world's; a reset keeps it.
+         *     EC4). Per world: the request's session's (MK5), which starts as the shared world's; a reset keeps it,
+         *     and a saved state (`GET /state`, the `--state` file) carries it.
          *
          *     **LW8** What it does is real: the same domain writes as the API's, landing in `/activities`, digests,
          *     action items, the state file, the event stream and webhooks as a client's write would, with
@@ -1314,6 +1317,11 @@ export interface components {
             };
             now: components["schemas"]["Instant"];
             frozen: boolean;
+            /**
+             * @description Whom the world simulates for as its clock moves (LW7), kept with the world: a restore brings it
+             *     back. A state without it (an older standin's) simulates for `others`.
+             */
+            simulate?: components["schemas"]["SimulateMode"];
             counters: components["schemas"]["StoreCounters"];
             changes: components["schemas"]["RecordChanges"];
             deleted: components["schemas"]["DeletedIds"];
@@ -1328,6 +1336,11 @@ export interface components {
             size: components["schemas"]["WorldSize"];
             now: components["schemas"]["Instant"];
             frozen: boolean;
+            /**
+             * @description Whom the world simulates for as its clock moves (LW7), kept with the world: a restore brings it
+             *     back. A state without it (an older standin's) simulates for `others`.
+             */
+            simulate?: components["schemas"]["SimulateMode"];
             /** Format: date */
             history_start: string;
             /** Format: uuid */
