@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, instantAt } from '../src/domain/calendar.js';
 import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
 import type { CheckIn, Person } from '../src/domain/records.js';
+import { crossPersonSentences } from '../fixtures/story-measure.js';
+import { storyRecordsOf } from '../src/runtime/story-records.js';
 import { control, Harness, NOW } from './support/harness.js';
 
 const START = Date.parse(NOW) / 1000;
@@ -163,6 +165,14 @@ describe('LW6 a week of seed 42', () => {
     }
     const commented = newUpdates.filter((u) => h.world.store.commentsOf('goal-update', u.id).length > 0);
     expect(commented.length / newUpdates.length).toBeGreaterThanOrEqual(0.2);
+  });
+
+  it('LW4: no two people write one sentence, the week the simulation wrote too (a store lists people by name)', async () => {
+    const h = new Harness();
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const shared = crossPersonSentences(storyRecordsOf(h.world));
+    expect(shared.of).toBeGreaterThan(2000);
+    expect(shared.examples).toEqual([]);
   });
 
   it('LW7 `all` fills in the default person’s check-ins too; `none` leaves every new one empty', async () => {
