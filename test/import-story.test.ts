@@ -66,6 +66,17 @@ describe('an imported world (LW9)', () => {
     expect(arcs.count).toBe(0);
   });
 
+  it('has every update say where its goal stands, as its confidence and progress say (LW1)', () => {
+    // The title and the first paragraph, where the measure reads a status (story-measure.ts, statedStatuses).
+    const STATUS: Record<number, RegExp> = { 90: /\bon track\b/i, 60: /\bat risk\b/i, 30: /\boff track\b/i };
+    const wrong = imported.goalUpdates.filter((u) => {
+      const lead = `${u.title}\n${u.body.split('\n\n')[0] ?? ''}`;
+      return u.progress === 100 ? !/\bdone\b/i.test(lead) : !STATUS[u.confidence]?.test(lead);
+    });
+    expect(imported.goalUpdates.length).toBeGreaterThan(50);
+    expect(wrong.map((u) => `${u.progress}% ${u.confidence}: ${u.title} / ${u.body.split('\n')[0]}`)).toEqual([]);
+  });
+
   it('has no goal On track below 100% past its end the source did not have (LW1, the figures are kept)', () => {
     expect(onTrackPastEnd(imported).count).toBeLessThanOrEqual(onTrackPastEnd(sourceRecords).count);
   });

@@ -441,6 +441,7 @@ class Anonymiser {
       id: (sourceId) => this.id(sourceId),
       person: (sourceId) => this.#people.get(sourceId.toLowerCase())!,
       teamArea: (sourceId) => this.#teams.get(sourceId.toLowerCase())!.area,
+      teamNames: [...this.#teams.values()].map((t) => t.name).sort(),
       voiceOfUsername: (username) => byUsername.get(username) ?? null,
       mention: (mention) => `@${this.#username(mention.slice(1))}`,
       hits: (text) => this.#hits(text),

@@ -3,7 +3,7 @@
 // person's check-ins in date order each following on from the last one's plan (LW3) and fitting its blockers flag
 // and mood, comments in the tone of what they answer (LW5), Echo answers that answer their question. Each is told
 // by the generator's own text functions, as a StoryText that markdown-skeleton.ts lays into the source's shape.
-import { type SnappedConfidence, snapConfidence } from '../domain/confidence.js';
+import { confidenceDescription, type SnappedConfidence, snapConfidence } from '../domain/confidence.js';
 import type { IsoDate, UpdateCadence } from '../domain/records.js';
 import { intentionsText, previousText, blockersText, type CheckInKey } from '../../fixtures/check-in-text.js';
 import { RESPONSES, AUTHOR_REPLIES, type Reply } from '../../fixtures/comments.js';
@@ -127,12 +127,38 @@ export function arcOf(updates: readonly UpdateFigures[], ended: boolean, archive
   });
 }
 
+/**
+ * LW1: where the goal stands after an update, said in the import's own words (the engine's status line, with the
+ * imported figures, is word for word the source's when standin made the source): its confidence's label, its
+ * progress from the update before, why when it went down, and the end of a done, missed or abandoned goal.
+ */
+function statusLine(script: UpdateScript, period = 'update'): string {
+  const { subject, previousProgress: from, progress: to, beat } = script;
+  const label = confidenceDescription(script.confidence);
+  if (beat === 'done')
+    return `**Status:** Done: ${subject.phrase} reached 100%${from === null ? '' : ` from ${from}%`}.`;
+  if (beat === 'missed')
+    return `**Status:** Off track: ${subject.phrase} missed its end date at ${to}%; we set a new date at the next planning.`;
+  if (beat === 'abandoned')
+    return `**Status:** Off track and stopped: ${subject.phrase} ends at ${to}%, and the goal is archived.`;
+  if (from === null) return `**Status:** ${label} for ${subject.phrase} from a start at ${to}%.`;
+  if (to < from)
+    return `**Status:** ${label} for ${subject.phrase}: down from ${from}% to ${to}% after a rework this ${period}.`;
+  return `**Status:** ${label} for ${subject.phrase}, from ${from}% to ${to}% this ${period}.`;
+}
+
+/** The engine's body with its first line (its status line) said as `status` says it. */
+function withStatus(body: string, status: string): string {
+  const end = body.indexOf('\n');
+  return end < 0 ? status : `${status}${body.slice(end)}`;
+}
+
 /** What an imported update tells: its title and body, told from the goal's story and the update's figures. */
 export function updateStory(
   goal: GoalStory,
   beat: Beat,
   figures: { ordinal: number; previousProgress: number | null; progress: number; confidence: number },
-  facts: { cadence: UpdateCadence; endDate: IsoDate | null; author: string },
+  facts: { cadence: UpdateCadence; endDate: IsoDate | null; author: string; period?: string },
   key: string,
 ): { script: UpdateScript; title: string; body: StoryText } {
   const confidence: SnappedConfidence = snapConfidence(figures.confidence);
@@ -149,10 +175,7 @@ export function updateStory(
     beat,
     endDate: facts.endDate,
   };
-  let body = updateBody(script, key);
-  // LW1: progress that went down says why, in the status line the measure reads it in.
-  if (figures.previousProgress !== null && figures.progress < figures.previousProgress)
-    body = body.replace(/^([^\n]*?)\.?(\n|$)/, `$1: it went down after a rework of ${goal.subject.phrase}.$2`);
+  const body = withStatus(updateBody(script, key), statusLine(script, facts.period));
   return {
     script,
     title: updateTitle(script),
@@ -197,7 +220,7 @@ export function checkInStory(
  * LW5: a comment in the tone of what it answers, about its subject, to its addressee (`to`, already in the
  * source's leading mention when there is one: the reply then leaves it out); `reply` when its author answers
  * back on their own record.
- * @example commentStory(voice, 'trouble', 'dark mode', null, false, 'c1', 0)
+ * @example commentStory(voice, 'trouble', 'dark mode', null, false, 'c1', 48)
  */
 export function commentStory(
   voice: Voice,
@@ -206,16 +229,21 @@ export function commentStory(
   to: string | null,
   reply: boolean,
   key: string,
-  attempt: number,
+  length: number,
 ): StoryText {
-  const f = fakerFor(voice.seed, 'imported-comment', key, attempt);
   const replies: readonly Reply[] = reply ? AUTHOR_REPLIES : RESPONSES[tone];
   const PLACEHOLDER = '@\u0001';
-  const written = f.helpers
-    .arrayElement(replies)(f, voice, to ?? PLACEHOLDER, about)
-    .replace(/,?\s*@\u0001\s*([!?.]?)/g, '$1')
-    .replace(/^\s*[,.]?\s*/, '');
-  return storyOf(capitalize(written), moreOf(voice, key, about ?? undefined));
+  // Of a few replies, the one nearest the source's length: a reply cut short reads as nothing.
+  let best = '';
+  for (let k = 0; k < 6; k++) {
+    const f = fakerFor(voice.seed, 'imported-comment', key, k);
+    const written = f.helpers
+      .arrayElement(replies)(f, voice, to ?? PLACEHOLDER, about)
+      .replace(/,?\s*@\u0001\s*([!?.]?)/g, '$1')
+      .replace(/^\s*[,.]?\s*/, '');
+    if (!best || Math.abs(written.length - length) < Math.abs(best.length - length)) best = written;
+  }
+  return storyOf(capitalize(best), moreOf(voice, key, about ?? undefined));
 }
 
 /** What an Echo question asks for, from its prompt (as echo-answer-body.ts reads it). */
@@ -232,11 +260,17 @@ const INTROS = {
 } as const;
 
 /**
- * LW5: an Echo answer that answers its question: each signed line the answer of its signer's voice (`voices`,
- * by the line's mention), by the prompt's theme; a paragraph the digest's intro.
- * @example echoAnswerStory(prompt, (signer) => voice, 'a1')
+ * LW5: an Echo answer that answers its question: each signed line the answer of its signer's voice (by the line's
+ * mention), by the prompt's theme; a paragraph the digest's intro, a short one a team's name (`teams`, heading a
+ * group of answers).
+ * @example echoAnswerStory(prompt, (signer) => voice, 'a1', ['Design Core'])
  */
-export function echoAnswerStory(prompt: string, voiceOf: (signer: string | null) => Voice, key: string): StoryText {
+export function echoAnswerStory(
+  prompt: string,
+  voiceOf: (signer: string | null) => Voice,
+  key: string,
+  teams: readonly string[],
+): StoryText {
   const theme = themeOf(prompt);
   const answer = (k: number, signer: string | null): string => {
     const voice = voiceOf(signer);
@@ -250,7 +284,13 @@ export function echoAnswerStory(prompt: string, voiceOf: (signer: string | null)
     more: (item, _block, k, line) => {
       const signer =
         /@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/u.exec(`${line.lead}${line.trail}`)?.[0] ?? line.mentions[0] ?? null;
-      return item || signer || k > 0 ? answer(k, signer) : `${INTROS[theme]}.`;
+      if (item || signer) return answer(k, signer);
+      // A short paragraph with no signer heads a group of answers (a team's name, as the engine's layouts do).
+      return line.length <= 30 && teams.length
+        ? teams[k % teams.length]!
+        : k > 0
+          ? answer(k, null)
+          : `${INTROS[theme]}.`;
     },
   };
 }

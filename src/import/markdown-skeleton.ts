@@ -123,7 +123,7 @@ function withBolds(text: string, count: number): string {
   return chosen.size < count ? `**${bolded}**` : bolded;
 }
 
-/** `text` with `mentions` said in it: kept where the story said them already, else named at its end. */
+/** `text` with `mentions` said in it: kept where the story said them already, else copied in at its end ("cc @ana"). */
 function withMentions(text: string, mentions: readonly string[]): string {
   const said = text.match(MENTION) ?? [];
   if (said.length === mentions.length && said.every((m, k) => m === mentions[k])) return text;
@@ -133,8 +133,7 @@ function withMentions(text: string, mentions: readonly string[]): string {
     .replace(/\s{2,}/g, ' ')
     .trim();
   if (mentions.length === 0) return bare;
-  const end = /[.!?]$/.test(bare) ? '' : '.';
-  return `${bare}${end} With ${mentions.join(', ')}.`;
+  return `${bare} cc ${mentions.join(', ')}`;
 }
 
 /** The first words of `text` that fit in `room` characters, ending on a word of its own. */
@@ -245,10 +244,10 @@ function lengthOf(p: Placed): number {
   if (p.line.length === 0) return 0;
   const said = p.body.match(MENTION) ?? [];
   const named = said.length === p.line.mentions.length && said.every((m, k) => m === p.line.mentions[k]);
-  return p.body.length + (named || p.line.mentions.length === 0 ? 0 : p.line.mentions.join(', ').length + 8);
+  return p.body.length + (named || p.line.mentions.length === 0 ? 0 : p.line.mentions.join(', ').length + 4);
 }
 
-/** Fills up and cuts back the placed lines so that their words come within about a tenth of the source's. */
+/** Fills up and cuts back the placed lines so that their words come within about a sixth of the source's. */
 function fitLengths(placed: Placed[], story: StoryText, next: () => number): void {
   const target = placed.reduce((sum, p) => sum + p.line.length, 0);
   const total = () => placed.reduce((sum, p) => sum + lengthOf(p), 0);
@@ -259,23 +258,43 @@ function fitLengths(placed: Placed[], story: StoryText, next: () => number): voi
     if (lengthOf(p) > p.line.length * 1.5 + 12) p.body = cutToWords(p.body, Math.max(12, room(p) * 1.15));
     for (let more = 0; more < 8 && lengthOf(p) < p.line.length * 0.6 - 8; more++) {
       const sentence = plain(story.more(false, p.block, next(), p.line));
+      if (!sentence) break;
       p.body = `${p.body.replace(/[.!?]?$/, '.')} ${sentence}`;
     }
   }
   // The whole: the lines furthest past their place are cut back first, the furthest short filled first.
-  for (let round = 0; round < placed.length * 2 && total() > target * 1.08 + 2; round++) {
-    const longest = placed.reduce((a, b) => (lengthOf(b) - b.line.length > lengthOf(a) - a.line.length ? b : a));
-    const over = total() - target;
-    const cut = cutToWords(longest.body, Math.max(8, longest.body.length - over));
+  // A line is cut back to no less than 70% of its place (a bullet of one word reads as nothing).
+  for (let round = 0; round < placed.length * 2 && total() > target * 1.15 + 4; round++) {
+    const cuttable = placed.filter((p) => p.line.length > 0 && lengthOf(p) > p.line.length * 0.7 + 4);
+    if (cuttable.length === 0) break;
+    const longest = cuttable.reduce((a, b) => (lengthOf(b) - b.line.length > lengthOf(a) - a.line.length ? b : a));
+    const over = total() - target * 1.05;
+    const floor = longest.body.length - lengthOf(longest) + longest.line.length * 0.7;
+    const cut = cutToWords(longest.body, Math.max(8, floor, longest.body.length - over));
     if (cut.length >= longest.body.length) break;
     longest.body = cut;
   }
-  for (let round = 0; round < placed.length * 4 && total() < target * 0.85 - 4; round++) {
-    const shortest = placed
-      .filter((p) => p.line.length > 0)
-      .reduce((a, b) => (b.line.length - lengthOf(b) > a.line.length - lengthOf(a) ? b : a));
-    const sentence = plain(story.more(false, shortest.block, next(), shortest.line));
-    const added = cutToWords(sentence, Math.max(8, target * 1.05 - total() - 2));
-    shortest.body = `${shortest.body.replace(/[.!?]?$/, '.')} ${added}`;
+  // Filled up a sentence at a time, each to the line furthest short of its place; lengths kept as they grow, so a
+  // source text of 300,000 characters is filled in one pass (a sentence at a time, its pieces joined once).
+  const lines = placed.filter((p) => p.line.length > 0);
+  const lengths = new Map(lines.map((p) => [p, lengthOf(p)]));
+  const added = new Map<Placed, string[]>();
+  let sum = total();
+  for (let round = 0; lines.length && round < lines.length * 4 + target / 20 && sum < target * 0.85 - 4; round++) {
+    const shortest = lines.reduce((a, b) =>
+      b.line.length - lengths.get(b)! > a.line.length - lengths.get(a)! ? b : a,
+    );
+    const sentence = cutToWords(
+      plain(story.more(false, shortest.block, next(), shortest.line)),
+      Math.max(8, target * 1.05 - sum - 2),
+    );
+    if (!sentence) break;
+    const list = added.get(shortest) ?? [];
+    list.push(sentence);
+    added.set(shortest, list);
+    lengths.set(shortest, lengths.get(shortest)! + sentence.length + 2);
+    sum += sentence.length + 2;
   }
+  for (const [p, sentences] of added)
+    p.body = `${p.body.replace(/[.!?]?$/, '.')} ${sentences.map((x) => x.replace(/[.!?]+$/, '')).join('. ')}.`;
 }

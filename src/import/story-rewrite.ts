@@ -34,6 +34,8 @@ export interface StoryContext {
   id: (sourceId: string) => string;
   /** A source person's new username and area (their first team's). */
   person: (sourceId: string) => { username: string; area: Area };
+  /** The new teams' names, in a stable order. */
+  teamNames: readonly string[];
   /** A source team's area. */
   teamArea: (sourceId: string) => Area;
   /** The voice of a new username (an Echo answer's signer); null for someone not read. */
@@ -58,6 +60,16 @@ export interface GoalRef {
 const DRAWS = 4;
 
 const MENTION = /(?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu;
+
+/** Words a short headline may end with, in turn, to come near the source's length. */
+const HEADLINE_ENDS = ['so far', 'this cycle', 'after review', 'for the team'] as const;
+
+/** `title` with a few words more while it is well short of `length`. */
+function padded(title: string, length: number): string {
+  let text = title;
+  for (const end of HEADLINE_ENDS) if (text.length < length * 0.8 - 2) text = `${text} ${end}`;
+  return text;
+}
 
 function byInstantThenId<T>(list: T[], instant: (t: T) => string, id: (t: T) => string): T[] {
   return list.sort((a, b) =>
@@ -102,11 +114,12 @@ export class StoryRewrite {
     compose: (draw: number) => T,
     key: string,
     sources: { [K in keyof T]: string | null },
+    repeats: (texts: T) => number = () => 0,
   ): { texts: T; draw: number } {
     let best: { texts: T; draw: number; hits: number } | null = null;
     for (let draw = 0; draw < DRAWS; draw++) {
       const texts = compose(draw);
-      const hits = Object.values(texts).reduce((sum, t) => sum + (t ? this.c.hits(t) : 0), 0);
+      const hits = Object.values(texts).reduce((sum, t) => sum + (t ? this.c.hits(t) : 0), 0) + repeats(texts);
       if (!best || hits < best.hits) best = { texts, draw, hits };
       if (hits === 0) break;
     }
@@ -117,7 +130,7 @@ export class StoryRewrite {
         if (!text) continue;
         // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
         const fixed = this.c.repair(text, `${key}:${String(field)}`);
-        const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.2);
+        const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.25);
         repaired[field] = cutBack(fixed, most, (t) => this.c.hits(t) === 0) as T[keyof T];
       }
     return { texts: repaired, draw: best!.draw };
@@ -205,6 +218,17 @@ export class StoryRewrite {
       const ended = record?.end_date !== null && record?.end_date !== undefined && record.end_date < today;
       const beats = arcOf(updates, ended, record?.archived ?? false);
       const titles = new Set<string>();
+      // LW4: no bullet line twice within a goal: a draw repeating one counts as a draw with a run of the source.
+      const bullets = new Set<string>();
+      const bulletsOf = (body: string | null): string[] =>
+        (body ?? '')
+          .split('\n')
+          .filter((line) => /^\s*[-*] /.test(line))
+          .map((line) => line.replace(/^\s*[-*] /, '').trim());
+      const repeated = (texts: { body: string | null }): number => {
+        const lines = bulletsOf(texts.body);
+        return lines.filter((line, k) => bullets.has(line) || lines.indexOf(line) !== k).length;
+      };
       updates.forEach((u, k) => {
         const author = this.c.person(u.person.id).username;
         const figures = {
@@ -213,23 +237,25 @@ export class StoryRewrite {
           progress: u.progress,
           confidence: u.confidence,
         };
-        const facts = { cadence: record?.update_cadence ?? 'weekly', endDate: record?.end_date ?? null, author };
+        const cadence = record?.update_cadence ?? 'weekly';
+        const period = cadence === 'monthly' ? 'month' : cadence === 'biweekly' ? 'sprint' : 'week';
+        const facts = { cadence, endDate: record?.end_date ?? null, author, period };
         const { texts } = this.#drawn(
           (draw) => {
             const story = updateStory(goal, beats[k]!, figures, facts, `${this.c.id(u.id)}#${draw}`);
-            let title = this.#fit(u.title, { blocks: [[{ text: story.title, item: false }]], more: story.body.more })!;
-            // LW4: no title twice within a goal.
-            if (titles.has(title))
-              title = this.#fit(u.title, {
-                blocks: [[{ text: `${story.title} (update ${k + 1})`, item: false }]],
-                more: story.body.more,
-              })!;
+            // A headline is not padded with sentences: a short one takes a few words more (LW4: never twice a goal's).
+            const headline = (text: string): string =>
+              this.#fit(u.title, { blocks: [[{ text: padded(text, u.title.length), item: false }]], more: () => '' })!;
+            let title = headline(story.title);
+            if (titles.has(title)) title = headline(`${story.title} (update ${k + 1})`);
             return { title, body: this.#fit(u.body, story.body) };
           },
           u.id,
           { title: u.title, body: u.body },
+          repeated,
         );
         titles.add(texts.title);
+        for (const line of bulletsOf(texts.body)) bullets.add(line);
         this.#set(u.id, 'title', texts.title);
         this.#set(u.id, 'body', texts.body);
         const beat: Beat = beats[k]!;
@@ -316,7 +342,15 @@ export class StoryRewrite {
         (draw) => ({
           body: this.#fit(
             comment.body,
-            commentStory(voice, on?.tone ?? 'neutral', on?.about ?? null, to, reply, this.c.id(comment.id), draw),
+            commentStory(
+              voice,
+              on?.tone ?? 'neutral',
+              on?.about ?? null,
+              to,
+              reply,
+              `${this.c.id(comment.id)}#${draw}`,
+              comment.body.length,
+            ),
           ),
         }),
         comment.id,
@@ -335,7 +369,10 @@ export class StoryRewrite {
       };
       const { texts } = this.#drawn(
         (draw) => ({
-          body: this.#fit(answer.body, echoAnswerStory(prompt, voiceOf, `${this.c.id(answer.id)}#${draw}`)),
+          body: this.#fit(
+            answer.body,
+            echoAnswerStory(prompt, voiceOf, `${this.c.id(answer.id)}#${draw}`, this.c.teamNames),
+          ),
         }),
         answer.id,
         { body: answer.body },
