@@ -57,7 +57,7 @@ export interface GoalRef {
 }
 
 /** How many draws a text gets before the one with the fewest runs of the source is kept and repaired. */
-const DRAWS = 4;
+const DRAWS = 2;
 
 const MENTION = /(?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu;
 
