@@ -461,11 +461,18 @@ class Anonymiser {
       for (let at = parents.get(id); at !== undefined && d < 8; at = parents.get(at)) d++;
       return d;
     };
+    // LW2: a goal of several teams is told in its owner's team's area, whose work its owner writes of.
+    const teamsOf = new Map(
+      [this.org.me, ...this.org.people].map((p) => [
+        p.id.toLowerCase(),
+        new Set(p.teams.map((t) => t.id.toLowerCase())),
+      ]),
+    );
     for (const g of this.org.goals)
       goals.set(g.id.toLowerCase(), {
         title: g.title,
         owner: g.owner.id,
-        team: g.teams[0]?.id,
+        team: (g.teams.find((t) => teamsOf.get(g.owner.id.toLowerCase())?.has(t.id.toLowerCase())) ?? g.teams[0])?.id,
         level: depth(g.id.toLowerCase()) >= 2 ? 2 : 1,
       });
     const noteGoal = (ref: GoalRef | null): void => {

@@ -71,6 +71,18 @@ function padded(title: string, length: number): string {
   return text;
 }
 
+/**
+ * A headline within about a third of the source's length (12 characters at least): cut at a word only past
+ * that, so that "Week 3: the build cache is on track" keeps its status.
+ */
+function titled(text: string, length: number): string {
+  const most = Math.max(Math.floor(length * 1.3), length + 12);
+  if (text.length <= most) return text;
+  const words = text.split(' ');
+  while (words.length > 1 && words.join(' ').length > most) words.pop();
+  return words.join(' ').replace(/[\s,;:(—–-]+$/, '');
+}
+
 function byInstantThenId<T>(list: T[], instant: (t: T) => string, id: (t: T) => string): T[] {
   return list.sort((a, b) =>
     instant(a) < instant(b) ? -1 : instant(a) > instant(b) ? 1 : id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0,
@@ -244,8 +256,7 @@ export class StoryRewrite {
           (draw) => {
             const story = updateStory(goal, beats[k]!, figures, facts, `${this.c.id(u.id)}#${draw}`);
             // A headline is not padded with sentences: a short one takes a few words more (LW4: never twice a goal's).
-            const headline = (text: string): string =>
-              this.#fit(u.title, { blocks: [[{ text: padded(text, u.title.length), item: false }]], more: () => '' })!;
+            const headline = (text: string): string => titled(padded(text, u.title.length), u.title.length);
             let title = headline(story.title);
             if (titles.has(title)) title = headline(`${story.title} (update ${k + 1})`);
             return { title, body: this.#fit(u.body, story.body) };
