@@ -18,6 +18,7 @@ import { leakScan } from '../src/import/leak-scan.js';
 import { orgRecords } from '../src/import/org-records.js';
 import type { SourceOrg } from '../src/import/source-org.js';
 import { storyRecordsOf } from '../src/runtime/story-records.js';
+import { loadSpecChecks } from '../src/spec/compiled-spec.js';
 import { NOW } from './support/harness.js';
 import { orgInProcess } from './support/org-in-process.js';
 
@@ -33,6 +34,8 @@ let planted: { name: string; id: string };
 let served: Mock;
 
 beforeAll(async () => {
+  // The reader checks every record against the spec's checks, which a built package loads on demand.
+  await loadSpecChecks();
   const organisation = createMock({ seed: 7, now: NOW });
   const read = await orgInProcess(organisation, SINCE);
   sourceRecords = storyRecordsOf(organisation.world);

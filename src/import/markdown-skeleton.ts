@@ -284,10 +284,11 @@ function fitLengths(placed: Placed[], story: StoryText, next: () => number): voi
     const shortest = lines.reduce((a, b) =>
       b.line.length - lengths.get(b)! > a.line.length - lengths.get(a)! ? b : a,
     );
-    const sentence = cutToWords(
-      plain(story.more(false, shortest.block, next(), shortest.line)),
-      Math.max(8, target * 1.05 - sum - 2),
-    );
+    // A sentence that fits whole, of a few asked; only then one cut at a word ("Get the iOS." reads as nothing).
+    const room = Math.max(8, target * 1.05 - sum - 2);
+    const asked = [0, 1, 2].map(() => plain(story.more(false, shortest.block, next(), shortest.line)));
+    const whole = asked.find((x) => x.length <= room);
+    const sentence = whole ?? cutToWords(asked[0]!, room);
     if (!sentence) break;
     const list = added.get(shortest) ?? [];
     list.push(sentence);
