@@ -10,12 +10,16 @@
 // same new id under one salt and nobody without the salt can map one back. Everything drawn at random (names,
 // words) is drawn from a stream seeded by the keyed hash of the record's id and the field, never from a counter.
 //
-// Texts keep their Markdown skeleton (lines, list markers, blank lines, bold and code markers, mentions, links) and
-// their length; their words are written anew from the generator's vocabulary (fixtures/phrases.ts, work-items.ts,
-// goal-text.ts…): a run of five or more words becomes sentences of the kind of text it is, shorter runs word for
-// word. The generator's sentences are what a world standin made is written with, so a source may well hold them:
-// every text written is scanned with the leak scan's index of the source (leak-scan.ts) and a word of every run of
-// four found in the source, and every word that is a source name or username, is drawn again until none is left.
+// LW9: the story's texts (goals' titles and descriptions, updates, check-in answers, comments, Echo answers) are
+// written anew by the story engine, fitted to each record's facts and laid into the source's Markdown skeleton
+// (story-rewrite.ts), never from the source's words; each team's area is of the discipline its source reads as.
+// The other texts (activities, bios, Echo prompts and titles) keep their Markdown skeleton (lines, list markers,
+// blank lines, bold and code markers, mentions, links) and their length, their words written anew from the
+// generator's vocabulary (fixtures/phrases.ts, work-items.ts, goal-text.ts…): a run of five or more words becomes
+// sentences of the kind of text it is, shorter runs word for word. The generator's sentences are what a world
+// standin made is written with, so a source may well hold them: every text written is scanned with the leak scan's
+// index of the source (leak-scan.ts) and a word of every run of four found in the source, and every word that is a
+// source name or username, is drawn again until none is left (a story text's first said otherwise: leak-dodge.ts).
 import { createHmac } from 'node:crypto';
 import { EntityRandom } from '../domain/entropy.js';
 import { TITLES } from '../../fixtures/disciplines.js';
