@@ -93,7 +93,7 @@ export function goalDescriptionStory(goal: GoalStory, key: string, people: reado
 }
 
 /** The figures one imported update posts. */
-export interface UpdateFigures {
+interface UpdateFigures {
   progress: number;
   confidence: number;
 }
@@ -187,7 +187,7 @@ export function updateStory(
 const LOW_MOODS = new Set(['tired', 'disappointed', 'worried', 'annoyed', 'stressed', 'angry', 'sick', 'flustered']);
 
 /** A check-in's facts its answers fit (CI3): whether the last plan got done, the blockers flag, the mood. */
-export interface CheckInFacts {
+interface CheckInFacts {
   previousCompleted: boolean | null;
   blocked: boolean;
   mood: string | null;

@@ -19,7 +19,7 @@ const LEADING = new RegExp(`^${DECOR(':,\u2014\u2013-')}`, 'u');
 const TRAILING = new RegExp(`${DECOR('\u2014\u2013-')}$`, 'u');
 
 /** One non-blank line of a source text: what of it is kept (prefix, decorations, mentions) and what is rewritten. */
-export interface SkeletonLine {
+interface SkeletonLine {
   /** The list marker, heading or quote, as written. */
   prefix: string;
   item: boolean;
@@ -34,7 +34,7 @@ export interface SkeletonLine {
 }
 
 /** A text's lines: a SkeletonLine, or null for a blank line. */
-export type Skeleton = Array<SkeletonLine | null>;
+type Skeleton = Array<SkeletonLine | null>;
 
 /**
  * The skeleton of `text`: each line's prefix, decorations, bold spans and mentions (through `mapMention`: the
