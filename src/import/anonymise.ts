@@ -10,12 +10,16 @@
 // same new id under one salt and nobody without the salt can map one back. Everything drawn at random (names,
 // words) is drawn from a stream seeded by the keyed hash of the record's id and the field, never from a counter.
 //
-// Texts keep their Markdown skeleton (lines, list markers, blank lines, bold and code markers, mentions, links) and
-// their length; their words are written anew from the generator's vocabulary (fixtures/phrases.ts, work-items.ts,
-// goal-text.ts…): a run of five or more words becomes sentences of the kind of text it is, shorter runs word for
-// word. The generator's sentences are what a world standin made is written with, so a source may well hold them:
-// every text written is scanned with the leak scan's index of the source (leak-scan.ts) and a word of every run of
-// four found in the source, and every word that is a source name or username, is drawn again until none is left.
+// LW9: the story's texts (goals' titles and descriptions, updates, check-in answers, comments, Echo answers) are
+// written anew by the story engine, fitted to each record's facts and laid into the source's Markdown skeleton
+// (story-rewrite.ts), never from the source's words; each team's area is of the discipline its source reads as.
+// The other texts (activities, bios, Echo prompts and titles) keep their Markdown skeleton (lines, list markers,
+// blank lines, bold and code markers, mentions, links) and their length, their words written anew from the
+// generator's vocabulary (fixtures/phrases.ts, work-items.ts, goal-text.ts…): a run of five or more words becomes
+// sentences of the kind of text it is, shorter runs word for word. The generator's sentences are what a world
+// standin made is written with, so a source may well hold them: every text written is scanned with the leak scan's
+// index of the source (leak-scan.ts) and a word of every run of four found in the source, and every word that is a
+// source name or username, is drawn again until none is left (a story text's first said otherwise: leak-dodge.ts).
 import { createHmac } from 'node:crypto';
 import { EntityRandom } from '../domain/entropy.js';
 import { TITLES } from '../../fixtures/disciplines.js';
@@ -41,7 +45,11 @@ import { fakerFor } from '../../fixtures/seeded-faker.js';
 import { worldAccount } from '../../fixtures/world-account.js';
 import type { Voice } from '../../fixtures/voices.js';
 import { blockerSentence, capitalize, lessonItem, lowerFirst, workItem } from '../../fixtures/work-items.js';
+import { disciplineOfTeam, foreignTerms } from '../../fixtures/story-lexicon.js';
+import type { Discipline } from '../../fixtures/disciplines.js';
 import { htmlText } from './html-text.js';
+import { fillerFor, swapsOf } from './leak-dodge.js';
+import { StoryRewrite, type GoalRef as StoryGoal } from './story-rewrite.js';
 import { forEachWord, SourceIndex } from './leak-scan.js';
 import { IMPORTED_SEED } from './org-records.js';
 import type { SourceOrg } from './source-org.js';
@@ -200,6 +208,8 @@ class Anonymiser {
   readonly #teams = new Map<string, { name: string; area: Area }>();
   readonly #goalTitles = new Map<string, string>();
   readonly #questionTitles = new Map<string, string>();
+  /** LW9: the story texts (goals, updates, check-ins, comments, Echo answers), written anew by the story engine. */
+  readonly story: StoryRewrite;
 
   constructor(
     private readonly org: SourceOrg,
@@ -211,6 +221,7 @@ class Anonymiser {
     this.#vocabulary();
     this.#assignTeams();
     this.#assignPeople();
+    this.story = this.#storyRewrite();
     this.#assignTitles();
   }
 
@@ -281,6 +292,9 @@ class Anonymiser {
   }
 
   // Teams: named as the generator names them (fixtures/teams.ts: an area and a suffix), never a source team's name.
+  // LW9: each team's area is of the discipline its source reads as (disciplineOfTeam), so that its goals and its
+  // people's texts are its kind of work; of that discipline's areas, one whose components the source does not
+  // name, so that the story engine's sentences about it hold no run of the source's.
   #assignTeams(): void {
     const sourceIds = new Map<string, string>();
     const note = (ref: TeamRef): void => {
@@ -292,25 +306,57 @@ class Anonymiser {
     for (const c of this.org.checkIns) c.teams.forEach(note);
     const sourceNames = new Set([...sourceIds.values()].map((n) => n.toLowerCase()));
     const taken = new Set<string>();
+    const takenAreas = new Set<Area>();
     const free = (name: string): boolean =>
       !taken.has(name.toLowerCase()) && !sourceNames.has(name.toLowerCase()) && this.index.isClean(name);
     for (const id of this.#inNewIdOrder(sourceIds.keys())) {
       const random = streamOf(this.#salt, 'team', id);
+      const area = this.#areaOf(this.#disciplineOf(id, sourceIds.get(id)!), random, takenAreas);
+      takenAreas.add(area);
       let chosen: { name: string; area: Area } | null = null;
-      for (let attempt = 0; attempt < 64 && !chosen; attempt++) {
-        const area = random.pick(AREAS);
+      for (let attempt = 0; attempt < 16 && !chosen; attempt++) {
         const name = area.name + random.pick(TEAM_SUFFIXES);
         if (free(name)) chosen = { name, area };
       }
-      // Every combination taken: numbered, as teams.ts numbers its rounds.
+      // Every suffix taken: numbered, as teams.ts numbers its rounds.
       for (let round = 2; !chosen; round++) {
-        const area = random.pick(AREAS);
         const name = `${area.name}${random.pick(TEAM_SUFFIXES)} ${round}`;
         if (free(name)) chosen = { name, area };
       }
       taken.add(chosen.name.toLowerCase());
       this.#teams.set(id, chosen);
     }
+  }
+
+  /**
+   * LW9: the discipline a source team reads as: its name's (a team named after one of the generator's areas), else
+   * the one whose work its goals name most (story-lexicon.ts); null when nothing says.
+   */
+  #disciplineOf(teamId: string, name: string): Discipline | null {
+    const named = disciplineOfTeam({ id: teamId, name, checkInDays: [] });
+    if (named) return named;
+    const text = this.org.goals
+      .filter((g) => g.teams.some((t) => t.id.toLowerCase() === teamId))
+      .map((g) => `${g.title}\n${g.description ?? ''}`)
+      .join('\n');
+    const all = foreignTerms(text, new Set()).length;
+    let best: { discipline: Discipline; score: number } | null = null;
+    for (const discipline of [...new Set(AREAS.map((a) => a.discipline))]) {
+      const score = all - foreignTerms(text, new Set([discipline])).length;
+      if (score > (best?.score ?? 0)) best = { discipline, score };
+    }
+    return best?.discipline ?? null;
+  }
+
+  /** An area of `discipline` (any, for null): one another team has not taken, with the fewest source words in it. */
+  #areaOf(discipline: Discipline | null, random: EntityRandom, taken: ReadonlySet<Area>): Area {
+    const of = AREAS.filter((a) => discipline === null || a.discipline === discipline);
+    const clean = (a: Area): number =>
+      [a.name, a.repo, ...a.components].filter((words) => this.index.isClean(words)).length / (a.components.length + 2);
+    const free = of.filter((a) => !taken.has(a));
+    const pool = free.length ? free : of;
+    const best = Math.max(...pool.map(clean));
+    return random.pick(pool.filter((a) => clean(a) === best));
   }
 
   // People: names from the generator's list (fixtures/names.ts), distinct, and with no name part, full name or
@@ -390,25 +436,66 @@ class Anonymiser {
     }
   }
 
-  // Goals' and Echoes' titles, once per record, so that each GoalRef and QuestionRef carries its record's new title.
+  /** LW9: the rewrite of the story texts, over this anonymiser's maps and its leak check. */
+  #storyRewrite(): StoryRewrite {
+    const byUsername = new Map([...this.#people.values()].map((p) => [p.username, p.area]));
+    return new StoryRewrite({
+      org: this.org,
+      seed: (...parts) => keyed(this.#salt, 'story', ...parts.map((p) => p.toLowerCase())).readUInt32BE(0),
+      id: (sourceId) => this.id(sourceId),
+      person: (sourceId) => this.#people.get(sourceId.toLowerCase())!,
+      teamArea: (sourceId) => this.#teams.get(sourceId.toLowerCase())!.area,
+      teamNames: [...this.#teams.values()].map((t) => t.name).sort(),
+      voiceOfUsername: (username) => byUsername.get(username) ?? null,
+      mention: (mention) => `@${this.#username(mention.slice(1))}`,
+      hits: (text) => this.#hits(text),
+      repair: (text, key) => this.#repaired(text, key),
+    });
+  }
+
+  // Goals' and Echoes' titles, once per record, so that each GoalRef and QuestionRef carries its record's new title;
+  // a goal's from the story engine, of its team's discipline (LW9), with the rest of its story.
   #assignTitles(): void {
-    const goals = new Map<string, { title: string; owner?: string }>();
-    for (const g of this.org.goals) goals.set(g.id.toLowerCase(), { title: g.title, owner: g.owner.id });
+    const goals = new Map<string, StoryGoal>();
+    // LW1: a goal two steps below a root is a person's, above that a team's (the roots are company objectives, whose
+    // titles the generator has a dozen of: every source standin made holds them, so they are told as a team's).
+    const parents = new Map(this.org.goals.map((g) => [g.id.toLowerCase(), g.parent?.id.toLowerCase()]));
+    const depth = (id: string): number => {
+      let d = 0;
+      for (let at = parents.get(id); at !== undefined && d < 8; at = parents.get(at)) d++;
+      return d;
+    };
+    // LW2: a goal of several teams is told in its owner's team's area, whose work its owner writes of.
+    const teamsOf = new Map(
+      [this.org.me, ...this.org.people].map((p) => [
+        p.id.toLowerCase(),
+        new Set(p.teams.map((t) => t.id.toLowerCase())),
+      ]),
+    );
+    for (const g of this.org.goals)
+      goals.set(g.id.toLowerCase(), {
+        title: g.title,
+        owner: g.owner.id,
+        team: (g.teams.find((t) => teamsOf.get(g.owner.id.toLowerCase())?.has(t.id.toLowerCase())) ?? g.teams[0])?.id,
+        level: depth(g.id.toLowerCase()) >= 2 ? 2 : 1,
+      });
     const noteGoal = (ref: GoalRef | null): void => {
-      if (ref && !goals.has(ref.id.toLowerCase())) goals.set(ref.id.toLowerCase(), { title: ref.title });
+      if (ref && !goals.has(ref.id.toLowerCase())) goals.set(ref.id.toLowerCase(), { title: ref.title, level: 1 });
     };
     for (const g of this.org.goals) noteGoal(g.parent);
     for (const u of this.org.goalUpdates) noteGoal(u.goal);
-    for (const id of this.#inNewIdOrder(goals.keys())) {
-      const source = goals.get(id)!;
-      this.#goalTitles.set(id, this.text(source.title, 'goal-title', id, 'title', source.owner));
-    }
     const questions = new Map<string, string>();
-    for (const q of this.org.echoQuestions) questions.set(q.id.toLowerCase(), q.title);
+    const prompts = new Map<string, string>();
+    for (const q of this.org.echoQuestions) {
+      questions.set(q.id.toLowerCase(), q.title);
+      prompts.set(q.id.toLowerCase(), this.text(q.prompt, 'prompt', q.id, 'prompt'));
+    }
     for (const a of this.org.echoAnswers)
       if (!questions.has(a.question.id.toLowerCase())) questions.set(a.question.id.toLowerCase(), a.question.title);
     for (const id of this.#inNewIdOrder(questions.keys()))
       this.#questionTitles.set(id, this.text(questions.get(id)!, 'echo-title', id, 'title'));
+    this.story.write(goals, (questionId) => prompts.get(questionId.toLowerCase()) ?? '');
+    for (const id of goals.keys()) this.#goalTitles.set(id, this.story.goalTitle(id));
   }
 
   personRef(ref: PersonRef): PersonRef {
@@ -621,9 +708,15 @@ class Anonymiser {
   /**
    * Draws again every word of the text that, with the three around it, makes a run of four words of a source text,
    * or is a source name, username or email (the leak scan's index): a few rounds, each drawing one word per hit.
+   * `saying` (a story text, LW9): a word of a run is said otherwise first, or a filler put in it, before one is drawn.
    */
-  #repair(pieces: Piece[], random: EntityRandom): void {
+  #repair(pieces: Piece[], random: EntityRandom, saying = false): void {
+    // How many of a word's swaps (leak-dodge.ts) were tried: a word said otherwise keeps the sentence's sense; then
+    // a word put before one (leak-dodge.ts' fillers), once a word; only then a word drawn from the vocabulary.
+    const swapped = new Map<number, number>();
+    const filled = new Set<number>();
     for (let round = 0; round < 24; round++) {
+      const inserts = new Set<number>();
       const starts: number[] = [];
       let text = '';
       for (const piece of pieces) {
@@ -640,6 +733,8 @@ class Anonymiser {
         }
         return lo;
       };
+      const swapOf = (p: number): string | undefined =>
+        saying ? swapsOf(pieces[p]!.text)[swapped.get(p) ?? 0] : undefined;
       const wordPieces: number[] = [];
       const scanner = this.index.scanner();
       const redraw = new Set<number>();
@@ -650,19 +745,79 @@ class Anonymiser {
           hits++;
           const candidates = wordPieces.slice(hit.firstWord, hit.lastWord + 1).filter((p) => pieces[p]!.word);
           if (candidates.some((p) => redraw.has(p))) continue;
+          // A text run: a word of it said otherwise first (the longest that can be, so that "the" is the last
+          // resort), else the longest drawn again. A name or username is drawn again whole.
+          const swappable =
+            hit.kind === 'text'
+              ? candidates
+                  .filter((p) => swapOf(p) !== undefined)
+                  .reduce<number | undefined>(
+                    (best, p) => (best === undefined || pieces[p]!.text.length > pieces[best]!.text.length ? p : best),
+                    undefined,
+                  )
+              : undefined;
           const longest = candidates.reduce<number | null>(
             (best, p) => (best === null || pieces[p]!.text.length > pieces[best]!.text.length ? p : best),
             null,
           );
-          if (longest !== null) redraw.add(longest);
+          // A filler goes before a word of a sentence only: one after a space, not inside a name like dark-mode.css.
+          const middle = candidates
+            .slice(1)
+            .find((p) => p > 0 && / $/.test(pieces[p - 1]!.text) && /^\p{L}+$/u.test(pieces[p]!.text));
+          if (
+            saying &&
+            swappable === undefined &&
+            hit.kind === 'text' &&
+            middle !== undefined &&
+            filled.size + inserts.size < 2 &&
+            !filled.has(middle)
+          ) {
+            inserts.add(middle);
+            redraw.add(middle);
+            continue;
+          }
+          const chosen = swappable ?? longest;
+          if (chosen !== null) redraw.add(chosen);
         }
       });
       if (hits === 0 || redraw.size === 0) return;
       for (const p of redraw) {
         const piece = pieces[p]!;
-        piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
+        const swap = swapOf(p);
+        if (inserts.has(p)) {
+          filled.add(p);
+          const filler = fillerFor(random);
+          piece.text = /^\p{Lu}\p{Ll}/u.test(piece.text)
+            ? `${filler.charAt(0).toUpperCase()}${filler.slice(1)} ${piece.text.charAt(0).toLowerCase()}${piece.text.slice(1)}`
+            : `${filler} ${piece.text}`;
+        } else if (swap !== undefined) {
+          swapped.set(p, (swapped.get(p) ?? 0) + 1);
+          piece.text = this.#cased(piece.text, swap);
+        } else if (/^\p{N}{2,}$/u.test(piece.text)) piece.text = this.#wordFor(piece.text, random);
+        else piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
       }
     }
+  }
+
+  /** How many runs of four words of a source text, names, usernames or emails `text` holds. */
+  #hits(text: string): number {
+    const scanner = this.index.scanner();
+    let hits = 0;
+    forEachWord(text, false, (word) => {
+      hits += scanner.push(word).length;
+    });
+    return hits;
+  }
+
+  /** A text the story engine wrote, its words that make a run of the source drawn again (mentions and links kept). */
+  #repaired(text: string, key: string): string {
+    const pieces: Piece[] = [];
+    for (const part of text.split(
+      /((?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]|https?:\/\/\S+|[\p{L}\p{N}\p{M}]+)/u,
+    ))
+      if (part) pieces.push({ text: part, word: /^[\p{L}\p{N}\p{M}]+$/u.test(part) });
+    this.#repair(pieces, streamOf(this.#salt, 'repair', key), true);
+    return pieces.map((p) => p.text).join('');
   }
 
   #username(source: string): string {
@@ -737,7 +892,7 @@ function goalOf(a: Anonymiser, g: ApiSchema<'Goal'>): ApiSchema<'Goal'> {
     type: g.type,
     id: a.id(g.id),
     title: a.goalTitle(g.id),
-    description: a.text(g.description, 'goal-description', g.id, 'description', g.owner.id),
+    description: a.story.text(g.id, 'description'),
     start_date: g.start_date,
     end_date: g.end_date,
     update_cadence: g.update_cadence,
@@ -760,8 +915,8 @@ function goalUpdateOf(a: Anonymiser, u: ApiSchema<'GoalUpdate'>): ApiSchema<'Goa
     id: a.id(u.id),
     goal: a.goalRef(u.goal),
     person: a.personRef(u.person),
-    title: a.text(u.title, 'update-title', u.id, 'title', u.person.id),
-    body: a.text(u.body, 'update-body', u.id, 'body', u.person.id),
+    title: a.story.text(u.id, 'title')!,
+    body: a.story.text(u.id, 'body')!,
     progress: u.progress,
     confidence: u.confidence,
     confidence_description: u.confidence_description,
@@ -778,9 +933,9 @@ function checkInOf(a: Anonymiser, c: ApiSchema<'CheckIn'>): ApiSchema<'CheckIn'>
     date: c.date,
     person: a.personRef(c.person),
     teams: c.teams.map((t) => a.teamRef(t)),
-    previous: a.text(c.previous, 'check-in', c.id, 'previous', c.person.id),
-    intentions: a.text(c.intentions, 'check-in', c.id, 'intentions', c.person.id),
-    blockers: a.text(c.blockers, 'blockers', c.id, 'blockers', c.person.id),
+    previous: a.story.text(c.id, 'previous'),
+    intentions: a.story.text(c.id, 'intentions'),
+    blockers: a.story.text(c.id, 'blockers'),
     mood: c.mood,
     previous_completed: c.previous_completed,
     blocked: c.blocked,
@@ -814,7 +969,7 @@ function echoAnswerOf(a: Anonymiser, e: ApiSchema<'EchoAnswer'>): ApiSchema<'Ech
     id: a.id(e.id),
     question: a.questionRef(e.question),
     title: answerTitle(a, e, a.index),
-    body: a.text(e.body, 'answer-body', e.id, 'body'),
+    body: a.story.text(e.id, 'body'),
     published_at: e.published_at,
     url: a.url('echo/answers', e.id),
   };
@@ -843,7 +998,7 @@ function commentOf(a: Anonymiser, c: ApiSchema<'Comment'>): ApiSchema<'Comment'>
   return {
     type: c.type,
     id: a.id(c.id),
-    body: a.text(c.body, 'comment', c.id, 'body', c.person.id),
+    body: a.story.text(c.id, 'body')!,
     person: a.personRef(c.person),
     resource: { type: c.resource.type, id: a.id(c.resource.id) },
     created_at: c.created_at,

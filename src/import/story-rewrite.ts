@@ -1,0 +1,394 @@
+// Owns the rewriting of an imported organisation's story texts (LW9): every goal title and description, update
+// title and body, check-in answer, comment and Echo answer is written anew by the story engine (imported-story.ts),
+// fitted to the record's facts (the arc of its goal's figures, the person's last plan, the blockers flag and mood,
+// the tone of what a comment answers) and laid into the source text's Markdown skeleton (markdown-skeleton.ts),
+// its mentions mapped. Nothing of the source's words is used. Each text is drawn a few times and the draw with the
+// fewest runs of the source kept (a source that standin made holds the engine's own sentences); what is left is
+// repaired by the anonymiser's redraw (anonymise.ts). Everything is keyed by the salt and the records' ids, and
+// walked in an order of new ids and instants, so the result does not depend on the order of the source's lists.
+import type { CheckInKey } from '../../fixtures/check-in-text.js';
+import { checkInComponent } from '../../fixtures/check-in-text.js';
+import type { Tone } from '../../fixtures/discussion-targets.js';
+import type { Beat } from '../../fixtures/goal-arc.js';
+import type { Area } from '../../fixtures/phrases.js';
+import type { Voice } from '../../fixtures/voices.js';
+import type { ApiSchema } from '../types/wire.js';
+import {
+  arcOf,
+  checkInStory,
+  commentStory,
+  echoAnswerStory,
+  goalDescriptionStory,
+  goalStory,
+  updateStory,
+  type GoalStory,
+} from './imported-story.js';
+import { cutBack, fitStory, skeletonOf, type StoryText } from './markdown-skeleton.js';
+import type { SourceOrg } from './source-org.js';
+
+/** What the rewrite asks of the anonymiser: the maps it made, and its leak check and repair. */
+export interface StoryContext {
+  org: SourceOrg;
+  /** A number keyed by the salt and `parts`: a voice's seed. */
+  seed: (...parts: string[]) => number;
+  id: (sourceId: string) => string;
+  /** A source person's new username and area (their first team's). */
+  person: (sourceId: string) => { username: string; area: Area };
+  /** The new teams' names, in a stable order. */
+  teamNames: readonly string[];
+  /** A source team's area. */
+  teamArea: (sourceId: string) => Area;
+  /** The voice of a new username (an Echo answer's signer); null for someone not read. */
+  voiceOfUsername: (username: string) => Area | null;
+  /** An @mention mapped to the new username's. */
+  mention: (mention: string) => string;
+  /** How many runs of the source (or source names) `text` holds. */
+  hits: (text: string) => number;
+  /** `text` with every word that makes a run of the source drawn again (the anonymiser's repair). */
+  repair: (text: string, key: string) => string;
+}
+
+/** A goal as the rewrite draws its title: its source title, owner, first team and depth (team goal or below). */
+export interface GoalRef {
+  title: string;
+  owner?: string;
+  team?: string;
+  level: 1 | 2;
+}
+
+/** How many draws a text gets before the one with the fewest runs of the source is kept and repaired. */
+const DRAWS = 2;
+
+const MENTION = /(?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu;
+
+/** Words a short headline may end with, in turn, to come near the source's length. */
+const HEADLINE_ENDS = ['so far', 'this cycle', 'after review', 'for the team'] as const;
+
+/** `title` with a few words more while it is well short of `length`. */
+function padded(title: string, length: number): string {
+  let text = title;
+  for (const end of HEADLINE_ENDS) if (text.length < length * 0.8 - 2) text = `${text} ${end}`;
+  return text;
+}
+
+/**
+ * A headline within about a third of the source's length (12 characters at least): cut at a word only past
+ * that, so that "Week 3: the build cache is on track" keeps its status.
+ */
+function titled(text: string, length: number): string {
+  const most = Math.max(Math.floor(length * 1.3), length + 12);
+  if (text.length <= most) return text;
+  const words = text.split(' ');
+  while (words.length > 1 && words.join(' ').length > most) words.pop();
+  return words.join(' ').replace(/[\s,;:(—–-]+$/, '');
+}
+
+function byInstantThenId<T>(list: T[], instant: (t: T) => string, id: (t: T) => string): T[] {
+  return list.sort((a, b) =>
+    instant(a) < instant(b) ? -1 : instant(a) > instant(b) ? 1 : id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0,
+  );
+}
+
+export class StoryRewrite {
+  readonly #texts = new Map<string, string | null>();
+  readonly #goals = new Map<string, GoalStory>();
+  /** An update's beat and its goal's subject, and a check-in's voice and key: what a comment on it answers (LW5). */
+  readonly #updateTones = new Map<string, { tone: Tone; about: string | null; author: string; voice: Voice }>();
+  readonly #checkInTones = new Map<string, { tone: Tone; about: string | null; author: string; voice: Voice }>();
+
+  constructor(private readonly c: StoryContext) {}
+
+  /** The text written for a record's field (null or '' as the source had it). */
+  text(recordId: string, field: string): string | null {
+    const key = `${recordId.toLowerCase()}:${field}`;
+    if (!this.#texts.has(key)) throw new Error(`LW9: no story text for ${key}`);
+    return this.#texts.get(key)!;
+  }
+
+  has(recordId: string, field: string): boolean {
+    return this.#texts.has(`${recordId.toLowerCase()}:${field}`);
+  }
+
+  /** A goal's title (drawn once per goal, in new-id order, distinct where it can be). */
+  goalTitle(sourceId: string): string {
+    return this.#goals.get(sourceId.toLowerCase())!.title;
+  }
+
+  #voice(area: Area, author: string, ...parts: string[]): Voice {
+    return { seed: this.c.seed('voice', ...parts), area, author, mentions: [] };
+  }
+
+  /**
+   * Draws `compose` up to DRAWS times (its argument the draw's number) and keeps the first without a run of the
+   * source, else the one with the fewest; then repairs each of its texts.
+   */
+  #drawn<T extends Record<string, string | null>>(
+    compose: (draw: number) => T,
+    key: string,
+    sources: { [K in keyof T]: string | null },
+    repeats: (texts: T) => number = () => 0,
+  ): { texts: T; draw: number } {
+    let best: { texts: T; draw: number; hits: number } | null = null;
+    for (let draw = 0; draw < DRAWS; draw++) {
+      const texts = compose(draw);
+      const hits = Object.values(texts).reduce((sum, t) => sum + (t ? this.c.hits(t) : 0), 0) + repeats(texts);
+      if (!best || hits < best.hits) best = { texts, draw, hits };
+      if (hits === 0) break;
+    }
+    const repaired = { ...best!.texts };
+    if (best!.hits > 0)
+      for (const field of Object.keys(repaired) as Array<keyof T>) {
+        const text = repaired[field];
+        if (!text) continue;
+        // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
+        const fixed = this.c.repair(text, `${key}:${String(field)}`);
+        const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.25);
+        repaired[field] = cutBack(fixed, most, (t) => this.c.hits(t) === 0) as T[keyof T];
+      }
+    return { texts: repaired, draw: best!.draw };
+  }
+
+  #set(recordId: string, field: string, text: string | null): void {
+    this.#texts.set(`${recordId.toLowerCase()}:${field}`, text);
+  }
+
+  /** Fits a story into a source text's skeleton; null and '' stay as they are. */
+  #fit(source: string | null, story: StoryText): string | null {
+    if (source === null || source === '') return source;
+    return fitStory(skeletonOf(source, this.c.mention), story);
+  }
+
+  /**
+   * Goals first (titles, then descriptions), then each goal's updates as its arc, each person's check-ins in
+   * date order, comments on both, Echo answers.
+   */
+  write(goalRefs: ReadonlyMap<string, GoalRef>, prompts: (questionId: string) => string): void {
+    this.#writeGoals(goalRefs);
+    this.#writeUpdates();
+    this.#writeCheckIns();
+    this.#writeComments();
+    this.#writeEchoAnswers(prompts);
+  }
+
+  #writeGoals(refs: ReadonlyMap<string, GoalRef>): void {
+    const taken = new Set<string>();
+    const ids = [...refs.keys()].sort((a, b) => (this.c.id(a) < this.c.id(b) ? -1 : 1));
+    for (const id of ids) {
+      const ref = refs.get(id)!;
+      const area = ref.team ? this.c.teamArea(ref.team) : ref.owner ? this.c.person(ref.owner).area : null;
+      const owner = ref.owner ? this.c.person(ref.owner).username : '';
+      const voice = this.#voice(area ?? this.#anyArea(id), owner, 'goal', id);
+      let goal = goalStory(voice, ref.level, this.c.id(id), ref.title.length, taken, (t) => this.c.hits(t) === 0);
+      if (this.c.hits(goal.title) > 0) goal = { ...goal, title: this.c.repair(goal.title, `${id}:title`) };
+      taken.add(goal.title);
+      this.#goals.set(id, goal);
+    }
+    for (const g of this.c.org.goals) {
+      const goal = this.#goals.get(g.id.toLowerCase())!;
+      const { texts } = this.#drawn(
+        (draw) => ({
+          description: this.#fit(
+            g.description,
+            goalDescriptionStory(
+              goal,
+              `${this.c.id(g.id)}#${draw}`,
+              (g.description?.match(MENTION) ?? []).map((m) => this.c.mention(m).slice(1)),
+            ),
+          ),
+        }),
+        g.id,
+        { description: g.description },
+      );
+      this.#set(g.id, 'description', texts.description);
+    }
+  }
+
+  /** A goal no record of which says its area: one of the areas the organisation's teams have, by its id. */
+  #anyArea(id: string): Area {
+    const teams = [...this.c.org.teams].sort((a, b) => (this.c.id(a.id) < this.c.id(b.id) ? -1 : 1));
+    const team = teams[this.c.seed('any-area', id) % Math.max(1, teams.length)];
+    return team ? this.c.teamArea(team.id) : this.c.person(this.c.org.me.id).area;
+  }
+
+  #writeUpdates(): void {
+    const goals = new Map(this.c.org.goals.map((g) => [g.id.toLowerCase(), g]));
+    const byGoal = new Map<string, ApiSchema<'GoalUpdate'>[]>();
+    for (const u of this.c.org.goalUpdates) {
+      const list = byGoal.get(u.goal.id.toLowerCase()) ?? [];
+      list.push(u);
+      byGoal.set(u.goal.id.toLowerCase(), list);
+    }
+    const today = this.c.org.source.readAt.slice(0, 10);
+    for (const [goalId, list] of byGoal) {
+      const updates = byInstantThenId(
+        list,
+        (u) => u.created_at,
+        (u) => this.c.id(u.id),
+      );
+      const record = goals.get(goalId);
+      const goal = this.#goals.get(goalId)!;
+      const ended = record?.end_date !== null && record?.end_date !== undefined && record.end_date < today;
+      const beats = arcOf(updates, ended, record?.archived ?? false);
+      const titles = new Set<string>();
+      // LW4: no bullet line twice within a goal: a draw repeating one counts as a draw with a run of the source.
+      const bullets = new Set<string>();
+      const bulletsOf = (body: string | null): string[] =>
+        (body ?? '')
+          .split('\n')
+          .filter((line) => /^\s*[-*] /.test(line))
+          .map((line) => line.replace(/^\s*[-*] /, '').trim());
+      const repeated = (texts: { body: string | null }): number => {
+        const lines = bulletsOf(texts.body);
+        return lines.filter((line, k) => bullets.has(line) || lines.indexOf(line) !== k).length;
+      };
+      updates.forEach((u, k) => {
+        const author = this.c.person(u.person.id).username;
+        const figures = {
+          ordinal: k + 1,
+          previousProgress: k ? updates[k - 1]!.progress : null,
+          progress: u.progress,
+          confidence: u.confidence,
+        };
+        const cadence = record?.update_cadence ?? 'weekly';
+        const period = cadence === 'monthly' ? 'month' : cadence === 'biweekly' ? 'sprint' : 'week';
+        const facts = { cadence, endDate: record?.end_date ?? null, author, period };
+        const { texts } = this.#drawn(
+          (draw) => {
+            const story = updateStory(goal, beats[k]!, figures, facts, `${this.c.id(u.id)}#${draw}`);
+            // A headline is not padded with sentences: a short one takes a few words more (LW4: never twice a goal's).
+            const headline = (text: string): string => titled(padded(text, u.title.length), u.title.length);
+            let title = headline(story.title);
+            if (titles.has(title)) title = headline(`${story.title} (update ${k + 1})`);
+            return { title, body: this.#fit(u.body, story.body) };
+          },
+          u.id,
+          { title: u.title, body: u.body },
+          repeated,
+        );
+        titles.add(texts.title);
+        for (const line of bulletsOf(texts.body)) bullets.add(line);
+        this.#set(u.id, 'title', texts.title);
+        this.#set(u.id, 'body', texts.body);
+        const beat: Beat = beats[k]!;
+        const tone: Tone =
+          beat === 'milestone' || beat === 'done' || beat === 'recovery'
+            ? 'good'
+            : u.confidence < 75 || beat === 'missed' || beat === 'abandoned'
+              ? 'trouble'
+              : 'neutral';
+        this.#updateTones.set(u.id.toLowerCase(), {
+          tone,
+          about: goal.subject.component,
+          author: u.person.id.toLowerCase(),
+          voice: { ...goal.voice, author },
+        });
+      });
+    }
+  }
+
+  #writeCheckIns(): void {
+    const byPerson = new Map<string, ApiSchema<'CheckIn'>[]>();
+    for (const ci of this.c.org.checkIns) {
+      const list = byPerson.get(ci.person.id.toLowerCase()) ?? [];
+      list.push(ci);
+      byPerson.set(ci.person.id.toLowerCase(), list);
+    }
+    for (const [personId, list] of byPerson) {
+      const person = this.c.person(personId);
+      const voice = this.#voice(person.area, person.username, 'person', personId);
+      let last: CheckInKey | null = null;
+      for (const ci of byInstantThenId(
+        list,
+        (c) => c.date,
+        (c) => this.c.id(c.id),
+      )) {
+        const id = this.c.id(ci.id);
+        const facts = { previousCompleted: ci.previous_completed, blocked: ci.blocked, mood: ci.mood };
+        const follows = last;
+        const keyOf = (draw: number): CheckInKey => ({ id: draw ? `${id}#${draw}` : id, date: ci.date });
+        const { texts, draw } = this.#drawn(
+          (d) => {
+            const story = checkInStory(voice, keyOf(d), follows, facts);
+            return {
+              previous: this.#fit(ci.previous, story.previous),
+              intentions: this.#fit(ci.intentions, story.intentions),
+              blockers: this.#fit(ci.blockers, story.blockers),
+            };
+          },
+          ci.id,
+          { previous: ci.previous, intentions: ci.intentions, blockers: ci.blockers },
+        );
+        this.#set(ci.id, 'previous', texts.previous);
+        this.#set(ci.id, 'intentions', texts.intentions);
+        this.#set(ci.id, 'blockers', texts.blockers);
+        const filled = ci.completed_at !== null && !ci.absent;
+        const key = keyOf(draw);
+        if (filled && ci.intentions) last = key;
+        this.#checkInTones.set(ci.id.toLowerCase(), {
+          tone: facts.blocked || ci.previous_completed === false ? 'trouble' : 'neutral',
+          about: filled ? checkInComponent(voice, key) : null,
+          author: personId,
+          voice,
+        });
+      }
+    }
+  }
+
+  #writeComments(): void {
+    for (const comment of this.c.org.comments) {
+      const on =
+        comment.resource.type === 'goal-update'
+          ? this.#updateTones.get(comment.resource.id.toLowerCase())
+          : this.#checkInTones.get(comment.resource.id.toLowerCase());
+      const commenter = this.c.person(comment.person.id);
+      const voice: Voice = on
+        ? { ...on.voice, author: commenter.username }
+        : this.#voice(commenter.area, commenter.username, 'comment', comment.id);
+      const reply = on?.author === comment.person.id.toLowerCase();
+      const skeleton = skeletonOf(comment.body, this.c.mention);
+      const leading = skeleton.find((l) => l !== null)?.lead.match(MENTION)?.[0] ?? null;
+      const first = comment.body.match(MENTION)?.[0];
+      const to = leading || !first ? null : this.c.mention(first);
+      const { texts } = this.#drawn(
+        (draw) => ({
+          body: this.#fit(
+            comment.body,
+            commentStory(
+              voice,
+              on?.tone ?? 'neutral',
+              on?.about ?? null,
+              to,
+              reply,
+              `${this.c.id(comment.id)}#${draw}`,
+              comment.body.length,
+            ),
+          ),
+        }),
+        comment.id,
+        { body: comment.body },
+      );
+      this.#set(comment.id, 'body', texts.body);
+    }
+  }
+
+  #writeEchoAnswers(prompts: (questionId: string) => string): void {
+    for (const answer of this.c.org.echoAnswers) {
+      const prompt = prompts(answer.question.id);
+      const voiceOf = (signer: string | null): Voice => {
+        const area = signer ? this.c.voiceOfUsername(signer.slice(1)) : null;
+        return this.#voice(area ?? this.#anyArea(answer.id), signer?.slice(1) ?? '', 'signer', signer ?? answer.id);
+      };
+      const { texts } = this.#drawn(
+        (draw) => ({
+          body: this.#fit(
+            answer.body,
+            echoAnswerStory(prompt, voiceOf, `${this.c.id(answer.id)}#${draw}`, this.c.teamNames),
+          ),
+        }),
+        answer.id,
+        { body: answer.body },
+      );
+      this.#set(answer.id, 'body', texts.body);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// LW9: an imported world reads like a generated one. An organisation of standin (seed 7) read in process, with a
+// sentence, a name and an id planted in its texts, anonymised and built into a world that a second standin serves:
+// the story measure's figures that an import can hold (fixtures/story-measure.ts) hold on it as they do on a
+// generated world, within the facts the import keeps (progress, confidence and end dates are the source's), and
+// the leak scan finds nothing of the source, the planted pieces least of all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contradictingArcs,
+  followOnPairs,
+  onTrackPastEnd,
+  repeatsWithinGoals,
+  type StoryRecords,
+} from '../fixtures/story-measure.js';
+import { createMock, type Mock } from '../src/http/app.js';
+import { anonymise } from '../src/import/anonymise.js';
+import { importedStateText } from '../src/import/import-state.js';
+import { leakScan } from '../src/import/leak-scan.js';
+import { orgRecords } from '../src/import/org-records.js';
+import type { SourceOrg } from '../src/import/source-org.js';
+import { storyRecordsOf } from '../src/runtime/story-records.js';
+import { loadSpecChecks } from '../src/spec/compiled-spec.js';
+import { NOW } from './support/harness.js';
+import { orgInProcess } from './support/org-in-process.js';
+
+const SINCE = '2026-10-21';
+const SALT = 'the salt of test/import-story';
+const PLANTED_SENTENCE = 'Quarterly zephyr reconciliation unblocked the marmalade pipeline';
+
+let source: SourceOrg;
+let sourceRecords: StoryRecords;
+let imported: StoryRecords;
+let outText: string;
+let planted: { name: string; id: string };
+let served: Mock;
+
+beforeAll(async () => {
+  // The reader checks every record against the spec's checks, which a built package loads on demand.
+  await loadSpecChecks();
+  const organisation = createMock({ seed: 7, now: NOW });
+  const read = await orgInProcess(organisation, SINCE);
+  sourceRecords = storyRecordsOf(organisation.world);
+  organisation.close();
+  // Planted: a sentence of nobody's, a colleague's name and a goal's id, in a check-in and an update of the source.
+  const person = read.people.find((p) => p.kind === 'human' && p.id !== read.me.id)!;
+  planted = { name: person.name, id: read.goals[0]!.id };
+  const checkIn = read.checkIns.find((c) => c.previous)!;
+  checkIn.previous = `${checkIn.previous}\n- ${PLANTED_SENTENCE} with ${person.name} (${planted.id})`;
+  const update = read.goalUpdates[0]!;
+  update.body = `${update.body}\n\n${PLANTED_SENTENCE}.`;
+  source = read;
+  const out = anonymise(source, { salt: SALT, appUrl: 'https://app.standin.test' });
+  outText = JSON.stringify(out);
+  served = createMock({ seed: 1 });
+  const put = await served.app.request('/__mock/state', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: importedStateText(orgRecords(out, SALT).contents),
+  });
+  if (put.status !== 200) throw new Error(await put.text());
+  imported = storyRecordsOf(served.world);
+});
+afterAll(() => served?.close());
+
+describe('an imported world (LW9)', () => {
+  it('tells each goal an arc its figures agree with (LW1)', () => {
+    const arcs = contradictingArcs(imported);
+    expect(arcs.of).toBeGreaterThan(10);
+    expect(arcs.examples).toEqual([]);
+    expect(arcs.count).toBe(0);
+  });
+
+  it('has every update say where its goal stands, as its confidence and progress say (LW1)', () => {
+    // The title and the first paragraph, where the measure reads a status (story-measure.ts, statedStatuses).
+    const STATUS: Record<number, RegExp> = { 90: /\bon track\b/i, 60: /\bat risk\b/i, 30: /\boff track\b/i };
+    const wrong = imported.goalUpdates.filter((u) => {
+      const lead = `${u.title}\n${u.body.split('\n\n')[0] ?? ''}`;
+      return u.progress === 100 ? !/\bdone\b/i.test(lead) : !STATUS[u.confidence]?.test(lead);
+    });
+    expect(imported.goalUpdates.length).toBeGreaterThan(50);
+    expect(wrong.map((u) => `${u.progress}% ${u.confidence}: ${u.title} / ${u.body.split('\n')[0]}`)).toEqual([]);
+  });
+
+  it('has no goal On track below 100% past its end the source did not have (LW1, the figures are kept)', () => {
+    expect(onTrackPastEnd(imported).count).toBeLessThanOrEqual(onTrackPastEnd(sourceRecords).count);
+  });
+
+  it("follows each person's check-ins on from their last plan in at least 8 of 10 pairs (LW3)", () => {
+    const pairs = followOnPairs(imported);
+    expect(pairs.of).toBeGreaterThan(50);
+    expect(pairs.count / pairs.of!, pairs.examples.join('\n')).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('repeats no update title and no bullet line within a goal (LW4)', () => {
+    const [titles, lines] = repeatsWithinGoals(imported);
+    expect(titles.of).toBeGreaterThan(10);
+    expect([titles.examples, lines.examples]).toEqual([[], []]);
+  });
+
+  it('leaves nothing of the source: the leak scan finds nothing, the planted sentence, name and id least of all', () => {
+    expect(leakScan(source, outText)).toEqual([]);
+    expect(outText).not.toContain('zephyr');
+    expect(outText).not.toContain('marmalade');
+    expect(outText).not.toContain(planted.name);
+    expect(outText).not.toContain(planted.id);
+  });
+});
