@@ -67,6 +67,29 @@ const count = async (page: Page, kind: string) =>
   Number((await page.textContent(`#count-${kind}`))?.replaceAll(',', ''));
 
 describe('the dashboard at /', () => {
+  it('keeps a switch as the user left it while a refresh asked before the flip comes back late', async () => {
+    const { origin } = await serve();
+    const { page } = await openDashboard(origin);
+    await page.waitForSelector('#count-check_ins');
+    // Every read of the fault profile is answered 800 ms after the server gave it: the refresh after ticking is
+    // still on its way, with the profile ticked, when the user unticks.
+    await page.route('**/__mock/faults', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ response });
+    });
+    await page.check('#faults');
+    await page.uncheck('#faults');
+    const seen: boolean[] = [];
+    for (let i = 0; i < 40; i++) {
+      seen.push(await page.isChecked('#faults'));
+      await page.waitForTimeout(50);
+    }
+    expect(seen.filter(Boolean)).toEqual([]);
+    await expect.poll(async () => (await (await fetch(`${origin}/__mock/faults`)).json()).profile).toBeNull();
+  });
+
   it('shows the world, moves the clock, shows requests live, and restores a snapshot', async () => {
     const { running, origin } = await serve();
     const { page, requests, errors } = await openDashboard(origin);

@@ -12,6 +12,9 @@ import { roster } from './roster.js';
 
 type Schemas = components['schemas'];
 
+/** How many times the user flipped a switch: what a refresh asked before the last flip is stale. */
+let edits = 0;
+
 /** The name and username of whom an unknown token is answered as (MK7), once the page knows the people. */
 function anyTokenPerson(): string | null {
   const entry = roster.people.find(({ person }) => person.id === roster.anyTokenPersonId);
@@ -23,6 +26,7 @@ function anyTokenPerson(): string | null {
  * @example await showSwitches()
  */
 export async function showSwitches(): Promise<void> {
+  const asked = edits;
   const [server, world, limits, faults, overrides] = await Promise.all([
     control<Schemas['ServerSettings']>('GET', '/server'),
     control<Schemas['WorldSummary']>('GET', '/world'),
@@ -42,6 +46,9 @@ export async function showSwitches(): Promise<void> {
     Date.now(),
   );
   $('in-force').replaceChildren(...lines.map((line) => text('li', line)));
+  // A switch flipped since these reads were asked for is newer than what they say: the refresh after its own
+  // request shows it. Applied, they would flip it back under the user's hand.
+  if (asked !== edits) return;
   $<HTMLSelectElement>('simulate').value = world.simulate;
   $<HTMLInputElement>('rate-limit').checked = limits.enabled;
   // The switch puts its preset in force: ticked for that profile only, any other said in words beside it.
@@ -72,6 +79,7 @@ export async function showSwitches(): Promise<void> {
  * @example wireSwitches()
  */
 export function wireSwitches(): void {
+  for (const id of ['simulate', 'rate-limit', 'faults']) $(id).addEventListener('input', () => edits++);
   $<HTMLSelectElement>('simulate').addEventListener('change', (event) => {
     const simulate = (event.target as HTMLSelectElement).value as Schemas['WorldSummary']['simulate'];
     void act(`The team ${simulate === 'none' ? 'stands still' : 'goes on'} as the clock moves.`, () =>
