@@ -2,8 +2,16 @@
 // slot per cadence period, responses after their record, and the queue's one order.
 import { describe, expect, it } from 'vitest';
 import { cadenceAfter } from './action-items.js';
-import { addDays } from './calendar.js';
-import { checkInHabit, checkInTime, goalSlot, goalUpdateTime, responseTimes, routineCommented } from './life-agenda.js';
+import { addDays, instantAt } from './calendar.js';
+import {
+  checkInHabit,
+  checkInTime,
+  duringWorkingHours,
+  goalSlot,
+  goalUpdateTime,
+  responseTimes,
+  routineCommented,
+} from './life-agenda.js';
 import { compareTimed, TimedQueue, type Timed } from './timed-queue.js';
 
 const MIDNIGHT = 1_795_000_000;
@@ -79,6 +87,19 @@ describe('responses (LW6)', () => {
     const notable = ids.filter((id) => responseTimes(42, 'goal-update', id, MIDNIGHT, true).comments.length > 0);
     expect(notable.length / ids.length).toBeGreaterThan(0.7);
     expect(responseTimes(42, 'goal-update', ids[5]!, MIDNIGHT, false)).toEqual(all[5]);
+  });
+});
+
+describe('responses in the working day (LW6)', () => {
+  const berlin = (date: string, time: string) => instantAt(date, time, 'Europe/Berlin');
+  it.each([
+    ['a Tuesday 10:00 stays', berlin('2026-11-24', '10:00'), berlin('2026-11-24', '10:00')],
+    ['a Tuesday 07:15 waits for 08:15', berlin('2026-11-24', '07:15'), berlin('2026-11-24', '08:15')],
+    ["a Tuesday 20:30 waits for Wednesday's 08:30", berlin('2026-11-24', '20:30'), berlin('2026-11-25', '08:30')],
+    ["a Friday 19:05 waits for Monday's 08:05", berlin('2026-11-27', '19:05'), berlin('2026-11-30', '08:05')],
+    ["a Saturday noon waits for Monday's 08:00", berlin('2026-11-28', '12:00'), berlin('2026-11-30', '08:00')],
+  ])('%s, Berlin time', (_, at, expected) => {
+    expect(duringWorkingHours(at, 'Europe/Berlin')).toBe(expected);
   });
 });
 

@@ -2,7 +2,7 @@
 // check-in habit (a usual local time, a share of late and of missed days), each goal's update slot by its
 // cadence, and when teammates respond. Nothing here reads the world: the same seed and record give the same
 // instants whatever the clock did before, which is what makes the catch-up path-independent.
-import { dayNumber, weekdayOf } from './calendar.js';
+import { addDays, dayNumber, instantAt, weekdayOf, zonedParts } from './calendar.js';
 import { EntityRandom, stableUuid } from './entropy.js';
 import type { CommentableType, EpochSeconds, IsoDate, UpdateCadence, Uuid } from './records.js';
 
@@ -180,6 +180,24 @@ export function responseTimes(
     for (let k = 0; k < 3; k++) reactions.push(at + random.int(MINUTE, 12 * HOUR));
   }
   return { comments, reactions };
+}
+
+/** LW6: the working day responses come in, local: from 08:00 to before 19:00, Monday to Friday. */
+const WORK_STARTS = 8;
+const WORK_ENDS = 19;
+
+/**
+ * LW6: an instant as a teammate responds at it: as it is within working hours of `timeZone`, else the next
+ * working morning at 08 and the minute it had (an evening's or a weekend's answer waits for the next workday).
+ * @example duringWorkingHours(saturdayNoonBerlin, 'Europe/Berlin') // Monday 08:00 and the minute, Berlin time
+ */
+export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSeconds {
+  const { date, hour, minute } = zonedParts(at, timeZone);
+  const weekday = (day: IsoDate) => dayFacts(day).weekday < 5;
+  if (hour >= WORK_STARTS && hour < WORK_ENDS && weekday(date)) return at;
+  let day = hour >= WORK_ENDS ? addDays(date, 1) : date;
+  while (!weekday(day)) day = addDays(day, 1);
+  return instantAt(day, `${String(WORK_STARTS).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone);
 }
 
 /** MK3: a simulated record's id depends on the seed, what it concerns and its instant or place alone. */

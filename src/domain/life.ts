@@ -17,6 +17,7 @@ import {
   checkInHabit,
   checkInTime,
   dayFacts,
+  duringWorkingHours,
   goalSlot,
   slotDue,
   lifeId,
@@ -272,7 +273,10 @@ export class Life implements LifeEngine {
     // A routine update's comments come evenly spread over the world's updates, not by a draw of their own.
     const commented =
       type === 'goal-update' && !notable ? routineCommented(this.#world.seed, this.#routineUpdates++) : undefined;
-    const { comments, reactions } = responseTimes(this.#world.seed, type, id, at, notable, commented);
+    const drawn = responseTimes(this.#world.seed, type, id, at, notable, commented);
+    // Teammates answer in the working day (the author's): an evening's reply waits for the morning.
+    const working = (t: EpochSeconds) => duringWorkingHours(t, author.timeZone);
+    const [comments, reactions] = [drawn.comments.map(working), drawn.reactions.map(working)];
     const replies: Replies = {};
     comments.forEach((t, k) => {
       if (t > after)
