@@ -14,7 +14,7 @@ export interface Linger {
 }
 
 /** Bodies declared up to 16 MiB, for 2 s at most: enough for a client to finish sending, or to read the answer. */
-export const DEFAULT_LINGER: Readonly<Linger> = { declaredBytes: 16 * 2 ** 20, ms: 2_000 };
+const DEFAULT_LINGER: Readonly<Linger> = { declaredBytes: 16 * 2 ** 20, ms: 2_000 };
 
 /** The request each connection serves now: the one its closing answer belongs to. */
 const current = new WeakMap<Socket, IncomingMessage>();
