@@ -1,6 +1,7 @@
 // npm run world:report, run in-process once for seed 42 small: its table's rows, each figure a number, the
 // advance's figures after a clock step, and the command lines it refuses. No thresholds asserted: the story
 // engine is being rewritten, and the rules join the tests as they come to hold.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exampleOn } from '../../test/support/doc-examples.js';
 import { advanceParts, worldReport } from './world-report.js';
@@ -52,6 +53,10 @@ describe('npm run world:report', () => {
       expect(row.startsWith(`${f.rule}   ${f.name}`), row).toBe(true);
       expect(row, row).toMatch(/ \d+( of \d+ \((\d+\.\d%|–)\))? +(≤ \d+|≥ \d+%) +(yes|NO)$/);
     });
+    // The table README prints is this run's, row for row.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const printed = readme.slice(readme.indexOf('it printed:\n\n```\n') + 'it printed:\n\n```\n'.length);
+    expect(printed.slice(0, printed.indexOf('\n```'))).toBe(lines.slice(3, 4 + run.figures.length).join('\n'));
   });
 
   it('reads the story alone without --advance, and --strict asks for 1 exactly when a figure misses', async () => {
