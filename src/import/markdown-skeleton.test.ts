@@ -3,7 +3,7 @@
 // texts and on lines made to tell them apart.
 import { describe, expect, it } from 'vitest';
 import { generateWorld } from '../../fixtures/index.js';
-import { trailingDecor } from './markdown-skeleton.js';
+import { trailingDecor, withoutTrailingJoins } from './markdown-skeleton.js';
 
 /** The pattern it replaces, kept here as the oracle. */
 const ANCHORED_AT_END = /(?:\s|\*\*|__|[*_~]|@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\u2014\u2013-])*$/u;
@@ -39,5 +39,18 @@ describe('trailingDecor', () => {
   it('reads a line of 65,536 spaces before a word as the pattern would: nothing after the word', () => {
     expect(trailingDecor(`${' '.repeat(65_536)}x`)).toBe('');
     expect(trailingDecor(`x${' '.repeat(65_536)}`)).toBe(' '.repeat(65_536));
+  });
+});
+
+describe('withoutTrailingJoins', () => {
+  it.each([
+    ['the cache — ', 'the cache'],
+    ['the cache, (', 'the cache'],
+    ['the build cache, and', 'the build cache, and'],
+    ['', ''],
+    [`x${'-'.repeat(65_536)}`, 'x'],
+  ])('%j becomes %j, as the pattern it replaces made it', (text, cut) => {
+    expect(withoutTrailingJoins(text)).toBe(cut);
+    expect(withoutTrailingJoins(text)).toBe(text.replace(/[\s,;:(\u2014\u2013-]+$/, ''));
   });
 });

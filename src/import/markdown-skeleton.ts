@@ -147,6 +147,20 @@ function withMentions(text: string, mentions: readonly string[]): string {
   return `${bare} cc ${mentions.join(', ')}`;
 }
 
+/** What joins words (spaces, commas, colons, an opened parenthesis, dashes), never a line's last character. */
+const JOINS = new Set([...' \t\n\r\u00a0,;:(\u2014\u2013-']);
+
+/**
+ * `text` without the joins after its last word, walked back from its end (a pattern anchored at the end would
+ * be tried from every position).
+ * @example withoutTrailingJoins('the build cache, and') // 'the build cache, and'; ('the cache — ') // 'the cache'
+ */
+export function withoutTrailingJoins(text: string): string {
+  let end = text.length;
+  while (end > 0 && JOINS.has(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 /** The first words of `text` that fit in `room` characters, ending on a word of its own. */
 function cutToWords(text: string, room: number): string {
   if (text.length <= room) return text;
@@ -159,7 +173,7 @@ function cutToWords(text: string, room: number): string {
   }
   while (words.length > 1 && /^(the|a|an|of|to|in|on|for|and|or|with|from|at|by|is|are|once|as)$/i.test(words.at(-1)!))
     words.pop();
-  const cut = words.join(' ').replace(/[\s,;:(—–-]+$/, '');
+  const cut = withoutTrailingJoins(words.join(' '));
   // A code span or a parenthesis cut open is closed again: the skeleton's marks are the source's alone.
   const ticks = (cut.match(/`/g) ?? []).length % 2 ? '`' : '';
   const parens = (cut.match(/\(/g) ?? []).length > (cut.match(/\)/g) ?? []).length ? ')' : '';

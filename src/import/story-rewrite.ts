@@ -23,7 +23,7 @@ import {
   updateStory,
   type GoalStory,
 } from './imported-story.js';
-import { cutBack, fitStory, skeletonOf, type StoryText } from './markdown-skeleton.js';
+import { cutBack, fitStory, skeletonOf, withoutTrailingJoins, type StoryText } from './markdown-skeleton.js';
 import type { SourceOrg } from './source-org.js';
 
 /** What the rewrite asks of the anonymiser: the maps it made, and its leak check and repair. */
@@ -80,7 +80,7 @@ function titled(text: string, length: number): string {
   if (text.length <= most) return text;
   const words = text.split(' ');
   while (words.length > 1 && words.join(' ').length > most) words.pop();
-  return words.join(' ').replace(/[\s,;:(—–-]+$/, '');
+  return withoutTrailingJoins(words.join(' '));
 }
 
 function byInstantThenId<T>(list: T[], instant: (t: T) => string, id: (t: T) => string): T[] {
