@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   dateInZone,
+  formattedParts,
   formatInstant,
   instantAt,
   isCalendarDate,
   weekdayOf,
+  zonedParts,
   zonedPartsFromParts,
 } from './calendar.js';
 
@@ -76,5 +78,31 @@ describe('calendar', () => {
         second: Number(iso.slice(17, 19)),
       });
     }
+  });
+
+  it("reads a zone's wall clock from the day's offset as ICU reads it from the instant, on days of change too", () => {
+    // Every 97 minutes and 13 seconds for two years: all hours, minutes and seconds, and every transition's day
+    // (New York's, Berlin's, Adelaide's half hours, Chatham's 45 minutes, Lord Howe's half-hour change).
+    const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Adelaide', 'Pacific/Chatham', 'Australia/Lord_Howe'];
+    let compared = 0;
+    for (const zone of zones) {
+      for (let t = at('2026-01-01T00:00:00Z'); t < at('2028-01-01T00:00:00Z'); t += 97 * 60 + 13) {
+        expect(zonedParts(t, zone)).toEqual(formattedParts(t, zone));
+        compared++;
+      }
+      // Around each change, second by second: the last wall time before it and the first after.
+      for (const iso of [
+        '2026-03-08T07:00:00Z',
+        '2026-11-01T06:00:00Z',
+        '2026-03-29T01:00:00Z',
+        '2026-04-04T16:30:00Z',
+      ]) {
+        for (let t = at(iso) - 2; t <= at(iso) + 2; t++) expect(zonedParts(t, zone)).toEqual(formattedParts(t, zone));
+      }
+    }
+    expect(compared).toBeGreaterThan(50_000);
+    // Before 1972, Monrovia's offset had seconds.
+    const monrovia = at('1970-06-01T12:34:56Z');
+    expect(zonedParts(monrovia, 'Africa/Monrovia')).toEqual(formattedParts(monrovia, 'Africa/Monrovia'));
   });
 });

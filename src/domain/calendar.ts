@@ -43,8 +43,18 @@ export function dayNumber(date: IsoDate): number {
   return day;
 }
 
+// dayNumber's inverse, as often asked: each day's text written once (20 bytes or so; the cap bounds it).
+const dates = new Map<number, IsoDate>();
+
 export function dateFromDayNumber(day: number): IsoDate {
-  return utcDate(day * DAY_SECONDS);
+  let date = dates.get(day);
+  // Stryker disable next-line ConditionalExpression: writing again gives the same date; the map saves it.
+  if (date === undefined) {
+    date = utcDate(day * DAY_SECONDS);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the cap bounds the map's memory; caching more or less answers alike.
+    if (dates.size < 100_000) dates.set(day, date);
+  }
+  return date;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
@@ -82,12 +92,59 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 /** en-CA's `2026-11-20, 09:30:00`, as ICU writes it today. */
 const FORMATTED = /^(\d{4}-\d{2}-\d{2}),? (\d{2}):(\d{2}):(\d{2})$/;
 
+/**
+ * Per zone, UTC day number → the zone's offset all that day, or NaN on a day its offset changes. A world asks
+ * for wall clocks some hundred thousand times at start (every check-in, reply and habit is placed in its
+ * person's day), and ICU's formatter costs microseconds a call; the offset of a day is asked of it twice, at
+ * the day's first and last second. Equal at both ends means no change within: zones change offset at most a
+ * few times a year, never twice in a day and back.
+ */
+const dayOffsets = new Map<string, Map<number, number>>();
+let dayOffsetCount = 0;
+/** Entries of dayOffsets at most: a number key and a number each, about 40 bytes, some 8 MB in all. */
+const DAY_OFFSETS_CAP = 200_000;
+
+function dayOffset(day: number, timeZone: string): number {
+  let days = dayOffsets.get(timeZone);
+  let offset = days?.get(day);
+  if (offset !== undefined) return offset;
+  const start = day * DAY_SECONDS;
+  const first = exactOffsetAt(start, timeZone);
+  offset = exactOffsetAt(start + DAY_SECONDS - 1, timeZone) === first ? first : NaN;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: the cap bounds memory; asking ICU again answers alike.
+  if (dayOffsetCount >= DAY_OFFSETS_CAP) {
+    dayOffsets.clear();
+    dayOffsetCount = 0;
+    days = undefined;
+  }
+  if (!days) dayOffsets.set(timeZone, (days = new Map<number, number>()));
+  days.set(day, offset);
+  dayOffsetCount++;
+  return offset;
+}
+
 /** Wall-clock parts of an instant in a time zone. */
 export function zonedParts(seconds: EpochSeconds, timeZone: string) {
+  const offset = dayOffset(Math.floor(seconds / DAY_SECONDS), timeZone);
+  // On the few days a zone's offset changes, ICU answers for the instant itself.
+  if (Number.isNaN(offset)) return formattedParts(seconds, timeZone);
+  const wall = seconds + offset;
+  const day = Math.floor(wall / DAY_SECONDS);
+  const time = wall - day * DAY_SECONDS;
+  return {
+    date: dateFromDayNumber(day),
+    hour: Math.floor(time / 3600),
+    minute: Math.floor((time % 3600) / 60),
+    second: time % 60,
+  };
+}
+
+/** Wall-clock parts as ICU writes them: zonedParts' answer on a day of change, and its test's oracle. */
+export function formattedParts(seconds: EpochSeconds, timeZone: string) {
   const formatter = formatterFor(timeZone);
   const instant = new Date(seconds * 1000);
-  // format() is three times as fast as formatToParts(), and a world asks thousands of times at start; the
-  // parts stay the fallback should an engine write the text otherwise.
+  // format() is three times as fast as formatToParts(); the parts stay the fallback should an engine write the
+  // text otherwise.
   const match = FORMATTED.exec(formatter.format(instant));
   // Stryker disable next-line ConditionalExpression,BlockStatement: V8's ICU always writes the text FORMATTED reads; the parts give the same (their own test).
   if (match) {
@@ -121,7 +178,13 @@ export function dateInZone(seconds: EpochSeconds, timeZone: string): IsoDate {
 
 /** Seconds the zone's wall clock is ahead of UTC at an instant. */
 function offsetAt(seconds: EpochSeconds, timeZone: string): number {
-  const p = zonedParts(seconds, timeZone);
+  const offset = dayOffset(Math.floor(seconds / DAY_SECONDS), timeZone);
+  return Number.isNaN(offset) ? exactOffsetAt(seconds, timeZone) : offset;
+}
+
+/** offsetAt as ICU answers it, instant by instant. */
+function exactOffsetAt(seconds: EpochSeconds, timeZone: string): number {
+  const p = formattedParts(seconds, timeZone);
   return dayNumber(p.date) * DAY_SECONDS + p.hour * 3600 + p.minute * 60 + p.second - seconds;
 }
 
