@@ -111,8 +111,14 @@ interface Replies {
 export class Life implements LifeEngine {
   readonly #world: World;
   readonly #queue = new TimedQueue<Act>();
-  /** Routine goal updates responded to so far, in the order their instants came (routineCommented's k). */
-  #routineUpdates = 0;
+  /**
+   * The routine goal updates the simulation posted, by instant then goal (the order it posts them in): an
+   * update's rank here is routineCommented's k. A rank, not a running count, so that a world taken up again from
+   * its saved state, which re-reads its last days zone by zone, gives each update the k it had (LW6: a restore
+   * changes nothing of what follows). Read from the world's own records when first asked; one small entry per
+   * simulated update, beside the update itself.
+   */
+  #routine: Array<{ at: EpochSeconds; goalId: Uuid }> | undefined;
   mode: SimulateMode;
 
   constructor(world: World, mode: SimulateMode) {
@@ -272,7 +278,7 @@ export class Life implements LifeEngine {
     const notable = this.#notable(type, id);
     // A routine update's comments come evenly spread over the world's updates, not by a draw of their own.
     const commented =
-      type === 'goal-update' && !notable ? routineCommented(this.#world.seed, this.#routineUpdates++) : undefined;
+      type === 'goal-update' && !notable ? routineCommented(this.#world.seed, this.#routineRank(id)) : undefined;
     const drawn = responseTimes(this.#world.seed, type, id, at, notable, commented);
     // Teammates answer in the working day (the author's): an evening's reply waits for the morning.
     const working = (t: EpochSeconds) => duringWorkingHours(t, author.timeZone);
@@ -296,6 +302,34 @@ export class Life implements LifeEngine {
           run: () => this.#react(type, id, author, replies, k, t),
         });
     });
+  }
+
+  /** The rank of a routine update of the simulation's among them all (#routine), filing it if new. */
+  #routineRank(id: Uuid): number {
+    const update = this.#world.store.goalUpdates.get(id)!;
+    const routine = (this.#routine ??= this.#routineFromStore());
+    const { createdAt: at, goalId } = update;
+    let low = 0;
+    let high = routine.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      const other = routine[middle]!;
+      if (other.at < at || (other.at === at && other.goalId < goalId)) low = middle + 1;
+      else high = middle;
+    }
+    if (routine[low]?.at !== at || routine[low]?.goalId !== goalId) routine.splice(low, 0, { at, goalId });
+    return low;
+  }
+
+  /** The routine updates among the world's own records that the simulation posted (their ids say so). */
+  #routineFromStore(): Array<{ at: EpochSeconds; goalId: Uuid }> {
+    const { store, base } = this.#world;
+    const routine: Array<{ at: EpochSeconds; goalId: Uuid }> = [];
+    for (const { record } of store.goalUpdates.changes()) {
+      if (!record || record.id !== lifeId(base.seed, 'goal-update', record.goalId, record.createdAt)) continue;
+      if (!this.#notable('goal-update', record.id)) routine.push({ at: record.createdAt, goalId: record.goalId });
+    }
+    return routine.sort((a, b) => a.at - b.at || (a.goalId < b.goalId ? -1 : a.goalId > b.goalId ? 1 : 0));
   }
 
   /** LW5: whether a record draws teammates in: an update of a goal slipping or done, a check-in with a blocker. */
