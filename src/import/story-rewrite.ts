@@ -10,7 +10,8 @@ import type { CheckInKey } from '../../fixtures/check-in-text.js';
 import { checkInComponent } from '../../fixtures/check-in-text.js';
 import type { Tone } from '../../fixtures/discussion-targets.js';
 import type { Beat } from '../../fixtures/goal-arc.js';
-import type { Area } from '../../fixtures/phrases.js';
+import { AREAS, type Area } from '../../fixtures/phrases.js';
+import { masker, sentencesOf } from '../../fixtures/story-measure.js';
 import type { Voice } from '../../fixtures/voices.js';
 import type { ApiSchema } from '../types/wire.js';
 import {
@@ -56,8 +57,8 @@ export interface GoalRef {
   level: 1 | 2;
 }
 
-/** How many draws a text gets before the one with the fewest runs of the source is kept and repaired. */
-const DRAWS = 2;
+/** How many draws a text gets before the one that repeats least is kept (LW4: most records take the first). */
+const DRAWS = 6;
 
 const MENTION = /(?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu;
 
@@ -96,7 +97,21 @@ export class StoryRewrite {
   readonly #updateTones = new Map<string, { tone: Tone; about: string | null; author: string; voice: Voice }>();
   readonly #checkInTones = new Map<string, { tone: Tone; about: string | null; author: string; voice: Voice }>();
 
-  constructor(private readonly c: StoryContext) {}
+  /**
+   * LW4: each author's style number (Voice.style, voice-habits.ts), as a generated world gives it: their place among
+   * the people, by area and then new username, so that two people of an area phrase a sentence each their own way.
+   */
+  readonly #styles = new Map<string, number>();
+  /** LW4: who wrote each sentence first, masked as the story measure reads it (tickets, pull requests, mentions). */
+  readonly #sentenceAuthors = new Map<string, string>();
+  readonly #mask = masker([]);
+
+  constructor(private readonly c: StoryContext) {
+    c.org.people
+      .map((p) => c.person(p.id))
+      .sort((x, y) => AREAS.indexOf(x.area) - AREAS.indexOf(y.area) || (x.username < y.username ? -1 : 1))
+      .forEach(({ username }, style) => this.#styles.set(username, style));
+  }
 
   /** The text written for a record's field (null or '' as the source had it). */
   text(recordId: string, field: string): string | null {
@@ -115,37 +130,80 @@ export class StoryRewrite {
   }
 
   #voice(area: Area, author: string, ...parts: string[]): Voice {
-    return { seed: this.c.seed('voice', ...parts), area, author, mentions: [] };
+    return { seed: this.c.seed('voice', ...parts), area, author, style: this.#styles.get(author), mentions: [] };
   }
 
   /**
-   * Draws `compose` up to DRAWS times (its argument the draw's number) and keeps the first without a run of the
-   * source, else the one with the fewest; then repairs each of its texts.
+   * Draws `compose` up to DRAWS times (its argument the draw's number), each with every word that makes a run of
+   * the source drawn again (the anonymiser's repair), and keeps the first that repeats nothing: no text of its
+   * record's kind it must not repeat (`repeats`, LW4 within a goal) and no sentence another person wrote (LW4 across
+   * people, `author`'s); else the one that repeats least.
    */
   #drawn<T extends Record<string, string | null>>(
     compose: (draw: number) => T,
     key: string,
     sources: { [K in keyof T]: string | null },
     repeats: (texts: T) => number = () => 0,
+    author?: string,
   ): { texts: T; draw: number } {
-    let best: { texts: T; draw: number; hits: number } | null = null;
+    let best: { texts: T; draw: number; repeats: number } | null = null;
     for (let draw = 0; draw < DRAWS; draw++) {
-      const texts = compose(draw);
-      const hits = Object.values(texts).reduce((sum, t) => sum + (t ? this.c.hits(t) : 0), 0) + repeats(texts);
-      if (!best || hits < best.hits) best = { texts, draw, hits };
-      if (hits === 0) break;
+      const texts = this.#repaired(compose(draw), key, sources);
+      const repeated = repeats(texts) + (author === undefined ? 0 : this.#othersSentences(texts, author));
+      if (!best || repeated < best.repeats) best = { texts, draw, repeats: repeated };
+      if (repeated === 0) break;
     }
-    const repaired = { ...best!.texts };
-    if (best!.hits > 0)
-      for (const field of Object.keys(repaired) as Array<keyof T>) {
-        const text = repaired[field];
-        if (!text) continue;
-        // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
-        const fixed = this.c.repair(text, `${key}:${String(field)}`);
-        const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.25);
-        repaired[field] = cutBack(fixed, most, (t) => this.c.hits(t) === 0) as T[keyof T];
+    if (author !== undefined) this.#authored(best!.texts, author);
+    return { texts: best!.texts, draw: best!.draw };
+  }
+
+  /** `texts` with each word that makes a run of the source drawn again, cut back to about the source's length. */
+  #repaired<T extends Record<string, string | null>>(
+    texts: T,
+    key: string,
+    sources: { [K in keyof T]: string | null },
+  ): T {
+    const repaired = { ...texts };
+    for (const field of Object.keys(repaired) as Array<keyof T>) {
+      const text = repaired[field];
+      if (!text || this.c.hits(text) === 0) continue;
+      // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
+      const fixed = this.c.repair(text, `${key}:${String(field)}`);
+      const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.25);
+      repaired[field] = cutBack(fixed, most, (t) => this.c.hits(t) === 0) as T[keyof T];
+    }
+    return repaired;
+  }
+
+  /**
+   * `list` by the new ids `sourceId` gives: the order records are written in, whatever the order they were read in
+   * (a sentence is its first writer's, LW4, so the order is part of the answer).
+   */
+  #inNewIdOrder<T>(list: readonly T[], sourceId: (item: T) => string): T[] {
+    return list
+      .map((item) => ({ item, id: this.c.id(sourceId(item)) }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map(({ item }) => item);
+  }
+
+  /** LW4: how many of the texts' sentences (masked as the story measure reads them) someone else wrote first. */
+  #othersSentences(texts: Record<string, string | null>, author: string): number {
+    let count = 0;
+    for (const text of Object.values(texts))
+      for (const sentence of sentencesOf(text ?? '')) {
+        const first = this.#sentenceAuthors.get(this.#mask(sentence));
+        if (first !== undefined && first !== author) count++;
       }
-    return { texts: repaired, draw: best!.draw };
+    return count;
+  }
+
+  /** Files the texts' sentences under their author, where no one wrote them before. */
+  #authored(texts: Record<string, string | null>, author: string): void {
+    for (const text of Object.values(texts))
+      for (const sentence of sentencesOf(text ?? '')) {
+        const masked = this.#mask(sentence);
+        if (!this.#sentenceAuthors.has(masked)) this.#sentenceAuthors.set(masked, author);
+      }
   }
 
   #set(recordId: string, field: string, text: string | null): void {
@@ -183,7 +241,7 @@ export class StoryRewrite {
       taken.add(goal.title);
       this.#goals.set(id, goal);
     }
-    for (const g of this.c.org.goals) {
+    for (const g of this.#inNewIdOrder(this.c.org.goals, (g) => g.id)) {
       const goal = this.#goals.get(g.id.toLowerCase())!;
       const { texts } = this.#drawn(
         (draw) => ({
@@ -198,6 +256,8 @@ export class StoryRewrite {
         }),
         g.id,
         { description: g.description },
+        undefined,
+        goal.voice.author,
       );
       this.#set(g.id, 'description', texts.description);
     }
@@ -219,7 +279,7 @@ export class StoryRewrite {
       byGoal.set(u.goal.id.toLowerCase(), list);
     }
     const today = this.c.org.source.readAt.slice(0, 10);
-    for (const [goalId, list] of byGoal) {
+    for (const [goalId, list] of this.#inNewIdOrder([...byGoal], ([id]) => id)) {
       const updates = byInstantThenId(
         list,
         (u) => u.created_at,
@@ -264,6 +324,7 @@ export class StoryRewrite {
           u.id,
           { title: u.title, body: u.body },
           repeated,
+          author,
         );
         titles.add(texts.title);
         for (const line of bulletsOf(texts.body)) bullets.add(line);
@@ -280,7 +341,7 @@ export class StoryRewrite {
           tone,
           about: goal.subject.component,
           author: u.person.id.toLowerCase(),
-          voice: { ...goal.voice, author },
+          voice: { ...goal.voice, author, style: this.#styles.get(author) },
         });
       });
     }
@@ -293,7 +354,7 @@ export class StoryRewrite {
       list.push(ci);
       byPerson.set(ci.person.id.toLowerCase(), list);
     }
-    for (const [personId, list] of byPerson) {
+    for (const [personId, list] of this.#inNewIdOrder([...byPerson], ([id]) => id)) {
       const person = this.c.person(personId);
       const voice = this.#voice(person.area, person.username, 'person', personId);
       let last: CheckInKey | null = null;
@@ -317,6 +378,8 @@ export class StoryRewrite {
           },
           ci.id,
           { previous: ci.previous, intentions: ci.intentions, blockers: ci.blockers },
+          undefined,
+          person.username,
         );
         this.#set(ci.id, 'previous', texts.previous);
         this.#set(ci.id, 'intentions', texts.intentions);
@@ -335,14 +398,14 @@ export class StoryRewrite {
   }
 
   #writeComments(): void {
-    for (const comment of this.c.org.comments) {
+    for (const comment of this.#inNewIdOrder(this.c.org.comments, (c) => c.id)) {
       const on =
         comment.resource.type === 'goal-update'
           ? this.#updateTones.get(comment.resource.id.toLowerCase())
           : this.#checkInTones.get(comment.resource.id.toLowerCase());
       const commenter = this.c.person(comment.person.id);
       const voice: Voice = on
-        ? { ...on.voice, author: commenter.username }
+        ? { ...on.voice, author: commenter.username, style: this.#styles.get(commenter.username) }
         : this.#voice(commenter.area, commenter.username, 'comment', comment.id);
       const reply = on?.author === comment.person.id.toLowerCase();
       const skeleton = skeletonOf(comment.body, this.c.mention);
@@ -366,6 +429,8 @@ export class StoryRewrite {
         }),
         comment.id,
         { body: comment.body },
+        undefined,
+        commenter.username,
       );
       this.#set(comment.id, 'body', texts.body);
     }
