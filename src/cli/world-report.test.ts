@@ -12,6 +12,7 @@ const DOCUMENTED = exampleOn('docs/world.md', 'shell', 'npm run world:report').c
 
 const STORY_ROWS = [
   ['LW1', 'goals off-topic for their team'],
+  ['LW1', 'goals whose people or key results are off it'],
   ['LW1', 'arcs contradicting their figures'],
   ['LW1', '"On track" below 100% after the end date'],
   ['LW2', "texts about another discipline's work"],
