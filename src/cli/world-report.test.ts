@@ -19,6 +19,7 @@ const STORY_ROWS = [
   ['LW3', 'check-in pairs that follow on'],
   ['LW4', 'goals repeating an update title'],
   ['LW4', 'goals repeating a bullet line'],
+  ['LW4', 'goals telling a one-time act twice'],
   ['LW4', 'sentences written by two people'],
   ['LW5', 'comments contradicting their record'],
 ];
