@@ -12,12 +12,14 @@ const DOCUMENTED = exampleOn('docs/world.md', 'shell', 'npm run world:report').c
 
 const STORY_ROWS = [
   ['LW1', 'goals off-topic for their team'],
+  ['LW1', 'goals whose people or key results are off it'],
   ['LW1', 'arcs contradicting their figures'],
   ['LW1', '"On track" below 100% after the end date'],
   ['LW2', "texts about another discipline's work"],
   ['LW3', 'check-in pairs that follow on'],
   ['LW4', 'goals repeating an update title'],
   ['LW4', 'goals repeating a bullet line'],
+  ['LW4', 'goals telling a one-time act twice'],
   ['LW4', 'sentences written by two people'],
   ['LW5', 'comments contradicting their record'],
 ];

@@ -113,6 +113,11 @@ describe('routine comments (LW6)', () => {
     }
     expect(Array.from({ length: 10 }, (_, k) => routineCommented(7, k))).not.toEqual(commented.slice(0, 10));
   });
+
+  it('answer the first routine update of every seed (a week may post only one)', () => {
+    const unanswered = Array.from({ length: 50 }, (_, i) => i + 1).filter((seed) => !routineCommented(seed, 0));
+    expect(unanswered).toEqual([]);
+  });
 });
 
 describe('TimedQueue', () => {

@@ -140,12 +140,14 @@ const REACTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
 /**
  * Whether the k-th routine goal update a world's simulation posts gets comments: a share of ROUTINE_COMMENTED
  * spread evenly (k times the golden ratio, from a point the seed picks), so any run of n such updates has
- * within one of that share commented, rather than a week of a small team where none is, by chance.
- * @example routineCommented(42, 0) // true or false; about 6 of any 10 in a row are true
+ * within one of that share commented, rather than a week of a small team where none is, by chance. The point is
+ * within the share, so the first is always answered: a small team's quiet week may post a single routine update.
+ * @example routineCommented(42, 0) // true; about 6 of any 10 in a row are true
  */
 export function routineCommented(seed: number, k: number): boolean {
-  const start = new EntityRandom(seed, 'life-routine-comments', 'start').random();
-  return (start + k * GOLDEN) % 1 < COMMENTED['goal-update'][0];
+  const share = COMMENTED['goal-update'][0];
+  const start = new EntityRandom(seed, 'life-routine-comments', 'start').random() * share;
+  return (start + k * GOLDEN) % 1 < share;
 }
 
 const GOLDEN = (Math.sqrt(5) - 1) / 2;

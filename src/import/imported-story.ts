@@ -48,6 +48,8 @@ export interface GoalStory {
   title: string;
   subject: GoalSubject;
   kind: GoalKind;
+  /** LW1: the key results drawn with the title, which its description names. */
+  results: readonly string[];
   voice: Voice;
 }
 
@@ -84,7 +86,7 @@ export function goalStory(
 export function goalDescriptionStory(goal: GoalStory, key: string, people: readonly string[]): StoryText {
   const [owner, ...contributors] = people;
   const voice = { ...goal.voice, author: owner ?? goal.voice.author };
-  const text = goalDescription(fakerFor(voice.seed, 'imported-description', key), voice, contributors, goal.subject);
+  const text = goalDescription(fakerFor(voice.seed, 'imported-description', key), voice, contributors, goal.results);
   // A description with nobody in it does not name an owner (the skeleton puts the source's mentions back).
   return storyOf(
     owner ? text : text.replace(/Owner: @\S*?\.\s*/, ''),

@@ -377,10 +377,14 @@ export function orgRecords(org: SourceOrg, key: string | Buffer): OrgRecords {
   const commentable = new Set([...checkIns.map((c) => c.id), ...goalUpdates.map((u) => u.id)]);
   const responses = responsesOf(org, commentable, personIds, tally);
 
-  // Goals with neither an update nor a start date were made when the organisation was read.
-  const generatedAt = Math.max(tally.latest, ...goals.map((g) => g.createdAt));
+  // Goals with neither an update nor a start date were made when the organisation was read, and so were those whose
+  // start date is after every instant read (a goal planned for next week): the start date's morning is a guess at
+  // when a goal was made, and a future one would put the world's clock past the read, where the base publishes
+  // Echo answers the source had not yet (EC4).
+  const generatedAt = tally.latest || Math.max(0, ...goals.map((g) => g.createdAt));
   for (const [i, goal] of goals.entries())
-    if (goal.createdAt === 0) goals[i] = { ...goal, createdAt: generatedAt, updatedAt: generatedAt };
+    if (goal.createdAt === 0 || goal.createdAt > generatedAt)
+      goals[i] = { ...goal, createdAt: generatedAt, updatedAt: generatedAt };
 
   return {
     contents: {
