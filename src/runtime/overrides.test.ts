@@ -1,8 +1,9 @@
 // Override rules (PUT /__mock/overrides) as the runtime holds them: what each refusal says (G8, naming the
 // field and the fix), which operations a pattern reaches, the answer made once per rule, and its matching.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/domain-error.js';
 import { thrownBy } from '../../test/support/thrown-by.js';
+import { loadSpecChecks } from '../spec/compiled-spec.js';
 import { Overrides, type OverrideRuleInput } from './overrides.js';
 
 /** The G8 entries a set of rules is refused with; fails the test if they are accepted. */
@@ -12,6 +13,9 @@ function refusal(rules: OverrideRuleInput[]): Array<{ name: string; message: str
 }
 
 const FIX = 'Narrow the path, fix the answer, or mark the rule "unchecked": true.';
+
+// An override's body is checked against the response schemas, a module loaded on demand (the controls await it).
+beforeAll(() => loadSpecChecks());
 
 describe('Overrides: refusals name the field and the fix (G8)', () => {
   it.each<[string, OverrideRuleInput, string, string]>([
