@@ -1,22 +1,39 @@
 // What the proxy keeps of an exchange once its end is told: a count in the tally, an entry in the journal and one
 // in the HAR file, secrets out of each; settled() waits for every exchange begun until all of that is done.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endedExchange } from '../../test/support/ended-exchange.js';
 import { RequestJournal } from '../runtime/request-journal.js';
-import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledSpec, loadSpecChecks } from '../spec/compiled-spec.js';
 import { ExchangeRecorder } from './exchange-record.js';
 import { HarFile } from './har-file.js';
 import { ProxyTally } from './proxy-tally.js';
 
+// The response checks load on demand (spec-source.ts), as the proxy's start loads them: run alone, no earlier file of
+// the worker has loaded them, and a checked exchange would be told to `warn` instead.
+beforeAll(() => loadSpecChecks());
+
+/** Each test's HAR file and its folder: closed and removed after it, whatever it asserted. A file left open is
+ * closed by the garbage collector instead, Node's DEP0137 warning in some later file of the run. */
+const opened: Array<{ har: HarFile; folder: string }> = [];
+
+afterEach(async () => {
+  for (const { har, folder } of opened.splice(0)) {
+    await har.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 async function recorderWithHar() {
   const spec = getCompiledSpec();
-  const path = join(mkdtempSync(join(tmpdir(), 'standin-record-')), 'exchanges.har');
+  const folder = mkdtempSync(join(tmpdir(), 'standin-record-'));
+  const path = join(folder, 'exchanges.har');
   const har = await HarFile.create(path, '0.0.0', (error) => {
     throw error;
   });
+  opened.push({ har, folder });
   const journal = new RequestJournal();
   const tally = new ProxyTally((rule, part) => spec.rules.sourceOf(rule, part));
   const warned: string[] = [];

@@ -65,7 +65,7 @@ afterAll(() => {
 
 describe('the types a page imports', () => {
   it('compile with DOM types only and skipLibCheck: false (no @types/node in the project)', () => {
-    const tsc = compileProject(folder);
+    const tsc = compileProject(folder, 'dom-only');
     expect(tsc.output).toBe('');
     expect(tsc.status).toBe(0);
   });
