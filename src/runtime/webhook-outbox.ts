@@ -417,6 +417,8 @@ export class WebhookOutbox {
     const controller = new AbortController();
     this.#inFlight.set(delivery.id, controller);
     const { timeoutMs } = this.#settings;
+    // The url of this attempt, read once: a PATCH while it is being signed changes the next attempt's, not this one's.
+    const { url } = subscription;
     const started = Date.now();
     // WH4: the timeout is a timer of ours that aborts the controller, which #inFlight holds: Node lets an
     // AbortSignal.timeout inside AbortSignal.any be collected and never fire (nodejs/node#57736), and a body
@@ -426,7 +428,7 @@ export class WebhookOutbox {
     );
     const attempt: DeliveryAttempt = {
       attempted_at: formatInstant(Math.floor(started / 1000)),
-      url: subscription.url,
+      url,
       status: null,
       duration_ms: 0,
       response: null,
@@ -436,7 +438,7 @@ export class WebhookOutbox {
       // WH3: the timestamp is real time, which a receiver checks against its own clock.
       const timestamp = Math.floor(started / 1000);
       const signed = await signature(subscription.key, delivery.event.id, timestamp, delivery.body);
-      const answer = await fetch(subscription.url, {
+      const answer = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
