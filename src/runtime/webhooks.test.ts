@@ -137,6 +137,18 @@ describe('Webhooks: a turn’s events', () => {
     expect([presented, deliveredRecords(webhooks, null), doomed.deliveries({})]).toEqual([[newer.id], [newer.id], []]);
   });
 
+  it('WH4 every outbox takes the settings given (here: no retries), the defaults for the rest', async () => {
+    const { webhooks, changed } = webhooksOf();
+    const outbox = webhooks.outbox('s1');
+    outbox.subscribe({ url: URL });
+    const settled = new Promise<void>((resolve) => (outbox.onSettled = () => resolve()));
+    changed('s1', older);
+    await settled;
+    expect(outbox.deliveries({}).map((d) => [d.status, d.note, d.attempts.length])).toEqual([
+      ['failed', 'failed after 1 attempts (WH4)', 1],
+    ]);
+  });
+
   it('WH5 the bytes are every outbox’s', () => {
     const { webhooks } = webhooksOf();
     webhooks.outbox(null).subscribe({ url: URL });
