@@ -172,6 +172,16 @@ describe('WH3 WH5 an attempt as the receiver sees it and as the list keeps it', 
     expect(delivery!.attempts[0]!.response).toBe('ok\uFFFD');
   });
 
+  it('WH5 the cap of 4,096 characters holds for a broken character just past it', async () => {
+    const bytes = Buffer.concat([Buffer.from('y'.repeat(4096)), Buffer.from([0xe2, 0x82])]);
+    const { url } = await receiver(() => ({ status: 200, body: bytes }));
+    const { outbox } = outboxOf();
+    outbox.subscribe({ url });
+    outbox.publish(...event(1));
+    const [delivery] = await until(outbox, ended);
+    expect(delivery!.attempts[0]!.response).toBe('y'.repeat(4096));
+  });
+
   it('WH5 past 4,096 characters the mock reads no more of an answer: it hangs up on the receiver', async () => {
     const hungUp = gate();
     const { url } = await receiver((_index, res) => {
