@@ -172,6 +172,20 @@ describe('WH3 WH5 an attempt as the receiver sees it and as the list keeps it', 
     expect(delivery!.attempts[0]!.response).toBe('ok\uFFFD');
   });
 
+  it('WH5 a character split between two chunks of the answer is kept whole', async () => {
+    const { url } = await receiver((_index, res) => {
+      // 'é' is 0xc3 0xa9: its first byte goes alone, the rest a moment later (a chunk of its own, as a rule).
+      res.writeHead(200).write(Buffer.from([0xc3]));
+      setTimeout(() => res.end(Buffer.from([0xa9, 0x21])), 50);
+      return { hold: new Promise(() => undefined) };
+    });
+    const { outbox } = outboxOf();
+    outbox.subscribe({ url });
+    outbox.publish(...event(1));
+    const [delivery] = await until(outbox, ended);
+    expect(delivery!.attempts[0]!.response).toBe('é!');
+  });
+
   it('WH5 the cap of 4,096 characters holds for a broken character just past it', async () => {
     const bytes = Buffer.concat([Buffer.from('y'.repeat(4096)), Buffer.from([0xe2, 0x82])]);
     const { url } = await receiver(() => ({ status: 200, body: bytes }));
