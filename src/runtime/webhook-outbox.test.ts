@@ -450,7 +450,8 @@ describe('WH2 subscriptions', () => {
     });
     expect(subscriptionsTold()).toBe(1);
     expect(made).toEqual({
-      id: made.id,
+      // MK3: seed 42's first subscription, run after run.
+      id: '7a959098-0004-4f41-93c4-ac3316566234',
       url: 'https://example.com/hooks',
       events: ['comment.created', 'check-in.completed'],
       secret: SECRET,
@@ -467,6 +468,13 @@ describe('WH2 subscriptions', () => {
     expect(outbox.subscription(made.id).events).toEqual(['echo-answer.published']);
     outbox.unsubscribe(made.id);
     expect([subscriptionsTold(), outbox.subscriptionCount]).toEqual([2, 0]);
+  });
+
+  it('WH2 a change of a subscription that does not exist: not found, saying where they are listed', () => {
+    const { outbox } = outboxOf();
+    expect(() => outbox.update('nope', { events: ['comment.created'] })).toThrow(
+      'There is no webhook subscription nope (WH2); GET /__mock/webhooks lists them.',
+    );
   });
 
   it.each([

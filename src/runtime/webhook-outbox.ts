@@ -261,7 +261,6 @@ export class WebhookOutbox {
   withhold(goalId: string, why: string): void {
     for (const [subscriptionId, queue] of this.#queues) {
       const kept = queue.filter((delivery) => delivery.event.goalId !== goalId);
-      if (kept.length === queue.length) continue;
       for (const delivery of queue) if (delivery.event.goalId === goalId) this.#finish(delivery, 'cancelled', why);
       this.#queues.set(subscriptionId, kept);
       this.#pump(subscriptionId);
