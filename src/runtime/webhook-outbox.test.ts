@@ -559,6 +559,35 @@ describe('WH5 GO7 the list, redeliver and withhold', () => {
     expect(asked.map((a) => a.headers['webhook-id'])).toEqual(['event-1', 'event-2', 'event-2']);
   });
 
+  it('MK3 a delivery’s id is its subscription’s and its event’s, whatever was delivered before it', async () => {
+    const { url } = await receiver();
+    /** Two subscriptions of seed 42 and two events in `order`: each delivery's id by its subscription and event. */
+    const idsOf = async (order: number[]) => {
+      const { outbox } = outboxOf();
+      outbox.subscribe({ url });
+      outbox.subscribe({ url });
+      for (const n of order) outbox.publish(...event(n));
+      const listed = await until(outbox, (d) => d.length === 4 && ended(d));
+      return new Map(listed.map((d) => [`${d.subscription_id} ${d.event_id}`, d.id]));
+    };
+    const [one, two] = [await idsOf([1, 2]), await idsOf([2, 1])];
+    expect(one.size).toBe(4);
+    expect(new Set(one.values()).size).toBe(4);
+    expect(two).toEqual(one);
+  });
+
+  it('WH5 redeliver once the subscription is gone: a conflict, saying how to subscribe again', async () => {
+    const { url } = await receiver();
+    const { outbox } = outboxOf();
+    const subscription = outbox.subscribe({ url });
+    outbox.publish(...event(1));
+    const [delivery] = await until(outbox, ended);
+    outbox.unsubscribe(subscription.id);
+    expect(() => outbox.redeliver(delivery!.id, () => false)).toThrow(
+      `Delivery ${delivery!.id}'s subscription ${subscription.id} was deleted (WH5); subscribe again with POST /__mock/webhooks.`,
+    );
+  });
+
   it('WH5 redeliver of an unknown delivery: not found, saying where they are listed', () => {
     const { outbox } = outboxOf();
     expect(() => outbox.redeliver('nope', () => false)).toThrow(
