@@ -574,6 +574,8 @@ describe('WH5 GO7 the list, redeliver and withhold', () => {
     expect(one.size).toBe(4);
     expect(new Set(one.values()).size).toBe(4);
     expect(two).toEqual(one);
+    // Seed 42's first subscription's delivery of event-1, run after run.
+    expect(one.get('7a959098-0004-4f41-93c4-ac3316566234 event-1')).toBe('b82abb4d-6a3d-466d-a1b0-54a318547e8f');
   });
 
   it('WH5 redeliver once the subscription is gone: a conflict, saying how to subscribe again', async () => {
