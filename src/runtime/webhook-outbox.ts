@@ -408,7 +408,8 @@ export class WebhookOutbox {
 
   /** WH4: sends the subscription's first waiting delivery, unless one is in flight or waits for its time. */
   #pump(subscriptionId: string): void {
-    const head = this.#queues.get(subscriptionId)?.[0];
+    // Every pump is of a subscription whose queue exists: those of a deleted one or a reset world ended their timers.
+    const head = this.#queues.get(subscriptionId)![0];
     if (this.#closed || !head || head.status !== 'pending' || this.#timers.has(head.id)) return;
     const subscription = this.#subscriptions.get(subscriptionId)!;
     head.status = 'sending';
