@@ -426,10 +426,8 @@ export class WebhookOutbox {
     const started = Date.now();
     // WH4: the timeout is a timer of ours that aborts the controller, which #inFlight holds: Node lets an
     // AbortSignal.timeout inside AbortSignal.any be collected and never fire (nodejs/node#57736), and a body
-    // still coming would then hold the subscription's queue for good.
-    const timer = startTimer(timeoutMs, () =>
-      controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
-    );
+    // still coming would then hold the subscription's queue for good. Its name is all failureText reads.
+    const timer = startTimer(timeoutMs, () => controller.abort(new DOMException(undefined, 'TimeoutError')));
     let succeeded = false;
     const attempt: DeliveryAttempt = {
       attempted_at: formatInstant(Math.floor(started / 1000)),
