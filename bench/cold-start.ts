@@ -1,5 +1,7 @@
 // The starts part: createMock() in a fresh process, `standin serve` and `npm start` from spawn to the first
-// answer of GET /api/v2/me, and whether a signal to `npm start` stops the server it started.
+// answer of GET /api/v2/me, and whether a signal to `npm start` stops the server it started. Beside standin
+// serve small, in alternation, the floor any Node server starts from on this machine: a bare node:http server
+// (bench/raw-server.ts), from spawn to its first answer, so a start reads as a ratio of the same run too.
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
@@ -15,8 +17,9 @@ import {
   start,
   stop,
   type Spawned,
+  waitForOutput,
 } from './processes.js';
-import { bannerOf, CLI, NOW, ROOT } from './servers.js';
+import { bannerOf, CLI, NOW, RAW_SERVER, ROOT } from './servers.js';
 import { median, round } from './stats.js';
 
 const INDEX = new URL('../src/index.js', import.meta.url);
@@ -43,6 +46,8 @@ export interface SignalOutcome {
 export interface StartsResult {
   createMock: { runs: Array<{ bootstrapMs: number; createMockMs: number }>; bootstrapMs: number; createMockMs: number };
   serveSmall: { runsMs: number[]; medianMs: number };
+  /** A bare node:http server (bench/raw-server.ts), spawn to its first answer, run in turn with serve small. */
+  bareNode: { runsMs: number[]; medianMs: number };
   serveLarge: { runsMs: number[]; medianMs: number };
   npmStart: { runsMs: number[]; medianMs: number; signals: SignalOutcome[] };
 }
@@ -91,6 +96,21 @@ async function firstAnswerMs(spawned: Spawned, timeoutMs: number): Promise<{ ms:
     await sleep(5);
   }
   throw new Error(`GET /api/v2/me never answered 200 on port ${port}`);
+}
+
+/** The bare node:http server from spawn to its first answer of GET /api/v2/me (it answers every path 200). */
+async function bareOnce(): Promise<number> {
+  const spawned = start(process.execPath, [RAW_SERVER, '{}']);
+  try {
+    const [, port] = await waitForOutput(spawned, /^listening on (\d+)$/m, 60_000);
+    for (const end = performance.now() + 60_000; performance.now() < end;) {
+      if ((await meStatus(Number(port), 'none')) === 200) return round(performance.now() - spawned.spawnedAt, 1);
+      await sleep(5);
+    }
+    throw new Error(`the bare node:http server never answered on port ${port}`);
+  } finally {
+    await stop(spawned);
+  }
 }
 
 async function serveOnce(size: 'small' | 'large'): Promise<number> {
@@ -152,15 +172,19 @@ export async function starts(options: StartsOptions): Promise<StartsResult> {
     creates.push(createMockOnce());
     log(`starts: createMock() in a fresh process ${i + 1}/${options.runs}: ${creates.at(-1)!.createMockMs} ms`);
   }
-  const serve = async (size: 'small' | 'large', runs: number) => {
+  const serve = async (size: 'small' | 'large', runs: number, bare: number[] = []) => {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       times.push(await serveOnce(size));
       log(`starts: standin serve --size ${size} ${i + 1}/${runs}: ${times.at(-1)} ms to the first answer`);
+      if (size !== 'small') continue;
+      bare.push(await bareOnce());
+      log(`starts: a bare node:http server ${i + 1}/${runs}: ${bare.at(-1)} ms to the first answer`);
     }
     return { runsMs: times, medianMs: round(median(times), 0) };
   };
-  const serveSmall = await serve('small', options.runs);
+  const bare: number[] = [];
+  const serveSmall = await serve('small', options.runs, bare);
   const serveLarge = await serve('large', options.largeRuns);
   // Each run of npm start builds first (that is the point); one run per signal.
   const signals: SignalOutcome[] = [];
@@ -178,6 +202,7 @@ export async function starts(options: StartsOptions): Promise<StartsResult> {
       createMockMs: round(median(creates.map((c) => c.createMockMs)), 1),
     },
     serveSmall,
+    bareNode: { runsMs: bare, medianMs: round(median(bare), 0) },
     serveLarge,
     npmStart: {
       runsMs: signals.map((s) => s.firstAnswerMs),

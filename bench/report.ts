@@ -152,7 +152,23 @@ export function table(results: Results): string[] {
         'npm-start',
       ],
     ];
-    for (const [figure, value, n, target] of starts) row('cold start', `${figure}, ${runs(n)}`, ms(value), '', target);
+    for (const [figure, value, n, target] of starts) {
+      row('cold start', `${figure}, ${runs(n)}`, ms(value), '', target);
+      if (target !== 'serve-small' || s.bareNode === undefined) continue;
+      // The floor of any Node server on this machine, started in turn with serve small: what standin adds to it.
+      const bare = s.bareNode;
+      row(
+        'cold start',
+        `a bare node:http server (bench/raw-server.ts), spawn to its first answer, in turn with serve small, ${runs(bare.runsMs.length)}`,
+        ms(bare.medianMs),
+      );
+      row(
+        'cold start',
+        '↳ standin serve small against the bare server',
+        `${ms(s.serveSmall.medianMs - bare.medianMs)} more`,
+        `${(s.serveSmall.medianMs / bare.medianMs).toFixed(2)}× bare node`,
+      );
+    }
     for (const o of s.npmStart.signals)
       row(
         'signals',

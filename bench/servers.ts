@@ -6,7 +6,7 @@ import { freePort, portOpen, sleep, start, stop, waitForOutput, type Spawned } f
 /** The repository's root, two folders above dist/bench. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = fileURLToPath(new URL('../cli/standin.js', import.meta.url));
-const RAW_SERVER = fileURLToPath(new URL('./raw-server.js', import.meta.url));
+export const RAW_SERVER = fileURLToPath(new URL('./raw-server.js', import.meta.url));
 const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
 

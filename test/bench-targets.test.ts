@@ -100,6 +100,7 @@ function starts(serveSmallMs: number): StartsResult {
   return {
     createMock: { runs: [], bootstrapMs: 50, createMockMs: 150 },
     serveSmall: { runsMs: [serveSmallMs], medianMs: serveSmallMs },
+    bareNode: { runsMs: [120], medianMs: 120 },
     serveLarge: { runsMs: [2000], medianMs: 2000 },
     npmStart: {
       runsMs: [1000],
