@@ -2,7 +2,7 @@
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { ensureInOrder, ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
-import { getGoal, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
+import { getGoal, LABELS, listByIds, postUpdate, type GoalOut } from '../kit/goal-reading.js';
 import { snappedConfidence } from '../../src/exchange/confidence-rules.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
@@ -161,15 +161,7 @@ export const goalUpdates: CheckGroup = {
           return;
         }
         const otherPerson = await ctx.otherPerson();
-        const theirs = (
-          await other.expect<UpdateOut>(
-            201,
-            'POST',
-            `/goals/${goal.id}/goal-updates`,
-            { body: { title: ctx.mark('GU1 by another') } },
-            'GU1',
-          )
-        ).body;
+        const theirs = await postUpdate(other, goal.id, { title: ctx.mark('GU1 by another') });
         ensure(
           theirs.person.id === otherPerson.id,
           'GU1',
