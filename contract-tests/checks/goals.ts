@@ -34,6 +34,15 @@ async function someTeam(ctx: KitContext): Promise<{ id: string; name: string }> 
   return team;
 }
 
+/** What the checks that write goals with others on them start from: writes allowed, a contributor and a team. */
+async function contributorAndTeam(
+  ctx: KitContext,
+): Promise<{ person: { id: string; name: string }; team: { id: string; name: string } }> {
+  ctx.requireWrites();
+  const person = await someoneElse(ctx);
+  return { person, team: await someTeam(ctx) };
+}
+
 /** GO6 as a predicate, to compute what a filtered list must hold from what the unfiltered list returned. */
 function matches(goal: GoalOut, filters: { since?: string; people?: string[]; teams?: string[] }): boolean {
   if (filters.since && goal.end_date !== null && goal.end_date < filters.since) return false;
@@ -104,9 +113,7 @@ export const goals: CheckGroup = {
       rule: 'GO1',
       title: 'POST /goals with every writable field: the answer and GET /goals/{id} carry what was sent',
       async run(ctx) {
-        ctx.requireWrites();
-        const person = await someoneElse(ctx);
-        const team = await someTeam(ctx);
+        const { person, team } = await contributorAndTeam(ctx);
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO1 parent') });
         const body = {
           title: ctx.mark('GO1 full'),
@@ -334,9 +341,7 @@ export const goals: CheckGroup = {
       title:
         'POST, PATCH, GET and list answers carry owner, parent, contributors and teams as objects naming the records, never *_id forms',
       async run(ctx) {
-        ctx.requireWrites();
-        const person = await someoneElse(ctx);
-        const team = await someTeam(ctx);
+        const { person, team } = await contributorAndTeam(ctx);
         const teamName = (await ctx.client.expect<ApiSchema<'Team'>>(200, 'GET', `/teams/${team.id}`, {}, 'PT2')).body
           .name;
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO3 parent') });
@@ -596,9 +601,7 @@ export const goals: CheckGroup = {
       title:
         'own goals: since is inclusive and keeps goals without end date; people_ids[] matches owner or contributor; filters AND, arrays OR; GO6 order',
       async run(ctx) {
-        ctx.requireWrites();
-        const person = await someoneElse(ctx);
-        const team = await someTeam(ctx);
+        const { person, team } = await contributorAndTeam(ctx);
         const made: GoalOut[] = [
           await ctx.createGoal({
             title: ctx.mark('GO6 b'),
