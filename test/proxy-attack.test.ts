@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_BYTES } from '../src/proxy/body-capture.js';
-import { rawRequest, withProxy } from './support/proxy-run.js';
+import { postToHook, rawRequest, withProxy } from './support/proxy-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-attack-'));
 
@@ -258,11 +258,7 @@ describe('secrets', () => {
         await withProxy(
           upstream.root,
           async (proxy) => {
-            await rawRequest(`${proxy.origin}/hooks/activity/a/acc?token=${encoded}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: '{}',
-            });
+            await postToHook(proxy, encoded, '{}');
             await proxy.settled();
             const journal = JSON.stringify(proxy.journal.list());
             expect(journal).not.toContain(encoded);
