@@ -54,6 +54,30 @@ function invalidPost(
   };
 }
 
+/** `method` on the comments or reactions of a record of `base` that does not exist: 404 naming it (G2). */
+function onUnknownRecord(base: string, sub: 'comments' | 'reactions', method: string, body?: unknown): ErrorCase {
+  return {
+    name: `${method} /${base}/{unknown}/${sub}`,
+    method,
+    path: () => `${API}/${base}/${UNKNOWN_ID}/${sub}`,
+    body,
+    status: 404,
+  };
+}
+
+/** `method` on the comment or reaction the context made, by another person than its author: 403. */
+function byAnother(sub: 'comments' | 'reactions', method: string, body?: unknown): ErrorCase {
+  const made = sub === 'comments' ? 'comment' : 'reaction';
+  return {
+    name: `${method} /${sub}/{id} by another person`,
+    method,
+    path: (c) => `${API}/${sub}/${c[made]}`,
+    body,
+    as: 'other',
+    status: 403,
+  };
+}
+
 function canSee(goal: Goal, person: Person): boolean {
   return !goal.private || goal.ownerId === person.id || goal.contributorIds.includes(person.id);
 }
@@ -224,19 +248,8 @@ describe('CR1 comments', () => {
       invalidPost(base, 'comments', 'with a blank body', { body: ' \n\t ' }, 'body'),
       invalidPost(base, 'comments', 'without body', {}, 'body'),
       invalidPost(base, 'comments', 'with a numeric body', { body: 7 }, 'body'),
-      {
-        name: `POST /${base}/{unknown}/comments`,
-        method: 'POST',
-        path: () => `${API}/${base}/${UNKNOWN_ID}/comments`,
-        body: { body: 'x' },
-        status: 404,
-      },
-      {
-        name: `GET /${base}/{unknown}/comments`,
-        method: 'GET',
-        path: () => `${API}/${base}/${UNKNOWN_ID}/comments`,
-        status: 404,
-      },
+      onUnknownRecord(base, 'comments', 'POST', { body: 'x' }),
+      onUnknownRecord(base, 'comments', 'GET'),
       {
         name: `GET /${base}/{malformed}/comments`,
         method: 'GET',
@@ -260,21 +273,8 @@ describe('CR1 comments', () => {
       status: 422,
       field: 'body',
     },
-    {
-      name: 'PATCH /comments/{id} by another person',
-      method: 'PATCH',
-      path: (c) => `${API}/comments/${c.comment}`,
-      body: { body: 'mine now' },
-      as: 'other',
-      status: 403,
-    },
-    {
-      name: 'DELETE /comments/{id} by another person',
-      method: 'DELETE',
-      path: (c) => `${API}/comments/${c.comment}`,
-      as: 'other',
-      status: 403,
-    },
+    byAnother('comments', 'PATCH', { body: 'mine now' }),
+    byAnother('comments', 'DELETE'),
     {
       name: 'PATCH /comments/{unknown}',
       method: 'PATCH',
@@ -285,23 +285,32 @@ describe('CR1 comments', () => {
     { name: 'DELETE /comments/{malformed}', method: 'DELETE', path: () => `${API}/comments/not-an-id`, status: 404 },
   ];
 
-  it.each(errors)('CR1 $name → $status', async ({ method, path, body, as, status, field }) => {
-    const h = new Harness();
-    const ctx = await context(h);
-    const token = as === 'other' ? h.tokenOf(otherThan(h, h.person())) : undefined;
-    const before = [...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort();
-    const res = await h.call(method, path(ctx), {
-      ...(body === undefined ? {} : { body }),
-      ...(token ? { token } : {}),
-    });
-    expectProblem(res, status, field);
-    if (status === 403) expect(res.body.detail).toMatch(/author/i);
-    expectUnknownNamed(res, path(ctx));
-    expect([...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`).sort()).toEqual(before);
+  it.each(errors)('CR1 $name → $status', async (errorCase) => {
+    const res = await refused(errorCase, (h) => [...h.world.store.comments.values()].map((c) => `${c.id}:${c.body}`));
+    if (errorCase.status === 403) expect(res.body.detail).toMatch(/author/i);
   });
 });
 
 type Ctx = Record<string, string>;
+
+/**
+ * Sends an error case's request in a fresh world, after the context is made: the status and field it expects, a
+ * 404's detail naming what is unknown, and `records` (read sorted) the same after as before.
+ */
+async function refused({ method, path, body, as, status, field }: ErrorCase, records: (h: Harness) => string[]) {
+  const h = new Harness();
+  const ctx = await context(h);
+  const token = as === 'other' ? h.tokenOf(otherThan(h, h.person())) : undefined;
+  const before = records(h).sort();
+  const res = await h.call(method, path(ctx), {
+    ...(body === undefined ? {} : { body }),
+    ...(token ? { token } : {}),
+  });
+  expectProblem(res, status, field);
+  expectUnknownNamed(res, path(ctx));
+  expect(records(h).sort()).toEqual(before);
+  return res;
+}
 
 /** A check-in and a goal update the default person can see, and a comment of theirs on the check-in. */
 async function context(h: Harness): Promise<Ctx> {
@@ -417,27 +426,10 @@ describe('CR2 reactions', () => {
       invalidPost(base, 'reactions', 'with an emoji as name', { name: EMOJI.tada }, 'name'),
       invalidPost(base, 'reactions', 'with a capitalised name', { name: 'Tada' }, 'name'),
       invalidPost(base, 'reactions', 'without name', {}, 'name'),
-      {
-        name: `POST /${base}/{unknown}/reactions`,
-        method: 'POST',
-        path: () => `${API}/${base}/${UNKNOWN_ID}/reactions`,
-        body: { name: 'tada' },
-        status: 404,
-      },
-      {
-        name: `GET /${base}/{unknown}/reactions`,
-        method: 'GET',
-        path: () => `${API}/${base}/${UNKNOWN_ID}/reactions`,
-        status: 404,
-      },
+      onUnknownRecord(base, 'reactions', 'POST', { name: 'tada' }),
+      onUnknownRecord(base, 'reactions', 'GET'),
     ]),
-    {
-      name: 'DELETE /reactions/{id} by another person',
-      method: 'DELETE',
-      path: (c) => `${API}/reactions/${c.reaction}`,
-      as: 'other',
-      status: 403,
-    },
+    byAnother('reactions', 'DELETE'),
     {
       name: 'DELETE /reactions/{unknown}',
       method: 'DELETE',
@@ -447,18 +439,8 @@ describe('CR2 reactions', () => {
     { name: 'DELETE /reactions/{malformed}', method: 'DELETE', path: () => `${API}/reactions/xyz`, status: 404 },
   ];
 
-  it.each(errors)('CR2 $name → $status', async ({ method, path, body, as, status, field }) => {
-    const h = new Harness();
-    const ctx = await context(h);
-    const token = as === 'other' ? h.tokenOf(otherThan(h, h.person())) : undefined;
-    const before = [...h.world.store.reactions.keys()].sort();
-    const res = await h.call(method, path(ctx), {
-      ...(body === undefined ? {} : { body }),
-      ...(token ? { token } : {}),
-    });
-    expectProblem(res, status, field);
-    expectUnknownNamed(res, path(ctx));
-    expect([...h.world.store.reactions.keys()].sort()).toEqual(before);
+  it.each(errors)('CR2 $name → $status', async (errorCase) => {
+    await refused(errorCase, (h) => [...h.world.store.reactions.keys()]);
   });
 });
 

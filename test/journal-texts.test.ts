@@ -26,12 +26,20 @@ const postUpdate = (body: string) => (h: Harness) => ({
   headers: json,
   body,
 });
+/** A case whose request sends no body, so the journal shows none read. */
+const unread = (what: string, request: ReturnType<Case['request']>, status: number, setUp?: Case['setUp']): Case => ({
+  what,
+  setUp,
+  request: () => request,
+  status,
+  read: null,
+});
 const overriding = (rule: Record<string, unknown>) => async (h: Harness) => {
   expect((await control(h, 'PUT', '/overrides', { rules: [{ unchecked: true, ...rule }] })).status).toBe(200);
 };
 
 const CASES: Case[] = [
-  { what: 'a record', request: () => ({ path: '/api/v2/me' }), status: 200, read: null },
+  unread('a record', { path: '/api/v2/me' }, 200),
   {
     what: 'a created record and the body it was made from',
     request: postUpdate('{"confidence":74}'),
@@ -56,42 +64,24 @@ const CASES: Case[] = [
     status: 413,
     read: null,
   },
-  {
-    what: "the domain's refusal (404 of an unknown goal)",
-    request: () => ({ path: '/api/v2/goals/00000000-0000-4000-8000-000000000000' }),
-    status: 404,
-    read: null,
-  },
-  {
-    what: 'G9: a step of the pipeline (401 without a token)',
-    request: () => ({ path: '/api/v2/me', headers: { authorization: '' } }),
-    status: 401,
-    read: null,
-  },
-  {
-    what: 'G8: a path no spec documents (404)',
-    request: () => ({ path: '/api/v2/nothing-here' }),
-    status: 404,
-    read: null,
-  },
-  {
-    what: 'G8: a method not allowed (405)',
-    request: () => ({ path: '/api/v2/me', method: 'PUT' }),
-    status: 405,
-    read: null,
-  },
-  {
-    what: "G8: the front's 414 for a long URL",
-    request: () => ({ path: `/api/v2/goals?q=${'x'.repeat(9000)}` }),
-    status: 414,
-    read: null,
-  },
-  {
-    what: "MK5: the front's 400 for a bad session name",
-    request: () => ({ path: '/api/v2/me', headers: { 'x-mock-session': 'no spaces allowed' } }),
-    status: 400,
-    read: null,
-  },
+  unread(
+    "the domain's refusal (404 of an unknown goal)",
+    { path: '/api/v2/goals/00000000-0000-4000-8000-000000000000' },
+    404,
+  ),
+  unread(
+    'G9: a step of the pipeline (401 without a token)',
+    { path: '/api/v2/me', headers: { authorization: '' } },
+    401,
+  ),
+  unread('G8: a path no spec documents (404)', { path: '/api/v2/nothing-here' }, 404),
+  unread('G8: a method not allowed (405)', { path: '/api/v2/me', method: 'PUT' }, 405),
+  unread("G8: the front's 414 for a long URL", { path: `/api/v2/goals?q=${'x'.repeat(9000)}` }, 414),
+  unread(
+    "MK5: the front's 400 for a bad session name",
+    { path: '/api/v2/me', headers: { 'x-mock-session': 'no spaces allowed' } },
+    400,
+  ),
   {
     what: "G12: a 304's empty answer",
     setUp: async (h) => {
@@ -115,26 +105,14 @@ const CASES: Case[] = [
     status: 201,
     read: true,
   },
-  {
-    what: "an override's problem when it gives no body",
-    setUp: overriding({ path: '/api/v2/me', status: 503 }),
-    request: () => ({ path: '/api/v2/me' }),
-    status: 503,
-    read: null,
-  },
-  {
-    what: "an override's empty answer",
-    setUp: overriding({ path: '/api/v2/me', status: 204 }),
-    request: () => ({ path: '/api/v2/me' }),
-    status: 204,
-    read: null,
-  },
-  {
-    what: "MK6: a fault's injected problem",
-    request: () => ({ path: '/api/v2/me', headers: { prefer: 'code=503' } }),
-    status: 503,
-    read: null,
-  },
+  unread(
+    "an override's problem when it gives no body",
+    { path: '/api/v2/me' },
+    503,
+    overriding({ path: '/api/v2/me', status: 503 }),
+  ),
+  unread("an override's empty answer", { path: '/api/v2/me' }, 204, overriding({ path: '/api/v2/me', status: 204 })),
+  unread("MK6: a fault's injected problem", { path: '/api/v2/me', headers: { prefer: 'code=503' } }, 503),
   {
     what: "MK6: a slow body's text, as it trickled out",
     setUp: async (h) => {

@@ -209,63 +209,32 @@ describe('Status and error cases (PT2, G2, G4)', () => {
   const team = defined(h.world.store.teamsInOrder[0], 'a team');
   const unknownUuid = '5a1d6c7e-3f2b-4d8a-9c0e-1b2a3c4d5e6f';
 
-  const cases: { name: string; method: string; path: string; status: number; field?: string; message?: RegExp }[] = [
-    {
-      name: 'PT2 GET /people/{unknown id}',
-      method: 'GET',
-      path: `${API}/people/${unknownUuid}`,
-      status: 404,
-      message: new RegExp(unknownUuid),
-    },
-    {
-      name: "PT2 GET /people/{a team's id}",
-      method: 'GET',
-      path: `${API}/people/${team.id}`,
-      status: 404,
-      message: new RegExp(team.id),
-    },
-    {
-      name: 'G2 GET /people/{malformed id}',
-      method: 'GET',
-      path: `${API}/people/not-a-uuid`,
-      status: 404,
-      field: 'id',
-    },
-    {
-      name: 'G2 GET /people/{id with a urn:uuid: prefix}',
-      method: 'GET',
-      path: `${API}/people/urn:uuid:${person.id}`,
-      status: 404,
-    },
-    {
-      name: 'PT2 GET /teams/{unknown id}',
-      method: 'GET',
-      path: `${API}/teams/${unknownUuid}`,
-      status: 404,
-      message: new RegExp(unknownUuid),
-    },
-    {
-      name: "PT2 GET /teams/{a person's id}",
-      method: 'GET',
-      path: `${API}/teams/${person.id}`,
-      status: 404,
-      message: new RegExp(person.id),
-    },
-    { name: 'G2 GET /teams/{malformed id}', method: 'GET', path: `${API}/teams/42`, status: 404, field: 'id' },
-    {
-      name: 'G4 GET /people?per_page=0',
-      method: 'GET',
-      path: `${API}/people?per_page=0`,
-      status: 422,
-      field: 'per_page',
-    },
-    { name: 'G4 GET /teams?page=first', method: 'GET', path: `${API}/teams?page=first`, status: 422, field: 'page' },
+  type Case = { name: string; path: string; status: number; field?: string; message?: RegExp };
+  /** A GET of a record that is not there: 404, its detail naming the id asked for. */
+  const notFound = (name: string, path: string, id: string): Case => ({
+    name,
+    path,
+    status: 404,
+    message: new RegExp(id),
+  });
+
+  // Every case is a GET.
+  const cases: Case[] = [
+    notFound('PT2 GET /people/{unknown id}', `${API}/people/${unknownUuid}`, unknownUuid),
+    notFound("PT2 GET /people/{a team's id}", `${API}/people/${team.id}`, team.id),
+    { name: 'G2 GET /people/{malformed id}', path: `${API}/people/not-a-uuid`, status: 404, field: 'id' },
+    { name: 'G2 GET /people/{id with a urn:uuid: prefix}', path: `${API}/people/urn:uuid:${person.id}`, status: 404 },
+    notFound('PT2 GET /teams/{unknown id}', `${API}/teams/${unknownUuid}`, unknownUuid),
+    notFound("PT2 GET /teams/{a person's id}", `${API}/teams/${person.id}`, person.id),
+    { name: 'G2 GET /teams/{malformed id}', path: `${API}/teams/42`, status: 404, field: 'id' },
+    { name: 'G4 GET /people?per_page=0', path: `${API}/people?per_page=0`, status: 422, field: 'per_page' },
+    { name: 'G4 GET /teams?page=first', path: `${API}/teams?page=first`, status: 422, field: 'page' },
   ];
 
   // A for loop rather than it.each: the title must start with the rule id, unquoted.
   for (const c of cases)
     it(`${c.name} → ${c.status}`, async () => {
-      const res = await h.call(c.method, c.path);
+      const res = await h.get(c.path);
       expect(res.status).toBe(c.status);
       expect(res.body).toMatchObject({ status: c.status });
       if (c.field) expect((res.body.errors ?? []).map((e: { name: string }) => e.name)).toContain(c.field);

@@ -14,7 +14,7 @@ import { activityHookAccount } from '../fixtures/activity-hook.js';
 import { OWN_ANSWER_HEADER } from '../src/proxy/own-answer.js';
 import type { RunningProxy } from '../src/proxy/proxy-server.js';
 import { NOW } from './support/harness.js';
-import { rawRequest, withProxy } from './support/proxy-run.js';
+import { postToHook, rawRequest, withProxy } from './support/proxy-run.js';
 import { startUpstream, type Transform, type Upstream } from './support/upstream-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'standin-proxy-'));
@@ -497,11 +497,7 @@ describe('the wire', () => {
       await withProxy(
         upstream.root,
         async (proxy) => {
-          await rawRequest(`${proxy.origin}/hooks/activity/a/acc?token=${token}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: Buffer.from(JSON.stringify({ note: `my token is ${token}` })),
-          });
+          await postToHook(proxy, token, Buffer.from(JSON.stringify({ note: `my token is ${token}` })));
           await rawRequest(`${proxy.baseUrl}/me`, { headers: { authorization: `Bearer ${token}` } });
           await proxy.settled();
           const journal = JSON.stringify(proxy.journal.list());

@@ -9,11 +9,19 @@ import type { ApiSchema } from '../../src/types/wire.js';
 
 type Activity = ApiSchema<'Activity'>;
 
-/** A person of the account, whose email the hook takes: the first listed (GET /people, PT2). */
-async function someone({ client }: KitContext): Promise<ApiSchema<'Person'>> {
-  const [person] = (await client.expect<Array<ApiSchema<'Person'>>>(200, 'GET', '/people?per_page=1', {}, 'PT2')).body;
+/**
+ * What each check posts with, once writes are allowed: the account's hook, and a person of the account whose email
+ * the hook takes (the first GET /people lists, PT2).
+ */
+async function hookAndSomeone(
+  ctx: KitContext,
+): Promise<{ hook: ReturnType<KitContext['hook']>; person: ApiSchema<'Person'> }> {
+  ctx.requireWrites();
+  const hook = ctx.hook();
+  const [person] = (await ctx.client.expect<Array<ApiSchema<'Person'>>>(200, 'GET', '/people?per_page=1', {}, 'PT2'))
+    .body;
   if (!person) throw new NotRun('the server lists no person, whose email the hook would take');
-  return person;
+  return { hook, person };
 }
 
 export const activityHook: CheckGroup = {
@@ -25,9 +33,7 @@ export const activityHook: CheckGroup = {
       title:
         'the hook records kind api, group = source, the person the email names, recorded_at now, source_url as url; GET /activities lists it (records ONE marked activity that cannot be deleted)',
       async run(ctx) {
-        ctx.requireWrites();
-        const hook = ctx.hook();
-        const person = await someone(ctx);
+        const { hook, person } = await hookAndSomeone(ctx);
         // "Now" on the server's clock, from a record of the kit's own, before and after.
         const probe = await ctx.createEchoQuestion({ prompt: ctx.mark('clock probe for WH1') });
         const source = ctx.mark('activity hook');
@@ -73,9 +79,7 @@ export const activityHook: CheckGroup = {
       title:
         'no or a wrong token: 401; an unknown account: 404; a bad email, source, description or url: 422 naming it; bad JSON 400, not JSON 415; GET 405',
       async run(ctx) {
-        ctx.requireWrites();
-        const hook = ctx.hook();
-        const person = await someone(ctx);
+        const { hook, person } = await hookAndSomeone(ctx);
         const client = hook.client;
         const at = (account: string, token?: string) =>
           `/hooks/activity/a/${account}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;

@@ -42,6 +42,14 @@ type Team = ApiSchema<'Team'>;
 
 type CheckIn = ApiSchema<'CheckIn'>;
 
+/**
+ * The check-in as `PATCH /check-ins/{id or date}` with `body` answers it (200, or a violation of `rule`). The body
+ * is any object: the kit's moods are CI8's words, not the spec's enum.
+ */
+async function patchCheckIn(client: CheckingClient, idOrDate: string, body: object, rule: string): Promise<CheckIn> {
+  return (await client.expect<CheckIn>(200, 'PATCH', `/check-ins/${idOrDate}`, { body }, rule)).body;
+}
+
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
 
 // ---- Comparisons that say what differed. ----
@@ -405,15 +413,7 @@ export const checkIns: CheckGroup = {
             previous_completed: true,
           };
           // CI6: the date addresses the same check-in, for PATCH as for GET.
-          const first = (
-            await client.expect<CheckIn>(
-              200,
-              'PATCH',
-              `/check-ins/${mine.date}`,
-              { body: { ...answers, team_ids: [team.id] } },
-              'CI3',
-            )
-          ).body;
+          const first = await patchCheckIn(client, mine.date, { ...answers, team_ids: [team.id] }, 'CI3');
           ensure(
             first.id === mine.id,
             'CI6',
@@ -446,15 +446,7 @@ export const checkIns: CheckGroup = {
           );
 
           // A later edit keeps completed_at and the fields it does not send.
-          const second = (
-            await client.expect<CheckIn>(
-              200,
-              'PATCH',
-              `/check-ins/${mine.id}`,
-              { body: { mood: 'calm', previous_completed: null } },
-              'CI3',
-            )
-          ).body;
+          const second = await patchCheckIn(client, mine.id, { mood: 'calm', previous_completed: null }, 'CI3');
           ensure(
             second.mood === 'calm' && second.previous_completed === null,
             'CI3',
@@ -477,17 +469,7 @@ export const checkIns: CheckGroup = {
           );
 
           // Clearing every answer is an edit too: completed_at stays.
-          const cleared = (
-            await client.expect<CheckIn>(
-              200,
-              'PATCH',
-              `/check-ins/${mine.id}`,
-              {
-                body: Object.fromEntries(ANSWERS.map((f) => [f, null])),
-              },
-              'CI3',
-            )
-          ).body;
+          const cleared = await patchCheckIn(client, mine.id, Object.fromEntries(ANSWERS.map((f) => [f, null])), 'CI3');
           ensure(
             cleared.completed_at === completedAt,
             'CI3',
@@ -530,13 +512,7 @@ export const checkIns: CheckGroup = {
         ctx.requireModifyExisting();
         await onOwnCheckIn(ctx, async (mine) => {
           for (const blockers of ['', '  \n\t ', ctx.mark('waiting on a review'), null]) {
-            const { body } = await ctx.client.expect<CheckIn>(
-              200,
-              'PATCH',
-              `/check-ins/${mine.id}`,
-              { body: { blockers } },
-              'CI4',
-            );
+            const body = await patchCheckIn(ctx.client, mine.id, { blockers }, 'CI4');
             ensure(
               body.blockers === blockers,
               'CI4',
@@ -766,13 +742,7 @@ export const checkIns: CheckGroup = {
         ctx.requireModifyExisting();
         await onOwnCheckIn(ctx, async (mine) => {
           for (const mood of [...MOODS, null]) {
-            const { body } = await ctx.client.expect<CheckIn>(
-              200,
-              'PATCH',
-              `/check-ins/${mine.id}`,
-              { body: { mood } },
-              'CI8',
-            );
+            const body = await patchCheckIn(ctx.client, mine.id, { mood }, 'CI8');
             ensure(body.mood === mood, 'CI8', `mood ${mood} must be stored, got ${body.mood}`);
           }
         });

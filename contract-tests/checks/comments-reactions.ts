@@ -5,6 +5,7 @@ import { ensureInOrder, ensureRefused, ensureUnreadableRefused, UNKNOWN_ID } fro
 import { ensure, type CheckGroup } from '../kit/check.js';
 import type { CheckingClient } from '../kit/checking-client.js';
 import type { KitContext } from '../kit/context.js';
+import { postUpdate } from '../kit/goal-reading.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
 /** CR2, copied from the rule: each known reaction name and its emoji. */
@@ -17,13 +18,10 @@ type Reaction = ApiSchema<'Reaction'>;
 /** A goal of the kit's own with one update on it: the safe place for comments and reactions. */
 async function ownUpdate(ctx: KitContext): Promise<{ goal: ApiSchema<'Goal'>; update: ApiSchema<'GoalUpdate'> }> {
   const goal = await ctx.createGoal({ title: ctx.mark('goal for comments and reactions') });
-  const { body: update } = await ctx.client.expect<ApiSchema<'GoalUpdate'>>(
-    201,
-    'POST',
-    `/goals/${goal.id}/goal-updates`,
-    { body: { title: ctx.mark('update to comment on'), body: 'Progress made by the contract kit.' } },
-    'GU1',
-  );
+  const update = await postUpdate(ctx.client, goal.id, {
+    title: ctx.mark('update to comment on'),
+    body: 'Progress made by the contract kit.',
+  });
   return { goal, update };
 }
 

@@ -3,6 +3,7 @@
 import { ensureInOrder, ensureNames } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
+import { postUpdate } from '../kit/goal-reading.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
 type Entry = ApiSchema<'DigestEntry'>;
@@ -31,15 +32,7 @@ async function ownUpdate(
   body: string,
 ): Promise<ApiSchema<'GoalUpdate'>> {
   const created = await ctx.createGoal(goal);
-  return (
-    await ctx.client.expect<ApiSchema<'GoalUpdate'>>(
-      201,
-      'POST',
-      `/goals/${created.id}/goal-updates`,
-      { body: { title: ctx.mark('update'), body } },
-      'GU1',
-    )
-  ).body;
+  return postUpdate(ctx.client, created.id, { title: ctx.mark('update'), body });
 }
 
 export const digest: CheckGroup = {
@@ -209,13 +202,7 @@ export const digest: CheckGroup = {
         const goal = await ctx.createGoal({ update_cadence: 'weekly', start_date: start });
         const dueFor = async () => (await client.walk<Item>('/action-items')).filter((i) => i.resource.id === goal.id);
         ensure((await dueFor()).length === 1, 'AI3', `goal ${goal.id}, weekly since ${start}, must have one item`);
-        await client.expect(
-          201,
-          'POST',
-          `/goals/${goal.id}/goal-updates`,
-          { body: { body: ctx.mark('update') } },
-          'GU1',
-        );
+        await postUpdate(client, goal.id, { body: ctx.mark('update') });
         ensure((await dueFor()).length === 0, 'AI3', `goal ${goal.id} still has an item after an update was posted`);
       },
     },

@@ -2,6 +2,7 @@
 // paused questions, published answer titles, answers as REST resources, and deletion with the answers.
 import { ensureInOrder, ensureNames, ensureRefused, ensureUnreadableRefused, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
+import type { CheckingClient } from '../kit/checking-client.js';
 import { MARKER, type KitContext } from '../kit/context.js';
 import { WEEKDAYS, addDays, weekdayOf, epochDay } from '../kit/dates.js';
 import type { ApiSchema } from '../../src/types/wire.js';
@@ -14,6 +15,26 @@ const NOON = '12:00';
 type Question = ApiSchema<'EchoQuestion'>;
 
 type Answer = ApiSchema<'EchoAnswer'>;
+
+/** The Echo as `PATCH /echo/questions/{id}` with `body` answers it (200, or a violation of `rule`). */
+async function patchQuestion(client: CheckingClient, id: string, body: object, rule: string): Promise<Question> {
+  return (await client.expect<Question>(200, 'PATCH', `/echo/questions/${id}`, { body }, rule)).body;
+}
+
+/** Whether `a` and `b` hold the same value in each of `fields`. */
+function sameIn(a: Question, b: Question, fields: ReadonlyArray<keyof Question>): boolean {
+  return fields.every((field) => a[field] === b[field]);
+}
+
+/** The answer `POST /echo/questions/{id}/answers` with `body` makes (EC5: 201). */
+async function postAnswer(client: CheckingClient, questionId: string, body: object): Promise<Answer> {
+  return (await client.expect<Answer>(201, 'POST', `/echo/questions/${questionId}/answers`, { body }, 'EC5')).body;
+}
+
+/** The answer as `PATCH /echo/answers/{id}` with `body` answers it (EC5: 200). */
+async function patchAnswer(client: CheckingClient, id: string, body: object): Promise<Answer> {
+  return (await client.expect<Answer>(200, 'PATCH', `/echo/answers/${id}`, { body }, 'EC5')).body;
+}
 
 // ---- Calendar arithmetic of the kit's own (expectations never reuse the server's code). ----
 
@@ -195,24 +216,19 @@ export const echoes: CheckGroup = {
       async run(ctx) {
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('How is the week going?') });
         const path = `/echo/questions/${q.id}`;
-        const changed = (
-          await ctx.client.expect<Question>(
-            200,
-            'PATCH',
-            path,
-            { body: { title: ctx.mark('Week check'), answer_day: 'wednesday' } },
-            'EC1',
-          )
-        ).body;
+        const changed = await patchQuestion(
+          ctx.client,
+          q.id,
+          { title: ctx.mark('Week check'), answer_day: 'wednesday' },
+          'EC1',
+        );
         ensure(
           changed.title === ctx.mark('Week check') && changed.answer_day === 'wednesday',
           'EC1',
           `PATCH must store title and answer_day, got ${changed.title}, ${changed.answer_day}`,
         );
         ensure(
-          changed.prompt === q.prompt &&
-            changed.answer_frequency === q.answer_frequency &&
-            changed.answer_time === q.answer_time,
+          sameIn(changed, q, ['prompt', 'answer_frequency', 'answer_time']),
           'EC1',
           'PATCH must keep the fields it does not send',
         );
@@ -221,30 +237,12 @@ export const echoes: CheckGroup = {
           'EC1',
           `PATCH must keep created_at (${q.created_at} → ${changed.created_at}) and move updated_at forward (${q.updated_at} → ${changed.updated_at})`,
         );
-        for (const [body, field] of INVALID_QUESTIONS) {
-          const { status, body: problem } = await ctx.client.request('PATCH', path, { body });
-          ensure(status === 422, 'EC1', `PATCH ${path} ${JSON.stringify(body)} must give 422, got ${status}`);
-          ensureNames(problem, field, 'EC1', `PATCH ${path} ${JSON.stringify(body)}`);
-        }
-        await ctx.client.expect(
-          400,
-          'PATCH',
-          path,
-          { rawBody: '{"title": ', headers: { 'content-type': 'application/json' } },
-          'G8',
-        );
-        await ctx.client.expect(
-          415,
-          'PATCH',
-          path,
-          { rawBody: 'title=x', headers: { 'content-type': 'text/plain' } },
-          'G8',
-        );
+        for (const [body, field] of INVALID_QUESTIONS)
+          await ensureRefused(ctx, 'PATCH', path, { body }, 422, 'EC1', field);
+        await ensureUnreadableRefused(ctx, 'PATCH', path, 'title', 'title=x', 'G8');
         const after = (await ctx.client.expect<Question>(200, 'GET', path, {}, 'EC1')).body;
         ensure(
-          after.title === changed.title &&
-            after.answer_day === changed.answer_day &&
-            after.answer_time === changed.answer_time,
+          sameIn(after, changed, ['title', 'answer_day', 'answer_time']),
           'EC1',
           'refused PATCHes must change nothing',
         );
@@ -300,8 +298,7 @@ export const echoes: CheckGroup = {
         ];
         let last = q;
         for (const schedule of schedules) {
-          last = (await ctx.client.expect<Question>(200, 'PATCH', `/echo/questions/${q.id}`, { body: schedule }, 'EC2'))
-            .body;
+          last = await patchQuestion(ctx.client, q.id, schedule, 'EC2');
           const expected = expectedNextAnswerAt(last, last.updated_at);
           ensure(
             last.next_answer_at === expected,
@@ -420,15 +417,7 @@ export const echoes: CheckGroup = {
         const { client } = ctx;
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('Answers probe') });
         const list = `/echo/questions/${q.id}/answers`;
-        const first = (
-          await client.expect<Answer>(
-            201,
-            'POST',
-            list,
-            { body: { title: ctx.mark('first answer'), body: '**One** thing.' } },
-            'EC5',
-          )
-        ).body;
+        const first = await postAnswer(client, q.id, { title: ctx.mark('first answer'), body: '**One** thing.' });
         ensure(
           first.title === ctx.mark('first answer') && first.body === '**One** thing.',
           'EC5',
@@ -444,8 +433,7 @@ export const echoes: CheckGroup = {
           'EC5',
           `published_at ${first.published_at} must be now, not before the question's creation ${q.created_at}`,
         );
-        const second = (await client.expect<Answer>(201, 'POST', list, { body: { body: 'Another thing.' } }, 'EC5'))
-          .body;
+        const second = await postAnswer(client, q.id, { body: 'Another thing.' });
         ensure(
           typeof second.title === 'string' && second.body === 'Another thing.',
           'EC5',
@@ -465,23 +453,13 @@ export const echoes: CheckGroup = {
             `GET /echo/answers/${first.id} must show ${field} ${JSON.stringify(first[field])} as created, got ${JSON.stringify(read[field])}`,
           );
         }
-        const retitled = (
-          await client.expect<Answer>(
-            200,
-            'PATCH',
-            `/echo/answers/${first.id}`,
-            { body: { title: ctx.mark('renamed answer') } },
-            'EC5',
-          )
-        ).body;
+        const retitled = await patchAnswer(client, first.id, { title: ctx.mark('renamed answer') });
         ensure(
           retitled.title === ctx.mark('renamed answer') && retitled.body === first.body,
           'EC5',
           'PATCH {title} must change the title and keep the body',
         );
-        const rewritten = (
-          await client.expect<Answer>(200, 'PATCH', `/echo/answers/${first.id}`, { body: { body: 'Changed.' } }, 'EC5')
-        ).body;
+        const rewritten = await patchAnswer(client, first.id, { body: 'Changed.' });
         ensure(
           rewritten.body === 'Changed.' &&
             rewritten.title === retitled.title &&
@@ -548,15 +526,7 @@ export const echoes: CheckGroup = {
       async run(ctx) {
         const { client } = ctx;
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('Deletion probe') });
-        const answer = (
-          await client.expect<Answer>(
-            201,
-            'POST',
-            `/echo/questions/${q.id}/answers`,
-            { body: { body: 'Soon gone.' } },
-            'EC5',
-          )
-        ).body;
+        const answer = await postAnswer(client, q.id, { body: 'Soon gone.' });
         await client.expect(204, 'DELETE', `/echo/questions/${q.id}`, {}, 'EC6');
         await client.expect(404, 'GET', `/echo/questions/${q.id}`, {}, 'EC6');
         await client.expect(404, 'GET', `/echo/questions/${q.id}/answers`, {}, 'EC6');
@@ -575,15 +545,7 @@ export const echoes: CheckGroup = {
         ctx.requireWrites();
         const { client: stranger } = await ctx.stranger();
         const q: Question = await ctx.createEchoQuestion({ prompt: ctx.mark('EC7 mine') });
-        const answer = (
-          await ctx.client.expect<Answer>(
-            201,
-            'POST',
-            `/echo/questions/${q.id}/answers`,
-            { body: { body: 'Mine.' } },
-            'EC5',
-          )
-        ).body;
+        const answer = await postAnswer(ctx.client, q.id, { body: 'Mine.' });
         await stranger.expect(
           403,
           'PATCH',

@@ -2,7 +2,7 @@
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { ensureInOrder, ensureRefused, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
-import { getGoal, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
+import { getGoal, LABELS, listByIds, postUpdate, type GoalOut } from '../kit/goal-reading.js';
 import { snappedConfidence } from '../../src/exchange/confidence-rules.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
@@ -95,21 +95,24 @@ async function ownGoal(ctx: KitContext, label: string): Promise<GoalOut> {
 }
 
 /**
- * One value of a field refused (422 naming it) on both writes of an update: a new one under `goalId`, titled
- * `title`, and a PATCH of `updateId` (GU2, GU4).
+ * Each of `values` of `field` refused (422 naming it) on both writes of an update: a new one under `goalId`, titled
+ * "<rule> refused", and a PATCH of `kept`; then the goal's `count` updates as they were (GU2, GU4).
  */
-async function ensureRefusedOnBoth(
+async function ensureEachRefused(
   ctx: KitContext,
   goalId: string,
-  updateId: string,
-  value: Record<string, unknown>,
+  kept: UpdateOut,
+  count: number,
+  field: 'confidence' | 'progress',
+  values: readonly unknown[],
   rule: string,
-  title: string,
 ): Promise<void> {
-  const [field = ''] = Object.keys(value);
-  const body = { title: ctx.mark(title), ...value };
-  await ensureRefused(ctx, 'POST', `/goals/${goalId}/goal-updates`, { body }, 422, rule, field);
-  await ensureRefused(ctx, 'PATCH', `/goal-updates/${updateId}`, { body: value }, 422, rule, field);
+  for (const value of values) {
+    const body = { title: ctx.mark(`${rule} refused`), [field]: value };
+    await ensureRefused(ctx, 'POST', `/goals/${goalId}/goal-updates`, { body }, 422, rule, field);
+    await ensureRefused(ctx, 'PATCH', `/goal-updates/${kept.id}`, { body: { [field]: value } }, 422, rule, field);
+  }
+  await ensureUnchanged(ctx, goalId, kept, count, rule);
 }
 
 export const goalUpdates: CheckGroup = {
@@ -161,15 +164,7 @@ export const goalUpdates: CheckGroup = {
           return;
         }
         const otherPerson = await ctx.otherPerson();
-        const theirs = (
-          await other.expect<UpdateOut>(
-            201,
-            'POST',
-            `/goals/${goal.id}/goal-updates`,
-            { body: { title: ctx.mark('GU1 by another') } },
-            'GU1',
-          )
-        ).body;
+        const theirs = await postUpdate(other, goal.id, { title: ctx.mark('GU1 by another') });
         ensure(
           theirs.person.id === otherPerson.id,
           'GU1',
@@ -263,10 +258,7 @@ export const goalUpdates: CheckGroup = {
         ctx.requireWrites();
         const goal = await ownGoal(ctx, 'GU2 range');
         const update = await post(ctx, goal.id, { title: ctx.mark('GU2 kept'), confidence: 60, progress: 5 });
-        for (const confidence of [-1, 101, 1000, 50.5, '60', null, true]) {
-          await ensureRefusedOnBoth(ctx, goal.id, update.id, { confidence }, 'GU2', 'GU2 refused');
-        }
-        await ensureUnchanged(ctx, goal.id, update, 1, 'GU2');
+        await ensureEachRefused(ctx, goal.id, update, 1, 'confidence', [-1, 101, 1000, 50.5, '60', null, true], 'GU2');
       },
     },
     {
@@ -339,10 +331,7 @@ export const goalUpdates: CheckGroup = {
         const update = await newestOf(ctx, goal.id, 'GU4');
         const patched = await patch(ctx, update.id, { progress: 37 }, 'GU4');
         ensure(patched.progress === 37, 'GU4', `PATCH progress 37 must save 37, got ${patched.progress}`);
-        for (const progress of [-1, 101, 12.5, '50', null, false]) {
-          await ensureRefusedOnBoth(ctx, goal.id, update.id, { progress }, 'GU4', 'GU4 refused');
-        }
-        await ensureUnchanged(ctx, goal.id, patched, 2, 'GU4');
+        await ensureEachRefused(ctx, goal.id, patched, 2, 'progress', [-1, 101, 12.5, '50', null, false], 'GU4');
       },
     },
     {

@@ -1,7 +1,16 @@
 // Owns the goals check group (GO1–GO8, plus the G2/G8 negative cases of the goal operations), through the API alone.
 import { ensureRefused, ensureSameIds, namesField, problemNames, sameJson, UNKNOWN_ID } from '../kit/assertions.js';
 import { ensure, NotRun, type CheckGroup } from '../kit/check.js';
-import { ensureGoalOrder, getGoal, goalOrder, LABELS, listByIds, type GoalOut } from '../kit/goal-reading.js';
+import {
+  ensureGoalOrder,
+  getGoal,
+  goalOrder,
+  LABELS,
+  listByIds,
+  patchGoal,
+  postUpdate,
+  type GoalOut,
+} from '../kit/goal-reading.js';
 import type { KitContext } from '../kit/context.js';
 import type { ApiSchema } from '../../src/types/wire.js';
 
@@ -23,6 +32,15 @@ async function someTeam(ctx: KitContext): Promise<{ id: string; name: string }> 
     (await ctx.client.expect<Array<ApiSchema<'Team'>>>(200, 'GET', '/teams?per_page=1', {}, 'PT2')).body[0];
   if (!team) throw new NotRun('the server lists no team to attach a goal to');
   return team;
+}
+
+/** What the checks that write goals with others on them start from: writes allowed, a contributor and a team. */
+async function contributorAndTeam(
+  ctx: KitContext,
+): Promise<{ person: { id: string; name: string }; team: { id: string; name: string } }> {
+  ctx.requireWrites();
+  const person = await someoneElse(ctx);
+  return { person, team: await someTeam(ctx) };
 }
 
 /** GO6 as a predicate, to compute what a filtered list must hold from what the unfiltered list returned. */
@@ -83,15 +101,7 @@ export const goals: CheckGroup = {
           `owner must default to the caller ${ctx.me.id} (${ctx.me.name}), got ${JSON.stringify(goal.owner)}`,
         );
         // Marked right after, so that a goal left behind by an interrupted run is recognisable as the kit's.
-        const marked = (
-          await ctx.client.expect<GoalOut>(
-            200,
-            'PATCH',
-            `/goals/${goal.id}`,
-            { body: { title: ctx.mark('GO1 defaults') } },
-            'GO1',
-          )
-        ).body;
+        const marked = await patchGoal(ctx.client, goal.id, { title: ctx.mark('GO1 defaults') }, 'GO1');
         ensure(
           marked.title === ctx.mark('GO1 defaults'),
           'GO1',
@@ -103,9 +113,7 @@ export const goals: CheckGroup = {
       rule: 'GO1',
       title: 'POST /goals with every writable field: the answer and GET /goals/{id} carry what was sent',
       async run(ctx) {
-        ctx.requireWrites();
-        const person = await someoneElse(ctx);
-        const team = await someTeam(ctx);
+        const { person, team } = await contributorAndTeam(ctx);
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO1 parent') });
         const body = {
           title: ctx.mark('GO1 full'),
@@ -239,51 +247,30 @@ export const goals: CheckGroup = {
         ensure(sameJson(unchanged, root), 'GO2', 'refused PATCHes must leave the goal unchanged');
 
         // Moving a leaf under a sibling subtree is allowed; the cycle rule is about the goal's own subtree.
-        const moved = (
-          await ctx.client.expect<GoalOut>(
-            200,
-            'PATCH',
-            `/goals/${grandchild.id}`,
-            { body: { parent_id: root.id } },
-            'GO2',
-          )
-        ).body;
+        const moved = await patchGoal(ctx.client, grandchild.id, { parent_id: root.id }, 'GO2');
         ensure(
           moved.parent?.id === root.id,
           'GO2',
           `parent_id ${root.id} must make it the parent, got ${JSON.stringify(moved.parent)}`,
         );
-        const detached = (
-          await ctx.client.expect<GoalOut>(200, 'PATCH', `/goals/${child.id}`, { body: { parent_id: null } }, 'GO2')
-        ).body;
+        const detached = await patchGoal(ctx.client, child.id, { parent_id: null }, 'GO2');
         ensure(
           detached.parent === null,
           'GO2',
           `parent_id null must detach, parent is ${JSON.stringify(detached.parent)}`,
         );
-        const cleared = (
-          await ctx.client.expect<GoalOut>(
-            200,
-            'PATCH',
-            `/goals/${root.id}`,
-            { body: { description: null, start_date: null, end_date: null } },
-            'GO2',
-          )
-        ).body;
+        const cleared = await patchGoal(
+          ctx.client,
+          root.id,
+          { description: null, start_date: null, end_date: null },
+          'GO2',
+        );
         ensure(
           cleared.description === null && cleared.start_date === null && cleared.end_date === null,
           'GO2',
           `null must clear description and dates, got ${JSON.stringify([cleared.description, cleared.start_date, cleared.end_date])}`,
         );
-        const kept = (
-          await ctx.client.expect<GoalOut>(
-            200,
-            'PATCH',
-            `/goals/${root.id}`,
-            { body: { update_cadence: 'biweekly' } },
-            'GO2',
-          )
-        ).body;
+        const kept = await patchGoal(ctx.client, root.id, { update_cadence: 'biweekly' }, 'GO2');
         ensure(
           kept.update_cadence === 'biweekly',
           'GO2',
@@ -354,9 +341,7 @@ export const goals: CheckGroup = {
       title:
         'POST, PATCH, GET and list answers carry owner, parent, contributors and teams as objects naming the records, never *_id forms',
       async run(ctx) {
-        ctx.requireWrites();
-        const person = await someoneElse(ctx);
-        const team = await someTeam(ctx);
+        const { person, team } = await contributorAndTeam(ctx);
         const teamName = (await ctx.client.expect<ApiSchema<'Team'>>(200, 'GET', `/teams/${team.id}`, {}, 'PT2')).body
           .name;
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO3 parent') });
@@ -366,24 +351,8 @@ export const goals: CheckGroup = {
           contributor_ids: [person.id],
           team_ids: [team.id],
         });
-        const renamed = (
-          await ctx.client.expect<GoalOut>(
-            200,
-            'PATCH',
-            `/goals/${parent.id}`,
-            { body: { title: ctx.mark('GO3 parent renamed') } },
-            'GO3',
-          )
-        ).body;
-        const patched = (
-          await ctx.client.expect<GoalOut>(
-            200,
-            'PATCH',
-            `/goals/${created.id}`,
-            { body: { owner_id: ctx.me.id } },
-            'GO3',
-          )
-        ).body;
+        const renamed = await patchGoal(ctx.client, parent.id, { title: ctx.mark('GO3 parent renamed') }, 'GO3');
+        const patched = await patchGoal(ctx.client, created.id, { owner_id: ctx.me.id }, 'GO3');
         const fetched = await getGoal(ctx.client, created.id, 'GO3');
         const [listed] = await listByIds(ctx.client, [created.id]);
         ensure(listed, 'GO3', `goal_ids[]=${created.id} must list the goal`);
@@ -513,15 +482,11 @@ export const goals: CheckGroup = {
           'GO4',
           `a new goal must be 0 / 100 / On track, got ${goal.progress} / ${goal.confidence} / ${goal.confidence_description}`,
         );
-        const update = (
-          await ctx.client.expect<UpdateOut>(
-            201,
-            'POST',
-            `/goals/${goal.id}/goal-updates`,
-            { body: { title: ctx.mark('GO4 update'), progress: 33, confidence: 55 } },
-            'GU1',
-          )
-        ).body;
+        const update = await postUpdate(ctx.client, goal.id, {
+          title: ctx.mark('GO4 update'),
+          progress: 33,
+          confidence: 55,
+        });
         const after = await getGoal(ctx.client, goal.id, 'GO4');
         ensure(
           after.progress === 33 &&
@@ -573,15 +538,7 @@ export const goals: CheckGroup = {
         ctx.requireWrites();
         const goal: GoalOut = await ctx.createGoal({ title: ctx.mark('GO5 goal') });
         for (const confidence of [30, 60, 90]) {
-          const update = (
-            await ctx.client.expect<UpdateOut>(
-              201,
-              'POST',
-              `/goals/${goal.id}/goal-updates`,
-              { body: { title: ctx.mark('GO5'), confidence } },
-              'GU1',
-            )
-          ).body;
+          const update = await postUpdate(ctx.client, goal.id, { title: ctx.mark('GO5'), confidence });
           ensure(
             update.confidence === confidence && update.confidence_description === LABELS[confidence],
             'GO5',
@@ -644,9 +601,7 @@ export const goals: CheckGroup = {
       title:
         'own goals: since is inclusive and keeps goals without end date; people_ids[] matches owner or contributor; filters AND, arrays OR; GO6 order',
       async run(ctx) {
-        ctx.requireWrites();
-        const person = await someoneElse(ctx);
-        const team = await someTeam(ctx);
+        const { person, team } = await contributorAndTeam(ctx);
         const made: GoalOut[] = [
           await ctx.createGoal({
             title: ctx.mark('GO6 b'),
@@ -704,9 +659,7 @@ export const goals: CheckGroup = {
           'GO6',
           `GET ${listPath} must list the kit's goal ${goal.id} before it is archived`,
         );
-        const archived = (
-          await ctx.client.expect<GoalOut>(200, 'PATCH', `/goals/${goal.id}`, { body: { archived: true } }, 'GO6')
-        ).body;
+        const archived = await patchGoal(ctx.client, goal.id, { archived: true }, 'GO6');
         ensure(
           archived.archived === true,
           'GO6',
@@ -794,15 +747,7 @@ export const goals: CheckGroup = {
           'GO7',
           'the private goal must belong to the other person alone',
         );
-        const update = (
-          await other.expect<UpdateOut>(
-            201,
-            'POST',
-            `/goals/${hidden.id}/goal-updates`,
-            { body: { title: ctx.mark('GO7 update') } },
-            'GU1',
-          )
-        ).body;
+        const update = await postUpdate(other, hidden.id, { title: ctx.mark('GO7 update') });
         // A public child of the private goal: visible to the caller, but its parent must not show.
         const child: GoalOut = await ctx.createGoal(
           { title: ctx.mark('GO7 public child'), parent_id: hidden.id },
@@ -879,15 +824,7 @@ export const goals: CheckGroup = {
           { title: ctx.mark('GO7 shared'), private: true, contributor_ids: [ctx.me.id] },
           other,
         );
-        const update = (
-          await other.expect<UpdateOut>(
-            201,
-            'POST',
-            `/goals/${shared.id}/goal-updates`,
-            { body: { title: ctx.mark('GO7 shared update') } },
-            'GU1',
-          )
-        ).body;
+        const update = await postUpdate(other, shared.id, { title: ctx.mark('GO7 shared update') });
         await getGoal(ctx.client, shared.id, 'GO7');
         const listed = await listByIds(ctx.client, [shared.id]);
         ensure(
@@ -969,15 +906,7 @@ export const goals: CheckGroup = {
         const { client } = ctx;
         const parent: GoalOut = await ctx.createGoal({ title: ctx.mark('GO8 parent') });
         const child: GoalOut = await ctx.createGoal({ title: ctx.mark('GO8 child'), parent_id: parent.id });
-        const update = (
-          await client.expect<UpdateOut>(
-            201,
-            'POST',
-            `/goals/${parent.id}/goal-updates`,
-            { body: { title: ctx.mark('GO8 update') } },
-            'GU1',
-          )
-        ).body;
+        const update = await postUpdate(client, parent.id, { title: ctx.mark('GO8 update') });
         const comment = (
           await client.expect<ApiSchema<'Comment'>>(
             201,

@@ -1,5 +1,6 @@
 // Reading goals through the API, for the checks of goals and of goal updates: the output form (GO3), the
-// confidence labels (GO5), the GO6 order, and GET/list helpers.
+// confidence labels (GO5), the GO6 order, GET/list helpers, and the PATCH of a goal and POST of an update that
+// the checks write with.
 import { ensureSameIds } from './assertions.js';
 import type { CheckingClient } from './checking-client.js';
 import type { ApiSchema } from '../../src/types/wire.js';
@@ -38,6 +39,26 @@ export function ensureGoalOrder(list: GoalOut[], what: string): void {
 /** The goal as GET /goals/{id} answers it. */
 export async function getGoal(client: CheckingClient, id: string, rule: string): Promise<GoalOut> {
   return (await client.expect<GoalOut>(200, 'GET', `/goals/${id}`, {}, rule)).body;
+}
+
+/** The goal as `PATCH /goals/{id}` with `body` answers it (200, or a violation of `rule`). */
+export async function patchGoal(
+  client: CheckingClient,
+  id: string,
+  body: ApiSchema<'GoalInput'>,
+  rule: string,
+): Promise<GoalOut> {
+  return (await client.expect<GoalOut>(200, 'PATCH', `/goals/${id}`, { body }, rule)).body;
+}
+
+/** The update `POST /goals/{id}/goal-updates` with `body` makes (GU1: 201). */
+export async function postUpdate(
+  client: CheckingClient,
+  goalId: string,
+  body: ApiSchema<'GoalUpdateInput'>,
+): Promise<ApiSchema<'GoalUpdate'>> {
+  return (await client.expect<ApiSchema<'GoalUpdate'>>(201, 'POST', `/goals/${goalId}/goal-updates`, { body }, 'GU1'))
+    .body;
 }
 
 /** The goals listed by `goal_ids[]` plus any further query (GO6), one page is enough for the kit's few goals. */

@@ -44,9 +44,7 @@ export function listActivities(world: World, filters: ActivityFilters, page: Pag
 }
 
 export function getActivity(world: World, id: Uuid): Activity {
-  const activity = world.store.activities.get(id);
-  if (!activity) throw DomainError.notFound('activity', id);
-  return activity;
+  return DomainError.unlessFound(world.store.activities.get(id), 'activity', id);
 }
 
 /** AC2: kind `api`, person = caller, recorded_at = now; the title is the group's. */

@@ -25,6 +25,15 @@ export class DomainError extends Error {
     );
   }
 
+  /**
+   * G2: `record`, or a 404 naming `what` and `id` when there is none.
+   * @example const person = DomainError.unlessFound(world.store.people.get(id), 'person', id)
+   */
+  static unlessFound<T>(record: T | undefined, what: string, id: string): T {
+    if (!record) throw DomainError.notFound(what, id);
+    return record;
+  }
+
   /** 403; `errors` name the fields the caller may not change (GO9). */
   static forbidden(message: string, errors: FieldError[] = []): DomainError {
     return new DomainError('forbidden', message, errors);

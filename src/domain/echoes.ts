@@ -15,9 +15,7 @@ export type EchoAnswerCreate = ApiSchema<'EchoAnswerCreate'>;
 export type EchoAnswerPatch = ApiSchema<'EchoAnswerPatch'>;
 
 function question(world: World, id: Uuid): EchoQuestion {
-  const found = world.store.echoQuestions.get(id);
-  if (!found) throw DomainError.notFound('echo question', id);
-  return found;
+  return DomainError.unlessFound(world.store.echoQuestions.get(id), 'echo question', id);
 }
 
 /** EC7: only an Echo's creator or an administrator may change or delete it, or change its answers. */
@@ -30,9 +28,7 @@ function ownQuestion(world: World, actor: Person, id: Uuid, action: string): Ech
 }
 
 function answer(world: World, id: Uuid): EchoAnswer {
-  const found = world.store.echoAnswers.get(id);
-  if (!found) throw DomainError.notFound('echo answer', id);
-  return found;
+  return DomainError.unlessFound(world.store.echoAnswers.get(id), 'echo answer', id);
 }
 
 /** Oldest first: created_at ascending, then creation order (the spec's documented order). */

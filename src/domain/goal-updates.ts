@@ -25,9 +25,7 @@ export function findVisibleGoalUpdate(world: World, actor: Person, id: Uuid): Go
 
 /** GO7: the update of `id` as the caller sees it; 404 when it is missing or its goal is private to them. */
 export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate {
-  const update = findVisibleGoalUpdate(world, actor, id);
-  if (!update) throw DomainError.notFound('goal update', id);
-  return update;
+  return DomainError.unlessFound(findVisibleGoalUpdate(world, actor, id), 'goal update', id);
 }
 
 /** GU7: newest first. */

@@ -10,9 +10,7 @@ export function listPeople(world: World, page: Page): Person[] {
 }
 
 export function getPerson(world: World, id: Uuid): Person {
-  const person = world.store.people.get(id);
-  if (!person) throw DomainError.notFound('person', id);
-  return person;
+  return DomainError.unlessFound(world.store.people.get(id), 'person', id);
 }
 
 /** PT2: order name, then id; teams carry their check-in days. */
@@ -22,7 +20,5 @@ export function listTeams(world: World, page: Page): Team[] {
 
 /** PT2: one team adds its people. */
 export function getTeam(world: World, id: Uuid): Team {
-  const team = world.store.teams.get(id);
-  if (!team) throw DomainError.notFound('team', id);
-  return team;
+  return DomainError.unlessFound(world.store.teams.get(id), 'team', id);
 }

@@ -77,20 +77,31 @@ describe('KINDS[kind].references', () => {
   const reaction = (over: Partial<Reaction>): Reaction =>
     ({ id: 'r1', resourceType: 'goal-update', resourceId: update.id, name: 'like', ...base, ...over }) as Reaction;
 
-  it.each<[string, Partial<Comment>, string[]]>([
-    ['on a check-in that exists', {}, []],
-    ['on a goal update that exists', { resourceType: 'goal-update', resourceId: update.id }, []],
+  /** CR1: a comment and a reaction refer to what they sit on alike (onResource); each checked as its kind. */
+  const references = {
+    comment: (over: Partial<Comment & Reaction>) => (add: (problem: string) => void) =>
+      KINDS.comments.references!(store, comment(over), add),
+    reaction: (over: Partial<Comment & Reaction>) => (add: (problem: string) => void) =>
+      KINDS.reactions.references!(store, reaction(over), add),
+  };
+
+  it.each<[keyof typeof references, string, Partial<Comment & Reaction>, string[]]>([
+    ['comment', 'on a check-in that exists', {}, []],
+    ['comment', 'on a goal update that exists', { resourceType: 'goal-update', resourceId: update.id }, []],
     [
+      'comment',
       'on a check-in that does not exist',
       { resourceId: update.id },
       [`comment c1 sits on check-in ${update.id}, which does not exist`],
     ],
     [
+      'comment',
       'on a goal update that does not exist',
       { resourceType: 'goal-update', resourceId: checkIn.id },
       [`comment c1 sits on goal-update ${checkIn.id}, which does not exist`],
     ],
     [
+      'comment',
       'by nobody, on nothing',
       { personId: NOBODY, resourceId: 'gone' },
       [
@@ -98,13 +109,9 @@ describe('KINDS[kind].references', () => {
         'comment c1 sits on check-in gone, which does not exist',
       ],
     ],
-  ])('CR1 a comment %s', (_, over, expected) => {
-    expect(problems((add) => KINDS.comments.references!(store, comment(over), add))).toEqual(expected);
-  });
-
-  it.each<[string, Partial<Reaction>, string[]]>([
-    ['on a goal update that exists', {}, []],
+    ['reaction', 'on a goal update that exists', {}, []],
     [
+      'reaction',
       'by nobody, on a goal update that does not exist',
       { personId: NOBODY, resourceId: 'gone' },
       [
@@ -112,7 +119,7 @@ describe('KINDS[kind].references', () => {
         'reaction r1 sits on goal-update gone, which does not exist',
       ],
     ],
-  ])('CR1 a reaction %s', (_, over, expected) => {
-    expect(problems((add) => KINDS.reactions.references!(store, reaction(over), add))).toEqual(expected);
+  ])('CR1 a %s %s', (kind, _, over, expected) => {
+    expect(problems(references[kind](over))).toEqual(expected);
   });
 });

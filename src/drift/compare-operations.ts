@@ -3,6 +3,7 @@
 // SchemaComparison in the direction its values travel.
 import { schemaNames, SchemaComparison } from './compare-schemas.js';
 import type { DescriptionDocument } from './description-document.js';
+import type { ChangeKind } from './drift-change.js';
 import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
 import { childPointer, isObject, type JsonObject } from './json-pointer.js';
 import { resolveSite, shapeOf, type Site } from './schema-shape.js';
@@ -145,6 +146,26 @@ export class OperationComparison {
     this.#schemas = new SchemaComparison(pair, report);
   }
 
+  /** What standin has and production lacks: a client built against standin would fail against production. */
+  #onlyStandin(kind: ChangeKind, standin: string, production: string, message: string): void {
+    this.#report({ category: 'breaking', kind, only: 'standin', standin, production, message });
+  }
+
+  /**
+   * What production has and standin lacks: missing from standin, or breaking where a client must send it to
+   * production (a required input).
+   */
+  #onlyProduction(kind: ChangeKind, standin: string, production: string, message: string, requiredInput = false): void {
+    this.#report({
+      category: requiredInput ? 'breaking' : 'missing',
+      kind,
+      only: 'production',
+      standin,
+      production,
+      message,
+    });
+  }
+
   /** `input`: an operation a client calls; `output`: a webhook it receives, whose request it is sent. */
   compare(s: ComparedOperation, p: ComparedOperation, direction: Direction): void {
     if (direction === 'input') this.#security(s, p);
@@ -236,14 +257,12 @@ export class OperationComparison {
       const pp = theirs.get(sp.key);
       theirs.delete(sp.key);
       if (!pp) {
-        this.#report({
-          category: 'breaking',
-          kind: 'parameter',
-          only: 'standin',
-          standin: sp.pointer,
-          production: p.pointer,
-          message: `standin ${direction === 'input' ? 'takes' : 'sends'} the ${where(sp)}; production does not declare it`,
-        });
+        this.#onlyStandin(
+          'parameter',
+          sp.pointer,
+          p.pointer,
+          `standin ${direction === 'input' ? 'takes' : 'sends'} the ${where(sp)}; production does not declare it`,
+        );
         continue;
       }
       const pr = pp.value.required === true;
@@ -290,14 +309,13 @@ export class OperationComparison {
     }
     for (const pp of theirs.values()) {
       const required = pp.value.required === true;
-      this.#report({
-        category: direction === 'input' && required ? 'breaking' : 'missing',
-        kind: 'parameter',
-        only: 'production',
-        standin: s.pointer,
-        production: pp.pointer,
-        message: `production ${direction === 'input' ? (required ? 'requires' : 'takes') : 'sends'} the ${where(pp)}; standin does not`,
-      });
+      this.#onlyProduction(
+        'parameter',
+        s.pointer,
+        pp.pointer,
+        `production ${direction === 'input' ? (required ? 'requires' : 'takes') : 'sends'} the ${where(pp)}; standin does not`,
+        direction === 'input' && required,
+      );
     }
   }
 
@@ -314,26 +332,23 @@ export class OperationComparison {
     const pb = body(production, p);
     if (!sb && !pb) return;
     if (sb && !pb) {
-      this.#report({
-        category: 'breaking',
-        kind: 'request-body',
-        only: 'standin',
-        standin: sb.pointer,
-        production: p.pointer,
-        message: `standin ${direction === 'input' ? 'reads' : 'sends'} a body; production's has none`,
-      });
+      this.#onlyStandin(
+        'request-body',
+        sb.pointer,
+        p.pointer,
+        `standin ${direction === 'input' ? 'reads' : 'sends'} a body; production's has none`,
+      );
       return;
     }
     if (pb && !sb) {
       const required = pb.value.required === true;
-      this.#report({
-        category: direction === 'input' && required ? 'breaking' : 'missing',
-        kind: 'request-body',
-        only: 'production',
-        standin: s.pointer,
-        production: pb.pointer,
-        message: `production ${direction === 'input' ? (required ? 'requires' : 'reads') : 'sends'} a body; standin's has none`,
-      });
+      this.#onlyProduction(
+        'request-body',
+        s.pointer,
+        pb.pointer,
+        `production ${direction === 'input' ? (required ? 'requires' : 'reads') : 'sends'} a body; standin's has none`,
+        direction === 'input' && required,
+      );
       return;
     }
     if (!sb || !pb) return;
@@ -388,23 +403,19 @@ export class OperationComparison {
       });
     }
     for (const type of ourRest)
-      this.#report({
-        category: 'breaking',
-        kind: 'media-type',
-        only: 'standin',
-        standin: ours.get(type)?.pointer ?? s.pointer,
-        production: p.pointer,
-        message: `standin ${verb(direction)} ${what} as \`${type}\`; production does not`,
-      });
+      this.#onlyStandin(
+        'media-type',
+        ours.get(type)?.pointer ?? s.pointer,
+        p.pointer,
+        `standin ${verb(direction)} ${what} as \`${type}\`; production does not`,
+      );
     for (const type of theirRest)
-      this.#report({
-        category: 'missing',
-        kind: 'media-type',
-        only: 'production',
-        standin: s.pointer,
-        production: theirs.get(type)?.pointer ?? p.pointer,
-        message: `production ${verb(direction)} ${what} as \`${type}\`; standin does not`,
-      });
+      this.#onlyProduction(
+        'media-type',
+        s.pointer,
+        theirs.get(type)?.pointer ?? p.pointer,
+        `production ${verb(direction)} ${what} as \`${type}\`; standin does not`,
+      );
     for (const [a, b] of pairs) {
       const sm = ours.get(a);
       const pm = theirs.get(b);
@@ -447,14 +458,12 @@ export class OperationComparison {
         });
       }
       if (match === undefined) {
-        this.#report({
-          category: 'breaking',
-          kind: 'status',
-          only: 'standin',
-          standin: at(s, code),
-          production: childPointer(p.pointer, 'responses'),
-          message: `standin answers ${code}; production does not document it`,
-        });
+        this.#onlyStandin(
+          'status',
+          at(s, code),
+          childPointer(p.pointer, 'responses'),
+          `standin answers ${code}; production does not document it`,
+        );
         continue;
       }
       covered.add(match);
@@ -466,14 +475,12 @@ export class OperationComparison {
     for (const code of theirCodes) {
       // `default` is no status but what production answers for any other: nothing standin lacks.
       if (covered.has(code) || code === 'default') continue;
-      this.#report({
-        category: 'missing',
-        kind: 'status',
-        only: 'production',
-        standin: childPointer(s.pointer, 'responses'),
-        production: at(p, code),
-        message: `production may answer ${code}; standin never does`,
-      });
+      this.#onlyProduction(
+        'status',
+        childPointer(s.pointer, 'responses'),
+        at(p, code),
+        `production may answer ${code}; standin never does`,
+      );
     }
   }
 
@@ -501,14 +508,12 @@ export class OperationComparison {
     for (const [key, header] of ours) {
       const match = theirs.get(key);
       if (!match) {
-        this.#report({
-          category: 'breaking',
-          kind: 'header',
-          only: 'standin',
-          standin: header.pointer,
-          production: p.pointer,
-          message: `standin's ${code} answer carries \`${header.name}\`; production's ${theirCode} answer does not`,
-        });
+        this.#onlyStandin(
+          'header',
+          header.pointer,
+          p.pointer,
+          `standin's ${code} answer carries \`${header.name}\`; production's ${theirCode} answer does not`,
+        );
         continue;
       }
       const sh = resolveSite(standin, header);
@@ -522,13 +527,11 @@ export class OperationComparison {
     }
     for (const [key, header] of theirs)
       if (!ours.has(key))
-        this.#report({
-          category: 'missing',
-          kind: 'header',
-          only: 'production',
-          standin: s.pointer,
-          production: header.pointer,
-          message: `production's ${theirCode} answer carries \`${header.name}\`; standin's ${code} answer does not`,
-        });
+        this.#onlyProduction(
+          'header',
+          s.pointer,
+          header.pointer,
+          `production's ${theirCode} answer carries \`${header.name}\`; standin's ${code} answer does not`,
+        );
   }
 }

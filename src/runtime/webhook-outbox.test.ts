@@ -113,6 +113,15 @@ async function until(outbox: WebhookOutbox, done: (deliveries: DeliveryView[]) =
 const statuses = (deliveries: DeliveryView[]) => deliveries.map((d) => d.status);
 const ended = (deliveries: DeliveryView[]) => deliveries.every((d) => d.status !== 'pending' && d.status !== 'sending');
 
+/** One event sent to `url` by an outbox of its own, once its delivery has ended. */
+async function deliverOne(url: string, settings: Partial<WebhookSettings> = {}): Promise<DeliveryView> {
+  const { outbox } = outboxOf(settings);
+  outbox.subscribe({ url });
+  outbox.publish(...event(1));
+  const [delivery] = await until(outbox, ended);
+  return delivery!;
+}
+
 describe('WH3 WH5 an attempt as the receiver sees it and as the list keeps it', () => {
   it('WH3 POSTs the body with its content type, user agent and a signature Standard Webhooks verifies', async () => {
     const { url, asked } = await receiver(() => ({ status: 200, body: 'thanks' }));
@@ -156,20 +165,14 @@ describe('WH3 WH5 an attempt as the receiver sees it and as the list keeps it', 
     [500, 'failed'],
   ] as const)('WH4 an answer %i is %s', async (status, expected) => {
     const { url } = await receiver(() => ({ status }));
-    const { outbox } = outboxOf({ retryDelaysMs: [] });
-    outbox.subscribe({ url });
-    outbox.publish(...event(1));
-    const [delivery] = await until(outbox, ended);
-    expect([delivery!.status, delivery!.attempts.map((a) => a.status)]).toEqual([expected, [status]]);
+    const delivery = await deliverOne(url, { retryDelaysMs: [] });
+    expect([delivery.status, delivery.attempts.map((a) => a.status)]).toEqual([expected, [status]]);
   });
 
   it('WH5 an answer that ends in the middle of a character keeps what came, the broken end as U+FFFD', async () => {
     const { url } = await receiver(() => ({ status: 200, body: Buffer.from([0x6f, 0x6b, 0xe2, 0x82]) }));
-    const { outbox } = outboxOf();
-    outbox.subscribe({ url });
-    outbox.publish(...event(1));
-    const [delivery] = await until(outbox, ended);
-    expect(delivery!.attempts[0]!.response).toBe('ok\uFFFD');
+    const delivery = await deliverOne(url);
+    expect(delivery.attempts[0]!.response).toBe('ok\uFFFD');
   });
 
   it('WH5 a character split between two chunks of the answer is kept whole', async () => {
@@ -179,21 +182,15 @@ describe('WH3 WH5 an attempt as the receiver sees it and as the list keeps it', 
       setTimeout(() => res.end(Buffer.from([0xa9, 0x21])), 50);
       return { hold: new Promise(() => undefined) };
     });
-    const { outbox } = outboxOf();
-    outbox.subscribe({ url });
-    outbox.publish(...event(1));
-    const [delivery] = await until(outbox, ended);
-    expect(delivery!.attempts[0]!.response).toBe('é!');
+    const delivery = await deliverOne(url);
+    expect(delivery.attempts[0]!.response).toBe('é!');
   });
 
   it('WH5 the cap of 4,096 characters holds for a broken character just past it', async () => {
     const bytes = Buffer.concat([Buffer.from('y'.repeat(4096)), Buffer.from([0xe2, 0x82])]);
     const { url } = await receiver(() => ({ status: 200, body: bytes }));
-    const { outbox } = outboxOf();
-    outbox.subscribe({ url });
-    outbox.publish(...event(1));
-    const [delivery] = await until(outbox, ended);
-    expect(delivery!.attempts[0]!.response).toBe('y'.repeat(4096));
+    const delivery = await deliverOne(url);
+    expect(delivery.attempts[0]!.response).toBe('y'.repeat(4096));
   });
 
   it('WH5 past 4,096 characters the mock reads no more of an answer: it hangs up on the receiver', async () => {
@@ -204,11 +201,8 @@ describe('WH3 WH5 an attempt as the receiver sees it and as the list keeps it', 
       res.writeHead(200).write('y'.repeat(16 * 2 ** 20));
       return { hold: new Promise(() => undefined) };
     });
-    const { outbox } = outboxOf();
-    outbox.subscribe({ url });
-    outbox.publish(...event(1));
-    const [delivery] = await until(outbox, ended);
-    expect([delivery!.status, delivery!.attempts[0]!.response]).toEqual(['succeeded', 'y'.repeat(4096)]);
+    const delivery = await deliverOne(url);
+    expect([delivery.status, delivery.attempts[0]!.response]).toEqual(['succeeded', 'y'.repeat(4096)]);
     await hungUp.promise;
   });
 

@@ -58,3 +58,16 @@ export function rawRequest(
     request.end(init.body);
   });
 }
+
+/**
+ * A JSON POST through `proxy` to the activity hook of account `acc`, `token` in its query as a source sends it:
+ * what the redaction tests look for afterwards.
+ * @example await postToHook(proxy, 'tok_live_1', '{}');
+ */
+export function postToHook(proxy: RunningProxy, token: string, body: Buffer | string): ReturnType<typeof rawRequest> {
+  return rawRequest(`${proxy.origin}/hooks/activity/a/acc?token=${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+}

@@ -9,20 +9,19 @@ import { created, noContent, ok, type HandlerServices, type OperationHandlers } 
 /** The context of an operation on the comments or reactions of the record its path parameter `P` names. */
 type OnRecord<P extends string, Body = unknown> = HandlerServices & { params: Readonly<Record<P, string>>; body: Body };
 
-const comments =
-  <P extends string>(type: CommentableType, param: P) =>
+/** CR1, CR2: how each list of what sits on a record is read. */
+const LISTS = { comments: listComments, reactions: listReactions };
+
+/** The comments or reactions on the record the path parameter `param` names, as the actor may see them. */
+const listOn =
+  <P extends string>(kind: keyof typeof LISTS, type: CommentableType, param: P) =>
   ({ world, actor, params, page, render }: OnRecord<P>) =>
-    ok(listComments(world, actor, type, params[param], page).map((c) => render.record('comments', world, c, actor)));
+    ok(LISTS[kind](world, actor, type, params[param], page).map((r) => render.record(kind, world, r, actor)));
 
 const comment =
   <P extends string>(type: CommentableType, param: P) =>
   ({ world, actor, params, body, render }: OnRecord<P, ApiSchema<'CommentInput'>>) =>
     created(render.record('comments', world, createComment(world, actor, type, params[param], body.body), actor));
-
-const reactions =
-  <P extends string>(type: CommentableType, param: P) =>
-  ({ world, actor, params, page, render }: OnRecord<P>) =>
-    ok(listReactions(world, actor, type, params[param], page).map((r) => render.record('reactions', world, r, actor)));
 
 /** CR2: 201 for a new reaction, 200 with the existing one for a repeat. */
 const react =
@@ -34,16 +33,16 @@ const react =
   };
 
 export const socialHandlers = {
-  listCheckInComments: comments('check-in', 'check_in_id'),
+  listCheckInComments: listOn('comments', 'check-in', 'check_in_id'),
   createCheckInComment: comment('check-in', 'check_in_id'),
-  listGoalUpdateComments: comments('goal-update', 'goal_update_id'),
+  listGoalUpdateComments: listOn('comments', 'goal-update', 'goal_update_id'),
   createGoalUpdateComment: comment('goal-update', 'goal_update_id'),
   updateComment: ({ world, actor, params, body, render }) =>
     ok(render.record('comments', world, updateComment(world, actor, params.id, body.body), actor)),
   deleteComment: ({ world, actor, params }) => (deleteComment(world, actor, params.id), noContent()),
-  listCheckInReactions: reactions('check-in', 'check_in_id'),
+  listCheckInReactions: listOn('reactions', 'check-in', 'check_in_id'),
   createCheckInReaction: react('check-in', 'check_in_id'),
-  listGoalUpdateReactions: reactions('goal-update', 'goal_update_id'),
+  listGoalUpdateReactions: listOn('reactions', 'goal-update', 'goal_update_id'),
   createGoalUpdateReaction: react('goal-update', 'goal_update_id'),
   deleteReaction: ({ world, actor, params }) => (deleteReaction(world, actor, params.id), noContent()),
   listActivities: ({ world, actor, query, page, render }) =>
