@@ -1,0 +1,59 @@
+// /mcp, the twin of the vendor's MCP server (MCP1): its steps after the front's (the URL's length, then MCP7's
+// cross-origin check, the session's world, the world caught up and G9's token, whose refusal is the 401 with
+// `WWW-Authenticate: Bearer` that MCP5 wants before any MCP message), and then the protocol, loaded on first use.
+import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { mcpTools, type McpTool } from '../spec/mcp-tools.js';
+import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
+import { MAX_BODY_BYTES } from './request-body.js';
+import { SESSION_HEADER } from '../runtime/sessions.js';
+import type { Step } from './steps.js';
+
+/** Where the twin is served: at the service root, beside /api/v2, as production's is (MCP1). */
+export const MCP_PATH = '/mcp';
+
+/** MCP7: what a page may send to /mcp and read of its answers; no page of another site navigates to it. */
+const MCP_CROSS_ORIGIN = {
+  what: "This server's MCP endpoint (/mcp)",
+  methods: ['GET', 'POST', 'DELETE'],
+  headers: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Mock-Session'],
+  expose: ['WWW-Authenticate', 'Mcp-Session-Id'],
+  navigations: false,
+} as const;
+
+let tools: ReadonlyMap<string, McpTool> | null = null;
+
+/** The tools, read from the spec once a process (MCP2). */
+function toolsByName(): ReadonlyMap<string, McpTool> {
+  tools ??= new Map(mcpTools(getCompiledSpec().document).map((tool) => [tool.name, tool]));
+  return tools;
+}
+
+/** MCP7's check, before the session's world is chosen: a foreign page learns nothing. */
+export function mcpCrossOrigin(policy: CrossOriginPolicy): Step {
+  return crossOriginStep(policy, MCP_CROSS_ORIGIN);
+}
+
+/**
+ * The last step: the protocol (mcp-server.ts, loaded with the SDK on the first request), whose tool calls go to
+ * the API through `send` with the caller's own token and session (MCP3).
+ * @example [...front.mcp, catchUp, authenticate(anyToken), answerMcpStep((request) => app.fetch(request))]
+ */
+export function answerMcpStep(send: (request: Request) => Promise<Response> | Response): Step {
+  return {
+    name: 'mcp (MCP1-MCP3)',
+    run: async ({ c }) => {
+      const { answerMcp } = await import('./mcp-server.js');
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', SESSION_HEADER, 'host']) {
+        const value = c.req.header(name);
+        if (value !== undefined) headers[name] = value;
+      }
+      return answerMcp(c.req.raw, {
+        tools: toolsByName(),
+        call: { origin: new URL(c.req.url).origin, headers, send },
+        version: getCompiledSpec().document.info.version,
+        maxBodyBytes: MAX_BODY_BYTES,
+      });
+    },
+  };
+}

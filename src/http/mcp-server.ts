@@ -1,0 +1,57 @@
+// The MCP protocol of /mcp (MCP1, MCP5), loaded on its first request so that a start and a page's bundle
+// carry none of it: the official SDK's low-level server (the tools' schemas are the spec's JSON Schemas, not
+// zod's) over its Web-standard Streamable HTTP transport, stateless (a server and a transport per request, so
+// nothing is kept between requests: no session map to bound), answering JSON rather than an event stream.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from '../spec/mcp-tools.js';
+import { callTool, type CallContext } from './mcp-call.js';
+
+/** What one /mcp request is answered with: the tools, how a call reaches the API, the body limit (G8). */
+export interface McpRequest {
+  tools: ReadonlyMap<string, McpTool>;
+  call: CallContext;
+  version: string;
+  maxBodyBytes: number;
+}
+
+/**
+ * Answers one HTTP request of the Streamable HTTP transport.
+ * @example return answerMcp(c.req.raw, { tools, call, version: '0.1.0', maxBodyBytes: MAX_BODY_BYTES })
+ */
+export async function answerMcp(request: Request, settings: McpRequest): Promise<Response> {
+  const server = new Server({ name: 'standin', version: settings.version }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...settings.tools.values()].map(({ name, description, inputSchema, outputSchema }) => ({
+      name,
+      description,
+      inputSchema,
+      outputSchema,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
+    const tool = settings.tools.get(params.name);
+    // MCP5: an unknown tool is the protocol's error, not a tool's.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${params.name}: tools/list names them.`);
+    const { content, structuredContent, isError } = await callTool(tool, params.arguments ?? {}, settings.call);
+    return { content, ...(structuredContent ? { structuredContent } : {}), ...(isError ? { isError } : {}) };
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: settings.maxBodyBytes,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
