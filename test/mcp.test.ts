@@ -168,6 +168,13 @@ describe('the protocol (MCP5, MCP7)', () => {
     }
   });
 
+  it('in any-token mode (MK7) a client with no token acts as the chosen person', async () => {
+    h = new Harness({ anyToken: true });
+    const client = await connect({});
+    const result = await client.callTool({ name: 'get_me', arguments: {} });
+    expect((result.structuredContent as { id: string }).id).toBe(h.world.defaultPersonId);
+  });
+
   it("a page of another site gets 403 and nothing of the world (G13's check, against DNS rebinding)", async () => {
     const answer = await h.mock.app.request(`${ORIGIN}/mcp`, {
       method: 'POST',
