@@ -129,6 +129,16 @@ describe('a tool call is the REST call (MCP3)', () => {
     expect(shared.map((u) => u.id)).not.toContain(posted.id);
   });
 
+  it("is journaled as the REST call it is, with the tool's name; a client's own request has none", async () => {
+    const client = await connect();
+    await client.callTool({ name: 'get_me', arguments: {} });
+    await rest('/me');
+    const journal = await h.call<Array<{ path: string; mcp_tool?: string }>>('GET', '/__mock/requests');
+    const mine = journal.body.filter((entry) => entry.path === '/api/v2/me');
+    expect(mine.map((entry) => entry.mcp_tool ?? null)).toEqual(expect.arrayContaining(['get_me', null]));
+    expect(mine).toHaveLength(2);
+  });
+
   it("gives a refusal as a tool error with the problem's detail, naming the argument (G6, G8)", async () => {
     const client = await connect();
     const result = await client.callTool({ name: 'get_goals', arguments: { people_ids: ['me'] } });

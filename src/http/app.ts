@@ -33,7 +33,7 @@ import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
 import { Renderer } from './renderer.js';
 import { RequestPaths } from './request-paths.js';
-import { catchUp, Exchange, runSteps, type MockEnv, type OnError } from './steps.js';
+import { catchUp, Exchange, MCP_TOOL, runSteps, type MockEnv, type OnError } from './steps.js';
 import { worldVerifier } from './verify-world.js';
 import { wireKindName } from './wire-kinds.js';
 
@@ -161,7 +161,7 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
     ...front.mcp(mcpCrossOrigin(mock.crossOrigin)),
     catchUp,
     authenticate(settings.api.anyToken),
-    answerMcpStep((request) => app.fetch(request)),
+    answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool })),
   ];
   app.all(MCP_PATH, (c) => runSteps(new Exchange(c, 'api', null), mcp, onError));
   const guarded = [...front.other, ...controlGuards(mock.crossOrigin, mock.worlds, settings.controls.controlToken)];

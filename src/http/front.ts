@@ -79,6 +79,7 @@ function tell(runtime: MockRuntime): Step {
         override: exchange.override,
         own_read: exchange.own,
         ignored_fields: transcript.ignored,
+        mcp_tool: exchange.mcpTool,
       });
       return answer;
     },

@@ -18,7 +18,8 @@ export interface CallContext {
   /** The origin the MCP request came to: the REST request goes to the same server. */
   origin: string;
   headers: Record<string, string>;
-  send: (request: Request) => Promise<Response> | Response;
+  /** Sends the tool's request to the mock's app, marked with the tool's name for the journal (MCP3). */
+  send: (request: Request, tool: string) => Promise<Response> | Response;
 }
 
 type Args = Record<string, unknown>;
@@ -81,6 +82,7 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
       headers: { ...context.headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
       body: hasBody ? JSON.stringify(body) : undefined,
     }),
+    tool.name,
   );
   const text = await response.text();
   const parsed: unknown = text === '' ? null : JSON.parse(text);

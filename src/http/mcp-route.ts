@@ -4,6 +4,7 @@
 import { getCompiledSpec } from '../spec/compiled-spec.js';
 import { mcpTools, type McpTool } from '../spec/mcp-tools.js';
 import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
+import type { CallContext } from './mcp-call.js';
 import { MAX_BODY_BYTES } from './request-body.js';
 import { SESSION_HEADER } from '../runtime/sessions.js';
 import type { Step } from './steps.js';
@@ -36,9 +37,9 @@ export function mcpCrossOrigin(policy: CrossOriginPolicy): Step {
 /**
  * The last step: the protocol (mcp-server.ts, loaded with the SDK on the first request), whose tool calls go to
  * the API through `send` with the caller's own token and session (MCP3).
- * @example [...front.mcp, catchUp, authenticate(anyToken), answerMcpStep((request) => app.fetch(request))]
+ * @example [...front.mcp(guard), catchUp, authenticate(anyToken), answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }))]
  */
-export function answerMcpStep(send: (request: Request) => Promise<Response> | Response): Step {
+export function answerMcpStep(send: CallContext['send']): Step {
   return {
     name: 'mcp (MCP1-MCP3)',
     run: async ({ c }) => {
