@@ -24,9 +24,14 @@ const MCP_CROSS_ORIGIN = {
 let tools: ReadonlyMap<string, McpTool> | null = null;
 
 /** The tools, read from the spec once a process (MCP2). */
-function toolsByName(): ReadonlyMap<string, McpTool> {
+export function mcpToolsByName(): ReadonlyMap<string, McpTool> {
   tools ??= new Map(mcpTools(getCompiledSpec().document).map((tool) => [tool.name, tool]));
   return tools;
+}
+
+/** The version the twin gives in its server info: the API's, as the spec states it. */
+export function mcpVersion(): string {
+  return getCompiledSpec().document.info.version;
 }
 
 /** MCP7's check, before the session's world is chosen: a foreign page learns nothing. */
@@ -49,12 +54,11 @@ export function answerMcpStep(send: CallContext['send']): Step {
         const value = c.req.header(name);
         if (value !== undefined) headers[name] = value;
       }
-      return answerMcp(c.req.raw, {
-        tools: toolsByName(),
-        call: { origin: new URL(c.req.url).origin, headers, send },
-        version: getCompiledSpec().document.info.version,
-        maxBodyBytes: MAX_BODY_BYTES,
-      });
+      return answerMcp(
+        c.req.raw,
+        { tools: mcpToolsByName(), call: { origin: new URL(c.req.url).origin, headers, send }, version: mcpVersion() },
+        MAX_BODY_BYTES,
+      );
     },
   };
 }

@@ -1,7 +1,8 @@
-// The MCP protocol of /mcp (MCP1, MCP5), loaded on its first request so that a start and a page's bundle
-// carry none of it: the official SDK's low-level server (the tools' schemas are the spec's JSON Schemas, not
-// zod's) over its Web-standard Streamable HTTP transport, stateless (a server and a transport per request, so
-// nothing is kept between requests: no session map to bound), answering JSON rather than an event stream.
+// The MCP protocol of the twin (MCP1, MCP5), loaded on its first use so that a start and a page's bundle carry
+// none of it: the official SDK's low-level server (the tools' schemas are the spec's JSON Schemas, not zod's),
+// over its Web-standard Streamable HTTP transport for /mcp, stateless (a server and a transport per request, so
+// nothing is kept between requests: no session map to bound) and answering JSON rather than an event stream;
+// `standin mcp` connects the same server to stdio.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
@@ -14,19 +15,18 @@ import {
 import type { McpTool } from '../spec/mcp-tools.js';
 import { callTool, type CallContext } from './mcp-call.js';
 
-/** What one /mcp request is answered with: the tools, how a call reaches the API, the body limit (G8). */
-export interface McpRequest {
+/** What the twin answers with: its tools, how a call reaches the API, the body limit of HTTP (G8). */
+export interface McpSettings {
   tools: ReadonlyMap<string, McpTool>;
   call: CallContext;
   version: string;
-  maxBodyBytes: number;
 }
 
 /**
- * Answers one HTTP request of the Streamable HTTP transport.
- * @example return answerMcp(c.req.raw, { tools, call, version: '0.1.0', maxBodyBytes: MAX_BODY_BYTES })
+ * The twin's MCP server, to connect to a transport: Streamable HTTP (answerMcp) or stdio (`standin mcp`).
+ * @example await mcpServer(settings).connect(new StdioServerTransport())
  */
-export async function answerMcp(request: Request, settings: McpRequest): Promise<Response> {
+export function mcpServer(settings: McpSettings): Server {
   const server = new Server({ name: 'standin', version: settings.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...settings.tools.values()].map(({ name, description, inputSchema, outputSchema }) => ({
@@ -43,10 +43,19 @@ export async function answerMcp(request: Request, settings: McpRequest): Promise
     const { content, structuredContent, isError } = await callTool(tool, params.arguments ?? {}, settings.call);
     return { content, ...(structuredContent ? { structuredContent } : {}), ...(isError ? { isError } : {}) };
   });
+  return server;
+}
+
+/**
+ * Answers one HTTP request of the Streamable HTTP transport.
+ * @example return answerMcp(c.req.raw, { tools, call, version: '2.0.0' }, MAX_BODY_BYTES)
+ */
+export async function answerMcp(request: Request, settings: McpSettings, maxBodyBytes: number): Promise<Response> {
+  const server = mcpServer(settings);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    maxRequestBodySize: settings.maxBodyBytes,
+    maxRequestBodySize: maxBodyBytes,
   });
   await server.connect(transport);
   try {
