@@ -139,6 +139,25 @@ describe('a tool call is the REST call (MCP3)', () => {
     expect(mine).toHaveLength(2);
   });
 
+  it("carries production's kind of instructions for an assistant in the action items' text, one per item (MCP4)", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: 'get_action_items', arguments: {} });
+    const items = JSON.parse(await rest('/action-items')) as Array<{
+      kind: string;
+      resource: { id: string };
+      teams: Array<{ name: string }>;
+    }>;
+    const checkIn = items.find((item) => item.kind === 'check-in');
+    expect(checkIn, 'the default person has a check-in to fill in').toBeDefined();
+    const lines = (result.content as Array<{ text: string }>)[0]!.text.split('\n');
+    // The summary, the answer, then an instruction an item.
+    expect(lines).toHaveLength(2 + items.length);
+    const said = lines.slice(2).find((line) => line.includes(checkIn!.resource.id))!;
+    expect(said).toMatch(/^Walk the user through their check-in /);
+    for (const team of checkIn!.teams) expect(said).toContain(team.name);
+    expect(said).toContain(`call submit_check_in with id ${checkIn!.resource.id}`);
+  });
+
   it("gives a refusal as a tool error with the problem's detail, naming the argument (G6, G8)", async () => {
     const client = await connect();
     const result = await client.callTool({ name: 'get_goals', arguments: { people_ids: ['me'] } });

@@ -5,6 +5,7 @@
 // `{items, page, per_page}`), or a tool error carrying the problem's detail.
 import { BASE_PATH } from '../spec/base-path.js';
 import type { McpTool, McpToolOperation } from '../spec/mcp-tools.js';
+import { actionItemInstructions } from './mcp-instructions.js';
 
 /** A tool's result, as MCP's `tools/call` gives it. */
 export interface ToolResult {
@@ -102,5 +103,11 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
   const summary = op.list
     ? `${op.method} ${url}: ${(parsed as unknown[]).length} item(s) on page ${String(structured.page)}.`
     : `${op.method} ${url}: ${response.status}.`;
-  return { content: [{ type: 'text', text: `${summary}\n${text}` }], structuredContent: structured };
+  // MCP4: the action items' answer carries production's kind of instructions for an assistant, after the answer.
+  const instructions =
+    tool.name === 'get_action_items'
+      ? actionItemInstructions(parsed as Parameters<typeof actionItemInstructions>[0])
+      : [];
+  const said = [summary, text, ...instructions].join('\n');
+  return { content: [{ type: 'text', text: said }], structuredContent: structured };
 }
