@@ -36,6 +36,14 @@ describe('standin mcp', () => {
     expect(JSON.stringify((goals.structuredContent as { items: unknown }).items)).toBe(rest.text);
   });
 
+  it('with --control, also serves the control twin: an agent moves the clock of the world it acts in (MCP6)', async () => {
+    const client = await twin(['--control']);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['get_me', 'advance_clock', 'reset_world']));
+    const moved = await client.callTool({ name: 'advance_clock', arguments: { hours: 2 } });
+    expect((moved.structuredContent as { now: string }).now).toBe('2026-11-20T17:00:00Z');
+  });
+
   it('acts as the person --token names', async () => {
     const h = new Harness();
     const other = h.person((p) => p.id !== h.world.defaultPersonId && p.kind === 'human');

@@ -25,6 +25,7 @@ const MCP_USAGE = `Usage: standin mcp [--token T] [standin serve's options]
 
 Serves the MCP twin's tools (the same as /mcp) over stdin and stdout, for MCP clients that start a command.
   --token T   the person the agent acts as: one of their tokens (STANDIN_TOKEN; default the default person's)
+  --control   also serve the control twin's tools (MCP6: reset, clock, snapshots, sessions, faults, …)
 The world takes standin serve's options (--seed, --size, --now, --state, --any-token, …; standin serve --help)
 and also listens on 127.0.0.1 at a free port (or --port), whose dashboard shows what the agent did.`;
 
@@ -39,6 +40,7 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
   }
   // --token is the command's own; the rest is standin serve's to read (and refuse, in its own words).
   let token = process.env.STANDIN_TOKEN;
+  let control = false;
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -49,6 +51,7 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
         return 2;
       }
     } else if (arg.startsWith('--token=')) token = arg.slice('--token='.length);
+    else if (arg === '--control') control = true;
     else rest.push(arg);
   }
   const hasPort = rest.some((arg) => arg === '--port' || arg.startsWith('--port='));
@@ -73,13 +76,18 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
   }
   const bearer = token ?? world.store.people.get(world.defaultPersonId)!.tokens.readWrite;
   const origin = running.baseUrl.slice(0, -BASE_PATH.length);
+  const send = (request: Request, tool: string) => running.mock.app.fetch(request, { [MCP_TOOL]: tool });
+  const host = new URL(origin).host;
+  const tools = new Map([...mcpToolsByName(), ...(control ? mcpToolsByName('control') : [])]);
   const server = mcpServer({
-    tools: mcpToolsByName(),
+    tools,
     version: mcpVersion(),
-    call: {
+    call: { origin, headers: { authorization: `Bearer ${bearer}`, host }, send },
+    // MCP6: the controls' own guard, their token when the server has one.
+    controlCall: {
       origin,
-      headers: { authorization: `Bearer ${bearer}`, host: new URL(origin).host },
-      send: (request, tool) => running.mock.app.fetch(request, { [MCP_TOOL]: tool }),
+      headers: { host, ...(options.controlToken ? { authorization: `Bearer ${options.controlToken}` } : {}) },
+      send,
     },
   });
   const stdin = io.stdin ?? process.stdin;
@@ -96,9 +104,7 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
     maxBufferSize: MAX_BODY_BYTES,
   });
   await server.connect(transport);
-  io.stderr(
-    `standin mcp: serving ${mcpToolsByName().size} tools over stdio; the world at ${origin}/ (its dashboard)\n`,
-  );
+  io.stderr(`standin mcp: serving ${tools.size} tools over stdio; the world at ${origin}/ (its dashboard)\n`);
   await closed;
   return (await running.close()) ? 0 : 1;
 }

@@ -27,7 +27,7 @@ import type { Mock, MockOptions } from './mock.js';
 import { checkOptions, MOCK_OPTION_RULES } from './option-rules.js';
 import { profileProblems } from './profile-problems.js';
 import { handlerFor, type OperationHandlers } from './operation-handler.js';
-import { answerMcpStep, MCP_PATH, mcpCrossOrigin } from './mcp-route.js';
+import { answerMcpStep, CONTROL_MCP_PATH, MCP_PATH, mcpCrossOrigin } from './mcp-route.js';
 import { noRoute, routeOperations } from './operation-routes.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
@@ -166,6 +166,12 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
   app.all(MCP_PATH, (c) => runSteps(new Exchange(c, 'api', null), mcp, onError));
   const guarded = [...front.other, ...controlGuards(mock.crossOrigin, mock.worlds, settings.controls.controlToken)];
   routeControls(app, paths, mock, settings.controls, guarded, onError);
+  // MCP6: the controls' twin for agents that drive demos and tests, behind the controls' own guards.
+  const controlMcp = [
+    ...guarded,
+    answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }), 'control'),
+  ];
+  app.all(CONTROL_MCP_PATH, (c) => runSteps(new Exchange(c, 'controls', null), controlMcp, onError));
   // A path no route takes: the 404 after its area's steps (under /__mock, the controls' guards first).
   const notFound = {
     api: [...front.api, noRoute],

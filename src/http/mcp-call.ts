@@ -3,7 +3,6 @@
 // token and session, so validation, visibility, access, rate limits, the journal, events and webhooks are the
 // API's; the answer becomes the tool's result: the REST body as `structuredContent` (a list wrapped as
 // `{items, page, per_page}`), or a tool error carrying the problem's detail.
-import { BASE_PATH } from '../spec/base-path.js';
 import type { McpTool, McpToolOperation } from '../spec/mcp-tools.js';
 import { actionItemInstructions } from './mcp-instructions.js';
 
@@ -55,7 +54,7 @@ function target(op: McpToolOperation, args: Args): string {
     for (const item of array && Array.isArray(value) ? value : [value]) query.append(name, String(item));
   }
   const search = query.toString();
-  return `${BASE_PATH}${path}${search ? `?${search}` : ''}`;
+  return `${op.base}${path}${search ? `?${search}` : ''}`;
 }
 
 class ArgumentError extends Error {}

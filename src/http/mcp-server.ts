@@ -19,6 +19,8 @@ import { callTool, type CallContext } from './mcp-call.js';
 export interface McpSettings {
   tools: ReadonlyMap<string, McpTool>;
   call: CallContext;
+  /** How a control twin's tool (MCP6) reaches /__mock, when the tools hold some: the control token's headers. */
+  controlCall?: CallContext;
   version: string;
 }
 
@@ -40,7 +42,8 @@ export function mcpServer(settings: McpSettings): Server {
     const tool = settings.tools.get(params.name);
     // MCP5: an unknown tool is the protocol's error, not a tool's.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${params.name}: tools/list names them.`);
-    const { content, structuredContent, isError } = await callTool(tool, params.arguments ?? {}, settings.call);
+    const call = settings.controlCall && tool.operations[0]?.base === '/__mock' ? settings.controlCall : settings.call;
+    const { content, structuredContent, isError } = await callTool(tool, params.arguments ?? {}, call);
     return { content, ...(structuredContent ? { structuredContent } : {}), ...(isError ? { isError } : {}) };
   });
   return server;

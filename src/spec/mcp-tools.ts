@@ -3,6 +3,7 @@
 // operation's path and query parameters and its body's fields, its output schema of its answer's, so a tool can
 // never drift from its operation: the spec stays the one source.
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { BASE_PATH } from './base-path.js';
 
 type Schema = Record<string, unknown>;
 
@@ -10,6 +11,8 @@ type Schema = Record<string, unknown>;
 export interface McpToolOperation {
   operationId: string;
   method: string;
+  /** Where its spec is mounted: `/api/v2` for the API's, `/__mock` for the controls'. */
+  base: string;
   /** The path under the base path, e.g. `/goals/{goal_id}/goal-updates`. */
   path: string;
   /** Path parameters, by name. */
@@ -34,13 +37,23 @@ export interface McpTool {
 /** MCP2: the names production's MCP server is known to have; standin names the others. */
 const PRODUCTION_NAMES = new Set(['get_me', 'get_goals', 'get_digest', 'get_check_ins', 'get_activities']);
 
+/** Which twin a spec's tools are: the API's (MCP2, spec/openapi.yaml) or the controls' (MCP6, spec/control.yaml). */
+export type McpTwin = 'api' | 'control';
+
+const MOUNTS: Record<McpTwin, string> = { api: BASE_PATH, control: '/__mock' };
+
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /**
  * The tools of `document`, in the order of their first operation in the spec.
  * @example mcpTools(getCompiledSpec().document).map((t) => t.name) // ['get_me', 'get_goals', …]
  */
-export function mcpTools(document: OpenAPIV3_1.Document): McpTool[] {
+export function mcpTools(
+  document: OpenAPIV3_1.Document,
+  twin: McpTwin = 'api',
+  /** The documents its references name by file: control.yaml's `./openapi.yaml`. */
+  others: Readonly<Record<string, OpenAPIV3_1.Document>> = {},
+): McpTool[] {
   const byName = new Map<string, Array<{ op: OpenAPIV3_1.OperationObject; method: string; path: string }>>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
@@ -50,14 +63,15 @@ export function mcpTools(document: OpenAPIV3_1.Document): McpTool[] {
       byName.set(name, [...(byName.get(name) ?? []), { op, method: method.toUpperCase(), path }]);
     }
   }
-  const deref = dereferencer(document);
-  return [...byName].map(([name, ops]) => tool(name, ops, deref));
+  const deref = dereferencer(document, others);
+  return [...byName].map(([name, ops]) => tool(name, ops, deref, twin));
 }
 
 function tool(
   name: string,
   ops: Array<{ op: OpenAPIV3_1.OperationObject; method: string; path: string }>,
   deref: (node: unknown) => unknown,
+  twin: McpTwin,
 ): McpTool {
   const properties: Record<string, Schema> = {};
   const required = new Set<string>();
@@ -88,17 +102,21 @@ function tool(
     operations.push({
       operationId: op.operationId!,
       method,
+      base: MOUNTS[twin],
       path,
       pathNames,
       query,
-      bodyNames: Object.keys((body?.properties ?? {})),
+      bodyNames: Object.keys(body?.properties ?? {}),
       list: answer?.type === 'array',
     });
   }
   const list = output?.type === 'array';
-  const source = PRODUCTION_NAMES.has(name)
-    ? "Source: production's MCP server names this tool (MCP2)."
-    : 'Source: standin names this tool; production has it under a name not public (MCP2).';
+  const source =
+    twin === 'control'
+      ? "Source: standin's control twin of its /__mock controls (MCP6); production has no such tool."
+      : PRODUCTION_NAMES.has(name)
+        ? "Source: production's MCP server names this tool (MCP2)."
+        : 'Source: standin names this tool; production has it under a name not public (MCP2).';
   const pair = ops.length > 1 ? ` Give one of ${operations.map((o) => `\`${o.pathNames.at(-1)}\``).join(' or ')}.` : '';
   return {
     name,
@@ -110,7 +128,7 @@ function tool(
           properties: { items: output, page: { type: 'integer' }, per_page: { type: 'integer' } },
           required: ['items', 'page', 'per_page'],
         }
-      : ({ ...(output ?? {}), type: 'object' }),
+      : { ...(output ?? {}), type: 'object' },
     operations,
   };
 }
@@ -136,28 +154,39 @@ function firstParagraph(text: string | undefined): string | undefined {
 }
 
 /**
- * Resolves the document's local references (`#/components/...`) in a node, deeply: an MCP client reads a tool's
- * schemas alone, without the spec's components. A reference met again within its own expansion (a recursive
- * schema) is left as `{}`, any value.
+ * Resolves the document's references (`#/components/...`, and control.yaml's into `./openapi.yaml#/...`)
+ * in a node, deeply: an MCP client reads a tool's schemas alone, without the specs' components. A reference
+ * met again within its own expansion (a recursive schema) is left as `{}`, any value.
  */
-function dereferencer(document: OpenAPIV3_1.Document): (node: unknown) => unknown {
-  const lookup = (ref: string): unknown => {
-    let node: unknown = document;
-    for (const key of ref.replace(/^#\//, '').split('/')) node = (node as Record<string, unknown> | undefined)?.[key];
-    if (node === undefined) throw new Error(`standin: the spec's reference ${ref} leads nowhere`);
-    return node;
+function dereferencer(
+  document: OpenAPIV3_1.Document,
+  others: Readonly<Record<string, OpenAPIV3_1.Document>>,
+): (node: unknown) => unknown {
+  const lookup = (ref: string, within: OpenAPIV3_1.Document): { node: unknown; doc: OpenAPIV3_1.Document } => {
+    const [file, pointer = ''] = ref.split('#');
+    const doc = file ? others[file] : within;
+    let node: unknown = doc;
+    for (const key of pointer.replace(/^\//, '').split('/'))
+      node = (node as Record<string, unknown> | undefined)?.[key];
+    if (node === undefined || doc === undefined) throw new Error(`standin: the spec's reference ${ref} leads nowhere`);
+    return { node, doc };
   };
-  const resolve = (node: unknown, open: ReadonlySet<string>): unknown => {
-    if (Array.isArray(node)) return node.map((item) => resolve(item, open));
+  const resolve = (node: unknown, open: ReadonlySet<string>, within: OpenAPIV3_1.Document): unknown => {
+    if (Array.isArray(node)) return node.map((item) => resolve(item, open, within));
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string') return open.has(ref) ? {} : resolve(lookup(ref), new Set([...open, ref]));
+    if (typeof ref === 'string') {
+      const key = `${within === document ? '' : 'other'}${ref}`;
+      if (open.has(key)) return {};
+      const found = lookup(ref, within);
+      return resolve(found.node, new Set([...open, key]), found.doc);
+    }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       // The spec's own annotations (x-rule, x-mcp-tool, …) say nothing to a tool's caller.
-      if (!key.startsWith('x-')) out[key] = resolve(value, open);
+      if (!key.startsWith('x-')) out[key] = resolve(value, open, within);
     }
     return out;
   };
-  return (node) => resolve(node, new Set());
+  return (node) => resolve(node, new Set(), document);
 }
