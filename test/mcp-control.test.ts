@@ -1,26 +1,14 @@
 // The control twin at /__mock/mcp (MCP6): the controls as tools for agents that drive demos and tests, each a
 // control of spec/control.yaml marked `x-mcp-tool`, behind the controls' own guards (the control token, G13).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Harness } from './support/harness.js';
+import { closeClients, httpClient, ORIGIN } from './support/mcp-client.js';
 
-const ORIGIN = 'http://127.0.0.1:4010';
-let clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  clients = [];
-});
+afterEach(closeClients);
 
-async function connect(h: Harness, headers: Record<string, string> = {}): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/__mock/mcp`), {
-    requestInit: { headers },
-    fetch: async (url, init) => h.mock.app.request(String(url), init),
-  });
-  const client = new Client({ name: 'standin-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
+function connect(h: Harness, headers: Record<string, string> = {}): Promise<Client> {
+  return httpClient(h.mock, '/__mock/mcp', headers);
 }
 
 describe('the control twin (MCP6)', () => {

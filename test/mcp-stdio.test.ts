@@ -2,28 +2,16 @@
 // official SDK's own stdio client: the same tools as /mcp, answers byte-identical to the API's on the same seed
 // and clock (MCP8), the person --token names, and a mistake said in one line.
 import { spawnSync } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Harness, NOW } from './support/harness.js';
+import { closeClients, stdioClient } from './support/mcp-client.js';
 import { CLI } from './support/standin-process.js';
 
-let clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  clients = [];
-});
+afterEach(closeClients);
 
-async function twin(args: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'mcp', '--now', NOW, ...args],
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'standin-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
+function twin(args: string[]): Promise<Client> {
+  return stdioClient(['--now', NOW, ...args]);
 }
 
 describe('standin mcp', () => {

@@ -2,37 +2,24 @@
 // client over Streamable HTTP, in process through the mock's app: each tool's answer is its REST answer byte
 // for byte on the same world, a refusal is a tool error naming the argument, and the protocol's errors are the
 // protocol's.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Harness } from './support/harness.js';
-
-const ORIGIN = 'http://127.0.0.1:4010';
+import { closeClients, httpClient, ORIGIN } from './support/mcp-client.js';
 
 let h: Harness;
 let token: string;
-let clients: Client[] = [];
 
 beforeEach(() => {
   h = new Harness();
   token = h.tokenOf(h.person());
 });
 
-afterEach(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  clients = [];
-});
+afterEach(closeClients);
 
 /** An MCP client of the mock's /mcp, with the headers given on every request. */
-async function connect(headers: Record<string, string> = { authorization: `Bearer ${token}` }): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
-    requestInit: { headers },
-    fetch: async (url, init) => h.mock.app.request(String(url), init),
-  });
-  const client = new Client({ name: 'standin-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
+function connect(headers: Record<string, string> = { authorization: `Bearer ${token}` }): Promise<Client> {
+  return httpClient(h.mock, '/mcp', headers);
 }
 
 /** The REST answer's text, as the API gives it to the same token. */
