@@ -197,7 +197,8 @@ describe('standin with a mistyped command', () => {
     ['drfit', /^standin: unknown command "drfit": did you mean standin drift\? /],
     ['proxi', /^standin: unknown command "proxi": did you mean standin proxy\? /],
     ['imprt', /^standin: unknown command "imprt": did you mean standin import\? /],
-    ['deploy', /^standin: unknown command "deploy"; the commands are serve, contract, drift, proxy and import /],
+    ['mpc', /^standin: unknown command "mpc": did you mean standin mcp\? /],
+    ['deploy', /^standin: unknown command "deploy"; the commands are serve, contract, drift, proxy, import and mcp /],
   ])('standin %s names the command meant, exit code 2', async (command, message) => {
     const { code, err } = await runToEnd(command);
     expect(code).toBe(2);

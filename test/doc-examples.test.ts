@@ -95,6 +95,12 @@ const SHOWN: Record<string, Array<string | RegExp>> = {
     '"secret":"whsec_',
     /\]204\n/, // the subscription deleted
   ],
+  'docs/mcp.md': [
+    '"structuredContent":{"id":"b8469a6b-b4a4-4c36-8223-8a8e59e7a567","name":"Asa Graham",',
+    'people_ids[] does not accept \\"me\\" (G6)',
+    '"isError":true',
+    /\}401\n/, // no token: 401 before any MCP message
+  ],
   'docs/controls.md': [
     '"frozen":',
     // The clock example's dates follow the clock (issue 18 item 8): a day after it, and back again by a reset.

@@ -109,7 +109,7 @@ describe('G13 a server on a port', () => {
     await running.close();
   });
 
-  it.each(['/api/v2/me', '/__mock/tokens', '/', '/docs', '/docs/openapi.json', '/nowhere'])(
+  it.each(['/api/v2/me', '/mcp', '/__mock/tokens', '/', '/docs', '/docs/openapi.json', '/nowhere'])(
     'refuses %s for a Host it does not answer to (DNS rebinding), naming --allowed-host, and reads nothing',
     async (path) => {
       const answer = await raw(

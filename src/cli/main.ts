@@ -16,6 +16,7 @@ const USAGE = `Usage: standin serve [options]
        standin drift <file-or-url> [options]                 (standin drift --help)
        standin proxy --upstream URL [options]                (standin proxy --help)
        standin import --base-url URL --token T --out FILE    (standin import --help)
+       standin mcp [--token T] [options]                     (standin mcp --help)
 
 Options (each also as an environment variable):
   --port N          port to listen on (STANDIN_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
@@ -81,6 +82,11 @@ async function main(argv: string[]): Promise<void> {
       stderr: (text) => process.stderr.write(text),
       stopped,
     });
+    return;
+  }
+  if (argv[0] === 'mcp') {
+    const { runMcp } = await import('./mcp.js');
+    process.exitCode = await runMcp(argv.slice(1), { stderr: (text) => process.stderr.write(text) });
     return;
   }
   if (argv[0] === 'contract') {

@@ -183,7 +183,7 @@ export async function readServeOptions(argv: string[], env: NodeJS.ProcessEnv): 
   const command = positionals[0] ?? 'serve';
   if (values.help) return 'help';
   if (command !== 'serve')
-    throw new ServeUsageError(commandError(command, ['serve', 'contract', 'drift', 'proxy', 'import']));
+    throw new ServeUsageError(commandError(command, ['serve', 'contract', 'drift', 'proxy', 'import', 'mcp']));
   const context = WITHOUT_PROFILES;
   // A whole number's option: its text checked as the number it says (a text that says none is refused as given).
   const whole = (key: ServeKey, given: string | undefined) =>

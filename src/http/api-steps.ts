@@ -41,7 +41,7 @@ export interface ApiSettings {
  * G9: a bearer token on every request. MK7: in any-token mode a token the world knows keeps its meaning, and
  * any other, or none, is the chosen person's read-write token.
  */
-const authenticate = (anyToken: AnyToken | undefined): Step => ({
+export const authenticate = (anyToken: AnyToken | undefined): Step => ({
   name: anyToken ? 'authenticate (G9, MK7)' : 'authenticate (G9)',
   run: (exchange) => {
     const token = bearerToken(exchange.c.req.header('authorization'));

@@ -11,7 +11,7 @@ import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js
 import { BASE_PATH } from '../spec/base-path.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import { hookSteps } from './activity-hook-route.js';
-import { apiSteps, type ApiSettings } from './api-steps.js';
+import { apiSteps, authenticate, type ApiSettings } from './api-steps.js';
 import type { ControlSettings } from './controls/control-handler.js';
 import { controlGuards } from './controls/guards.js';
 import { CrossOriginPolicy } from './cross-origin.js';
@@ -27,12 +27,13 @@ import type { Mock, MockOptions } from './mock.js';
 import { checkOptions, MOCK_OPTION_RULES } from './option-rules.js';
 import { profileProblems } from './profile-problems.js';
 import { handlerFor, type OperationHandlers } from './operation-handler.js';
+import { answerMcpStep, CONTROL_MCP_PATH, MCP_PATH, mcpCrossOrigin } from './mcp-route.js';
 import { noRoute, routeOperations } from './operation-routes.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
 import { Renderer } from './renderer.js';
 import { RequestPaths } from './request-paths.js';
-import { Exchange, runSteps, type MockEnv, type OnError } from './steps.js';
+import { catchUp, Exchange, MCP_TOOL, runSteps, type MockEnv, type OnError } from './steps.js';
 import { worldVerifier } from './verify-world.js';
 import { wireKindName } from './wire-kinds.js';
 
@@ -155,8 +156,22 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
     steps: (op) => hookSteps(op, hooks),
     source: 'WH1',
   });
+  // MCP1: the twin of the vendor's MCP server at the service root; each tool call is a request to this app (MCP3).
+  const mcp = [
+    ...front.mcp(mcpCrossOrigin(mock.crossOrigin)),
+    catchUp,
+    authenticate(settings.api.anyToken),
+    answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool })),
+  ];
+  app.all(MCP_PATH, (c) => runSteps(new Exchange(c, 'api', null), mcp, onError));
   const guarded = [...front.other, ...controlGuards(mock.crossOrigin, mock.worlds, settings.controls.controlToken)];
   routeControls(app, paths, mock, settings.controls, guarded, onError);
+  // MCP6: the controls' twin for agents that drive demos and tests, behind the controls' own guards.
+  const controlMcp = [
+    ...guarded,
+    answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }), 'control'),
+  ];
+  app.all(CONTROL_MCP_PATH, (c) => runSteps(new Exchange(c, 'controls', null), controlMcp, onError));
   // A path no route takes: the 404 after its area's steps (under /__mock, the controls' guards first).
   const notFound = {
     api: [...front.api, noRoute],

@@ -79,6 +79,7 @@ function tell(runtime: MockRuntime): Step {
         override: exchange.override,
         own_read: exchange.own,
         ignored_fields: transcript.ignored,
+        mcp_tool: exchange.mcpTool,
       });
       return answer;
     },
@@ -188,6 +189,8 @@ export interface Front {
   readonly api: readonly Step[];
   /** Any other: the URL's length (the controls add their guards, controls/guards.ts). */
   readonly other: readonly Step[];
+  /** /mcp (MCP1): the URL's length, `guard` (MCP7's cross-origin check), then its world, as the API's (MK5). */
+  mcp(guard: Step): readonly Step[];
 }
 
 /**
@@ -198,6 +201,8 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
   const told = tell(runtime);
   return {
     api: [told, refuseLongUrl, answerPreflight(apiMethods), chooseWorld(runtime), answerOverride(runtime), applyFaults],
+    // No override or fault answers /mcp itself: they reach the REST call each tool makes (MCP8).
+    mcp: (guard) => [told, refuseLongUrl, guard, chooseWorld(runtime)],
     other: [told, refuseLongUrl],
   };
 }

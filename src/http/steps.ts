@@ -18,6 +18,12 @@ import { readRequestInput, type RequestInput } from './request-input.js';
 import { budgetProblem, sessionProblem } from './runtime-problems.js';
 import { newTranscript, type Transcript } from './transcript.js';
 
+/**
+ * MCP3: the key of the environment a tool call's request is sent to the app with (mcp-call.ts), naming the tool.
+ * Only the process itself can set it: a client's request comes with the server's own environment.
+ */
+export const MCP_TOOL: unique symbol = Symbol('standin: the MCP tool of an API request');
+
 /** What a request carries in Hono's context: its transcript, for what answers outside the steps (app.onError). */
 export interface MockEnv {
   Variables: { transcript: Transcript };
@@ -54,6 +60,8 @@ export class Exchange {
   slowBody: number | undefined = undefined;
   /** G13: the origin an allowed page of another origin is answered for (the controls' cross-origin step). */
   allowOrigin: string | null = null;
+  /** MCP3: the MCP tool whose call this API request is, or null for a client's own request. */
+  readonly mcpTool: string | null;
 
   constructor(
     readonly c: Context<MockEnv>,
@@ -65,6 +73,7 @@ export class Exchange {
     c.set('transcript', this.transcript);
     this.session = c.req.header(SESSION_HEADER);
     this.own = isOwnRead(c.req.raw);
+    this.mcpTool = (c.env as { [MCP_TOOL]?: string } | undefined)?.[MCP_TOOL] ?? null;
   }
 }
 

@@ -45,6 +45,8 @@ export interface RequestEnd extends RequestStart {
   own_read: boolean;
   /** G7, the default mode: the body's fields the operation ignored (its first IGNORED_LISTED), or null for none. */
   ignored_fields: IgnoredField[] | null;
+  /** MCP3: the MCP tool whose call this API request was, or null for a client's own request. */
+  mcp_tool: string | null;
 }
 
 /** A body field an operation ignored (G7), and the writable field one or two edits away, when one is. */

@@ -32,6 +32,8 @@ export type JournalRecord = Pick<
 > & {
   /** G7: the body fields the operation ignored; absent or null for none (the entry then lists none). */
   ignored_fields?: IgnoredField[] | null;
+  /** MCP3: the MCP tool whose call this request was; absent or null for a client's own request. */
+  mcp_tool?: string | null;
   /** standin proxy's: what the answer broke, each under its rule and the rule's source. The mock's have none. */
   findings?: JournalFinding[];
   /** standin proxy's: what the spec refuses in the request the app sent. */
@@ -56,6 +58,8 @@ export interface JournalEntry extends JournalRecord {
   errors: FieldError[] | null;
   /** G7: the body fields the operation ignored; absent when it ignored none. */
   ignored_fields?: IgnoredField[];
+  /** MCP3: the MCP tool whose call this request was; absent for a client's own request. */
+  mcp_tool?: string;
 }
 
 export interface JournalFilter {
@@ -218,6 +222,7 @@ export class RequestJournal {
       errors: problemErrors(record.status, record.response_body),
     };
     if (record.ignored_fields) entry.ignored_fields = record.ignored_fields;
+    if (record.mcp_tool) entry.mcp_tool = record.mcp_tool;
     if (record.findings) entry.findings = record.findings;
     if (record.request_problems) entry.request_problems = record.request_problems;
     // A long body alone over what long bodies may take is cut now (a copy, but only for such a body).

@@ -1014,6 +1014,11 @@ export interface components {
             /** @description The id of the override rule that answered instead of the world, or null. */
             override: string | null;
             /**
+             * @description **MCP3** The tool of the MCP twin (`/mcp`) whose call this request was: a tool call is the REST
+             *     call, journaled as one. Absent for a request a client sent to `/api/v2` itself.
+             */
+            mcp_tool?: string;
+            /**
              * @description **G7** The fields of the request's body that the operation ignored, as the default mode does (as
              *     production does): fields it does not write, read-only ones included. Each has the writable field one
              *     or two edits away as `suggestion`, when one is (`confidance` → `confidence`): a typo that made a write

@@ -1,0 +1,77 @@
+// /mcp, the twin of the vendor's MCP server (MCP1): its steps after the front's (the URL's length, then MCP7's
+// cross-origin check, the session's world, the world caught up and G9's token, whose refusal is the 401 with
+// `WWW-Authenticate: Bearer` that MCP5 wants before any MCP message), and then the protocol, loaded on first use.
+import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.js';
+import { mcpTools, type McpTool, type McpTwin } from '../spec/mcp-tools.js';
+import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
+import type { CallContext } from './mcp-call.js';
+import { MAX_BODY_BYTES } from './request-body.js';
+import { SESSION_HEADER } from '../runtime/sessions.js';
+import type { Step } from './steps.js';
+
+/** Where the twin is served: at the service root, beside /api/v2, as production's is (MCP1). */
+export const MCP_PATH = '/mcp';
+
+/** Where the control twin is served (MCP6): under the controls, behind their guards. */
+export const CONTROL_MCP_PATH = '/__mock/mcp';
+
+/** MCP7: what a page may send to /mcp and read of its answers; no page of another site navigates to it. */
+const MCP_CROSS_ORIGIN = {
+  what: "This server's MCP endpoint (/mcp)",
+  methods: ['GET', 'POST', 'DELETE'],
+  headers: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Mock-Session'],
+  expose: ['WWW-Authenticate', 'Mcp-Session-Id'],
+  navigations: false,
+} as const;
+
+const tools: Partial<Record<McpTwin, ReadonlyMap<string, McpTool>>> = {};
+
+/** A twin's tools, read from its spec once a process: the API's (MCP2) or the controls' (MCP6). */
+export function mcpToolsByName(twin: McpTwin = 'api'): ReadonlyMap<string, McpTool> {
+  const known = tools[twin];
+  if (known) return known;
+  const api = getCompiledSpec().document;
+  const found =
+    twin === 'api' ? mcpTools(api) : mcpTools(getCompiledControlSpec().document, twin, { './openapi.yaml': api });
+  const made = new Map(found.map((tool) => [tool.name, tool]));
+  tools[twin] = made;
+  return made;
+}
+
+/** The version the twin gives in its server info: the API's, as the spec states it. */
+export function mcpVersion(): string {
+  return getCompiledSpec().document.info.version;
+}
+
+/** MCP7's check, before the session's world is chosen: a foreign page learns nothing. */
+export function mcpCrossOrigin(policy: CrossOriginPolicy): Step {
+  return crossOriginStep(policy, MCP_CROSS_ORIGIN);
+}
+
+/**
+ * The last step: the protocol (mcp-server.ts, loaded with the SDK on the first request), whose tool calls go to
+ * the API through `send` with the caller's own token and session (MCP3).
+ * @example [...front.mcp(guard), catchUp, authenticate(anyToken), answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }))]
+ */
+export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'): Step {
+  return {
+    name: twin === 'api' ? 'mcp (MCP1-MCP3)' : 'control twin (MCP6)',
+    run: async ({ c }) => {
+      const { answerMcp } = await import('./mcp-server.js');
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', SESSION_HEADER, 'host']) {
+        const value = c.req.header(name);
+        if (value !== undefined) headers[name] = value;
+      }
+      return answerMcp(
+        c.req.raw,
+        {
+          tools: mcpToolsByName(twin),
+          call: { origin: new URL(c.req.url).origin, headers, send },
+          version: mcpVersion(),
+        },
+        MAX_BODY_BYTES,
+      );
+    },
+  };
+}
