@@ -25,6 +25,7 @@ const STORY_ROWS = [
   ['LW3', 'check-in pairs changing a colleague'],
   ['LW3', 'update pairs not following the plan'],
   ['LW3', 'successive texts whose numbers go back'],
+  ['LW3', 'successive texts retelling a piece of work'],
   ['LW1', 'goals quoting a metric against their progress'],
   ['LW4', 'comments opening with a filler word'],
   ['LW3', 'sick days full of work done'],
