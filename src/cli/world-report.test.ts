@@ -22,6 +22,14 @@ const STORY_ROWS = [
   ['LW4', 'goals telling a one-time act twice'],
   ['LW4', 'sentences written by two people'],
   ['LW5', 'comments contradicting their record'],
+  ['LW3', 'check-in pairs changing a colleague'],
+  ['LW3', 'update pairs not following the plan'],
+  ['LW3', 'successive texts whose numbers go back'],
+  ['LW3', 'successive texts retelling a piece of work'],
+  ['LW1', 'goals quoting a metric against their progress'],
+  ['LW4', 'comments opening with a filler word'],
+  ['LW3', 'sick days full of work done'],
+  ['LW1', 'goals done in their first update'],
 ];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
