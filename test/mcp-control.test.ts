@@ -39,6 +39,18 @@ describe('the control twin (MCP6)', () => {
     expect((await h.call('GET', '/__mock/clock')).text).toBe(before.text);
   });
 
+  it('a control that answers 204 is a result without structure, and an unpaged list is {items}', async () => {
+    const h = new Harness();
+    const client = await connect(h, { 'x-mock-session': 'episode-1' });
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'drop_session')!.outputSchema).toBeUndefined();
+    const sessions = await client.callTool({ name: 'list_sessions', arguments: {} });
+    expect(Object.keys(sessions.structuredContent as object)).toEqual(['items']);
+    const dropped = await client.callTool({ name: 'drop_session', arguments: { name: 'episode-1' } });
+    expect(dropped.isError).toBeFalsy();
+    expect(dropped.structuredContent).toBeUndefined();
+  });
+
   it('a refused control is a tool error with its problem', async () => {
     const client = await connect(new Harness());
     const result = await client.callTool({ name: 'advance_clock', arguments: { days: -3 } });

@@ -85,22 +85,32 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
     tool.name,
   );
   const text = await response.text();
-  const parsed: unknown = text === '' ? null : JSON.parse(text);
+  let parsed: unknown = null;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    // Not JSON (no answer of the spec's is not): said as it came.
+  }
   if (!response.ok) {
     const problem = (parsed ?? {}) as { detail?: string; title?: string };
     return toolError(`${response.status} ${problem.title ?? response.statusText}: ${problem.detail ?? text}`);
+  }
+  if (parsed === null || typeof parsed !== 'object') {
+    // A 204 (a control that deletes): nothing to structure, and the tool declares no output schema.
+    return { content: [{ type: 'text', text: `${op.method} ${url}: ${response.status}.` }] };
   }
   const query = new URL(url, context.origin).searchParams;
   const structured: Record<string, unknown> = op.list
     ? {
         items: parsed,
-        page: Number(args.page ?? 1),
-        // G4: per_page above 50 is answered as 50.
-        per_page: Math.min(Number(query.get('per_page') ?? 30), 50),
+        ...(op.paged
+          ? // G4: per_page above 50 is answered as 50.
+            { page: Number(args.page ?? 1), per_page: Math.min(Number(query.get('per_page') ?? 30), 50) }
+          : {}),
       }
     : (parsed as Record<string, unknown>);
   const summary = op.list
-    ? `${op.method} ${url}: ${(parsed as unknown[]).length} item(s) on page ${String(structured.page)}.`
+    ? `${op.method} ${url}: ${(parsed as unknown[]).length} item(s)${op.paged ? ` on page ${String(structured.page)}` : ''}.`
     : `${op.method} ${url}: ${response.status}.`;
   // MCP4: the action items' answer carries production's kind of instructions for an assistant, after the answer.
   const instructions =

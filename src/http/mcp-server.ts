@@ -35,7 +35,7 @@ export function mcpServer(settings: McpSettings): Server {
       name,
       description,
       inputSchema,
-      outputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {

@@ -21,15 +21,18 @@ export interface McpToolOperation {
   query: ReadonlyArray<{ argument: string; name: string; array: boolean }>;
   /** The body's fields, when it takes a body. */
   bodyNames: readonly string[];
-  /** The answer is a list, shown as `{items, page, per_page}` (MCP asks for an object). */
+  /** The answer is a list, shown as `{items}` (MCP asks for an object), with `page` and `per_page` when paged. */
   list: boolean;
+  /** It takes G4's `page`. */
+  paged: boolean;
 }
 
 export interface McpTool {
   name: string;
   description: string;
   inputSchema: Schema & { type: 'object' };
-  outputSchema: Schema & { type: 'object' };
+  /** None for an operation that answers 204: a client holds a result to its output schema, and there is none. */
+  outputSchema?: Schema & { type: 'object' };
   /** One operation, or a pair told apart by which of their path ids the call gives. */
   operations: readonly McpToolOperation[];
 }
@@ -108,9 +111,11 @@ function tool(
       query,
       bodyNames: Object.keys(body?.properties ?? {}),
       list: answer?.type === 'array',
+      paged: query.some((q) => q.name === 'page'),
     });
   }
   const list = output?.type === 'array';
+  const paged = operations.every((op) => op.paged);
   const source =
     twin === 'control'
       ? "Source: standin's control twin of its /__mock controls (MCP6); production has no such tool."
@@ -122,13 +127,20 @@ function tool(
     name,
     description: `${ops.map(({ op }) => op.summary ?? op.operationId).join('; ')}.${pair} ${source}`,
     inputSchema: { type: 'object', properties, required: [...required] },
-    outputSchema: list
-      ? {
-          type: 'object',
-          properties: { items: output, page: { type: 'integer' }, per_page: { type: 'integer' } },
-          required: ['items', 'page', 'per_page'],
-        }
-      : { ...(output ?? {}), type: 'object' },
+    ...(output === null
+      ? {}
+      : {
+          outputSchema: list
+            ? {
+                type: 'object',
+                properties: {
+                  items: output,
+                  ...(paged ? { page: { type: 'integer' }, per_page: { type: 'integer' } } : {}),
+                },
+                required: paged ? ['items', 'page', 'per_page'] : ['items'],
+              }
+            : { ...output, type: 'object' },
+        }),
     operations,
   };
 }
