@@ -54,7 +54,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 export function mcpTools(
   document: OpenAPIV3_1.Document,
   twin: McpTwin = 'api',
-  /** The documents its references name by file: control.yaml's `./openapi.yaml`. */
+  /** The documents its references name by file: control.yaml's references into the API's spec. */
   others: Readonly<Record<string, OpenAPIV3_1.Document>> = {},
 ): McpTool[] {
   const byName = new Map<string, Array<{ op: OpenAPIV3_1.OperationObject; method: string; path: string }>>();
