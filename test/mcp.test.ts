@@ -154,6 +154,18 @@ describe('a tool call is the REST call (MCP3)', () => {
     expect(text!.text).toContain('people_ids[]');
   });
 
+  it("a read-only token's write is the API's 403, as a tool error: the twin opens no way around G9", async () => {
+    const client = await connect({ authorization: `Bearer ${h.tokenOf(h.person(), 'readOnly')}` });
+    const me = (await client.callTool({ name: 'get_me', arguments: {} })).structuredContent as { id: string };
+    const goal = (JSON.parse(await rest(`/goals?people_ids[]=${me.id}`)) as Array<{ id: string }>)[0]!;
+    const result = await client.callTool({ name: 'post_goal_update', arguments: { goal_id: goal.id, progress: 50 } });
+    expect(result.isError).toBe(true);
+    expect((result.content as Array<{ text: string }>)[0]!.text).toMatch(/^403 /);
+    expect(JSON.parse(await rest(`/goals/${goal.id}/goal-updates`))).not.toContainEqual(
+      expect.objectContaining({ progress: 50, body: '' }),
+    );
+  });
+
   it('asks for exactly one id of a pair (add_comment)', async () => {
     const client = await connect();
     const result = await client.callTool({ name: 'add_comment', arguments: { body: 'Nice' } });
