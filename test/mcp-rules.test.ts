@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Person } from '../src/domain/people.js';
+import type { Person } from '../src/domain/records.js';
 import { Harness } from './support/harness.js';
 import { closeClients, httpClient, ORIGIN } from './support/mcp-client.js';
 
