@@ -278,6 +278,18 @@ describe('each edit of it is one change', () => {
   });
 });
 
+describe('from standard input', () => {
+  it('reads the saved answer from `-`, in the installed command', () => {
+    const run = spawnSync(process.execPath, [CLI, 'drift', '--mcp', '-', '--format', 'json'], {
+      encoding: 'utf8',
+      input: JSON.stringify(edited((tools) => tools.filter((t) => t.name !== 'get_goal'))),
+    });
+    expect(run.status).toBe(1);
+    expect((JSON.parse(run.stdout) as DriftReport).summary).toEqual({ breaking: 1, missing: 0, compatible: 0 });
+    expect(run.stderr).toBe('standin drift: 1 breaking change (--fail-on breaking)\n');
+  });
+});
+
 describe('from a running MCP server', () => {
   it('asks it over Streamable HTTP with the token: standin against itself, no change', async () => {
     const run = await drift('--mcp', mcpUrl, '--token', token);
