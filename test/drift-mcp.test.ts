@@ -5,6 +5,8 @@
 // and the installed command once.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -28,6 +30,9 @@ interface Tool {
 let mcpUrl = '';
 /** An MCP URL on a port no one listens on. */
 let closedUrl = '';
+/** A server that answers no MCP: a page (/page), or 40 MiB of JSON (/flood). */
+let other: Server;
+let otherUrl = '';
 let token = '';
 let saved: Tool[] = [];
 
@@ -75,10 +80,35 @@ beforeAll(async () => {
   const free = await takenPort();
   closedUrl = `http://127.0.0.1:${free.port}/mcp`;
   await free.close();
+  other = createServer((request, response) => {
+    if (request.url === '/page') {
+      response.setHeader('content-type', 'text/html');
+      response.end('<!doctype html><p>Sign in');
+      return;
+    }
+    response.setHeader('content-type', 'application/json');
+    const mebibyte = Buffer.alloc(2 ** 20, 32);
+    let sent = 0;
+    const write = (): void => {
+      while (sent < 40) {
+        sent++;
+        if (!response.write(mebibyte)) {
+          response.once('drain', write);
+          return;
+        }
+      }
+      response.end();
+    };
+    write();
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
 });
 
 afterAll(() => {
   stopAll();
+  other.closeAllConnections();
+  other.close();
   rmSync(DIR, { recursive: true, force: true });
 });
 
@@ -334,6 +364,16 @@ describe('what cannot be compared: one line, exit 2', () => {
       'a URL no one answers',
       () => ['--mcp', closedUrl, '--token', token],
       () => `cannot reach ${closedUrl}: ECONNREFUSED`,
+    ],
+    [
+      'a page, not an MCP server',
+      () => ['--mcp', `${otherUrl}/page`],
+      () => `${otherUrl}/page answered what is no MCP: Unexpected content type: text/html`,
+    ],
+    [
+      'an answer over 32 MiB',
+      () => ['--mcp', `${otherUrl}/flood`],
+      () => `${otherUrl}/flood answered over the 32 MiB a tool list may be`,
     ],
     [
       'a token that would travel unencrypted',
