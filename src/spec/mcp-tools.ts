@@ -148,6 +148,22 @@ function tool(
   };
 }
 
+/** A tool as tools/list lists it: what a client reads of it, without how standin calls its operations. */
+export interface ListedMcpTool {
+  name: string;
+  description: string;
+  inputSchema: McpTool['inputSchema'];
+  outputSchema?: NonNullable<McpTool['outputSchema']>;
+}
+
+/**
+ * What tools/list answers of a tool: the twin's answer, and standin's side when `standin drift --mcp` compares.
+ * @example mcpTools(document).map(listedTool)
+ */
+export function listedTool({ name, description, inputSchema, outputSchema }: McpTool): ListedMcpTool {
+  return { name, description, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
+}
+
 /** An object schema without the properties `omit` names (MCP7: a tool's result carries no token). */
 function without(schema: Schema, omit: readonly string[]): Schema {
   if (omit.length === 0) return schema;
