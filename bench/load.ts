@@ -10,6 +10,8 @@ export interface RequestSpec {
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: string;
+  /** Headers beyond the token and the body's type: an MCP request's Accept (MCP1). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -52,7 +54,7 @@ export async function cannon(
       method: spec.method,
       path: spec.path,
       body: spec.body,
-      headers: headersFor(options.token, spec.body !== undefined),
+      headers: { ...headersFor(options.token, spec.body !== undefined), ...spec.headers },
     })),
   });
   return {
@@ -72,7 +74,7 @@ export async function oneConnection(
 ): Promise<LoadResult> {
   const url = new URL(spec.path, origin);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const headers = headersFor(options.token, spec.body !== undefined);
+  const headers = { ...headersFor(options.token, spec.body !== undefined), ...spec.headers };
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();

@@ -88,6 +88,17 @@ export function table(results: Results): string[] {
         r.key
       ];
       row(part, `standin ${r.server}: ${r.label}`, loadFigure(r), vsRaw(r), target);
+      // MCP3: a tool call against the REST call it makes, in server CPU per request of the same run.
+      const rest = { 'mcp-me': 'me', 'mcp-goal': 'goal' }[r.key];
+      const restRow = rest ? find(rest) : undefined;
+      if (restRow?.cpuUs && r.cpuUs)
+        row(
+          part,
+          `↳ its CPU per request against ${restRow.label}'s (${restRow.cpuUs} µs)`,
+          '',
+          `${(r.cpuUs / restRow.cpuUs).toFixed(2)}× REST`,
+          `${r.key}-vs-rest`,
+        );
       const twin = find(`${r.key}@baseline`);
       if (twin && t.baseline && r.vsBaseline !== undefined)
         row(

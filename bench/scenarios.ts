@@ -48,6 +48,16 @@ function personDay(s: Subjects): RequestSpec {
 }
 
 const me: RequestSpec = { method: 'GET', path: `${API}/me` };
+
+/** MCP3: a tools/call on /mcp, the twin of a REST read; its CPU is judged against the REST call's. */
+function toolCall(name: string, args: Record<string, unknown>): RequestSpec {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    headers: { accept: 'application/json, text/event-stream' },
+  };
+}
 const goalsPage: RequestSpec = { method: 'GET', path: `${API}/goals?per_page=50` };
 
 /**
@@ -119,6 +129,8 @@ export function scenarios(small: Subjects, large: Subjects, withPrism: boolean):
     ),
     scenario('goal-update', 'POST /goals/{id}/goal-updates', 'small', [goalUpdate(small)], { writes: true }),
     scenario('me', 'GET /me', 'small', [me]),
+    scenario('mcp-me', 'MCP tools/call get_me on /mcp', 'small', [toolCall('get_me', {})]),
+    scenario('mcp-goal', 'MCP tools/call get_goal on /mcp', 'small', [toolCall('get_goal', { id: small.goalId })]),
     scenario('check-in-patch', 'PATCH /check-ins/{id}', 'small', [checkInPatch(small)], { writes: true }),
     scenario('person-day', 'GET /check-ins, one person, one day', 'small', [personDay(small)]),
     scenario('mixed', 'mixed: 8 reads and 2 writes in 10', 'small', mixedProfile(small), { writes: true }),

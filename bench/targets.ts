@@ -60,6 +60,11 @@ export function throughputTargets(t: ThroughputResult): TargetCheck[] {
     return check(key, what, value, `≥ ${least}× raw`, value >= least, rawFailures ?? failures(of));
   };
   const goalVsPrism = prism ? ratio(goal.rps, prism.rps) : null;
+  // MCP3: a tool call is the REST call plus the protocol's envelope; issue 36 allows it twice the REST CPU.
+  const mcpVsRest = (key: string, what: string, mcp: ScenarioResult | undefined, rest: ScenarioResult | undefined) => {
+    const value = mcp?.cpuUs && rest?.cpuUs ? ratio(mcp.cpuUs, rest.cpuUs) : null;
+    return check(key, what, value, '≤ 2× REST CPU/req', value === null ? null : value <= 2, failures(mcp, rest));
+  };
   return [
     vsRaw('goal-vs-raw', 'GET /goals/{id} against raw node:http', goal, 0.5),
     check(
@@ -71,6 +76,13 @@ export function throughputTargets(t: ThroughputResult): TargetCheck[] {
       prism ? failures(goal, prism) : (t.prismSkipped ?? 'Prism not measured'),
     ),
     vsRaw('goals-page-vs-raw', 'a page of goals against raw node:http', page, 0.2),
+    mcpVsRest('mcp-me-vs-rest', 'MCP get_me against GET /me, server CPU per request', row('mcp-me'), row('me')),
+    mcpVsRest(
+      'mcp-goal-vs-rest',
+      'MCP get_goal against GET /goals/{id}, server CPU per request',
+      row('mcp-goal'),
+      goal,
+    ),
     vsRaw('goal-update-vs-raw', 'POST goal update against raw node:http', update, 0.3),
     check(
       'team-week-large-p99',

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { StartsResult } from '../bench/cold-start.js';
 import type { FloorResult, FloorSubject } from '../bench/floor.js';
 import type { SuiteResult, SuiteRun } from '../bench/suite.js';
-import { floorTargets, startTargets, suiteTargets } from '../bench/targets.js';
+import { floorTargets, startTargets, suiteTargets, throughputTargets } from '../bench/targets.js';
+import type { ScenarioResult, ThroughputResult } from '../bench/throughput.js';
 
 const WHAT = 'standin serve CPU per POST goal update against a bare Hono route doing the same domain write';
 
@@ -152,5 +153,57 @@ describe('startTargets: standin serve small, spawn to the first answer ≤ 200 m
       ['npm-start-sigterm', 'yes', true],
       ['npm-start-sigint', 'yes', true],
     ]);
+  });
+});
+
+describe('throughputTargets: an MCP tool call ≤ 2× the CPU of its REST call (issue 36)', () => {
+  const row = (key: string, cpuUs: number | null, failed = 0): ScenarioResult => ({
+    key,
+    label: key,
+    server: 'small',
+    load: 'connections',
+    connections: 50,
+    rps: 1000,
+    p50: 1,
+    p99: 2,
+    failed,
+    rounds: [],
+    cpuUs,
+    vsRaw: 0.5,
+  });
+  const result = (mcpMe: number | null, failed = 0): ThroughputResult =>
+    ({
+      raw: row('raw', 20),
+      prismSkipped: 'not asked',
+      scenarios: [
+        row('goal', 50),
+        row('goals-page', 100),
+        row('goal-update', 90),
+        row('team-week-small', 150),
+        row('team-week-large', 250),
+        row('me', 40),
+        row('mcp-me', mcpMe, failed),
+        row('mcp-goal', 120),
+      ],
+    }) as unknown as ThroughputResult;
+  const mcp = (r: ThroughputResult) =>
+    throughputTargets(r)
+      .filter((t) => t.key.startsWith('mcp-'))
+      .map((t) => [t.key, t.value, t.met, t.note]);
+
+  it.each([
+    ['at twice', 80, 2, true, undefined],
+    ['above', 81, 2.03, false, undefined],
+    ["this run's figure before the shared validator", 1261.3, 31.53, false, undefined],
+  ])('%s', (_, mcpMe, value, met, note) => {
+    expect(mcp(result(mcpMe))).toEqual([
+      ['mcp-me-vs-rest', value, met, note],
+      ['mcp-goal-vs-rest', 2.4, false, undefined],
+    ]);
+  });
+
+  it('not measured without a CPU figure, never met with failed requests', () => {
+    expect(mcp(result(null))[0]).toEqual(['mcp-me-vs-rest', null, null, undefined]);
+    expect(mcp(result(60, 3))[0]).toEqual(['mcp-me-vs-rest', 1.5, false, '3 failed requests']);
   });
 });
