@@ -302,3 +302,36 @@ describe('standin contract: the world it writes into (MK5)', () => {
     expect(writes.filter((entry) => entry.path === '/api/v2/goals').length).toBeGreaterThan(0);
   });
 });
+
+describe('standin contract --mcp: the kit against an MCP server', () => {
+  it("checks standin's /mcp alone with --mcp-only, the API beside it (MCP1), in a session of its own, per rule source and in JUnit", async () => {
+    const root = baseUrl.replace(/\/api\/v2$/, '');
+    const junit = join(tmp, 'mcp', 'contract.xml');
+    const after = await lastSeq();
+    const { status, stdout } = await contract(['--mcp', `${root}/mcp`, '--mcp-only', '--junit', junit]);
+    expect(status).toBe(0);
+    expect(stdout).toContain(`standin contract: ${baseUrl} — `);
+    expect(stdout).toMatch(/^MCP server \(MCP2, MCP5, GO7, G8\) +29 {6}0 {7}0$/m);
+    expect(stdout).toMatch(/^production +5 {7}0 {7}0$/m);
+    expect(stdout.trim().split('\n').at(-1)).toBe('29 passed, 0 failed, 0 not run');
+    // The tool calls reached the API in the run's session, as its REST requests did: the shared world saw none.
+    const session = defined(/X-Mock-Session: (standin-contract-[\w.-]+),/.exec(stdout)?.[1], 'the session');
+    expect([...(await sessionsSince(after)).keys()]).toEqual([session]);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuite name="mcp" tests="29" failures="0" errors="0" skipped="0">');
+    expect(xml).toContain(
+      'name="MCP5 no token: 401 with WWW-Authenticate: Bearer before any MCP message">\n      <properties><property name="rule" value="MCP5"/><property name="source" value="production"/>',
+    );
+    rmSync(join(tmp, 'mcp'), { recursive: true });
+  });
+
+  it('says --mcp in its usage, and refuses --mcp-only without it', () => {
+    const help = spawnSync(process.execPath, [CLI, 'contract', '--help'], { encoding: 'utf8' });
+    expect(help.stdout).toContain('--mcp URL');
+    const alone = spawnSync(process.execPath, [CLI, 'contract', '--base-url', baseUrl, '--mcp-only'], {
+      encoding: 'utf8',
+    });
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toContain('--mcp-only needs --mcp URL');
+  });
+});
