@@ -49,7 +49,7 @@ function takesType(listed: Schema | undefined, wanted: Schema | undefined): bool
 }
 
 /** Why a listed input schema refuses arguments the spec documents: missing names, narrower types and enums. */
-export function argumentProblems(expected: McpTool['inputSchema'], listed: Tool['inputSchema']): string[] {
+function argumentProblems(expected: McpTool['inputSchema'], listed: Tool['inputSchema']): string[] {
   const problems: string[] = [];
   const properties = (listed.properties ?? {}) as Record<string, Schema>;
   for (const [name, wanted] of Object.entries(expected.properties as Record<string, Schema>)) {

@@ -1,9 +1,12 @@
 // The MCP part's self-test (`--mcp`): standin's /mcp passes every MCP check, and each broken twin (one defect
 // each, made by rewriting the JSON-RPC exchanges of a healthy mock's /mcp) is caught by exactly the check of
 // the rule it breaks, no other.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/index.js';
+import { PACKAGE_ROOT } from '../../src/spec/spec-files.js';
 import { mcp } from '../checks/mcp.js';
+import { sourceOfCheck } from '../kit/runner.js';
 import { checkContract, type ContractRun } from '../index.js';
 
 const ROOT = 'http://127.0.0.1:4010';
@@ -206,4 +209,15 @@ describe('the kit against an MCP server (--mcp)', () => {
       expect(run.ok).toBe(false);
     },
   );
+
+  it("docs/contract-kit.md's counts of the MCP part are the group's", () => {
+    const page = readFileSync(`${PACKAGE_ROOT}/docs/contract-kit.md`, 'utf8');
+    const count = (source: string) => mcp.checks.filter((c) => sourceOfCheck(c) === source).length;
+    const byRule = new Map<string, number>();
+    for (const c of mcp.checks) byRule.set(c.rule, (byRule.get(c.rule) ?? 0) + 1);
+    const rules = [...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ');
+    expect(page.replace(/\n/g, ' ')).toContain(
+      `The MCP part makes ${mcp.checks.length} checks (${count('production')} production, ${count('decided')} decided; by rule: ${rules})`,
+    );
+  });
 });
