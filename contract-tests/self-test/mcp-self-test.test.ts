@@ -7,7 +7,7 @@ import { createMock, type Mock } from '../../src/index.js';
 import { PACKAGE_ROOT } from '../../src/spec/spec-files.js';
 import { mcp } from '../checks/mcp.js';
 import { sourceOfCheck } from '../kit/runner.js';
-import { checkContract, type ContractRun } from '../index.js';
+import { checkContract, PreflightError, type ContractRun } from '../index.js';
 
 const ROOT = 'http://127.0.0.1:4010';
 /** A frozen clock keeps every run alike: same world, same today. */
@@ -209,6 +209,39 @@ describe('the kit against an MCP server (--mcp)', () => {
       expect(run.ok).toBe(false);
     },
   );
+
+  it("checks production's rules alone under --rules production: the five of them", async () => {
+    const run = await checkContract({
+      baseUrl: `${ROOT}/api/v2`,
+      mcpUrl: `${ROOT}/mcp`,
+      mcpOnly: true,
+      rules: ['production'],
+      fetch: twinFetch(createMock({ now: NOW }), null),
+    });
+    expect(run.results.map((r) => [r.outcome, r.rule, r.source])).toEqual([
+      ['passed', 'MCP2', 'production'],
+      ...Array.from({ length: 4 }, () => ['passed', 'MCP5', 'production']),
+    ]);
+    expect(run.text).toContain('left out by --rules: 24 decided');
+  });
+
+  it('stops in one line when the MCP server cannot be checked: no endpoint there, or the token unknown to it', async () => {
+    const mock = createMock({ now: NOW });
+    const fetch = twinFetch(mock, null);
+    const start = (mcpUrl: string, token?: string) =>
+      checkContract({ baseUrl: `${ROOT}/api/v2`, mcpUrl, mcpOnly: true, fetch, ...(token ? { token } : {}) });
+    await expect(start(`${ROOT}/mcp-not-here`)).rejects.toThrow(
+      new PreflightError(`no MCP endpoint at ${ROOT}/mcp-not-here: POST answered 404; standin's is at its root's /mcp`),
+    );
+    // A server whose MCP endpoint knows other tokens than its API: here, a twin answering 401 to everyone.
+    const refusing: typeof globalThis.fetch = async (input, init) =>
+      new URL(input instanceof Request ? input.url : String(input)).pathname === '/mcp'
+        ? new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer' } })
+        : fetch(input, init);
+    await expect(
+      checkContract({ baseUrl: `${ROOT}/api/v2`, mcpUrl: `${ROOT}/mcp`, mcpOnly: true, fetch: refusing }),
+    ).rejects.toThrow(/^the MCP server does not know the token: POST http:\/\/127\.0\.0\.1:4010\/mcp answered 401/);
+  });
 
   it("docs/contract-kit.md's counts of the MCP part are the group's", () => {
     const page = readFileSync(`${PACKAGE_ROOT}/docs/contract-kit.md`, 'utf8');
