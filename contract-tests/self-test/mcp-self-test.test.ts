@@ -90,6 +90,17 @@ const DEFECTS: McpDefect[] = [
     },
   },
   {
+    // The SDK's client finds nothing wrong here: the spec's own schema of GET /me must.
+    name: "lists any object as get_me's outputSchema, and answers without a name",
+    caughtBy: title('MCP2 get_me: its structuredContent'),
+    response(rpc, answer) {
+      if (rpc?.method === 'tools/list')
+        for (const tool of answer.result.tools) if (tool.name === 'get_me') tool.outputSchema = { type: 'object' };
+      if (rpc?.params?.name === 'get_me' && answer.result?.structuredContent)
+        delete answer.result.structuredContent.name;
+    },
+  },
+  {
     name: 'answers bad arguments: a bad since gives every check-in',
     caughtBy: title('G8'),
     request(rpc) {
