@@ -100,6 +100,7 @@ const SHOWN: Record<string, Array<string | RegExp>> = {
     'people_ids[] does not accept \\"me\\" (G6)',
     '"isError":true',
     /\}401\n/, // no token: 401 before any MCP message
+    'No difference: standin describes what production does.', // standin drift --mcp against its own /mcp
   ],
   'docs/controls.md': [
     '"frozen":',

@@ -118,7 +118,7 @@ describe('standin drift: the command line', () => {
   it.each([
     [
       [],
-      "standin drift: give production's description: a file, - for standard input, or an http(s) URL (standin drift --help lists the options)\n",
+      "standin drift: give production's description (a file, - for standard input, or an http(s) URL), or --mcp and its MCP tools (standin drift --help lists the options)\n",
     ],
     [
       [SAME, SAME],

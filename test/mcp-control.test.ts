@@ -2,7 +2,7 @@
 // control of spec/control.yaml marked `x-mcp-tool`, behind the controls' own guards (the control token, G13).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Harness } from './support/harness.js';
+import { control, Harness } from './support/harness.js';
 import { closeClients, httpClient, ORIGIN } from './support/mcp-client.js';
 
 afterEach(closeClients);
@@ -17,7 +17,7 @@ describe('the control twin (MCP6)', () => {
     expect(tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['reset_world', 'get_clock', 'advance_clock', 'save_snapshot', 'query_journal']),
     );
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     for (const tool of tools) expect(tool.description, tool.name).toMatch(/control twin .*\(MCP6\)/);
     // No tool gives tokens (MCP7): GET /__mock/tokens is not one.
     expect(tools.map((t) => t.name)).not.toContain('list_tokens');
@@ -30,13 +30,71 @@ describe('the control twin (MCP6)', () => {
     const moved = await client.callTool({ name: 'advance_clock', arguments: { days: 1 } });
     expect(moved.isError).toBeFalsy();
     const after = await h.call('GET', '/__mock/clock');
-    expect(JSON.stringify(moved.structuredContent)).toBe(after.text);
+    const { happened, ...clockPart } = moved.structuredContent as { happened: object };
+    expect(JSON.stringify(clockPart)).toBe(after.text);
+    expect(happened).toHaveProperty('check_ins_made');
     expect(Date.parse(after.body.now) - Date.parse(before.body.now)).toBe(86_400_000);
     const clock = await client.callTool({ name: 'get_clock', arguments: {} });
     expect(JSON.stringify(clock.structuredContent)).toBe(after.text);
     // MK2: a reset keeps the clock unless it is given one; this one takes the clock back.
     await client.callTool({ name: 'reset_world', arguments: { now: before.body.now } });
     expect((await h.call('GET', '/__mock/clock')).text).toBe(before.text);
+  });
+
+  it('advance_clock answers what the move made happen, as the world then holds it (MCP6, LW6, WH3)', async () => {
+    const h = new Harness();
+    const { store } = h.world;
+    const subscribed = await control(h, 'POST', '/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['check-in.completed', 'goal-update.created', 'comment.created'],
+    });
+    expect(subscribed.status).toBe(201);
+    const counts = () => ({
+      check_ins_made: store.checkIns.size,
+      check_ins_filled: [...store.checkIns.values()].filter((c) => c.completedAt !== null).length,
+      goal_updates_posted: store.goalUpdates.size,
+      comments_posted: store.comments.size,
+      reactions_added: store.reactions.size,
+      echo_answers_published: store.echoAnswers.size,
+      activities_logged: store.activities.size,
+    });
+    const before = counts();
+    const client = await connect(h);
+    const moved = await client.callTool({ name: 'advance_clock', arguments: { days: 3 } });
+    const { happened } = moved.structuredContent as { happened: Record<string, number> };
+    const after = counts();
+    for (const [name, count] of Object.entries(before))
+      expect(happened[name], name).toBe(after[name as keyof typeof after] - count);
+    // Three days of a living team: check-ins made and filled, updates and comments, each queued to the hook.
+    expect(happened.check_ins_made).toBeGreaterThan(0);
+    expect(happened.check_ins_filled).toBeGreaterThan(0);
+    expect(happened.goal_updates_posted! + happened.comments_posted!).toBeGreaterThan(0);
+    const deliveries = await control(h, 'GET', '/webhooks/deliveries');
+    expect(happened.webhook_deliveries).toBe(deliveries.body.length);
+    expect(happened.webhook_deliveries).toBeGreaterThan(0);
+    // MK3: the same move on a mock of the same seed and clock says the same.
+    const again = new Harness();
+    await control(again, 'POST', '/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['check-in.completed', 'goal-update.created', 'comment.created'],
+    });
+    const twin = await (await connect(again)).callTool({ name: 'advance_clock', arguments: { days: 3 } });
+    expect(JSON.stringify(twin.structuredContent)).toBe(JSON.stringify(moved.structuredContent));
+  });
+
+  it('get_world_summary is the world summary without the hook and its token (MCP6, MCP7)', async () => {
+    const h = new Harness();
+    const summary = await control(h, 'GET', '/world');
+    const { activity_hook: hook, ...rest } = summary.body as { activity_hook: { token: string } };
+    const client = await connect(h);
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === 'get_world_summary')!;
+    expect(tool.outputSchema!.properties).not.toHaveProperty('activity_hook');
+    expect(tool.outputSchema!.required).not.toContain('activity_hook');
+    const result = await client.callTool({ name: 'get_world_summary', arguments: {} });
+    expect(result.structuredContent).toEqual(rest);
+    expect(JSON.stringify(result)).not.toContain(hook.token);
+    expect(JSON.stringify(result)).toContain('"counts"');
   });
 
   it('a control that answers 204 is a result without structure, and an unpaged list is {items}', async () => {

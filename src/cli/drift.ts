@@ -1,7 +1,8 @@
 // `standin drift`: compares production's API description with standin's spec/openapi.yaml and reports each
 // difference once, by what it means for a client built against standin (breaking, missing, compatible), with
 // the rules that govern its place, as text, JSON, Markdown or JUnit. Exit 0 when nothing `--fail-on` counts
-// was found, 1 when something was, 2 when there is nothing to compare (one line saying why).
+// was found, 1 when something was, 2 when there is nothing to compare (one line saying why). With `--mcp`, the
+// same for production's MCP tools against standin's (drift-mcp.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,16 +12,21 @@ import { readDescription, type DescriptionDocument } from '../drift/description-
 import { compareDescriptions } from '../drift/drift-report.js';
 import { FAIL_ON, failingChanges, type FailOn } from '../drift/fail-on.js';
 import type { ComparedLabels } from '../drift/change-place.js';
+import type { DriftReport } from '../drift/drift-change.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
 import { descriptionText } from './description-source.js';
 import { optionError } from './option-errors.js';
 
 const DRIFT_USAGE = `Usage: standin drift <file-or-url> [options]
+       standin drift --mcp <file-or-url> [options]
 
 Compares production's API description (OpenAPI 3.0 or 3.1, YAML or JSON; a file, - for standard input, or an
 http(s) URL) with standin's spec/openapi.yaml, and reports each difference once, for a client built against
 standin: breaking (it would fail against production), missing (production offers what standin lacks) or
 compatible (descriptions, examples, widened inputs), with the rules of standin's spec that govern the place.
+  --mcp SOURCE       compare production's MCP tools instead: a saved tools/list answer (a file, or - for
+                     standard input) or its MCP server's http(s) URL (Streamable HTTP, e.g. …/mcp), with
+                     standin's /mcp tools: tools on one side only, arguments, results, descriptions
   --token T          a bearer token for the URL (STANDIN_DRIFT_TOKEN); sent to that origin only, and over
                      http only to this machine
   --format F         text (default), json, markdown or junit
@@ -43,6 +49,8 @@ export interface DriftOutput {
 
 interface DriftArgs {
   source: string;
+  /** The source is production's MCP tools, not its API description. */
+  mcp: boolean;
   token: string | undefined;
   format: Format;
   out: string | undefined;
@@ -51,6 +59,7 @@ interface DriftArgs {
 
 function readArgs(argv: string[]): DriftArgs | 'help' {
   const known = {
+    mcp: { type: 'string' },
     token: { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
@@ -65,8 +74,16 @@ function readArgs(argv: string[]): DriftArgs | 'help' {
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
-  if (positionals.length === 0)
-    throw new DriftUsageError("give production's description: a file, - for standard input, or an http(s) URL");
+  if (values.mcp !== undefined && positionals.length > 0)
+    throw new DriftUsageError(
+      `--mcp compares MCP tools, a description compares itself: give one of them, not ${values.mcp} and ${positionals[0]}`,
+    );
+  if (values.mcp === '')
+    throw new DriftUsageError('--mcp needs a saved tools/list (a file, or - for standard input) or an http(s) URL');
+  if (values.mcp === undefined && positionals.length === 0)
+    throw new DriftUsageError(
+      "give production's description (a file, - for standard input, or an http(s) URL), or --mcp and its MCP tools",
+    );
   if (positionals.length > 1)
     throw new DriftUsageError(
       `one description at a time, got ${positionals.length}: ${positionals.slice(0, 3).join(' ')}`,
@@ -80,7 +97,8 @@ function readArgs(argv: string[]): DriftArgs | 'help' {
   const token = values.token ?? process.env.STANDIN_DRIFT_TOKEN;
   if (token === '') throw new DriftUsageError('--token is empty (is STANDIN_DRIFT_TOKEN set?)');
   return {
-    source: positionals[0] ?? '',
+    source: values.mcp ?? positionals[0] ?? '',
+    mcp: values.mcp !== undefined,
     token: token || undefined,
     format: format as Format,
     out: values.out,
@@ -140,14 +158,13 @@ export async function runDrift(argv: string[], output: DriftOutput): Promise<num
   }
 }
 
-async function drift(argv: string[], output: DriftOutput): Promise<number> {
-  const args = readArgs(argv);
-  if (args === 'help') {
-    output.stdout(`${DRIFT_USAGE}\n`);
-    return 0;
-  }
-  const { text: source, label } = await descriptionText(args.source, args.token);
-  const production = readDescription(source, label);
+/** Production's API description against standin's spec/openapi.yaml. */
+async function descriptionDrift(
+  source: string,
+  token: string | undefined,
+): Promise<{ report: DriftReport; labels: ComparedLabels }> {
+  const { text, label } = await descriptionText(source, token);
+  const production = readDescription(text, label);
   const standin = readDescription(readFileSync(SPEC_PATH, 'utf8'), "standin's spec/openapi.yaml");
   let report = compareDescriptions({ standin, production });
   // Where an enum differs, say whether standin's world emits the values production lacks: the census makes
@@ -156,10 +173,24 @@ async function drift(argv: string[], output: DriftOutput): Promise<number> {
     const { defaultWorldCensus } = await import('./drift-census.js');
     report = compareDescriptions({ standin, production, emitted: defaultWorldCensus(standin) });
   }
-  const labels: ComparedLabels = {
-    production: `${production.label}${versionOf(production)}`,
-    standin: `standin's spec/openapi.yaml${versionOf(standin)}`,
+  return {
+    report,
+    labels: {
+      production: `${production.label}${versionOf(production)}`,
+      standin: `standin's spec/openapi.yaml${versionOf(standin)}`,
+    },
   };
+}
+
+async function drift(argv: string[], output: DriftOutput): Promise<number> {
+  const args = readArgs(argv);
+  if (args === 'help') {
+    output.stdout(`${DRIFT_USAGE}\n`);
+    return 0;
+  }
+  const { report, labels } = args.mcp
+    ? await (await import('./drift-mcp.js')).mcpDrift(args.source, args.token)
+    : await descriptionDrift(args.source, args.token);
   const { textReport } = await import('../drift/report-text.js');
   let text: string;
   if (args.format === 'json') text = `${JSON.stringify(report, null, 2)}\n`;

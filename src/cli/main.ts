@@ -14,6 +14,7 @@ import { readServeOptions, ServeUsageError } from './serve-options.js';
 const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
        standin drift <file-or-url> [options]                 (standin drift --help)
+       standin drift --mcp <file-or-url> [options]           (production's MCP tools against standin's)
        standin proxy --upstream URL [options]                (standin proxy --help)
        standin import --base-url URL --token T --out FILE    (standin import --help)
        standin mcp [--token T] [options]                     (standin mcp --help)

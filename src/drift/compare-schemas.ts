@@ -5,7 +5,7 @@
 // the operation) is compared once.
 import type { Category, ChangeKind } from './drift-change.js';
 import { judge, requiredFinding, verb, type ComparedPair, type Direction, type ReportFinding } from './finding.js';
-import { placeName } from './place-names.js';
+import { placeName as placeNameOf } from './place-names.js';
 import { DescriptionError } from './description-error.js';
 import {
   keywordPointer,
@@ -113,10 +113,16 @@ export class SchemaComparison {
   readonly #pair: ComparedPair;
   readonly #report: ReportFinding;
   readonly #visited = new Set<string>();
+  readonly #placeName: (pointer: string) => string;
 
-  constructor(pair: ComparedPair, report: ReportFinding) {
+  /**
+   * @param placeName what a message calls a place of standin's schema: by default the spec's name for it
+   * (`Goal.owner.name`); an MCP tool's schema is a document of its own, named by its tool (`get_goals.arguments.since`).
+   */
+  constructor(pair: ComparedPair, report: ReportFinding, placeName?: (pointer: string) => string) {
     this.#pair = pair;
     this.#report = report;
+    this.#placeName = placeName ?? ((pointer) => placeNameOf(pointer, pair.standin.root));
   }
 
   compare(standinSite: Site, productionSite: Site, direction: Direction, depth = 0): void {
@@ -150,7 +156,7 @@ export class SchemaComparison {
 
   /** A place of standin's spec, named for a message. */
   #name(pointer: string): string {
-    return placeName(pointer, this.#pair.standin.root);
+    return this.#placeName(pointer);
   }
 
   #add(category: Category | null, kind: ChangeKind, s: Shape, p: Shape, keyword: string, message: string): void {

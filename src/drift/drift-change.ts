@@ -16,6 +16,8 @@ export type ChangeKind =
   | 'base-path'
   | 'security'
   | 'operation'
+  | 'tool'
+  | 'output-schema'
   | 'webhook'
   | 'parameter'
   | 'style'
@@ -42,11 +44,17 @@ export type ChangeKind =
 export interface DriftChange {
   readonly category: Category;
   readonly kind: ChangeKind;
-  /** `GET /goals` when the difference is in one operation; null in a component several share, or the document's. */
+  /**
+   * `GET /goals` when the difference is in one operation; null in a component several share, or the document's.
+   * Comparing MCP tool lists (`--mcp`), the tool's name (`get_goals`); null for the list itself.
+   */
   readonly operation: string | null;
   /** Where it is in production's description; for what production lacks, the nearest place that holds it there. */
   readonly production_pointer: string | null;
-  /** Where it is in standin's spec/openapi.yaml; for what standin lacks, the nearest place that holds it there. */
+  /**
+   * Where it is in standin's spec/openapi.yaml (with `--mcp`, in standin's tools/list answer); for what standin
+   * lacks, the nearest place that holds it there.
+   */
   readonly standin_pointer: string | null;
   readonly message: string;
   /** The `x-rule` ids of standin's spec that govern the place: the behaviour to revisit. */

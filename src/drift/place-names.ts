@@ -3,8 +3,11 @@
 // that a change in a schema many operations share is named the same way wherever it is met.
 import { isObject, pointerTokens, valueAt } from './json-pointer.js';
 
-/** The tokens a schema's structure adds to a field's name: `.name`, `[]`, `{}`; composition adds nothing. */
-function fieldSuffix(tokens: readonly string[]): string {
+/**
+ * The tokens a schema's structure adds to a field's name: `.name`, `[]`, `{}`; composition adds nothing.
+ * @example fieldSuffix(['properties', 'items', 'items', 'properties', 'id']) // '.items[].id'
+ */
+export function fieldSuffix(tokens: readonly string[]): string {
   let suffix = '';
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];

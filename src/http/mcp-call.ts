@@ -59,6 +59,13 @@ function target(op: McpToolOperation, args: Args): string {
 
 class ArgumentError extends Error {}
 
+/** `answer` without the fields `omit` names. */
+function omitted(answer: Args, omit: readonly string[]): Args {
+  const kept: Args = {};
+  for (const [name, value] of Object.entries(answer)) if (!omit.includes(name)) kept[name] = value;
+  return kept;
+}
+
 /**
  * Calls `tool` with `args` through the mock's app, and gives its MCP result.
  * @example await callTool(tools.get('get_me'), {}, { origin, headers: { authorization }, send: (r) => app.fetch(r) })
@@ -99,6 +106,9 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
     // A 204 (a control that deletes): nothing to structure, and the tool declares no output schema.
     return { content: [{ type: 'text', text: `${op.method} ${url}: ${response.status}.` }] };
   }
+  // MCP7: a field the tool leaves out (a credential of the REST answer) is in neither the structure nor the text.
+  const shown = op.omit.length === 0 ? text : JSON.stringify(omitted(parsed as Args, op.omit));
+  if (op.omit.length > 0) parsed = JSON.parse(shown);
   const query = new URL(url, context.origin).searchParams;
   const structured: Record<string, unknown> = op.list
     ? {
@@ -117,6 +127,6 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
     tool.name === 'get_action_items'
       ? actionItemInstructions(parsed as Parameters<typeof actionItemInstructions>[0])
       : [];
-  const said = [summary, text, ...instructions].join('\n');
+  const said = [summary, shown, ...instructions].join('\n');
   return { content: [{ type: 'text', text: said }], structuredContent: structured };
 }

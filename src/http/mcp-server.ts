@@ -12,7 +12,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpTool } from '../spec/mcp-tools.js';
+import { listedTool, type McpTool } from '../spec/mcp-tools.js';
 import { callTool, type CallContext } from './mcp-call.js';
 
 /** What the twin answers with: its tools, how a call reaches the API, the body limit of HTTP (G8). */
@@ -31,12 +31,7 @@ export interface McpSettings {
 export function mcpServer(settings: McpSettings): Server {
   const server = new Server({ name: 'standin', version: settings.version }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...settings.tools.values()].map(({ name, description, inputSchema, outputSchema }) => ({
-      name,
-      description,
-      inputSchema,
-      ...(outputSchema ? { outputSchema } : {}),
-    })),
+    tools: [...settings.tools.values()].map(listedTool),
   }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
     const tool = settings.tools.get(params.name);

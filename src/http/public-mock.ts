@@ -41,7 +41,7 @@ export interface MockClock {
   /** PUT /__mock/clock: to `now`, never back (422), frozen or running. */
   set(input: ControlSchema<'ClockInput'> & InSession): Promise<ControlSchema<'ClockState'>>;
   /** POST /__mock/clock/advance: forward by days, hours, minutes and seconds. */
-  advance(by: ControlSchema<'ClockAdvance'> & InSession): Promise<ControlSchema<'ClockState'>>;
+  advance(by: ControlSchema<'ClockAdvance'> & InSession): Promise<ControlSchema<'ClockAdvanced'>>;
 }
 
 /** A mock in process: one world of its own (and its sessions'), no port. */

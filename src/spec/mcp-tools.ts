@@ -25,6 +25,8 @@ export interface McpToolOperation {
   list: boolean;
   /** It takes G4's `page`. */
   paged: boolean;
+  /** Fields of its answer the tool leaves out (`x-mcp-omit`): a credential the REST answer carries (MCP7). */
+  omit: readonly string[];
 }
 
 export interface McpTool {
@@ -118,6 +120,7 @@ function tool(
       bodyNames: Object.keys(body?.properties ?? {}),
       list: answer?.type === 'array',
       paged: query.some((q) => q.name === 'page'),
+      omit: (op as { 'x-mcp-omit'?: string[] })['x-mcp-omit'] ?? [],
     });
   }
   const list = output?.type === 'array';
@@ -145,10 +148,35 @@ function tool(
                 },
                 required: paged ? ['items', 'page', 'per_page'] : ['items'],
               }
-            : { ...output, type: 'object' },
+            : { ...without(output, operations[0]!.omit), type: 'object' },
         }),
     operations,
   };
+}
+
+/** A tool as tools/list lists it: what a client reads of it, without how standin calls its operations. */
+export interface ListedMcpTool {
+  name: string;
+  description: string;
+  inputSchema: McpTool['inputSchema'];
+  outputSchema?: NonNullable<McpTool['outputSchema']>;
+}
+
+/**
+ * What tools/list answers of a tool: the twin's answer, and standin's side when `standin drift --mcp` compares.
+ * @example mcpTools(document).map(listedTool)
+ */
+export function listedTool({ name, description, inputSchema, outputSchema }: McpTool): ListedMcpTool {
+  return { name, description, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
+}
+
+/** An object schema without the properties `omit` names (MCP7: a tool's result carries no token). */
+function without(schema: Schema, omit: readonly string[]): Schema {
+  if (omit.length === 0) return schema;
+  const properties = { ...(schema.properties as Record<string, Schema>) };
+  for (const name of omit) delete properties[name];
+  const required = ((schema.required ?? []) as string[]).filter((name) => !omit.includes(name));
+  return { ...schema, properties, required };
 }
 
 function bodySchema(op: OpenAPIV3_1.OperationObject, deref: (node: unknown) => unknown): Schema | null {

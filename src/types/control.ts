@@ -113,7 +113,12 @@ export interface paths {
          *     The world moves as production would: every new day in a person's time zone gets its
          *     check-ins (CI1, CI9), every Echo whose `next_answer_at` has passed publishes its answers at
          *     their instants (EC4), one per slot passed, and `next_answer_at` moves on to the first slot
-         *     after the new now (EC2). Paused Echoes publish nothing (EC3).
+         *     after the new now (EC2). Paused Echoes publish nothing (EC3). With the team's life on
+         *     (`simulate`, LW6–LW8), its people fill in their check-ins, post updates, comment and react
+         *     over the span, as they would have.
+         *
+         *     The answer is the clock, and `happened`: what the move made, counted (MCP6). An agent driving a
+         *     demo through the control twin's `advance_clock` reads there that the week it skipped was lived.
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -832,6 +837,38 @@ export interface components {
              *     (MK4).
              */
             frozen: boolean;
+        };
+        /** @description The service clock after a move, and what the move made happen in its world (MK4, MCP6). */
+        ClockAdvanced: {
+            /** @description The clock's now (MK4, G3). */
+            now: components["schemas"]["Instant"];
+            /** @description True when the clock stays at `now` (MK4). */
+            frozen: boolean;
+            happened: components["schemas"]["ClockHappened"];
+        };
+        /**
+         * @description **MCP6** What a move of the clock made, in the world it moved (the shared one, or the
+         *     session's): records the clock's rules made (CI1's check-ins, EC4's answers) and those the
+         *     team's life wrote (LW6), each counted once, and the webhook deliveries they queued (WH3).
+         *     The same move gives the same counts (MK3).
+         */
+        ClockHappened: {
+            /** @description New check-ins of the days the move passed (CI1). */
+            check_ins_made: number;
+            /** @description Check-ins completed during the move (LW6), by their people, not by a client. */
+            check_ins_filled: number;
+            /** @description Goal updates the team posted (LW6). */
+            goal_updates_posted: number;
+            /** @description Comments on check-ins and goal updates (LW6). */
+            comments_posted: number;
+            /** @description Reactions to check-ins and goal updates (LW6). */
+            reactions_added: number;
+            /** @description Echo answers published at their slots (EC4). */
+            echo_answers_published: number;
+            /** @description Work activities recorded (AC1). */
+            activities_logged: number;
+            /** @description Deliveries the move's events queued for the world's subscriptions (WH3). */
+            webhook_deliveries: number;
         };
         /**
          * @description The clock's new now and whether it stays there (MK4). Unknown fields: 422 naming each (G7,
@@ -2052,13 +2089,13 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["ClockAdvance"];
         responses: {
-            /** @description The clock after advancing (MK4). */
+            /** @description The clock after advancing, and what the move made (MK4, MCP6). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClockState"];
+                    "application/json": components["schemas"]["ClockAdvanced"];
                 };
             };
             400: components["responses"]["BadRequest"];

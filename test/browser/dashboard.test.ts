@@ -109,6 +109,8 @@ describe('the dashboard at /', () => {
     await page.click('#advance-form button');
     await page.waitForFunction(() => document.querySelector('#clock-now')?.textContent === '2026-11-20T15:00:00Z');
     expect(await count(page, 'check_ins')).toBeGreaterThan(before);
+    // The status line says what the day made happen (MCP6's counts), not only that the clock moved.
+    expect(await page.textContent('#message')).toMatch(/^Advanced 1 day\(s\) and 0 hour\(s\): \d+ check-ins made, /);
 
     // A request from elsewhere (the app under development) shows in the journal within a poll or two.
     const [goal] = running.mock.world.store.goalsInOrder();

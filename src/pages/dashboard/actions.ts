@@ -5,13 +5,14 @@ import { say } from './message.js';
 import { requestRefresh } from './refresh-requests.js';
 
 /**
- * Runs an action, says `done` (or why it failed), then has the world read again.
+ * Runs an action, says `done` (or, given a function, what it makes of the action's answer; or why it failed),
+ * then has the world read again.
  * @example void act('The world is as generated again.', () => control('POST', '/reset'))
  */
-export async function act(done: string, action: () => Promise<unknown>): Promise<void> {
+export async function act<T>(done: string | ((answer: T) => string), action: () => Promise<T>): Promise<void> {
   try {
-    await action();
-    say(done);
+    const answer = await action();
+    say(typeof done === 'string' ? done : done(answer));
   } catch (error) {
     say(describeFailure(error), true);
   }

@@ -34,6 +34,34 @@ export function showClock(): void {
   $('clock-now').textContent = instant(clockNow());
 }
 
+/** What POST /__mock/clock/advance answers that the line says: the counts of what the move made (MCP6). */
+interface Moved {
+  happened: Record<string, number>;
+}
+
+/** The words for each count of an advance's `happened`, in the order the line says them. */
+const HAPPENED_WORDS: ReadonlyArray<[string, string]> = [
+  ['check_ins_made', 'check-ins made'],
+  ['check_ins_filled', 'filled in'],
+  ['goal_updates_posted', 'goal updates'],
+  ['comments_posted', 'comments'],
+  ['reactions_added', 'reactions'],
+  ['echo_answers_published', 'Echo answers'],
+  ['activities_logged', 'activities'],
+  ['webhook_deliveries', 'webhook deliveries'],
+];
+
+/**
+ * The line saying what a move of the clock made happen, the counts that are not zero.
+ * @example happenedLine({ check_ins_made: 8, check_ins_filled: 6 }) // '8 check-ins made, 6 filled in.'
+ */
+function happenedLine(happened: Record<string, number>): string {
+  const said = HAPPENED_WORDS.filter(([key]) => (happened[key] ?? 0) > 0).map(
+    ([key, words]) => `${happened[key]} ${words}`,
+  );
+  return said.length === 0 ? 'nothing happened in the world.' : `${said.join(', ')}.`;
+}
+
 /**
  * Wires the forms that advance the clock and set it.
  * @example wireClock()
@@ -43,7 +71,10 @@ export function wireClock(): void {
     event.preventDefault();
     const days = Number($<HTMLInputElement>('advance-days').value) || 0;
     const hours = Number($<HTMLInputElement>('advance-hours').value) || 0;
-    void act(`Advanced ${days} day(s) and ${hours} hour(s).`, () => control('POST', '/clock/advance', { days, hours }));
+    void act(
+      (moved: Moved) => `Advanced ${days} day(s) and ${hours} hour(s): ${happenedLine(moved.happened)}`,
+      () => control<Moved>('POST', '/clock/advance', { days, hours }),
+    );
   });
   $('set-clock-form').addEventListener('submit', (event) => {
     event.preventDefault();
