@@ -57,14 +57,30 @@ const WITHOUT_VITEST = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 /**
+ * A load hook that refuses the MCP SDK's client, known by a sentence of its transport's source whichever chunk of
+ * the bundle holds it: a run without --mcp must load none of it (its start does not grow).
+ */
+const NO_MCP_CLIENT_HOOK = `export async function load(url, context, next) {
+  const loaded = await next(url, context);
+  if (loaded.source && Buffer.from(loaded.source).toString().includes('StreamableHTTPClientTransport already started'))
+    throw new Error('the MCP SDK client was loaded: ' + url);
+  return loaded;
+}`;
+const WITHOUT_MCP_CLIENT = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(NO_MCP_CLIENT_HOOK)}`)});`,
+)}`;
+
+/**
  * Runs `standin contract` with the given arguments; a child process, so that exit codes and stdio are real.
- * `onStderr` sees stderr as it grows, with the child (to interrupt it).
+ * `onStderr` sees stderr as it grows, with the child (to interrupt it); `imports` are preloaded hooks.
  */
 function contract(
   args: string[],
   onStderr?: (stderr: string, child: ChildProcess) => void,
+  imports: string[] = [WITHOUT_VITEST],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', WITHOUT_VITEST, CLI, 'contract', ...args], {
+  const preload = imports.flatMap((hook) => ['--import', hook]);
+  const child = spawn(process.execPath, [...preload, CLI, 'contract', ...args], {
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -300,5 +316,49 @@ describe('standin contract: the world it writes into (MK5)', () => {
     expect([...(await sessionsSince(after)).keys()]).toEqual([null]);
     const writes = (await controls(`/requests?after=${after}&method=POST&limit=1000`)) as Array<{ path: string }>;
     expect(writes.filter((entry) => entry.path === '/api/v2/goals').length).toBeGreaterThan(0);
+  });
+});
+
+describe('standin contract --mcp: the kit against an MCP server', () => {
+  it("checks standin's /mcp alone with --mcp-only, the API beside it (MCP1), in a session of its own, per rule source and in JUnit", async () => {
+    const root = baseUrl.replace(/\/api\/v2$/, '');
+    const junit = join(tmp, 'mcp', 'contract.xml');
+    const after = await lastSeq();
+    const { status, stdout } = await contract(['--mcp', `${root}/mcp`, '--mcp-only', '--junit', junit]);
+    expect(status).toBe(0);
+    expect(stdout).toContain(`standin contract: ${baseUrl} — `);
+    expect(stdout).toMatch(/^MCP server \(MCP2, MCP5, GO7, G8\) +29 {6}0 {7}0$/m);
+    expect(stdout).toMatch(/^production +5 {7}0 {7}0$/m);
+    expect(stdout.trim().split('\n').at(-1)).toBe('29 passed, 0 failed, 0 not run');
+    // The tool calls reached the API in the run's session, as its REST requests did: the shared world saw none.
+    const session = defined(/X-Mock-Session: (standin-contract-[\w.-]+),/.exec(stdout)?.[1], 'the session');
+    expect([...(await sessionsSince(after)).keys()]).toEqual([session]);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuite name="mcp" tests="29" failures="0" errors="0" skipped="0">');
+    expect(xml).toContain(
+      'name="MCP5 no token: 401 with WWW-Authenticate: Bearer before any MCP message">\n      <properties><property name="rule" value="MCP5"/><property name="source" value="production"/>',
+    );
+    rmSync(join(tmp, 'mcp'), { recursive: true });
+  });
+
+  it('loads none of the MCP SDK when --mcp is not given (a start that does not grow), and all of it when it is', async () => {
+    const hooks = [WITHOUT_VITEST, WITHOUT_MCP_CLIENT];
+    const rest = await contract(['--base-url', baseUrl, '--read-only', '--rules', 'interface'], undefined, hooks);
+    expect(rest.status, rest.stderr).toBe(0);
+    // The hook's own proof: the same hook stops a run that does load the client.
+    const root = baseUrl.replace(/\/api\/v2$/, '');
+    const mcp = await contract(['--mcp', `${root}/mcp`, '--mcp-only', '--read-only'], undefined, hooks);
+    expect(mcp.status).not.toBe(0);
+    expect(mcp.stdout).toContain('the MCP SDK client was loaded');
+  });
+
+  it('says --mcp in its usage, and refuses --mcp-only without it', () => {
+    const help = spawnSync(process.execPath, [CLI, 'contract', '--help'], { encoding: 'utf8' });
+    expect(help.stdout).toContain('--mcp URL');
+    const alone = spawnSync(process.execPath, [CLI, 'contract', '--base-url', baseUrl, '--mcp-only'], {
+      encoding: 'utf8',
+    });
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toContain('--mcp-only needs --mcp URL');
   });
 });

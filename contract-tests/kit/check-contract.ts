@@ -21,6 +21,8 @@ export type ContractOptions = Omit<KitOptions, 'token' | 'setUp'> & {
    * end. No other server is sent the header either way.
    */
   sharedWorld?: boolean;
+  /** With `mcpUrl`: the MCP checks only, none of the API's own (the preflight still reads the API's /me). */
+  mcpOnly?: boolean;
 };
 
 export interface ContractControls {
@@ -62,7 +64,7 @@ export async function checkContract(
   { requireFullCoverage = false, onProgress, signal }: ContractControls = {},
 ): Promise<ContractRun> {
   const started = performance.now();
-  const { sharedWorld = false, ...kitInput } = input;
+  const { sharedWorld = false, mcpOnly = false, ...kitInput } = input;
   const baseUrl = input.baseUrl.replace(/\/+$/, '');
   const runId = input.runId ?? `run-${Date.now().toString(36)}`;
   const baseFetch = input.fetch ?? fetch;
@@ -78,12 +80,15 @@ export async function checkContract(
     const options: KitOptions = { ...kitInput, runId, baseUrl, token, fetch: doFetch };
     const setUp = await preflight(options);
     // The checks, and the spec they compile, load once the preflight passed: a run that cannot work stops sooner.
-    const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }] = await Promise.all([
+    // The MCP part and the SDK it drives load only with --mcp: a REST run's start does not grow.
+    const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }, mcpGroups] = await Promise.all([
       import('../checks/index.js'),
       import('./runner.js'),
       import('./summary.js'),
+      input.mcpUrl ? import('../checks/mcp.js').then(({ mcp }) => [mcp]) : [],
     ]);
-    const run = await runChecks(ALL_GROUPS, { ...options, setUp }, { onProgress, signal });
+    const groups = input.mcpUrl && mcpOnly ? mcpGroups : [...ALL_GROUPS, ...mcpGroups];
+    const run = await runChecks(groups, { ...options, setUp }, { onProgress, signal });
     // The safety net behind the cleanup's undo steps: whatever still carries this run's mark goes.
     await sweep(options);
     const atEnd = root && atStart ? await readInForce(root, doFetch, session) : null;
@@ -98,7 +103,7 @@ export async function checkContract(
           }
         : null;
     const ms = performance.now() - started;
-    const summary = summarize({ baseUrl, ms, groups: ALL_GROUPS, run, rules: options.rules, standin });
+    const summary = summarize({ baseUrl, ms, groups, run, rules: options.rules, standin });
     return { ...summary, ...verdict(summary, { requireFullCoverage }), ms, standin };
   } finally {
     // Also after a stop or an interrupt: the session's world goes with everything the run wrote into it.

@@ -6,6 +6,7 @@ import { CheckingClient, type Target } from './checking-client.js';
 import { Cleanup } from './cleanup.js';
 import { Coverage } from './coverage.js';
 import { MARKER, type KitOptions, type Person, type SetUpFacts } from './kit-options.js';
+import { McpProbe } from './mcp-client.js';
 import { preflight } from './preflight.js';
 import { RecordPool } from './record-pool.js';
 import type { ApiSchema } from '../../src/types/wire.js';
@@ -23,6 +24,7 @@ export class KitContext {
   /** The records per-operation checks address. */
   readonly pool = new RecordPool(this);
   #otherPerson: Person | null = null;
+  #mcp: McpProbe | null = null;
 
   constructor(
     readonly options: KitOptions,
@@ -101,6 +103,18 @@ export class KitContext {
       );
     const target: Target = { baseUrl: url.slice(0, at), fetch: this.client.target.fetch };
     return { client: new CheckingClient(target, null, this.coverage, this.client.selects), path, accountId, token };
+  }
+
+  /** The MCP server's client (--mcp), connected on first use and closed with the run's cleanup. */
+  mcp(): McpProbe {
+    const url = this.options.mcpUrl;
+    if (!url) throw new NotRun('needs an MCP server: pass --mcp', '--mcp');
+    if (!this.#mcp) {
+      const probe = new McpProbe(url, this.options.token, this.client.target.fetch);
+      this.cleanup.add('close the MCP client', () => probe.close());
+      this.#mcp = probe;
+    }
+    return this.#mcp;
   }
 
   /** Checks that write are not run in --read-only mode. */

@@ -17,6 +17,11 @@ export interface KitOptions {
    * (`https://…/hooks/activity/a/<account_id>?token=…`); against standin, from GET /__mock/world when left out.
    */
   activityHookUrl?: string;
+  /**
+   * An MCP server to check too (MCP2, MCP5, and GO7 and G8 through its tools): standin's `…/mcp`, or
+   * production's. The run calls its read tools only; the main token is its Bearer token (MCP1).
+   */
+  mcpUrl?: string;
   /** Safe methods only: nothing is created, changed or deleted. */
   readOnly?: boolean;
   /** Allows changing records the kit did not create (filling in today's check-in), restoring them after. */

@@ -73,6 +73,7 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
     throw new PreflightError(`GET ${baseUrl}/me answered ${response.status}: the server is not healthy`);
 
   await refuseAnyTokenMode(get, baseUrl);
+  if (options.mcpUrl) await reachMcp(options.mcpUrl, options.token, doFetch);
 
   const facts: SetUpFacts = { failures: [], otherToken: options.otherToken, readOnlyToken: options.readOnlyToken };
   // The spec's validators load only now, once the server answered and knows the token: a stop is quick.
@@ -130,6 +131,40 @@ export async function preflight(options: KitOptions): Promise<SetUpFacts> {
   await tokensFromMock(options, facts, get, baseUrl);
   facts.activityHookUrl = options.activityHookUrl ?? (await activityHookFromMock(get, baseUrl));
   return facts;
+}
+
+/**
+ * With --mcp: stops in one line when the MCP server cannot be checked at all (nothing answers, no MCP endpoint
+ * there, the token unknown to it), rather than failing every MCP check with the same error. A `ping` opens no
+ * MCP session on a server that keeps them.
+ */
+async function reachMcp(url: string, token: string, doFetch: typeof fetch): Promise<void> {
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new PreflightError(`cannot reach the MCP server ${url} (${describeFetchError(error)}): is --mcp right?`);
+  }
+  await response.body?.cancel();
+  if (response.status === 401)
+    throw new PreflightError(
+      `the MCP server does not know the token: POST ${url} answered 401; it takes the API's token (MCP1)`,
+    );
+  if (response.status === 404 || response.status === 405)
+    throw new PreflightError(
+      `no MCP endpoint at ${url}: POST answered ${response.status}; standin's is at its root's /mcp`,
+    );
+  if (response.status >= 500)
+    throw new PreflightError(`the MCP server at ${url} answered ${response.status}: it is not healthy`);
 }
 
 /** WH1: standin's hook URL, from GET /__mock/world (its activity_hook) under the server's root; any other: none. */

@@ -3,13 +3,15 @@
 // coverage on stdout, writes optional JUnit XML, and turns the verdict into the exit code. A preflight first
 // stops, in one line, a run that cannot work (server down, token unknown or read-only). Exit 0 when no check
 // failed and every check ran but those a flag left out (--read-only; no --modify-existing, --other-token,
-// --read-only-token, --activity-hook-url), and those too under --require-full-coverage.
+// --read-only-token, --activity-hook-url), and those too under --require-full-coverage. With --mcp, an MCP server
+// is checked too (or alone, --mcp-only): the kit's MCP part (contract-tests/checks/mcp.ts).
 import type { ContractOptions } from '../../contract-tests/kit/check-contract.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 import { progressOn } from './contract-progress.js';
 import { commandOptions } from './option-errors.js';
 
 const CONTRACT_USAGE = `Usage: standin contract --base-url URL --token T [options]
+       standin contract --mcp URL --token T --mcp-only [options]
 
 Checks a server of the API against spec/openapi.yaml and the behaviour rules, rule by rule.
   --base-url URL        the server's base, ending in /api/v2 (STANDIN_CONTRACT_BASE_URL)
@@ -27,6 +29,11 @@ Checks a server of the API against spec/openapi.yaml and the behaviour rules, ru
   --shared-world        against standin, write into its shared world; by default a run that writes works in
                         an X-Mock-Session of its own (MK5), dropped at the end, so that the shared world, its
                         dashboard and its webhook subscribers see nothing of the run
+  --mcp URL             also check the MCP server at URL (STANDIN_CONTRACT_MCP_URL), e.g. standin's
+                        http://127.0.0.1:4010/mcp or production's, with --token as its Bearer token: its
+                        tools (MCP2), protocol errors (MCP5), GO7 and G8 through its tools; it calls read
+                        tools only. --base-url defaults to the MCP server's root + /api/v2 (MCP1)
+  --mcp-only            with --mcp, the MCP checks only (the API's /me still answers the preflight)
   --junit FILE          also write JUnit XML there
   --require-full-coverage   fail unless every operation of the spec was exercised and every check ran,
                         those a flag leaves out too (by default they are reported, and pass the run)
@@ -42,6 +49,12 @@ interface ContractArgs {
   requireFullCoverage: boolean;
 }
 
+/** MCP1: the MCP server sits at the service root's /mcp, beside /api/v2; an endpoint elsewhere, its origin's. */
+function apiBesideMcp(mcpUrl: string): string {
+  const url = new URL(mcpUrl);
+  return `${url.origin}${url.pathname.replace(/\/mcp\/?$/, '').replace(/\/+$/, '')}/api/v2`;
+}
+
 function readArgs(argv: string[]): ContractArgs | 'help' {
   const { values } = commandOptions(
     argv,
@@ -54,6 +67,8 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
       'read-only': { type: 'boolean' },
       'modify-existing': { type: 'boolean' },
       'shared-world': { type: 'boolean' },
+      mcp: { type: 'string' },
+      'mcp-only': { type: 'boolean' },
       rules: { type: 'string' },
       junit: { type: 'string' },
       'require-full-coverage': { type: 'boolean' },
@@ -63,9 +78,16 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
   );
   if (values.help) return 'help';
   const env = process.env;
-  const baseUrl = (values['base-url'] ?? env.STANDIN_CONTRACT_BASE_URL)?.replace(/\/+$/, '');
+  const mcpUrl = values.mcp ?? env.STANDIN_CONTRACT_MCP_URL;
+  if (mcpUrl !== undefined && !/^https?:\/\/[^/]+/.test(mcpUrl))
+    throw new ContractUsageError(`--mcp must be an http(s) URL of an MCP endpoint, not "${mcpUrl}"`);
+  if (values['mcp-only'] && mcpUrl === undefined) throw new ContractUsageError('--mcp-only needs --mcp URL');
+  const baseUrl = (values['base-url'] ?? env.STANDIN_CONTRACT_BASE_URL ?? (mcpUrl && apiBesideMcp(mcpUrl)))?.replace(
+    /\/+$/,
+    '',
+  );
   const token = values.token ?? env.STANDIN_CONTRACT_TOKEN;
-  if (!baseUrl) throw new ContractUsageError('--base-url is required');
+  if (!baseUrl) throw new ContractUsageError('--base-url is required (or --mcp URL)');
   if (!/^https?:\/\/[^/]+/.test(baseUrl))
     throw new ContractUsageError(`--base-url must be an http(s) URL ending in /api/v2, not "${baseUrl}"`);
   let rules: RuleSource[] | undefined;
@@ -85,6 +107,7 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
       modifyExisting: values['modify-existing'] ?? false,
       sharedWorld: values['shared-world'] ?? false,
       rules,
+      ...(mcpUrl === undefined ? {} : { mcpUrl, mcpOnly: values['mcp-only'] ?? false }),
     },
     junit: values.junit,
     requireFullCoverage: values['require-full-coverage'] ?? false,

@@ -40,7 +40,13 @@ export interface McpTool {
 }
 
 /** MCP2: the names production's MCP server is known to have; standin names the others. */
-const PRODUCTION_NAMES = new Set(['get_me', 'get_goals', 'get_digest', 'get_check_ins', 'get_activities']);
+export const PRODUCTION_NAMES: ReadonlySet<string> = new Set([
+  'get_me',
+  'get_goals',
+  'get_digest',
+  'get_check_ins',
+  'get_activities',
+]);
 
 /** Which twin a spec's tools are: the API's (MCP2, spec/openapi.yaml) or the controls' (MCP6, spec/control.yaml). */
 export type McpTwin = 'api' | 'control';
