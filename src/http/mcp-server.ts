@@ -5,6 +5,7 @@
 // `standin mcp` connects the same server to stdio.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -25,11 +26,22 @@ export interface McpSettings {
 }
 
 /**
+ * The JSON Schema validator every server of the process shares. The SDK makes one per server unless given one,
+ * and a new Ajv with its meta-schemas cost 20 times the REST call a tool makes, on every stateless request;
+ * the SDK uses it only for elicitation, which the twin never asks for.
+ */
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
+/**
  * The twin's MCP server, to connect to a transport: Streamable HTTP (answerMcp) or stdio (`standin mcp`).
  * @example await mcpServer(settings).connect(new StdioServerTransport())
  */
 export function mcpServer(settings: McpSettings): Server {
-  const server = new Server({ name: 'standin', version: settings.version }, { capabilities: { tools: {} } });
+  sharedValidator ??= new AjvJsonSchemaValidator();
+  const server = new Server(
+    { name: 'standin', version: settings.version },
+    { capabilities: { tools: {} }, jsonSchemaValidator: sharedValidator },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...settings.tools.values()].map(listedTool),
   }));
