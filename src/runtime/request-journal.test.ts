@@ -265,6 +265,24 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
     expect(journal.list().map((e) => e.seq)).toEqual([7, 6, 5]);
   });
 
+  it('gives one entry by seq (MCP6), before and after dropped slots are cleared, and none it no longer holds', () => {
+    const journal = new RequestJournal(3);
+    expect(journal.get(1)).toBeUndefined();
+    const asked = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1.5];
+    const held = () => asked.map((seq) => journal.get(seq)?.path ?? null);
+    const only = (seqs: number[]) => asked.map((seq) => (seqs.includes(seq) ? `/api/v2/goals/${seq}` : null));
+    for (let i = 1; i <= 6; i++) journal.record(entry(i));
+    // The slots of 1 to 3 are emptied but still there.
+    expect(held()).toEqual(only([4, 5, 6]));
+    journal.record(entry(7));
+    journal.record(entry(8, { decided_by: { kind: 'rate_limit', rule: 'G14' } }));
+    // Cleared away: the oldest is at the start of the array now.
+    expect(held()).toEqual(only([6, 7, 8]));
+    expect(journal.get(8)).toEqual(journal.list()[0]);
+    expect(journal.get(8)?.decided_by).toEqual({ kind: 'rate_limit', rule: 'G14' });
+    expect(journal.get(7)).not.toHaveProperty('decided_by');
+  });
+
   it('forgets the oldest long body: a long request becomes a note, a short answer stays, and the weight follows', () => {
     const journal = new RequestJournal();
     const long = chars(900_000);

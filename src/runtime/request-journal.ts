@@ -309,8 +309,9 @@ export class RequestJournal {
   get(seq: number): JournalEntry | undefined {
     const oldest = this.#entries[this.#head];
     if (!oldest || !Number.isInteger(seq)) return undefined;
+    // Before the oldest is an emptied slot, or none (a negative index); after the newest, none.
     const kept = this.#entries[this.#head + seq - oldest.entry.seq];
-    return kept?.entry.seq === seq ? shown(kept) : undefined;
+    return kept && shown(kept);
   }
 
   /**
