@@ -14,7 +14,7 @@ export const journalControls = {
     if (!entry)
       throw new DomainError(
         'not-found',
-        `The journal holds no request ${params.seq} (MCP6): it keeps the last ${mock.journal.capacity}, and ${mock.journal.last} is the newest. GET /__mock/requests lists the seqs it holds.`,
+        `The journal holds no request ${params.seq} (MCP6): it keeps the last ${mock.journal.capacity.toLocaleString('en-US')}, and ${mock.journal.last} is the newest. GET /__mock/requests lists the seqs it holds.`,
       );
     return ok(explain(entry, getCompiledSpec().rules));
   },
