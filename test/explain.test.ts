@@ -116,7 +116,52 @@ const CASES: Case[] = [
     rule: 'GO7',
     source: 'decided',
     sentence:
-      /^Access \(GO7\) decided it: the goal is private, visible only to its owner and contributors, so the API answered 404/,
+      /^Access \(GO7\) decided it: the record is, or belongs to, a private goal, visible only to its owner and contributors, so the API answered 404 as for one that does not exist\.$/,
+  },
+  {
+    what: 'the comments of an update of a private goal (GO7), through the commented record',
+    send: async (h) => {
+      const { id, outsider } = await privateGoalOfOthers(h);
+      const owner = h.world.store.goals.get(id)!.ownerId;
+      const update = await h.call('POST', `/api/v2/goals/${id}/goal-updates`, {
+        token: h.tokenOf(h.world.store.people.get(owner)!),
+        body: { progress: 3 },
+      });
+      return h.call('GET', `/api/v2/goal-updates/${update.body.id}/comments`, { token: outsider });
+    },
+    status: 404,
+    kind: 'access',
+    rule: 'GO7',
+    source: 'decided',
+    sentence: /^Access \(GO7\) decided it: the record is, or belongs to, a private goal/,
+  },
+  {
+    what: 'a goal that does not exist: the same 404 as a private one, explained as G2',
+    send: (h) => h.call('GET', '/api/v2/goals/00000000-0000-4000-8000-000000000000'),
+    status: 404,
+    kind: 'domain',
+    rule: 'G2',
+    source: 'interface',
+    sentence:
+      /^The domain rule G2 decided it with 404: No goal with id 00000000-0000-4000-8000-000000000000 exists, or it is not visible to you \(G2\)/,
+  },
+  {
+    what: 'a session name refused (MK5)',
+    send: (h) => h.call('GET', '/api/v2/me', { headers: { 'x-mock-session': 'no spaces' } }),
+    status: 400,
+    kind: 'access',
+    rule: 'MK5',
+    sentence: /^Access \(MK5, X-Mock-Session\) refused it with 400: /,
+  },
+  {
+    what: "the activity hook's wrong token (WH1)",
+    send: (h) => h.call('POST', h.hookPath().replace(/token=[^&]+/, 'token=hook_wrong'), { token: null, body: {} }),
+    status: 401,
+    kind: 'access',
+    rule: 'WH1',
+    source: 'production',
+    sentence:
+      /^Access \(WH1, the hook's token\) refused it with 401: The token query parameter is not this account's hook token \(WH1\)/,
   },
   {
     what: "someone else's check-in (CI3)",

@@ -8,7 +8,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import type { AnyToken } from '../runtime/any-token.js';
-import { ruleNamedIn, type DecidedBy } from '../runtime/decided-by.js';
+import { decidedByDomainError, type DecidedBy } from '../runtime/decided-by.js';
 import { bearerToken } from './bearer-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
@@ -208,16 +208,6 @@ function respond(
   });
 }
 
-/**
- * MCP6: a domain refusal as the journal's explanation names it: the rule the error gives or its message names
- * first; what the caller may not do or see (403, GO7's 404) is access, the rest the domain's own rules.
- */
-function decidedByDomain(error: DomainError): DecidedBy {
-  const rule = error.rule ?? ruleNamedIn(error.message);
-  const access = error.kind === 'forbidden' || error.rule === 'GO7';
-  return { kind: access ? 'access' : 'domain', rule };
-}
-
 function isList(body: Rendered | readonly Rendered[] | undefined): body is readonly Rendered[] {
   return Array.isArray(body);
 }
@@ -245,7 +235,7 @@ export function apiSteps(op: SpecOperation, handler: ValidatedHandler, settings:
       return respond(transcript, status, rendered, op.method, c.req.header('if-none-match'));
     } catch (error) {
       if (error instanceof DomainError) {
-        exchange.decided = decidedByDomain(error);
+        exchange.decided = decidedByDomainError(error);
         return domainProblem(transcript, error);
       }
       throw error;

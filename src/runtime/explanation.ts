@@ -73,7 +73,7 @@ function sentenceOf(
       return `The rate limit (G14) answered 429 before the operation ran: ${because(detail, summary)}`;
     case 'access':
       if (rule === 'GO7')
-        return `Access (GO7) decided it: the goal is private, visible only to its owner and contributors, so the API answered ${status} as for a record that does not exist.`;
+        return `Access (GO7) decided it: the record is, or belongs to, a private goal, visible only to its owner and contributors, so the API answered ${status} as for one that does not exist.`;
       return `Access (${rule ?? 'G9'}${what ? `, ${what}` : ''}) refused it with ${status}: ${because(detail, summary)}`;
     case 'validation': {
       const field = firstError(entry);
