@@ -154,6 +154,7 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
       if (text !== null) bytes += textBytes(text);
     if (record.person) bytes += 64 + textBytes(record.person.id) + textBytes(record.person.name);
     for (const error of errors) bytes += 64 + textBytes(error.name) + textBytes(error.message);
+    if (record.decided_by) bytes += 48 + textBytes(record.decided_by.what ?? '');
     return bytes;
   }
   const chars = (n: number, c = 'q') => Buffer.alloc(n, c).toString('latin1');
@@ -174,6 +175,12 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
     ['a 399 whose body has errors: not a problem', { status: 399, response_body: JSON.stringify({ errors }) }, 0],
     ['a success whose body has errors: not a problem', { response_body: JSON.stringify({ errors }) }, 0],
     ['a body one character over what is listed whole, kept whole', { request_body: chars(BODY_CHARS + 1) }, 0],
+    ['who decided the answer (MCP6)', { decided_by: { kind: 'rate_limit', rule: 'G14' } }, 0],
+    [
+      'who decided the answer, and which (MCP6)',
+      { decided_by: { kind: 'override', rule: 'MK6', what: 'override-1 (GET /api/v2/me)' } },
+      0,
+    ],
   ])('counts %s as its texts weigh, stamped with the second it came', (_, fields, errorCount) => {
     const journal = new RequestJournal();
     const record = entry(7, fields);
