@@ -109,6 +109,9 @@ const SHOWN: Record<string, Array<string | RegExp>> = {
     /"default_person_id":"[0-9a-f-]{36}","now":"2026-11-20T15:00:00Z","frozen":true\}/,
     'injected',
     /"status":200,[^\n]*"override":"override-1"/,
+    // MCP6: what decided an answer: the fault Prefer asked for, then the parameter G8 refused.
+    '"decided_by":{"kind":"fault","rule":"MK6","sentence":"An injected 503 from Prefer: code=503 answered 503 in place of the world (MK6); the operation did not run."}',
+    '"decided_by":{"kind":"validation","rule":"G8","sentence":"Validation (G8) refused the query parameter \\"people_ids\\": people_ids is not the form of an array parameter',
   ],
 };
 

@@ -17,7 +17,7 @@ describe('the control twin (MCP6)', () => {
     expect(tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['reset_world', 'get_clock', 'advance_clock', 'save_snapshot', 'query_journal']),
     );
-    expect(tools).toHaveLength(19);
+    expect(tools).toHaveLength(20);
     for (const tool of tools) expect(tool.description, tool.name).toMatch(/control twin .*\(MCP6\)/);
     // No tool gives tokens (MCP7): GET /__mock/tokens is not one.
     expect(tools.map((t) => t.name)).not.toContain('list_tokens');

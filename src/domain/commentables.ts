@@ -16,7 +16,8 @@ export function visibleResource(
   type: CommentableType,
   id: Uuid,
 ): { type: CommentableType; id: Uuid } {
-  if (!canSeeResource(world, actor, type, id))
-    throw DomainError.notFound(type === 'goal-update' ? 'goal update' : 'check-in', id);
-  return { type, id };
+  if (canSeeResource(world, actor, type, id)) return { type, id };
+  // One answer for both; the journal's explanation alone says GO7 decided it when the update exists (MCP6).
+  const hidden = type === 'goal-update' && world.store.goalUpdates.has(id) ? 'GO7' : undefined;
+  throw DomainError.notFound(type === 'goal-update' ? 'goal update' : 'check-in', id, hidden);
 }

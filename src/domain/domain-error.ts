@@ -12,16 +12,26 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly errors: FieldError[] = [],
+    /**
+     * MCP6: the rule that refused, when the message's own first rule id is not it (a private goal's 404 says G2
+     * to its caller, as any unknown id's: GO7 decided it, and only the journal's explanation says so).
+     */
+    readonly rule?: string,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
-  /** G2, GO7: a record that does not exist, or that the caller may not see, does not exist. */
-  static notFound(what: string, id: string): DomainError {
+  /**
+   * G2, GO7: a record that does not exist, or that the caller may not see, does not exist: the same answer for
+   * both; `rule` says which it was for the journal alone (MCP6's explain).
+   */
+  static notFound(what: string, id: string, rule?: string): DomainError {
     return new DomainError(
       'not-found',
       `No ${what} with id ${id} exists, or it is not visible to you (G2). Check the id; list them to find one.`,
+      [],
+      rule,
     );
   }
 

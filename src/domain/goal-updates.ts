@@ -25,7 +25,10 @@ export function findVisibleGoalUpdate(world: World, actor: Person, id: Uuid): Go
 
 /** GO7: the update of `id` as the caller sees it; 404 when it is missing or its goal is private to them. */
 export function visibleGoalUpdate(world: World, actor: Person, id: Uuid): GoalUpdate {
-  return DomainError.unlessFound(findVisibleGoalUpdate(world, actor, id), 'goal update', id);
+  const update = findVisibleGoalUpdate(world, actor, id);
+  if (update) return update;
+  // One answer for both; the journal's explanation alone says GO7 decided it when the update exists (MCP6).
+  throw DomainError.notFound('goal update', id, world.store.goalUpdates.has(id) ? 'GO7' : undefined);
 }
 
 /** GU7: newest first. */

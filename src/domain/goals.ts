@@ -17,7 +17,9 @@ export type GoalFilters = ApiFilters<'listGoals'>;
 /** GO7: a goal the caller cannot see does not exist for them (404). */
 export function visibleGoal(world: World, actor: Person, id: Uuid): Goal {
   const goal = world.store.goals.get(id);
-  if (!goal || !canSeeGoal(goal, actor)) throw DomainError.notFound('goal', id);
+  if (!goal) throw DomainError.notFound('goal', id);
+  // The same answer as for no goal at all; the journal's explanation alone says GO7 decided it (MCP6).
+  if (!canSeeGoal(goal, actor)) throw DomainError.notFound('goal', id, 'GO7');
   return goal;
 }
 

@@ -12,6 +12,7 @@ import type { ApiInput, HookOperationId } from '../types/wire.js';
 import { JSON_HEADERS, rateLimit, refuseOverBudget, type ApiSettings } from './api-steps.js';
 import { created } from './operation-handler.js';
 import { answerWith, catchUp, readInput, type Exchange, type Step } from './steps.js';
+import { decidedByDomainError, type DecidedBy } from '../runtime/decided-by.js';
 import { domainProblem, problemResponse } from './problem.js';
 import type { Rendered } from './rendered.js';
 import type { Renderer } from './renderer.js';
@@ -51,12 +52,17 @@ const HOOK_HANDLERS: HookHandlers = {
 const accountOf = (exchange: Exchange, tokenKey: string | undefined) =>
   activityHookAccount(exchange.world.seed, tokenKey);
 
+/** MCP6: the hook's refusals, as the journal's explanation names them. */
+const NO_ACCOUNT: DecidedBy = { kind: 'access', rule: 'WH1', what: 'the account id' };
+const HOOK_TOKEN_REFUSED: DecidedBy = { kind: 'access', rule: 'WH1', what: "the hook's token" };
+
 /** WH1: an account id that is not the world's is no account: 404, saying where the real one is listed. */
 const findAccount = (tokenKey: string | undefined): Step => ({
   name: 'find-account (WH1)',
   run: (exchange) => {
     const given = exchange.c.req.param('account_id') ?? '';
     if (given === accountOf(exchange, tokenKey).accountId) return undefined;
+    exchange.decided = NO_ACCOUNT;
     return problemResponse(
       exchange.transcript,
       404,
@@ -72,6 +78,7 @@ const checkToken = (tokenKey: string | undefined): Step => ({
   run: (exchange) => {
     const given = exchange.c.req.query('token');
     if (given !== undefined && sameText(given, accountOf(exchange, tokenKey).token)) return undefined;
+    exchange.decided = HOOK_TOKEN_REFUSED;
     return problemResponse(
       exchange.transcript,
       401,
@@ -103,7 +110,10 @@ export function hookSteps(op: SpecOperation, settings: HookSettings): readonly S
       exchange.person = person;
       return jsonResponse(transcript, body.json, { status, headers: JSON_HEADERS });
     } catch (error) {
-      if (error instanceof DomainError) return domainProblem(transcript, error);
+      if (error instanceof DomainError) {
+        exchange.decided = decidedByDomainError(error);
+        return domainProblem(transcript, error);
+      }
       throw error;
     }
   };

@@ -8,6 +8,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { pageOf } from '../domain/pagination.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
 import type { AnyToken } from '../runtime/any-token.js';
+import { decidedByDomainError, type DecidedBy } from '../runtime/decided-by.js';
 import { bearerToken } from './bearer-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
@@ -59,6 +60,7 @@ export const authenticate = (anyToken: AnyToken | undefined): Step => ({
         exchange.person = person;
         return undefined;
       }
+      exchange.decided = ANY_TOKEN_REFUSED;
       return problemResponse(
         exchange.transcript,
         401,
@@ -68,9 +70,16 @@ export const authenticate = (anyToken: AnyToken | undefined): Step => ({
         { 'www-authenticate': 'Bearer' },
       );
     }
+    exchange.decided = TOKEN_REFUSED;
     return unauthenticated(exchange.transcript, token);
   },
 });
+
+/** MCP6: who refused, as the journal's explanation names them (made once: the journal keeps them by reference). */
+const TOKEN_REFUSED: DecidedBy = { kind: 'access', rule: 'G9', what: 'the bearer token' };
+const ANY_TOKEN_REFUSED: DecidedBy = { kind: 'access', rule: 'MK7', what: "the any-token mode's person" };
+const RATE_LIMITED: DecidedBy = { kind: 'rate_limit', rule: 'G14' };
+const READ_ONLY: DecidedBy = { kind: 'access', rule: 'G9', what: 'a read-only token' };
 
 /** G9's refusal, saying where the tokens are. */
 function unauthenticated(transcript: Transcript, token: string | undefined): Response {
@@ -110,6 +119,7 @@ export const rateLimit = (settings: Pick<ApiSettings, 'rateLimited' | 'startedAt
       ratelimit: decision.windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetIn}`).join(', '),
     };
     if (decision.allowed) return undefined;
+    exchange.decided = RATE_LIMITED;
     const refusal = problemResponse(
       exchange.transcript,
       429,
@@ -133,8 +143,10 @@ function withCounted(answer: Response, headers: Record<string, string> | undefin
 /** G9: read-only tokens may only read. */
 const refuseReadOnlyWrites = ({ method }: SpecOperation): Step => ({
   name: 'refuse-read-only-writes (G9)',
-  run: ({ auth, transcript }) => {
+  run: (exchange) => {
+    const { auth, transcript } = exchange;
     if (!auth?.readOnly || method === 'GET') return undefined;
+    exchange.decided = READ_ONLY;
     return problemResponse(
       transcript,
       403,
@@ -206,7 +218,8 @@ function isList(body: Rendered | readonly Rendered[] | undefined): body is reado
  * @example routes.set('POST', [...front.api, ...apiSteps(op, handler, settings)])
  */
 export function apiSteps(op: SpecOperation, handler: ValidatedHandler, settings: ApiSettings): readonly Step[] {
-  const handle = ({ world, auth, c, transcript }: Exchange, input: RequestInput): Response => {
+  const handle = (exchange: Exchange, input: RequestInput): Response => {
+    const { world, auth, c, transcript } = exchange;
     if (!auth) throw new Error(`standin: ${op.operationId} reached its handler unauthenticated`);
     try {
       const { status, body } = handler({
@@ -221,7 +234,10 @@ export function apiSteps(op: SpecOperation, handler: ValidatedHandler, settings:
       const rendered = isList(body) ? settings.render.list(c.req.url, body) : body;
       return respond(transcript, status, rendered, op.method, c.req.header('if-none-match'));
     } catch (error) {
-      if (error instanceof DomainError) return domainProblem(transcript, error);
+      if (error instanceof DomainError) {
+        exchange.decided = decidedByDomainError(error);
+        return domainProblem(transcript, error);
+      }
       throw error;
     }
   };

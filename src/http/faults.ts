@@ -34,7 +34,9 @@ function applyPrefer(header: string | undefined, decision: Decision): Decision {
   const code = Number(prefs.code);
   return {
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 60_000) : decision.delayMs,
-    fault: isPreferredCode(code) ? { kind: 'error', status: code, rate: 1, retry_after: 1 } : decision.fault,
+    ...(isPreferredCode(code)
+      ? { fault: { kind: 'error', status: code, rate: 1, retry_after: 1 }, from: `Prefer: code=${code}` }
+      : { fault: decision.fault, from: decision.from }),
   };
 }
 
@@ -65,6 +67,11 @@ export function slowly(response: Response, bytesPerSecond: number): Response {
   return new Response(stream, { status: response.status, headers });
 }
 
+/** A fault as the journal's explanation names it (MCP6): `an injected 503`, `a dropped connection`. */
+function faultName(fault: Fault): string {
+  return fault.kind === 'error' ? `an injected ${fault.status}` : 'a dropped connection';
+}
+
 function injected(transcript: Transcript, fault: Extract<Fault, { kind: 'error' }>): Response {
   const headers: Record<string, string> = fault.status === 503 ? { 'retry-after': String(fault.retry_after ?? 1) } : {};
   return problemResponse(
@@ -92,12 +99,15 @@ export function faultsBefore(
   // answers them): a fault there would show in a browser as a CORS error.
   const { c } = exchange;
   const decision = applyPrefer(prefer, active ? active.decide(c.req.method, c.req.path) : { delayMs: 0, fault: null });
-  if (decision.delayMs <= 0) return faulted(exchange, decision.fault);
-  return new Promise((resolve) => setTimeout(resolve, decision.delayMs)).then(() => faulted(exchange, decision.fault));
+  if (decision.delayMs <= 0) return faulted(exchange, decision);
+  return new Promise((resolve) => setTimeout(resolve, decision.delayMs)).then(() => faulted(exchange, decision));
 }
 
 /** The answer a decided fault gives instead, or nothing (a slow body is the front's on the way back). */
-function faulted(exchange: Exchange, fault: Fault | null): Response | undefined {
+function faulted(exchange: Exchange, { fault, from }: Decision): Response | undefined {
+  // MCP6: the journal's explanation names the fault and where it came from.
+  if (fault && fault.kind !== 'slow-body')
+    exchange.decided = { kind: 'fault', rule: 'MK6', what: `${faultName(fault)} from ${from}` };
   if (fault?.kind === 'error') return injected(exchange.transcript, fault);
   if (fault?.kind === 'drop') {
     // A dropped connection needs a socket; in-process (app.request) there is none, so it answers 503.

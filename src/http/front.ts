@@ -4,6 +4,7 @@
 // and nowhere else), the session's world (MK5), an override rule and the fault profile (MK6), any of which may
 // answer instead. The controls choose their world after their guards (controls/guards.ts).
 import type { Person } from '../domain/records.js';
+import type { DecidedBy } from '../runtime/decided-by.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
 import type { RequestArea, RequestPerson } from '../runtime/mock-events.js';
 import type { OverrideAnswer } from '../runtime/overrides.js';
@@ -80,6 +81,7 @@ function tell(runtime: MockRuntime): Step {
         own_read: exchange.own,
         ignored_fields: transcript.ignored,
         mcp_tool: exchange.mcpTool,
+        decided_by: exchange.decided,
       });
       return answer;
     },
@@ -89,8 +91,15 @@ function tell(runtime: MockRuntime): Step {
 /** G8: a URL over the limit gets 414 before anything reads or quotes it, wherever it goes. */
 const refuseLongUrl: Step = {
   name: 'refuse-long-url (G8)',
-  run: ({ c, transcript }) => longUrlProblem(transcript, c.req.url),
+  run: (exchange) => {
+    const refusal = longUrlProblem(exchange.transcript, exchange.c.req.url);
+    if (refusal) exchange.decided = URL_REFUSED;
+    return refusal;
+  },
 };
+
+/** MCP6: the URL refused for its length (G8). */
+const URL_REFUSED: DecidedBy = { kind: 'validation', rule: 'G8', what: 'the URL' };
 
 /** G13: a browser's preflight of the API, answered for any origin (cors.ts); the controls' is their guard's. */
 const answerPreflight = (methods: readonly string[]): Step => ({
@@ -160,6 +169,7 @@ const answerOverride = (runtime: MockRuntime): Step => ({
     const answer = overrides.answer(c.req.method, c.req.path, exchange.session);
     if (!answer) return undefined;
     exchange.override = answer.id;
+    exchange.decided = answer.decided;
     const response = overrideResponse(exchange.transcript, answer);
     if (!c.req.raw.body) return response;
     return readBodyText(c.req.raw, MAX_BODY_BYTES).then((text) => {

@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
+import type { DecidedBy } from '../runtime/decided-by.js';
 import { BudgetError } from '../runtime/memory-budget.js';
 import type { RequestArea } from '../runtime/mock-events.js';
 import { SESSION_HEADER, SessionError, type WorldSlot } from '../runtime/sessions.js';
@@ -56,6 +57,8 @@ export class Exchange {
   headers: Record<string, string> | undefined = undefined;
   /** The override rule that answered, if one did. */
   override: string | null = null;
+  /** MCP6: who decided the answer, set by the step that refused or replaced it; null for the operation's own. */
+  decided: DecidedBy | null = null;
   /** MK6: the bytes per second the answer's body trickles out at, when a fault asked for a slow body. */
   slowBody: number | undefined = undefined;
   /** G13: the origin an allowed page of another origin is answered for (the controls' cross-origin step). */
@@ -160,11 +163,20 @@ export function sessionOf(exchange: Exchange, worlds: Worlds): Response | undefi
     exchange.slot = worlds.slotFor(exchange.session);
     return undefined;
   } catch (error) {
-    if (error instanceof SessionError) return sessionProblem(exchange.transcript, error);
+    if (error instanceof SessionError) {
+      exchange.decided = SESSION_REFUSED;
+      return sessionProblem(exchange.transcript, error);
+    }
     if (error instanceof BudgetError) return budgetProblem(exchange.transcript, error);
     throw error;
   }
 }
+
+/** MCP6: a session refused (MK5), as the journal's explanation names it. */
+const SESSION_REFUSED: DecidedBy = { kind: 'access', rule: 'MK5', what: 'X-Mock-Session' };
+
+/** MCP6: the input refused (G8); the explanation names the parameter from the problem's errors[]. */
+const INPUT_REFUSED: DecidedBy = { kind: 'validation', rule: 'G8' };
 
 /** CI1, EC4: the operation's world is the slot's as it starts, moved on to the clock's now before anything reads it. */
 export const catchUp: Step = {
@@ -189,7 +201,10 @@ export interface InputOptions {
  */
 export function readInput(op: SpecOperation, options: InputOptions): Step {
   const set = (exchange: Exchange, input: RequestInput | Response): Response | undefined => {
-    if (input instanceof Response) return input;
+    if (input instanceof Response) {
+      exchange.decided = INPUT_REFUSED;
+      return input;
+    }
     exchange.input = input;
     return undefined;
   };

@@ -36,6 +36,7 @@ section h3 button.copy { float: right; font-size: 0.8rem; font-weight: normal; }
 #journal tr.detail pre { max-height: 24rem; overflow: auto; }
 #journal tr.detail .errors { color: #a15c00; white-space: pre-line; }
 #journal tr.detail .ignored { color: #a15c00; }
+#journal tr.detail .why { margin: 0.25rem 0; }
 #journal tr.detail .request-line { margin: 0.25rem 0; font-family: ui-monospace, monospace; font-size: 0.8rem; }
 .record-lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.5rem 1rem; }
 .record-lists ul { list-style: none; margin: 0; padding: 0; max-height: 18rem; overflow: auto; }

@@ -168,7 +168,9 @@ describe('FaultProfile: rates (MK6)', () => {
     const at: Fault = { kind: 'drop', rate: draw };
     const above: Fault = { kind: 'drop', rate: draw + 2 ** -32 };
     expect(replay({ seed: 7, rules: [{ faults: [at] }] }, [['GET', '/']])).toEqual([{ delayMs: 0, fault: null }]);
-    expect(replay({ seed: 7, rules: [{ faults: [above] }] }, [['GET', '/']])).toEqual([{ delayMs: 0, fault: above }]);
+    expect(replay({ seed: 7, rules: [{ faults: [above] }] }, [['GET', '/']])).toEqual([
+      { delayMs: 0, fault: above, from: "the fault profile's rules[0]" },
+    ]);
   });
 
   it('draws once a request for a uniform delay, and none for a rule without faults', () => {

@@ -32,6 +32,8 @@ export class FaultProfileError extends RangeError {
 export interface Decision {
   delayMs: number;
   fault: Fault | null;
+  /** MCP6: where the fault came from, for the journal: the profile's rule (`rules[0]`) or `Prefer`. */
+  from?: string;
 }
 
 /**
@@ -58,9 +60,10 @@ export class FaultProfile {
   }
 
   decide(method: string, path: string): Decision {
-    const rule = this.#rules.find(
+    const index = this.#rules.findIndex(
       (r) => (!r.methods || r.methods.some((m) => m === method)) && (!r.matcher || r.matcher.matches(path)),
     );
+    const rule = this.#rules[index];
     if (!rule) return { delayMs: 0, fault: null };
     const delayMs = rule.latency ? Math.round(this.#delay(rule.latency)) : 0;
     let fault: Fault | null = null;
@@ -70,7 +73,7 @@ export class FaultProfile {
         break;
       }
     }
-    return { delayMs, fault };
+    return fault ? { delayMs, fault, from: `the fault profile's rules[${index}]` } : { delayMs, fault };
   }
 
   #delay(latency: Latency): number {

@@ -7,6 +7,7 @@
 // and never fails the request.
 import type { RecordKind } from '../domain/record-kinds.js';
 import type { World } from '../domain/world.js';
+import type { DecidedBy } from './decided-by.js';
 import type { DeliveryStatus } from './webhook-outbox.js';
 
 /** Which part of the server a request went to. */
@@ -47,6 +48,8 @@ export interface RequestEnd extends RequestStart {
   ignored_fields: IgnoredField[] | null;
   /** MCP3: the MCP tool whose call this API request was, or null for a client's own request. */
   mcp_tool: string | null;
+  /** MCP6: who decided the answer instead of the operation (an override, a fault, a limit, a rule), or null. */
+  decided_by: DecidedBy | null;
 }
 
 /** A body field an operation ignored (G7), and the writable field one or two edits away, when one is. */

@@ -130,7 +130,14 @@ describe('Overrides: the answer a rule makes', () => {
     const overrides = new Overrides();
     overrides.replace([{ path: '/api/v2/me', unchecked: true, ...rule }]);
     const answer = overrides.answer('GET', '/api/v2/me', undefined)!;
-    expect(answer).toEqual({ id: expect.stringMatching(/^override-\d+$/), status: rule.status, headers, text });
+    expect(answer).toEqual({
+      id: expect.stringMatching(/^override-\d+$/),
+      status: rule.status,
+      headers,
+      text,
+      // MCP6: the journal's note of who answered, by id and pattern.
+      decided: { kind: 'override', rule: 'MK6', what: `${answer.id} (any method /api/v2/me)` },
+    });
   });
 });
 

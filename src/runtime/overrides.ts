@@ -6,6 +6,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import { BASE_PATH } from '../spec/base-path.js';
+import type { DecidedBy } from './decided-by.js';
 import { PathPattern } from './path-pattern.js';
 import { problemJson } from '../spec/problem-document.js';
 import type { ControlSchema } from '../types/wire.js';
@@ -142,17 +143,25 @@ export interface OverrideAnswer {
   headers: Readonly<Record<string, string>>;
   /** The body's JSON text; '' for none. */
   text: string;
+  /** MCP6: the journal's note of who answered: this rule, by id and pattern (made once, kept by every entry). */
+  decided: DecidedBy;
 }
 
 function answerOf(id: string, rule: OverrideRuleInput): OverrideAnswer {
   const { status, headers = {} } = rule;
   const body = bodyOf(rule);
   const type = contentTypeOf(status);
-  if (type === null || body === undefined) return { id, status, headers, text: '' };
+  const decided: DecidedBy = {
+    kind: 'override',
+    rule: 'MK6',
+    what: `${id} (${rule.method ?? 'any method'} ${rule.path})`,
+  };
+  if (type === null || body === undefined) return { id, status, headers, text: '', decided };
   // An unchecked rule's own Content-Type, in any letter case, is the answer's only one: beside standin's, both
   // went out (`application/json, text/plain`).
   const own = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
-  return { id, status, headers: own ? headers : { 'content-type': type, ...headers }, text: JSON.stringify(body) };
+  const answerHeaders = own ? headers : { 'content-type': type, ...headers };
+  return { id, status, headers: answerHeaders, text: JSON.stringify(body), decided };
 }
 
 /**

@@ -154,6 +154,7 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
       if (text !== null) bytes += textBytes(text);
     if (record.person) bytes += 64 + textBytes(record.person.id) + textBytes(record.person.name);
     for (const error of errors) bytes += 64 + textBytes(error.name) + textBytes(error.message);
+    if (record.decided_by) bytes += 48 + textBytes(record.decided_by.what ?? '');
     return bytes;
   }
   const chars = (n: number, c = 'q') => Buffer.alloc(n, c).toString('latin1');
@@ -174,6 +175,12 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
     ['a 399 whose body has errors: not a problem', { status: 399, response_body: JSON.stringify({ errors }) }, 0],
     ['a success whose body has errors: not a problem', { response_body: JSON.stringify({ errors }) }, 0],
     ['a body one character over what is listed whole, kept whole', { request_body: chars(BODY_CHARS + 1) }, 0],
+    ['who decided the answer (MCP6)', { decided_by: { kind: 'rate_limit', rule: 'G14' } }, 0],
+    [
+      'who decided the answer, and which (MCP6)',
+      { decided_by: { kind: 'override', rule: 'MK6', what: 'override-1 (GET /api/v2/me)' } },
+      0,
+    ],
   ])('counts %s as its texts weigh, stamped with the second it came', (_, fields, errorCount) => {
     const journal = new RequestJournal();
     const record = entry(7, fields);
@@ -263,6 +270,24 @@ describe('RequestJournal: what it counts, keeps and forgets, exactly', () => {
     journal.record(entry(7));
     expect(journal.heldEntries).toBe(3);
     expect(journal.list().map((e) => e.seq)).toEqual([7, 6, 5]);
+  });
+
+  it('gives one entry by seq (MCP6), before and after dropped slots are cleared, and none it no longer holds', () => {
+    const journal = new RequestJournal(3);
+    expect(journal.get(1)).toBeUndefined();
+    const asked = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1.5];
+    const held = () => asked.map((seq) => journal.get(seq)?.path ?? null);
+    const only = (seqs: number[]) => asked.map((seq) => (seqs.includes(seq) ? `/api/v2/goals/${seq}` : null));
+    for (let i = 1; i <= 6; i++) journal.record(entry(i));
+    // The slots of 1 to 3 are emptied but still there.
+    expect(held()).toEqual(only([4, 5, 6]));
+    journal.record(entry(7));
+    journal.record(entry(8, { decided_by: { kind: 'rate_limit', rule: 'G14' } }));
+    // Cleared away: the oldest is at the start of the array now.
+    expect(held()).toEqual(only([6, 7, 8]));
+    expect(journal.get(8)).toEqual(journal.list()[0]);
+    expect(journal.get(8)?.decided_by).toEqual({ kind: 'rate_limit', rule: 'G14' });
+    expect(journal.get(7)).not.toHaveProperty('decided_by');
   });
 
   it('forgets the oldest long body: a long request becomes a note, a short answer stays, and the weight follows', () => {

@@ -1,10 +1,11 @@
 // The request journal: the last requests to /api/v2, newest first, each with who sent it (the person its token
 // named, never the token), what the client sent and what it got — the body of the request and of the answer
 // (their first 4,096 characters), a problem's errors[], the body fields G7 ignored, and the override that
-// answered it if one did — so "what did my app send, and what did it get" needs no proxy.
+// answered it if one did, and who decided its answer (MCP6) — so "what did my app send, and what did it get" needs no proxy.
 // Bounded in entries and in bytes (long bodies kept whole for the newest entries only, up to 4 MiB), so a long
 // demo or a client of huge bodies never grows it without end; numbered, so a dashboard can ask for what is new.
 import type { FieldError } from '../spec/describe-errors.js';
+import type { DecidedBy } from './decided-by.js';
 import type { IgnoredField, RequestEnd } from './mock-events.js';
 import { textBytes } from '../domain/approx-bytes.js';
 
@@ -34,6 +35,8 @@ export type JournalRecord = Pick<
   ignored_fields?: IgnoredField[] | null;
   /** MCP3: the MCP tool whose call this request was; absent or null for a client's own request. */
   mcp_tool?: string | null;
+  /** MCP6: who decided the answer instead of the operation; absent or null when the operation answered. */
+  decided_by?: DecidedBy | null;
   /** standin proxy's: what the answer broke, each under its rule and the rule's source. The mock's have none. */
   findings?: JournalFinding[];
   /** standin proxy's: what the spec refuses in the request the app sent. */
@@ -60,6 +63,8 @@ export interface JournalEntry extends JournalRecord {
   ignored_fields?: IgnoredField[];
   /** MCP3: the MCP tool whose call this request was; absent for a client's own request. */
   mcp_tool?: string;
+  /** MCP6: who decided the answer instead of the operation; absent when the operation answered as the spec says. */
+  decided_by?: DecidedBy;
 }
 
 export interface JournalFilter {
@@ -151,6 +156,8 @@ function textsBytes(entry: JournalEntry): number {
   for (const field of entry.ignored_fields ?? []) bytes += 32 + textBytes(field.name);
   for (const finding of entry.findings ?? []) bytes += 64 + textBytes(finding.problem);
   for (const problem of entry.request_problems ?? []) bytes += 16 + textBytes(problem);
+  // Most are shared (made once per rule or override), but counted as their own: a bound errs high.
+  if (entry.decided_by) bytes += 48 + textBytes(entry.decided_by.what ?? '');
   return bytes;
 }
 
@@ -223,6 +230,7 @@ export class RequestJournal {
     };
     if (record.ignored_fields) entry.ignored_fields = record.ignored_fields;
     if (record.mcp_tool) entry.mcp_tool = record.mcp_tool;
+    if (record.decided_by) entry.decided_by = record.decided_by;
     if (record.findings) entry.findings = record.findings;
     if (record.request_problems) entry.request_problems = record.request_problems;
     // A long body alone over what long bodies may take is cut now (a copy, but only for such a body).
@@ -292,6 +300,18 @@ export class RequestJournal {
     // Dropped entries' slots are emptied: the last slot is empty when every entry was dropped.
     const newest = this.#entries.at(-1);
     return newest && shown(newest);
+  }
+
+  /**
+   * The entry of `seq` as list() shows it, or undefined when there was none or it was dropped (MCP6's explain).
+   * Seqs are consecutive from the oldest kept, so it is found by its place, not by a walk.
+   */
+  get(seq: number): JournalEntry | undefined {
+    const oldest = this.#entries[this.#head];
+    if (!oldest || !Number.isInteger(seq)) return undefined;
+    // Before the oldest is an emptied slot, or none (a negative index); after the newest, none.
+    const kept = this.#entries[this.#head + seq - oldest.entry.seq];
+    return kept && shown(kept);
   }
 
   /**

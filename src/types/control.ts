@@ -301,6 +301,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/{seq}/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What decided the answer of one request of the journal
+         * @description **MCP6** For one entry of the request journal (its `seq`), who decided its answer, recorded as the
+         *     request was answered: an override rule (`override`, MK6, naming the rule's id and pattern), a fault of
+         *     the fault profile or of `Prefer` (`fault`, MK6, naming the fault and the profile's rule), the rate limit
+         *     (`rate_limit`, G14), an access rule (`access`: G9's bearer or read-only token, MK7's any-token person,
+         *     MK5's session, GO7's private goal, a 403 of the domain such as CI3's someone else's check-in), the
+         *     input's validation (`validation`, G8, naming the parameter), a domain rule (`domain`, e.g. GU8), or
+         *     nobody but the operation itself (`spec`: the operation answered as the spec says). Each with the rule's
+         *     id, its source and summary where the API spec's `x-rules` has them, and one sentence saying why. The
+         *     same explanation is the control twin's `explain_request` tool and a line under each entry of the
+         *     dashboard's journal. A `seq` the journal no longer holds (it keeps the last 1,000) is a 404.
+         */
+        get: operations["explainRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -354,6 +383,9 @@ export interface paths {
          * @description The world of the request's session (MK5): its seed, size and clock (MK4), its default person, its
          *     collect-activity hook (WH1: account id, token and path), and how many records of each kind it holds now (new check-ins appear as the clock passes a day, CI1; new
          *     answers as it passes an Echo's slot, EC4); and how many sessions the server keeps.
+         *
+         *     The control twin's `get_world_summary` (MCP6) answers the same without `activity_hook`, whose
+         *     token opens the hook: no token appears in a tool's result (MCP7).
          */
         get: operations["getWorldSummary"];
         /**
@@ -1056,6 +1088,17 @@ export interface components {
              */
             mcp_tool?: string;
             /**
+             * @description **MCP6** Who decided the answer instead of the operation, as it was answered: its `kind`, the
+             *     rule's id and, where the rule alone does not say, `what` (the override's id and pattern, the fault).
+             *     Absent when the operation answered as the spec says. GET /requests/{seq}/explain says it in a
+             *     sentence.
+             */
+            decided_by?: {
+                kind: components["schemas"]["DecisionKind"];
+                rule: string | null;
+                what?: string;
+            };
+            /**
              * @description **G7** The fields of the request's body that the operation ignored, as the default mode does (as
              *     production does): fields it does not write, read-only ones included. Each has the writable field one
              *     or two edits away as `suggestion`, when one is (`confidance` → `confidence`): a typo that made a write
@@ -1109,6 +1152,40 @@ export interface components {
              *     field and its rule), the app's mistakes rather than the server's.
              */
             request_problems?: string[];
+        };
+        /**
+         * @description **MCP6** What decided a request's answer: an override rule, a fault (MK6), the rate limit (G14), an
+         *     access rule (G9, MK5, MK7, GO7, a 403 of the domain), the input's validation (G8), a domain rule, or
+         *     the operation itself as the spec says (`spec`).
+         * @enum {unknown}
+         */
+        DecisionKind: "override" | "fault" | "rate_limit" | "access" | "validation" | "domain" | "spec";
+        /** @description **MCP6** What decided the answer of one request of the journal. */
+        RequestExplanation: {
+            seq: number;
+            method: string;
+            /** @description The path with its query, as sent. */
+            path: string;
+            status: number;
+            /** @description The MCP tool whose call the request was (MCP3); absent for a client's own request. */
+            mcp_tool?: string;
+            decided_by: {
+                kind: components["schemas"]["DecisionKind"];
+                /**
+                 * @description The rule's id (MK6, G14, G9, GO7, G8, GU8, …), or null when the answer names none.
+                 * @example G14
+                 */
+                rule: string | null;
+                /** @description Why, in one sentence naming the override, the fault, the parameter or the rule. */
+                sentence: string;
+                /**
+                 * @description Where the rule comes from (the API spec's `x-rules`); absent for the mock's own (MK…).
+                 * @enum {unknown}
+                 */
+                source?: "interface" | "production" | "decided";
+                /** @description What the rule says, as the API spec's `x-rules` word it. */
+                summary?: string;
+            };
         };
         /** @description The options this server was started with that change its answers (GET /server). */
         ServerSettings: {
@@ -2350,6 +2427,47 @@ export interface operations {
             403: components["responses"]["CrossOriginRefused"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManySessions"];
+            507: components["responses"]["OverMemoryBudget"];
+        };
+    };
+    explainRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The entry's `seq`, as GET /requests lists it, in digits (a path parameter is text: the tool takes
+                 *     it as `"12"`).
+                 */
+                seq: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What decided the entry's answer (MCP6). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestExplanation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOriginRefused"];
+            /** @description The journal holds no entry of that `seq` (never recorded, or dropped as it filled up). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManySessions"];
             507: components["responses"]["OverMemoryBudget"];
         };

@@ -136,6 +136,12 @@ describe('the dashboard at /', () => {
     expect(detail).toContain(`by ${person?.name} (${person?.id})`);
     expect(detail).toMatch(/confidence: .*100/);
     expect(detail).toContain('\n  "status": 422,\n');
+    // MCP6: what decided the answer, asked for as the row opened: the parameter G8 refused.
+    const why = page.locator('#journal tr.detail .why');
+    await page.waitForFunction(() => document.querySelector('#journal tr.detail .why')?.textContent !== 'why: …');
+    expect(await why.textContent()).toMatch(
+      /^why: Validation \(G8\) refused the body parameter "confidence": confidence .*100.*\(source: decided\)$/,
+    );
 
     await page.click('li[data-snapshot="before-friday"] button:has-text("restore")');
     await page.waitForFunction(() => document.querySelector('#clock-now')?.textContent === '2026-11-19T15:00:00Z');

@@ -1,12 +1,13 @@
 // The request journal, live (#journal-section): what GET /__mock/requests recorded since the last look, newest on
-// top, each row opening what the request sent and got (and the body fields G7 ignored, with the one meant);
-// filtered by status, path and whether it is one of this page's own reads. refreshing.ts decides when to look.
+// top, each row opening what the request sent and got (and the body fields G7 ignored, with the one meant, and
+// what decided its answer, MCP6's explain); filtered by status, path and whether it is one of this page's own reads. refreshing.ts decides when to look.
 import type { components } from '../../types/control.js';
 import { $, text } from './dom.js';
 import { control } from './fetching.js';
 import { bodyBlock, recordLink } from './json-view.js';
 
 type JournalEntry = components['schemas']['JournalEntry'];
+type RequestExplanation = components['schemas']['RequestExplanation'];
 
 /** An entry shown, and whether it was one of this page's own reads. */
 export interface ShownEntry {
@@ -70,10 +71,28 @@ function detailRow(entry: JournalEntry): HTMLTableRowElement {
   cell.append(text('p', `${entry.method} ${entry.path} at ${entry.at}, by ${by}`, 'request-line'));
   if (entry.errors) cell.append(text('p', entry.errors.map((e) => `${e.name}: ${e.message}`).join('\n'), 'errors'));
   if (entry.ignored_fields?.length) cell.append(text('p', ignoredLine(entry.ignored_fields), 'ignored'));
+  cell.append(whyLine(entry.seq));
   cell.append(text('h3', 'sent'), bodyBlock(entry.request_body));
   cell.append(text('h3', 'got'), bodyBlock(entry.response_body, entry.path));
   detail.append(cell);
   return detail;
+}
+
+/**
+ * MCP6: what decided the answer (GET /__mock/requests/{seq}/explain), asked for when the row opens: the
+ * journal's rows need not carry a sentence each.
+ */
+function whyLine(seq: number): HTMLElement {
+  const line = text('p', 'why: …', 'why');
+  control<RequestExplanation>('GET', `/requests/${seq}/explain`).then(
+    ({ decided_by: { sentence, source } }) => {
+      line.textContent = `why: ${sentence}${source ? ` (source: ${source})` : ''}`;
+    },
+    () => {
+      line.textContent = 'why: the journal no longer holds this request (it keeps the last 1,000)';
+    },
+  );
+  return line;
 }
 
 /** G7: the body fields the request's operation ignored, each with the field likely meant. */
