@@ -86,7 +86,10 @@ export function goalStory(
 export function goalDescriptionStory(goal: GoalStory, key: string, people: readonly string[]): StoryText {
   const [owner, ...contributors] = people;
   const voice = { ...goal.voice, author: owner ?? goal.voice.author };
-  const text = goalDescription(fakerFor(voice.seed, 'imported-description', key), voice, contributors, goal.results);
+  const text = goalDescription(fakerFor(voice.seed, 'imported-description', key), voice, contributors, goal.results, {
+    kind: goal.kind,
+    component: goal.subject.component,
+  });
   // A description with nobody in it does not name an owner (the skeleton puts the source's mentions back).
   return storyOf(
     owner ? text : text.replace(/Owner: @\S*?\.\s*/, ''),
