@@ -13,6 +13,9 @@ import { MCP_TOOL } from '../http/steps.js';
 import { startServer } from '../server/start-server.js';
 import { readServeOptions, ServeUsageError } from './serve-options.js';
 
+/** Where a control twin's tool goes (MCP6): the controls, behind their own token. */
+const CONTROL_BASE = '/__mock';
+
 /** Where the command writes what is not the protocol, and how it ends. */
 export interface McpIo {
   stderr: (text: string) => void;
@@ -79,16 +82,17 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
   const send = (request: Request, tool: string) => running.mock.app.fetch(request, { [MCP_TOOL]: tool });
   const host = new URL(origin).host;
   const tools = new Map([...mcpToolsByName(), ...(control ? mcpToolsByName('control') : [])]);
+  const call = { origin, headers: { authorization: `Bearer ${bearer}`, host }, send };
+  // MCP6: the controls' own guard, their token when the server has one.
+  const controlCall = {
+    origin,
+    headers: { host, ...(options.controlToken ? { authorization: `Bearer ${options.controlToken}` } : {}) },
+    send,
+  };
   const server = mcpServer({
     tools,
     version: mcpVersion(),
-    call: { origin, headers: { authorization: `Bearer ${bearer}`, host }, send },
-    // MCP6: the controls' own guard, their token when the server has one.
-    controlCall: {
-      origin,
-      headers: { host, ...(options.controlToken ? { authorization: `Bearer ${options.controlToken}` } : {}) },
-      send,
-    },
+    callOf: (_, tool) => (tool.operations[0]?.base === CONTROL_BASE ? controlCall : call),
   });
   const stdin = io.stdin ?? process.stdin;
   const closed = new Promise<void>((resolve) => {

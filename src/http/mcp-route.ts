@@ -54,24 +54,19 @@ export function mcpCrossOrigin(policy: CrossOriginPolicy): Step {
  * @example [...front.mcp(guard), catchUp, authenticate(anyToken), answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }))]
  */
 export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'): Step {
+  // One server for the app's life, made on the first request (the SDK loads with it).
+  let made: ReturnType<typeof import('./mcp-server.js').mcpHttp> | undefined;
   return {
     name: twin === 'api' ? 'mcp (MCP1-MCP3)' : 'control twin (MCP6)',
     run: async ({ c }) => {
-      const { answerMcp } = await import('./mcp-server.js');
+      made ??= import('./mcp-server.js').then(({ mcpHttp }) => mcpHttp(mcpToolsByName(twin), mcpVersion(), send));
+      const server = await made;
       const headers: Record<string, string> = {};
       for (const name of ['authorization', SESSION_HEADER, 'host']) {
         const value = c.req.header(name);
         if (value !== undefined) headers[name] = value;
       }
-      return answerMcp(
-        c.req.raw,
-        {
-          tools: mcpToolsByName(twin),
-          call: { origin: new URL(c.req.url).origin, headers, send },
-          version: mcpVersion(),
-        },
-        MAX_BODY_BYTES,
-      );
+      return server.answer(c.req.raw, { origin: new URL(c.req.url).origin, headers }, MAX_BODY_BYTES);
     },
   };
 }

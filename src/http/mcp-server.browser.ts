@@ -3,14 +3,17 @@
 // 80 kB gzipped). A request that reaches it gets a problem saying where the twin is.
 import { problemResponse } from './problem.js';
 
-/** The same face as mcp-server.ts's, answering every request with where the twin runs. */
-export function answerMcp(): Promise<Response> {
-  return Promise.resolve(
-    problemResponse(
-      null,
-      501,
-      'mcp-not-in-a-page',
-      'The MCP twin (/mcp, MCP1) is served by standin serve and standin mcp, not by a mock in a page: connect the agent to a running standin.',
-    ),
-  );
+/** The same face as mcp-server.ts's: a twin that answers every request with where the twin runs. */
+export function mcpHttp(): Promise<{ answer(): Promise<Response> }> {
+  return Promise.resolve({
+    answer: () =>
+      Promise.resolve(
+        problemResponse(
+          null,
+          501,
+          'mcp-not-in-a-page',
+          'The MCP twin (/mcp, MCP1) is served by standin serve and standin mcp, not by a mock in a page: connect the agent to a running standin.',
+        ),
+      ),
+  });
 }

@@ -1,10 +1,8 @@
 // The MCP protocol of the twin (MCP1, MCP5), loaded on its first use so that a start and a page's bundle carry
-// none of it: the official SDK's low-level server (the tools' schemas are the spec's JSON Schemas, not zod's),
-// over its Web-standard Streamable HTTP transport for /mcp, stateless (a server and a transport per request, so
-// nothing is kept between requests: no session map to bound) and answering JSON rather than an event stream;
-// `standin mcp` connects the same server to stdio.
+// none of it: the official SDK's low-level server (the tools' schemas are the spec's JSON Schemas, not zod's).
+// For /mcp, one server per app over mcp-exchange.ts's Streamable HTTP framing (stateless, answering JSON:
+// nothing is kept between requests, no session map to bound); `standin mcp` connects a server to stdio.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
@@ -12,17 +10,21 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { listedTool, type McpTool } from '../spec/mcp-tools.js';
 import { callTool, type CallContext } from './mcp-call.js';
+import { McpExchange } from './mcp-exchange.js';
 
-/** What the twin answers with: its tools, how a call reaches the API, the body limit of HTTP (G8). */
+/** What the twin answers with: its tools, its version, and how each call reaches the API. */
 export interface McpSettings {
   tools: ReadonlyMap<string, McpTool>;
-  call: CallContext;
-  /** How a control twin's tool (MCP6) reaches /__mock, when the tools hold some: the control token's headers. */
-  controlCall?: CallContext;
   version: string;
+  /**
+   * How the call of `tool` in the request the server knows as `requestId` reaches the app: with that request's
+   * caller (its token, its session), or for a control twin's tool (MCP6) with the controls' own.
+   */
+  callOf: (requestId: RequestId, tool: McpTool) => CallContext;
 }
 
 /**
@@ -45,32 +47,45 @@ export function mcpServer(settings: McpSettings): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [...settings.tools.values()].map(listedTool),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra): Promise<CallToolResult> => {
     const tool = settings.tools.get(params.name);
     // MCP5: an unknown tool is the protocol's error, not a tool's.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${params.name}: tools/list names them.`);
-    const call = settings.controlCall && tool.operations[0]?.base === '/__mock' ? settings.controlCall : settings.call;
+    const call = settings.callOf(extra.requestId, tool);
     const { content, structuredContent, isError } = await callTool(tool, params.arguments ?? {}, call);
     return { content, ...(structuredContent ? { structuredContent } : {}), ...(isError ? { isError } : {}) };
   });
   return server;
 }
 
+/** Who an HTTP request of /mcp calls as: the origin it came to, and its own Authorization and X-Mock-Session. */
+interface McpCaller {
+  origin: string;
+  headers: Record<string, string>;
+}
+
+/** One app's twin over HTTP: a request of /mcp in, its answer out. */
+export interface McpHttp {
+  answer(request: Request, caller: McpCaller, maxBodyBytes: number): Promise<Response>;
+}
+
 /**
- * Answers one HTTP request of the Streamable HTTP transport.
- * @example return answerMcp(c.req.raw, { tools, call, version: '2.0.0' }, MAX_BODY_BYTES)
+ * The twin of one app for /mcp (or /__mock/mcp): one server for its life, whose tool calls go to the app through
+ * `send` as the caller of the HTTP request that carried them (MCP3).
+ * @example const twin = await mcpHttp(tools, '2.0.0', (request, tool) => app.fetch(request, { [MCP_TOOL]: tool }))
  */
-export async function answerMcp(request: Request, settings: McpSettings, maxBodyBytes: number): Promise<Response> {
-  const server = mcpServer(settings);
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: maxBodyBytes,
+export async function mcpHttp(
+  tools: ReadonlyMap<string, McpTool>,
+  version: string,
+  send: CallContext['send'],
+): Promise<McpHttp> {
+  const exchange = new McpExchange<McpCaller>();
+  const server = mcpServer({
+    tools,
+    version,
+    // Every request the server handles came through `answer`, which keeps its caller until it is answered.
+    callOf: (requestId) => ({ ...exchange.callerOf(requestId)!, send }),
   });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    await server.close();
-  }
+  await server.connect(exchange);
+  return exchange;
 }
