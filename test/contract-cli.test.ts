@@ -327,14 +327,14 @@ describe('standin contract --mcp: the kit against an MCP server', () => {
     const { status, stdout } = await contract(['--mcp', `${root}/mcp`, '--mcp-only', '--junit', junit]);
     expect(status).toBe(0);
     expect(stdout).toContain(`standin contract: ${baseUrl} — `);
-    expect(stdout).toMatch(/^MCP server \(MCP2, MCP5, GO7, G8\) +29 {6}0 {7}0$/m);
+    expect(stdout).toMatch(/^MCP \(MCP2, MCP3, MCP5, GO7, G8\) +30 {6}0 {7}0$/m);
     expect(stdout).toMatch(/^production +5 {7}0 {7}0$/m);
-    expect(stdout.trim().split('\n').at(-1)).toBe('29 passed, 0 failed, 0 not run');
+    expect(stdout.trim().split('\n').at(-1)).toBe('30 passed, 0 failed, 0 not run');
     // The tool calls reached the API in the run's session, as its REST requests did: the shared world saw none.
     const session = defined(/X-Mock-Session: (standin-contract-[\w.-]+),/.exec(stdout)?.[1], 'the session');
     expect([...(await sessionsSince(after)).keys()]).toEqual([session]);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toContain('<testsuite name="mcp" tests="29" failures="0" errors="0" skipped="0">');
+    expect(xml).toContain('<testsuite name="mcp" tests="30" failures="0" errors="0" skipped="0">');
     expect(xml).toContain(
       'name="MCP5 no token: 401 with WWW-Authenticate: Bearer before any MCP message">\n      <properties><property name="rule" value="MCP5"/><property name="source" value="production"/>',
     );

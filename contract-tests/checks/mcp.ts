@@ -319,12 +319,65 @@ const productionNames: ContractCheck = {
   },
 };
 
+/** MCP3: reads whose answers do not move between two calls a moment apart, and the REST request each makes. */
+const SAME_AS_REST: ReadonlyArray<[tool: string, args: (ctx: KitContext) => Promise<Record<string, unknown>>]> = [
+  ['get_me', () => Promise.resolve({})],
+  ['get_goals', () => Promise.resolve({ per_page: 5 })],
+  [
+    'get_goal',
+    (ctx) =>
+      readArguments(
+        ctx,
+        CATALOG.find((t) => t.name === 'get_goal')!,
+      ),
+  ],
+  ['get_check_ins', () => Promise.resolve({ per_page: 5 })],
+];
+
+/** The REST path and query a tool's arguments name (G5's bracket form for an array), as MCP3 has the call make. */
+function restPath(tool: McpTool, args: Record<string, unknown>): string {
+  const [op] = tool.operations;
+  let path = op!.path;
+  for (const name of op!.pathNames) path = path.replace(`{${name}}`, encodeURIComponent(String(args[name])));
+  const query = new URLSearchParams();
+  for (const { argument, name } of op!.query) {
+    const value = args[argument];
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const sameAsRest: ContractCheck = {
+  rule: 'MCP3',
+  title: `a read tool's structuredContent is its REST call's answer, as the same person gets it (${SAME_AS_REST.map(([name]) => name).join(', ')})`,
+  async run(ctx) {
+    const mcp = ctx.mcp();
+    for (const [name, argsOf] of SAME_AS_REST) {
+      const tool = CATALOG.find((t) => t.name === name)!;
+      const args = await argsOf(ctx);
+      const path = restPath(tool, args);
+      // A live server's world may move between the two calls: the pair is asked again once before it is judged.
+      let differs = '';
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const content = await structured(mcp, name, args);
+        const { body } = await ctx.client.expect<unknown>(200, 'GET', path, {}, 'MCP3');
+        const tooled = JSON.stringify(tool.operations[0]!.list ? content.items : content);
+        differs = tooled === JSON.stringify(body) ? '' : `${name} ${JSON.stringify(args)} and GET ${path} differ`;
+        if (!differs) break;
+      }
+      ensure(!differs, 'MCP3', differs);
+    }
+  },
+};
+
 /** A read tool: each of its operations a GET. */
 const isRead = (tool: McpTool) => tool.operations.every((op) => op.method === 'GET');
 
 export const mcp: CheckGroup = {
   name: 'mcp',
-  title: 'MCP server (MCP2, MCP5, GO7, G8)',
+  title: 'MCP (MCP2, MCP3, MCP5, GO7, G8)',
   checks: [
     productionNames,
     ...CATALOG.map(listingCheck),
@@ -332,5 +385,6 @@ export const mcp: CheckGroup = {
     ...protocolChecks,
     g8,
     privateGoals,
+    sameAsRest,
   ],
 };

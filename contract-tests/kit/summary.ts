@@ -40,8 +40,9 @@ export interface SummaryInput {
   standin?: StandinConditions | null;
 }
 
+/** `text` in a column of `width`, and never run into the next column: two spaces at least. */
 function pad(text: string, width: number): string {
-  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+  return text + ' '.repeat(Math.max(2, width - text.length));
 }
 
 /** The most causes the summary lists (a server unlike the spec throughout may have 150): the detail has them all. */

@@ -21,8 +21,8 @@ interface RpcRequest {
 /** One defect of the twin: how it changes a POST to /mcp before the mock sees it, or the answer after. */
 interface McpDefect {
   name: string;
-  /** The title of the one check that must fail. */
-  caughtBy: string;
+  /** The titles of the checks that must fail, and no other. */
+  caughtBy: string[];
   request?(
     rpc: RpcRequest | undefined,
     headers: Headers,
@@ -44,7 +44,7 @@ const title = (prefix: string) => {
 const DEFECTS: McpDefect[] = [
   {
     name: 'drops a tool from tools/list',
-    caughtBy: title('MCP2 get_action_items: listed'),
+    caughtBy: [title('MCP2 get_action_items: listed')],
     response(rpc, answer) {
       if (rpc?.method === 'tools/list')
         answer.result.tools = answer.result.tools.filter((t: { name: string }) => t.name !== 'get_action_items');
@@ -52,7 +52,7 @@ const DEFECTS: McpDefect[] = [
   },
   {
     name: 'answers a token it does not know as the default person',
-    caughtBy: title('MCP5 a token the server does not know'),
+    caughtBy: [title('MCP5 a token the server does not know')],
     request(_rpc, headers, tokens) {
       if (/standin-contract-unknown/.test(headers.get('authorization') ?? ''))
         headers.set('authorization', `Bearer ${tokens[0]!.read_write}`);
@@ -60,7 +60,7 @@ const DEFECTS: McpDefect[] = [
   },
   {
     name: "leaks private goals: answers get_goals and get_goal as the goal's owner",
-    caughtBy: title('GO7'),
+    caughtBy: [title('GO7')],
     async request(rpc, headers, tokens, _text, mock) {
       const args = rpc?.params?.arguments ?? {};
       let owner: TokenList[number] | undefined;
@@ -83,7 +83,7 @@ const DEFECTS: McpDefect[] = [
   },
   {
     name: "breaks get_me's answer: no name",
-    caughtBy: title('MCP2 get_me: its structuredContent'),
+    caughtBy: [title('MCP2 get_me: its structuredContent'), title('MCP3')],
     response(rpc, answer) {
       if (rpc?.params?.name === 'get_me' && answer.result?.structuredContent)
         delete answer.result.structuredContent.name;
@@ -92,7 +92,7 @@ const DEFECTS: McpDefect[] = [
   {
     // The SDK's client finds nothing wrong here: the spec's own schema of GET /me must.
     name: "lists any object as get_me's outputSchema, and answers without a name",
-    caughtBy: title('MCP2 get_me: its structuredContent'),
+    caughtBy: [title('MCP2 get_me: its structuredContent'), title('MCP3')],
     response(rpc, answer) {
       if (rpc?.method === 'tools/list')
         for (const tool of answer.result.tools) if (tool.name === 'get_me') tool.outputSchema = { type: 'object' };
@@ -101,8 +101,17 @@ const DEFECTS: McpDefect[] = [
     },
   },
   {
+    // Valid by every schema: only the REST answer of the same call tells.
+    name: "answers get_goal with another title than GET /goals/{id}'s",
+    caughtBy: [title('MCP3')],
+    response(rpc, answer) {
+      if (rpc?.params?.name === 'get_goal' && answer.result?.structuredContent)
+        answer.result.structuredContent.title = `${String(answer.result.structuredContent.title)} (v2)`;
+    },
+  },
+  {
     name: 'answers bad arguments: a bad since gives every check-in',
-    caughtBy: title('G8'),
+    caughtBy: [title('G8')],
     request(rpc) {
       if (rpc?.params?.name === 'get_check_ins' && rpc.params.arguments?.since === 'last tuesday')
         delete rpc.params.arguments.since;
@@ -110,7 +119,7 @@ const DEFECTS: McpDefect[] = [
   },
   {
     name: 'answers a message that does not parse with a 500',
-    caughtBy: title('MCP5 a malformed JSON-RPC message'),
+    caughtBy: [title('MCP5 a malformed JSON-RPC message')],
     request(rpc, _headers, _tokens, text) {
       if (rpc === undefined && text.startsWith('{')) return new Response('Internal Server Error', { status: 500 });
     },
@@ -173,11 +182,11 @@ describe('the kit against an MCP server (--mcp)', () => {
     expect(run.results.map((r) => [r.outcome, r.rule, r.title, r.message ?? ''])).toEqual(
       mcp.checks.map((c) => ['passed', c.rule, c.title, '']),
     );
-    expect([run.passed, run.failed, run.notRun, mcp.checks.length]).toEqual([29, 0, 0, 29]);
+    expect([run.passed, run.failed, run.notRun, mcp.checks.length]).toEqual([30, 0, 0, 30]);
     expect(run.ok).toBe(true);
-    expect(run.text).toContain('MCP server (MCP2, MCP5, GO7, G8)    29      0       0');
+    expect(run.text).toContain('MCP (MCP2, MCP3, MCP5, GO7, G8)     30      0       0');
     expect(run.text).toMatch(/^production {26}5 {7}0 {7}0$/m);
-    expect(run.text).toMatch(/^decided {29}24 {6}0 {7}0$/m);
+    expect(run.text).toMatch(/^decided {29}25 {6}0 {7}0$/m);
   });
 
   it('reads only with --read-only: GO7 alone is left out, by the flag, when the second person has no private goal', async () => {
@@ -185,7 +194,7 @@ describe('the kit against an MCP server (--mcp)', () => {
     expect(run.results.filter((r) => r.outcome !== 'passed').map((r) => [r.rule, r.flag, r.message])).toEqual([
       ['GO7', '--read-only', 'writes: not run with --read-only'],
     ]);
-    expect([run.passed, run.failed, run.notRun]).toEqual([28, 0, 1]);
+    expect([run.passed, run.failed, run.notRun]).toEqual([29, 0, 1]);
   });
 
   it('finds a private goal without writing when the second person owns one (GO7 under --read-only)', async () => {
@@ -209,14 +218,14 @@ describe('the kit against an MCP server (--mcp)', () => {
     expect(owner).toBeDefined();
     const run = await runAgainst(null, { readOnly: true, otherToken: owner }, mock);
     expect(run.results.find((r) => r.rule === 'GO7')?.outcome).toBe('passed');
-    expect([run.passed, run.failed, run.notRun]).toEqual([29, 0, 0]);
+    expect([run.passed, run.failed, run.notRun]).toEqual([30, 0, 0]);
   });
 
   it.each(DEFECTS.map((d) => [d.name, d] as const))(
     'catches a twin that %s, by that check alone',
     async (_, defect) => {
       const run = await runAgainst(defect);
-      expect(failedChecks(run)).toEqual([defect.caughtBy]);
+      expect(failedChecks(run)).toEqual(defect.caughtBy);
       expect(run.ok).toBe(false);
     },
   );
@@ -233,7 +242,7 @@ describe('the kit against an MCP server (--mcp)', () => {
       ['passed', 'MCP2', 'production'],
       ...Array.from({ length: 4 }, () => ['passed', 'MCP5', 'production']),
     ]);
-    expect(run.text).toContain('left out by --rules: 24 decided');
+    expect(run.text).toContain('left out by --rules: 25 decided');
   });
 
   it('stops in one line when the MCP server cannot be checked: no endpoint there, or the token unknown to it', async () => {
