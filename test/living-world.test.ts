@@ -7,7 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, instantAt } from '../src/domain/calendar.js';
 import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
 import type { CheckIn, Person } from '../src/domain/records.js';
-import { crossPersonSentences } from '../fixtures/story-measure.js';
+import { changedColleagues, crossPersonSentences } from '../fixtures/story-measure.js';
+import {
+  numbersNamingTwoWorks,
+  numbersOfAnotherTime,
+  pullRequestsNumberedAsTickets,
+} from '../fixtures/story-numbers.js';
 import { storyRecordsOf } from '../src/runtime/story-records.js';
 import { control, Harness, NOW } from './support/harness.js';
 
@@ -195,6 +200,19 @@ describe('LW6 a week of seed 42', () => {
     const shared = crossPersonSentences(storyRecordsOf(h.world));
     expect(shared.of).toBeGreaterThan(2000);
     expect(shared.examples).toEqual([]);
+  });
+
+  it('LW3: a week the simulation wrote carries items with their @mentions and numbers, each number one work', async () => {
+    const h = new Harness();
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const records = storyRecordsOf(h.world);
+    // A check-in written as the clock moves tells again the plan of one the generator wrote (issue 35: "once @elim
+    // pushes the fixes", then "once @mbraun pushes the fixes"; 3 of 582 pairs before mentions came in style order).
+    const changed = changedColleagues(records);
+    expect(changed.of).toBeGreaterThan(500);
+    expect(changed.examples).toEqual([]);
+    for (const measure of [numbersNamingTwoWorks, pullRequestsNumberedAsTickets, numbersOfAnotherTime])
+      expect(measure(records).examples).toEqual([]);
   });
 
   it('LW7 `all` fills in the default person’s check-ins too; `none` leaves every new one empty', async () => {
