@@ -23,7 +23,12 @@ describe('the public mock', () => {
     const moved: Array<MockEventMap['clock:moved']> = [];
     const stop = mock.events.on('clock:moved', (event) => moved.push(event));
     expect(await mock.clock.get()).toEqual({ now: NOW, frozen: true });
-    expect(await mock.clock.advance({ days: 1 })).toEqual({ now: '2026-11-21T15:00:00Z', frozen: true });
+    // The control's answer, with what the move made happen (MCP6).
+    expect(await mock.clock.advance({ days: 1 })).toMatchObject({
+      now: '2026-11-21T15:00:00Z',
+      frozen: true,
+      happened: expect.objectContaining({ check_ins_made: expect.any(Number) }),
+    });
     expect(await mock.clock.set({ now: '2026-11-22T09:00:00Z', frozen: true, session: 's1' })).toEqual({
       now: '2026-11-22T09:00:00Z',
       frozen: true,
