@@ -4,20 +4,12 @@
 // more than the move.
 import type { RecordKind } from '../domain/record-kinds.js';
 import type { CheckIn } from '../domain/records.js';
+import type { ControlSchema } from '../types/wire.js';
 import type { MockEvents } from './mock-events.js';
 import type { WorldSlot } from './sessions.js';
 
-/** MCP6: the counts an advance answers with (spec/control.yaml's ClockHappened). */
-export interface Happened {
-  check_ins_made: number;
-  check_ins_filled: number;
-  goal_updates_posted: number;
-  comments_posted: number;
-  reactions_added: number;
-  echo_answers_published: number;
-  activities_logged: number;
-  webhook_deliveries: number;
-}
+/** MCP6: the counts an advance answers with, as spec/control.yaml's ClockHappened generates them. */
+export type Happened = ControlSchema<'ClockHappened'>;
 
 /** Which count a new record of a kind adds to; kinds the clock does not make are absent. */
 const MADE: Partial<Record<RecordKind, keyof Happened>> = {

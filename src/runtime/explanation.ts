@@ -2,27 +2,13 @@
 // the dashboard's journal): who decided its answer — an override, a fault, the rate limit, an access rule, the
 // input's validation, a domain rule, or the operation as the spec says — with the rule's id, its source and one
 // sentence, made now from what the entry keeps (its decided_by, and the problem's detail and errors[]).
-import type { RuleRegistry, RuleSource } from '../spec/rule-sources.js';
+import type { RuleRegistry } from '../spec/rule-sources.js';
 import { ruleNamedIn, type DecisionKind } from './decided-by.js';
 import type { JournalEntry } from './request-journal.js';
+import type { ControlSchema } from '../types/wire.js';
 
-/** spec/control.yaml's RequestExplanation. */
-export interface Explanation {
-  seq: number;
-  method: string;
-  path: string;
-  status: number;
-  mcp_tool?: string;
-  decided_by: {
-    kind: DecisionKind;
-    rule: string | null;
-    sentence: string;
-    /** Where the rule comes from (the API spec's x-rules); absent for the mock's own rules (MK…). */
-    source?: RuleSource;
-    /** What the rule says, as the API spec's x-rules word it; absent where none is kept (a page's spec). */
-    summary?: string;
-  };
-}
+/** spec/control.yaml's RequestExplanation, as the spec's generated types have it. */
+export type Explanation = ControlSchema<'RequestExplanation'>;
 
 /** The detail of the problem an entry answered with, when its text is still whole JSON. */
 function problemDetail(entry: JournalEntry): string | null {
