@@ -9,7 +9,7 @@ import { BASE_PATH } from '../spec/base-path.js';
 import { mcpServer } from '../http/mcp-server.js';
 import { mcpToolsByName, mcpVersion } from '../http/mcp-route.js';
 import { MAX_BODY_BYTES } from '../http/request-body.js';
-import { MCP_TOOL } from '../http/steps.js';
+import { MCP_TOOL, type McpToolCall } from '../http/steps.js';
 import { startServer } from '../server/start-server.js';
 import { readServeOptions, ServeUsageError } from './serve-options.js';
 
@@ -79,7 +79,7 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
   }
   const bearer = token ?? world.store.people.get(world.defaultPersonId)!.tokens.readWrite;
   const origin = running.baseUrl.slice(0, -BASE_PATH.length);
-  const send = (request: Request, tool: string) => running.mock.app.fetch(request, { [MCP_TOOL]: tool });
+  const send = (request: Request, call: McpToolCall) => running.mock.app.fetch(request, { [MCP_TOOL]: call });
   const host = new URL(origin).host;
   const tools = new Map([...mcpToolsByName(), ...(control ? mcpToolsByName('control') : [])]);
   const call = { origin, headers: { authorization: `Bearer ${bearer}`, host }, send };

@@ -161,7 +161,7 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
     ...front.mcp(mcpCrossOrigin(mock.crossOrigin)),
     catchUp,
     authenticate(settings.api.anyToken),
-    answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool })),
+    answerMcpStep((request, call) => app.fetch(request, { [MCP_TOOL]: call })),
   ];
   app.all(MCP_PATH, (c) => runSteps(new Exchange(c, 'api', null), mcp, onError));
   const guarded = [...front.other, ...controlGuards(mock.crossOrigin, mock.worlds, settings.controls.controlToken)];
@@ -169,7 +169,7 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
   // MCP6: the controls' twin for agents that drive demos and tests, behind the controls' own guards.
   const controlMcp = [
     ...guarded,
-    answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }), 'control'),
+    answerMcpStep((request, call) => app.fetch(request, { [MCP_TOOL]: call }), 'control'),
   ];
   app.all(CONTROL_MCP_PATH, (c) => runSteps(new Exchange(c, 'controls', null), controlMcp, onError));
   // A path no route takes: the 404 after its area's steps (under /__mock, the controls' guards first).

@@ -4,6 +4,9 @@
 // API's; the answer becomes the tool's result: the REST body as `structuredContent` (a list wrapped as
 // `{items, page, per_page}`), or a tool error carrying the problem's detail.
 import type { McpTool, McpToolOperation } from '../spec/mcp-tools.js';
+import { innerRequest } from './inner-request.js';
+import type { McpToolCall } from './steps.js';
+import { newTranscript } from './transcript.js';
 import { actionItemInstructions } from './mcp-instructions.js';
 
 /** A tool's result, as MCP's `tools/call` gives it. */
@@ -18,8 +21,11 @@ export interface CallContext {
   /** The origin the MCP request came to: the REST request goes to the same server. */
   origin: string;
   headers: Record<string, string>;
-  /** Sends the tool's request to the mock's app, marked with the tool's name for the journal (MCP3). */
-  send: (request: Request, tool: string) => Promise<Response> | Response;
+  /**
+   * Sends the tool's request to the mock's app, marked with the tool's name for the journal (MCP3) and with the
+   * transcript the app writes the answer's text into.
+   */
+  send: (request: Request, call: McpToolCall) => Promise<Response> | Response;
 }
 
 type Args = Record<string, unknown>;
@@ -83,15 +89,17 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
   const body: Args = {};
   for (const name of op.bodyNames) if (args[name] !== undefined) body[name] = args[name];
   const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
+  const transcript = newTranscript();
   const response = await context.send(
-    new Request(`${context.origin}${url}`, {
+    innerRequest(`${context.origin}${url}`, {
       method: op.method,
       headers: { ...context.headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-      body: hasBody ? JSON.stringify(body) : undefined,
+      ...(hasBody ? { body: JSON.stringify(body) } : {}),
     }),
-    tool.name,
+    { tool: tool.name, transcript },
   );
-  const text = await response.text();
+  // The answer's text as the app wrote it (the journal's): an answer not written as JSON text is read off the body.
+  const text = transcript.response ?? (await response.text());
   let parsed: unknown = null;
   try {
     parsed = text === '' ? null : JSON.parse(text);
@@ -109,13 +117,12 @@ export async function callTool(tool: McpTool, args: Args, context: CallContext):
   // MCP7: a field the tool leaves out (a credential of the REST answer) is in neither the structure nor the text.
   const shown = op.omit.length === 0 ? text : JSON.stringify(omitted(parsed as Args, op.omit));
   if (op.omit.length > 0) parsed = JSON.parse(shown);
-  const query = new URL(url, context.origin).searchParams;
   const structured: Record<string, unknown> = op.list
     ? {
         items: parsed,
         ...(op.paged
           ? // G4: per_page above 50 is answered as 50.
-            { page: Number(args.page ?? 1), per_page: Math.min(Number(query.get('per_page') ?? 30), 50) }
+            { page: Number(args.page ?? 1), per_page: Math.min(Number(args.per_page ?? 30), 50) }
           : {}),
       }
     : (parsed as Record<string, unknown>);

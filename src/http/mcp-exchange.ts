@@ -5,12 +5,9 @@
 // server validates and dispatches every request, its schemas check every message); this file only frames HTTP,
 // as the SDK's transport does in its stateless JSON mode, with the same statuses and errors. Request ids are
 // renamed while in the server, so two clients that both send id 1 never meet.
-import {
-  MAX_BATCH_SIZE,
-  readRequestBody,
-  requestBodyTooLargeMessage,
-} from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { MAX_BATCH_SIZE, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { readBodyText, textWithin } from './request-body.js';
 import {
   JSONRPCMessageSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -72,9 +69,12 @@ export class McpExchange<Caller> implements Transport {
    * Answers one HTTP request of Streamable HTTP in stateless JSON mode: a POST of a message or a batch gets the
    * answers as JSON (202 when it held only notifications); GET and DELETE are 405, as a server with no streams
    * and no sessions answers.
-   * @example return exchange.answer(c.req.raw, { authorization }, MAX_BODY_BYTES)
+   * The body is read as the API's are (request-body.ts): from `ahead` when the host read it already, else through
+   * the request's text() on a declared length, which keeps @hono/node-server's light request from becoming a
+   * whole Request with its stream and abort signal (the SDK's reader would).
+   * @example return exchange.answer(c.req.raw, { authorization }, MAX_BODY_BYTES, bodyReadAhead(c.env))
    */
-  async answer(request: Request, caller: Caller, maxBodyBytes: number): Promise<Response> {
+  async answer(request: Request, caller: Caller, maxBodyBytes: number, ahead?: Uint8Array): Promise<Response> {
     if (request.method !== 'POST') return failure(405, -32000, 'Method not allowed.', { allow: 'POST' });
     const accept = request.headers.get('accept') ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
@@ -89,11 +89,11 @@ export class McpExchange<Caller> implements Transport {
         -32000,
         `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
       );
-    const body = await readRequestBody(request, maxBodyBytes);
-    if (body.tooLarge) return failure(413, -32000, requestBodyTooLargeMessage(maxBodyBytes));
+    const text = ahead ? textWithin(ahead, maxBodyBytes) : await readBodyText(request, maxBodyBytes);
+    if (text === null) return failure(413, -32000, requestBodyTooLargeMessage(maxBodyBytes));
     let raw: unknown;
     try {
-      raw = JSON.parse(body.text);
+      raw = JSON.parse(text);
     } catch {
       return failure(400, -32700, 'Parse error: Invalid JSON');
     }

@@ -5,7 +5,7 @@ import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.j
 import { mcpTools, type McpTool, type McpTwin } from '../spec/mcp-tools.js';
 import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
 import type { CallContext } from './mcp-call.js';
-import { MAX_BODY_BYTES } from './request-body.js';
+import { bodyReadAhead, MAX_BODY_BYTES } from './request-body.js';
 import { SESSION_HEADER } from '../runtime/sessions.js';
 import type { Step } from './steps.js';
 
@@ -51,7 +51,7 @@ export function mcpCrossOrigin(policy: CrossOriginPolicy): Step {
 /**
  * The last step: the protocol (mcp-server.ts, loaded with the SDK on the first request), whose tool calls go to
  * the API through `send` with the caller's own token and session (MCP3).
- * @example [...front.mcp(guard), catchUp, authenticate(anyToken), answerMcpStep((request, tool) => app.fetch(request, { [MCP_TOOL]: tool }))]
+ * @example [...front.mcp(guard), catchUp, authenticate(anyToken), answerMcpStep((request, call) => app.fetch(request, { [MCP_TOOL]: call }))]
  */
 export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'): Step {
   // One server for the app's life, made on the first request (the SDK loads with it).
@@ -66,7 +66,8 @@ export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'):
         const value = c.req.header(name);
         if (value !== undefined) headers[name] = value;
       }
-      return server.answer(c.req.raw, { origin: new URL(c.req.url).origin, headers }, MAX_BODY_BYTES);
+      const caller = { origin: new URL(c.req.url).origin, headers };
+      return server.answer(c.req.raw, caller, MAX_BODY_BYTES, bodyReadAhead(c.env));
     },
   };
 }

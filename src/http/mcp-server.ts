@@ -66,13 +66,13 @@ interface McpCaller {
 
 /** One app's twin over HTTP: a request of /mcp in, its answer out. */
 export interface McpHttp {
-  answer(request: Request, caller: McpCaller, maxBodyBytes: number): Promise<Response>;
+  answer(request: Request, caller: McpCaller, maxBodyBytes: number, ahead?: Uint8Array): Promise<Response>;
 }
 
 /**
  * The twin of one app for /mcp (or /__mock/mcp): one server for its life, whose tool calls go to the app through
  * `send` as the caller of the HTTP request that carried them (MCP3).
- * @example const twin = await mcpHttp(tools, '2.0.0', (request, tool) => app.fetch(request, { [MCP_TOOL]: tool }))
+ * @example const twin = await mcpHttp(tools, '2.0.0', (request, call) => app.fetch(request, { [MCP_TOOL]: call }))
  */
 export async function mcpHttp(
   tools: ReadonlyMap<string, McpTool>,

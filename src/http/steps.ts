@@ -20,10 +20,18 @@ import { budgetProblem, sessionProblem } from './runtime-problems.js';
 import { newTranscript, type Transcript } from './transcript.js';
 
 /**
- * MCP3: the key of the environment a tool call's request is sent to the app with (mcp-call.ts), naming the tool.
+ * MCP3: the key of the environment a tool call's request is sent to the app with (mcp-call.ts): the tool's name,
+ * and the transcript the request is written into, from which the call takes the answer's text as the mock wrote
+ * it (reading it back off the Response would make the adapter's light Response a whole one, stream and all).
  * Only the process itself can set it: a client's request comes with the server's own environment.
  */
 export const MCP_TOOL: unique symbol = Symbol('standin: the MCP tool of an API request');
+
+/** What a tool call's request carries under MCP_TOOL. */
+export interface McpToolCall {
+  tool: string;
+  transcript: Transcript;
+}
 
 /** What a request carries in Hono's context: its transcript, for what answers outside the steps (app.onError). */
 export interface MockEnv {
@@ -36,7 +44,7 @@ export interface MockEnv {
  */
 export class Exchange {
   /** The texts it is read and answered with, for request:end (also the request's `transcript` Variable). */
-  readonly transcript: Transcript = newTranscript();
+  readonly transcript: Transcript;
   /** X-Mock-Session as sent (MK5). */
   readonly session: string | undefined;
   /** The dashboard's own read (GET /__mock/read): no override answers it, no fault reaches it (own-read.ts). */
@@ -73,10 +81,12 @@ export class Exchange {
     /** The operation the router found, or null (a 404, a 405). */
     readonly op: SpecOperation | null,
   ) {
+    const call = (c.env as { [MCP_TOOL]?: McpToolCall } | undefined)?.[MCP_TOOL];
+    this.transcript = call?.transcript ?? newTranscript();
     c.set('transcript', this.transcript);
     this.session = c.req.header(SESSION_HEADER);
     this.own = isOwnRead(c.req.raw);
-    this.mcpTool = (c.env as { [MCP_TOOL]?: string } | undefined)?.[MCP_TOOL] ?? null;
+    this.mcpTool = call?.tool ?? null;
   }
 }
 
