@@ -4,6 +4,9 @@ export { checkContract, type ContractControls, type ContractOptions, type Contra
 export type { ContractEvent, ContractReporter } from './kit/progress.js';
 export { PreflightError } from './kit/preflight.js';
 export { junitXml } from './kit/junit.js';
+export { replaySteps, type ReplayOptions } from './explore/explore-replay.js';
+export type { ExploreStep } from './explore/explore-commands.js';
+export type { ExploreOptions } from './checks/explore.js';
 export type { CheckResult } from './kit/check-result.js';
 export type { FailureCause } from './kit/failure-causes.js';
 export type { InForce, StandinConditions } from './kit/standin-in-force.js';

@@ -362,3 +362,47 @@ describe('standin contract --mcp: the kit against an MCP server', () => {
     expect(alone.stderr).toContain('--mcp-only needs --mcp URL');
   });
 });
+
+describe('standin contract --explore: sequences with the domain as the oracle (issue 37)', () => {
+  it('explores within its budget from a seed, reports per rule with the seed in its last lines, and in JUnit', async () => {
+    const junit = join(tmp, 'explore.xml');
+    const { status, stdout } = await contract([
+      '--base-url',
+      baseUrl,
+      '--token',
+      token,
+      '--rules',
+      'decided',
+      '--explore',
+      '--explore-requests',
+      '300',
+      '--explore-seed',
+      '7',
+      '--junit',
+      junit,
+    ]);
+    expect(status, stdout.slice(-2000)).toBe(0);
+    expect(stdout).toMatch(/^Explored sequences \(issue 37[^\n]*\d+\s+0\s+0$/m);
+    // The budget holds (shrinking, with no failure, sends nothing more); the seed is there to replay.
+    const explored = defined(
+      /^explored: (\d+) sequences, (\d+) requests in [\d.]+ s, seed 7; no failure/m.exec(stdout),
+      'the explored line',
+    );
+    expect(Number(explored[2])).toBeGreaterThanOrEqual(300);
+    expect(Number(explored[2])).toBeLessThan(300 + 40);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('over explored sequences, a refused write changes nothing');
+  }, 120_000);
+
+  it('refuses explore options without --explore, and a budget or seed that is not a whole number', () => {
+    for (const [args, said] of [
+      [['--explore-seed', '3'], '--explore-seed needs --explore'],
+      [['--explore', '--explore-requests', '0'], '--explore-requests takes a whole number of at least 1, not "0"'],
+      [['--explore', '--explore-seed', 'x'], '--explore-seed takes a whole number of at least 0, not "x"'],
+    ] as const) {
+      const run = spawnSync(process.execPath, [CLI, 'contract', '--base-url', baseUrl, ...args], { encoding: 'utf8' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(said);
+    }
+  });
+});

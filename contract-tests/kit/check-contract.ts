@@ -3,6 +3,7 @@
 // the verdict, with the report `standin contract` prints and progress told to an optional reporter. Against a
 // standin, the run works in a session of its own (standin-session.ts) and reports what the server had in force
 // (standin-in-force.ts).
+import type { ExploreOptions } from '../checks/explore.js';
 import type { KitOptions } from './kit-options.js';
 import { defaultMockToken } from './mock-token.js';
 import { preflight } from './preflight.js';
@@ -23,6 +24,8 @@ export type ContractOptions = Omit<KitOptions, 'token' | 'setUp'> & {
   sharedWorld?: boolean;
   /** With `mcpUrl`: the MCP checks only, none of the API's own (the preflight still reads the API's /me). */
   mcpOnly?: boolean;
+  /** Also explore sequences (issue 37): its budget, seed and where a failure's repro goes. */
+  explore?: ExploreOptions;
 };
 
 export interface ContractControls {
@@ -64,7 +67,7 @@ export async function checkContract(
   { requireFullCoverage = false, onProgress, signal }: ContractControls = {},
 ): Promise<ContractRun> {
   const started = performance.now();
-  const { sharedWorld = false, mcpOnly = false, ...kitInput } = input;
+  const { sharedWorld = false, mcpOnly = false, explore, ...kitInput } = input;
   const baseUrl = input.baseUrl.replace(/\/+$/, '');
   const runId = input.runId ?? `run-${Date.now().toString(36)}`;
   const baseFetch = input.fetch ?? fetch;
@@ -81,13 +84,17 @@ export async function checkContract(
     const setUp = await preflight(options);
     // The checks, and the spec they compile, load once the preflight passed: a run that cannot work stops sooner.
     // The MCP part and the SDK it drives load only with --mcp: a REST run's start does not grow.
-    const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }, mcpGroups] = await Promise.all([
+    // The explorer and fast-check load only with --explore.
+    const [{ ALL_GROUPS }, { runChecks }, { summarize, verdict }, mcpGroups, exploreGroups] = await Promise.all([
       import('../checks/index.js'),
       import('./runner.js'),
       import('./summary.js'),
       input.mcpUrl ? import('../checks/mcp.js').then(({ mcp }) => [mcp]) : [],
+      explore ? import('../checks/explore.js') : null,
     ]);
-    const groups = input.mcpUrl && mcpOnly ? mcpGroups : [...ALL_GROUPS, ...mcpGroups];
+    const exploring = exploreGroups?.exploreGroup(explore ?? {});
+    const groups =
+      input.mcpUrl && mcpOnly ? mcpGroups : [...ALL_GROUPS, ...mcpGroups, ...(exploring ? [exploring] : [])];
     const run = await runChecks(groups, { ...options, setUp }, { onProgress, signal });
     // The safety net behind the cleanup's undo steps: whatever still carries this run's mark goes.
     await sweep(options);
@@ -103,7 +110,16 @@ export async function checkContract(
           }
         : null;
     const ms = performance.now() - started;
-    const summary = summarize({ baseUrl, ms, groups, run, rules: options.rules, standin });
+    const explored = exploring?.explored();
+    const summary = summarize({
+      baseUrl,
+      ms,
+      groups,
+      run,
+      rules: options.rules,
+      standin,
+      ...(explored && exploreGroups ? { explored: exploreGroups.exploredLine(explored) } : {}),
+    });
     return { ...summary, ...verdict(summary, { requireFullCoverage }), ms, standin };
   } finally {
     // Also after a stop or an interrupt: the session's world goes with everything the run wrote into it.

@@ -38,6 +38,8 @@ export interface SummaryInput {
   rules?: readonly RuleSource[];
   /** Against a standin: its session and what it had in force at the run's start and end. */
   standin?: StandinConditions | null;
+  /** With --explore: what the exploration ran, in one line (its seed, sequences and requests). */
+  explored?: string;
 }
 
 /** `text` in a column of `width`, and never run into the next column: two spaces at least. */
@@ -169,6 +171,7 @@ export function summarize(input: SummaryInput): Summary {
       if (n.flag === undefined) lines.push(`  - ${n.rule} ${n.title} [${n.source}]: ${n.message}`);
   }
   for (const failure of cleanupFailures) lines.push(`  cleanup failed: ${failure}`);
+  if (input.explored) lines.push('', input.explored);
   // The counts again, last: where a terminal's scroll ends, and what scripts read.
   lines.push('', totals);
   return {

@@ -6,7 +6,7 @@ import type { Mock } from '../../src/index.js';
 const API = '/api/v2';
 
 /** A request on its way to the mock, as a rewrite sees (and may change) it. */
-interface BrokenRequest {
+export interface BrokenRequest {
   method: string;
   /** The path below /api/v2, without the query, e.g. `/goals/…/goal-updates`. */
   path: string;
@@ -18,14 +18,14 @@ interface BrokenRequest {
 }
 
 /** An answer on its way back to the kit. `body` is parsed JSON for a JSON content type, else the text. */
-interface BrokenResponse {
+export interface BrokenResponse {
   status: number;
   headers: Headers;
   body: any;
 }
 
 /** Calls on the healthy mock a rewrite can make, e.g. to fetch what a real defect would have answered. */
-interface Tools {
+export interface Tools {
   /** Sends a request to the healthy mock (no rewrites), answering the parsed body. */
   call(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }>;
   /** MK1's token list of the current world. */
@@ -37,7 +37,7 @@ interface Tools {
 }
 
 /** One rewrite: where it applies and what it changes. */
-interface Rewrite {
+export interface Rewrite {
   /** Methods it applies to; every method when omitted. */
   methods?: string[];
   /** Matches the path below /api/v2 (no query). */
@@ -82,8 +82,9 @@ export interface Variant {
   /** A defect on one operation and parameter only: the per-operation check named so (`G2 getEchoAnswer id`)
    * must catch it, and no other check of that rule in the operations group may fail. */
   expectedCheck?: string;
-  /** Whether it is a schema or status defect (the issue asks for at least five). */
-  kind: 'schema' | 'status' | 'behaviour';
+  /** Schema or status defects (issue 12 asks for five); behaviour; a defect seen only over a sequence, or a 200 with
+   * the wrong content (issue 37's explorer variants, sequence-variants.ts). */
+  kind: 'schema' | 'status' | 'behaviour' | 'sequence' | 'domain';
   /** The rewrites; a function when they keep state, so that every run starts fresh. */
   break: Rewrite[] | (() => Rewrite[]);
 }
@@ -184,13 +185,13 @@ export function brokenFetch(mock: Mock, variant: Pick<Variant, 'break'> | null):
 // Helpers for rewrites
 
 /** Applies `change` to a record or to every record of a list. */
-function eachRecord(body: unknown, change: (record: any) => void): void {
+export function eachRecord(body: unknown, change: (record: any) => void): void {
   if (Array.isArray(body)) body.forEach((record) => record && typeof record === 'object' && change(record));
   else if (body && typeof body === 'object') change(body);
 }
 
 /** A response rewrite applied to the records of successful answers only. */
-function onRecords(change: (record: any, request: BrokenRequest) => void): NonNullable<Rewrite['response']> {
+export function onRecords(change: (record: any, request: BrokenRequest) => void): NonNullable<Rewrite['response']> {
   return (response, request) => {
     if (response.status < 300) eachRecord(response.body, (record) => change(record, request));
   };

@@ -34,6 +34,13 @@ Checks a server of the API against spec/openapi.yaml and the behaviour rules, ru
                         tools (MCP2), protocol errors (MCP5), GO7 and G8 through its tools; it calls read
                         tools only. --base-url defaults to the MCP server's root + /api/v2 (MCP1)
   --mcp-only            with --mcp, the MCP checks only (the API's /me still answers the preflight)
+  --explore             also explore sequences of writes and reads (fast-check, model-based): each answer
+                        judged by the spec, HTTP semantics and the domain rules; a failure is shrunk to the
+                        shortest sequence, printed numbered, with the seed to replay it
+  --explore-requests N  the exploration's budget of requests (default 2000; shrinking gets its own)
+  --explore-seed N      the seed to draw sequences from (default: drawn, and printed with a failure)
+  --explore-out DIR     write a failure's repro there: numbered requests, a curl script, a HAR file and a
+                        vitest test that replays it
   --junit FILE          also write JUnit XML there
   --require-full-coverage   fail unless every operation of the spec was exercised and every check ran,
                         those a flag leaves out too (by default they are reported, and pass the run)
@@ -70,6 +77,10 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
       mcp: { type: 'string' },
       'mcp-only': { type: 'boolean' },
       rules: { type: 'string' },
+      explore: { type: 'boolean' },
+      'explore-requests': { type: 'string' },
+      'explore-seed': { type: 'string' },
+      'explore-out': { type: 'string' },
       junit: { type: 'string' },
       'require-full-coverage': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -96,6 +107,19 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
     if ('error' in parsed) throw new ContractUsageError(parsed.error);
     rules = parsed.length === 3 ? undefined : parsed;
   }
+  const exploring = values.explore ?? false;
+  for (const flag of ['explore-requests', 'explore-seed', 'explore-out'] as const)
+    if (values[flag] !== undefined && !exploring) throw new ContractUsageError(`--${flag} needs --explore`);
+  const whole = (flag: 'explore-requests' | 'explore-seed', least: number): number | undefined => {
+    const text = values[flag];
+    if (text === undefined) return undefined;
+    if (!/^\d+$/.test(text) || Number(text) < least || !Number.isSafeInteger(Number(text)))
+      throw new ContractUsageError(`--${flag} takes a whole number of at least ${least}, not "${text}"`);
+    return Number(text);
+  };
+  const requests = whole('explore-requests', 1);
+  const seed = whole('explore-seed', 0);
+  const out = values['explore-out'];
   return {
     options: {
       baseUrl,
@@ -108,6 +132,15 @@ function readArgs(argv: string[]): ContractArgs | 'help' {
       sharedWorld: values['shared-world'] ?? false,
       rules,
       ...(mcpUrl === undefined ? {} : { mcpUrl, mcpOnly: values['mcp-only'] ?? false }),
+      ...(exploring
+        ? {
+            explore: {
+              ...(requests === undefined ? {} : { requests }),
+              ...(seed === undefined ? {} : { seed }),
+              ...(out === undefined ? {} : { out }),
+            },
+          }
+        : {}),
     },
     junit: values.junit,
     requireFullCoverage: values['require-full-coverage'] ?? false,

@@ -1,0 +1,138 @@
+// The explorer's own model of the rules (issue 37): what a server must answer after any sequence of the run's
+// writes, written from the behaviour rules and never from standin's domain code (a checker that borrowed the
+// implementation would agree with its mistakes). It holds only the records the run created; what it cannot
+// predict (ids, instants) it takes from the server's answers.
+
+/** GU2: confidence is snapped on every save to the nearest of 30, 60 and 90. */
+export function snapConfidence(value: number): number {
+  if (value < 45) return 30;
+  if (value < 75) return 60;
+  return 90;
+}
+
+/** GO5: the label of a (snapped) confidence; a goal without updates has 100, "On track" (GO4). */
+export function confidenceLabel(confidence: number): string {
+  if (confidence <= 30) return 'Off track';
+  if (confidence <= 60) return 'At risk';
+  return 'On track';
+}
+
+export interface ModelComment {
+  id: string;
+  /** Order of creation within the run: newest first is the greatest (CR1). */
+  seq: number;
+}
+
+export interface ModelUpdate {
+  id: string;
+  progress: number;
+  confidence: number;
+  seq: number;
+  comments: ModelComment[];
+}
+
+export interface ModelGoal {
+  id: string;
+  title: string;
+  archived: boolean;
+  endDate: string | null;
+  /** Live updates; a deleted one leaves the list (GU5 then recomputes the goal's figures). */
+  updates: ModelUpdate[];
+}
+
+/** The figures GO4 gives a goal: its latest update's, or 0, 100 and "On track" with none. */
+export interface GoalFigures {
+  progress: number;
+  confidence: number;
+  confidence_description: string;
+}
+
+export class ExploreModel {
+  /** Live goals the run created, in creation order. */
+  readonly goals: ModelGoal[] = [];
+  /** Ids the run created and then deleted: they must answer 404 and be listed nowhere (GO8). */
+  readonly deletedGoals: string[] = [];
+  readonly deletedUpdates: string[] = [];
+  readonly deletedComments: string[] = [];
+  #seq = 0;
+
+  next(): number {
+    return ++this.#seq;
+  }
+
+  /** GO4: the latest live update (created last: the run's updates are made one after another). */
+  latest(goal: ModelGoal): ModelUpdate | undefined {
+    return goal.updates.reduce<ModelUpdate | undefined>((a, u) => (!a || u.seq > a.seq ? u : a), undefined);
+  }
+
+  figures(goal: ModelGoal): GoalFigures {
+    const latest = this.latest(goal);
+    if (!latest) return { progress: 0, confidence: 100, confidence_description: 'On track' };
+    return {
+      progress: latest.progress,
+      confidence: latest.confidence,
+      confidence_description: confidenceLabel(latest.confidence),
+    };
+  }
+
+  /** GU3: what a new update saves for the fields it omits (and GU2's snap for those it gives). */
+  newUpdate(
+    goal: ModelGoal,
+    given: { progress?: number; confidence?: number },
+  ): { progress: number; confidence: number } {
+    const latest = this.latest(goal);
+    return {
+      progress: given.progress ?? latest?.progress ?? 1,
+      confidence: snapConfidence(given.confidence ?? latest?.confidence ?? 100),
+    };
+  }
+
+  /**
+   * GO6: the goals `GET /goals?goal_ids[]=…` lists (archived ones too, as goal_ids[] is given): end_date
+   * ascending with no end date last, then title, then id.
+   */
+  listed(): ModelGoal[] {
+    return [...this.goals].sort(
+      (a, b) => compareEnd(a.endDate, b.endDate) || compareText(a.title, b.title) || compareText(a.id, b.id),
+    );
+  }
+
+  /** Every goal id the run made, live or deleted: what the explorer's list asks for. */
+  allGoalIds(): string[] {
+    return [...this.goals.map((g) => g.id), ...this.deletedGoals];
+  }
+
+  removeGoal(goal: ModelGoal): void {
+    this.goals.splice(this.goals.indexOf(goal), 1);
+    this.deletedGoals.push(goal.id);
+    // GO8: its updates go too, with their comments.
+    for (const update of goal.updates) {
+      this.deletedUpdates.push(update.id);
+      this.deletedComments.push(...update.comments.map((c) => c.id));
+    }
+  }
+
+  removeUpdate(goal: ModelGoal, update: ModelUpdate): void {
+    goal.updates.splice(goal.updates.indexOf(update), 1);
+    this.deletedUpdates.push(update.id);
+    this.deletedComments.push(...update.comments.map((c) => c.id));
+  }
+
+  /** Live updates of every goal, with their goal: what update commands pick from. */
+  updates(): Array<{ goal: ModelGoal; update: ModelUpdate }> {
+    return this.goals.flatMap((goal) => goal.updates.map((update) => ({ goal, update })));
+  }
+}
+
+function compareEnd(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** Titles and ids compare by code unit, as the rules' orders do (no locale). */
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}

@@ -1,0 +1,76 @@
+// The explorer has teeth (issue 37): a sound mock passes its sequences, each broken server of
+// sequence-variants.ts is caught under the rule it breaks with a shrunk sequence, and that sequence replays: red
+// against the broken server, green against the sound one, also as the vitest file --explore-out writes.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../../src/index.js';
+import { CheckingClient } from '../kit/checking-client.js';
+import { Coverage } from '../kit/coverage.js';
+import { explore, type ExploreResult } from '../explore/explore-run.js';
+import { replaySteps } from '../explore/explore-replay.js';
+import { curlScript, numberedRequests, writeRepro } from '../explore/explore-repro.js';
+import { brokenFetch, type Variant } from './broken-variants.js';
+import { DOMAIN_VARIANTS, SEQUENCE_VARIANTS } from './sequence-variants.js';
+
+const BASE_URL = 'http://standin.test/api/v2';
+const NOW = '2026-11-20T15:00:00Z';
+
+async function exploreAgainst(variant: Variant | null, seed: number, requests: number): Promise<ExploreResult> {
+  const mock = createMock({ now: NOW });
+  const fetch = brokenFetch(mock, variant);
+  const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
+  const client = new CheckingClient({ baseUrl: BASE_URL, fetch }, tokens[0]!.read_write, new Coverage());
+  const me = (await client.expect<{ id: string }>(200, 'GET', '/me')).body.id;
+  return explore({ client, me, title: (word) => `[standin-contract] self-test ${word}` }, { seed, requests });
+}
+
+describe('standin contract --explore', () => {
+  it('finds nothing on a sound mock over three seeds', async () => {
+    for (const seed of [1, 2, 3]) {
+      const result = await exploreAgainst(null, seed, 600);
+      expect(result.finding?.message ?? null, `seed ${seed}`).toBeNull();
+      expect(result.requests).toBeGreaterThanOrEqual(600);
+    }
+  }, 120_000);
+
+  for (const variant of [...SEQUENCE_VARIANTS, ...DOMAIN_VARIANTS]) {
+    it(`catches a server where ${variant.name} (${variant.kind}), under ${variant.expectedRules.join(' or ')}`, async () => {
+      const result = await exploreAgainst(variant, 1, 2000);
+      expect(result.finding, 'no failure found in 2,000 requests').not.toBeNull();
+      expect(variant.expectedRules).toContain(result.finding!.rule);
+      // Shrunk: a handful of steps, not the sequence it was found in.
+      expect(result.finding!.steps.length).toBeLessThanOrEqual(8);
+    }, 120_000);
+  }
+
+  it('replays a shrunk sequence: red against the broken server, green against a sound one, as saved', async () => {
+    const variant = SEQUENCE_VARIANTS[1]!;
+    const { finding, seed } = await exploreAgainst(variant, 1, 2000);
+    expect(finding).not.toBeNull();
+    const replay = async (broken: Variant | null) => {
+      const mock = createMock({ now: NOW });
+      return replaySteps({ baseUrl: BASE_URL, steps: finding!.steps, fetch: brokenFetch(mock, broken) });
+    };
+    expect(await replay(variant)).toMatch(/^(GU5|GO4): /);
+    expect(await replay(null)).toBeNull();
+
+    const dir = mkdtempSync(join(tmpdir(), 'standin-explore-'));
+    const files = writeRepro(dir, BASE_URL, seed, finding!);
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
+      'explore-failure.txt',
+      'explore-failure.sh',
+      'explore-failure.har',
+      'explore-failure.test.ts',
+    ]);
+    const test = readFileSync(join(dir, 'explore-failure.test.ts'), 'utf8');
+    expect(test).toContain(`const steps = ${JSON.stringify(finding!.steps, null, 2)};`);
+    expect(test).toContain("import { replaySteps } from 'standin/contract';");
+    const har = JSON.parse(readFileSync(join(dir, 'explore-failure.har'), 'utf8')) as { log: { entries: unknown[] } };
+    expect(har.log.entries).toHaveLength(finding!.requests.length);
+    // Numbered as sent, each with its status; the script sends the same requests.
+    expect(numberedRequests(finding!).split('\n')).toHaveLength(finding!.requests.length);
+    expect(curlScript(BASE_URL, finding!).match(/^curl /gm)).toHaveLength(finding!.requests.length);
+  }, 120_000);
+});
