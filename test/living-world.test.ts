@@ -240,7 +240,7 @@ describe('LW7 the simulation yields to people', () => {
       const checkIn = h.world.store.checkInOf(person.id, date);
       if (person.id === h.world.defaultPersonId || !checkIn || checkIn.completedAt !== null || checkIn.absent)
         return [];
-      const at = checkInTime(42, checkInHabit(42, person.id), checkIn.id, instantAt(date, '00:00', person.timeZone));
+      const at = checkInTime(42, checkInHabit(42, person), checkIn.id, instantAt(date, '00:00', person.timeZone));
       return at !== null && at > now && at < now + DAY ? [{ person, checkIn, at }] : [];
     });
     expect(waiting.length).toBeGreaterThanOrEqual(3);

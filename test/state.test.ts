@@ -217,17 +217,31 @@ describe('world state', () => {
       const good = (await control(h, 'GET', '/state')).body;
       // The goal has only what `kind` names, and the state is otherwise whole: only GO8's check can refuse it.
       const { store } = h.world.base;
+      // LW1: a goal without updates is a young one, a leaf; so a parent is deleted with its updates (and what
+      // responds to them) below.
       const goal = defined(
-        [...store.goals.values()].find(
-          (g) =>
-            store.updatesOfGoal(g.id).length > 0 === (kind === 'updates') &&
-            store.childGoals(g.id).length > 0 === (kind === 'children'),
+        [...store.goals.values()].find((g) =>
+          kind === 'updates'
+            ? store.updatesOfGoal(g.id).length > 0 && store.childGoals(g.id).length === 0
+            : store.childGoals(g.id).length > 0,
         ),
-        `a goal with ${kind} only`,
+        `a goal with ${kind}`,
       );
       const count = kind === 'updates' ? store.updatesOfGoal(goal.id).length : store.childGoals(goal.id).length;
+      const updates = kind === 'children' ? store.updatesOfGoal(goal.id).map((u) => u.id) : [];
+      const responses = (table: 'comments' | 'reactions') =>
+        [...store[table].values()].filter((r) => updates.includes(r.resourceId)).map((r) => r.id);
+      const deleted =
+        updates.length === 0
+          ? { goals: [goal.id] }
+          : {
+              goals: [goal.id],
+              goalUpdates: updates,
+              comments: responses('comments'),
+              reactions: responses('reactions'),
+            };
       const before = await texts(h);
-      const refused = await control(h, 'PUT', '/state', { ...good, deleted: { goals: [goal.id] } });
+      const refused = await control(h, 'PUT', '/state', { ...good, deleted });
       expect(refused.status).toBe(422);
       expect(refused.body.errors).toEqual([
         { in: 'body', name: 'state', message: `state deleted.goals holds goal ${goal.id}, ${remain(count)}` },

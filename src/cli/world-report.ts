@@ -4,7 +4,9 @@
 // when a figure misses its threshold, and 2 for a command line it cannot run.
 import { parseArgs } from 'node:util';
 import { measureMotion } from '../../fixtures/story-motion.js';
+import { agentConversations } from '../../fixtures/story-agents.js';
 import { measureStory, type StoryFigure } from '../../fixtures/story-measure.js';
+import { measureTimes } from '../../fixtures/story-times.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
@@ -118,7 +120,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
   }
   try {
     const before = storyRecordsOf(mock.world);
-    const figures = measureStory(before);
+    const figures = [...measureStory(before), ...measureTimes(before), agentConversations(before)];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
       const res = await mock.app.request('/__mock/clock/advance', {
@@ -135,6 +137,9 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       const after = storyRecordsOf(mock.world);
       head.push(`Advanced ${values.advance} to ${formatInstant(after.now)}; the story figures are read before it.`);
       figures.push(...measureMotion(before, after));
+      // What the simulation wrote keeps to the same clock and calendar (LW6).
+      for (const f of [...measureTimes(after), agentConversations(after)])
+        figures.push({ ...f, name: `${f.name}, after ${values.advance}` });
     }
     const missed = figures.some((f) => !f.met);
     return { text: `${head.join('\n')}\n\n${reportTable(figures)}`, code: values.strict && missed ? 1 : 0, figures };

@@ -2,15 +2,17 @@
 // slot per cadence period, responses after their record, and the queue's one order.
 import { describe, expect, it } from 'vitest';
 import { cadenceAfter } from './action-items.js';
-import { addDays, instantAt } from './calendar.js';
+import { addDays, instantAt, weekdayOf } from './calendar.js';
 import {
   checkInHabit,
   checkInTime,
+  closingDate,
   duringWorkingHours,
   goalSlot,
   goalUpdateTime,
   responseTimes,
   routineCommented,
+  workingSlotDays,
 } from './life-agenda.js';
 import { compareTimed, TimedQueue, type Timed } from './timed-queue.js';
 
@@ -19,16 +21,24 @@ const ids = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${Str
 
 describe('check-in habits (LW6)', () => {
   it('keeps each person to a usual time between 08:30 and 10:30, a few days late or missed', () => {
-    const minutes = ids.map((id) => checkInHabit(42, id).minute);
+    const minutes = ids.map((id) => checkInHabit(42, { id, kind: 'human' }).minute);
     expect(Math.min(...minutes)).toBeGreaterThanOrEqual(8 * 60 + 30);
     expect(Math.max(...minutes)).toBeLessThanOrEqual(10 * 60 + 30);
-    const habit = checkInHabit(42, ids[0]!);
+    const habit = checkInHabit(42, { id: ids[0]!, kind: 'human' });
     const times = ids.map((day) => checkInTime(42, habit, day, MIDNIGHT));
     const onTime = times.filter((t) => t !== null && Math.abs(t - MIDNIGHT - habit.minute * 60) <= 21 * 60);
     const missed = times.filter((t) => t === null);
     expect(onTime.length / ids.length).toBeGreaterThan(0.8);
     expect(missed.length / ids.length).toBeLessThan(0.06);
     expect(checkInTime(42, habit, ids[7]!, MIDNIGHT)).toBe(times[7]);
+  });
+
+  it("keeps an agent to its routine's minute: within two minutes every day, never late, never missed (PT1)", () => {
+    const habit = checkInHabit(42, { id: ids[0]!, kind: 'agent' });
+    expect(habit.minute).toBe(checkInHabit(42, { id: ids[0]!, kind: 'human' }).minute);
+    const offsets = ids.map((day) => checkInTime(42, habit, day, MIDNIGHT)! - MIDNIGHT - habit.minute * 60);
+    expect(Math.min(...offsets)).toBeGreaterThanOrEqual(-2 * 60);
+    expect(Math.max(...offsets)).toBeLessThan(3 * 60);
   });
 });
 
@@ -50,14 +60,17 @@ describe('goal update slots (LW6)', () => {
   });
 
   it.each(['weekly', 'biweekly', 'monthly'] as const)(
-    "a %s goal's first slot after its anchor is the day AI3 says its update is due",
+    "a %s goal's first slot after its anchor is the day AI3 says its update is due, or the Monday after a weekend's",
     (cadence) => {
       // Anchors over two months, the 29th to 31st included (a month shorter than the anchor's day: its last day).
       for (const anchor of Array.from({ length: 62 }, (_, i) => addDays('2026-12-01', i))) {
         const slot = goalSlot(42, ids[1]!, anchor);
-        let date = addDays(anchor, 1);
+        // From three days on: the Monday right after a weekend anchor is the anchor's own slot.
+        let date = addDays(anchor, 3);
         while (goalUpdateTime(slot, cadence, date, MIDNIGHT) === null) date = addDays(date, 1);
-        expect(date, `${cadence} from ${anchor}`).toBe(cadenceAfter(anchor, cadence));
+        const due = cadenceAfter(anchor, cadence);
+        const weekend = { saturday: 2, sunday: 1 }[weekdayOf(due) as 'saturday' | 'sunday'] ?? 0;
+        expect(date, `${cadence} from ${anchor}`).toBe(addDays(due, weekend));
         expect(slot.minute).toBe(goalSlot(42, ids[1]!).minute);
       }
     },
@@ -90,6 +103,24 @@ describe('responses (LW6)', () => {
   });
 });
 
+describe('the working week of goal updates (LW1, LW6)', () => {
+  it.each([
+    ['a Tuesday is its own', '2026-11-24', ['2026-11-24']],
+    ['a Monday takes the weekend before', '2026-11-23', ['2026-11-23', '2026-11-22', '2026-11-21']],
+    ['a Saturday has none', '2026-11-21', []],
+  ])('%s', (_, date, days) => {
+    expect(workingSlotDays(date).map((d) => d.monthDay)).toEqual(days.map((d) => Number(d.slice(8))));
+  });
+
+  it.each([
+    ['a Thursday', '2026-11-26', '2026-11-26'],
+    ['a Saturday', '2026-11-28', '2026-11-27'],
+    ['a Sunday', '2026-11-29', '2026-11-27'],
+  ])('closes a goal ending on %s on its last working day', (_, end, closing) => {
+    expect(closingDate(end)).toBe(closing);
+  });
+});
+
 describe('responses in the working day (LW6)', () => {
   const berlin = (date: string, time: string) => instantAt(date, time, 'Europe/Berlin');
   it.each([
@@ -98,6 +129,7 @@ describe('responses in the working day (LW6)', () => {
     ["a Tuesday 20:30 waits for Wednesday's 08:30", berlin('2026-11-24', '20:30'), berlin('2026-11-25', '08:30')],
     ["a Friday 19:05 waits for Monday's 08:05", berlin('2026-11-27', '19:05'), berlin('2026-11-30', '08:05')],
     ["a Saturday noon waits for Monday's 08:00", berlin('2026-11-28', '12:00'), berlin('2026-11-30', '08:00')],
+    ['a Tuesday 07:15:42 keeps its seconds', berlin('2026-11-24', '07:15') + 42, berlin('2026-11-24', '08:15') + 42],
   ])('%s, Berlin time', (_, at, expected) => {
     expect(duringWorkingHours(at, 'Europe/Berlin')).toBe(expected);
   });

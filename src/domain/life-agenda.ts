@@ -4,7 +4,7 @@
 // instants whatever the clock did before, which is what makes the catch-up path-independent.
 import { addDays, dayNumber, instantAt, weekdayOf, zonedParts } from './calendar.js';
 import { EntityRandom, stableUuid } from './entropy.js';
-import type { CommentableType, EpochSeconds, IsoDate, UpdateCadence, Uuid } from './records.js';
+import type { CommentableType, EpochSeconds, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
 
 const MINUTE = 60;
 const HOUR = 3_600;
@@ -12,24 +12,32 @@ const HOUR = 3_600;
 /** LW6: the order of what happens at one instant: a new day's check-ins first, then answers, then people. */
 export const ACT_ORDER = { day: 0, answer: 1, fill: 2, update: 3, comment: 4, reaction: 5 } as const;
 
-/** A person's check-in habit: their usual local minute of the day and their shares of late and missed days. */
+/**
+ * A person's check-in habit: their usual local minute of the day, their shares of late and missed days, and how
+ * many minutes either side of their minute an ordinary day falls.
+ */
 export interface CheckInHabit {
   minute: number;
   late: number;
   missed: number;
+  spread: number;
 }
 
 /**
- * LW6: between 08:30 and 10:30 local as a habit, 3–11% of days late (two to eight hours), 1–5% missed.
- * @example checkInHabit(42, personId).minute // 545 (09:05)
+ * LW6: a human's between 08:30 and 10:30 local as a habit, 3–11% of days late (two to eight hours), 1–5% missed,
+ * within 20 minutes of their minute. PT1: an agent's is its routine's schedule: the same minute every day (within
+ * two, as a scheduler runs it), never late, never missed.
+ * @example checkInHabit(42, { id: personId, kind: 'human' }).minute // 545 (09:05)
  */
-export function checkInHabit(seed: number, personId: Uuid): CheckInHabit {
-  const random = new EntityRandom(seed, 'life-habit', personId);
-  return {
+export function checkInHabit(seed: number, person: Pick<Person, 'id' | 'kind'>): CheckInHabit {
+  const random = new EntityRandom(seed, 'life-habit', person.id);
+  const habit = {
     minute: random.int(8 * 60 + 30, 10 * 60 + 30),
     late: 0.03 + random.random() * 0.08,
     missed: 0.01 + random.random() * 0.04,
+    spread: 20,
   };
+  return person.kind === 'agent' ? { ...habit, late: 0, missed: 0, spread: 2 } : habit;
 }
 
 /**
@@ -46,7 +54,7 @@ export function checkInTime(
   const random = new EntityRandom(seed, 'life-day', checkInId);
   const roll = random.random();
   if (roll < habit.missed) return null;
-  const late = roll < habit.missed + habit.late ? random.int(2 * 60, 8 * 60) : random.int(-20, 20);
+  const late = roll < habit.missed + habit.late ? random.int(2 * 60, 8 * 60) : random.int(-habit.spread, habit.spread);
   return midnight + (habit.minute + late) * MINUTE + random.int(0, 59);
 }
 
@@ -111,6 +119,33 @@ export function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): 
 }
 
 /**
+ * LW6: the days whose slots an owner posts on `date`: none on a Saturday or Sunday, the date itself on a weekday,
+ * and on a Monday the weekend before it too (an update due on a Saturday is posted on the Monday after: people
+ * write in their working week). Computed once per date; slotDueOn matches a slot against them.
+ * @example workingSlotDays('2026-11-23').length // 3 (Monday, Sunday, Saturday)
+ */
+export function workingSlotDays(date: IsoDate): DayFacts[] {
+  const day = dayFacts(date);
+  if (day.weekday >= 5) return [];
+  return day.weekday > 0 ? [day] : [day, dayFacts(addDays(date, -1)), dayFacts(addDays(date, -2))];
+}
+
+/**
+ * LW1: the day an owner closes a goal with an end date: its last update (done, or missed with why) is posted on the
+ * end date, or on the Friday before when it falls on a weekend, so that no goal reads "On track" once it ended.
+ * @example closingDate('2026-11-29') // '2026-11-27' (a Sunday's goal closes on the Friday)
+ */
+export function closingDate(endDate: IsoDate): IsoDate {
+  const weekday = dayFacts(endDate).weekday;
+  return weekday < 5 ? endDate : addDays(endDate, 4 - weekday);
+}
+
+/** LW6: whether a slot falls on one of `days` (workingSlotDays of a date). */
+export function slotDueOn(slot: GoalSlot, cadence: UpdateCadence, days: readonly DayFacts[]): boolean {
+  return days.some((day) => slotDue(slot, cadence, day));
+}
+
+/**
  * The instant of the goal's update on `date` (whose local midnight is `midnight`), or null when none is due.
  * @example goalUpdateTime(slot, 'weekly', '2026-11-23', midnight) // midnight + 14 h 05 when slot.weekday is 0
  */
@@ -120,7 +155,7 @@ export function goalUpdateTime(
   date: IsoDate,
   midnight: EpochSeconds,
 ): EpochSeconds | null {
-  return slotDue(slot, cadence, dayFacts(date)) ? midnight + slot.minute * MINUTE : null;
+  return slotDueOn(slot, cadence, workingSlotDays(date)) ? midnight + slot.minute * MINUTE : null;
 }
 
 /**
@@ -189,17 +224,19 @@ const WORK_STARTS = 8;
 const WORK_ENDS = 19;
 
 /**
- * LW6: an instant as a teammate responds at it: as it is within working hours of `timeZone`, else the next
- * working morning at 08 and the minute it had (an evening's or a weekend's answer waits for the next workday).
+ * LW6: an instant as a person writes at it: as it is within working hours of `timeZone` (the writer's own), else
+ * the next working morning at 08 and the minute and second it had (an evening's or a weekend's answer waits for
+ * the next workday; a moved time keeps its seconds, so moved writes do not all fall on :00).
  * @example duringWorkingHours(saturdayNoonBerlin, 'Europe/Berlin') // Monday 08:00 and the minute, Berlin time
  */
 export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSeconds {
-  const { date, hour, minute } = zonedParts(at, timeZone);
+  const { date, hour, minute, second } = zonedParts(at, timeZone);
   const weekday = (day: IsoDate) => dayFacts(day).weekday < 5;
   if (hour >= WORK_STARTS && hour < WORK_ENDS && weekday(date)) return at;
   let day = hour >= WORK_ENDS ? addDays(date, 1) : date;
   while (!weekday(day)) day = addDays(day, 1);
-  return instantAt(day, `${String(WORK_STARTS).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone);
+  const morning = `${String(WORK_STARTS).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return instantAt(day, morning, timeZone) + second;
 }
 
 /** MK3: a simulated record's id depends on the seed, what it concerns and its instant or place alone. */

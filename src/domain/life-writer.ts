@@ -51,8 +51,11 @@ export interface LifeWriter {
    * last filled check-in before it (LW3: days follow on), if any in the last two weeks.
    */
   checkInFill(checkIn: CheckIn, person: Person, previous: CheckIn | undefined): CheckInFill;
-  /** The title and body of an update `author` posts on the goal, told from its figures (after `previous`). */
-  goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined): Dress<GoalUpdate>;
+  /**
+   * The title and body of an update `author` posts on the goal, told from its figures (after `previous`); `closes`:
+   * it is the goal's last, posted as its end date comes (LW1: done, or missed and why).
+   */
+  goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined, closes: boolean): Dress<GoalUpdate>;
   /** The comments teammates write under a record of `author`'s, in order (CR1; LW5: about its subject). */
   commentThread(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadComment[];
   /** The teammates who react to it and how (CR2). */

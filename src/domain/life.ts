@@ -16,13 +16,15 @@ import {
   ACT_ORDER,
   checkInHabit,
   checkInTime,
+  closingDate,
   dayFacts,
   duringWorkingHours,
   goalSlot,
-  slotDue,
+  slotDueOn,
   lifeId,
   responseTimes,
   routineCommented,
+  workingSlotDays,
   type CheckInHabit,
   type GoalSlot,
 } from './life-agenda.js';
@@ -186,16 +188,18 @@ export class Life implements LifeEngine {
     const planned: Planned[] = [];
     for (const person of base.zones.get(zone) ?? []) {
       let habit = agenda.habits.get(person.id);
-      if (!habit) agenda.habits.set(person.id, (habit = checkInHabit(seed, person.id)));
+      if (!habit) agenda.habits.set(person.id, (habit = checkInHabit(seed, person)));
       const id = checkIns.checkInOf(person.id, date)?.id;
       const at = id === undefined ? null : checkInTime(seed, habit, id, midnight);
       if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person });
     }
-    const day = dayFacts(date);
-    for (const { goal, slot, owner } of agenda.goalsByZone.get(zone) ?? []) {
-      // Cheap refusals first: a week of the large world walks over 100,000 goal-days.
-      if (!slotDue(slot, goal.updateCadence, day) || (goal.endDate !== null && date > addDays(goal.endDate, 7)))
-        continue;
+    const days = workingSlotDays(date);
+    for (const { goal, slot, owner } of days.length ? (agenda.goalsByZone.get(zone) ?? []) : []) {
+      // Cheap refusals first: a week of the large world walks over 100,000 goal-days. LW1: a goal with an end date
+      // gets its last update on its closing date, and none after it.
+      const closing = goal.endDate === null ? null : closingDate(goal.endDate);
+      if (closing !== null && date > closing) continue;
+      if (date !== closing && !slotDueOn(slot, goal.updateCadence, days)) continue;
       const at = midnight + slot.minute * 60;
       planned.push({
         at,
@@ -251,24 +255,35 @@ export class Life implements LifeEngine {
     const owner = store.people.get(goal.ownerId);
     if (!owner || !this.actsFor(owner)) return;
     if (isAbsentOn(store.absencesOf(owner), date)) {
-      // Away on the day it is due: the owner posts it on their first day back, at the same hour (AI3 still lists it).
-      const next = { at: at + DAY, order: ACT_ORDER.update, key: goalId };
+      // Away on the day it is due: the owner tries again the next working day at the same hour, until back (AI3
+      // still lists it); a Friday's goes to the Monday.
+      const skip = dayFacts(date).weekday === 4 ? 3 : 1;
+      const next = { at: at + skip * DAY, order: ACT_ORDER.update, key: goalId };
       const later = lifeId(base.seed, 'goal-update', goalId, next.at);
-      this.#queue.push({ ...next, run: () => this.#post(goalId, later, addDays(date, 1), next.at) });
+      this.#queue.push({ ...next, run: () => this.#post(goalId, later, addDays(date, skip), next.at) });
       return;
     }
     const latest = store.latestUpdateOf(goalId);
     if (latest && latest.progress >= 100) return;
+    // LW1: the update of the closing date (or one away then posts on coming back) resolves the goal.
+    const closing = goal.endDate === null ? null : closingDate(goal.endDate);
+    const closes = closing !== null && date >= closing;
+    // Closed already (an update put off by an absence landing on the closing date too).
+    if (closes && latest && dateInZone(latest.createdAt, owner.timeZone) >= closing) return;
     const random = new EntityRandom(base.seed, 'life-goal-update', id);
     // Progress never goes down; confidence drifts a level at a time, as the history's updates do.
-    const progress = latest ? Math.min(100, latest.progress + random.int(2, 12)) : random.int(1, 10);
-    const confidence = latest ? drifted(latest.confidence, random.random()) : 90;
+    const drawn = latest ? Math.min(100, latest.progress + random.int(2, 12)) : random.int(1, 10);
+    const level = latest ? drifted(latest.confidence, random.random()) : 90;
+    // LW1: at 100% a goal is done, On track; closing short of it, it is done when nearly there, else missed (Off
+    // track, the update says why).
+    const progress = closes && drawn >= 80 ? 100 : drawn;
+    const confidence = progress === 100 ? 90 : closes ? 30 : level;
     createGoalUpdate(
       this.#world,
       owner,
       goalId,
       { progress, confidence },
-      { id, at, dress: base.life.goalUpdate(goal, owner, latest) },
+      { id, at, dress: base.life.goalUpdate(goal, owner, latest, closes) },
     );
     this.#respond('goal-update', id, owner, at, at);
   }
@@ -276,15 +291,31 @@ export class Life implements LifeEngine {
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */
   #respond(type: CommentableType, id: Uuid, author: Person, at: EpochSeconds, after: EpochSeconds): void {
     const notable = this.#notable(type, id);
-    // A routine update's comments come evenly spread over the world's updates, not by a draw of their own.
+    // A routine update's comments come evenly spread over the world's updates, not by a draw of their own; an
+    // update that takes its goal off track or to done always draws teammates in (LW5).
     const commented =
-      type === 'goal-update' && !notable ? routineCommented(this.#world.seed, this.#routineRank(id)) : undefined;
+      type !== 'goal-update'
+        ? undefined
+        : notable
+          ? this.#decisive(id) || undefined
+          : routineCommented(this.#world.seed, this.#routineRank(id));
     const drawn = responseTimes(this.#world.seed, type, id, at, notable, commented);
-    // Teammates answer in the working day (the author's): an evening's reply waits for the morning.
-    const working = (t: EpochSeconds) => duringWorkingHours(t, author.timeZone);
-    const [comments, reactions] = [drawn.comments.map(working), drawn.reactions.map(working)];
+    const record = this.#target(type, id);
+    if (!record || (drawn.comments.length === 0 && drawn.reactions.length === 0)) return;
+    const { store, base } = this.#world;
+    // LW6: each teammate answers in their own working day (a reply drawn for 02:00 in Tokyo waits for the Tokyo
+    // morning), so who answers is known now: the thread and the reactions are written here, once.
     const replies: Replies = {};
-    comments.forEach((t, k) => {
+    const zoneOf = (personId: Uuid) => store.people.get(personId)?.timeZone ?? author.timeZone;
+    const comments = drawn.comments.length ? (replies.comments = base.life.commentThread(type, record, author)) : [];
+    const reactions = drawn.reactions.length ? (replies.reactions = base.life.reactions(type, record, author)) : [];
+    // A thread stays in order: a reply moved to its writer's morning keeps the drawn gap after the one before it.
+    let [drawnBefore, placedBefore] = [at, at];
+    drawn.comments.forEach((drawnAt, k) => {
+      const comment = comments[k];
+      if (!comment) return;
+      const t = duringWorkingHours(Math.max(drawnAt, placedBefore + drawnAt - drawnBefore), zoneOf(comment.personId));
+      [drawnBefore, placedBefore] = [drawnAt, t];
       if (t > after)
         this.#queue.push({
           at: t,
@@ -293,7 +324,10 @@ export class Life implements LifeEngine {
           run: () => this.#comment(type, id, author, replies, k, t),
         });
     });
-    reactions.forEach((t, k) => {
+    drawn.reactions.forEach((drawnAt, k) => {
+      const reaction = reactions[k];
+      if (!reaction) return;
+      const t = duringWorkingHours(drawnAt, zoneOf(reaction.personId));
       if (t > after)
         this.#queue.push({
           at: t,
@@ -330,6 +364,12 @@ export class Life implements LifeEngine {
       if (!this.#notable('goal-update', record.id)) routine.push({ at: record.createdAt, goalId: record.goalId });
     }
     return routine.sort((a, b) => a.at - b.at || (a.goalId < b.goalId ? -1 : a.goalId > b.goalId ? 1 : 0));
+  }
+
+  /** LW5: whether an update takes its goal off track or to done (the end of a goal, as often as not). */
+  #decisive(id: Uuid): boolean {
+    const update = this.#world.store.goalUpdates.get(id);
+    return update !== undefined && (update.confidence <= 30 || update.progress >= 100);
   }
 
   /** LW5: whether a record draws teammates in: an update of a goal slipping or done, a check-in with a blocker. */

@@ -21,5 +21,6 @@ export function storyRecordsOf(world: World): StoryRecords {
     checkIns: [...store.table('checkIns').values()],
     comments: [...store.table('comments').values()],
     echoAnswers: [...store.table('echoAnswers').values()],
+    echoQuestions: [...store.table('echoQuestions').values()],
   };
 }
