@@ -30,6 +30,11 @@ const STORY_ROWS = [
   ['LW4', 'comments opening with a filler word'],
   ['LW3', 'sick days full of work done'],
   ['LW1', 'goals done in their first update'],
+  ['LW2', "check-ins off the person's role"],
+  ['LW3', 'slipped plans not carried on'],
+  ['LW4', 'people opening most check-ins alike'],
+  ['LW1', "goal updates not naming the goal's aim"],
+  ['LW1', 'parent goals off-topic'],
 ];
 /** The clock's and the calendar's figures (fixtures/story-times.ts) and the agents' (story-agents.ts). */
 const TIME_ROWS = [

@@ -220,7 +220,9 @@ export class Life implements LifeEngine {
     // LW7: a check-in a client PATCHed (its updated_at moved past its making) is theirs.
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
-    const fill = base.life.checkInFill(checkIn, person, this.#lastFilled(person, checkIn.date));
+    const previous = this.#lastFilled(person, checkIn.date);
+    const before = previous && this.#lastFilled(person, previous.date);
+    const fill = base.life.checkInFill(checkIn, person, previous, before);
     const filled = updateCheckIn(
       this.#world,
       person,
