@@ -30,6 +30,9 @@ const STORY_ROWS = [
   ['LW4', 'comments opening with a filler word'],
   ['LW3', 'sick days full of work done'],
   ['LW1', 'goals done in their first update'],
+  ['LW4', 'people sharing a full name'],
+  ['LW4', 'goals sharing a title'],
+  ['LW3', 'tickets numbered past a team tracker'],
 ];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
