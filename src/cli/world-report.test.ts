@@ -35,6 +35,9 @@ const STORY_ROWS = [
   ['LW4', 'people opening most check-ins alike'],
   ['LW1', "goal updates not naming the goal's aim"],
   ['LW1', 'parent goals off-topic'],
+  ['LW4', 'people sharing a full name'],
+  ['LW4', 'goals sharing a title'],
+  ['LW3', 'tickets numbered past a team tracker'],
 ];
 /** The clock's and the calendar's figures (fixtures/story-times.ts) and the agents' (story-agents.ts). */
 const TIME_ROWS = [
