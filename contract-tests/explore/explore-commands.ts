@@ -5,24 +5,9 @@
 // predicts (explore-model.ts). Every step is plain data too (`step`), so a shrunk failure replays as written.
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
-import { RuleFailure } from '../kit/failures.js';
+import { ExploreFailure, type OracleLevel } from './explore-failure.js';
 import { ExploreModel, snapConfidence, type ModelGoal } from './explore-model.js';
 import type { ExploreTarget } from './explore-target.js';
-
-/** Which oracle a failure came from: the spec, HTTP semantics, or a domain rule. */
-export type OracleLevel = 'spec' | 'http' | 'domain';
-
-/** A broken expectation of the explorer: the rule, and the oracle level that judged it. */
-export class ExploreFailure extends RuleFailure {
-  constructor(
-    readonly level: OracleLevel,
-    rule: string,
-    message: string,
-  ) {
-    super(rule, `${message} (${level === 'http' ? 'HTTP semantics' : level === 'domain' ? 'domain rule' : 'spec'})`);
-    this.name = 'ExploreFailure';
-  }
-}
 
 function expect(condition: unknown, level: OracleLevel, rule: string, message: string): asserts condition {
   if (!condition) throw new ExploreFailure(level, rule, message);
@@ -42,7 +27,7 @@ export interface ExploreStep {
   perPage?: number;
 }
 
-export type StepKind =
+type StepKind =
   | 'createGoal'
   | 'readGoal'
   | 'readDeletedGoal'

@@ -11,13 +11,13 @@ export function snapConfidence(value: number): number {
 }
 
 /** GO5: the label of a (snapped) confidence; a goal without updates has 100, "On track" (GO4). */
-export function confidenceLabel(confidence: number): string {
+function confidenceLabel(confidence: number): string {
   if (confidence <= 30) return 'Off track';
   if (confidence <= 60) return 'At risk';
   return 'On track';
 }
 
-export interface ModelComment {
+interface ModelComment {
   id: string;
   /** Order of creation within the run: newest first is the greatest (CR1). */
   seq: number;

@@ -38,7 +38,7 @@ export function curlScript(baseUrl: string, finding: ExploreFinding): string {
 }
 
 /** The requests as HAR 1.2 (no token in it: the Authorization header is left out). */
-export function harOf(baseUrl: string, finding: ExploreFinding, started = new Date(0)): unknown {
+function harOf(baseUrl: string, finding: ExploreFinding, started = new Date(0)): unknown {
   return {
     log: {
       version: '1.2',
@@ -77,7 +77,7 @@ export function harOf(baseUrl: string, finding: ExploreFinding, started = new Da
 }
 
 /** A vitest test that replays the steps through the kit: red against the broken server, green against a sound one. */
-export function vitestOf(baseUrl: string, seed: number, finding: ExploreFinding, from = 'standin/contract'): string {
+function vitestOf(baseUrl: string, seed: number, finding: ExploreFinding, from = 'standin/contract'): string {
   return `// Saved by standin contract --explore (seed ${seed}): the shortest failing sequence it found.
 // ${finding.rule} (${finding.level}): ${finding.message.split('\n')[0]!.slice(0, 300)}
 // Run: STANDIN_BASE_URL=${baseUrl} STANDIN_TOKEN=… npx vitest run <this file>

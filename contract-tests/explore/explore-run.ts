@@ -4,13 +4,8 @@
 // and its requests.
 import fc from 'fast-check';
 import type { CheckingClient } from '../kit/checking-client.js';
-import {
-  ExploreFailure,
-  StepCommand,
-  stepArbitraries,
-  type ExploreStep,
-  type OracleLevel,
-} from './explore-commands.js';
+import { StepCommand, stepArbitraries, type ExploreStep } from './explore-commands.js';
+import { ExploreFailure, type OracleLevel } from './explore-failure.js';
 import { ExploreModel } from './explore-model.js';
 import { Budget, ExploreTarget, type LoggedRequest } from './explore-target.js';
 
@@ -52,7 +47,7 @@ export interface ExploreActor {
   title: (word: string) => string;
 }
 
-function findingOf(error: unknown, target: ExploreTarget): ExploreFinding {
+function findingOf(error: unknown, target: ExploreTarget<ExploreStep>): ExploreFinding {
   const failure =
     error instanceof ExploreFailure
       ? error
@@ -71,8 +66,8 @@ export async function runSteps(
   actor: ExploreActor,
   steps: readonly ExploreStep[],
   budget = new Budget(Infinity),
-): Promise<ExploreTarget> {
-  const target = new ExploreTarget(actor.client, budget, actor.me, actor.title);
+): Promise<ExploreTarget<ExploreStep>> {
+  const target = new ExploreTarget<ExploreStep>(actor.client, budget, actor.me, actor.title);
   const model = new ExploreModel();
   try {
     for (const step of steps) {
@@ -101,7 +96,7 @@ export async function explore(actor: ExploreActor, settings: ExploreSettings = {
     async (commands) => {
       if (!budget.allows()) return;
       sequences++;
-      const target = new ExploreTarget(actor.client, budget, actor.me, actor.title);
+      const target = new ExploreTarget<ExploreStep>(actor.client, budget, actor.me, actor.title);
       try {
         await fc.asyncModelRun(() => ({ model: new ExploreModel(), real: target }), commands);
       } catch (error) {

@@ -3,7 +3,7 @@
 // representation remembered for G12's oracle (an ETag changes exactly when the representation does). It knows
 // the records one sequence created, so that the sequence's end removes them (on a live server, only those).
 import { ContractViolation, type CheckingClient, type Exchange } from '../kit/checking-client.js';
-import { ExploreFailure, type ExploreStep } from './explore-commands.js';
+import { ExploreFailure } from './explore-failure.js';
 
 /** One request of a sequence, as the repro prints and saves it. */
 export interface LoggedRequest {
@@ -27,9 +27,10 @@ export class Budget {
   }
 }
 
-export class ExploreTarget {
+export class ExploreTarget<Step = unknown> {
   readonly log: LoggedRequest[] = [];
-  readonly steps: ExploreStep[] = [];
+  /** The steps run so far, as data (explore-commands.ts's ExploreStep; the target keeps them for the repro). */
+  readonly steps: Step[] = [];
   readonly #created: string[] = [];
   readonly #seen = new Map<string, { text: string; etag: string | null }>();
 
@@ -41,7 +42,7 @@ export class ExploreTarget {
     readonly title: (word: string) => string,
   ) {}
 
-  beginStep(step: ExploreStep): void {
+  beginStep(step: Step): void {
     this.steps.push(step);
   }
 

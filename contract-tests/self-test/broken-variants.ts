@@ -18,7 +18,7 @@ export interface BrokenRequest {
 }
 
 /** An answer on its way back to the kit. `body` is parsed JSON for a JSON content type, else the text. */
-export interface BrokenResponse {
+interface BrokenResponse {
   status: number;
   headers: Headers;
   body: any;
@@ -191,7 +191,7 @@ export function eachRecord(body: unknown, change: (record: any) => void): void {
 }
 
 /** A response rewrite applied to the records of successful answers only. */
-export function onRecords(change: (record: any, request: BrokenRequest) => void): NonNullable<Rewrite['response']> {
+function onRecords(change: (record: any, request: BrokenRequest) => void): NonNullable<Rewrite['response']> {
   return (response, request) => {
     if (response.status < 300) eachRecord(response.body, (record) => change(record, request));
   };

@@ -113,7 +113,7 @@ export function dayFacts(date: IsoDate): DayFacts {
  * week, or a day of each month (`day` as dayFacts gives it, computed once per date).
  * @example slotDue(slot, 'weekly', dayFacts('2026-11-23')) // true when slot.weekday is 0
  */
-export function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): boolean {
+function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): boolean {
   if (cadence === 'monthly') return day.monthDay === Math.min(slot.monthDay, day.monthDays);
   return day.weekday === slot.weekday && (cadence === 'weekly' || day.fortnight === slot.fortnight);
 }
