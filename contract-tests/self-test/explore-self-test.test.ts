@@ -53,6 +53,15 @@ describe('standin contract --explore', () => {
     }, 120_000);
   }
 
+  it('draws the same sequences from the same seed against a frozen clock, new steps included', async () => {
+    const variant = DOMAIN_VARIANTS.find((v) => v.expectedRules.includes('CR2'))!;
+    const [first, second] = [await exploreAgainst(variant, 4, 2000), await exploreAgainst(variant, 4, 2000)];
+    const exchanges = (r: ExploreResult) => r.finding!.requests.map(({ ms, ...rest }) => (void ms, rest));
+    expect(second.finding!.steps).toEqual(first.finding!.steps);
+    expect(exchanges(second)).toEqual(exchanges(first));
+    expect(second.requests).toBe(first.requests);
+  }, 60_000);
+
   it('finds nothing read-only on a sound mock, and catches overlapping pages read-only', async () => {
     const sound = await exploreAgainst(null, 1, 600, { readOnly: true });
     expect(sound.finding?.message ?? null).toBeNull();
