@@ -441,19 +441,20 @@ export function stepArbitraries(readOnly: boolean, checkIns = false): Array<fc.A
   // A start date long past makes a goal due for an update at once (AI3); none makes it due a cadence from now.
   const startDate = fc.constantFrom<string | undefined>(undefined, undefined, '2025-01-06');
   const others = [...checkInStepArbitraries(checkIns), ...reactionStepArbitraries(), ...echoStepArbitraries()];
-  // The goal steps weigh GOAL_WEIGHT times the others: a sequence still builds goals with a few updates and
+  // The goal steps weigh GOAL_WEIGHT against OTHER_WEIGHT: a sequence still builds goals with a few updates and
   // comments (the depth the goal rules need) and visits check-ins, Echoes, reactions and the digest on the way.
   const weighted = [
     ...goalStepArbitraries(word, endDate, percent, startDate, pick).map((arbitrary) => ({
       arbitrary,
       weight: GOAL_WEIGHT,
     })),
-    ...others.map((arbitrary) => ({ arbitrary, weight: 1 })),
+    ...others.map((arbitrary) => ({ arbitrary, weight: OTHER_WEIGHT })),
   ];
   return [as(fc.oneof(...weighted))];
 }
 
-const GOAL_WEIGHT = 4;
+const GOAL_WEIGHT = 5;
+const OTHER_WEIGHT = 2;
 
 function goalStepArbitraries(
   word: fc.Arbitrary<string>,

@@ -259,6 +259,56 @@ export const DOMAIN_VARIANTS: Variant[] = [
     ],
   },
   {
+    name: "a check-in's completed_at is cleared by a PATCH that leaves every answer null",
+    expectedRules: ['CI3'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['PATCH'],
+        path: /^\/check-ins\/[^/]+$/,
+        response(response) {
+          const record = response.body as Record<string, unknown> | undefined;
+          if (response.status !== 200 || !record) return;
+          const answers = ['previous', 'intentions', 'blockers', 'mood', 'previous_completed'];
+          if (answers.every((field) => record[field] === null)) record.completed_at = null;
+        },
+      },
+    ],
+  },
+  {
+    name: "a deleted Echo's answers still answer 200",
+    expectedRules: ['EC6'],
+    kind: 'sequence',
+    break: (): Rewrite[] => {
+      const answersOf = new Map<string, unknown[]>();
+      const gone = new Map<string, unknown>();
+      return [
+        {
+          methods: ['DELETE'],
+          path: /^\/echo\/questions\/[^/]+$/,
+          async request(request, tools) {
+            const list = await tools.call('GET', `${request.path}/answers?per_page=50`, tokenOf(request, tools));
+            for (const answer of (list.body ?? []) as Array<{ id: string }>) gone.set(answer.id, answer);
+            answersOf.set(request.path, list.body as unknown[]);
+          },
+        },
+        {
+          methods: ['GET'],
+          path: /^\/echo\/answers\/[^/]+$/,
+          response(response, request) {
+            const kept = gone.get(request.path.split('/').at(-1)!);
+            if (response.status === 404 && kept)
+              return {
+                status: 200,
+                headers: new Headers({ 'content-type': 'application/json', etag: 'W/"kept"' }),
+                body: kept,
+              };
+          },
+        },
+      ];
+    },
+  },
+  {
     name: "an Echo's answers are listed oldest first once it has two",
     expectedRules: ['EC5'],
     kind: 'domain',
