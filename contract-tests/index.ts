@@ -5,7 +5,7 @@ export type { ContractEvent, ContractReporter } from './kit/progress.js';
 export { PreflightError } from './kit/preflight.js';
 export { junitXml } from './kit/junit.js';
 export { replaySteps, type ReplayOptions } from './explore/explore-replay.js';
-export type { ExploreStep } from './explore/explore-commands.js';
+export type { ExploreStep } from './explore/explore-step.js';
 export type { ExploreOptions } from './checks/explore.js';
 export type { CheckResult } from './kit/check-result.js';
 export type { FailureCause } from './kit/failure-causes.js';

@@ -5,46 +5,21 @@
 // predicts (explore-model.ts). Every step is plain data too (`step`), so a shrunk failure replays as written.
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
-import { ExploreFailure, type OracleLevel } from './explore-failure.js';
+import { expect, pickOf } from './explore-failure.js';
 import { ExploreModel, snapConfidence, type ModelGoal } from './explore-model.js';
 import type { ExploreTarget } from './explore-target.js';
-
-function expect(condition: unknown, level: OracleLevel, rule: string, message: string): asserts condition {
-  if (!condition) throw new ExploreFailure(level, rule, message);
-}
-
-/** One step as data: its kind and the picks and values it was drawn with. */
-export interface ExploreStep {
-  kind: StepKind;
-  /** Which live goal (or update, or comment): an index taken modulo how many there are. */
-  pick?: number;
-  progress?: number;
-  confidence?: number;
-  archived?: boolean;
-  word?: string;
-  endDate?: string | null;
-  refusal?: number;
-  perPage?: number;
-}
-
-type StepKind =
-  | 'createGoal'
-  | 'readGoal'
-  | 'readDeletedGoal'
-  | 'patchGoal'
-  | 'refusedGoalPatch'
-  | 'deleteGoal'
-  | 'listGoals'
-  | 'postUpdate'
-  | 'refusedUpdate'
-  | 'patchUpdate'
-  | 'deleteUpdate'
-  | 'listUpdates'
-  | 'postComment'
-  | 'deleteComment';
+import type { ExploreStep, GoalStepKind, StepKind } from './explore-step.js';
+import { CHECK_IN_NEEDS, checkInStepArbitraries, runCheckInStep } from './explore-check-ins.js';
+import { REACTION_NEEDS, reactionStepArbitraries, runReactionStep } from './explore-reactions.js';
+import { ECHO_NEEDS, echoStepArbitraries, runEchoStep } from './explore-echoes.js';
+import { READ_ONLY_NEEDS, readOnlyStepArbitraries, runReadOnlyStep } from './explore-read-only.js';
 
 /** What each step needs of the model to be valid (most sequences stay valid and reach deep states). */
 const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
+  ...CHECK_IN_NEEDS,
+  ...ECHO_NEEDS,
+  ...READ_ONLY_NEEDS,
+  ...REACTION_NEEDS,
   createGoal: (m) => m.goals.length < 6,
   readGoal: (m) => m.goals.length > 0,
   readDeletedGoal: (m) => m.deletedGoals.length > 0 || m.deletedUpdates.length > 0,
@@ -60,8 +35,6 @@ const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
   postComment: (m) => m.updates().length > 0,
   deleteComment: (m) => m.updates().some(({ update }) => update.comments.length > 0),
 };
-
-const pickOf = <T>(items: readonly T[], pick = 0): T => items[pick % items.length]!;
 
 interface GoalAnswer {
   id: string;
@@ -140,16 +113,31 @@ async function listPages(target: ExploreTarget, model: ExploreModel, perPage: nu
   return seen;
 }
 
-/** Runs one step against the target and the model. */
+/** Runs one step against the target and the model: the goal steps here, the others in their own files. */
 async function runStep(step: ExploreStep, model: ExploreModel, target: ExploreTarget): Promise<void> {
-  switch (step.kind) {
+  if (await runCheckInStep(step, model, target)) return;
+  if (await runEchoStep(step, model, target)) return;
+  if (await runReadOnlyStep(step, model, target)) return;
+  if (await runReactionStep(step, model, target)) return;
+  switch (step.kind as GoalStepKind) {
     case 'createGoal': {
       const title = target.title(step.word ?? 'goal');
-      const body = { title, ...(step.endDate !== undefined ? { end_date: step.endDate } : {}) };
+      const body = {
+        title,
+        ...(step.endDate !== undefined ? { end_date: step.endDate } : {}),
+        ...(step.startDate !== undefined ? { start_date: step.startDate } : {}),
+      };
       const made = await target.call<GoalAnswer>('POST', '/goals', body);
       expect(made.status === 201, 'http', 'GO1', `POST /goals answered ${made.status}`);
       target.created(made.body.id);
-      const goal: ModelGoal = { id: made.body.id, title, archived: false, endDate: step.endDate ?? null, updates: [] };
+      const goal: ModelGoal = {
+        id: made.body.id,
+        title,
+        archived: false,
+        endDate: step.endDate ?? null,
+        startDate: step.startDate ?? null,
+        updates: [],
+      };
       expect(
         made.body.owner.id === target.me,
         'domain',
@@ -292,7 +280,7 @@ async function runStep(step: ExploreStep, model: ExploreModel, target: ExploreTa
         `POST /goals/${goal.id}/goal-updates with ${JSON.stringify(given)} saved progress ${got.body.progress}, confidence ${got.body.confidence}; ` +
           `the rules give ${want.progress}, ${want.confidence} (GU3: an omitted field takes the latest update's, or 1 and 100 for a first; GU2: snapped to 30, 60, 90)`,
       );
-      goal.updates.push({ id: got.body.id, ...want, seq: model.next(), comments: [] });
+      goal.updates.push({ id: got.body.id, ...want, seq: model.next(), comments: [], reactions: [] });
       return;
     }
     case 'refusedUpdate': {
@@ -385,13 +373,14 @@ async function runStep(step: ExploreStep, model: ExploreModel, target: ExploreTa
     }
     case 'postComment': {
       const { update } = pickOf(model.updates(), step.pick);
-      const got = await target.call<{ id: string; resource: { type: string; id: string } }>(
+      const got = await target.call<{ id: string; created_at: string; resource: { type: string; id: string } }>(
         'POST',
         `/goal-updates/${update.id}/comments`,
         { body: target.title('comment') },
       );
       expect(got.status === 201, 'http', 'CR1', `POST /goal-updates/${update.id}/comments answered ${got.status}`);
       update.comments.push({ id: got.body.id, seq: model.next() });
+      model.saw(got.body.created_at);
       const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
       const want = [...update.comments].sort((a, b) => b.seq - a.seq).map((c) => c.id);
       expect(
@@ -442,15 +431,41 @@ export class StepCommand implements AsyncCommand<ExploreModel, ExploreTarget> {
 }
 
 /** The steps a run draws, weighted so that most sequences build records up before they read and remove them. */
-export function stepArbitraries(readOnly: boolean): Array<fc.Arbitrary<StepCommand>> {
-  if (readOnly) return [];
+export function stepArbitraries(readOnly: boolean, checkIns = false): Array<fc.Arbitrary<StepCommand>> {
+  const as = (arb: fc.Arbitrary<ExploreStep>) => arb.map((step) => new StepCommand(step));
+  if (readOnly) return readOnlyStepArbitraries().map(as);
   const pick = fc.nat({ max: 1000 });
   const word = fc.constantFrom('alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot');
   const endDate = fc.constantFrom<string | null>(null, '2031-03-31', '2031-06-30', '2031-06-30', '2032-01-15');
   const percent = fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined });
-  const as = (arb: fc.Arbitrary<ExploreStep>) => arb.map((step) => new StepCommand(step));
+  // A start date long past makes a goal due for an update at once (AI3); none makes it due a cadence from now.
+  const startDate = fc.constantFrom<string | undefined>(undefined, undefined, '2025-01-06');
+  const others = [...checkInStepArbitraries(checkIns), ...reactionStepArbitraries(), ...echoStepArbitraries()];
+  // The goal steps weigh GOAL_WEIGHT against OTHER_WEIGHT: a sequence still builds goals with a few updates and
+  // comments (the depth the goal rules need) and visits check-ins, Echoes, reactions and the digest on the way.
+  const weighted = [
+    ...goalStepArbitraries(word, endDate, percent, startDate, pick).map((arbitrary) => ({
+      arbitrary,
+      weight: GOAL_WEIGHT,
+    })),
+    ...others.map((arbitrary) => ({ arbitrary, weight: OTHER_WEIGHT })),
+  ];
+  return [as(fc.oneof(...weighted))];
+}
+
+const GOAL_WEIGHT = 5;
+const OTHER_WEIGHT = 2;
+
+function goalStepArbitraries(
+  word: fc.Arbitrary<string>,
+  endDate: fc.Arbitrary<string | null>,
+  percent: fc.Arbitrary<number | undefined>,
+  startDate: fc.Arbitrary<string | undefined>,
+  pick: fc.Arbitrary<number>,
+): Array<fc.Arbitrary<ExploreStep>> {
+  const as = (arb: fc.Arbitrary<ExploreStep>) => arb;
   return [
-    as(fc.record({ kind: fc.constant('createGoal' as const), word, endDate })),
+    as(fc.record({ kind: fc.constant('createGoal' as const), word, endDate, startDate })),
     as(fc.record({ kind: fc.constant('createGoal' as const), word, endDate })),
     as(fc.record({ kind: fc.constant('readGoal' as const), pick })),
     as(fc.record({ kind: fc.constant('readDeletedGoal' as const), pick })),

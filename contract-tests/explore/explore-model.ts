@@ -11,7 +11,7 @@ export function snapConfidence(value: number): number {
 }
 
 /** GO5: the label of a (snapped) confidence; a goal without updates has 100, "On track" (GO4). */
-function confidenceLabel(confidence: number): string {
+export function confidenceLabel(confidence: number): string {
   if (confidence <= 30) return 'Off track';
   if (confidence <= 60) return 'At risk';
   return 'On track';
@@ -29,6 +29,43 @@ export interface ModelUpdate {
   confidence: number;
   seq: number;
   comments: ModelComment[];
+  /** The caller's reactions on it (CR2: one per person and name). */
+  reactions: ModelReaction[];
+}
+
+interface ModelReaction {
+  id: string;
+  name: string;
+  seq: number;
+}
+
+/** CI3's answer fields: a check-in is completed by the first PATCH that leaves one of them non-null. */
+export const CHECK_IN_ANSWERS = ['previous', 'intentions', 'blockers', 'mood', 'previous_completed'] as const;
+
+/** One of the caller's own check-ins, as first read in the sequence and then as the run's PATCHes left it. */
+export interface ModelCheckIn {
+  id: string;
+  date: string;
+  answers: Record<(typeof CHECK_IN_ANSWERS)[number], unknown>;
+  completedAt: string | null;
+  updatedAt: string;
+}
+
+interface ModelEchoAnswer {
+  id: string;
+  body: string;
+  seq: number;
+}
+
+/** An Echo the run created (EC1's fields as given or defaulted), with the answers the run posted on it. */
+export interface ModelEcho {
+  id: string;
+  prompt: string;
+  title: string;
+  answer_frequency: string;
+  answer_day: string;
+  answer_time: string;
+  answers: ModelEchoAnswer[];
 }
 
 export interface ModelGoal {
@@ -36,6 +73,8 @@ export interface ModelGoal {
   title: string;
   archived: boolean;
   endDate: string | null;
+  /** As given on create (AI3 counts a goal's cadence from it, or from its creation without one). */
+  startDate: string | null;
   /** Live updates; a deleted one leaves the list (GU5 then recomputes the goal's figures). */
   updates: ModelUpdate[];
 }
@@ -54,7 +93,24 @@ export class ExploreModel {
   readonly deletedGoals: string[] = [];
   readonly deletedUpdates: string[] = [];
   readonly deletedComments: string[] = [];
+  /** The caller's own check-ins, once a step has read them; null before (and always without leave to PATCH). */
+  checkIns: ModelCheckIn[] | null = null;
+  readonly echoes: ModelEcho[] = [];
+  readonly deletedEchoes: string[] = [];
+  readonly deletedEchoAnswers: string[] = [];
+  /** The server's earliest instant this sequence saw on a record it made: DG1's `since` for the run's entries. */
+  earliest: string | null = null;
   #seq = 0;
+
+  constructor(
+    /** Whether the run may PATCH the caller's own check-ins: a standin session of its own, or --modify-existing. */
+    readonly mayModifyCheckIns = false,
+  ) {}
+
+  /** Notes an instant the server stamped on one of the run's records. */
+  saw(instant: string): void {
+    if (this.earliest === null || instant < this.earliest) this.earliest = instant;
+  }
 
   next(): number {
     return ++this.#seq;

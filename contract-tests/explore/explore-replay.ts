@@ -4,7 +4,7 @@ import { CheckingClient } from '../kit/checking-client.js';
 import { Coverage } from '../kit/coverage.js';
 import { MARKER } from '../kit/kit-options.js';
 import { defaultMockToken } from '../kit/mock-token.js';
-import type { ExploreStep } from './explore-commands.js';
+import type { ExploreStep } from './explore-step.js';
 import { runSteps } from './explore-run.js';
 
 export interface ReplayOptions {

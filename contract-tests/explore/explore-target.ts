@@ -32,6 +32,9 @@ export class ExploreTarget<Step = unknown> {
   /** The steps run so far, as data (explore-commands.ts's ExploreStep; the target keeps them for the repro). */
   readonly steps: Step[] = [];
   readonly #created: string[] = [];
+  readonly #createdEchoes: string[] = [];
+  /** The caller's check-ins a sequence may PATCH, with their answers as it first read them. */
+  readonly #checkIns = new Map<string, Record<string, unknown>>();
   readonly #seen = new Map<string, { text: string; etag: string | null }>();
 
   constructor(
@@ -86,6 +89,16 @@ export class ExploreTarget<Step = unknown> {
     this.#created.push(goalId);
   }
 
+  /** An Echo the sequence made: removed at its end (its answers go with it, EC6). */
+  createdEcho(questionId: string): void {
+    this.#createdEchoes.push(questionId);
+  }
+
+  /** One of the caller's check-ins, as first read: its answers are put back at the sequence's end. */
+  restoreCheckInLater(id: string, answers: Record<string, unknown>): void {
+    if (!this.#checkIns.has(id)) this.#checkIns.set(id, answers);
+  }
+
   /**
    * G12: a representation read again. The same text must carry the same ETag, and a changed text a new one.
    */
@@ -111,10 +124,21 @@ export class ExploreTarget<Step = unknown> {
     this.#seen.delete(path);
   }
 
-  /** Removes what the sequence made and still stands (its goals; their updates and comments go with them, GO8). */
+  /**
+   * Removes what the sequence made and still stands (its goals, whose updates, comments and reactions go with
+   * them, GO8; its Echoes, whose answers go, EC6), and puts the answers of the check-ins it PATCHed back
+   * (completed_at and updated_at stay as CI3 set them).
+   */
   async removeCreated(): Promise<void> {
     for (const id of this.#created.splice(0)) {
       await this.client.send('DELETE', `/goals/${id}`, {}).catch(() => undefined);
     }
+    for (const id of this.#createdEchoes.splice(0)) {
+      await this.client.send('DELETE', `/echo/questions/${id}`, {}).catch(() => undefined);
+    }
+    for (const [id, answers] of this.#checkIns) {
+      await this.client.send('PATCH', `/check-ins/${id}`, { body: answers }).catch(() => undefined);
+    }
+    this.#checkIns.clear();
   }
 }

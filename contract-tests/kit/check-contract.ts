@@ -92,7 +92,7 @@ export async function checkContract(
       input.mcpUrl ? import('../checks/mcp.js').then(({ mcp }) => [mcp]) : [],
       explore ? import('../checks/explore.js') : null,
     ]);
-    const exploring = exploreGroups?.exploreGroup(explore ?? {});
+    const exploring = exploreGroups?.exploreGroup({ ...explore, ownSession: session !== null });
     const groups =
       input.mcpUrl && mcpOnly ? mcpGroups : [...ALL_GROUPS, ...mcpGroups, ...(exploring ? [exploring] : [])];
     const run = await runChecks(groups, { ...options, setUp }, { onProgress, signal });

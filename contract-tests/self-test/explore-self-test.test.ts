@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
 import { CheckingClient } from '../kit/checking-client.js';
 import { Coverage } from '../kit/coverage.js';
-import { explore, type ExploreResult } from '../explore/explore-run.js';
+import { explore, type ExploreResult, type ExploreSettings } from '../explore/explore-run.js';
 import { replaySteps } from '../explore/explore-replay.js';
 import { curlScript, numberedRequests, writeRepro } from '../explore/explore-repro.js';
 import { brokenFetch, type Variant } from './broken-variants.js';
@@ -17,13 +17,21 @@ import { DOMAIN_VARIANTS, SEQUENCE_VARIANTS } from './sequence-variants.js';
 const BASE_URL = 'http://standin.test/api/v2';
 const NOW = '2026-11-20T15:00:00Z';
 
-async function exploreAgainst(variant: Variant | null, seed: number, requests: number): Promise<ExploreResult> {
+async function exploreAgainst(
+  variant: Variant | null,
+  seed: number,
+  requests: number,
+  settings: ExploreSettings = { checkIns: true },
+): Promise<ExploreResult> {
   const mock = createMock({ now: NOW });
   const fetch = brokenFetch(mock, variant);
   const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
   const client = new CheckingClient({ baseUrl: BASE_URL, fetch }, tokens[0]!.read_write, new Coverage());
   const me = (await client.expect<{ id: string }>(200, 'GET', '/me')).body.id;
-  return explore({ client, me, title: (word) => `[standin-contract] self-test ${word}` }, { seed, requests });
+  return explore(
+    { client, me, title: (word) => `[standin-contract] self-test ${word}` },
+    { ...settings, seed, requests },
+  );
 }
 
 describe('standin contract --explore', () => {
@@ -44,6 +52,25 @@ describe('standin contract --explore', () => {
       expect(result.finding!.steps.length).toBeLessThanOrEqual(8);
     }, 120_000);
   }
+
+  it('draws the same sequences from the same seed against a frozen clock, new steps included', async () => {
+    const variant = DOMAIN_VARIANTS.find((v) => v.expectedRules.includes('CR2'))!;
+    const [first, second] = [await exploreAgainst(variant, 4, 2000), await exploreAgainst(variant, 4, 2000)];
+    const exchanges = (r: ExploreResult) => r.finding!.requests.map(({ ms, ...rest }) => (void ms, rest));
+    expect(second.finding!.steps).toEqual(first.finding!.steps);
+    expect(exchanges(second)).toEqual(exchanges(first));
+    expect(second.requests).toBe(first.requests);
+  }, 60_000);
+
+  it('finds nothing read-only on a sound mock, and catches overlapping pages read-only', async () => {
+    const sound = await exploreAgainst(null, 1, 600, { readOnly: true });
+    expect(sound.finding?.message ?? null).toBeNull();
+    const overlapping = DOMAIN_VARIANTS.find((v) => v.name.startsWith('a later page of fewer than 50'))!;
+    const broken = await exploreAgainst(overlapping, 1, 600, { readOnly: true });
+    expect(broken.finding?.rule).toBe('G4');
+    // Read-only: the exploration sent nothing but GETs.
+    expect(broken.finding!.requests.map((r) => r.method)).toEqual(broken.finding!.requests.map(() => 'GET'));
+  }, 60_000);
 
   it('replays a shrunk sequence: red against the broken server, green against a sound one, as saved', async () => {
     const variant = SEQUENCE_VARIANTS[1]!;

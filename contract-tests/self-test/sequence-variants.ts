@@ -239,4 +239,155 @@ export const DOMAIN_VARIANTS: Variant[] = [
       },
     ],
   },
+
+  // ---- The check-in, Echo, reaction, digest and action-item steps, and the read-only exploration (whose run
+  // must catch the last, G4's overlapping pages, as well: explore-self-test.test.ts). ----
+  {
+    name: 'a check-in whose blockers are only whitespace is blocked',
+    expectedRules: ['CI4'],
+    kind: 'domain',
+    break: [
+      {
+        path: /^\/check-ins\/[^/]+$/,
+        response(response) {
+          if (response.status !== 200) return;
+          eachRecord(response.body, (record: { blockers?: unknown; blocked?: boolean }) => {
+            if (typeof record.blockers === 'string') record.blocked = true;
+          });
+        },
+      },
+    ],
+  },
+  {
+    name: "a check-in's completed_at is cleared by a PATCH that leaves every answer null",
+    expectedRules: ['CI3'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['PATCH'],
+        path: /^\/check-ins\/[^/]+$/,
+        response(response) {
+          const record = response.body as Record<string, unknown> | undefined;
+          if (response.status !== 200 || !record) return;
+          const answers = ['previous', 'intentions', 'blockers', 'mood', 'previous_completed'];
+          if (answers.every((field) => record[field] === null)) record.completed_at = null;
+        },
+      },
+    ],
+  },
+  {
+    name: "a deleted Echo's answers still answer 200",
+    expectedRules: ['EC6'],
+    kind: 'sequence',
+    break: (): Rewrite[] => {
+      const answersOf = new Map<string, unknown[]>();
+      const gone = new Map<string, unknown>();
+      return [
+        {
+          methods: ['DELETE'],
+          path: /^\/echo\/questions\/[^/]+$/,
+          async request(request, tools) {
+            const list = await tools.call('GET', `${request.path}/answers?per_page=50`, tokenOf(request, tools));
+            for (const answer of (list.body ?? []) as Array<{ id: string }>) gone.set(answer.id, answer);
+            answersOf.set(request.path, list.body as unknown[]);
+          },
+        },
+        {
+          methods: ['GET'],
+          path: /^\/echo\/answers\/[^/]+$/,
+          response(response, request) {
+            const kept = gone.get(request.path.split('/').at(-1)!);
+            if (response.status === 404 && kept)
+              return {
+                status: 200,
+                headers: new Headers({ 'content-type': 'application/json', etag: 'W/"kept"' }),
+                body: kept,
+              };
+          },
+        },
+      ];
+    },
+  },
+  {
+    name: "an Echo's answers are listed oldest first once it has two",
+    expectedRules: ['EC5'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/echo\/questions\/[^/]+\/answers$/,
+        response(response) {
+          if (response.status === 200 && Array.isArray(response.body) && response.body.length >= 2)
+            response.body.reverse();
+        },
+      },
+    ],
+  },
+  {
+    name: 'reacting again with the same name answers 201, as if new',
+    expectedRules: ['CR2'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['POST'],
+        path: /^\/goal-updates\/[^/]+\/reactions$/,
+        response(response) {
+          if (response.status === 200) response.status = 201;
+        },
+      },
+    ],
+  },
+  {
+    name: 'action items leave out goals due for over a month',
+    expectedRules: ['AI3'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/action-items$/,
+        response(response) {
+          if (response.status !== 200 || !Array.isArray(response.body)) return;
+          response.body = response.body.filter(
+            (item: { kind: string; due_on: string }) => item.kind !== 'goal-update' || item.due_on >= '2026-10-20',
+          );
+        },
+      },
+    ],
+  },
+  {
+    name: "the caller's own comments never reach their digest",
+    expectedRules: ['DG2'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/digest$/,
+        response(response) {
+          if (response.status !== 200 || !Array.isArray(response.body)) return;
+          response.body = response.body.filter((entry: { category: string }) => entry.category !== 'comment');
+        },
+      },
+    ],
+  },
+  {
+    name: 'a later page of fewer than 50 starts with the last record of the page before',
+    expectedRules: ['G4'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/(goals|people|check-ins|echo\/questions|digest)$/,
+        async response(response, request, tools) {
+          const query = new URLSearchParams(request.query);
+          const page = Number(query.get('page') ?? 1);
+          const perPage = Number(query.get('per_page') ?? 30);
+          if (page < 2 || perPage >= 50 || response.status !== 200 || !Array.isArray(response.body)) return;
+          query.set('page', String(page - 1));
+          const before = await tools.call('GET', `${request.path}?${query.toString()}`, tokenOf(request, tools));
+          const last = Array.isArray(before.body) ? before.body.at(-1) : undefined;
+          if (last && response.body.length > 0) response.body = [last, ...response.body.slice(0, -1)];
+        },
+      },
+    ],
+  },
 ];
