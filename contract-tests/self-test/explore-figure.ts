@@ -42,7 +42,7 @@ export const DEFAULT_SETTINGS: FigureSettings = {
 };
 
 /** What one variant gave. */
-export interface VariantRow {
+interface VariantRow {
   variant: Variant;
   /** Rules of the per-rule checks that failed (none: not caught). */
   perRule: string[];
@@ -71,7 +71,7 @@ async function perRuleFailures(variant: Variant): Promise<string[]> {
 }
 
 /** One exploration against a fresh mock, broken by `variant` (null: sound). */
-export async function exploreOnce(variant: Variant | null, seed: number, requests: number): Promise<ExploreResult> {
+async function exploreOnce(variant: Variant | null, seed: number, requests: number): Promise<ExploreResult> {
   const mock = createMock({ now: NOW });
   const fetch = brokenFetch(mock, variant);
   const client = new CheckingClient({ baseUrl: BASE_URL, fetch }, await tokenOf(mock), new Coverage());
@@ -102,7 +102,7 @@ async function exploreRow(
   return { foundAt: null, finding: null };
 }
 
-export function allVariants(): Variant[] {
+function allVariants(): Variant[] {
   return [...VARIANTS, ...SET_UP_VARIANTS, ...SEQUENCE_VARIANTS, ...DOMAIN_VARIANTS];
 }
 
@@ -117,7 +117,7 @@ function median(values: number[]): string {
 }
 
 /** The table: per kind, the share each mode detects and both together, and the shrunk repros' median size. */
-export function figureTable(rows: VariantRow[], settings: FigureSettings): string {
+function figureTable(rows: VariantRow[], settings: FigureSettings): string {
   const budgets = settings.budgets;
   const header = [
     'kind'.padEnd(10),
