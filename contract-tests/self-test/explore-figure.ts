@@ -34,7 +34,7 @@ export interface FigureSettings {
 export const DEFAULT_SETTINGS: FigureSettings = {
   budgets: [500, 2000, 10_000],
   seed: 1,
-  healthySeeds: 3,
+  healthySeeds: 20,
   healthyRequests: 10_000,
   only: [],
   limit: Infinity,
