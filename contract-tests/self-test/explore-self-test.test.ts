@@ -15,6 +15,32 @@ import { brokenFetch, type Variant } from './broken-variants.js';
 import { DOMAIN_VARIANTS, SEQUENCE_VARIANTS } from './sequence-variants.js';
 
 const BASE_URL = 'http://standin.test/api/v2';
+const named = (name: string): Variant => {
+  const variant = [...SEQUENCE_VARIANTS, ...DOMAIN_VARIANTS].find((v) => v.name === name);
+  if (!variant) throw new Error(`no variant named ${name}`);
+  return variant;
+};
+const SELF_TESTED = [
+  'a deleted goal stays listed under goal_ids[]',
+  "a goal keeps its deleted latest update's figures (no recompute)",
+  "a goal's ETag stays the one of its first read",
+  'a refused goal PATCH (start after end) still saves its end_date',
+  "a deleted update's comments answer an empty list instead of 404",
+  'an omitted confidence takes 100 again instead of the latest update’s',
+  'goal_ids[] leaves archived goals out',
+  "a goal's updates are listed oldest first once it has three",
+  "a goal's progress is its best update's, not its latest's",
+  "an update's comments are listed oldest first",
+  // The check-in, Echo, reaction, action-item, digest and paging steps' own.
+  'a check-in whose blockers are only whitespace is blocked',
+  "a check-in's completed_at is cleared by a PATCH that leaves every answer null",
+  "a deleted Echo's answers still answer 200",
+  "an Echo's answers are listed oldest first once it has two",
+  'reacting again with the same name answers 201, as if new',
+  'action items leave out goals due for over a month',
+  "the caller's own comments never reach their digest",
+  'a later page of fewer than 50 starts with the last record of the page before',
+].map(named);
 const NOW = '2026-11-20T15:00:00Z';
 
 async function exploreAgainst(
@@ -43,7 +69,8 @@ describe('standin contract --explore', () => {
     }
   }, 120_000);
 
-  for (const variant of [...SEQUENCE_VARIANTS, ...DOMAIN_VARIANTS]) {
+  // Eighteen of issue 37's broken servers (the figure, `npm run explore:figure`, runs all of them): CI's time.
+  for (const variant of SELF_TESTED) {
     it(`catches a server where ${variant.name} (${variant.kind}), under ${variant.expectedRules.join(' or ')}`, async () => {
       const result = await exploreAgainst(variant, 1, 2000);
       expect(result.finding, 'no failure found in 2,000 requests').not.toBeNull();
@@ -73,7 +100,7 @@ describe('standin contract --explore', () => {
   }, 60_000);
 
   it('replays a shrunk sequence: red against the broken server, green against a sound one, as saved', async () => {
-    const variant = SEQUENCE_VARIANTS[1]!;
+    const variant = named("a goal keeps its deleted latest update's figures (no recompute)");
     const { finding, seed } = await exploreAgainst(variant, 1, 2000);
     expect(finding).not.toBeNull();
     const replay = async (broken: Variant | null) => {
