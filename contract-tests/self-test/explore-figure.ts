@@ -76,7 +76,11 @@ async function exploreOnce(variant: Variant | null, seed: number, requests: numb
   const fetch = brokenFetch(mock, variant);
   const client = new CheckingClient({ baseUrl: BASE_URL, fetch }, await tokenOf(mock), new Coverage());
   const me = (await client.expect<{ id: string }>(200, 'GET', '/me')).body.id;
-  return explore({ client, me, title: (word) => `[standin-contract] figure ${word}` }, { seed, requests });
+  // A fresh mock is a world of the run's own: its check-ins may be PATCHed, as in a standin session (checkIns).
+  return explore(
+    { client, me, title: (word) => `[standin-contract] figure ${word}` },
+    { seed, requests, checkIns: true },
+  );
 }
 
 /**
