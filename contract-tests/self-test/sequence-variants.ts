@@ -21,6 +21,27 @@ function goalIdsOf(query: string): string[] {
 
 type Figures = { progress: number; confidence: number; confidence_description: string };
 
+/**
+ * A goal read whose path a write marked `stale` answers with the ETag of the read before the write (G12): the
+ * ETag-variants' shared half; `last` keeps each path's last ETag.
+ */
+function etagKeptWhileStale(stale: Set<string>, last: Map<string, string>): Rewrite {
+  return {
+    methods: ['GET'],
+    path: GOAL,
+    response(response, request) {
+      const tag = response.headers.get('etag');
+      if (response.status !== 200 || !tag) return;
+      if (stale.has(request.path) && last.has(request.path)) {
+        stale.delete(request.path);
+        response.headers.set('etag', last.get(request.path)!);
+        return;
+      }
+      last.set(request.path, tag);
+    },
+  };
+}
+
 export const SEQUENCE_VARIANTS: Variant[] = [
   {
     name: "a goal's ETag stays the one of its first read",
@@ -107,20 +128,7 @@ export const SEQUENCE_VARIANTS: Variant[] = [
             stale.add(`/goals/${idIn(GOAL_UPDATES, request.path)}`);
           },
         },
-        {
-          methods: ['GET'],
-          path: GOAL,
-          response(response, request) {
-            const tag = response.headers.get('etag');
-            if (response.status !== 200 || !tag) return;
-            if (stale.has(request.path) && last.has(request.path)) {
-              stale.delete(request.path);
-              response.headers.set('etag', last.get(request.path)!);
-              return;
-            }
-            last.set(request.path, tag);
-          },
-        },
+        etagKeptWhileStale(stale, last),
       ];
     },
   },
@@ -277,20 +285,7 @@ export const SEQUENCE_VARIANTS: Variant[] = [
             if (goalId) stale.add(`/goals/${goalId}`);
           },
         },
-        {
-          methods: ['GET'],
-          path: GOAL,
-          response(response, request) {
-            const tag = response.headers.get('etag');
-            if (response.status !== 200 || !tag) return;
-            if (stale.has(request.path) && last.has(request.path)) {
-              stale.delete(request.path);
-              response.headers.set('etag', last.get(request.path)!);
-              return;
-            }
-            last.set(request.path, tag);
-          },
-        },
+        etagKeptWhileStale(stale, last),
       ];
     },
   },
