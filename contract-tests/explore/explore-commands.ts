@@ -113,302 +113,299 @@ async function listPages(target: ExploreTarget, model: ExploreModel, perPage: nu
   return seen;
 }
 
+/** How each goal step runs: the step as data, the model to judge it by and to move, the target to send it to. */
+type StepRun = (step: ExploreStep, model: ExploreModel, target: ExploreTarget) => Promise<void>;
+
+/** The goal steps (GO1, GO4, GO6, GO8, GU2, GU3, GU5, GU6, GU7, CR1, G4, G8, G12), one function each. */
+const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
+  createGoal: async (step, model, target) => {
+    const title = target.title(step.word ?? 'goal');
+    const body = {
+      title,
+      ...(step.endDate !== undefined ? { end_date: step.endDate } : {}),
+      ...(step.startDate !== undefined ? { start_date: step.startDate } : {}),
+    };
+    const made = await target.call<GoalAnswer>('POST', '/goals', body);
+    expect(made.status === 201, 'http', 'GO1', `POST /goals answered ${made.status}`);
+    target.created(made.body.id);
+    const goal: ModelGoal = {
+      id: made.body.id,
+      title,
+      archived: false,
+      endDate: step.endDate ?? null,
+      startDate: step.startDate ?? null,
+      updates: [],
+    };
+    expect(
+      made.body.owner.id === target.me,
+      'domain',
+      'GO1',
+      `a goal made without owner_id is owned by ${made.body.owner.id}, not the caller`,
+    );
+    expectFigures(model, goal, made.body, 'POST /goals');
+    model.goals.push(goal);
+    // Created, then readable, as created.
+    const read = await readGoal(model, target, goal, ' after POST');
+    expect(
+      read.end_date === goal.endDate,
+      'http',
+      'GO1',
+      `GET /goals/${goal.id} has end_date ${read.end_date}, created with ${goal.endDate}`,
+    );
+    return;
+  },
+  readGoal: async (step, model, target) => {
+    await readGoal(model, target, pickOf(model.goals, step.pick), '');
+    return;
+  },
+  readDeletedGoal: async (step, model, target) => {
+    const gone = [
+      ...model.deletedGoals.map((id) => `/goals/${id}`),
+      ...model.deletedGoals.map((id) => `/goals/${id}/goal-updates`),
+      ...model.deletedUpdates.map((id) => `/goal-updates/${id}`),
+      ...model.deletedUpdates.map((id) => `/goal-updates/${id}/comments`),
+    ];
+    const path = pickOf(gone, step.pick);
+    const got = await target.call('GET', path);
+    expect(
+      got.status === 404,
+      'http',
+      path.startsWith('/goals/') ? 'GO8' : 'GU6',
+      `GET ${path} of a deleted record answered ${got.status}`,
+    );
+    return;
+  },
+  patchGoal: async (step, model, target) => {
+    const goal = pickOf(model.goals, step.pick);
+    const title = step.word === undefined ? undefined : target.title(step.word);
+    const body = {
+      ...(title === undefined ? {} : { title }),
+      ...(step.archived === undefined ? {} : { archived: step.archived }),
+    };
+    const got = await target.call<GoalAnswer>('PATCH', `/goals/${goal.id}`, body);
+    expect(got.status === 200, 'http', 'GO9', `PATCH /goals/${goal.id} by its owner answered ${got.status}`);
+    if (title !== undefined) goal.title = title;
+    if (step.archived !== undefined) goal.archived = step.archived;
+    expectFigures(model, goal, got.body, `PATCH /goals/${goal.id}`);
+    return;
+  },
+  refusedGoalPatch: async (step, model, target) => {
+    const goal = pickOf(model.goals, step.pick);
+    const refusals = [{ update_cadence: 'hourly' }, { start_date: '2031-02-01', end_date: '2031-01-01' }, { title: 5 }];
+    const body = pickOf(refusals, step.refusal);
+    const before = await target.call('GET', `/goals/${goal.id}`);
+    const got = await target.call('PATCH', `/goals/${goal.id}`, body);
+    expect(
+      got.status === 422 || got.status === 400,
+      'http',
+      'G8',
+      `PATCH /goals/${goal.id} with ${JSON.stringify(body)} answered ${got.status}, not a refusal`,
+    );
+    const after = await target.call('GET', `/goals/${goal.id}`);
+    expect(
+      after.text === before.text,
+      'http',
+      'G8',
+      `a refused PATCH /goals/${goal.id} (${got.status}) changed the goal:\n  before ${before.text.slice(0, 300)}\n  after  ${after.text.slice(0, 300)}`,
+    );
+    return;
+  },
+  deleteGoal: async (step, model, target) => {
+    const goal = pickOf(model.goals, step.pick);
+    const got = await target.call('DELETE', `/goals/${goal.id}`);
+    expect(got.status === 204, 'http', 'GO8', `DELETE /goals/${goal.id} answered ${got.status}`);
+    model.removeGoal(goal);
+    target.forget(`/goals/${goal.id}`);
+    const again = await target.call('GET', `/goals/${goal.id}`);
+    expect(again.status === 404, 'http', 'GO8', `GET /goals/${goal.id} after its DELETE answered ${again.status}`);
+    return;
+  },
+  listGoals: async (step, model, target) => {
+    // One page of 50 holds every goal a sequence makes: GO6 and GO8 are judged on it, and G4 on the pages.
+    const whole = await listPages(target, model, 50);
+    const ids = whole.map((g) => g.id);
+    const deleted = ids.filter((id) => model.deletedGoals.includes(id));
+    expect(deleted.length === 0, 'http', 'GO8', `GET /goals?goal_ids[]=… lists deleted goals ${deleted.join(', ')}`);
+    const want = model.listed();
+    expect(
+      ids.join() === want.map((g) => g.id).join(),
+      'domain',
+      'GO6',
+      `GET /goals?goal_ids[]=… lists ${ids.join(', ') || 'nothing'}; the live goals in GO6's order (end_date, ` +
+        `title, id; archived ones too, as goal_ids[] is given) are ${want.map((g) => `${g.id}${g.archived ? ' (archived)' : ''}`).join(', ') || 'none'}`,
+    );
+    for (const answer of whole)
+      expectFigures(
+        model,
+        want.find((g) => g.id === answer.id)!,
+        answer,
+        'GET /goals',
+      );
+    const perPage = step.perPage ?? 50;
+    if (perPage === 50) return;
+    const paged = (await listPages(target, model, perPage)).map((g) => g.id);
+    expect(
+      paged.join() === ids.join(),
+      'http',
+      'G4',
+      `GET /goals?goal_ids[]=… in pages of ${perPage} lists ${paged.join(', ') || 'nothing'}; in one page, ${ids.join(', ') || 'nothing'} (pages overlap or skip)`,
+    );
+    return;
+  },
+  postUpdate: async (step, model, target) => {
+    const goal = pickOf(model.goals, step.pick);
+    const given = {
+      ...(step.progress === undefined ? {} : { progress: step.progress }),
+      ...(step.confidence === undefined ? {} : { confidence: step.confidence }),
+    };
+    const want = model.newUpdate(goal, given);
+    const got = await target.call<UpdateAnswer>('POST', `/goals/${goal.id}/goal-updates`, {
+      title: target.title('update'),
+      body: 'Moved on.',
+      ...given,
+    });
+    expect(got.status === 201, 'http', 'GU1', `POST /goals/${goal.id}/goal-updates answered ${got.status}`);
+    // GU2 when a given confidence was saved unsnapped or wrongly snapped; GU3 for what an omitted field took.
+    const rule = step.confidence !== undefined && got.body.confidence !== want.confidence ? 'GU2' : 'GU3';
+    expect(
+      got.body.progress === want.progress && got.body.confidence === want.confidence,
+      'domain',
+      rule,
+      `POST /goals/${goal.id}/goal-updates with ${JSON.stringify(given)} saved progress ${got.body.progress}, confidence ${got.body.confidence}; ` +
+        `the rules give ${want.progress}, ${want.confidence} (GU3: an omitted field takes the latest update's, or 1 and 100 for a first; GU2: snapped to 30, 60, 90)`,
+    );
+    goal.updates.push({ id: got.body.id, ...want, seq: model.next(), comments: [], reactions: [] });
+    return;
+  },
+  refusedUpdate: async (step, model, target) => {
+    const goal = pickOf(model.goals, step.pick);
+    const refusals = [{ confidence: 101 }, { progress: -1 }, { progress: 'half' }, { confidence: 40.5 }];
+    const body = pickOf(refusals, step.refusal);
+    const before = await target.call('GET', `/goals/${goal.id}/goal-updates?per_page=50`);
+    const got = await target.call('POST', `/goals/${goal.id}/goal-updates`, {
+      title: target.title('refused'),
+      ...body,
+    });
+    expect(
+      got.status === 422 || got.status === 400,
+      'http',
+      'G8',
+      `POST /goals/${goal.id}/goal-updates with ${JSON.stringify(body)} answered ${got.status}, not a refusal`,
+    );
+    const after = await target.call('GET', `/goals/${goal.id}/goal-updates?per_page=50`);
+    expect(
+      after.text === before.text,
+      'http',
+      'G8',
+      `a refused POST of an update (${got.status}) changed goal ${goal.id}'s updates`,
+    );
+    await readGoal(model, target, goal, ' after a refused update');
+    return;
+  },
+  patchUpdate: async (step, model, target) => {
+    const { goal, update } = pickOf(model.updates(), step.pick);
+    const given = {
+      ...(step.progress === undefined ? {} : { progress: step.progress }),
+      ...(step.confidence === undefined ? {} : { confidence: step.confidence }),
+    };
+    const got = await target.call<UpdateAnswer>('PATCH', `/goal-updates/${update.id}`, given);
+    expect(got.status === 200, 'http', 'GU8', `PATCH /goal-updates/${update.id} by its author answered ${got.status}`);
+    if (step.progress !== undefined) update.progress = step.progress;
+    if (step.confidence !== undefined) update.confidence = snapConfidence(step.confidence);
+    expect(
+      got.body.progress === update.progress && got.body.confidence === update.confidence,
+      'domain',
+      'GU6',
+      `PATCH /goal-updates/${update.id} with ${JSON.stringify(given)} answered progress ${got.body.progress}, confidence ${got.body.confidence}; ` +
+        `want ${update.progress}, ${update.confidence} (omitted fields kept, confidence snapped again)`,
+    );
+    void goal;
+    return;
+  },
+  deleteUpdate: async (step, model, target) => {
+    const { goal, update } = pickOf(model.updates(), step.pick);
+    const got = await target.call('DELETE', `/goal-updates/${update.id}`);
+    expect(got.status === 204, 'http', 'GU6', `DELETE /goal-updates/${update.id} answered ${got.status}`);
+    model.removeUpdate(goal, update);
+    return;
+  },
+  listUpdates: async (step, model, target) => {
+    const goal = pickOf(model.goals, step.pick);
+    const got = await target.call<UpdateAnswer[]>('GET', `/goals/${goal.id}/goal-updates?per_page=50`);
+    expect(got.status === 200, 'http', 'GU7', `GET /goals/${goal.id}/goal-updates answered ${got.status}`);
+    const want = [...goal.updates].sort((a, b) => b.seq - a.seq).map((u) => u.id);
+    const ids = got.body.map((u) => u.id);
+    const stale = ids.filter((id) => model.deletedUpdates.includes(id));
+    expect(
+      stale.length === 0,
+      'http',
+      'GU6',
+      `GET /goals/${goal.id}/goal-updates lists deleted updates ${stale.join(', ')}`,
+    );
+    expect(
+      ids.join() === want.join(),
+      'domain',
+      'GU7',
+      `GET /goals/${goal.id}/goal-updates lists ${ids.join(', ') || 'nothing'}; newest first it is ${want.join(', ') || 'nothing'}`,
+    );
+    for (const answer of got.body) {
+      const update = goal.updates.find((u) => u.id === answer.id)!;
+      expect(
+        answer.progress === update.progress && answer.confidence === update.confidence,
+        'domain',
+        'GU6',
+        `update ${answer.id} is listed with progress ${answer.progress}, confidence ${answer.confidence}; it was saved with ${update.progress}, ${update.confidence}`,
+      );
+    }
+    target.seeRepresentation(`/goals/${goal.id}/goal-updates?per_page=50`, got.text, got.headers.get('etag'));
+    return;
+  },
+  postComment: async (step, model, target) => {
+    const { update } = pickOf(model.updates(), step.pick);
+    const got = await target.call<{ id: string; created_at: string; resource: { type: string; id: string } }>(
+      'POST',
+      `/goal-updates/${update.id}/comments`,
+      { body: target.title('comment') },
+    );
+    expect(got.status === 201, 'http', 'CR1', `POST /goal-updates/${update.id}/comments answered ${got.status}`);
+    update.comments.push({ id: got.body.id, seq: model.next() });
+    model.saw(got.body.created_at);
+    const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
+    const want = [...update.comments].sort((a, b) => b.seq - a.seq).map((c) => c.id);
+    expect(
+      list.body.map((c) => c.id).join() === want.join(),
+      'domain',
+      'CR1',
+      `GET /goal-updates/${update.id}/comments lists ${list.body.map((c) => c.id).join(', ')}; newest first it is ${want.join(', ')}`,
+    );
+    return;
+  },
+  deleteComment: async (step, model, target) => {
+    const withComments = model.updates().filter(({ update }) => update.comments.length > 0);
+    const { update } = pickOf(withComments, step.pick);
+    const comment = pickOf(update.comments, step.pick);
+    const got = await target.call('DELETE', `/comments/${comment.id}`);
+    expect(got.status === 204, 'http', 'CR1', `DELETE /comments/${comment.id} by its author answered ${got.status}`);
+    update.comments.splice(update.comments.indexOf(comment), 1);
+    model.deletedComments.push(comment.id);
+    const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
+    expect(
+      !list.body.some((c) => c.id === comment.id),
+      'http',
+      'CR1',
+      `GET /goal-updates/${update.id}/comments still lists deleted comment ${comment.id}`,
+    );
+    return;
+  },
+};
+
 /** Runs one step against the target and the model: the goal steps here, the others in their own files. */
 async function runStep(step: ExploreStep, model: ExploreModel, target: ExploreTarget): Promise<void> {
   if (await runCheckInStep(step, model, target)) return;
   if (await runEchoStep(step, model, target)) return;
   if (await runReadOnlyStep(step, model, target)) return;
   if (await runReactionStep(step, model, target)) return;
-  switch (step.kind as GoalStepKind) {
-    case 'createGoal': {
-      const title = target.title(step.word ?? 'goal');
-      const body = {
-        title,
-        ...(step.endDate !== undefined ? { end_date: step.endDate } : {}),
-        ...(step.startDate !== undefined ? { start_date: step.startDate } : {}),
-      };
-      const made = await target.call<GoalAnswer>('POST', '/goals', body);
-      expect(made.status === 201, 'http', 'GO1', `POST /goals answered ${made.status}`);
-      target.created(made.body.id);
-      const goal: ModelGoal = {
-        id: made.body.id,
-        title,
-        archived: false,
-        endDate: step.endDate ?? null,
-        startDate: step.startDate ?? null,
-        updates: [],
-      };
-      expect(
-        made.body.owner.id === target.me,
-        'domain',
-        'GO1',
-        `a goal made without owner_id is owned by ${made.body.owner.id}, not the caller`,
-      );
-      expectFigures(model, goal, made.body, 'POST /goals');
-      model.goals.push(goal);
-      // Created, then readable, as created.
-      const read = await readGoal(model, target, goal, ' after POST');
-      expect(
-        read.end_date === goal.endDate,
-        'http',
-        'GO1',
-        `GET /goals/${goal.id} has end_date ${read.end_date}, created with ${goal.endDate}`,
-      );
-      return;
-    }
-    case 'readGoal': {
-      await readGoal(model, target, pickOf(model.goals, step.pick), '');
-      return;
-    }
-    case 'readDeletedGoal': {
-      const gone = [
-        ...model.deletedGoals.map((id) => `/goals/${id}`),
-        ...model.deletedGoals.map((id) => `/goals/${id}/goal-updates`),
-        ...model.deletedUpdates.map((id) => `/goal-updates/${id}`),
-        ...model.deletedUpdates.map((id) => `/goal-updates/${id}/comments`),
-      ];
-      const path = pickOf(gone, step.pick);
-      const got = await target.call('GET', path);
-      expect(
-        got.status === 404,
-        'http',
-        path.startsWith('/goals/') ? 'GO8' : 'GU6',
-        `GET ${path} of a deleted record answered ${got.status}`,
-      );
-      return;
-    }
-    case 'patchGoal': {
-      const goal = pickOf(model.goals, step.pick);
-      const title = step.word === undefined ? undefined : target.title(step.word);
-      const body = {
-        ...(title === undefined ? {} : { title }),
-        ...(step.archived === undefined ? {} : { archived: step.archived }),
-      };
-      const got = await target.call<GoalAnswer>('PATCH', `/goals/${goal.id}`, body);
-      expect(got.status === 200, 'http', 'GO9', `PATCH /goals/${goal.id} by its owner answered ${got.status}`);
-      if (title !== undefined) goal.title = title;
-      if (step.archived !== undefined) goal.archived = step.archived;
-      expectFigures(model, goal, got.body, `PATCH /goals/${goal.id}`);
-      return;
-    }
-    case 'refusedGoalPatch': {
-      const goal = pickOf(model.goals, step.pick);
-      const refusals = [
-        { update_cadence: 'hourly' },
-        { start_date: '2031-02-01', end_date: '2031-01-01' },
-        { title: 5 },
-      ];
-      const body = pickOf(refusals, step.refusal);
-      const before = await target.call('GET', `/goals/${goal.id}`);
-      const got = await target.call('PATCH', `/goals/${goal.id}`, body);
-      expect(
-        got.status === 422 || got.status === 400,
-        'http',
-        'G8',
-        `PATCH /goals/${goal.id} with ${JSON.stringify(body)} answered ${got.status}, not a refusal`,
-      );
-      const after = await target.call('GET', `/goals/${goal.id}`);
-      expect(
-        after.text === before.text,
-        'http',
-        'G8',
-        `a refused PATCH /goals/${goal.id} (${got.status}) changed the goal:\n  before ${before.text.slice(0, 300)}\n  after  ${after.text.slice(0, 300)}`,
-      );
-      return;
-    }
-    case 'deleteGoal': {
-      const goal = pickOf(model.goals, step.pick);
-      const got = await target.call('DELETE', `/goals/${goal.id}`);
-      expect(got.status === 204, 'http', 'GO8', `DELETE /goals/${goal.id} answered ${got.status}`);
-      model.removeGoal(goal);
-      target.forget(`/goals/${goal.id}`);
-      const again = await target.call('GET', `/goals/${goal.id}`);
-      expect(again.status === 404, 'http', 'GO8', `GET /goals/${goal.id} after its DELETE answered ${again.status}`);
-      return;
-    }
-    case 'listGoals': {
-      // One page of 50 holds every goal a sequence makes: GO6 and GO8 are judged on it, and G4 on the pages.
-      const whole = await listPages(target, model, 50);
-      const ids = whole.map((g) => g.id);
-      const deleted = ids.filter((id) => model.deletedGoals.includes(id));
-      expect(deleted.length === 0, 'http', 'GO8', `GET /goals?goal_ids[]=… lists deleted goals ${deleted.join(', ')}`);
-      const want = model.listed();
-      expect(
-        ids.join() === want.map((g) => g.id).join(),
-        'domain',
-        'GO6',
-        `GET /goals?goal_ids[]=… lists ${ids.join(', ') || 'nothing'}; the live goals in GO6's order (end_date, ` +
-          `title, id; archived ones too, as goal_ids[] is given) are ${want.map((g) => `${g.id}${g.archived ? ' (archived)' : ''}`).join(', ') || 'none'}`,
-      );
-      for (const answer of whole)
-        expectFigures(
-          model,
-          want.find((g) => g.id === answer.id)!,
-          answer,
-          'GET /goals',
-        );
-      const perPage = step.perPage ?? 50;
-      if (perPage === 50) return;
-      const paged = (await listPages(target, model, perPage)).map((g) => g.id);
-      expect(
-        paged.join() === ids.join(),
-        'http',
-        'G4',
-        `GET /goals?goal_ids[]=… in pages of ${perPage} lists ${paged.join(', ') || 'nothing'}; in one page, ${ids.join(', ') || 'nothing'} (pages overlap or skip)`,
-      );
-      return;
-    }
-    case 'postUpdate': {
-      const goal = pickOf(model.goals, step.pick);
-      const given = {
-        ...(step.progress === undefined ? {} : { progress: step.progress }),
-        ...(step.confidence === undefined ? {} : { confidence: step.confidence }),
-      };
-      const want = model.newUpdate(goal, given);
-      const got = await target.call<UpdateAnswer>('POST', `/goals/${goal.id}/goal-updates`, {
-        title: target.title('update'),
-        body: 'Moved on.',
-        ...given,
-      });
-      expect(got.status === 201, 'http', 'GU1', `POST /goals/${goal.id}/goal-updates answered ${got.status}`);
-      // GU2 when a given confidence was saved unsnapped or wrongly snapped; GU3 for what an omitted field took.
-      const rule = step.confidence !== undefined && got.body.confidence !== want.confidence ? 'GU2' : 'GU3';
-      expect(
-        got.body.progress === want.progress && got.body.confidence === want.confidence,
-        'domain',
-        rule,
-        `POST /goals/${goal.id}/goal-updates with ${JSON.stringify(given)} saved progress ${got.body.progress}, confidence ${got.body.confidence}; ` +
-          `the rules give ${want.progress}, ${want.confidence} (GU3: an omitted field takes the latest update's, or 1 and 100 for a first; GU2: snapped to 30, 60, 90)`,
-      );
-      goal.updates.push({ id: got.body.id, ...want, seq: model.next(), comments: [], reactions: [] });
-      return;
-    }
-    case 'refusedUpdate': {
-      const goal = pickOf(model.goals, step.pick);
-      const refusals = [{ confidence: 101 }, { progress: -1 }, { progress: 'half' }, { confidence: 40.5 }];
-      const body = pickOf(refusals, step.refusal);
-      const before = await target.call('GET', `/goals/${goal.id}/goal-updates?per_page=50`);
-      const got = await target.call('POST', `/goals/${goal.id}/goal-updates`, {
-        title: target.title('refused'),
-        ...body,
-      });
-      expect(
-        got.status === 422 || got.status === 400,
-        'http',
-        'G8',
-        `POST /goals/${goal.id}/goal-updates with ${JSON.stringify(body)} answered ${got.status}, not a refusal`,
-      );
-      const after = await target.call('GET', `/goals/${goal.id}/goal-updates?per_page=50`);
-      expect(
-        after.text === before.text,
-        'http',
-        'G8',
-        `a refused POST of an update (${got.status}) changed goal ${goal.id}'s updates`,
-      );
-      await readGoal(model, target, goal, ' after a refused update');
-      return;
-    }
-    case 'patchUpdate': {
-      const { goal, update } = pickOf(model.updates(), step.pick);
-      const given = {
-        ...(step.progress === undefined ? {} : { progress: step.progress }),
-        ...(step.confidence === undefined ? {} : { confidence: step.confidence }),
-      };
-      const got = await target.call<UpdateAnswer>('PATCH', `/goal-updates/${update.id}`, given);
-      expect(
-        got.status === 200,
-        'http',
-        'GU8',
-        `PATCH /goal-updates/${update.id} by its author answered ${got.status}`,
-      );
-      if (step.progress !== undefined) update.progress = step.progress;
-      if (step.confidence !== undefined) update.confidence = snapConfidence(step.confidence);
-      expect(
-        got.body.progress === update.progress && got.body.confidence === update.confidence,
-        'domain',
-        'GU6',
-        `PATCH /goal-updates/${update.id} with ${JSON.stringify(given)} answered progress ${got.body.progress}, confidence ${got.body.confidence}; ` +
-          `want ${update.progress}, ${update.confidence} (omitted fields kept, confidence snapped again)`,
-      );
-      void goal;
-      return;
-    }
-    case 'deleteUpdate': {
-      const { goal, update } = pickOf(model.updates(), step.pick);
-      const got = await target.call('DELETE', `/goal-updates/${update.id}`);
-      expect(got.status === 204, 'http', 'GU6', `DELETE /goal-updates/${update.id} answered ${got.status}`);
-      model.removeUpdate(goal, update);
-      return;
-    }
-    case 'listUpdates': {
-      const goal = pickOf(model.goals, step.pick);
-      const got = await target.call<UpdateAnswer[]>('GET', `/goals/${goal.id}/goal-updates?per_page=50`);
-      expect(got.status === 200, 'http', 'GU7', `GET /goals/${goal.id}/goal-updates answered ${got.status}`);
-      const want = [...goal.updates].sort((a, b) => b.seq - a.seq).map((u) => u.id);
-      const ids = got.body.map((u) => u.id);
-      const stale = ids.filter((id) => model.deletedUpdates.includes(id));
-      expect(
-        stale.length === 0,
-        'http',
-        'GU6',
-        `GET /goals/${goal.id}/goal-updates lists deleted updates ${stale.join(', ')}`,
-      );
-      expect(
-        ids.join() === want.join(),
-        'domain',
-        'GU7',
-        `GET /goals/${goal.id}/goal-updates lists ${ids.join(', ') || 'nothing'}; newest first it is ${want.join(', ') || 'nothing'}`,
-      );
-      for (const answer of got.body) {
-        const update = goal.updates.find((u) => u.id === answer.id)!;
-        expect(
-          answer.progress === update.progress && answer.confidence === update.confidence,
-          'domain',
-          'GU6',
-          `update ${answer.id} is listed with progress ${answer.progress}, confidence ${answer.confidence}; it was saved with ${update.progress}, ${update.confidence}`,
-        );
-      }
-      target.seeRepresentation(`/goals/${goal.id}/goal-updates?per_page=50`, got.text, got.headers.get('etag'));
-      return;
-    }
-    case 'postComment': {
-      const { update } = pickOf(model.updates(), step.pick);
-      const got = await target.call<{ id: string; created_at: string; resource: { type: string; id: string } }>(
-        'POST',
-        `/goal-updates/${update.id}/comments`,
-        { body: target.title('comment') },
-      );
-      expect(got.status === 201, 'http', 'CR1', `POST /goal-updates/${update.id}/comments answered ${got.status}`);
-      update.comments.push({ id: got.body.id, seq: model.next() });
-      model.saw(got.body.created_at);
-      const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
-      const want = [...update.comments].sort((a, b) => b.seq - a.seq).map((c) => c.id);
-      expect(
-        list.body.map((c) => c.id).join() === want.join(),
-        'domain',
-        'CR1',
-        `GET /goal-updates/${update.id}/comments lists ${list.body.map((c) => c.id).join(', ')}; newest first it is ${want.join(', ')}`,
-      );
-      return;
-    }
-    case 'deleteComment': {
-      const withComments = model.updates().filter(({ update }) => update.comments.length > 0);
-      const { update } = pickOf(withComments, step.pick);
-      const comment = pickOf(update.comments, step.pick);
-      const got = await target.call('DELETE', `/comments/${comment.id}`);
-      expect(got.status === 204, 'http', 'CR1', `DELETE /comments/${comment.id} by its author answered ${got.status}`);
-      update.comments.splice(update.comments.indexOf(comment), 1);
-      model.deletedComments.push(comment.id);
-      const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
-      expect(
-        !list.body.some((c) => c.id === comment.id),
-        'http',
-        'CR1',
-        `GET /goal-updates/${update.id}/comments still lists deleted comment ${comment.id}`,
-      );
-      return;
-    }
-  }
+  await GOAL_STEPS[step.kind as GoalStepKind](step, model, target);
 }
 
 /** A step as fast-check runs it: valid only where the model allows, and printed as its data. */

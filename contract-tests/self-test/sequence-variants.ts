@@ -21,6 +21,19 @@ function goalIdsOf(query: string): string[] {
 
 type Figures = { progress: number; confidence: number; confidence_description: string };
 
+/** A new update posted without `field` is sent on with `value` for it: a server whose GU3 default is fixed. */
+function omittedOnNewUpdate(field: 'progress' | 'confidence', value: number): Rewrite {
+  return {
+    methods: ['POST'],
+    path: GOAL_UPDATES,
+    request(request, tools) {
+      const body = tools.jsonOf(request) as Record<string, unknown> | undefined;
+      if (!body || field in body) return;
+      return { ...request, body: JSON.stringify({ ...body, [field]: value }) };
+    },
+  };
+}
+
 /**
  * A goal read whose path a write marked `stale` answers with the ETag of the read before the write (G12): the
  * ETag-variants' shared half; `last` keeps each path's last ETag.
@@ -703,17 +716,7 @@ export const DOMAIN_VARIANTS: Variant[] = [
     name: 'an omitted confidence takes 100 again instead of the latest update’s',
     expectedRules: ['GU3'],
     kind: 'domain',
-    break: [
-      {
-        methods: ['POST'],
-        path: GOAL_UPDATES,
-        request(request, tools) {
-          const body = tools.jsonOf(request) as Record<string, unknown> | undefined;
-          if (!body || 'confidence' in body) return;
-          return { ...request, body: JSON.stringify({ ...body, confidence: 100 }) };
-        },
-      },
-    ],
+    break: [omittedOnNewUpdate('confidence', 100)],
   },
   {
     name: 'goal_ids[] leaves archived goals out',
@@ -923,17 +926,7 @@ export const DOMAIN_VARIANTS: Variant[] = [
     name: 'an omitted progress takes 1 again instead of the latest update’s',
     expectedRules: ['GU3'],
     kind: 'domain',
-    break: [
-      {
-        methods: ['POST'],
-        path: GOAL_UPDATES,
-        request(request, tools) {
-          const body = tools.jsonOf(request) as Record<string, unknown> | undefined;
-          if (!body || 'progress' in body) return;
-          return { ...request, body: JSON.stringify({ ...body, progress: 1 }) };
-        },
-      },
-    ],
+    break: [omittedOnNewUpdate('progress', 1)],
   },
   {
     name: 'a goal without updates has confidence 90, not 100',
