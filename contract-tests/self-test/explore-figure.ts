@@ -58,28 +58,37 @@ async function tokenOf(mock: ReturnType<typeof createMock>): Promise<string> {
   return tokens[0]!.read_write;
 }
 
+/** What sees a run's requests on their way to the mock (mutant-probe.ts fingerprints them); by default nothing. */
+export type FetchWrap = (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+const unwrapped: FetchWrap = (fetch) => fetch;
+
 /** Every check of today's kit, one rule at a time, as self-test.test.ts runs them (modifyExisting too). */
-async function perRuleFailures(variant: Variant): Promise<string[]> {
+export async function perRuleFailures(variant: Variant | null, wrap: FetchWrap = unwrapped): Promise<string[]> {
   const mock = createMock({ now: NOW });
   const report = await runChecks(ALL_GROUPS, {
     baseUrl: BASE_URL,
     token: await tokenOf(mock),
     modifyExisting: true,
-    fetch: brokenFetch(mock, variant),
+    fetch: wrap(brokenFetch(mock, variant)),
   });
   return [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))];
 }
 
-/** One exploration against a fresh mock, broken by `variant` (null: sound). */
-async function exploreOnce(variant: Variant | null, seed: number, requests: number): Promise<ExploreResult> {
+/** One exploration against a fresh mock, broken by `variant` (null: sound); `readOnly` as --read-only explores. */
+export async function exploreOnce(
+  variant: Variant | null,
+  seed: number,
+  requests: number,
+  { wrap = unwrapped, readOnly = false }: { wrap?: FetchWrap; readOnly?: boolean } = {},
+): Promise<ExploreResult> {
   const mock = createMock({ now: NOW });
-  const fetch = brokenFetch(mock, variant);
+  const fetch = wrap(brokenFetch(mock, variant));
   const client = new CheckingClient({ baseUrl: BASE_URL, fetch }, await tokenOf(mock), new Coverage());
   const me = (await client.expect<{ id: string }>(200, 'GET', '/me')).body.id;
   // A fresh mock is a world of the run's own: its check-ins may be PATCHed, as in a standin session (checkIns).
   return explore(
     { client, me, title: (word) => `[standin-contract] figure ${word}` },
-    { seed, requests, checkIns: true },
+    { seed, requests, checkIns: !readOnly, readOnly },
   );
 }
 
@@ -88,14 +97,15 @@ async function exploreOnce(variant: Variant | null, seed: number, requests: numb
  * only checked between sequences, so a larger budget runs every sequence a smaller one ran, first: a variant
  * found at one budget is found at every larger one, and only a miss is run again with the next.
  */
-async function exploreRow(
-  variant: Variant,
-  settings: FigureSettings,
+export async function exploreRow(
+  variant: Variant | null,
+  settings: Pick<FigureSettings, 'budgets' | 'seed'>,
+  wrap: FetchWrap = unwrapped,
 ): Promise<Pick<VariantRow, 'foundAt' | 'finding' | 'setUp'>> {
   for (const budget of settings.budgets) {
     let result: ExploreResult;
     try {
-      result = await exploreOnce(variant, settings.seed, budget);
+      result = await exploreOnce(variant, settings.seed, budget, { wrap });
     } catch (error) {
       // The explorer asks GET /me who it acts as: a server that breaks it stops the exploration at its start,
       // caught (as the kit's run would fail), with no sequence to shrink.
@@ -110,9 +120,10 @@ function allVariants(): Variant[] {
   return [...VARIANTS, ...SET_UP_VARIANTS, ...SEQUENCE_VARIANTS, ...DOMAIN_VARIANTS];
 }
 
-const share = (n: number, of: number) => (of === 0 ? '-' : `${n}/${of} ${Math.round((100 * n) / of)}%`.padStart(9));
+export const share = (n: number, of: number) =>
+  of === 0 ? '-' : `${n}/${of} ${Math.round((100 * n) / of)}%`.padStart(9);
 
-function median(values: number[]): string {
+export function median(values: number[]): string {
   if (values.length === 0) return '-';
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
