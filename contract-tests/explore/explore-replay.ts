@@ -27,6 +27,10 @@ export async function replaySteps({
   fetch: doFetch = fetch,
 }: ReplayOptions): Promise<string | null> {
   const base = baseUrl.replace(/\/+$/, '');
+  // A replay is a run of its own, without checkContract's preflight: the response checks load here (on demand,
+  // spec-source.ts), or the first answer judged would find them missing.
+  const { loadSpecChecks } = await import('../../src/spec/compiled-spec.js');
+  await loadSpecChecks();
   const bearer = token || (await defaultMockToken(base, doFetch));
   if (!bearer) throw new Error(`replaySteps: no token given, and ${base} is not a standin that names one (MK1)`);
   const client = new CheckingClient({ baseUrl: base, fetch: doFetch }, bearer, new Coverage());
