@@ -1,7 +1,8 @@
 // The explorer's check-in steps (issue 37): the caller's own check-ins, PATCHed only when the run may (a standin
 // session of its own, or --modify-existing; the target puts their answers back at the sequence's end), judged
 // by CI3 (completed_at set by the first PATCH that leaves an answer non-null, kept after; updated_at moves on),
-// CI4 (blocked exactly when blockers holds non-whitespace text) and CI6 (by date is the same record as by id);
+// CI4 (blocked exactly when blockers holds non-whitespace text), CI5 (people_ids[] and blocked filter exactly)
+// and CI6 (by date is the same record as by id);
 // and the caller's action items as the run's own writes fix them (AI2, AI3).
 import fc from 'fast-check';
 import type { CheckInStepKind, ExploreStep } from './explore-step.js';
@@ -13,6 +14,7 @@ export const CHECK_IN_NEEDS: Record<CheckInStepKind, (m: ExploreModel) => boolea
   readMyCheckIns: (m) => m.mayModifyCheckIns && m.checkIns === null,
   patchCheckIn: (m) => (m.checkIns?.length ?? 0) > 0,
   readCheckIn: (m) => (m.checkIns?.length ?? 0) > 0,
+  filterMyCheckIns: (m) => (m.checkIns?.length ?? 0) > 0,
   listActionItems: (m) => m.goals.length > 0 || (m.checkIns?.length ?? 0) > 0,
 };
 
@@ -81,15 +83,20 @@ export async function runCheckInStep(step: ExploreStep, model: ExploreModel, tar
     case 'readMyCheckIns': {
       const got = await target.call<CheckInAnswer[]>('GET', `/check-ins?people_ids[]=${target.me}&per_page=3`);
       expect(got.status === 200, 'http', 'CI5', `GET /check-ins?people_ids[]=… answered ${got.status}`);
-      model.checkIns = got.body
-        .filter((c) => c.person.id === target.me)
-        .map((c) => ({
-          id: c.id,
-          date: c.date,
-          answers: Object.fromEntries(CHECK_IN_ANSWERS.map((f) => [f, c[f]])) as ModelCheckIn['answers'],
-          completedAt: c.completed_at,
-          updatedAt: c.updated_at,
-        }));
+      const others = got.body.filter((c) => c.person.id !== target.me);
+      expect(
+        others.length === 0,
+        'domain',
+        'CI5',
+        `GET /check-ins?people_ids[]=${target.me} lists check-ins of ${others.map((c) => c.person.id).join(', ')}; people_ids[] keeps only the people named`,
+      );
+      model.checkIns = got.body.map((c) => ({
+        id: c.id,
+        date: c.date,
+        answers: Object.fromEntries(CHECK_IN_ANSWERS.map((f) => [f, c[f]])) as ModelCheckIn['answers'],
+        completedAt: c.completed_at,
+        updatedAt: c.updated_at,
+      }));
       return true;
     }
     case 'patchCheckIn': {
@@ -153,6 +160,30 @@ export async function runCheckInStep(step: ExploreStep, model: ExploreModel, tar
       target.seeRepresentation(`/check-ins/${checkIn.id}`, byId.text, byId.headers.get('etag'));
       return true;
     }
+    case 'filterMyCheckIns': {
+      // CI5: blocked=… keeps exactly the check-ins whose blocked is that (CI4: blockers with text). The model's are
+      // the caller's most recent, so the filtered list, in the same order, holds every one of them that matches
+      // on its first page.
+      const path = `/check-ins?people_ids[]=${target.me}&blocked=${step.blocked}&per_page=50`;
+      const got = await target.call<CheckInAnswer[]>('GET', path);
+      expect(got.status === 200, 'http', 'CI5', `GET ${path} answered ${got.status}`);
+      const wrong = got.body.filter((c) => c.person.id !== target.me || c.blocked !== step.blocked);
+      expect(
+        wrong.length === 0,
+        'domain',
+        'CI5',
+        `GET ${path} lists ${wrong.map((c) => `check-in ${c.id} of ${c.person.id}, blocked ${c.blocked}`).join('; ')}`,
+      );
+      for (const checkIn of model.checkIns!)
+        if (blocks(checkIn.answers.blockers) === step.blocked)
+          expect(
+            got.body.some((c) => c.id === checkIn.id),
+            'domain',
+            'CI5',
+            `GET ${path} leaves out check-in ${checkIn.id} (${checkIn.date}), whose blockers are ${JSON.stringify(checkIn.answers.blockers)}`,
+          );
+      return true;
+    }
     case 'listActionItems': {
       const items = await actionItems(target);
       for (const checkIn of model.checkIns ?? [])
@@ -205,6 +236,7 @@ export function checkInStepArbitraries(mayPatch: boolean): Array<fc.Arbitrary<Ex
       byDate: fc.boolean(),
     }),
     fc.record({ kind: fc.constant('readCheckIn' as const), pick }),
+    fc.record({ kind: fc.constant('filterMyCheckIns' as const), blocked: fc.boolean() }),
     fc.record({ kind: fc.constant('listActionItems' as const) }),
   ];
 }

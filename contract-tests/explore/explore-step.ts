@@ -20,6 +20,8 @@ export interface ExploreStep {
   previous?: string | null;
   /** patchCheckIn: addressed by its date (CI6) rather than its id. */
   byDate?: boolean;
+  /** filterMyCheckIns: the blocked filter sent (CI5). */
+  blocked?: boolean;
   /** react: the reaction's name (CR2), and whether the same name is given again at once. */
   name?: string;
   again?: boolean;
@@ -45,7 +47,8 @@ export type GoalStepKind =
   | 'postComment'
   | 'deleteComment';
 
-export type CheckInStepKind = 'readMyCheckIns' | 'patchCheckIn' | 'readCheckIn' | 'listActionItems';
+export type CheckInStepKind =
+  'readMyCheckIns' | 'patchCheckIn' | 'readCheckIn' | 'filterMyCheckIns' | 'listActionItems';
 
 export type EchoStepKind =
   'createEcho' | 'patchEcho' | 'deleteEcho' | 'postEchoAnswer' | 'patchEchoAnswer' | 'listDigest';
