@@ -15,7 +15,7 @@ import { brokenFetch, SET_UP_VARIANTS, VARIANTS, type Variant } from './broken-v
 import { DOMAIN_VARIANTS, SEQUENCE_VARIANTS } from './sequence-variants.js';
 
 /** The Portman the figure was measured with; installed on demand, never a dependency of the project. */
-export const PORTMAN_VERSION = '1.33.0';
+const PORTMAN_VERSION = '1.33.0';
 /** Portman 1.33.0's dist requires tslib but lists it only among its devDependencies: installed beside it. */
 const TSLIB_VERSION = '2.9.1';
 /** The self-tests' frozen clock: every variant sees the same world. */
@@ -34,7 +34,7 @@ export function defaultPortmanCache(): string {
  * way .ci/run installs Node 24: `npm i --no-save --prefix`, outside the project's dependencies.
  * @example installPortman(defaultPortmanCache())
  */
-export function installPortman(cache: string, log: (line: string) => void = () => {}): void {
+function installPortman(cache: string, log: (line: string) => void = () => {}): void {
   const manifest = join(cache, 'node_modules', '@apideck', 'portman', 'package.json');
   const installed = existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === PORTMAN_VERSION;
   if (installed && existsSync(join(cache, 'node_modules', 'tslib'))) return;
@@ -66,7 +66,7 @@ export const PORTMAN_CONFIG = join(ROOT, 'contract-tests', 'self-test', 'portman
  * Portman's collection of spec/openapi.yaml with a Portman config: generated once per run, since Portman fills
  * the values it does not get from an overwrite with random examples.
  */
-export function generateCollection(cache: string, config: string): Collection {
+function generateCollection(cache: string, config: string): Collection {
   const work = mkdtempSync(join(tmpdir(), 'standin-portman-'));
   try {
     const output = join(work, 'collection.json');
@@ -154,12 +154,12 @@ type Newman = {
 };
 
 /** newman from Portman's install (Portman depends on it); loaded by path, so the project never imports it. */
-export function loadNewman(cache: string): Newman {
+function loadNewman(cache: string): Newman {
   return createRequire(join(cache, 'package.json'))('newman') as Newman;
 }
 
 /** What one newman run gave: its failures, keyed `request name | assertion` (or the error's name), and its size. */
-export interface RunResult {
+interface RunResult {
   failures: string[];
   requests: number;
   assertions: number;
@@ -172,11 +172,7 @@ export function failureKey(failure: NewmanFailure): string {
 }
 
 /** Runs the collection once against a served variant (null: the sound mock). */
-export async function runCollection(
-  newman: Newman,
-  collection: Collection,
-  variant: Variant | null,
-): Promise<RunResult> {
+async function runCollection(newman: Newman, collection: Collection, variant: Variant | null): Promise<RunResult> {
   const served = await serveVariant(variant);
   try {
     const summary = await new Promise<{ run: { failures: NewmanFailure[]; stats: any } }>((resolve, reject) =>
@@ -217,7 +213,7 @@ export function caughtBy(soundFailures: readonly string[], variantFailures: read
 }
 
 /** One variant's row of the figure. */
-export interface PortmanRow {
+interface PortmanRow {
   kind: Variant['kind'];
   name: string;
   /** The failures that pass on the sound mock (none: not caught). */
@@ -241,7 +237,7 @@ export function portmanTable(rows: readonly PortmanRow[]): string {
   return lines.join('\n');
 }
 
-export interface PortmanSettings {
+interface PortmanSettings {
   cache: string;
   /** The Portman config file (PORTMAN_CONFIG; Portman's own default config shows what it does untuned). */
   config: string;
