@@ -33,7 +33,10 @@ Options (each also as an environment variable):
   --any-token       answer any bearer token the world does not know, or none, as the default person,
                     read-write, for frontend work (MK7; STANDIN_ANY_TOKEN=1); known tokens keep their person
   --any-token-as U  the same, as the person with username or id U (STANDIN_ANY_TOKEN=U)
-  --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
+  --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN); needed with
+                    a --host beyond loopback (0.0.0.0, ::, a LAN address) (G13)
+  --unsafe-open-controls  start beyond loopback with the controls open to whoever reaches the port, on a network
+                    that is yours alone (STANDIN_UNSAFE_OPEN_CONTROLS=1)
   --cors-origin O   also let pages of origin O (https://app.example.dev) use /__mock and the pages; repeatable
                     (STANDIN_CORS_ORIGINS, comma-separated). Loopback origins always may (G13)
   --allowed-host H  also answer requests for host name H (demo.example.com, or .example.com for a domain);

@@ -10,6 +10,7 @@ import { named, type OptionRule, type RuleContext } from '../http/option-rules.j
 import { DEFAULT_MEMORY_BUDGET } from '../runtime/memory-budget.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/session-defaults.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js';
+import { openControlsProblem } from '../server/bind-guard.js';
 import { SERVE_OPTION_RULES } from '../server/serve-option-rules.js';
 import { DEFAULT_SERVER_LIMITS } from '../server/server-limits.js';
 import type { FaultProfileSpec } from '../runtime/fault-profile.js';
@@ -33,6 +34,7 @@ const SERVE_FLAGS = {
   'max-sessions': { type: 'string' },
   'session-ttl': { type: 'string' },
   'control-token': { type: 'string' },
+  'unsafe-open-controls': { type: 'boolean' },
   'any-token': { type: 'boolean' },
   'any-token-as': { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
@@ -219,5 +221,9 @@ export async function readServeOptions(argv: string[], env: NodeJS.ProcessEnv): 
       : {}),
     faults: await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),
   };
+  // G13: bound beyond loopback, the controls need a token, or the user's word that the network is theirs.
+  const open = flag(values['unsafe-open-controls'], env.STANDIN_UNSAFE_OPEN_CONTROLS);
+  const problem = openControlsProblem(options.host, options.controlToken, open);
+  if (problem) throw new ServeUsageError(problem);
   return options;
 }
