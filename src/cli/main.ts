@@ -44,6 +44,8 @@ Options (each also as an environment variable):
   --memory-budget M the most kept beyond the base world (sessions, snapshots, caches): 512MiB, 2GiB
                     (STANDIN_MEMORY_BUDGET, default 512MiB); over it, new sessions, snapshots and writes get 507
   --state FILE      keep the world in FILE across restarts; a write is answered once saved there (STANDIN_STATE)
+  --tls-cert FILE   serve https with this PEM certificate (STANDIN_TLS_CERT); with --tls-key
+  --tls-key FILE    the certificate's PEM private key, unencrypted (STANDIN_TLS_KEY)
   --request-timeout T  the most a whole request may take to arrive, 10s to 1h (STANDIN_REQUEST_TIMEOUT, default
                     30s): a large PUT /__mock/state over a slow link may need more (G8)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)
