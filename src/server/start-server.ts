@@ -13,6 +13,7 @@ import { BASE_PATH, createMock, type Mock } from '../http/app.js';
 import { checkOptions, OptionError, type OptionRule } from '../http/option-rules.js';
 import { profileProblems } from '../http/profile-problems.js';
 import { DOCS_PATH } from '../pages/docs.js';
+import { IN_BINARY } from '../spec/embedded-assets.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
 import { loadSpecChecks } from '../spec/compiled-spec.js';
 import type { Latency } from '../runtime/fault-profile.js';
@@ -273,7 +274,8 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
       : `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
     `  dashboard: ${origin}/   reference: ${origin}${DOCS_PATH}`,
     `  in force: ${inForce(running.mock, controlToken)}`,
-    `  the contract: ${shownPath(SPEC_PATH)}`,
+    // The binary's spec is embedded: shown as /docs serves it.
+    `  the contract: ${IN_BINARY ? `${origin}${DOCS_PATH}/openapi.json (spec/openapi.yaml, embedded)` : shownPath(SPEC_PATH)}`,
   ].join('\n');
 }
 
