@@ -98,7 +98,11 @@ describe('standin serve', () => {
       STANDIN_PORT: '0',
       STANDIN_SEED: '7',
       STANDIN_NOW: '2026-11-20T15:00:00Z',
+      // G13: beyond loopback with no control token, started only on the user's word.
+      STANDIN_HOST: '0.0.0.0',
+      STANDIN_UNSAFE_OPEN_CONTROLS: '1',
     });
+    expect(banner).toContain('at http://0.0.0.0:');
     expect(banner).toContain('seed 7');
     expect(banner).toContain('frozen at 2026-11-20T15:00:00Z');
     const exit = exitOf(child);
@@ -113,6 +117,8 @@ describe('standin serve', () => {
     const { child, banner } = await start(
       [
         ...['--port', '0', '--now', '2026-11-20T15:00:00.500Z', '--control-token', 's3cret-control-token'],
+        // G13: beyond loopback, the control token is what lets it start.
+        ...['--host', '0.0.0.0'],
         ...['--strict', '--rate-limit', '--latency', 'fixed:5'],
         ...['--faults', '{"rules": [{"path": "/api/v2/goals*", "faults": [{"kind": "drop", "rate": 0.1}]}]}'],
       ],
@@ -188,6 +194,20 @@ describe('standin serve', () => {
     expect(code).toBe(2);
     expect(err).toMatch(message);
   });
+});
+
+describe('standin serve beyond loopback (G13)', () => {
+  // The controls hand out every person's tokens and reset the world: on a port others reach, they need a token.
+  it.each(['0.0.0.0', '::', '[::]', '192.168.1.20', 'demo.example.com'])(
+    'refuses --host %s without --control-token in one line, exit code 2, nothing started',
+    async (host) => {
+      const { code, err } = await runToEnd('serve', '--port', '0', '--host', host);
+      expect(code).toBe(2);
+      expect(err).toBe(
+        `standin: --host ${host} lets anyone who reaches it use the controls (/__mock: every person's tokens, reset, webhooks): give --control-token T (STANDIN_CONTROL_TOKEN), or --unsafe-open-controls (STANDIN_UNSAFE_OPEN_CONTROLS=1) if the network is yours alone (standin serve --help lists the options)\n`,
+      );
+    },
+  );
 });
 
 describe('standin with a mistyped command', () => {

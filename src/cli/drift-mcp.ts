@@ -1,7 +1,6 @@
 // `standin drift --mcp`'s two sides: production's tools (mcp-tool-source.ts) and standin's own, the catalog /mcp
 // serves (MCP2, made from spec/openapi.yaml), compared (src/drift/compare-mcp-tools.ts) with each tool governed by
 // its operations' rules and MCP2.
-import { readFileSync } from 'node:fs';
 import type { ComparedLabels } from '../drift/change-place.js';
 import { compareToolLists } from '../drift/compare-mcp-tools.js';
 import { readDescription } from '../drift/description-document.js';
@@ -11,7 +10,7 @@ import { childPointer, isObject } from '../drift/json-pointer.js';
 import { toolListOf } from '../drift/mcp-tool-list.js';
 import { mcpToolsByName, mcpVersion } from '../http/mcp-route.js';
 import { listedTool } from '../spec/mcp-tools.js';
-import { SPEC_PATH } from '../spec/spec-files.js';
+import { packageText, SPEC_PATH } from '../spec/spec-files.js';
 import { productionTools } from './mcp-tool-source.js';
 
 /** The rule every tool and the list itself answer to: which tools there are, and their names. */
@@ -30,7 +29,7 @@ export async function mcpDrift(
   const { list: production, server } = await productionTools(source, token);
   const catalog = [...mcpToolsByName('api').values()];
   const standin = toolListOf({ tools: catalog.map(listedTool) }, "standin's MCP tools");
-  const spec = readDescription(readFileSync(SPEC_PATH, 'utf8'), "standin's spec/openapi.yaml");
+  const spec = readDescription(packageText(SPEC_PATH), "standin's spec/openapi.yaml");
   const order = Object.keys(isObject(spec.root['x-rules']) ? spec.root['x-rules'] : {});
   const rulesOf = new Map(
     catalog.map((tool) => {

@@ -3,7 +3,7 @@
 // the rules that govern its place, as text, JSON, Markdown or JUnit. Exit 0 when nothing `--fail-on` counts
 // was found, 1 when something was, 2 when there is nothing to compare (one line saying why). With `--mcp`, the
 // same for production's MCP tools against standin's (drift-mcp.ts).
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DescriptionError } from '../drift/description-error.js';
@@ -13,7 +13,7 @@ import { compareDescriptions } from '../drift/drift-report.js';
 import { FAIL_ON, failingChanges, type FailOn } from '../drift/fail-on.js';
 import type { ComparedLabels } from '../drift/change-place.js';
 import type { DriftReport } from '../drift/drift-change.js';
-import { SPEC_PATH } from '../spec/spec-files.js';
+import { packageText, SPEC_PATH } from '../spec/spec-files.js';
 import { descriptionText } from './description-source.js';
 import { optionError } from './option-errors.js';
 
@@ -165,7 +165,7 @@ async function descriptionDrift(
 ): Promise<{ report: DriftReport; labels: ComparedLabels }> {
   const { text, label } = await descriptionText(source, token);
   const production = readDescription(text, label);
-  const standin = readDescription(readFileSync(SPEC_PATH, 'utf8'), "standin's spec/openapi.yaml");
+  const standin = readDescription(packageText(SPEC_PATH), "standin's spec/openapi.yaml");
   let report = compareDescriptions({ standin, production });
   // Where an enum differs, say whether standin's world emits the values production lacks: the census makes
   // the default world, so it is taken only then, and the comparison made again with it.

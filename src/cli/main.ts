@@ -33,7 +33,10 @@ Options (each also as an environment variable):
   --any-token       answer any bearer token the world does not know, or none, as the default person,
                     read-write, for frontend work (MK7; STANDIN_ANY_TOKEN=1); known tokens keep their person
   --any-token-as U  the same, as the person with username or id U (STANDIN_ANY_TOKEN=U)
-  --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN)
+  --control-token T require Authorization: Bearer T on /__mock controls (STANDIN_CONTROL_TOKEN); needed with
+                    a --host beyond loopback (0.0.0.0, ::, a LAN address) (G13)
+  --unsafe-open-controls  start beyond loopback with the controls open to whoever reaches the port, on a network
+                    that is yours alone (STANDIN_UNSAFE_OPEN_CONTROLS=1)
   --cors-origin O   also let pages of origin O (https://app.example.dev) use /__mock and the pages; repeatable
                     (STANDIN_CORS_ORIGINS, comma-separated). Loopback origins always may (G13)
   --allowed-host H  also answer requests for host name H (demo.example.com, or .example.com for a domain);
@@ -41,6 +44,8 @@ Options (each also as an environment variable):
   --memory-budget M the most kept beyond the base world (sessions, snapshots, caches): 512MiB, 2GiB
                     (STANDIN_MEMORY_BUDGET, default 512MiB); over it, new sessions, snapshots and writes get 507
   --state FILE      keep the world in FILE across restarts; a write is answered once saved there (STANDIN_STATE)
+  --tls-cert FILE   serve https with this PEM certificate (STANDIN_TLS_CERT); with --tls-key
+  --tls-key FILE    the certificate's PEM private key, unencrypted (STANDIN_TLS_KEY)
   --request-timeout T  the most a whole request may take to arrive, 10s to 1h (STANDIN_REQUEST_TIMEOUT, default
                     30s): a large PUT /__mock/state over a slow link may need more (G8)
   --latency L       delay every API request: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA (STANDIN_LATENCY)

@@ -2,9 +2,8 @@
 // and the rules one exchange shows, and says what it found: live on its page and in its journal, and on Ctrl-C
 // (SIGINT) or SIGTERM a summary on stdout and the JUnit file of --junit. Exit 0 when nothing was found, 1 when
 // something was, 2 when it could not start (one line saying why).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../spec/spec-files.js';
+import { PACKAGE_ROOT, packageText } from '../spec/spec-files.js';
 import { parseRuleSources, type RuleSource } from '../spec/rule-sources.js';
 import { allowedHostOf } from '../server/host-check.js';
 import { argsOrExit, commandOptions } from './option-errors.js';
@@ -120,7 +119,7 @@ export async function runProxy(argv: string[], io: ProxyIo): Promise<number> {
     import('../proxy/upstream.js'),
     import('../proxy/proxy-report.js'),
   ]);
-  const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(packageText(join(PACKAGE_ROOT, 'package.json'))) as { version: string }).version;
   let proxy;
   const started = performance.now();
   try {

@@ -10,10 +10,13 @@ import { named, type OptionRule, type RuleContext } from '../http/option-rules.j
 import { DEFAULT_MEMORY_BUDGET } from '../runtime/memory-budget.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from '../runtime/session-defaults.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js';
+import { openControlsProblem } from '../server/bind-guard.js';
 import { SERVE_OPTION_RULES } from '../server/serve-option-rules.js';
 import { DEFAULT_SERVER_LIMITS } from '../server/server-limits.js';
 import type { FaultProfileSpec } from '../runtime/fault-profile.js';
 import type { ServeOptions } from '../server/start-server.js';
+import type { TlsPair } from '../server/serve-options.js';
+import { tlsPairProblem } from '../server/tls-pair.js';
 import { commandError, negativeValuesJoined, optionError } from './option-errors.js';
 import { byteSize } from './byte-size.js';
 
@@ -33,6 +36,7 @@ const SERVE_FLAGS = {
   'max-sessions': { type: 'string' },
   'session-ttl': { type: 'string' },
   'control-token': { type: 'string' },
+  'unsafe-open-controls': { type: 'boolean' },
   'any-token': { type: 'boolean' },
   'any-token-as': { type: 'string' },
   'cors-origin': { type: 'string', multiple: true },
@@ -40,6 +44,8 @@ const SERVE_FLAGS = {
   'memory-budget': { type: 'string' },
   'request-timeout': { type: 'string' },
   state: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
   latency: { type: 'string' },
   faults: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -164,6 +170,37 @@ async function faultProfile(
   return spec;
 }
 
+/** A PEM file's text; a file that cannot be read is a usage error naming it and why. */
+function pemFile(flag: string, path: string, holds: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    const why =
+      code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'it may not be read' : (error as Error).message;
+    throw new ServeUsageError(`${flag} ${path} cannot be read (${why}); give the PEM file of ${holds}`);
+  }
+}
+
+/**
+ * --tls-cert and --tls-key, both or neither: the files read and the key checked to be the certificate's, in the
+ * files' names.
+ */
+function tlsOption(certFile: string | undefined, keyFile: string | undefined): TlsPair | undefined {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined)
+    throw new ServeUsageError(
+      `${certFile === undefined ? '--tls-key' : '--tls-cert'} needs ${certFile === undefined ? '--tls-cert' : '--tls-key'} too: https takes the certificate and its key (STANDIN_TLS_CERT, STANDIN_TLS_KEY)`,
+    );
+  const pair = {
+    cert: pemFile('--tls-cert', certFile, "the server's certificate"),
+    key: pemFile('--tls-key', keyFile, "the certificate's private key"),
+  };
+  const problem = tlsPairProblem(pair, { cert: `--tls-cert ${certFile}`, key: `--tls-key ${keyFile}` });
+  if (problem) throw new ServeUsageError(problem);
+  return pair;
+}
+
 /** No rule on this side needs MK6's schema: --faults is checked apart, once its spec is loaded. */
 const WITHOUT_PROFILES: RuleContext = { profileProblems: () => [] };
 
@@ -195,6 +232,7 @@ export async function readServeOptions(argv: string[], env: NodeJS.ProcessEnv): 
   const ttl = values['session-ttl'] ?? env.STANDIN_SESSION_TTL;
   const budget = values['memory-budget'] ?? env.STANDIN_MEMORY_BUDGET;
   const timeout = values['request-timeout'] ?? env.STANDIN_REQUEST_TIMEOUT;
+  const tls = tlsOption(values['tls-cert'] ?? env.STANDIN_TLS_CERT, values['tls-key'] ?? env.STANDIN_TLS_KEY);
   const options: ServeOptions = {
     port: whole('port', values.port ?? env.STANDIN_PORT) ?? DEFAULT_PORT,
     host: checked('host', values.host ?? env.STANDIN_HOST ?? DEFAULT_HOST, context),
@@ -217,7 +255,12 @@ export async function readServeOptions(argv: string[], env: NodeJS.ProcessEnv): 
     ...(timeout
       ? { requestTimeout: checked('requestTimeout', requestTimeout(timeout), context, { given: `"${timeout}"` }) }
       : {}),
+    ...(tls ? { tls } : {}),
     faults: await faultProfile(values.faults ?? env.STANDIN_FAULTS, values.latency ?? env.STANDIN_LATENCY),
   };
+  // G13: bound beyond loopback, the controls need a token, or the user's word that the network is theirs.
+  const open = flag(values['unsafe-open-controls'], env.STANDIN_UNSAFE_OPEN_CONTROLS);
+  const problem = openControlsProblem(options.host, options.controlToken, open);
+  if (problem) throw new ServeUsageError(problem);
   return options;
 }

@@ -1,7 +1,9 @@
 // The pages' scripts as the server serves them: the bundles `npm run build` writes beside this module
 // (bundle-dashboard.ts) — the dashboard's, and standin proxy's page's — each read on its first request and kept in
-// memory, so that a server nobody opens a page of reads nothing. Files of some tens of kB, one copy each.
+// memory, so that a server nobody opens a page of reads nothing. Files of some tens of kB, one copy each. The
+// single-file binary carries them as assets of its own.
 import { readFile } from 'node:fs/promises';
+import { EMBEDDED, embeddedText, IN_BINARY } from '../spec/embedded-assets.js';
 
 /** Where the dashboard's script is, relative to this module (in src/pages/ for the tests, in dist/src/pages/ for the rest). */
 export const DASHBOARD_SCRIPT_FILE = 'generated/dashboard.js';
@@ -17,7 +19,9 @@ const scripts = new Map<string, Promise<string>>();
 export function bundledScript(file: string): Promise<string> {
   let script = scripts.get(file);
   if (!script) {
-    script = readFile(new URL(file, import.meta.url), 'utf8');
+    script = IN_BINARY
+      ? Promise.resolve().then(() => embeddedText(EMBEDDED.pageScript(file)))
+      : readFile(new URL(file, import.meta.url), 'utf8');
     void script.catch(() => scripts.delete(file));
     scripts.set(file, script);
   }

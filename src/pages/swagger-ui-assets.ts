@@ -1,8 +1,10 @@
 // Swagger UI's files as the reference serves them: a fixed list from swagger-ui-dist, each read from the
 // package's folder on its first request and kept in memory, so that a server nobody opens /docs on reads nothing.
+// The single-file binary carries them, and the package's manifest, as assets of its own.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { EMBEDDED, embeddedBytes, embeddedText, IN_BINARY } from '../spec/embedded-assets.js';
 
 const CSS = 'text/css; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
@@ -25,6 +27,9 @@ const TYPES: Readonly<Record<string, string>> = {
   'favicon-16x16.png': PNG,
 };
 
+/** The files served, by name: what the single-file binary embeds (build-binary.ts). */
+export const SWAGGER_UI_FILES: readonly string[] = Object.keys(TYPES);
+
 export interface SwaggerUiAsset {
   body: Uint8Array<ArrayBuffer>;
   type: string;
@@ -37,6 +42,10 @@ let folder: { path: string; version: string } | null = null;
 const cache = new Map<string, Promise<SwaggerUiAsset>>();
 
 function swaggerUiDist(): { path: string; version: string } {
+  if (!folder && IN_BINARY) {
+    const manifest = JSON.parse(embeddedText(EMBEDDED.swaggerUi('package.json'))) as { version: string };
+    folder = { path: '', version: manifest.version };
+  }
   if (!folder) {
     const manifestPath = require.resolve('swagger-ui-dist/package.json');
     const manifest = require(manifestPath) as { version: string };
@@ -61,9 +70,12 @@ export function swaggerUiAsset(name: string): Promise<SwaggerUiAsset> {
   let asset = cache.get(name);
   if (!asset) {
     const { path, version } = swaggerUiDist();
-    asset = readFile(join(path, name)).then((file) => ({
-      // A copy over a plain ArrayBuffer, the body a Response takes (Node's Buffer may sit on a shared one).
-      body: new Uint8Array(file),
+    // A copy over a plain ArrayBuffer, the body a Response takes (Node's Buffer may sit on a shared one).
+    const read = IN_BINARY
+      ? Promise.resolve().then(() => embeddedBytes(EMBEDDED.swaggerUi(name)))
+      : readFile(join(path, name)).then((file) => new Uint8Array(file));
+    asset = read.then((body) => ({
+      body,
       type,
       etag: `"swagger-ui-dist@${version}/${name}"`,
     }));

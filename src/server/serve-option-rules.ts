@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MOCK_OPTION_RULES, wholeNumber, type OptionRule } from '../http/option-rules.js';
 import { allowedHostOf } from './host-check.js';
+import { tlsPairProblem } from './tls-pair.js';
 
 /** G13: names such as demo.example.com, or .example.com for a domain. */
 const allowedHosts: OptionRule['problem'] = (value, n) => {
@@ -29,6 +30,14 @@ const state: OptionRule['problem'] = (value, n) => {
   return `${n.name} takes a file, and ${value} is a folder: give a file in it, such as ${join(value, 'standin-state.json')}`;
 };
 
+/** A certificate and its key as PEM texts (the command line reads them from --tls-cert and --tls-key). */
+const tls: OptionRule['problem'] = (value, n) => {
+  const pair = value as { cert?: unknown; key?: unknown } | null;
+  if (typeof pair !== 'object' || pair === null || typeof pair.cert !== 'string' || typeof pair.key !== 'string')
+    return `${n.name} must be { cert, key }: a certificate and its private key as PEM texts, got ${n.got}`;
+  return tlsPairProblem({ cert: pair.cert, key: pair.key }, { cert: `${n.name}.cert`, key: `${n.name}.key` });
+};
+
 const milliseconds = wholeNumber(1, Infinity, ' (milliseconds)');
 
 /** Every option startServer takes and its check (start-server.ts holds it to ServeOptions: none is missing). */
@@ -38,6 +47,7 @@ export const SERVE_OPTION_RULES = {
   host: { flag: '--host', problem: host },
   allowedHosts: { flag: '--allowed-host', problem: allowedHosts },
   state: { flag: '--state', problem: state },
+  tls: { problem: tls },
   headersTimeout: { problem: milliseconds },
   requestTimeout: { flag: '--request-timeout', problem: milliseconds },
   keepAliveTimeout: { problem: milliseconds },

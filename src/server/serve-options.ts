@@ -19,6 +19,12 @@ export interface ServerLimits {
   maxHeaderSize: number;
 }
 
+/** What startServer serves https with: the certificate (chain) and its private key, as PEM texts. */
+export interface TlsPair {
+  cert: string;
+  key: string;
+}
+
 /** Everything of the mock, where it listens, and the server's limits (each defaults to DEFAULT_SERVER_LIMITS). */
 export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
   port: number;
@@ -30,6 +36,8 @@ export interface ServeOptions extends MockOptions, Partial<ServerLimits> {
   allowedHosts?: readonly string[];
   /** Keep the world in this file across restarts. */
   state?: string;
+  /** Serve https with this certificate and key (PEM texts; `--tls-cert` and `--tls-key` read them from files). */
+  tls?: TlsPair;
 }
 
 /**

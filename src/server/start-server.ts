@@ -1,7 +1,8 @@
 // `standin serve`: the mock on a real port — options from flags or environment, the server's limits, a ready
 // banner, clean exit.
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, relative } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -12,6 +13,7 @@ import { BASE_PATH, createMock, type Mock } from '../http/app.js';
 import { checkOptions, OptionError, type OptionRule } from '../http/option-rules.js';
 import { profileProblems } from '../http/profile-problems.js';
 import { DOCS_PATH } from '../pages/docs.js';
+import { IN_BINARY } from '../spec/embedded-assets.js';
 import { SPEC_PATH } from '../spec/spec-files.js';
 import { loadSpecChecks } from '../spec/compiled-spec.js';
 import type { Latency } from '../runtime/fault-profile.js';
@@ -54,6 +56,7 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     host: _host,
     allowedHosts: _allowedHosts,
     state: _state,
+    tls: _tls,
     headersTimeout: _headersTimeout,
     requestTimeout: _requestTimeout,
     keepAliveTimeout: _keepAliveTimeout,
@@ -101,7 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     await lock?.release();
     return saved;
   };
-  let server: Server;
+  let server: Server | TlsServer;
   let info: AddressInfo;
   try {
     // MK7: the world the state file brought (another seed, an imported one) must have the person too.
@@ -117,7 +120,7 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   return {
     mock,
     server,
-    baseUrl: `http://${host}:${info.port}${BASE_PATH}`,
+    baseUrl: `${options.tls ? 'https' : 'http'}://${host}:${info.port}${BASE_PATH}`,
     stateLoaded,
     stateWriter: writer,
     stateLock: lock,
@@ -190,15 +193,20 @@ function listen(
   options: ServeOptions,
   limits: ServerLimits,
   hosts: HostCheck,
-): Promise<{ server: Server; info: AddressInfo }> {
+): Promise<{ server: Server | TlsServer; info: AddressInfo }> {
   return new Promise((resolve, reject) => {
     // G13: the Host is checked before anything reads the request (the adapter builds its URL from it). Node's
     // own check for a missing Host answers a bare 400; this one answers a problem.
     const listener = getRequestListener(fetch, { hostname: options.host });
-    const server = createServer({ ...limits, requireHostHeader: false }, (request, response) => {
+    const answer = (request: IncomingMessage, response: ServerResponse) => {
       lingerAfterAnswer(request);
       if (!refuseHost(hosts, request, response)) readBodyAhead(request, () => void listener(request, response));
-    });
+    };
+    // --tls-cert, --tls-key: the same app, limits and checks over https (a demo a browser app on https can call).
+    const settings = { ...limits, requireHostHeader: false };
+    const server = options.tls
+      ? createTlsServer({ ...settings, cert: options.tls.cert, key: options.tls.key }, answer)
+      : createServer(settings, answer);
     server.listen(options.port, options.host, () => resolve({ server, info: server.address() as AddressInfo }));
     server.once('error', reject);
     // G8: what Node's parser refuses gets a problem+json answer too, not Node's bare one.
@@ -266,7 +274,8 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
       : `  every person's tokens: GET ${origin}/__mock/tokens   reset the world: POST ${origin}/__mock/reset`,
     `  dashboard: ${origin}/   reference: ${origin}${DOCS_PATH}`,
     `  in force: ${inForce(running.mock, controlToken)}`,
-    `  the contract: ${shownPath(SPEC_PATH)}`,
+    // The binary's spec is embedded: shown as /docs serves it.
+    `  the contract: ${IN_BINARY ? `${origin}${DOCS_PATH}/openapi.json (spec/openapi.yaml, embedded)` : shownPath(SPEC_PATH)}`,
   ].join('\n');
 }
 

@@ -18,16 +18,30 @@ import { jsonResponse } from '../http/transcript.js';
 import { chunksWithin, TOO_LARGE } from '../http/request-body.js';
 import { incompleteBody } from '../http/request-input.js';
 import { inTurns } from '../runtime/in-turns.js';
+import { EMBEDDED, embeddedText, IN_BINARY } from '../spec/embedded-assets.js';
 import type { BaseFrame, FromWorker, ToWorker, WorkerSettings } from './state-worker-protocol.js';
 
 /** The body goes to the worker in blocks of this size, this many of them in use at once. */
 const BLOCK_BYTES = 1024 * 1024;
 const BLOCKS = 4;
 
-// From the TypeScript sources (the tests), the worker is the built one: npm test builds before it runs them.
-const WORKER = import.meta.url.endsWith('.ts')
-  ? new URL('../../dist/src/server/state-worker.js', import.meta.url)
-  : new URL('./state-worker.js', import.meta.url);
+/** The binary's worker as a URL, made on the first restore (some MB of text) and kept. */
+let embeddedWorker: URL | undefined;
+
+/**
+ * From the TypeScript sources (the tests), the worker is the built one: npm test builds before it runs them. The
+ * single-file binary has no file of it: it starts the worker from its embedded bundle, as a data: URL module.
+ */
+function workerSource(): URL {
+  if (IN_BINARY)
+    embeddedWorker ??= new URL(
+      `data:text/javascript;base64,${Buffer.from(embeddedText(EMBEDDED.stateWorker)).toString('base64')}`,
+    );
+  if (embeddedWorker) return embeddedWorker;
+  return import.meta.url.endsWith('.ts')
+    ? new URL('../../dist/src/server/state-worker.js', import.meta.url)
+    : new URL('./state-worker.js', import.meta.url);
+}
 
 type Send = (message: ToWorker, transfer?: ArrayBuffer[]) => void;
 
@@ -211,7 +225,10 @@ export function workerStateLoader(): StateLoader {
     };
     // A young generation of 16 MiB: what the worker makes mostly lives on (the parsed state), and since Node 24 a
     // worker's nursery grows to 128 MiB on a large machine, which took a 100 MiB restore over four times its size.
-    const worker = new Worker(WORKER, { workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    const worker = new Worker(workerSource(), {
+      workerData: settings,
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    });
     const inbox = new Inbox(worker);
     const send: Send = (message, transfer = []) => worker.postMessage(message, transfer);
     let ended: Promise<number> | null = null;

@@ -2,7 +2,6 @@
 // (ajv standalone code, build-validators.ts) while they were made from the spec texts on disk — no YAML
 // parsed, nothing compiled at start — and otherwise the YAML parsed and ajv compiling at first use, so a
 // spec edited since the last build is still the one in force.
-import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import {
   generatedSource,
@@ -11,7 +10,7 @@ import {
   type GeneratedSpecs,
   type SpecSource,
 } from './generated-source.js';
-import { CONTROL_SPEC_PATH, SPEC_PATH } from './spec-files.js';
+import { CONTROL_SPEC_PATH, packageText, SPEC_PATH } from './spec-files.js';
 import { specHash } from './spec-hash.js';
 
 /** The generated modules a start needs (the checks apart), when both are there and made from the same texts. */
@@ -38,8 +37,8 @@ let generatedHash = '';
 
 /** Both specs, generated when the build is current, else read and compiled here (a spec edited since). */
 async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
-  const apiText = readFileSync(SPEC_PATH, 'utf8');
-  const controlText = readFileSync(CONTROL_SPEC_PATH, 'utf8');
+  const apiText = packageText(SPEC_PATH);
+  const controlText = packageText(CONTROL_SPEC_PATH);
   const generated = await loadGenerated();
   if (generated?.specs.SPEC_HASH === specHash([apiText, controlText])) {
     // The checks (spec-checks.js: the controls' requests, the responses, the schemas no first answer needs; about

@@ -18,9 +18,10 @@ export interface Serving {
   port: number;
 }
 
-function spawnServe(args: string[], env: Record<string, string> = {}): ChildProcess {
+function spawnServe(args: string[], env: Record<string, string> = {}, cwd?: string): ChildProcess {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm test does)`);
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -29,17 +30,18 @@ function spawnServe(args: string[], env: Record<string, string> = {}): ChildProc
 }
 
 /**
- * Starts `standin serve --port 0 ARGS` and resolves once it is ready; rejects with its output when it exits first.
+ * Starts `standin serve --port 0 ARGS` (in `cwd`, or this process's folder) and resolves once it is ready;
+ * rejects with its output when it exits first.
  * @example const { baseUrl, token } = await startServing(['--state', file]);
  */
-export function startServing(args: string[]): Promise<Serving> {
-  const child = spawnServe(args);
+export function startServing(args: string[], cwd?: string): Promise<Serving> {
+  const child = spawnServe(args, {}, cwd);
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       if (!out.includes('the contract:')) return;
-      const match = /serving \/api\/v2 at (http:\/\/[^\s:]+:(\d+)\/api\/v2)[\s\S]*token: (\S+)/.exec(out);
+      const match = /serving \/api\/v2 at (https?:\/\/[^\s:]+:(\d+)\/api\/v2)[\s\S]*token: (\S+)/.exec(out);
       // Rejected rather than thrown: a throw in this listener would escape the test.
       if (match) resolve({ child, banner: out, baseUrl: match[1]!, port: Number(match[2]), token: match[3]! });
       else reject(new Error(`the banner names no base URL or no token: ${out}`));
