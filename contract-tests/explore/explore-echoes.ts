@@ -14,6 +14,7 @@ export const ECHO_NEEDS: Record<EchoStepKind, (m: ExploreModel) => boolean> = {
   deleteEcho: (m) => m.echoes.length > 0,
   postEchoAnswer: (m) => m.echoes.length > 0,
   patchEchoAnswer: (m) => m.echoes.some((e) => e.answers.length > 0),
+  listEchoes: (m) => m.echoes.length > 0 || m.deletedEchoes.length > 0,
   listDigest: (m) => m.earliest !== null,
 };
 
@@ -55,20 +56,43 @@ async function expectAnswers(target: ExploreTarget, echo: ModelEcho, after: stri
   );
 }
 
-/** The caller's digest entries published since the day before the run's first record (DG1's `since`). */
+/**
+ * The caller's digest entries published since the day before the run's first record (DG1's `since`), each held
+ * to it: `since` keeps the entries published on or after that day.
+ */
 async function digestIds(target: ExploreTarget, model: ExploreModel): Promise<Set<string>> {
   const day = new Date(Date.parse(model.earliest!) - 86_400_000).toISOString().slice(0, 10);
   const ids = new Set<string>();
   for (let page = 1; page <= 10; page++) {
-    const got = await target.call<Array<{ resource: { id: string } }>>(
-      'GET',
-      `/digest?since=${day}&per_page=50&page=${page}`,
-    );
+    const path = `/digest?since=${day}&per_page=50&page=${page}`;
+    const got = await target.call<Array<{ resource: { id: string }; published_at: string }>>('GET', path);
     expect(got.status === 200, 'http', 'DG1', `GET /digest?since=${day} answered ${got.status}`);
+    const early = got.body.filter((entry) => entry.published_at.slice(0, 10) < day);
+    expect(
+      early.length === 0,
+      'domain',
+      'DG1',
+      `GET ${path} lists entries published before ${day}: ${early.map((e) => `${e.resource.id} at ${e.published_at}`).join(', ')}`,
+    );
     for (const entry of got.body) ids.add(entry.resource.id);
     if (got.body.length < 50) break;
   }
   return ids;
+}
+
+/** Every Echo, every page (a world holds a handful); the order checked as the spec gives it (oldest first). */
+async function listedEchoes(target: ExploreTarget): Promise<Array<{ id: string; created_at: string }>> {
+  const listed: Array<{ id: string; created_at: string }> = [];
+  for (let page = 1; page <= 10; page++) {
+    const got = await target.call<Array<{ id: string; created_at: string }>>(
+      'GET',
+      `/echo/questions?per_page=50&page=${page}`,
+    );
+    expect(got.status === 200, 'http', 'G4', `GET /echo/questions?page=${page} answered ${got.status}`);
+    listed.push(...got.body);
+    if (got.body.length < 50) break;
+  }
+  return listed;
 }
 
 /** Runs an Echo or digest step; false when the step is not one. */
@@ -163,6 +187,27 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
       await expectAnswers(target, echo, 'after a PATCH');
       return true;
     }
+    case 'listEchoes': {
+      const listed = await listedEchoes(target);
+      const ids = new Set(listed.map((e) => e.id));
+      const missing = model.echoes.filter((e) => !ids.has(e.id)).map((e) => e.id);
+      expect(
+        missing.length === 0,
+        'http',
+        'EC1',
+        `GET /echo/questions leaves out the run's Echoes ${missing.join(', ')}`,
+      );
+      const gone = model.deletedEchoes.filter((id) => ids.has(id));
+      expect(gone.length === 0, 'http', 'EC6', `GET /echo/questions still lists deleted Echoes ${gone.join(', ')}`);
+      const backwards = listed.findIndex((e, i) => i > 0 && e.created_at < listed[i - 1]!.created_at);
+      expect(
+        backwards === -1,
+        'domain',
+        'G4',
+        `GET /echo/questions lists ${listed[backwards]?.id} (created ${listed[backwards]?.created_at}) after one created ${listed[backwards - 1]?.created_at}; Echoes are listed oldest first`,
+      );
+      return true;
+    }
     case 'listDigest': {
       const listed = await digestIds(target, model);
       const comments = model.updates().flatMap(({ update }) => update.comments.map((c) => c.id));
@@ -194,6 +239,7 @@ export function echoStepArbitraries(): Array<fc.Arbitrary<ExploreStep>> {
     fc.record({ kind: fc.constant('postEchoAnswer' as const), pick, word }),
     fc.record({ kind: fc.constant('postEchoAnswer' as const), pick, word }),
     fc.record({ kind: fc.constant('patchEchoAnswer' as const), pick, word }),
+    fc.record({ kind: fc.constant('listEchoes' as const) }),
     fc.record({ kind: fc.constant('listDigest' as const) }),
   ];
 }

@@ -51,7 +51,7 @@ export type CheckInStepKind =
   'readMyCheckIns' | 'patchCheckIn' | 'readCheckIn' | 'filterMyCheckIns' | 'listActionItems';
 
 export type EchoStepKind =
-  'createEcho' | 'patchEcho' | 'deleteEcho' | 'postEchoAnswer' | 'patchEchoAnswer' | 'listDigest';
+  'createEcho' | 'patchEcho' | 'deleteEcho' | 'postEchoAnswer' | 'patchEchoAnswer' | 'listEchoes' | 'listDigest';
 
 export type ReactionStepKind = 'react' | 'reactAgain' | 'unreact';
 
