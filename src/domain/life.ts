@@ -5,7 +5,7 @@
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
-import { addDays, dateInZone } from './calendar.js';
+import { addDays, dateInZone, instantAt } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { createComment } from './comments.js';
@@ -90,8 +90,7 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       // world was made is caught up within three days, and the cadence goes on from there.
       const today = dateInZone(base.generatedAt, zone);
       let anchor = cadenceAnchor(goal, base.store.latestUpdateOf(goal.id), zone);
-      if (cadenceAfter(anchor, goal.updateCadence) <= today)
-        anchor = addDays(today, new EntityRandom(base.seed, 'life-catch-up', goal.id).int(1, 3));
+      if (cadenceAfter(anchor, goal.updateCadence) <= today) anchor = catchUpDay(base, goal, owner, today);
       const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner };
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
@@ -99,6 +98,31 @@ function baseAgenda(base: WorldBase): BaseAgenda {
     agendas.set(base, (agenda = { goalsByZone: zones, habits: new Map(), today: new Map() }));
   }
   return agenda;
+}
+
+/** The day an update falls on when it is due on `date`: a weekend's is posted on the Monday (workingSlotDays). */
+function postedOn(date: IsoDate): IsoDate {
+  const weekday = dayFacts(date).weekday;
+  return weekday < 5 ? date : addDays(date, 7 - weekday);
+}
+
+/**
+ * LW6: the day an update already due when the world was made is caught up on: one to three days on (drawn), or,
+ * when the owner is away by then, the nearest day before it they are in, today itself when its slot is still to
+ * come (someone leaving for a week posts before they go, not on their return); their first day back when none is.
+ * @example catchUpDay(base, goal, owner, '2026-11-20') // '2026-11-20' for an owner away from 2026-11-21
+ */
+function catchUpDay(base: WorldBase, goal: Goal, owner: Person, today: IsoDate): IsoDate {
+  const drawn = new EntityRandom(base.seed, 'life-catch-up', goal.id).int(1, 3);
+  const away = base.store.absencesOf(owner);
+  for (let k = drawn; k >= 0; k--) {
+    const day = addDays(today, k);
+    if (isAbsentOn(away, postedOn(day))) continue;
+    if (k > 0) return day;
+    const at = instantAt(today, '00:00', owner.timeZone) + goalSlot(base.seed, goal.id, today).minute * 60;
+    if (dayFacts(today).weekday < 5 && at > base.generatedAt) return today;
+  }
+  return addDays(today, drawn);
 }
 
 /** What responses to one record share: its thread and reactions, written once, on the first that comes due. */
