@@ -30,7 +30,17 @@ import {
 } from './life-agenda.js';
 import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction } from './life-writer.js';
 import { createReaction } from './reactions.js';
-import type { CheckIn, CommentableType, EpochSeconds, Goal, GoalUpdate, IsoDate, Person, Uuid } from './records.js';
+import type {
+  Absence,
+  CheckIn,
+  CommentableType,
+  EpochSeconds,
+  Goal,
+  GoalUpdate,
+  IsoDate,
+  Person,
+  Uuid,
+} from './records.js';
 import { TimedQueue, type Timed } from './timed-queue.js';
 import type { World } from './world.js';
 import type { WorldBase } from './world-base.js';
@@ -90,7 +100,8 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       // world was made is caught up within three days, and the cadence goes on from there.
       const today = dateInZone(base.generatedAt, zone);
       let anchor = cadenceAnchor(goal, base.store.latestUpdateOf(goal.id), zone);
-      if (cadenceAfter(anchor, goal.updateCadence) <= today) anchor = catchUpDay(base, goal, owner, today);
+      if (cadenceAfter(anchor, goal.updateCadence) <= today)
+        anchor = catchUpDay(base, goal.id, { timeZone: zone, absences: base.store.absencesOf(owner) }, today);
       const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner };
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
@@ -110,16 +121,21 @@ function postedOn(date: IsoDate): IsoDate {
  * LW6: the day an update already due when the world was made is caught up on: one to three days on (drawn), or,
  * when the owner is away by then, the nearest day before it they are in, today itself when its slot is still to
  * come (someone leaving for a week posts before they go, not on their return); their first day back when none is.
- * @example catchUpDay(base, goal, owner, '2026-11-20') // '2026-11-20' for an owner away from 2026-11-21
+ * @example catchUpDay(base, goal.id, { timeZone, absences }, '2026-11-20') // '2026-11-20', away from the 21st
  */
-function catchUpDay(base: WorldBase, goal: Goal, owner: Person, today: IsoDate): IsoDate {
-  const drawn = new EntityRandom(base.seed, 'life-catch-up', goal.id).int(1, 3);
-  const away = base.store.absencesOf(owner);
+export function catchUpDay(
+  base: Pick<WorldBase, 'seed' | 'generatedAt'>,
+  goalId: Uuid,
+  owner: { timeZone: string; absences: readonly Absence[] },
+  today: IsoDate,
+): IsoDate {
+  const drawn = new EntityRandom(base.seed, 'life-catch-up', goalId).int(1, 3);
+  const away = owner.absences;
   for (let k = drawn; k >= 0; k--) {
     const day = addDays(today, k);
     if (isAbsentOn(away, postedOn(day))) continue;
     if (k > 0) return day;
-    const at = instantAt(today, '00:00', owner.timeZone) + goalSlot(base.seed, goal.id, today).minute * 60;
+    const at = instantAt(today, '00:00', owner.timeZone) + goalSlot(base.seed, goalId, today).minute * 60;
     if (dayFacts(today).weekday < 5 && at > base.generatedAt) return today;
   }
   return addDays(today, drawn);
