@@ -59,7 +59,9 @@ function valueOf(f: StoryFigure): string {
 }
 
 function thresholdOf(f: StoryFigure): string {
-  return 'atMost' in f.threshold ? `≤ ${f.threshold.atMost}` : `≥ ${Math.round(f.threshold.atLeast * 100)}%`;
+  if ('atMost' in f.threshold) return `≤ ${f.threshold.atMost}`;
+  if ('atMostShare' in f.threshold) return `≤ ${Math.round(f.threshold.atMostShare * 100)}%`;
+  return `≥ ${Math.round(f.threshold.atLeast * 100)}%`;
 }
 
 /**

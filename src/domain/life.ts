@@ -5,7 +5,7 @@
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
-import { addDays, dateInZone } from './calendar.js';
+import { addDays, dateInZone, instantAt } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { createComment } from './comments.js';
@@ -30,7 +30,17 @@ import {
 } from './life-agenda.js';
 import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction } from './life-writer.js';
 import { createReaction } from './reactions.js';
-import type { CheckIn, CommentableType, EpochSeconds, Goal, GoalUpdate, IsoDate, Person, Uuid } from './records.js';
+import type {
+  Absence,
+  CheckIn,
+  CommentableType,
+  EpochSeconds,
+  Goal,
+  GoalUpdate,
+  IsoDate,
+  Person,
+  Uuid,
+} from './records.js';
 import { TimedQueue, type Timed } from './timed-queue.js';
 import type { World } from './world.js';
 import type { WorldBase } from './world-base.js';
@@ -91,7 +101,7 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       const today = dateInZone(base.generatedAt, zone);
       let anchor = cadenceAnchor(goal, base.store.latestUpdateOf(goal.id), zone);
       if (cadenceAfter(anchor, goal.updateCadence) <= today)
-        anchor = addDays(today, new EntityRandom(base.seed, 'life-catch-up', goal.id).int(1, 3));
+        anchor = catchUpDay(base, goal.id, { timeZone: zone, absences: base.store.absencesOf(owner) }, today);
       const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner };
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
@@ -99,6 +109,36 @@ function baseAgenda(base: WorldBase): BaseAgenda {
     agendas.set(base, (agenda = { goalsByZone: zones, habits: new Map(), today: new Map() }));
   }
   return agenda;
+}
+
+/** The day an update falls on when it is due on `date`: a weekend's is posted on the Monday (workingSlotDays). */
+function postedOn(date: IsoDate): IsoDate {
+  const weekday = dayFacts(date).weekday;
+  return weekday < 5 ? date : addDays(date, 7 - weekday);
+}
+
+/**
+ * LW6: the day an update already due when the world was made is caught up on: one to three days on (drawn), or,
+ * when the owner is away by then, the nearest day before it they are in, today itself when its slot is still to
+ * come (someone leaving for a week posts before they go, not on their return); their first day back when none is.
+ * @example catchUpDay(base, goal.id, { timeZone, absences }, '2026-11-20') // '2026-11-20', away from the 21st
+ */
+export function catchUpDay(
+  base: Pick<WorldBase, 'seed' | 'generatedAt'>,
+  goalId: Uuid,
+  owner: { timeZone: string; absences: readonly Absence[] },
+  today: IsoDate,
+): IsoDate {
+  const drawn = new EntityRandom(base.seed, 'life-catch-up', goalId).int(1, 3);
+  const away = owner.absences;
+  for (let k = drawn; k >= 0; k--) {
+    const day = addDays(today, k);
+    if (isAbsentOn(away, postedOn(day))) continue;
+    if (k > 0) return day;
+    const at = instantAt(today, '00:00', owner.timeZone) + goalSlot(base.seed, goalId, today).minute * 60;
+    if (dayFacts(today).weekday < 5 && at > base.generatedAt) return today;
+  }
+  return addDays(today, drawn);
 }
 
 /** What responses to one record share: its thread and reactions, written once, on the first that comes due. */
