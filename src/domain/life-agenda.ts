@@ -97,15 +97,24 @@ export interface DayFacts {
 
 const MONDAY_FIRST = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** dayFacts already found, by date: the catch-up asks of the same few dates again and again (calendar.ts's cap). */
+const factsOfDates = new Map<IsoDate, DayFacts>();
+
 /** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, monthDay: 23, monthDays: 30 } */
 export function dayFacts(date: IsoDate): DayFacts {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  return {
-    weekday: MONDAY_FIRST.indexOf(weekdayOf(date)),
-    fortnight: Math.floor((dayNumber(date) + 3) / 7) % 2,
-    monthDay: Number(date.slice(8, 10)),
-    monthDays: new Date(Date.UTC(year, month, 0)).getUTCDate(),
-  };
+  let facts = factsOfDates.get(date);
+  if (facts === undefined) {
+    const [year, month] = date.split('-').map(Number) as [number, number];
+    facts = Object.freeze({
+      weekday: MONDAY_FIRST.indexOf(weekdayOf(date)),
+      fortnight: Math.floor((dayNumber(date) + 3) / 7) % 2,
+      monthDay: Number(date.slice(8, 10)),
+      monthDays: new Date(Date.UTC(year, month, 0)).getUTCDate(),
+    });
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the cap bounds the map's memory; finding the facts again gives the same.
+    if (factsOfDates.size < 100_000) factsOfDates.set(date, facts);
+  }
+  return facts;
 }
 
 /**

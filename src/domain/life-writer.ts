@@ -61,6 +61,12 @@ export interface LifeWriter {
   commentThread(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadComment[];
   /** The teammates who react to it and how (CR2). */
   reactions(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadReaction[];
+  /**
+   * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
+   * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of
+   * the large world a sixth of its catch-up.
+   */
+  blocked(checkIn: CheckIn): boolean;
 }
 
 /** What a base world's writer is made from: its seed, people and teams (fixtures/life-text.ts makes one). */
