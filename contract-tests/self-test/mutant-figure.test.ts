@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { MutantResult } from '@stryker-mutator/api/core';
 import { describe, expect, it } from 'vitest';
 import { domainMutants, drawMutants, mutantTable, mutatePatterns } from './mutant-figure.js';
-import { fingerprinting, probeMutant, type MutantRow } from './mutant-probe.js';
+import { blankRow, fingerprinting, probeMutant, type MutantRow } from './mutant-probe.js';
 
 describe('the draw', () => {
   it('draws the same mutants for a seed, each once, and its ranges start on the drawn node', async () => {
@@ -64,12 +64,7 @@ describe('the table', () => {
     status: 'Survived',
   });
   const row = (mutant: string | null, fields: Partial<MutantRow>): MutantRow => ({
-    mutant,
-    perRule: [],
-    foundAt: null,
-    rule: null,
-    steps: null,
-    requests: null,
+    ...blankRow(mutant),
     answers: 'sound',
     ...fields,
   });

@@ -45,20 +45,17 @@ export function fingerprinting(hash: ReturnType<typeof createHash>): FetchWrap {
   };
 }
 
+/** A mutant's row before any mode ran: nothing caught, nothing fingerprinted. */
+export function blankRow(mutant: string | null): MutantRow {
+  return { mutant, perRule: [], foundAt: null, rule: null, steps: null, requests: null, answers: null };
+}
+
 /**
  * Runs the per-rule checks and the explorer against the mock as the current code makes it.
  * @example const row = await probeMutant(process.env.__STRYKER_ACTIVE_MUTANT__ ?? null, PROBE_SETTINGS)
  */
 export async function probeMutant(mutant: string | null, settings: ProbeSettings): Promise<MutantRow> {
-  const row: MutantRow = {
-    mutant,
-    perRule: [],
-    foundAt: null,
-    rule: null,
-    steps: null,
-    requests: null,
-    answers: null,
-  };
+  const row = blankRow(mutant);
   const hash = createHash('sha256');
   const wrap = fingerprinting(hash);
   try {
