@@ -3,7 +3,9 @@
 // in bash against a real `standin serve` (its port in place of 4010, as the reader's would be), each page's in
 // order in one shell, as a reader goes down the page; `node` blocks as modules importing `standin` (the package
 // itself); `browser` blocks in Chromium (test/browser); `package` blocks in .ci/package-check; `workflow` blocks
-// (a CI workflow's steps) in test/drift-workflow.test.ts; `ci` blocks are the commands CI runs; and a block whose
+// (a CI workflow's steps) in test/drift-workflow.test.ts; `container` blocks (docker, Compose, Testcontainers: no
+// Docker here) are checked against the Dockerfile by test/deploy-examples.test.ts, and .ci/image-check runs the
+// image as they do; `ci` blocks are the commands CI runs; and a block whose
 // mark says `run by FILE` is run there. A block without a mark fails here.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

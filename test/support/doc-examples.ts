@@ -1,13 +1,14 @@
 // The code examples of README.md and of the pages under docs/, each with the kind its mark gives
 // (`<!-- example: KIND -->` on the line before its fence, optionally followed by a note in parentheses that may
 // name the test that runs it: `(run by test/proxy-cli.test.ts …)`), for the tests that run them:
-// test/doc-examples.test.ts, test/browser for the browser ones and test/drift-workflow.test.ts for the CI workflow.
+// test/doc-examples.test.ts, test/browser for the browser ones, test/drift-workflow.test.ts for the CI workflow and
+// test/deploy-examples.test.ts for the container ones (docker, Compose, Testcontainers), which need a Docker.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const KINDS = ['shell', 'node', 'browser', 'package', 'ci', 'workflow'] as const;
+const KINDS = ['shell', 'node', 'browser', 'package', 'ci', 'workflow', 'container'] as const;
 
 export interface Example {
   /** The page it is on, relative to the package: `README.md`, `docs/tour.md`. */
