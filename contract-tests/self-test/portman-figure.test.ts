@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
 import { brokenFetch, VARIANTS } from './broken-variants.js';
-import { caughtBy, failureKey, portmanTable, serveVariant } from './portman-figure.js';
+import { caughtBy, failureKey, portmanTable } from './portman-figure.js';
+import { serveVariant } from './served-variant.js';
 
 const NOW = '2026-11-20T15:00:00Z';
 

@@ -8,18 +8,14 @@ import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createMock } from '../../src/index.js';
-import { brokenFetch, SET_UP_VARIANTS, VARIANTS, type Variant } from './broken-variants.js';
+import { SET_UP_VARIANTS, VARIANTS, type Variant } from './broken-variants.js';
+import { serveVariant } from './served-variant.js';
 import { DOMAIN_VARIANTS, SEQUENCE_VARIANTS } from './sequence-variants.js';
 
 /** The Portman the figure was measured with; installed on demand, never a dependency of the project. */
 const PORTMAN_VERSION = '1.33.0';
 /** Portman 1.33.0's dist requires tslib but lists it only among its devDependencies: installed beside it. */
 const TSLIB_VERSION = '2.9.1';
-/** The self-tests' frozen clock: every variant sees the same world. */
-const NOW = '2026-11-20T15:00:00Z';
 const KINDS: ReadonlyArray<Variant['kind']> = ['schema', 'status', 'behaviour', 'sequence', 'domain'];
 /** The project's root: above contract-tests/ in the sources (vitest), above dist/ once built. */
 const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
@@ -90,55 +86,6 @@ function generateCollection(cache: string, config: string): Collection {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-}
-
-/** A broken server on a real port, with what the collection's variables need to reach it. */
-interface ServedVariant {
-  /** The service root, `http://127.0.0.1:<port>` (the activity hook lives there, outside /api/v2). */
-  root: string;
-  /** The default person's read-write token (MK1 lists them first, an administrator). */
-  token: string;
-  hook: { accountId: string; token: string };
-  close(): Promise<void>;
-}
-
-/**
- * Serves `brokenFetch(createMock({ now }), variant)` (null: the sound mock) on 127.0.0.1 at a free port, so
- * that a tool that only speaks HTTP sees what the kit's in-process checks see.
- * @example const served = await serveVariant(null); await fetch(`${served.root}/api/v2/me`); await served.close()
- */
-export async function serveVariant(variant: Variant | null): Promise<ServedVariant> {
-  const mock = createMock({ now: NOW });
-  const broken = brokenFetch(mock, variant);
-  const tokens = (await (await mock.app.request('/__mock/tokens')).json()) as Array<{ read_write: string }>;
-  const world = (await (await mock.app.request('/__mock/world')).json()) as {
-    activity_hook: { account_id: string; token: string };
-  };
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve(
-      {
-        hostname: '127.0.0.1',
-        port: 0,
-        // brokenFetch reads a request's body only as a string, as the kit's checking client sends it.
-        fetch: async (request: Request) => {
-          const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-          return broken(request.url, {
-            method: request.method,
-            headers: request.headers,
-            body: body === '' ? undefined : body,
-          });
-        },
-      },
-      () => resolve(started),
-    );
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    root: `http://127.0.0.1:${port}`,
-    token: tokens[0]!.read_write,
-    hook: { accountId: world.activity_hook.account_id, token: world.activity_hook.token },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** One failure newman reports: a failed assertion, or an error of a script or of the request itself. */
