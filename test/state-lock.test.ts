@@ -147,7 +147,7 @@ describe('--state FILE: one server per file', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it("takes over at once another machine's lock whose heartbeat stopped an hour ago, and says so in the banner", async () => {
+  it("takes over another machine's lock whose heartbeat stopped an hour ago, once it has watched it for a beat and a half, and says so in the banner", async () => {
     const file = join(dir, 'other-machine.jsonl');
     writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
     const anHourAgo = new Date(Date.now() - 3_600_000);
@@ -349,6 +349,45 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
       clearInterval(beat);
     }
     expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder());
+  });
+
+  it('takes the lock by identity its stopped holder left at once, once its lock by path was waited out', async () => {
+    const file = join(dir, 'both-left.jsonl');
+    writeFileSync(file, 'kept\n');
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    const left = [`${file}.lock`, join(folder, `${statSync(file).dev}-${statSync(file).ino}.lock`)];
+    // Both touched "ten minutes from now": each, were it watched, would be watched for the whole window.
+    const ahead = new Date(Date.now() + 600_000);
+    for (const path of left) {
+      writeFileSync(path, JSON.stringify({ ...otherMachine(4242), file }));
+      utimesSync(path, ahead, ahead);
+    }
+    const notices: string[] = [];
+    const lock = await StateLock.take(file, file, {
+      timing: { heartbeatMs: 100, staleMs: 1_000 },
+      notice: (line) => notices.push(line),
+    });
+    try {
+      expect(notices.map((line) => line.split(' is held by ')[0])).toEqual([`standin: ${file}.lock`]);
+      expect(left.map((path) => JSON.parse(readFileSync(path, 'utf8')).pid)).toEqual([process.pid, process.pid]);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('refuses a live holder whose clock runs an hour behind this one’s: its beats are watched for, whatever their mtime', async () => {
+    const file = join(dir, 'clock-behind.jsonl');
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    const behind = () => new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, behind(), behind());
+    const beat = setInterval(() => utimesSync(`${file}.lock`, behind(), behind()), 20);
+    try {
+      await expect(
+        StateLock.take(file, file, { timing: { heartbeatMs: 200, staleMs: 1_000 }, notice: () => {} }),
+      ).rejects.toThrow(`${file} is in use by another standin: process 4242 on elsewhere.example`);
+    } finally {
+      clearInterval(beat);
+    }
   });
 
   it('keeps a long-running holder’s locks fresh, by path and by identity, until it lets them go', async () => {

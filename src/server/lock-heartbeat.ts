@@ -20,6 +20,9 @@ export interface LockTiming {
  */
 export const DEFAULT_LOCK_TIMING: LockTiming = { heartbeatMs: 5_000, staleMs: 30_000 };
 
+/** How many beats a lock of another machine is watched at least before it is taken over. */
+const WATCHED_BEATS = 1.5;
+
 /** A lock file as it was judged: which file (its inode) and when it was last touched. */
 export interface SeenLock {
   ino: number;
@@ -44,9 +47,11 @@ export async function seeLock(path: string): Promise<SeenLock | null> {
 /**
  * Watches a lock whose process cannot be looked up here until its holder shows it runs (`beating`: touched
  * since), it is replaced or removed (`replaced`: judge the new one), or it has gone `staleMs` untouched
- * (`stoppedMs`: how long). Untouched is measured by the mtime's age and, in case the holder's clock runs ahead of
- * this one's, by this process's own wait; a holder that beats is told within about one beat, and `slow` is told
- * once when a beat has not come by then.
+ * (`stoppedMs`: how long). The mtime is the holder's clock, which may not be this one's: untouched is the mtime's
+ * age or this process's own wait, whichever is longer (a holder's clock ahead holds the lock no longer than the
+ * window), and never before this process has watched for a beat and a half (a holder's clock behind cannot make a
+ * live lock look abandoned). A holder that beats is told within about one beat, and `slow` is told once when a
+ * beat has not come by then.
  * @example if (typeof (await watchHeartbeat(path, seen, DEFAULT_LOCK_TIMING)) === 'object') takeOver();
  */
 export async function watchHeartbeat(
@@ -65,8 +70,8 @@ export async function watchHeartbeat(
       told = true;
       slow(untouched);
     }
-    if (untouched > timing.staleMs) return { stoppedMs: untouched };
-    await sleep(Math.min(timing.heartbeatMs / 4, timing.staleMs - untouched + 1));
+    if (untouched > timing.staleMs && waited > WATCHED_BEATS * timing.heartbeatMs) return { stoppedMs: untouched };
+    await sleep(timing.heartbeatMs / 4);
     const now = await seeLock(path);
     if (now === null || now.ino !== seen.ino) return 'replaced';
     if (now.mtimeMs !== seen.mtimeMs) return 'beating';

@@ -178,6 +178,11 @@ async function processRuns(holder: LockHolder, path: string): Promise<boolean> {
   return stat.state !== 'Z' && (holder.process_start === null || stat.start === holder.process_start);
 }
 
+/** Whether two lock files name one holder: one process of one machine, started at one moment. */
+function sameHolder(a: LockHolder, b: LockHolder): boolean {
+  return a.pid === b.pid && a.hostname === b.hostname && a.started === b.started;
+}
+
 /** ` on <host name>` for a holder of another machine; nothing for this one's. */
 function onMachine(holder: LockHolder): string {
   return holder.hostname === hostname() ? '' : ` on ${holder.hostname}`;
@@ -310,8 +315,11 @@ export class StateLock {
           ? `${this.named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${this.named}, remove it`
           : `${this.named} is the same file as ${found.file ?? 'a state file'} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
       // The identity of a file that is gone may be a new file's now (an inode number used again): a lock whose
-      // holder's file is no longer this one was left behind.
-      async (found) => found.file !== undefined && (await identityOf(found.file)) !== identity,
+      // holder's file is no longer this one was left behind. And the holder whose lock by path was taken over
+      // just now is gone for this lock too: its heartbeat is not waited out twice.
+      async (found) =>
+        (this.tookOver !== null && sameHolder(found, this.tookOver.holder)) ||
+        (found.file !== undefined && (await identityOf(found.file)) !== identity),
     );
     heldHere.add(path);
     this.#files.set(path, taken.ino);
@@ -413,7 +421,7 @@ async function takeLockFile(
       if (found === null) continue;
       if (found.holder === null) throw new StateLockError(refusal(null));
       const judged = (await stale(found.holder))
-        ? { why: 'which keeps another file now' }
+        ? { why: 'which was left behind' }
         : await judge({ ...found, holder: found.holder }, path, timing, notice);
       if (judged === 'replaced') continue;
       if ('runs' in judged) throw new StateLockError(refusal(found.holder, judged.runs));
