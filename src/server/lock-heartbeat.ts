@@ -14,7 +14,7 @@ export interface LockTiming {
 
 /**
  * A beat every 5 s; abandoned after 30 s without one. The window is six beats: a holder is only taken for gone
- * when its event loop has been held far longer than anything standin does holds it (the slowest answer measured
+ * when its event loop has been held far longer than any work of standin's holds it (the slowest answer measured
  * while a month of the large world was made was 817 ms, docs/reliability.md), and a container restarted after a
  * crash waits at most that long for the file.
  */

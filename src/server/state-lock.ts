@@ -3,14 +3,14 @@
 // process is gone (kill -9, a crash) is taken over, which the banner then says. Gone is looked up by process id
 // on the holder's own machine, and proved by a stopped heartbeat elsewhere (lock-heartbeat.ts): a container
 // restarted after a crash has a new host name and pid space, and once took its own old lock for another
-// machine's, held for ever. The lock file appears whole
-// (written aside, then hard-linked into place), so a reader never meets a half-written one. A path has other
+// machine's, held for ever. The lock file appears whole (written aside, then hard-linked into place), so a reader
+// never meets a half-written one. A path has other
 // names, though: a hard link to the file let a second server start under its own `.lock` (20 of 40 writes lost).
 // So the file itself is locked too, by its device and inode, as SQLite locks the file and not its name: a lock
 // named `<dev>-<ino>.lock` in a folder of this user's (INODE_LOCKS), moved to the new inode when the file is
 // rewritten.
 //
-// Not proper-lockfile (4.1.2, its last release, 2021): its lock is an empty folder, which cannot name the holder a
+// Not proper-lockfile (4.1.2, the latest): its lock is an empty folder, which cannot name the holder a
 // refused server is told of; it judges a lock by its mtime alone, so a killed server's lock on this machine would
 // hold a restart up for the whole window; and its takeover of a stale lock (remove it, then make one) lets two
 // processes both win (moxystudio/node-proper-lockfile#121, open), where this one's (move it aside, check the
