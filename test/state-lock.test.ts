@@ -1,7 +1,9 @@
 // One server per --state file (issue 17, finding 8): the file is locked for the life of the process; a second
 // server is refused, naming the process and the port that hold it; of two starting at once exactly one wins;
 // a lock whose process is gone is taken over and the banner says so; a clean stop or a failed start leaves
-// no lock behind.
+// no lock behind. A lock of another machine (a container restarted after a crash has a new host name and pid
+// space) is judged by its heartbeat: touched every beat while its holder runs, taken over once it has gone
+// untouched for the stale window, with windows of milliseconds here.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -12,13 +14,14 @@ import {
   readFileSync,
   renameSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/server/start-server.js';
-import { StateLock } from '../src/server/state-lock.js';
+import { StateLock, StateLockError } from '../src/server/state-lock.js';
 import { CLI, ended, startOrRefusal, startServing, stopAll } from './support/standin-process.js';
 import { takenPort } from './support/taken-port.js';
 
@@ -33,6 +36,19 @@ function staleLock(pid: number) {
     pid,
     hostname: hostname(),
     host: '127.0.0.1',
+    port: 4010,
+    started: '2026-11-19T08:00:00Z',
+    process_start: null,
+  };
+}
+
+/** What a server of another machine (another host name) wrote, serving on 10.0.0.7. */
+function otherMachine(pid: number, name = 'elsewhere.example', namespace?: string) {
+  return {
+    pid,
+    hostname: name,
+    ...(namespace === undefined ? {} : { pid_namespace: namespace }),
+    host: '10.0.0.7',
     port: 4010,
     started: '2026-11-19T08:00:00Z',
     process_start: null,
@@ -122,28 +138,27 @@ describe('--state FILE: one server per file', () => {
     }
   });
 
-  it.each([
-    ['not a lock standin wrote', 'locked by', () => 'hello'],
-    [
-      "another machine's, whose process cannot be looked up here",
-      'on elsewhere.example',
-      () =>
-        JSON.stringify({
-          pid: deadPid(),
-          hostname: 'elsewhere.example',
-          host: null,
-          port: null,
-          started: '2026-11-19T08:00:00Z',
-          process_start: null,
-        }),
-    ],
-  ])('refuses a lock that is %s', async (_kind, message, content) => {
-    const file = join(dir, `kept-${message.length}.jsonl`);
-    writeFileSync(`${file}.lock`, content());
+  it('refuses a lock that is not a lock standin wrote', async () => {
+    const file = join(dir, 'kept-foreign.jsonl');
+    writeFileSync(`${file}.lock`, 'hello');
     const refused = await startOrRefusal([...NOW, '--state', file]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(message);
+    expect(refused.stderr).toContain(`${file} is locked by ${file}.lock, which is not a lock standin wrote`);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it("takes over another machine's lock whose heartbeat stopped an hour ago, once it has watched it for a beat and a half, and says so in the banner", async () => {
+    const file = join(dir, 'other-machine.jsonl');
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, anHourAgo, anHourAgo);
+    const { banner, child } = await startServing([...NOW, '--state', file]);
+    expect(banner).toMatch(
+      new RegExp(
+        `\\n  state lock: taken over from process 4242 on elsewhere\\.example \\(started 2026-11-19T08:00:00Z\\), whose heartbeat stopped 36\\d\\d s ago: ${file}\\.lock\\n`,
+      ),
+    );
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: child.pid, hostname: hostname() });
   });
 
   it('refuses a second server on another name of the same file (a hard link), and keeps every write', async () => {
@@ -248,5 +263,179 @@ describe('--state FILE: one server per file', () => {
     await first.close();
     await (await startServer(options)).close();
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});
+
+/** Resolves once `holds()` is true, looking every 10 ms; rejects after `ms` of wall clock (this process held up that long). */
+async function until(holds: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!holds()) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("--state FILE: another machine's lock, judged by its heartbeat", () => {
+  // Two machines: another host name; and this host name in another pid space, as two containers given one fixed
+  // host name are, where the pid may well be this very process's.
+  const machines = [
+    ['another host name', () => otherMachine(4242)],
+    ['this host name in another pid space', () => otherMachine(process.pid, hostname(), 'pid:[1]')],
+  ] as const;
+
+  it.each(machines)(
+    'takes over, once the stale window has passed, the lock of %s whose heartbeat stopped',
+    async (kind, holder) => {
+      const file = join(dir, `stopped-${kind.length}.jsonl`);
+      writeFileSync(`${file}.lock`, JSON.stringify(holder()));
+      const touched = statSync(`${file}.lock`).mtimeMs;
+      const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} });
+      try {
+        // Not before the window: the lock went untouched for all of it.
+        expect(Date.now() - touched).toBeGreaterThan(500);
+        expect(lock.tookOver).toEqual({
+          holder: holder(),
+          why: expect.stringMatching(/^whose heartbeat stopped \d+ s ago$/),
+        });
+        expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+      } finally {
+        await lock.release();
+      }
+    },
+  );
+
+  it('waits out the window by its own clock when the holder’s clock runs ahead, and says it waits', async () => {
+    const file = join(dir, 'clock-ahead.jsonl');
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    // Touched "ten minutes from now": the age of the mtime alone would keep the lock for ten minutes more.
+    const ahead = new Date(Date.now() + 600_000);
+    utimesSync(`${file}.lock`, ahead, ahead);
+    const notices: string[] = [];
+    const started = performance.now();
+    const lock = await StateLock.take(file, file, {
+      timing: { heartbeatMs: 100, staleMs: 1_000 },
+      notice: (line) => notices.push(line),
+    });
+    try {
+      expect(performance.now() - started).toBeGreaterThan(1_000);
+      expect(lock.tookOver).toEqual({
+        holder: otherMachine(4242),
+        why: expect.stringMatching(/^whose heartbeat stopped \d+ s ago$/),
+      });
+      expect(notices).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^standin: ${file}\\.lock is held by process 4242 on elsewhere\\.example \\(serving http://10\\.0\\.0\\.7:4010, since 2026-11-19T08:00:00Z\\), whose heartbeat has not come for \\d+ s: waiting up to \\d+ s more before taking it over \\(its machine cannot be asked whether it runs\\)$`,
+          ),
+        ),
+      ]);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it.each(machines)('refuses a live holder of %s, whose heartbeat goes on, in one line', async (kind, holder) => {
+    const file = join(dir, `beating-${kind.length}.jsonl`);
+    writeFileSync(`${file}.lock`, JSON.stringify(holder()));
+    // The holder beats every 20 ms; the window is long, so only a beat seen can end the wait this soon.
+    const beat = setInterval(() => utimesSync(`${file}.lock`, new Date(), new Date()), 20);
+    try {
+      const taking = StateLock.take(file, file, { timing: { heartbeatMs: 200, staleMs: 60_000 }, notice: () => {} });
+      await expect(taking).rejects.toThrow(StateLockError);
+      await expect(taking).rejects.toThrow(
+        `${file} is in use by another standin: process ${holder().pid}${kind === 'another host name' ? ' on elsewhere.example' : ''} (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z), whose lock's heartbeat goes on; stop it or pass another --state`,
+      );
+    } finally {
+      clearInterval(beat);
+    }
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder());
+  });
+
+  it('takes the lock by identity its stopped holder left at once, once its lock by path was waited out', async () => {
+    const file = join(dir, 'both-left.jsonl');
+    writeFileSync(file, 'kept\n');
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    const left = [`${file}.lock`, join(folder, `${statSync(file).dev}-${statSync(file).ino}.lock`)];
+    // Both touched "ten minutes from now": each, were it watched, would be watched for the whole window.
+    const ahead = new Date(Date.now() + 600_000);
+    for (const path of left) {
+      writeFileSync(path, JSON.stringify({ ...otherMachine(4242), file }));
+      utimesSync(path, ahead, ahead);
+    }
+    const notices: string[] = [];
+    const lock = await StateLock.take(file, file, {
+      timing: { heartbeatMs: 100, staleMs: 1_000 },
+      notice: (line) => notices.push(line),
+    });
+    try {
+      expect(notices.map((line) => line.split(' is held by ')[0])).toEqual([`standin: ${file}.lock`]);
+      expect(left.map((path) => JSON.parse(readFileSync(path, 'utf8')).pid)).toEqual([process.pid, process.pid]);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('refuses a live holder whose clock runs an hour behind this one’s: its beats are watched for, whatever their mtime', async () => {
+    const file = join(dir, 'clock-behind.jsonl');
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    const behind = () => new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, behind(), behind());
+    const beat = setInterval(() => utimesSync(`${file}.lock`, behind(), behind()), 20);
+    try {
+      await expect(
+        StateLock.take(file, file, { timing: { heartbeatMs: 200, staleMs: 1_000 }, notice: () => {} }),
+      ).rejects.toThrow(`${file} is in use by another standin: process 4242 on elsewhere.example`);
+    } finally {
+      clearInterval(beat);
+    }
+  });
+
+  it('keeps a long-running holder’s locks fresh, by path and by identity, until it lets them go', async () => {
+    const file = join(dir, 'fresh.jsonl');
+    writeFileSync(file, 'kept\n');
+    const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} });
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    const locks = [`${file}.lock`, join(folder, `${statSync(file).dev}-${statSync(file).ino}.lock`)];
+    try {
+      // Many windows on, as a holder that has served for hours: set back, each is touched again.
+      for (let round = 0; round < 3; round++) {
+        const anHourAgo = new Date(Date.now() - 3_600_000);
+        for (const path of locks) utimesSync(path, anHourAgo, anHourAgo);
+        await until(
+          () => locks.every((path) => Date.now() - statSync(path).mtimeMs < 60_000),
+          'both locks touched again',
+        );
+      }
+      expect(JSON.parse(readFileSync(locks[0]!, 'utf8'))).toMatchObject({ pid: process.pid });
+    } finally {
+      await lock.release();
+    }
+    expect(locks.map((path) => existsSync(path))).toEqual([false, false]);
+  });
+
+  it('tells a lock it has lost, and leaves the lock now there untouched', async () => {
+    const file = join(dir, 'lost.jsonl');
+    let told: (line: string) => void = () => {};
+    const notice = new Promise<string>((resolve, reject) => {
+      told = resolve;
+      // Bounded, as until() is: a heartbeat that never tells fails here rather than at the run's timeout.
+      setTimeout(() => reject(new Error('not within 10000 ms: the lost lock told')), 10_000).unref();
+    });
+    const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: told });
+    try {
+      // Another machine's server took it while this one was held up past the window.
+      writeFileSync(`${file}.lock.theirs`, JSON.stringify(otherMachine(4242)));
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(`${file}.lock.theirs`, anHourAgo, anHourAgo);
+      renameSync(`${file}.lock.theirs`, `${file}.lock`);
+      expect(await notice).toBe(
+        `standin: ${file}.lock is no longer this server's lock (another process has taken it, or it was removed): another standin may be writing ${file} too; stop this one`,
+      );
+      // Still an hour old: not touched by a heartbeat that is not its holder's.
+      expect(Date.now() - statSync(`${file}.lock`).mtimeMs).toBeGreaterThan(3_000_000);
+    } finally {
+      await lock.release();
+    }
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242));
   });
 });

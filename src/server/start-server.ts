@@ -27,7 +27,7 @@ import { PlantedLinkError, realTarget, removeStrayTemporaries } from '../files/r
 import { SERVE_OPTION_RULES } from './serve-option-rules.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
-import { StateLock, StateLockError } from './state-lock.js';
+import { StateLock, StateLockError, takenOverFrom } from './state-lock.js';
 import { workerStateLoader } from './state-loader.js';
 
 export type { ServeOptions } from './serve-options.js';
@@ -257,9 +257,7 @@ export function readyBanner(running: RunningMock, controlToken?: string): string
           `  state: ${running.stateLoaded ? 'loaded from' : 'kept in'} ${running.stateWriter!.path}${running.stateLoaded ? ', saved there after each change' : ' (a new file)'}`,
         ]),
     ...(running.stateLock?.tookOver
-      ? [
-          `  state lock: taken over from process ${running.stateLock.tookOver.pid} (started ${running.stateLock.tookOver.started}), which is gone: ${running.stateLock.path}`,
-        ]
+      ? [`  state lock: taken over from ${takenOverFrom(running.stateLock.tookOver)}: ${running.stateLock.path}`]
       : []),
     `  you are ${person.name} (@${person.username}, ${person.id})`,
     `  token: ${person.tokens.readWrite}   (read-only: ${person.tokens.readOnly})`,

@@ -1,22 +1,37 @@
 // The lock of a --state file: one process at a time keeps a world in a file. `<real file>.lock` names its
 // holder (process id, where it serves, since when); a second server is refused with those, and a lock whose
-// process is gone (kill -9, a crash) is taken over, which the banner then says. The lock file appears whole
-// (written aside, then hard-linked into place), so a reader never meets a half-written one. A path has other
+// process is gone (kill -9, a crash) is taken over, which the banner then says. Gone is looked up by process id
+// on the holder's own machine, and proved by a stopped heartbeat elsewhere (lock-heartbeat.ts): a container
+// restarted after a crash has a new host name and pid space, and once took its own old lock for another
+// machine's, held for ever. The lock file appears whole (written aside, then hard-linked into place), so a reader
+// never meets a half-written one. A path has other
 // names, though: a hard link to the file let a second server start under its own `.lock` (20 of 40 writes lost).
 // So the file itself is locked too, by its device and inode, as SQLite locks the file and not its name: a lock
 // named `<dev>-<ino>.lock` in a folder of this user's (INODE_LOCKS), moved to the new inode when the file is
 // rewritten.
+//
+// Not proper-lockfile (4.1.2, the latest): its lock is an empty folder, which cannot name the holder a
+// refused server is told of; it judges a lock by its mtime alone, so a killed server's lock on this machine would
+// hold a restart up for the whole window; and its takeover of a stale lock (remove it, then make one) lets two
+// processes both win (moxystudio/node-proper-lockfile#121, open), where this one's (move it aside, check the
+// one moved is the one judged) lets one. Its heartbeat is what is taken from it.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { DEFAULT_LOCK_TIMING, LockHeartbeat, watchHeartbeat, type LockTiming } from './lock-heartbeat.js';
 
 /** What a lock file holds. */
 export interface LockHolder {
   pid: number;
   /** The machine's name: the process of a lock written on another machine cannot be looked up here. */
   hostname: string;
+  /**
+   * Linux: the pid space the pid is of (`pid:[…]`, /proc/self/ns/pid), which every container has its own of: two
+   * containers of one host name (`--hostname standin`) are two machines. Older locks lack it.
+   */
+  pid_namespace?: string | null;
   /** Where it serves, once it listens (the port is known only then). */
   host: string | null;
   port: number | null;
@@ -28,6 +43,18 @@ export interface LockHolder {
 }
 
 export class StateLockError extends Error {}
+
+/** A lock taken over: whose it was, and why it counted as abandoned (`which is gone`, `whose heartbeat stopped…`). */
+export interface TakenOver {
+  holder: LockHolder;
+  why: string;
+}
+
+/** How a lock is taken: the heartbeat's timing, and where a wait for a holder's heartbeat, or a lost lock, is told. */
+export interface LockOptions {
+  timing?: LockTiming;
+  notice?: (line: string) => void;
+}
 
 /** Lock files this process holds: a second server in the same process is refused too. */
 const heldHere = new Set<string>();
@@ -51,6 +78,11 @@ async function processStat(pid: number): Promise<{ state: string; start: string 
   }
 }
 
+/** This process's pid space (`pid:[4026531836]`), where /proc tells it (Linux); else null. */
+async function pidNamespace(): Promise<string | null> {
+  return readlink('/proc/self/ns/pid').catch(() => null);
+}
+
 function isHolder(value: unknown): value is LockHolder {
   const holder = value as Partial<LockHolder> | null;
   return (
@@ -62,34 +94,75 @@ function isHolder(value: unknown): value is LockHolder {
   );
 }
 
-/** The lock file's holder and inode; null when there is no lock; `holder` null when it is not one of ours. */
-async function readLock(path: string): Promise<{ holder: LockHolder | null; ino: number } | null> {
+/** A lock file found: its holder (null when it is not a lock standin wrote), inode and last touch. */
+interface FoundLock {
+  holder: LockHolder | null;
+  ino: number;
+  mtimeMs: number;
+}
+
+/** The lock file at `path`; null when there is none. */
+async function readLock(path: string): Promise<FoundLock | null> {
   let handle;
   try {
     // A symlink planted at the lock's name is not followed: it counts as a lock standin cannot read.
     handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
-    if (errorCode(error) === 'ELOOP') return { holder: null, ino: (await lstat(path)).ino };
+    if (errorCode(error) === 'ELOOP') {
+      const { ino, mtimeMs } = await lstat(path);
+      return { holder: null, ino, mtimeMs };
+    }
     throw error;
   }
   try {
-    const ino = (await handle.stat()).ino;
+    const { ino, mtimeMs } = await handle.stat();
     let holder: unknown = null;
     try {
       holder = JSON.parse(await handle.readFile('utf8'));
     } catch {
       // Not JSON: not a lock standin wrote.
     }
-    return { holder: isHolder(holder) ? holder : null, ino };
+    return { holder: isHolder(holder) ? holder : null, ino, mtimeMs };
   } finally {
     await handle.close();
   }
 }
 
-/** Whether the lock's process still runs; a lock of another machine is taken to be held. */
-async function holderRuns(holder: LockHolder, path: string): Promise<boolean> {
-  if (holder.hostname !== hostname()) return true;
+/** Whether the holder's process is one this process can look up: same host name, same pid space (when known). */
+function sameMachine(holder: LockHolder, namespace: string | null): boolean {
+  if (holder.hostname !== hostname()) return false;
+  return holder.pid_namespace == null || namespace === null || holder.pid_namespace === namespace;
+}
+
+/**
+ * Whether the lock's holder still runs (`runs`, and how that was known), is gone (`why` it counts so), or the
+ * lock was replaced while it was watched (judge the new one). On this machine its process is looked up, at
+ * once; elsewhere its heartbeat is watched, up to the stale window.
+ */
+async function judge(
+  found: FoundLock & { holder: LockHolder },
+  path: string,
+  timing: LockTiming,
+  notice: (line: string) => void,
+): Promise<{ runs: 'process' | 'heartbeat' } | { why: string } | 'replaced'> {
+  if (sameMachine(found.holder, await pidNamespace()))
+    return (await processRuns(found.holder, path)) ? { runs: 'process' } : { why: 'which is gone' };
+  const seen = await watchHeartbeat(path, found, timing, (untouched) =>
+    notice(
+      `standin: ${path} is held by ${describe(found.holder)}, whose heartbeat has not come for ${seconds(untouched)} s: waiting up to ${seconds(timing.staleMs - untouched)} s more before taking it over (its machine cannot be asked whether it runs)`,
+    ),
+  );
+  if (seen === 'beating') return { runs: 'heartbeat' };
+  return seen === 'replaced' ? seen : { why: `whose heartbeat stopped ${seconds(seen.stoppedMs)} s ago` };
+}
+
+function seconds(ms: number): number {
+  return Math.max(0, Math.round(ms / 1000));
+}
+
+/** Whether the process of a lock of this machine still runs. */
+async function processRuns(holder: LockHolder, path: string): Promise<boolean> {
   // This very process: a lock it holds, or one a process of the same pid left (a restarted container).
   if (holder.pid === process.pid) return heldHere.has(path);
   try {
@@ -105,11 +178,28 @@ async function holderRuns(holder: LockHolder, path: string): Promise<boolean> {
   return stat.state !== 'Z' && (holder.process_start === null || stat.start === holder.process_start);
 }
 
+/** Whether two lock files name one holder: one process of one machine, started at one moment. */
+function sameHolder(a: LockHolder, b: LockHolder): boolean {
+  return a.pid === b.pid && a.hostname === b.hostname && a.started === b.started;
+}
+
+/** ` on <host name>` for a holder of another machine; nothing for this one's. */
+function onMachine(holder: LockHolder): string {
+  return holder.hostname === hostname() ? '' : ` on ${holder.hostname}`;
+}
+
 function describe(holder: LockHolder): string {
   const host = holder.host?.includes(':') ? `[${holder.host}]` : holder.host;
   const where = holder.port === null ? 'still starting' : `serving http://${host}:${holder.port}`;
-  const machine = holder.hostname === hostname() ? '' : ` on ${holder.hostname}`;
-  return `process ${holder.pid}${machine} (${where}, since ${holder.started})`;
+  return `process ${holder.pid}${onMachine(holder)} (${where}, since ${holder.started})`;
+}
+
+/**
+ * A lock taken over, as the banner says it: whose it was and why it counted as gone.
+ * @example takenOverFrom(lock.tookOver) // 'process 41 on 0c5e2a1f (started 2026-11-19T08:00:00Z), whose heartbeat stopped 31 s ago'
+ */
+export function takenOverFrom({ holder, why }: TakenOver): string {
+  return `process ${holder.pid}${onMachine(holder)} (started ${holder.started}), ${why}`;
 }
 
 /** Writes `holder` to a new file beside `lockPath`, under a name nobody can have planted anything at. */
@@ -135,6 +225,11 @@ export class StateLock {
   /** The lock of the file's identity (its device and inode), once the file exists. */
   #inodePath: string | null = null;
 
+  /** The lock files this lock holds, each with the inode it put there: what the heartbeat touches. */
+  #files = new Map<string, number>();
+
+  #heartbeat: LockHeartbeat;
+
   private constructor(
     readonly path: string,
     /** The real path of the state file. */
@@ -142,34 +237,53 @@ export class StateLock {
     /** The path as the user wrote it, for messages. */
     readonly named: string,
     holder: LockHolder,
-    /** The holder of the lock taken over, whose process was gone. */
-    readonly tookOver: LockHolder | null,
+    ino: number,
+    /** The lock taken over, whose holder was gone, and why it counted as gone. */
+    readonly tookOver: TakenOver | null,
+    readonly timing: LockTiming,
+    readonly notice: (line: string) => void,
   ) {
     this.#holder = holder;
+    this.#files.set(path, ino);
+    this.#heartbeat = new LockHeartbeat(
+      () => this.#files,
+      timing,
+      (lost) =>
+        notice(
+          `standin: ${lost} is no longer this server's lock (another process has taken it, or it was removed): another standin may be writing ${named} too; stop this one`,
+        ),
+    );
   }
 
   /**
    * Locks the real file `target` (`named` is how the user wrote it, for messages) for this process; refuses
-   * when another running process holds it. Race-safe: of processes starting at once, exactly one wins.
+   * when another running process holds it. Race-safe: of processes starting at once, exactly one wins. The lock
+   * beats (`timing`) until it is released; `notice` is told of a wait for another holder's heartbeat, and of a
+   * lock lost.
    */
-  static async take(target: string, named: string): Promise<StateLock> {
+  static async take(target: string, named: string, options: LockOptions = {}): Promise<StateLock> {
+    const timing = options.timing ?? DEFAULT_LOCK_TIMING;
+    const notice = options.notice ?? ((line: string) => void process.stderr.write(`${line}\n`));
     const path = `${target}.lock`;
     const holder: LockHolder = {
       pid: process.pid,
       hostname: hostname(),
+      pid_namespace: await pidNamespace(),
       host: null,
       port: null,
       started: new Date().toISOString().slice(0, 19) + 'Z',
       process_start: (await processStat(process.pid))?.start ?? null,
       file: target,
     };
-    const tookOver = await takeLockFile(path, holder, (found) =>
+    const taken = await takeLockFile(path, holder, { timing, notice }, (found, runs) =>
       found === null
         ? `${named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${named}, remove it`
-        : `${named} is in use by another standin: ${describe(found)}; stop it or pass another --state (if that process is gone, remove ${path})`,
+        : runs === 'heartbeat'
+          ? `${named} is in use by another standin: ${describe(found)}, whose lock's heartbeat goes on; stop it or pass another --state`
+          : `${named} is in use by another standin: ${describe(found)}; stop it or pass another --state (if that process is gone, remove ${path})`,
     );
     heldHere.add(path);
-    const lock = new StateLock(path, target, named, holder, tookOver);
+    const lock = new StateLock(path, target, named, holder, taken.ino, taken.tookOver, timing, notice);
     try {
       await lock.follow();
     } catch (error) {
@@ -192,34 +306,49 @@ export class StateLock {
     const path = join(folder, `${identity}.lock`);
     if (path === this.#inodePath) return;
     const holder = this.#holder;
-    await takeLockFile(
+    const taken = await takeLockFile(
       path,
       holder,
+      { timing: this.timing, notice: this.notice },
       (found) =>
         found === null
           ? `${this.named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${this.named}, remove it`
           : `${this.named} is the same file as ${found.file ?? 'a state file'} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
       // The identity of a file that is gone may be a new file's now (an inode number used again): a lock whose
-      // holder's file is no longer this one was left behind.
-      async (found) => found.file !== undefined && (await identityOf(found.file)) !== identity,
+      // holder's file is no longer this one was left behind. And the holder whose lock by path was taken over
+      // just now is gone for this lock too: its heartbeat is not waited out twice.
+      async (found) =>
+        (this.tookOver !== null && sameHolder(found, this.tookOver.holder)) ||
+        (found.file !== undefined && (await identityOf(found.file)) !== identity),
     );
     heldHere.add(path);
+    this.#files.set(path, taken.ino);
     const before = this.#inodePath;
     this.#inodePath = path;
-    if (before !== null) await releaseLockFile(before, holder);
+    if (before !== null) {
+      this.#files.delete(before);
+      await releaseLockFile(before, holder);
+    }
   }
 
   /** Names where the holder serves, now that it listens: what a refused second server prints. */
   async serving(host: string, port: number): Promise<void> {
     const next = { ...this.#holder, host, port };
     // Replaced whole, so a reader meets the old content or the new one.
-    for (const path of [this.path, this.#inodePath])
-      if (path !== null) await rename(await writeAside(path, next), path);
+    for (const path of [this.path, this.#inodePath]) {
+      if (path === null) continue;
+      const aside = await writeAside(path, next);
+      const { ino } = await lstat(aside);
+      await rename(aside, path);
+      this.#files.set(path, ino);
+    }
     this.#holder = next;
   }
 
-  /** Removes the locks, if they are still this process's. */
+  /** Stops the heartbeat and removes the locks, if they are still this process's. */
   async release(): Promise<void> {
+    this.#heartbeat.stop();
+    this.#files.clear();
     for (const path of [this.#inodePath, this.path]) if (path !== null) await releaseLockFile(path, this.#holder);
     this.#inodePath = null;
   }
@@ -264,32 +393,38 @@ async function inodeLockFolder(): Promise<string | null> {
 }
 
 /**
- * Takes the lock file `path` for `holder`; a lock whose process is gone is taken over (its holder returned), one
- * whose process runs is refused with `refusal(its holder)` (null when the file is not a lock standin wrote).
- * Race-safe: of processes taking it at once, exactly one wins.
+ * Takes the lock file `path` for `holder`, returning the inode it put there; a lock whose holder is gone is taken
+ * over (returned with why it counted as gone), one whose holder runs is refused with `refusal(its holder, how it
+ * was seen to run)` (`refusal(null)` when the file is not a lock standin wrote). Race-safe: of processes taking
+ * it at once, exactly one wins.
  */
 async function takeLockFile(
   path: string,
   holder: LockHolder,
-  refusal: (found: LockHolder | null) => string,
+  { timing, notice }: Required<LockOptions>,
+  refusal: (found: LockHolder | null, runs?: 'process' | 'heartbeat') => string,
   stale: (found: LockHolder) => Promise<boolean> = () => Promise.resolve(false),
-): Promise<LockHolder | null> {
+): Promise<{ ino: number; tookOver: TakenOver | null }> {
   const mine = await writeAside(path, holder);
-  let tookOver: LockHolder | null = null;
+  let tookOver: TakenOver | null = null;
   try {
+    const { ino } = await lstat(mine);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       try {
         // Atomic: fails when a lock is there, and the lock appears with its content.
         await link(mine, path);
-        return tookOver;
+        return { ino, tookOver };
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw error;
       }
       const found = await readLock(path);
       if (found === null) continue;
       if (found.holder === null) throw new StateLockError(refusal(null));
-      if (!(await stale(found.holder)) && (await holderRuns(found.holder, path)))
-        throw new StateLockError(refusal(found.holder));
+      const judged = (await stale(found.holder))
+        ? { why: 'which was left behind' }
+        : await judge({ ...found, holder: found.holder }, path, timing, notice);
+      if (judged === 'replaced') continue;
+      if ('runs' in judged) throw new StateLockError(refusal(found.holder, judged.runs));
       // Gone: move its lock aside, then make sure the one moved is the one judged (not a lock another
       // process starting now has just taken over, which goes back).
       const aside = `${mine}.stale`;
@@ -299,7 +434,7 @@ async function takeLockFile(
         if (errorCode(error) === 'ENOENT') continue;
         throw error;
       }
-      if ((await lstat(aside)).ino === found.ino) tookOver = found.holder;
+      if ((await lstat(aside)).ino === found.ino) tookOver = { holder: found.holder, why: judged.why };
       else await link(aside, path).catch(() => undefined);
       await rm(aside, { force: true });
     }
