@@ -60,6 +60,15 @@ export class Act implements Timed {
 
 const DAY = 86_400;
 
+/** LW3: a person's last filled check-in before `date`, within two weeks (what their answers follow up). */
+function lastFilled(checkInOn: (date: IsoDate) => CheckIn | undefined, date: IsoDate): CheckIn | undefined {
+  for (let back = 1; back <= 14; back++) {
+    const checkIn = checkInOn(addDays(date, -back));
+    if (checkIn && checkIn.completedAt !== null) return checkIn;
+  }
+  return undefined;
+}
+
 /** A check-in as responses go to it: once filled in. */
 function filledIn(checkIn: CheckIn | undefined): CheckIn | undefined {
   return checkIn?.completedAt != null ? checkIn : undefined;
@@ -284,8 +293,9 @@ export class Life implements LifeEngine {
     // LW7: a check-in a client PATCHed (its updated_at moved past its making) is theirs.
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
-    const previous = this.#lastFilled(person, checkIn.date);
-    const before = previous && this.#lastFilled(person, previous.date);
+    const checkInOn = store.checkInsOf(person.id);
+    const previous = lastFilled(checkInOn, checkIn.date);
+    const before = previous && lastFilled(checkInOn, previous.date);
     const fill = base.life.checkInFill(checkIn, person, previous, before);
     const filled = updateCheckIn(
       this.#world,
@@ -295,16 +305,6 @@ export class Life implements LifeEngine {
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);
-  }
-
-  /** LW3: the person's last filled check-in before `date`, within two weeks (what their answers follow up). */
-  #lastFilled(person: Person, date: IsoDate): CheckIn | undefined {
-    const { store } = this.#world;
-    for (let back = 1; back <= 14; back++) {
-      const checkIn = store.checkInOf(person.id, addDays(date, -back));
-      if (checkIn && checkIn.completedAt !== null) return checkIn;
-    }
-    return undefined;
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */

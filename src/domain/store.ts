@@ -303,6 +303,11 @@ export class Store extends WithTables {
     return this.checkIns.pair('day', personId, date);
   }
 
+  /** checkInOf for one person, their check-ins looked up once (a walk over their dates); read before a write. */
+  checkInsOf(personId: Uuid): (date: IsoDate) => CheckIn | undefined {
+    return this.checkIns.pairsOf('day', personId);
+  }
+
   /** The dates on which a person has a check-in, unordered. */
   checkInDatesOf(personId: Uuid): Iterable<IsoDate> {
     return this.checkIns.pairKeys('day', personId);

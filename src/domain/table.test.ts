@@ -279,4 +279,18 @@ describe('Table, exactly', () => {
     layer.delete('g');
     expect([layer.pair('day', 'q', '2026-11-20'), [...layer.pairKeys('day', 'q')]]).toEqual([undefined, []]);
   });
+
+  it("pairsOf reads as pair does: the layer's own, else the base's unless the layer replaced or deleted it", () => {
+    const frozen = table4();
+    const layer = frozen.layer();
+    layer.put(row('a', 'y', 10));
+    layer.delete('c');
+    layer.put(row('e', 'x', 5));
+    const inX = layer.pairsOf('day', 'x');
+    const inNobody = layer.pairsOf('day', 'nobody');
+    for (const inner of ['a', 'b', 'c', 'd', 'e', 'f'])
+      expect([inX(inner)?.id, inNobody(inner)]).toEqual([layer.pair('day', 'x', inner)?.id, undefined]);
+    expect(['a', 'c', 'd', 'e'].map((inner) => inX(inner)?.id)).toEqual([undefined, undefined, 'd', 'e']);
+    expect(['a', 'c', 'd'].map((inner) => frozen.pairsOf('day', 'x')(inner)?.id)).toEqual(['a', 'c', 'd']);
+  });
 });
