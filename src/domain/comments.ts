@@ -21,11 +21,26 @@ export function createComment(
   made?: SimulatedWrite<Comment>,
 ): Comment {
   const resource = visibleResource(world, actor, type, id);
+  return writeComment(world, actor, resource.type, resource.id, body, made);
+}
+
+/**
+ * CR1's write of a comment on a record `actor` is known to see (canSeeResource): LW8's simulation asks first, as
+ * a teammate who may not see a record just does not answer it, and an error thrown to say so costs a catch-up more.
+ */
+export function writeComment(
+  world: World,
+  actor: Person,
+  type: CommentableType,
+  id: Uuid,
+  body: string,
+  made?: SimulatedWrite<Comment>,
+): Comment {
   const now = made?.at ?? world.now();
   const comment: Comment = {
     id: made?.id ?? world.store.newId('comments'),
-    resourceType: resource.type,
-    resourceId: resource.id,
+    resourceType: type,
+    resourceId: id,
     personId: actor.id,
     body,
     createdAt: now,

@@ -1,15 +1,15 @@
 // LW6–LW8: a world's life as its clock moves. Each new zone-date gets its agenda (life-agenda.ts: who fills in
 // their check-in and when, whose goal is due an update); what people write then gets responses. Every act waits
 // in one queue ordered by (instant, kind, key) and is applied, when the clock passes it, through the domain's own
-// writes (updateCheckIn, createGoalUpdate, createComment, createReaction), so it lands wherever an API write lands.
+// writes (updateCheckIn, createGoalUpdate, writeComment, writeReaction), so it lands wherever an API write lands.
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { addDays, dateInZone, instantAt } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
-import { createComment } from './comments.js';
-import { DomainError } from './domain-error.js';
+import { canSeeResource } from './commentables.js';
+import { writeComment } from './comments.js';
 import { EntityRandom } from './entropy.js';
 import { createGoalUpdate } from './goal-updates.js';
 import {
@@ -29,7 +29,7 @@ import {
   type GoalSlot,
 } from './life-agenda.js';
 import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction } from './life-writer.js';
-import { createReaction } from './reactions.js';
+import { writeReaction } from './reactions.js';
 import type {
   Absence,
   CheckIn,
@@ -59,6 +59,20 @@ export class Act implements Timed {
 }
 
 const DAY = 86_400;
+
+/** LW3: a person's last filled check-in before `date`, within two weeks (what their answers follow up). */
+function lastFilled(checkInOn: (date: IsoDate) => CheckIn | undefined, date: IsoDate): CheckIn | undefined {
+  for (let back = 1; back <= 14; back++) {
+    const checkIn = checkInOn(addDays(date, -back));
+    if (checkIn && checkIn.completedAt !== null) return checkIn;
+  }
+  return undefined;
+}
+
+/** A check-in as responses go to it: once filled in. */
+function filledIn(checkIn: CheckIn | undefined): CheckIn | undefined {
+  return checkIn?.completedAt != null ? checkIn : undefined;
+}
 
 /** GU2's saved levels, lowest first, so a drift of ±1 moves one level (as fixtures/goal-updates.ts drifts). */
 const LEVELS = [30, 60, 90] as const;
@@ -279,8 +293,9 @@ export class Life implements LifeEngine {
     // LW7: a check-in a client PATCHed (its updated_at moved past its making) is theirs.
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
-    const previous = this.#lastFilled(person, checkIn.date);
-    const before = previous && this.#lastFilled(person, previous.date);
+    const checkInOn = store.checkInsOf(person.id);
+    const previous = lastFilled(checkInOn, checkIn.date);
+    const before = previous && lastFilled(checkInOn, previous.date);
     const fill = base.life.checkInFill(checkIn, person, previous, before);
     const filled = updateCheckIn(
       this.#world,
@@ -290,16 +305,6 @@ export class Life implements LifeEngine {
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);
-  }
-
-  /** LW3: the person's last filled check-in before `date`, within two weeks (what their answers follow up). */
-  #lastFilled(person: Person, date: IsoDate): CheckIn | undefined {
-    const { store } = this.#world;
-    for (let back = 1; back <= 14; back++) {
-      const checkIn = store.checkInOf(person.id, addDays(date, -back));
-      if (checkIn && checkIn.completedAt !== null) return checkIn;
-    }
-    return undefined;
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
@@ -353,19 +358,22 @@ export class Life implements LifeEngine {
 
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */
   #respond(type: CommentableType, id: Uuid, author: Person, at: EpochSeconds, after: EpochSeconds): void {
-    const notable = this.#notable(type, id);
+    const { store, base } = this.#world;
+    // The record is read once here and handed on: a week of the large world responds to some 35,000.
+    const update = type === 'goal-update' ? store.goalUpdates.get(id) : undefined;
+    const checkIn = type === 'check-in' ? store.checkIns.get(id) : undefined;
+    const notable = type === 'goal-update' ? this.#notableUpdate(update) : this.#notableCheckIn(checkIn);
     // A routine update's comments come evenly spread over the world's updates, not by a draw of their own; an
     // update that takes its goal off track or to done always draws teammates in (LW5).
     const commented =
       type !== 'goal-update'
         ? undefined
         : notable
-          ? this.#decisive(id) || undefined
-          : routineCommented(this.#world.seed, this.#routineRank(id));
+          ? this.#decisive(update) || undefined
+          : routineCommented(this.#world.seed, this.#routineRank(update!));
     const drawn = responseTimes(this.#world.seed, type, id, at, notable, commented);
-    const record = this.#target(type, id);
+    const record = type === 'goal-update' ? update : filledIn(checkIn);
     if (!record || (drawn.comments.length === 0 && drawn.reactions.length === 0)) return;
-    const { store, base } = this.#world;
     // LW6: each teammate answers in their own working day (a reply drawn for 02:00 in Tokyo waits for the Tokyo
     // morning), so who answers is known now: the thread and the reactions are written here, once.
     const replies: Replies = {};
@@ -396,8 +404,7 @@ export class Life implements LifeEngine {
   }
 
   /** The rank of a routine update of the simulation's among them all (#routine), filing it if new. */
-  #routineRank(id: Uuid): number {
-    const update = this.#world.store.goalUpdates.get(id)!;
+  #routineRank(update: GoalUpdate): number {
     const routine = (this.#routine ??= this.#routineFromStore());
     const { createdAt: at, goalId } = update;
     let low = 0;
@@ -418,66 +425,54 @@ export class Life implements LifeEngine {
     const routine: Array<{ at: EpochSeconds; goalId: Uuid }> = [];
     for (const { record } of store.goalUpdates.changes()) {
       if (!record || record.id !== lifeId(base.seed, 'goal-update', record.goalId, record.createdAt)) continue;
-      if (!this.#notable('goal-update', record.id)) routine.push({ at: record.createdAt, goalId: record.goalId });
+      if (!this.#notableUpdate(record)) routine.push({ at: record.createdAt, goalId: record.goalId });
     }
     return routine.sort((a, b) => a.at - b.at || (a.goalId < b.goalId ? -1 : a.goalId > b.goalId ? 1 : 0));
   }
 
   /** LW5: whether an update takes its goal off track or to done (the end of a goal, as often as not). */
-  #decisive(id: Uuid): boolean {
-    const update = this.#world.store.goalUpdates.get(id);
+  #decisive(update: GoalUpdate | undefined): boolean {
     return update !== undefined && (update.confidence <= 30 || update.progress >= 100);
   }
 
-  /** LW5: whether a record draws teammates in: an update of a goal slipping or done, a check-in with a blocker. */
-  #notable(type: CommentableType, id: Uuid): boolean {
-    const { store } = this.#world;
-    if (type === 'goal-update') {
-      const update = store.goalUpdates.get(id);
-      return update !== undefined && (update.confidence < 90 || update.progress >= 100);
-    }
-    const checkIn = store.checkIns.get(id);
+  /** LW5: whether an update draws teammates in: its goal slipping or done. */
+  #notableUpdate(update: GoalUpdate | undefined): boolean {
+    return update !== undefined && (update.confidence < 90 || update.progress >= 100);
+  }
+
+  /** LW5: whether a check-in draws teammates in: it has a blocker. */
+  #notableCheckIn(checkIn: CheckIn | undefined): boolean {
     return checkIn !== undefined && this.#world.base.life.blocked(checkIn);
   }
 
   /** The record responses go to, while it stands (a check-in filled in); undefined once deleted or emptied. */
   #target(type: CommentableType, id: Uuid): CheckIn | GoalUpdate | undefined {
     const { store } = this.#world;
-    if (type === 'goal-update') return store.goalUpdates.get(id);
-    const checkIn = store.checkIns.get(id);
-    return checkIn?.completedAt != null ? checkIn : undefined;
+    return type === 'goal-update' ? store.goalUpdates.get(id) : filledIn(store.checkIns.get(id));
   }
 
-  /** CR1 through createComment: comment k of the record's thread, by a teammate who may see it. */
+  /** CR1 through writeComment: comment k of the record's thread, by a teammate who may see it. */
   #comment(type: CommentableType, id: Uuid, author: Person, replies: Replies, k: number, at: EpochSeconds): void {
     const { store, base } = this.#world;
     const record = this.#target(type, id);
     if (!record) return;
     const comment = (replies.comments ??= base.life.commentThread(type, record, author))[k];
     const person = comment && store.people.get(comment.personId);
+    if (!comment || !person || !this.actsFor(person) || !canSeeResource(this.#world, person, type, id)) return;
     const made = { id: lifeId(base.seed, 'comment', id, k), at };
-    if (!comment || !person || !this.actsFor(person) || store.comments.has(made.id)) return;
-    this.#asPerson(() => createComment(this.#world, person, type, id, comment.body, made));
+    if (!store.comments.has(made.id)) writeComment(this.#world, person, type, id, comment.body, made);
   }
 
-  /** CR2 through createReaction: reaction k of the record's, by a teammate who may see it. */
+  /** CR2 through writeReaction: reaction k of the record's, by a teammate who may see it. */
   #react(type: CommentableType, id: Uuid, author: Person, replies: Replies, k: number, at: EpochSeconds): void {
     const { store, base } = this.#world;
     const record = this.#target(type, id);
     if (!record) return;
     const reaction = (replies.reactions ??= base.life.reactions(type, record, author))[k];
     const person = reaction && store.people.get(reaction.personId);
-    if (!reaction || !person || !this.actsFor(person)) return;
+    // A person cannot respond to what they may not see (GO7): asked here, not learnt from createReaction's 404.
+    if (!reaction || !person || !this.actsFor(person) || !canSeeResource(this.#world, person, type, id)) return;
     const made = { id: lifeId(base.seed, 'reaction', id, k), at };
-    this.#asPerson(() => createReaction(this.#world, person, type, id, reaction.name, made));
-  }
-
-  /** A person cannot respond to what they may not see (GO7): the domain's refusal means they do not. */
-  #asPerson(write: () => unknown): void {
-    try {
-      write();
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-    }
+    writeReaction(this.#world, person, type, id, reaction.name, made);
   }
 }

@@ -24,14 +24,27 @@ export function createReaction(
   made?: SimulatedWrite<Reaction>,
 ): { created: boolean; reaction: Reaction } {
   const resource = visibleResource(world, actor, type, id);
-  const existing = world.store
-    .reactionsOf(resource.type, resource.id)
-    .find((r) => r.personId === actor.id && r.name === name);
+  return writeReaction(world, actor, resource.type, resource.id, name, made);
+}
+
+/**
+ * CR2's write of a reaction on a record `actor` is known to see (canSeeResource): LW8's simulation asks first, as
+ * a teammate who may not see a record just does not react, and an error thrown to say so costs a catch-up more.
+ */
+export function writeReaction(
+  world: World,
+  actor: Person,
+  type: CommentableType,
+  id: Uuid,
+  name: ReactionName,
+  made?: SimulatedWrite<Reaction>,
+): { created: boolean; reaction: Reaction } {
+  const existing = world.store.reactionsOf(type, id).find((r) => r.personId === actor.id && r.name === name);
   if (existing) return { created: false, reaction: existing };
   const reaction: Reaction = {
     id: made?.id ?? world.store.newId('reactions'),
-    resourceType: resource.type,
-    resourceId: resource.id,
+    resourceType: type,
+    resourceId: id,
     personId: actor.id,
     name,
     createdAt: made?.at ?? world.now(),

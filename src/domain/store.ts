@@ -289,8 +289,23 @@ export class Store extends WithTables {
     if (checkIn.date > this.checkInDates.last) this.checkInDates.last = checkIn.date;
   }
 
+  /** CI1: puts a check-in unless one with its id exists (a new day's, made again after a restore); whether it did. */
+  addCheckIn(checkIn: CheckIn): boolean {
+    if (!this.checkIns.add(checkIn)) return false;
+    // Stryker disable next-line EqualityOperator: on an equal date, assigning it again changes nothing.
+    if (checkIn.date < this.checkInDates.first) this.checkInDates.first = checkIn.date;
+    // Stryker disable next-line EqualityOperator: as above.
+    if (checkIn.date > this.checkInDates.last) this.checkInDates.last = checkIn.date;
+    return true;
+  }
+
   checkInOf(personId: Uuid, date: IsoDate): CheckIn | undefined {
     return this.checkIns.pair('day', personId, date);
+  }
+
+  /** checkInOf for one person, their check-ins looked up once (a walk over their dates); read before a write. */
+  checkInsOf(personId: Uuid): (date: IsoDate) => CheckIn | undefined {
+    return this.checkIns.pairsOf('day', personId);
   }
 
   /** The dates on which a person has a check-in, unordered. */

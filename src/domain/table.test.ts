@@ -85,6 +85,23 @@ describe('Table', () => {
     expect(layer.has('f')).toBe(false);
   });
 
+  it('add puts a record only when none with its id is in force: not over the base, nor over its own', () => {
+    const layer = base().layer();
+    const previous: Array<string | undefined> = [];
+    layer.onChange = (_id, before) => previous.push(before?.team);
+    expect(layer.add({ id: 'a', team: 'z', rank: 9, pair: ['z', 'a'] })).toBe(false);
+    expect(layer.add({ id: 'e', team: 'y', rank: 5, pair: ['y', 'e'] })).toBe(true);
+    expect(layer.add({ id: 'e', team: 'z', rank: 6, pair: ['z', 'e'] })).toBe(false);
+    layer.delete('b');
+    // A deleted base record is no longer in force: added again, it comes back, and the table counts it.
+    expect(layer.add({ id: 'b', team: 'z', rank: 7, pair: ['z', 'b'] })).toBe(true);
+    expect([layer.get('a')?.team, layer.get('e')?.team, layer.get('b')?.team, layer.size]).toEqual(['x', 'y', 'z', 5]);
+    expect(ids(layer.find('team', 'z'))).toEqual(['b']);
+    expect(layer.pair('day', 'y', 'e')?.id).toBe('e');
+    // onChange hears what was in force before each write that happened: nothing, then the deleted base 'b'.
+    expect(previous).toEqual([undefined, 'y', undefined]);
+  });
+
   it("a layer's own records, put in any order, read in the index's order, ties in the order they came", () => {
     const layer = base().layer();
     const ranks = [7, 0, 12, 5, 5, 9, 1, 20, 2.5, 3];
@@ -261,5 +278,19 @@ describe('Table, exactly', () => {
     expect(layer.pair('day', 'q', '2026-11-20')?.id).toBe('g');
     layer.delete('g');
     expect([layer.pair('day', 'q', '2026-11-20'), [...layer.pairKeys('day', 'q')]]).toEqual([undefined, []]);
+  });
+
+  it("pairsOf reads as pair does: the layer's own, else the base's unless the layer replaced or deleted it", () => {
+    const frozen = table4();
+    const layer = frozen.layer();
+    layer.put(row('a', 'y', 10));
+    layer.delete('c');
+    layer.put(row('e', 'x', 5));
+    const inX = layer.pairsOf('day', 'x');
+    const inNobody = layer.pairsOf('day', 'nobody');
+    for (const inner of ['a', 'b', 'c', 'd', 'e', 'f'])
+      expect([inX(inner)?.id, inNobody(inner)]).toEqual([layer.pair('day', 'x', inner)?.id, undefined]);
+    expect(['a', 'c', 'd', 'e'].map((inner) => inX(inner)?.id)).toEqual([undefined, undefined, 'd', 'e']);
+    expect(['a', 'c', 'd'].map((inner) => frozen.pairsOf('day', 'x')(inner)?.id)).toEqual(['a', 'c', 'd']);
   });
 });

@@ -55,6 +55,12 @@ export class Table<T extends { readonly id: string }> {
   readonly #indexes = new Map<string, Map<string, SortedList<T>>>();
   /** Per pair index, outer → inner → this layer's own record. */
   readonly #pairs = new Map<string, Map<string, Map<string, T>>>();
+  /**
+   * The same indexes with their specs, as arrays: every put and delete walks them (a week's catch-up of the large
+   * world puts some 50,000 check-ins), and a Map's entries would be iterated and destructured each time.
+   */
+  readonly #pairList: Array<{ spec: PairIndexSpec<T>; index: Map<string, Map<string, T>> }> = [];
+  readonly #listList: Array<{ spec: ListIndexSpec<T>; index: Map<string, SortedList<T>> }> = [];
   #frozen = false;
   #size = 0;
   /** A layer's own records and their entries, estimated in bytes (MK5: what it costs over its base). */
@@ -75,7 +81,17 @@ export class Table<T extends { readonly id: string }> {
     this.#specs = specs;
     this.#base = base;
     this.#size = base ? base.#size : 0;
-    for (const [name, spec] of Object.entries(specs)) (isPair(spec) ? this.#pairs : this.#indexes).set(name, new Map());
+    for (const [name, spec] of Object.entries(specs)) {
+      if (isPair(spec)) {
+        const index = new Map<string, Map<string, T>>();
+        this.#pairs.set(name, index);
+        this.#pairList.push({ spec, index });
+      } else {
+        const index = new Map<string, SortedList<T>>();
+        this.#indexes.set(name, index);
+        this.#listList.push({ spec, index });
+      }
+    }
     this.#entryBytes = ENTRY_BYTES + INDEX_ENTRY_BYTES * Object.keys(specs).length;
   }
 
@@ -137,20 +153,35 @@ export class Table<T extends { readonly id: string }> {
   put(record: T): void {
     this.#writable();
     const before = this.#own.get(record.id);
+    this.#write(record, before, before === undefined ? this.#base?.get(record.id) : undefined);
+  }
+
+  /**
+   * Inserts a record unless one with its id is in force; whether it did. `has` then `put` looked the id up in the
+   * base twice: CI1's new days ask it of every person's check-in (some 25,000 in a week of the large world).
+   */
+  add(record: T): boolean {
+    this.#writable();
+    const before = this.#own.get(record.id);
+    if (before !== undefined && before !== GONE) return false;
+    const inBase = before === undefined ? this.#base?.get(record.id) : undefined;
+    if (inBase !== undefined) return false;
+    this.#write(record, before, undefined);
+    return true;
+  }
+
+  /** put's work, `before` this layer's own entry for the id and `inBase` the base's record when it has none. */
+  #write(record: T, before: T | typeof GONE | undefined, inBase: T | undefined): void {
     if (before !== undefined && before !== GONE) {
       this.#unindex(before);
       this.#forget(before);
-    } else if (!this.#baseHas(record.id) || before === GONE) this.#size++;
+    } else if (inBase === undefined || before === GONE) this.#size++;
     // A base is counted as a whole by whoever made it; a layer counts what it holds (MK5).
     if (this.#base) this.#ownBytes += approxBytes(record) + (before === undefined ? this.#entryBytes : 0);
     this.#own.set(record.id, record);
     this.#index(record);
     this.#writes++;
-    if (this.onChange)
-      this.onChange(
-        record.id,
-        before === undefined ? this.#base?.get(record.id) : before === GONE ? undefined : before,
-      );
+    if (this.onChange) this.onChange(record.id, before === undefined ? inBase : before === GONE ? undefined : before);
   }
 
   delete(id: string): boolean {
@@ -293,6 +324,22 @@ export class Table<T extends { readonly id: string }> {
     return base && !this.#own.has(base.id) ? base : undefined;
   }
 
+  /**
+   * `pair` for one `outer`, its maps looked up once: for a walk over a person's dates (LW3's last filled check-ins,
+   * up to 28 dates a fill, 84,000 in a week of the large world). Read it before the table's next write.
+   */
+  pairsOf(name: string, outer: string): (inner: string) => T | undefined {
+    const own = this.#pairs.get(name)!.get(outer);
+    // A layer's base is a base table, which has no base of its own (only a base is frozen, and a layer needs one).
+    const base = this.#base && this.#base.#pairs.get(name)!.get(outer);
+    return (inner) => {
+      const mine = own?.get(inner);
+      if (mine) return mine;
+      const theirs = base?.get(inner);
+      return theirs && !this.#own.has(theirs.id) ? theirs : undefined;
+    };
+  }
+
   /** The inner keys under `outer` of a pair index (the dates of a person's check-ins), unordered. */
   pairKeys(name: string, outer: string): Set<string> {
     const keys = new Set<string>();
@@ -316,14 +363,13 @@ export class Table<T extends { readonly id: string }> {
   }
 
   #index(record: T): void {
-    for (const [name, index] of this.#pairs) {
-      const [outer, inner] = (this.#specs[name] as PairIndexSpec<T>).pair(record);
+    for (const { spec, index } of this.#pairList) {
+      const [outer, inner] = spec.pair(record);
       let byInner = index.get(outer);
       if (!byInner) index.set(outer, (byInner = new Map<string, T>()));
       byInner.set(inner, record);
     }
-    for (const [name, index] of this.#indexes) {
-      const spec = this.#specs[name] as ListIndexSpec<T>;
+    for (const { spec, index } of this.#listList) {
       for (const key of spec.keys(record)) {
         let list = index.get(key);
         if (!list) index.set(key, (list = new SortedList<T>()));
@@ -335,13 +381,13 @@ export class Table<T extends { readonly id: string }> {
   }
 
   #unindex(record: T): void {
-    for (const [name, index] of this.#pairs) {
-      const [outer, inner] = (this.#specs[name] as PairIndexSpec<T>).pair(record);
+    for (const { spec, index } of this.#pairList) {
+      const [outer, inner] = spec.pair(record);
       // Filed when it was put (records never change), unless a later record took the same pair.
       if (index.get(outer)!.get(inner) === record) index.get(outer)!.delete(inner);
     }
-    for (const [name, index] of this.#indexes) {
-      for (const key of (this.#specs[name] as ListIndexSpec<T>).keys(record)) index.get(key)!.remove(record);
+    for (const { spec, index } of this.#listList) {
+      for (const key of spec.keys(record)) index.get(key)!.remove(record);
     }
   }
 }

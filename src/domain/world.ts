@@ -248,7 +248,7 @@ export class World {
     const madeAt = this.#nextMidnight.get(timeZone)!;
     for (const person of this.base.zones.get(timeZone)!) {
       const checkIn = freshCheckIn(this.seed, person, store.absencesOf(person), store.teams, date, madeAt);
-      if (checkIn && !store.checkIns.has(checkIn.id)) store.putCheckIn(checkIn);
+      if (checkIn) store.addCheckIn(checkIn);
     }
     this.#through.set(timeZone, date);
     this.#nextMidnight.set(timeZone, instantAt(addDays(date, 1), '00:00', timeZone));
