@@ -38,6 +38,12 @@ const STORY_ROWS = [
   ['LW4', 'people sharing a full name'],
   ['LW4', 'goals sharing a title'],
   ['LW3', 'tickets numbered past a team tracker'],
+  ['LW1', "goal updates whose work is not the goal's"],
+  ['LW1', 'finished goals listing next steps'],
+  ['LW1', 'goals a week old without an update'],
+  ['LW1', 'slipping goals turning at one point'],
+  ['LW5', 'author replies answering what was not said'],
+  ['LW4', 'Echo phrases used by five people or more'],
 ];
 /** The clock's and the calendar's figures (fixtures/story-times.ts) and the agents' (story-agents.ts). */
 const TIME_ROWS = [
