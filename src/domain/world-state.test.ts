@@ -15,19 +15,24 @@ const contents = generateWorld({ seed: 42, size: 'small', now: NOW / 1000 });
 const generated = new WorldBase(contents, worldWriter, 'generated');
 const ABSENCES = [{ start: '2026-12-01', end: '2026-12-03', recordedAt: NOW / 1000 }];
 
-/** A world on `base` with one goal created, one base goal deleted and one person's absences recorded (CI9). */
+/**
+ * A world on `base` with one goal created, one base goal deleted with its updates (every goal of a week or more has
+ * some, LW1) and one person's absences recorded (CI9).
+ */
 function changedWorld(base: WorldBase = generated) {
   const world = new World(base, { clock: new Clock({ now: NOW }) });
   const { store } = world;
   const gone = [...store.goals.values()].find(
-    (g) => store.updatesOfGoal(g.id).length === 0 && store.childGoals(g.id).length === 0,
+    (g) => store.childGoals(g.id).length === 0 && store.commentsOf('goal', g.id).length === 0,
   )!;
+  const goneUpdates = store.updatesOfGoal(gone.id).map((u) => u.id);
+  for (const update of [...store.updatesOfGoal(gone.id)]) store.deleteGoalUpdate(update);
   store.deleteGoal(gone);
   const made: Goal = { ...gone, id: store.newId('goals'), title: 'Made here' };
   store.putGoal(made);
   const person = contents.people[2]!;
   store.put('absences', { id: person.id, absences: ABSENCES });
-  return { world, gone, made, person };
+  return { world, gone, goneUpdates, made, person };
 }
 
 /** The table of changes readState gives: every kind, deletions first. */
@@ -69,7 +74,8 @@ describe('exportFullState (version 1)', () => {
 
 describe('exportState (version 2)', () => {
   it('holds only what changed over a generated base: puts under changes, deletions under deleted, no empty kinds', () => {
-    const { world, gone, made, person } = changedWorld();
+    const { world, gone, goneUpdates, made, person } = changedWorld();
+    expect(goneUpdates.length).toBeGreaterThan(0);
     expect(exportState(world)).toStrictEqual({
       format: 'standin-world',
       version: 2,
@@ -81,7 +87,7 @@ describe('exportState (version 2)', () => {
       simulate: 'others',
       counters: world.store.counters(),
       changes: { goals: [made], absences: [{ id: person.id, absences: ABSENCES }] },
-      deleted: { goals: [gone.id] },
+      deleted: { goals: [gone.id], goalUpdates: goneUpdates },
     });
     expect(world.store.counters().created).toMatchObject({ goal: 1 });
   });
@@ -137,7 +143,7 @@ describe('readState', () => {
   });
 
   it('reads a state of changes into its base (named) and its changes: deletions first, then puts, every kind', () => {
-    const { world, gone, made, person } = changedWorld();
+    const { world, gone, goneUpdates, made, person } = changedWorld();
     const state = JSON.parse(JSON.stringify(exportState(world)));
     expect(readState(state)).toStrictEqual({
       kind: 'changes',
@@ -152,6 +158,7 @@ describe('readState', () => {
             { id: gone.id, record: null },
             { id: made.id, record: made },
           ],
+          goalUpdates: goneUpdates.map((id) => ({ id, record: null })),
           absences: [{ id: person.id, record: { id: person.id, absences: ABSENCES } }],
         }),
       },
