@@ -409,6 +409,14 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
       'CR1',
       `GET /goal-updates/${update.id}/comments still lists deleted comment ${comment.id}`,
     );
+    // GO8, CR1: a deleted comment is gone for its own DELETE too (404, not a second 204 or a failure).
+    const again = await target.call('DELETE', `/comments/${comment.id}`);
+    expect(
+      again.status === 404,
+      'http',
+      'CR1',
+      `DELETE /comments/${comment.id} again, after it was deleted, answered ${again.status}; a deleted comment answers 404`,
+    );
     return;
   },
 };
