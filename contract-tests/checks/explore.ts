@@ -2,11 +2,12 @@
 // per rule it judges, so that the report and JUnit say which rule a sequence broke, under its source, as every
 // other check does. A rule whose check passes held over every sequence the budget ran; the one that failed
 // carries the shrunk sequence, numbered, and where its repro was saved.
-import type { CheckGroup, ContractCheck } from '../kit/check.js';
+import { NotRun, type CheckGroup, type ContractCheck } from '../kit/check.js';
 import type { KitContext } from '../kit/context.js';
 import { RuleFailure } from '../kit/failures.js';
 import { numberedRequests, writeRepro } from '../explore/explore-repro.js';
 import { explore, type ExploreResult, type ExploreSettings } from '../explore/explore-run.js';
+import type { ExploreHook } from '../explore/explore-target.js';
 
 export interface ExploreOptions extends ExploreSettings {
   /** Where a failure's repro goes: the numbered requests, a curl script, a HAR file and a vitest test. */
@@ -36,6 +37,7 @@ const JUDGED: ReadonlyArray<[string, string]> = [
   ['CI3', "the caller's check-in keeps its answers; completed_at is set by the first answer and kept after"],
   ['CI4', 'a check-in is blocked exactly when its blockers hold non-whitespace text'],
   ['CI6', "a check-in by date is the caller's check-in by id"],
+  ['WH1', 'the activity hook records the person the email names, in any case, and GET /activities lists it'],
   ['EC1', "an Echo's schedule is as given, or EC1's defaults, after any create and PATCH"],
   ['EC5', "an Echo's answers are listed newest first with their bodies as last sent"],
   ['EC6', 'a deleted Echo and its answers answer 404'],
@@ -51,6 +53,19 @@ const JUDGED: ReadonlyArray<[string, string]> = [
 const READ_ONLY_JUDGED = new Set(['G1', 'G4', 'G12', 'GO3', 'GO4', 'GU7', 'CI5']);
 /** What only a run that may PATCH the caller's check-ins judges. */
 const CHECK_IN_JUDGED = new Set(['CI3', 'CI4', 'CI6', 'AI2']);
+
+/** WH1's hook, when the run has its URL (standin's, or --activity-hook-url). */
+function hookOf(ctx: KitContext): ExploreHook | undefined {
+  if (!ctx.setUp.activityHookUrl) return undefined;
+  try {
+    const { client, path } = ctx.hook();
+    return { client, path };
+  } catch (error) {
+    // A URL not of the hook's shape: WH1's own checks say so; the exploration goes on without the hook.
+    if (error instanceof NotRun) return undefined;
+    throw error;
+  }
+}
 
 /** The group, and what its exploration ran (undefined until it ran). */
 export interface ExploreGroup extends CheckGroup {
@@ -78,9 +93,15 @@ export function exploreGroup(options: ExploreOptions = {}): ExploreGroup {
       readOnly: ctx.options.readOnly ?? false,
       checkIns: !ctx.options.readOnly && (options.ownSession === true || ctx.options.modifyExisting === true),
     };
-    running ??= explore({ client: ctx.client, me: ctx.me.id, title: (word) => ctx.mark(word) }, settings).then(
-      (result) => (ran = result),
-    );
+    running ??= explore(
+      {
+        client: ctx.client,
+        me: ctx.me.id,
+        title: (word) => ctx.mark(word),
+        hook: options.ownSession ? hookOf(ctx) : undefined,
+      },
+      settings,
+    ).then((result) => (ran = result));
     return running;
   };
   const checks: ContractCheck[] = JUDGED.map(([rule, title]) => ({
@@ -89,6 +110,10 @@ export function exploreGroup(options: ExploreOptions = {}): ExploreGroup {
     async run(ctx) {
       if (!READ_ONLY_JUDGED.has(rule)) ctx.requireWrites();
       if (CHECK_IN_JUDGED.has(rule) && !options.ownSession) ctx.requireModifyExisting();
+      if (rule === 'WH1' && !(options.ownSession && hookOf(ctx)))
+        throw new NotRun(
+          'posts activities, which cannot be deleted: only in a standin session of its own, with the hook’s URL',
+        );
       const { finding, seed, requests, sequences } = await result(ctx);
       if (!finding || finding.rule !== rule) return;
       const saved = options.out ? writeRepro(options.out, ctx.options.baseUrl, seed, finding) : [];

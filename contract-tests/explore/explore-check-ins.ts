@@ -1,8 +1,9 @@
 // The explorer's check-in steps (issue 37): the caller's own check-ins, PATCHed only when the run may (a standin
 // session of its own, or --modify-existing; the target puts their answers back at the sequence's end), judged
 // by CI3 (completed_at set by the first PATCH that leaves an answer non-null, kept after; updated_at moves on),
-// CI4 (blocked exactly when blockers holds non-whitespace text), CI5 (people_ids[] and blocked filter exactly)
-// and CI6 (by date is the same record as by id);
+// CI4 (blocked exactly when blockers holds non-whitespace text), CI5 (people_ids[], blocked and team_ids[] filter
+// exactly; the caller's list holds the open check-in of today GET /action-items names) and CI6 (by date is the
+// same record as by id; an id never issued answers 404);
 // and the caller's action items as the run's own writes fix them (AI2, AI3).
 import fc from 'fast-check';
 import type { CheckInStepKind, ExploreStep } from './explore-step.js';
@@ -15,6 +16,7 @@ export const CHECK_IN_NEEDS: Record<CheckInStepKind, (m: ExploreModel) => boolea
   patchCheckIn: (m) => (m.checkIns?.length ?? 0) > 0,
   readCheckIn: (m) => (m.checkIns?.length ?? 0) > 0,
   filterMyCheckIns: (m) => (m.checkIns?.length ?? 0) > 0,
+  listTeamCheckIns: (m) => (m.checkIns?.length ?? 0) > 0,
   listActionItems: (m) => m.goals.length > 0 || (m.checkIns?.length ?? 0) > 0,
 };
 
@@ -25,7 +27,11 @@ type CheckInAnswer = Record<(typeof CHECK_IN_ANSWERS)[number], unknown> & {
   blocked: boolean;
   completed_at: string | null;
   updated_at: string;
+  teams: Array<{ id: string }>;
 };
+
+/** An id no server issued (a version-4 UUID of zeros): CI6's lookup answers 404 for it. */
+const NEVER_ISSUED = '00000000-0000-4000-8000-000000000000';
 
 interface ActionItem {
   kind: string;
@@ -90,6 +96,18 @@ export async function runCheckInStep(step: ExploreStep, model: ExploreModel, tar
         'CI5',
         `GET /check-ins?people_ids[]=${target.me} lists check-ins of ${others.map((c) => c.person.id).join(', ')}; people_ids[] keeps only the people named`,
       );
+      if (got.body.length < 3) {
+        // AI1: today's check-in is an action item while open; it is the caller's newest, so their list holds it.
+        const open = (await actionItems(target)).filter((i) => i.kind === 'check-in');
+        const missing = open.filter((i) => !got.body.some((c) => c.id === i.resource.id));
+        expect(
+          missing.length === 0,
+          'domain',
+          'CI5',
+          `GET /check-ins?people_ids[]=${target.me}&per_page=3 lists ${got.body.length} check-ins and leaves out ${missing.map((i) => `${i.resource.id} (due ${i.due_on})`).join(', ')}, ` +
+            "the caller's open check-in GET /action-items names",
+        );
+      }
       model.checkIns = got.body.map((c) => ({
         id: c.id,
         date: c.date,
@@ -184,6 +202,43 @@ export async function runCheckInStep(step: ExploreStep, model: ExploreModel, tar
           );
       return true;
     }
+    case 'listTeamCheckIns': {
+      // CI5: team_ids[] keeps exactly the check-ins with one of those teams, in the same order, over one day's
+      // check-ins of everyone (the day of one of the caller's, so the list is not empty and holds theirs).
+      const { date, id } = pickOf(model.checkIns!, step.pick);
+      const day = `/check-ins?since=${date}&until=${date}&per_page=50`;
+      const all = await target.call<CheckInAnswer[]>('GET', day);
+      expect(all.status === 200, 'http', 'CI5', `GET ${day} answered ${all.status}`);
+      // A day of more than a page (a large world) is judged on what the page shows: each listed has the team.
+      const whole = all.body.length < 50;
+      expect(
+        !whole || all.body.some((c) => c.id === id),
+        'domain',
+        'CI5',
+        `GET ${day} leaves out the caller's check-in ${id} of that day`,
+      );
+      const teams = [...new Set(all.body.flatMap((c) => c.teams.map((t) => t.id)))].sort();
+      const team = pickOf(teams, step.pick);
+      const path = `${day}&team_ids[]=${team}`;
+      const got = await target.call<CheckInAnswer[]>('GET', path);
+      expect(got.status === 200, 'http', 'CI5', `GET ${path} answered ${got.status}`);
+      const want = all.body.filter((c) => c.teams.some((t) => t.id === team)).map((c) => c.id);
+      const listed = got.body.map((c) => c.id);
+      expect(
+        whole ? listed.join() === want.join() : got.body.every((c) => c.teams.some((t) => t.id === team)),
+        'domain',
+        'CI5',
+        `GET ${path} lists ${got.body.map((c) => c.id).join(', ') || 'nothing'}; of that day's check-ins, those with team ${team}, in the same order, are ${want.join(', ')}`,
+      );
+      const unknown = await target.call('GET', `/check-ins/${NEVER_ISSUED}`);
+      expect(
+        unknown.status === 404,
+        'http',
+        'CI6',
+        `GET /check-ins/${NEVER_ISSUED}, an id never issued, answered ${unknown.status}`,
+      );
+      return true;
+    }
     case 'listActionItems': {
       const items = await actionItems(target);
       for (const checkIn of model.checkIns ?? [])
@@ -214,8 +269,14 @@ export async function runCheckInStep(step: ExploreStep, model: ExploreModel, tar
   }
 }
 
-/** The check-in steps a run draws (those that PATCH only when it may), and the action items' read. */
-export function checkInStepArbitraries(mayPatch: boolean): Array<fc.Arbitrary<ExploreStep>> {
+/**
+ * The check-in steps a run draws (those that PATCH only when it may), and the action items' read; `activity`
+ * (WH1's step, with the hook) shares the action items' slot.
+ */
+export function checkInStepArbitraries(
+  mayPatch: boolean,
+  activity?: fc.Arbitrary<ExploreStep>,
+): Array<fc.Arbitrary<ExploreStep>> {
   const pick = fc.nat({ max: 1000 });
   const text = fc.constantFrom<string | null | undefined>(undefined, null, '', '   ', 'waiting on review');
   if (!mayPatch) return [fc.record({ kind: fc.constant('listActionItems' as const) })];
@@ -231,11 +292,14 @@ export function checkInStepArbitraries(mayPatch: boolean): Array<fc.Arbitrary<Ex
     // Twice: the PATCHes are what moves a check-in through CI3's states, so they get two slots of the draw.
     patch,
     patch,
-    // One slot for both reads, so that the filter's read does not thin out the steps that reach deep states.
+    // One slot for the reads, so that the filters' reads do not thin out the steps that reach deep states.
     fc.oneof(
       fc.record({ kind: fc.constant('readCheckIn' as const), pick }),
       fc.record({ kind: fc.constant('filterMyCheckIns' as const), blocked: fc.boolean() }),
+      fc.record({ kind: fc.constant('listTeamCheckIns' as const), pick }),
     ),
-    fc.record({ kind: fc.constant('listActionItems' as const) }),
+    activity
+      ? fc.oneof(fc.record({ kind: fc.constant('listActionItems' as const) }), activity)
+      : fc.record({ kind: fc.constant('listActionItems' as const) }),
   ];
 }

@@ -13,6 +13,7 @@ import { CHECK_IN_NEEDS, checkInStepArbitraries, runCheckInStep } from './explor
 import { REACTION_NEEDS, reactionStepArbitraries, runReactionStep } from './explore-reactions.js';
 import { ECHO_NEEDS, echoStepArbitraries, runEchoStep } from './explore-echoes.js';
 import { READ_ONLY_NEEDS, readOnlyStepArbitraries, runReadOnlyStep } from './explore-read-only.js';
+import { ACTIVITY_NEEDS, activityStepArbitrary, runActivityStep } from './explore-activities.js';
 
 /** What each step needs of the model to be valid (most sequences stay valid and reach deep states). */
 const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
@@ -20,6 +21,7 @@ const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
   ...ECHO_NEEDS,
   ...READ_ONLY_NEEDS,
   ...REACTION_NEEDS,
+  ...ACTIVITY_NEEDS,
   createGoal: (m) => m.goals.length < 6,
   readGoal: (m) => m.goals.length > 0,
   readDeletedGoal: (m) => m.deletedGoals.length > 0 || m.deletedUpdates.length > 0,
@@ -111,6 +113,17 @@ async function listPages(target: ExploreTarget, model: ExploreModel, perPage: nu
     if (got.body.length < perPage) break;
   }
   return seen;
+}
+
+/**
+ * An update's body as the step names the caller (DG2): `@username` mentions them; `@usernamex` is the start of
+ * a longer username and `x@username` is inside a word (an email's shape), neither a mention.
+ */
+async function updateBody(target: ExploreTarget, mention: ExploreStep['mention']): Promise<string> {
+  if (mention === undefined) return 'Moved on.';
+  const username = await target.username();
+  if (mention === 'me') return `Moved on, thanks @${username}.`;
+  return mention === 'longer' ? `Moved on, thanks @${username}x.` : `Moved on, mail x@${username} for more.`;
 }
 
 /** How each goal step runs: the step as data, the model to judge it by and to move, the target to send it to. */
@@ -261,7 +274,7 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
     const want = model.newUpdate(goal, given);
     const got = await target.call<UpdateAnswer>('POST', `/goals/${goal.id}/goal-updates`, {
       title: target.title('update'),
-      body: 'Moved on.',
+      body: await updateBody(target, step.mention),
       ...given,
     });
     expect(got.status === 201, 'http', 'GU1', `POST /goals/${goal.id}/goal-updates answered ${got.status}`);
@@ -274,7 +287,8 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
       `POST /goals/${goal.id}/goal-updates with ${JSON.stringify(given)} saved progress ${got.body.progress}, confidence ${got.body.confidence}; ` +
         `the rules give ${want.progress}, ${want.confidence} (GU3: an omitted field takes the latest update's, or 1 and 100 for a first; GU2: snapped to 30, 60, 90)`,
     );
-    goal.updates.push({ id: got.body.id, ...want, seq: model.next(), comments: [], reactions: [] });
+    const mentionsMe = step.mention === 'me';
+    goal.updates.push({ id: got.body.id, ...want, seq: model.next(), comments: [], reactions: [], mentionsMe });
     return;
   },
   refusedUpdate: async (step, model, target) => {
@@ -395,6 +409,14 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
       'CR1',
       `GET /goal-updates/${update.id}/comments still lists deleted comment ${comment.id}`,
     );
+    // GO8, CR1: a deleted comment is gone for its own DELETE too (404, not a second 204 or a failure).
+    const again = await target.call('DELETE', `/comments/${comment.id}`);
+    expect(
+      again.status === 404,
+      'http',
+      'CR1',
+      `DELETE /comments/${comment.id} again, after it was deleted, answered ${again.status}; a deleted comment answers 404`,
+    );
     return;
   },
 };
@@ -405,6 +427,7 @@ async function runStep(step: ExploreStep, model: ExploreModel, target: ExploreTa
   if (await runEchoStep(step, model, target)) return;
   if (await runReadOnlyStep(step, model, target)) return;
   if (await runReactionStep(step, model, target)) return;
+  if (await runActivityStep(step, model, target)) return;
   await GOAL_STEPS[step.kind as GoalStepKind](step, model, target);
 }
 
@@ -428,7 +451,7 @@ export class StepCommand implements AsyncCommand<ExploreModel, ExploreTarget> {
 }
 
 /** The steps a run draws, weighted so that most sequences build records up before they read and remove them. */
-export function stepArbitraries(readOnly: boolean, checkIns = false): Array<fc.Arbitrary<StepCommand>> {
+export function stepArbitraries(readOnly: boolean, checkIns = false, hook = false): Array<fc.Arbitrary<StepCommand>> {
   const as = (arb: fc.Arbitrary<ExploreStep>) => arb.map((step) => new StepCommand(step));
   if (readOnly) return readOnlyStepArbitraries().map(as);
   const pick = fc.nat({ max: 1000 });
@@ -437,7 +460,11 @@ export function stepArbitraries(readOnly: boolean, checkIns = false): Array<fc.A
   const percent = fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined });
   // A start date long past makes a goal due for an update at once (AI3); none makes it due a cadence from now.
   const startDate = fc.constantFrom<string | undefined>(undefined, undefined, '2025-01-06');
-  const others = [...checkInStepArbitraries(checkIns), ...reactionStepArbitraries(), ...echoStepArbitraries()];
+  const others = [
+    ...checkInStepArbitraries(checkIns, hook ? activityStepArbitrary() : undefined),
+    ...reactionStepArbitraries(),
+    ...echoStepArbitraries(),
+  ];
   // The goal steps weigh GOAL_WEIGHT against OTHER_WEIGHT: a sequence still builds goals with a few updates and
   // comments (the depth the goal rules need) and visits check-ins, Echoes, reactions and the digest on the way.
   const weighted = [
@@ -461,6 +488,8 @@ function goalStepArbitraries(
   pick: fc.Arbitrary<number>,
 ): Array<fc.Arbitrary<ExploreStep>> {
   const as = (arb: fc.Arbitrary<ExploreStep>) => arb;
+  // DG2: most updates name nobody; some mention the caller, some only look as if they did.
+  const mention = fc.constantFrom<ExploreStep['mention']>(undefined, undefined, 'me', 'longer', 'inWord');
   return [
     as(fc.record({ kind: fc.constant('createGoal' as const), word, endDate, startDate })),
     as(fc.record({ kind: fc.constant('createGoal' as const), word, endDate })),
@@ -477,8 +506,8 @@ function goalStepArbitraries(
     as(fc.record({ kind: fc.constant('refusedGoalPatch' as const), pick, refusal: fc.nat({ max: 2 }) })),
     as(fc.record({ kind: fc.constant('deleteGoal' as const), pick })),
     as(fc.record({ kind: fc.constant('listGoals' as const), perPage: fc.constantFrom(1, 2, 3, 50) })),
-    as(fc.record({ kind: fc.constant('postUpdate' as const), pick, progress: percent, confidence: percent })),
-    as(fc.record({ kind: fc.constant('postUpdate' as const), pick, progress: percent, confidence: percent })),
+    as(fc.record({ kind: fc.constant('postUpdate' as const), pick, progress: percent, confidence: percent, mention })),
+    as(fc.record({ kind: fc.constant('postUpdate' as const), pick, progress: percent, confidence: percent, mention })),
     as(fc.record({ kind: fc.constant('refusedUpdate' as const), pick, refusal: fc.nat({ max: 3 }) })),
     as(fc.record({ kind: fc.constant('patchUpdate' as const), pick, progress: percent, confidence: percent })),
     as(fc.record({ kind: fc.constant('deleteUpdate' as const), pick })),

@@ -219,7 +219,18 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
         'DG2',
         `GET /digest leaves out ${missing.join(', ')}: the caller's comments on their own goal updates and every Echo answer published land in it`,
       );
-      const gone = [...model.deletedComments, ...model.deletedEchoAnswers].filter((id) => listed.has(id));
+      // DG2: the caller's own update lands only when its text @mentions them (not a longer name, not in a word).
+      const wrong = model.updates().filter(({ update }) => listed.has(update.id) !== update.mentionsMe);
+      expect(
+        wrong.length === 0,
+        'domain',
+        'DG2',
+        `GET /digest ${wrong.map(({ update }) => `${listed.has(update.id) ? 'lists' : 'leaves out'} update ${update.id}`).join(', ')}; ` +
+          "the caller's own goal update lands only when its body @mentions them (`@username`, not `@usernamex` nor `x@username`)",
+      );
+      const gone = [...model.deletedComments, ...model.deletedEchoAnswers, ...model.deletedUpdates].filter((id) =>
+        listed.has(id),
+      );
       expect(gone.length === 0, 'domain', 'DG3', `GET /digest still lists deleted records ${gone.join(', ')}`);
       return true;
     }

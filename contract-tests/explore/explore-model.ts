@@ -31,6 +31,8 @@ export interface ModelUpdate {
   comments: ModelComment[];
   /** The caller's reactions on it (CR2: one per person and name). */
   reactions: ModelReaction[];
+  /** DG2: its body @mentions the caller, so it lands in their digest (their own update otherwise does not). */
+  mentionsMe: boolean;
 }
 
 interface ModelReaction {
@@ -98,6 +100,8 @@ export class ExploreModel {
   readonly echoes: ModelEcho[] = [];
   readonly deletedEchoes: string[] = [];
   readonly deletedEchoAnswers: string[] = [];
+  /** The first page of GET /people, once the activity step read it (WH1 names one of them by email). */
+  people: Array<{ id: string; email: string }> | null = null;
   /** The server's earliest instant this sequence saw on a record it made: DG1's `since` for the run's entries. */
   earliest: string | null = null;
   #seq = 0;

@@ -1,6 +1,6 @@
 // The explorer's reaction steps (issue 37): the caller's reactions on the run's goal updates, judged by CR2 (one
 // per person, name and record: the same name again answers the existing reaction with 200; listed newest first;
-// DELETE /reactions/{id} removes it, and the name may then be given again as a new one).
+// DELETE /reactions/{id} removes it, and the name may then be given again as a new one; deleted again, 404).
 import fc from 'fast-check';
 import type { ReactionStepKind, ExploreStep } from './explore-step.js';
 import { expect, pickOf } from './explore-failure.js';
@@ -87,6 +87,14 @@ export async function runReactionStep(step: ExploreStep, model: ExploreModel, ta
       );
       update.reactions.splice(update.reactions.indexOf(reaction), 1);
       await expectListed(target, update, `after DELETE /reactions/${reaction.id}`);
+      // GO8, CR2: a removed reaction is gone, for its own DELETE too (404, not a second 204 or a failure).
+      const again = await target.call('DELETE', `/reactions/${reaction.id}`);
+      expect(
+        again.status === 404,
+        'http',
+        'CR2',
+        `DELETE /reactions/${reaction.id} again, after it was removed, answered ${again.status}; a removed reaction answers 404`,
+      );
       return true;
     }
     default:

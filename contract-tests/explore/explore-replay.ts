@@ -6,6 +6,7 @@ import { MARKER } from '../kit/kit-options.js';
 import { defaultMockToken } from '../kit/mock-token.js';
 import type { ExploreStep } from './explore-step.js';
 import { runSteps } from './explore-run.js';
+import type { ExploreHook } from './explore-target.js';
 
 export interface ReplayOptions {
   /** Ends with /api/v2. */
@@ -14,6 +15,20 @@ export interface ReplayOptions {
   token?: string;
   steps: readonly ExploreStep[];
   fetch?: typeof fetch;
+}
+
+/** WH1: a standin's activity hook (GET /__mock/world), for a replay that posts to it; another server: none. */
+async function standinHook(base: string, doFetch: typeof fetch): Promise<ExploreHook | undefined> {
+  const root = base.replace(/\/api\/v2$/, '');
+  try {
+    const response = await doFetch(`${root}/__mock/world`);
+    if (!response.ok) return undefined;
+    const path = ((await response.json()) as { activity_hook?: { path?: unknown } }).activity_hook?.path;
+    if (typeof path !== 'string') return undefined;
+    return { client: new CheckingClient({ baseUrl: root, fetch: doFetch }, null, new Coverage()), path };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -34,10 +49,14 @@ export async function replaySteps({
   const bearer = token || (await defaultMockToken(base, doFetch));
   if (!bearer) throw new Error(`replaySteps: no token given, and ${base} is not a standin that names one (MK1)`);
   const client = new CheckingClient({ baseUrl: base, fetch: doFetch }, bearer, new Coverage());
-  const me = await client.expect<{ id: string }>(200, 'GET', '/me');
+  const me = await client.expect<{ id: string; username: string }>(200, 'GET', '/me');
   const runId = `replay-${Date.now().toString(36)}`;
+  const hook = await standinHook(base, doFetch);
   try {
-    await runSteps({ client, me: me.body.id, title: (word) => `${MARKER} ${runId} ${word}` }, steps);
+    await runSteps(
+      { client, me: me.body.id, username: me.body.username, hook, title: (word) => `${MARKER} ${runId} ${word}` },
+      steps,
+    );
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

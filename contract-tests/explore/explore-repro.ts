@@ -17,6 +17,14 @@ export function numberedRequests(finding: ExploreFinding): string {
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
+/** WH1: the activity hook lives at the service root, beside /api/v2, and takes its token in its query. */
+const atRoot = (path: string) => path.startsWith('/hooks/');
+
+/** A logged request's URL: under the base URL, or the hook's under the service root. */
+function urlOf(baseUrl: string, path: string): string {
+  return atRoot(path) ? `${baseUrl.replace(/\/api\/v2\/?$/, '')}${path}` : `${baseUrl}${path}`;
+}
+
 /**
  * The requests as a shell script. Ids are the ones the failing run was given: a fresh run makes new ones, so
  * the script shows what happened; the vitest test is what replays it.
@@ -28,11 +36,13 @@ export function curlScript(baseUrl: string, finding: ExploreFinding): string {
     '# Ids are those of the failing run; replay with the saved vitest test, which makes its own.',
     `BASE=\${STANDIN_BASE_URL:-${baseUrl}}`,
     'TOKEN=${STANDIN_TOKEN:?set STANDIN_TOKEN to the bearer token}',
+    'ROOT=${BASE%/api/v2}',
   ];
   for (const r of finding.requests) {
     const body =
       r.requestBody === undefined ? '' : ` -H 'content-type: application/json' --data ${quote(r.requestBody)}`;
-    lines.push(`curl -sS -X ${r.method} -H "authorization: Bearer $TOKEN"${body} "$BASE${r.path}"  # ${r.status}`);
+    const auth = atRoot(r.path) ? '' : ' -H "authorization: Bearer $TOKEN"';
+    lines.push(`curl -sS -X ${r.method}${auth}${body} "${atRoot(r.path) ? '$ROOT' : '$BASE'}${r.path}"  # ${r.status}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -48,7 +58,7 @@ function harOf(baseUrl: string, finding: ExploreFinding, started = new Date(0)):
         time: r.ms,
         request: {
           method: r.method,
-          url: `${baseUrl}${r.path}`,
+          url: urlOf(baseUrl, r.path),
           httpVersion: 'HTTP/1.1',
           headers: r.requestBody === undefined ? [] : [{ name: 'content-type', value: 'application/json' }],
           queryString: [...new URLSearchParams(r.path.split('?')[1] ?? '')].map(([name, value]) => ({ name, value })),

@@ -8,7 +8,7 @@ import { StepCommand, stepArbitraries } from './explore-commands.js';
 import type { ExploreStep } from './explore-step.js';
 import { ExploreFailure, type OracleLevel } from './explore-failure.js';
 import { ExploreModel } from './explore-model.js';
-import { Budget, ExploreTarget, type LoggedRequest } from './explore-target.js';
+import { Budget, ExploreTarget, type ExploreHook, type LoggedRequest } from './explore-target.js';
 
 export interface ExploreSettings {
   /** Requests the exploration may send before shrinking (default 2,000: fit for CI). */
@@ -56,6 +56,21 @@ export interface ExploreActor {
   me: string;
   /** A title marked as the run's own (the kit's MARKER and run id), for the sweep. */
   title: (word: string) => string;
+  /** The caller's username (DG2's mentions); read from GET /me when left out. */
+  username?: string;
+  /** WH1's hook, posted to only by a run with leave to change the world (`checkIns`). */
+  hook?: ExploreHook;
+}
+
+function targetOf(actor: ExploreActor, budget: Budget, hook: boolean): ExploreTarget<ExploreStep> {
+  return new ExploreTarget<ExploreStep>(
+    actor.client,
+    budget,
+    actor.me,
+    actor.title,
+    hook ? actor.hook : undefined,
+    actor.username,
+  );
 }
 
 function findingOf(error: unknown, target: ExploreTarget<ExploreStep>): ExploreFinding {
@@ -78,7 +93,7 @@ export async function runSteps(
   steps: readonly ExploreStep[],
   budget = new Budget(Infinity),
 ): Promise<ExploreTarget<ExploreStep>> {
-  const target = new ExploreTarget<ExploreStep>(actor.client, budget, actor.me, actor.title);
+  const target = targetOf(actor, budget, true);
   // The steps were drawn by a run that had leave to PATCH check-ins if they hold check-in steps.
   const model = new ExploreModel(true);
   try {
@@ -103,17 +118,19 @@ export async function explore(actor: ExploreActor, settings: ExploreSettings = {
   const budget = new Budget(limit);
   let sequences = 0;
   let finding: ExploreFinding | null = null;
+  const checkIns = settings.checkIns ?? false;
+  const hook = checkIns && actor.hook !== undefined;
   const property = fc.asyncProperty(
-    fc.commands(stepArbitraries(settings.readOnly ?? false, settings.checkIns ?? false), {
+    fc.commands(stepArbitraries(settings.readOnly ?? false, checkIns, hook), {
       maxCommands: settings.maxSteps ?? 60,
       size: 'max',
     }),
     async (commands) => {
       if (!budget.allows()) return;
       sequences++;
-      const target = new ExploreTarget<ExploreStep>(actor.client, budget, actor.me, actor.title);
+      const target = targetOf(actor, budget, hook);
       try {
-        await fc.asyncModelRun(() => ({ model: new ExploreModel(settings.checkIns ?? false), real: target }), commands);
+        await fc.asyncModelRun(() => ({ model: new ExploreModel(checkIns), real: target }), commands);
       } catch (error) {
         // Shrinking gets a budget of its own: a failure found with the last request is still made short.
         if (!finding) budget.limit = budget.used + Math.max(500, limit);

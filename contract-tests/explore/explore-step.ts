@@ -27,9 +27,17 @@ export interface ExploreStep {
   again?: boolean;
   /** createEcho, patchEcho: a frequency (EC1). */
   frequency?: string;
+  /**
+   * postUpdate: how its body names the caller (DG2): `me` mentions them; `longer` is the start of a longer
+   * username and `inWord` sits inside a word, neither of which mentions them; undefined names nobody.
+   */
+  mention?: 'me' | 'longer' | 'inWord';
+  /** collectActivity: the email sent in upper case (WH1 matches it without regard to case). */
+  upper?: boolean;
 }
 
-export type StepKind = GoalStepKind | CheckInStepKind | EchoStepKind | ReactionStepKind | ReadOnlyStepKind;
+export type StepKind =
+  GoalStepKind | CheckInStepKind | EchoStepKind | ReactionStepKind | ActivityStepKind | ReadOnlyStepKind;
 
 export type GoalStepKind =
   | 'createGoal'
@@ -48,11 +56,13 @@ export type GoalStepKind =
   | 'deleteComment';
 
 export type CheckInStepKind =
-  'readMyCheckIns' | 'patchCheckIn' | 'readCheckIn' | 'filterMyCheckIns' | 'listActionItems';
+  'readMyCheckIns' | 'patchCheckIn' | 'readCheckIn' | 'filterMyCheckIns' | 'listTeamCheckIns' | 'listActionItems';
 
 export type EchoStepKind =
   'createEcho' | 'patchEcho' | 'deleteEcho' | 'postEchoAnswer' | 'patchEchoAnswer' | 'listEchoes' | 'listDigest';
 
 export type ReactionStepKind = 'react' | 'reactAgain' | 'unreact';
+
+export type ActivityStepKind = 'collectActivity';
 
 export type ReadOnlyStepKind = 'pageWorld' | 'readListedGoal' | 'rereadWorld' | 'checkInOrder';

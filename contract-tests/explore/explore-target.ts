@@ -18,6 +18,15 @@ export interface LoggedRequest {
   ms: number;
 }
 
+/**
+ * WH1: the account's collect-activity hook: a client of the service root (no bearer token) and the hook's path
+ * with its token. Activities cannot be deleted, so only a run with leave to change the world posts to it.
+ */
+export interface ExploreHook {
+  client: CheckingClient;
+  path: string;
+}
+
 /** The run's request budget, shared by every sequence. */
 export class Budget {
   used = 0;
@@ -36,6 +45,7 @@ export class ExploreTarget<Step = unknown> {
   /** The caller's check-ins a sequence may PATCH, with their answers as it first read them. */
   readonly #checkIns = new Map<string, Record<string, unknown>>();
   readonly #seen = new Map<string, { text: string; etag: string | null }>();
+  #username: string | undefined;
 
   constructor(
     readonly client: CheckingClient,
@@ -43,19 +53,34 @@ export class ExploreTarget<Step = unknown> {
     /** The caller's person id (GO1: a goal made without owner_id is theirs). */
     readonly me: string,
     readonly title: (word: string) => string,
-  ) {}
+    /** The activity hook, when the run has its URL and leave to record what cannot be deleted. */
+    readonly hook?: ExploreHook,
+    /** The caller's username (DG2's mentions), if known; else read from GET /me when first needed. */
+    username?: string,
+  ) {
+    this.#username = username;
+  }
+
+  /** The caller's username (DG2: `@username` mentions them). */
+  async username(): Promise<string> {
+    this.#username ??= (await this.call<{ username: string }>('GET', '/me')).body.username;
+    return this.#username;
+  }
 
   beginStep(step: Step): void {
     this.steps.push(step);
   }
 
-  /** Sends one request, judged by the spec (a ContractViolation is the spec level's failure). */
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<Exchange<T>> {
+  /**
+   * Sends one request, judged by the spec (a ContractViolation is the spec level's failure); `via` another client
+   * of the same server (the activity hook's, at the service root).
+   */
+  async call<T = unknown>(method: string, path: string, body?: unknown, via = this.client): Promise<Exchange<T>> {
     this.budget.used++;
     const started = performance.now();
     let exchange: Exchange<T>;
     try {
-      exchange = await this.client.request<T>(method, path, body === undefined ? {} : { body });
+      exchange = await via.request<T>(method, path, body === undefined ? {} : { body });
     } catch (error) {
       if (error instanceof ContractViolation) {
         this.#record(error.exchange, started, new Headers());

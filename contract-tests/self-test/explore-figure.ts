@@ -10,7 +10,8 @@ import { explore, type ExploreResult } from '../explore/explore-run.js';
 import { brokenFetch, SET_UP_VARIANTS, VARIANTS, type Variant } from './broken-variants.js';
 import { DOMAIN_VARIANTS, SEQUENCE_VARIANTS } from './sequence-variants.js';
 
-const BASE_URL = 'http://standin.test/api/v2';
+const ROOT_URL = 'http://standin.test';
+const BASE_URL = `${ROOT_URL}/api/v2`;
 /** The self-tests' frozen clock: every run of the figure sees the same world. */
 const NOW = '2026-11-20T15:00:00Z';
 const KINDS: ReadonlyArray<Variant['kind']> = ['schema', 'status', 'behaviour', 'sequence', 'domain'];
@@ -84,10 +85,16 @@ export async function exploreOnce(
   const mock = createMock({ now: NOW });
   const fetch = wrap(brokenFetch(mock, variant));
   const client = new CheckingClient({ baseUrl: BASE_URL, fetch }, await tokenOf(mock), new Coverage());
-  const me = (await client.expect<{ id: string }>(200, 'GET', '/me')).body.id;
+  const me = (await client.expect<{ id: string; username: string }>(200, 'GET', '/me')).body;
+  // WH1's hook, as a standin session of the run's own gives it (GET /__mock/world).
+  const world = (await (await mock.app.request('/__mock/world')).json()) as { activity_hook: { path: string } };
+  const hook = {
+    client: new CheckingClient({ baseUrl: ROOT_URL, fetch }, null, new Coverage()),
+    path: world.activity_hook.path,
+  };
   // A fresh mock is a world of the run's own: its check-ins may be PATCHed, as in a standin session (checkIns).
   return explore(
-    { client, me, title: (word) => `[standin-contract] figure ${word}` },
+    { client, me: me.id, username: me.username, hook, title: (word) => `[standin-contract] figure ${word}` },
     { seed, requests, checkIns: !readOnly, readOnly },
   );
 }
