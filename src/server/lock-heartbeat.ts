@@ -34,7 +34,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** The lock file at `path` now, not following a link; null when there is none. */
-export async function seeLock(path: string): Promise<SeenLock | null> {
+async function seeLock(path: string): Promise<SeenLock | null> {
   try {
     const { ino, mtimeMs } = await lstat(path);
     return { ino, mtimeMs };
