@@ -14,11 +14,8 @@ import type { Person } from '../src/domain/records.js';
 import { rewriteRefs } from '../src/spec/compile-spec.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { runtimeValidators } from '../src/spec/runtime-validators.js';
-import {
-  DEFAULT_WEBHOOK_SETTINGS,
-  WEBHOOK_RETRY_DELAYS_MS,
-  type DeliveryStatus,
-} from '../src/runtime/webhook-outbox.js';
+import type { DeliveryStatus } from '../src/runtime/webhook-outbox.js';
+import { DEFAULT_WEBHOOK_SETTINGS, WEBHOOK_RETRY_DELAYS_MS } from '../src/runtime/webhook-settings.js';
 import { control, Harness } from './support/harness.js';
 
 const spec = getCompiledSpec();

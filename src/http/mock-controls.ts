@@ -115,7 +115,21 @@ function controlSteps(mock: Mock, settings: ControlSettings, op: SpecOperation):
     return [putStateStep(mock, settings.stateLoader, MAX_STATE_BYTES)];
   // A restored state is checked whole against the spec (Worlds.restore); its own fields are not refused.
   const input = operationId === 'putState' ? { strict: false, maxBytes: MAX_STATE_BYTES } : strict;
-  return [catchUp, readInput(op, input), answerWith(operationId, controlFinish(mock, settings, handler))];
+  const finish = controlFinish(mock, settings, handler);
+  // WH2–WH5's outbox is loaded by the first webhook control, not at every start (a page's weight before its first answer).
+  if (operationId in webhookControls)
+    return [
+      catchUp,
+      readInput(op, input),
+      answerWith(
+        `${operationId} (loaded on first use)`,
+        loadedOnFirstUse(async () => {
+          await mock.webhooks.load();
+          return finish;
+        }),
+      ),
+    ];
+  return [catchUp, readInput(op, input), answerWith(operationId, finish)];
 }
 
 /**

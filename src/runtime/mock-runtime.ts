@@ -15,7 +15,7 @@ import { RequestJournal } from './request-journal.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './session-defaults.js';
 import type { Sessions } from './sessions.js';
 import type { WorldVerifier } from './state-rebuild.js';
-import type { WebhookSettings } from './webhook-outbox.js';
+import type { WebhookSettings } from './webhook-settings.js';
 import { Webhooks, type PublishedRecordText } from './webhooks.js';
 import { Worlds } from './worlds.js';
 

@@ -7,14 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DomainError } from '../domain/domain-error.js';
-import {
-  DEFAULT_WEBHOOK_SETTINGS,
-  WebhookOutbox,
-  type DeliveryStatus,
-  type DeliveryView,
-  type EventHeader,
-  type WebhookSettings,
-} from './webhook-outbox.js';
+import { WebhookOutbox, type DeliveryStatus, type DeliveryView, type EventHeader } from './webhook-outbox.js';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
 
 /** A secret of 32 bytes of 7: 50 characters. */
 const SECRET = 'whsec_' + Buffer.alloc(32, 7).toString('base64');

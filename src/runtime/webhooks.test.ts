@@ -2,7 +2,7 @@
 // world has a subscription, and not otherwise, with no caller left to remind them (issue 34, point 2). WH4: a
 // turn's events go out after it, in the order of their instants; worlds without an outbox, or whose outbox went
 // within the turn, are passed over without a failure.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateWorld, worldWriter } from '../../fixtures/index.js';
 import { Clock } from '../domain/clock.js';
 import type { GoalUpdate } from '../domain/records.js';
@@ -67,7 +67,17 @@ const deliveredRecords = (webhooks: Webhooks, session: string | null) =>
     .reverse()
     .map((d) => (d.payload as { data: { id: string } }).data.id);
 
+describe('Webhooks: the outbox’s module, loaded on first use', () => {
+  it('makes no outbox before load() resolved, and one after (the page does not fetch it at start)', async () => {
+    const webhooks = new Webhooks(new MockEvents(), 42, presenter().present);
+    expect(() => webhooks.outbox(null)).toThrow(/not loaded yet/);
+    await webhooks.load();
+    expect(webhooks.outbox(null).subscriptionCount).toBe(0);
+  });
+});
+
 describe('Webhooks: listening follows the subscriptions', () => {
+  beforeAll(() => new Webhooks(new MockEvents(), 42, presenter().present).load());
   it('listens to record:changed from the first subscription of any world until the last is gone', () => {
     const events = new MockEvents();
     const webhooks = new Webhooks(events, 42, () => '{}');
@@ -102,6 +112,7 @@ describe('Webhooks: listening follows the subscriptions', () => {
 });
 
 describe('Webhooks: a turn’s events', () => {
+  beforeAll(() => new Webhooks(new MockEvents(), 42, presenter().present).load());
   it('WH4 are sent after the turn, in the order of their instants, whatever order they came in', async () => {
     const { webhooks, changed, presented, failures } = webhooksOf();
     webhooks.outbox(null).subscribe({ url: URL });

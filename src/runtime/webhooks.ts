@@ -9,10 +9,19 @@ import { goalWithheld, webhookEventId, webhookEventOf, type WebhookEvent } from 
 import type { World } from '../domain/world.js';
 import { formatInstant } from '../domain/calendar.js';
 import type { MockEvents } from './mock-events.js';
-import { DEFAULT_WEBHOOK_SETTINGS, WebhookOutbox, type WebhookSettings } from './webhook-outbox.js';
+import type { WebhookOutbox } from './webhook-outbox.js';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
 
 /** WH3: a published record as its GET gives it to an administrator, as JSON text (the front's presenter). */
 export type PublishedRecordText = (world: World, publication: Publication) => string;
+
+/**
+ * The outbox's class, once its module is loaded: by the first webhook control, not at start, so that a page that
+ * never subscribes never fetches it (test/page-weight.test.ts). Without a subscription no event needs it. A module
+ * is loaded once per process or page, so this is too, for every mock in it.
+ */
+let Outbox: typeof WebhookOutbox | null = null;
+let loading: Promise<void> | null = null;
 
 /** An event seen during the current turn, waiting to be sent once the turn is over. */
 interface Seen {
@@ -57,10 +66,29 @@ export class Webhooks {
     return bytes;
   }
 
-  /** The outbox of the shared world (`null`) or of a session, made on first use. */
+  /**
+   * Loads the outbox's module (webhook-outbox.ts) once; again after a failed load (a page that could not fetch it).
+   * @example await webhooks.load(); webhooks.outbox(null).subscriptions()
+   */
+  load(): Promise<void> {
+    loading ??= import('./webhook-outbox.js').then(
+      (module) => {
+        Outbox = module.WebhookOutbox;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** The outbox of the shared world (`null`) or of a session, made on first use, once `load` has resolved. */
   outbox(session: string | null): WebhookOutbox {
     let outbox = this.#outboxes.get(session);
     if (!outbox) {
+      const WebhookOutbox = Outbox;
+      if (!WebhookOutbox) throw new Error('standin: the webhook outbox is not loaded yet: await webhooks.load() first');
       // WH5: each status a delivery takes, told to whoever listens (the event feed: the dashboard's panel).
       const events = this.#events;
       outbox = new WebhookOutbox(
