@@ -122,7 +122,7 @@ function controlSteps(mock: Mock, settings: ControlSettings, op: SpecOperation):
       catchUp,
       readInput(op, input),
       answerWith(
-        `${operationId} (loaded on first use)`,
+        operationId,
         loadedOnFirstUse(async () => {
           await mock.webhooks.load();
           return finish;

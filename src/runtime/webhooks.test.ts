@@ -69,7 +69,10 @@ const deliveredRecords = (webhooks: Webhooks, session: string | null) =>
 
 describe('Webhooks: the outbox’s module, loaded on first use', () => {
   it('makes no outbox before load() resolved, and one after (the page does not fetch it at start)', async () => {
-    const webhooks = new Webhooks(new MockEvents(), 42, presenter().present);
+    // A module of its own: the loaded class is the module's, and another test of this worker may have loaded it.
+    vi.resetModules();
+    const fresh = await import('./webhooks.js');
+    const webhooks = new fresh.Webhooks(new MockEvents(), 42, presenter().present);
     expect(() => webhooks.outbox(null)).toThrow(/not loaded yet/);
     await webhooks.load();
     expect(webhooks.outbox(null).subscriptionCount).toBe(0);
