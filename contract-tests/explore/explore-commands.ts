@@ -14,7 +14,7 @@ import { REACTION_NEEDS, reactionStepArbitraries, runReactionStep } from './expl
 import { ECHO_NEEDS, echoStepArbitraries, runEchoStep } from './explore-echoes.js';
 import { READ_ONLY_NEEDS, readOnlyStepArbitraries, runReadOnlyStep } from './explore-read-only.js';
 import { ACTIVITY_NEEDS, activityStepArbitraries, runActivityStep } from './explore-activities.js';
-import { expectComments, hasThreadChoice, pickThread } from './explore-threads.js';
+import { expectComments, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
 
 /** What each step needs of the model to be valid (most sequences stay valid and reach deep states). */
 const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
@@ -404,7 +404,7 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
   },
   deleteComment: async (step, model, target) => {
     const runs = (t: ModelThread) => t.comments.filter((c) => c.before === undefined);
-    const thread = pickOf(
+    const thread = pickSide(
       model.threads().filter((t) => runs(t).length > 0),
       step.pick,
     );

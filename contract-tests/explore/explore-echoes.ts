@@ -210,12 +210,12 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
     }
     case 'listDigest': {
       const listed = await digestIds(target, model);
-      // The run's comments on its updates and on the caller's own check-ins (a teammate's lands only in a thread
-      // that mentions the caller, which the model cannot tell of the world's texts).
+      // The run's comments on its updates and on the caller's own check-ins (on another's, one lands only in a
+      // thread that mentions the caller, which the model cannot tell of the world's texts).
       const comments = [
         ...model.updates().flatMap(({ update }) => update.comments.map((c) => c.id)),
         ...model.checkInThreads
-          .filter((t) => t.own)
+          .filter((t) => t.whose === 'own')
           .flatMap((t) => t.comments.filter((c) => !c.before).map((c) => c.id)),
       ];
       const answers = model.echoes.flatMap((e) => e.answers.map((a) => a.id));

@@ -60,10 +60,11 @@ export interface ModelThread {
   reactions: ModelReaction[];
 }
 
-/** A check-in whose thread a step read: the caller's own (DG2: comments on it land in their digest) or a teammate's. */
+/** A check-in whose thread a step read: the caller's own (DG2: comments on it land in their digest) or another's. */
 export interface ModelCheckInThread extends ModelThread {
   id: string;
-  own: boolean;
+  /** The caller's, a teammate's (sharing a team with them that day), or someone's outside their teams. */
+  whose: 'own' | 'teammate' | 'outside';
 }
 
 /** CI3's answer fields: a check-in is completed by the first PATCH that leaves one of them non-null. */

@@ -7,7 +7,7 @@ import type { ReactionStepKind, ExploreStep } from './explore-step.js';
 import { expect, pickOf } from './explore-failure.js';
 import type { ExploreModel, ModelThread } from './explore-model.js';
 import type { ExploreTarget } from './explore-target.js';
-import { expectReactions, hasThreadChoice, pickThread } from './explore-threads.js';
+import { expectReactions, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
 
 /** The caller's reactions on a thread: the run's, and on a check-in theirs listed before (CR2: one per name). */
 const callers = (thread: ModelThread, me: string) =>
@@ -69,12 +69,12 @@ export async function runReactionStep(step: ExploreStep, model: ExploreModel, ta
     case 'reactAgain': {
       const mine = model.threads().filter((t) => callers(t, target.me).length > 0);
       if (mine.length === 0) return true;
-      const thread = pickOf(mine, step.pick);
+      const thread = pickSide(mine, step.pick);
       await react(model, target, thread, pickOf(callers(thread, target.me), step.pick).name);
       return true;
     }
     case 'unreact': {
-      const thread = pickOf(
+      const thread = pickSide(
         model.threads().filter((t) => runs(t).length > 0),
         step.pick,
       );

@@ -1,6 +1,6 @@
 // The explorer's threads (issue 37): the records its comment and reaction steps pick from (CR1, CR2), the run's
-// goal updates and check-ins, the caller's own filled ones and a teammate's (the caller may see every check-in:
-// CR1 and CR2 restrict none). A check-in's thread is opened the first time a step picks it: its lists are read as
+// goal updates and check-ins: the caller's own filled ones, a teammate's, and one of someone outside their teams
+// (the caller may see every check-in: CR1 and CR2 restrict none; the world's threads are on those). A check-in's thread is opened the first time a step picks it: its lists are read as
 // they stand (the world's comments and reactions, which the run never removes but must see kept), the caller is
 // refused a DELETE of another's comment or reaction (CR1, CR2: the author's only, 403, and nothing changes), and a
 // never-issued check-in's list answers 404 (G2).
@@ -8,31 +8,49 @@ import { expect, pickOf } from './explore-failure.js';
 import type { ExploreModel, ModelCheckInThread, ModelThread } from './explore-model.js';
 import type { ExploreTarget } from './explore-target.js';
 
-/** A thread a step may pick: one known to the model, or a check-in's opened when picked (a teammate's: found then). */
-type ThreadChoice = ModelThread | { checkIn: string } | 'teammate';
+/** Another person's check-in, of a day of the caller's: a teammate's (sharing a team that day) or not. */
+type Others = 'teammate' | 'outside';
+
+/** A thread a step may pick: one known to the model, or a check-in's opened when picked (another's: found then). */
+type ThreadChoice = ModelThread | { checkIn: string } | Others;
 
 /** The threads comment and reaction steps pick from: the run's updates', the check-ins' opened, then those to open. */
 function threadChoices(m: ExploreModel): ThreadChoice[] {
   const opened = new Set(m.checkInThreads.map((t) => t.id));
-  // The caller's own check-ins filled (CI3: completed), as their team sees them; and one teammate's at a time.
+  // The caller's own check-ins filled (CI3: completed), as their team sees them; and up to two of each other kind.
   const own = (m.checkIns ?? []).filter((c) => c.completedAt !== null && !opened.has(c.id));
-  const teammates = m.checkInThreads.filter((t) => !t.own).length;
-  return [
-    ...m.threads(),
-    ...own.map((c) => ({ checkIn: c.id })),
-    ...((m.checkIns?.length ?? 0) > 0 && teammates < 2 ? ['teammate' as const] : []),
-  ];
+  const others = (['teammate', 'outside'] as const).filter(
+    (whose) => (m.checkIns?.length ?? 0) > 0 && m.checkInThreads.filter((t) => t.whose === whose).length < 2,
+  );
+  return [...m.threads(), ...own.map((c) => ({ checkIn: c.id })), ...others];
 }
 
 /** Whether a comment or reaction step has a thread to pick. */
 export const hasThreadChoice = (m: ExploreModel): boolean => threadChoices(m).length > 0;
 
-/** The thread a step picks, its check-in's opened first if it was not; null when no teammate's check-in was found. */
+const onUpdate = (choice: ThreadChoice) =>
+  typeof choice !== 'string' && 'path' in choice && choice.path.startsWith('/goal-updates/');
+
+/**
+ * Picks a goal update's thread or a check-in's, one time in three the latter when both are there, by a part of the
+ * pick apart from the part that picks within: a shrunk sequence that drops a step on the other side (a check-in
+ * read, a goal made) still picks the same record, so failures shrink as they did before check-ins had threads.
+ */
+export function pickSide<T extends ThreadChoice>(choices: readonly T[], pick = 0): T {
+  const updates = choices.filter(onUpdate);
+  const checkIns = choices.filter((c) => !onUpdate(c));
+  if (updates.length === 0 || checkIns.length === 0) return pickOf(choices, pick);
+  return pickOf(Math.floor(pick / 7) % 3 === 0 ? checkIns : updates, pick);
+}
+
+/** The thread a step picks, its check-in's opened first if it was not; null when no such check-in was found. */
 export async function pickThread(model: ExploreModel, target: ExploreTarget, pick = 0): Promise<ModelThread | null> {
-  const choice = pickOf(threadChoices(model), pick);
-  if (choice !== 'teammate' && 'path' in choice) return choice;
-  const id = choice === 'teammate' ? await teammatesCheckIn(model, target, pick) : choice.checkIn;
-  return id === null ? null : openCheckInThread(model, target, id, pick);
+  const choice = pickSide(threadChoices(model), pick);
+  if (typeof choice === 'string') {
+    const id = await othersCheckIn(model, target, choice, pick);
+    return id === null ? null : openCheckInThread(model, target, id, choice, pick);
+  }
+  return 'path' in choice ? choice : openCheckInThread(model, target, choice.checkIn, 'own', pick);
 }
 
 /** An id no server issued (a version-4 UUID of zeros): G2's lookups answer 404 for it. */
@@ -83,8 +101,13 @@ export async function expectReactions(target: ExploreTarget, thread: ModelThread
   );
 }
 
-/** A check-in of a teammate (sharing a team with the caller that day) on the day of one of the caller's. */
-async function teammatesCheckIn(model: ExploreModel, target: ExploreTarget, pick: number): Promise<string | null> {
+/** Another person's check-in on the day of one of the caller's: a teammate's (sharing a team that day) or not. */
+async function othersCheckIn(
+  model: ExploreModel,
+  target: ExploreTarget,
+  whose: Others,
+  pick: number,
+): Promise<string | null> {
   const { date, id } = pickOf(model.checkIns!, pick);
   const day = `/check-ins?since=${date}&until=${date}&per_page=${PAGE}`;
   const got = await target.call<DayCheckIn[]>('GET', day);
@@ -93,7 +116,7 @@ async function teammatesCheckIn(model: ExploreModel, target: ExploreTarget, pick
   const theirs = got.body.filter(
     (c) =>
       c.person.id !== target.me &&
-      c.teams.some((t) => teams.has(t.id)) &&
+      c.teams.some((t) => teams.has(t.id)) === (whose === 'teammate') &&
       !model.checkInThreads.some((t) => t.id === c.id),
   );
   return theirs.length === 0 ? null : pickOf(theirs, pick).id;
@@ -129,6 +152,7 @@ async function openCheckInThread(
   model: ExploreModel,
   target: ExploreTarget,
   id: string,
+  whose: ModelCheckInThread['whose'],
   pick: number,
 ): Promise<ModelThread> {
   const path = `/check-ins/${id}`;
@@ -143,7 +167,7 @@ async function openCheckInThread(
   const thread: ModelCheckInThread = {
     id,
     path,
-    own: model.checkIns!.some((c) => c.id === id),
+    whose,
     comments: comments.body.map((c) => ({ id: c.id, seq: 0, before: c.person.id })),
     reactions: reactions.body.map((r) => ({ id: r.id, name: r.name!, seq: 0, before: r.person.id })),
   };

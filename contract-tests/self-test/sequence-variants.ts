@@ -1163,6 +1163,23 @@ export const DOMAIN_VARIANTS: Variant[] = [
     ],
   },
   {
+    name: "the caller's DELETE of another's comment answers 204 and removes nothing",
+    expectedRules: ['CR1'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['DELETE'],
+        path: /^\/comments\/[^/]+$/,
+        response(response) {
+          if (response.status === 403) {
+            response.status = 204;
+            response.body = undefined;
+          }
+        },
+      },
+    ],
+  },
+  {
     name: 'POST /activities records the activity under the group "api"',
     expectedRules: ['AC2'],
     kind: 'domain',
