@@ -271,7 +271,7 @@ export async function runCheckInStep(step: ExploreStep, model: ExploreModel, tar
 
 /**
  * The check-in steps a run draws (those that PATCH only when it may), and the action items' read; `activity`
- * (WH1's step, with the hook) shares the action items' slot.
+ * (AC2's and WH1's steps, with the hook) shares the action items' slot.
  */
 export function checkInStepArbitraries(
   mayPatch: boolean,

@@ -6,14 +6,15 @@
 import fc from 'fast-check';
 import type { AsyncCommand } from 'fast-check';
 import { expect, pickOf } from './explore-failure.js';
-import { ExploreModel, snapConfidence, type ModelGoal } from './explore-model.js';
+import { ExploreModel, snapConfidence, type ModelGoal, type ModelThread } from './explore-model.js';
 import type { ExploreTarget } from './explore-target.js';
 import type { ExploreStep, GoalStepKind, StepKind } from './explore-step.js';
 import { CHECK_IN_NEEDS, checkInStepArbitraries, runCheckInStep } from './explore-check-ins.js';
 import { REACTION_NEEDS, reactionStepArbitraries, runReactionStep } from './explore-reactions.js';
 import { ECHO_NEEDS, echoStepArbitraries, runEchoStep } from './explore-echoes.js';
 import { READ_ONLY_NEEDS, readOnlyStepArbitraries, runReadOnlyStep } from './explore-read-only.js';
-import { ACTIVITY_NEEDS, activityStepArbitrary, runActivityStep } from './explore-activities.js';
+import { ACTIVITY_NEEDS, activityStepArbitraries, runActivityStep } from './explore-activities.js';
+import { expectComments, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
 
 /** What each step needs of the model to be valid (most sequences stay valid and reach deep states). */
 const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
@@ -34,8 +35,8 @@ const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
   patchUpdate: (m) => m.updates().length > 0,
   deleteUpdate: (m) => m.updates().length > 0,
   listUpdates: (m) => m.goals.length > 0,
-  postComment: (m) => m.updates().length > 0,
-  deleteComment: (m) => m.updates().some(({ update }) => update.comments.length > 0),
+  postComment: hasThreadChoice,
+  deleteComment: (m) => m.threads().some((t) => t.comments.some((c) => c.before === undefined)),
 };
 
 interface GoalAnswer {
@@ -375,40 +376,44 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
     return;
   },
   postComment: async (step, model, target) => {
-    const { update } = pickOf(model.updates(), step.pick);
-    const got = await target.call<{ id: string; created_at: string; resource: { type: string; id: string } }>(
-      'POST',
-      `/goal-updates/${update.id}/comments`,
-      { body: target.title('comment') },
-    );
-    expect(got.status === 201, 'http', 'CR1', `POST /goal-updates/${update.id}/comments answered ${got.status}`);
-    update.comments.push({ id: got.body.id, seq: model.next() });
-    model.saw(got.body.created_at);
-    const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
-    const want = [...update.comments].sort((a, b) => b.seq - a.seq).map((c) => c.id);
+    const thread = await pickThread(model, target, step.pick);
+    if (thread === null) return;
+    const path = `${thread.path}/comments`;
+    const got = await target.call<{
+      id: string;
+      created_at: string;
+      person: { id: string };
+      resource: { type: string; id: string };
+    }>('POST', path, { body: target.title('comment') });
+    expect(got.status === 201, 'http', 'CR1', `POST ${path} answered ${got.status}`);
+    const [, type, id] = thread.path.split('/');
+    const resource = { type: type === 'check-ins' ? 'check-in' : 'goal-update', id };
     expect(
-      list.body.map((c) => c.id).join() === want.join(),
+      got.body.person.id === target.me && got.body.resource.type === resource.type && got.body.resource.id === id,
       'domain',
       'CR1',
-      `GET /goal-updates/${update.id}/comments lists ${list.body.map((c) => c.id).join(', ')}; newest first it is ${want.join(', ')}`,
+      `POST ${path} made a comment by ${got.body.person.id} on ${JSON.stringify(got.body.resource)}; ` +
+        `its author is the caller (${target.me}) and its resource ${JSON.stringify(resource)}`,
     );
+    thread.comments.push({ id: got.body.id, seq: model.next() });
+    // A goal's comments go with it (GO8); a check-in stays, so the sequence's end removes the run's from it.
+    if (type === 'check-ins') target.removeLater(`/comments/${got.body.id}`);
+    model.saw(got.body.created_at);
+    await expectComments(target, thread, 'after a POST');
     return;
   },
   deleteComment: async (step, model, target) => {
-    const withComments = model.updates().filter(({ update }) => update.comments.length > 0);
-    const { update } = pickOf(withComments, step.pick);
-    const comment = pickOf(update.comments, step.pick);
+    const runs = (t: ModelThread) => t.comments.filter((c) => c.before === undefined);
+    const thread = pickSide(
+      model.threads().filter((t) => runs(t).length > 0),
+      step.pick,
+    );
+    const comment = pickOf(runs(thread), step.pick);
     const got = await target.call('DELETE', `/comments/${comment.id}`);
     expect(got.status === 204, 'http', 'CR1', `DELETE /comments/${comment.id} by its author answered ${got.status}`);
-    update.comments.splice(update.comments.indexOf(comment), 1);
+    thread.comments.splice(thread.comments.indexOf(comment), 1);
     model.deletedComments.push(comment.id);
-    const list = await target.call<Array<{ id: string }>>('GET', `/goal-updates/${update.id}/comments`);
-    expect(
-      !list.body.some((c) => c.id === comment.id),
-      'http',
-      'CR1',
-      `GET /goal-updates/${update.id}/comments still lists deleted comment ${comment.id}`,
-    );
+    await expectComments(target, thread, `after DELETE /comments/${comment.id}`);
     // GO8, CR1: a deleted comment is gone for its own DELETE too (404, not a second 204 or a failure).
     const again = await target.call('DELETE', `/comments/${comment.id}`);
     expect(
@@ -461,7 +466,7 @@ export function stepArbitraries(readOnly: boolean, checkIns = false, hook = fals
   // A start date long past makes a goal due for an update at once (AI3); none makes it due a cadence from now.
   const startDate = fc.constantFrom<string | undefined>(undefined, undefined, '2025-01-06');
   const others = [
-    ...checkInStepArbitraries(checkIns, hook ? activityStepArbitrary() : undefined),
+    ...checkInStepArbitraries(checkIns, hook ? activityStepArbitraries() : undefined),
     ...reactionStepArbitraries(),
     ...echoStepArbitraries(),
   ];

@@ -210,14 +210,21 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
     }
     case 'listDigest': {
       const listed = await digestIds(target, model);
-      const comments = model.updates().flatMap(({ update }) => update.comments.map((c) => c.id));
+      // The run's comments on its updates and on the caller's own check-ins (on another's, one lands only in a
+      // thread that mentions the caller, which the model cannot tell of the world's texts).
+      const comments = [
+        ...model.updates().flatMap(({ update }) => update.comments.map((c) => c.id)),
+        ...model.checkInThreads
+          .filter((t) => t.whose === 'own')
+          .flatMap((t) => t.comments.filter((c) => !c.before).map((c) => c.id)),
+      ];
       const answers = model.echoes.flatMap((e) => e.answers.map((a) => a.id));
       const missing = [...comments, ...answers].filter((id) => !listed.has(id));
       expect(
         missing.length === 0,
         'domain',
         'DG2',
-        `GET /digest leaves out ${missing.join(', ')}: the caller's comments on their own goal updates and every Echo answer published land in it`,
+        `GET /digest leaves out ${missing.join(', ')}: the caller's comments on their own goal updates and check-ins, and every Echo answer published, land in it`,
       );
       // DG2: the caller's own update lands only when its text @mentions them (not a longer name, not in a word).
       const wrong = model.updates().filter(({ update }) => listed.has(update.id) !== update.mentionsMe);

@@ -17,10 +17,15 @@ export function confidenceLabel(confidence: number): string {
   return 'On track';
 }
 
-interface ModelComment {
+export interface ModelComment {
   id: string;
-  /** Order of creation within the run: newest first is the greatest (CR1). */
+  /** Order of creation within the run: newest first is the greatest (CR1); 0 for one listed before the run. */
   seq: number;
+  /**
+   * The author of a comment already on a check-in when the run first read its thread (the world's, which the run
+   * never deletes); undefined for the run's own.
+   */
+  before?: string;
 }
 
 export interface ModelUpdate {
@@ -35,10 +40,31 @@ export interface ModelUpdate {
   mentionsMe: boolean;
 }
 
-interface ModelReaction {
+export interface ModelReaction {
   id: string;
   name: string;
   seq: number;
+  /** As ModelComment's: who reacted, for a reaction listed before the run first read the check-in's thread. */
+  before?: string;
+}
+
+/**
+ * A record comments and reactions sit on (CR1, CR2): one of the run's goal updates, or a check-in whose thread a
+ * step read. Its lists, newest first, are the run's own (greatest seq first) and then those listed before.
+ */
+export interface ModelThread {
+  /** `/goal-updates/{id}` or `/check-ins/{id}`: the lists are this path's `/comments` and `/reactions`. */
+  path: string;
+  comments: ModelComment[];
+  /** Every listed reaction: the caller's (CR2: one per name) and, on a check-in, others' listed before. */
+  reactions: ModelReaction[];
+}
+
+/** A check-in whose thread a step read: the caller's own (DG2: comments on it land in their digest) or another's. */
+export interface ModelCheckInThread extends ModelThread {
+  id: string;
+  /** The caller's, a teammate's (sharing a team with them that day), or someone's outside their teams. */
+  whose: 'own' | 'teammate' | 'outside';
 }
 
 /** CI3's answer fields: a check-in is completed by the first PATCH that leaves one of them non-null. */
@@ -100,6 +126,8 @@ export class ExploreModel {
   readonly echoes: ModelEcho[] = [];
   readonly deletedEchoes: string[] = [];
   readonly deletedEchoAnswers: string[] = [];
+  /** Check-ins whose comments and reactions a step read first, so that their lists are known (CR1, CR2). */
+  readonly checkInThreads: ModelCheckInThread[] = [];
   /** The first page of GET /people, once the activity step read it (WH1 names one of them by email). */
   people: Array<{ id: string; email: string }> | null = null;
   /** The server's earliest instant this sequence saw on a record it made: DG1's `since` for the run's entries. */
@@ -176,6 +204,18 @@ export class ExploreModel {
     goal.updates.splice(goal.updates.indexOf(update), 1);
     this.deletedUpdates.push(update.id);
     this.deletedComments.push(...update.comments.map((c) => c.id));
+  }
+
+  /** Every thread comments and reactions may go to: the live updates', then the check-ins' read. */
+  threads(): ModelThread[] {
+    return [
+      ...this.updates().map(({ update }) => ({
+        path: `/goal-updates/${update.id}`,
+        comments: update.comments,
+        reactions: update.reactions,
+      })),
+      ...this.checkInThreads,
+    ];
   }
 
   /** Live updates of every goal, with their goal: what update commands pick from. */

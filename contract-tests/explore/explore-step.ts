@@ -63,6 +63,6 @@ export type EchoStepKind =
 
 export type ReactionStepKind = 'react' | 'reactAgain' | 'unreact';
 
-export type ActivityStepKind = 'collectActivity';
+export type ActivityStepKind = 'collectActivity' | 'postActivity';
 
 export type ReadOnlyStepKind = 'pageWorld' | 'readListedGoal' | 'rereadWorld' | 'checkInOrder';

@@ -44,6 +44,8 @@ export class ExploreTarget<Step = unknown> {
   readonly #createdEchoes: string[] = [];
   /** The caller's check-ins a sequence may PATCH, with their answers as it first read them. */
   readonly #checkIns = new Map<string, Record<string, unknown>>();
+  /** Comments and reactions the sequence put on check-ins (which stay): DELETEd at its end. */
+  readonly #onCheckIns: string[] = [];
   readonly #seen = new Map<string, { text: string; etag: string | null }>();
   #username: string | undefined;
 
@@ -124,6 +126,11 @@ export class ExploreTarget<Step = unknown> {
     if (!this.#checkIns.has(id)) this.#checkIns.set(id, answers);
   }
 
+  /** A comment or reaction the sequence put on a check-in (`/comments/{id}`, `/reactions/{id}`): removed at its end. */
+  removeLater(path: string): void {
+    this.#onCheckIns.push(path);
+  }
+
   /**
    * G12: a representation read again. The same text must carry the same ETag, and a changed text a new one.
    */
@@ -151,7 +158,7 @@ export class ExploreTarget<Step = unknown> {
 
   /**
    * Removes what the sequence made and still stands (its goals, whose updates, comments and reactions go with
-   * them, GO8; its Echoes, whose answers go, EC6), and puts the answers of the check-ins it PATCHed back
+   * them, GO8; its Echoes, whose answers go, EC6; its comments and reactions on check-ins), and puts the answers of the check-ins it PATCHed back
    * (completed_at and updated_at stay as CI3 set them).
    */
   async removeCreated(): Promise<void> {
@@ -160,6 +167,9 @@ export class ExploreTarget<Step = unknown> {
     }
     for (const id of this.#createdEchoes.splice(0)) {
       await this.client.send('DELETE', `/echo/questions/${id}`, {}).catch(() => undefined);
+    }
+    for (const path of this.#onCheckIns.splice(0)) {
+      await this.client.send('DELETE', path, {}).catch(() => undefined);
     }
     for (const [id, answers] of this.#checkIns) {
       await this.client.send('PATCH', `/check-ins/${id}`, { body: answers }).catch(() => undefined);

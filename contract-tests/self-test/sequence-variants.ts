@@ -10,6 +10,7 @@ const GOALS = /^\/goals$/;
 const UPDATE = new RegExp(`^/goal-updates/(${ANY})$`);
 const GOAL_UPDATES = new RegExp(`^/goals/(${ANY})/goal-updates$`);
 const UPDATE_COMMENTS = new RegExp(`^/goal-updates/(${ANY})/comments$`);
+const CHECK_IN_COMMENTS = new RegExp(`^/check-ins/(${ANY})/comments$`);
 
 const tokenOf = (request: BrokenRequest, tools: Tools) => tools.tokenOf(request);
 const idIn = (pattern: RegExp, path: string) => pattern.exec(path)?.[1] ?? '';
@@ -1108,6 +1109,87 @@ export const DOMAIN_VARIANTS: Variant[] = [
           const before = await tools.call('GET', `${request.path}?${query.toString()}`, tokenOf(request, tools));
           const last = Array.isArray(before.body) ? before.body.at(-1) : undefined;
           if (last && response.body.length > 0) response.body = [last, ...response.body.slice(0, -1)];
+        },
+      },
+    ],
+  },
+  // ---- The check-ins' threads (CR1, CR2 on check-ins) and AC2's POST /activities.
+  {
+    name: 'a comment deleted from a check-in stays listed on it',
+    expectedRules: ['CR1'],
+    // Domain, not sequence: the per-rule checks' pages (G4) see the comment kept past its page's end.
+    kind: 'domain',
+    break: (): Rewrite[] => {
+      // A comment is known from the check-in lists it was seen in; once deleted, its list keeps showing it.
+      const seen = new Map<string, { on: string; comment: unknown }>();
+      const gone = new Map<string, { on: string; comment: unknown }>();
+      return [
+        {
+          methods: ['DELETE'],
+          path: /^\/comments\/[^/]+$/,
+          request(request) {
+            const id = request.path.slice('/comments/'.length);
+            const known = seen.get(id);
+            if (known) gone.set(id, known);
+          },
+        },
+        {
+          methods: ['GET'],
+          path: CHECK_IN_COMMENTS,
+          response(response, request) {
+            if (response.status !== 200 || !Array.isArray(response.body)) return;
+            const on = idIn(CHECK_IN_COMMENTS, request.path);
+            for (const comment of response.body as Array<{ id: string }>) seen.set(comment.id, { on, comment });
+            for (const [id, { on: where, comment }] of gone)
+              if (where === on && !response.body.some((c: { id: string }) => c.id === id)) response.body.push(comment);
+          },
+        },
+      ];
+    },
+  },
+  {
+    name: "a check-in's reactions are listed oldest first",
+    expectedRules: ['CR2'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['GET'],
+        path: /^\/check-ins\/[^/]+\/reactions$/,
+        response(response) {
+          if (response.status === 200 && Array.isArray(response.body) && response.body.length >= 2)
+            response.body.reverse();
+        },
+      },
+    ],
+  },
+  {
+    name: "the caller's DELETE of another's comment answers 204 and removes nothing",
+    expectedRules: ['CR1'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['DELETE'],
+        path: /^\/comments\/[^/]+$/,
+        response(response) {
+          if (response.status === 403) {
+            response.status = 204;
+            response.body = undefined;
+          }
+        },
+      },
+    ],
+  },
+  {
+    name: 'POST /activities records the activity under the group "api"',
+    expectedRules: ['AC2'],
+    kind: 'domain',
+    break: [
+      {
+        methods: ['POST'],
+        path: /^\/activities$/,
+        response(response) {
+          if (response.status === 201 && response.body && typeof response.body === 'object')
+            (response.body as { group: string }).group = 'api';
         },
       },
     ],
