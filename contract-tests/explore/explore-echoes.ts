@@ -60,7 +60,7 @@ async function expectAnswers(target: ExploreTarget, echo: ModelEcho, after: stri
  * The caller's digest entries published since the day before the run's first record (DG1's `since`), each held
  * to it: `since` keeps the entries published on or after that day.
  */
-async function digestIds(target: ExploreTarget, model: ExploreModel): Promise<Set<string>> {
+async function digestIds(target: ExploreTarget, model: ExploreModel): Promise<{ ids: Set<string>; whole: boolean }> {
   const day = new Date(Date.parse(model.earliest!) - 86_400_000).toISOString().slice(0, 10);
   const ids = new Set<string>();
   for (let page = 1; page <= 10; page++) {
@@ -75,9 +75,10 @@ async function digestIds(target: ExploreTarget, model: ExploreModel): Promise<Se
       `GET ${path} lists entries published before ${day}: ${early.map((e) => `${e.resource.id} at ${e.published_at}`).join(', ')}`,
     );
     for (const entry of got.body) ids.add(entry.resource.id);
-    if (got.body.length < 50) break;
+    if (got.body.length < 50) return { ids, whole: true };
   }
-  return ids;
+  // Ten full pages (a busy server's day): what is not among them may be on the next, so no absence is judged.
+  return { ids, whole: false };
 }
 
 /** Every Echo, every page (a world holds a handful); the order checked as the spec gives it (oldest first). */
@@ -209,7 +210,7 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
       return true;
     }
     case 'listDigest': {
-      const listed = await digestIds(target, model);
+      const { ids: listed, whole } = await digestIds(target, model);
       // The run's comments on its updates and on the caller's own check-ins (on another's, one lands only in a
       // thread that mentions the caller, which the model cannot tell of the world's texts).
       const comments = [
@@ -219,7 +220,7 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
           .flatMap((t) => t.comments.filter((c) => !c.before).map((c) => c.id)),
       ];
       const answers = model.echoes.flatMap((e) => e.answers.map((a) => a.id));
-      const missing = [...comments, ...answers].filter((id) => !listed.has(id));
+      const missing = whole ? [...comments, ...answers].filter((id) => !listed.has(id)) : [];
       expect(
         missing.length === 0,
         'domain',
@@ -227,13 +228,16 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
         `GET /digest leaves out ${missing.join(', ')}: the caller's comments on their own goal updates and check-ins, and every Echo answer published, land in it`,
       );
       // DG2: the caller's own update lands only when its text @mentions them (not a longer name, not in a word).
-      const wrong = model.updates().filter(({ update }) => listed.has(update.id) !== update.mentionsMe);
+      const wrong = model
+        .updates()
+        .filter(({ update }) => listed.has(update.id) !== update.mentionsMe && (whole || listed.has(update.id)));
       expect(
         wrong.length === 0,
         'domain',
         'DG2',
         `GET /digest ${wrong.map(({ update }) => `${listed.has(update.id) ? 'lists' : 'leaves out'} update ${update.id}`).join(', ')}; ` +
-          "the caller's own goal update lands only when its body @mentions them (`@username`, not `@usernamex` nor `x@username`)",
+          "the caller's own goal update lands only when its body @mentions them (`@username`; that `@usernamex` and " +
+          "`x@username` are not mentions is standin's reading of DG2, which production's documents leave open)",
       );
       const gone = [...model.deletedComments, ...model.deletedEchoAnswers, ...model.deletedUpdates].filter((id) =>
         listed.has(id),
