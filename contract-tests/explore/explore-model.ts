@@ -17,7 +17,7 @@ export function confidenceLabel(confidence: number): string {
   return 'On track';
 }
 
-export interface ModelComment {
+interface ModelComment {
   id: string;
   /** Order of creation within the run: newest first is the greatest (CR1); 0 for one listed before the run. */
   seq: number;
@@ -40,7 +40,7 @@ export interface ModelUpdate {
   mentionsMe: boolean;
 }
 
-export interface ModelReaction {
+interface ModelReaction {
   id: string;
   name: string;
   seq: number;
