@@ -413,29 +413,55 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     expect(locks.map((path) => existsSync(path))).toEqual([false, false]);
   });
 
-  it('tells a lock it has lost, and leaves the lock now there untouched', async () => {
+  it('tells a lock it has lost once, naming who took it over, and leaves the lock now there untouched', async () => {
     const file = join(dir, 'lost.jsonl');
-    let told: (line: string) => void = () => {};
-    const notice = new Promise<string>((resolve, reject) => {
-      told = resolve;
-      // Bounded, as until() is: a heartbeat that never tells fails here rather than at the run's timeout.
-      setTimeout(() => reject(new Error('not within 10000 ms: the lost lock told')), 10_000).unref();
+    const told: string[] = [];
+    const lock = await StateLock.take(file, file, {
+      timing: { heartbeatMs: 50, staleMs: 500 },
+      notice: () => {},
+      lost: (line) => told.push(line),
     });
-    const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: told });
     try {
       // Another machine's server took it while this one was held up past the window.
       writeFileSync(`${file}.lock.theirs`, JSON.stringify(otherMachine(4242)));
       const anHourAgo = new Date(Date.now() - 3_600_000);
       utimesSync(`${file}.lock.theirs`, anHourAgo, anHourAgo);
       renameSync(`${file}.lock.theirs`, `${file}.lock`);
-      expect(await notice).toBe(
-        `standin: ${file}.lock is no longer this server's lock (another process has taken it, or it was removed): another standin may be writing ${file} too; stop this one`,
-      );
+      await until(() => told.length > 0, 'the lost lock told');
+      // Several beats on: told once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(told).toEqual([
+        `standin: ${file} was taken over by process 4242 on elsewhere.example (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z) (${file}.lock is no longer this server's lock): this server stops, so that two do not write the file`,
+      ]);
       // Still an hour old: not touched by a heartbeat that is not its holder's.
       expect(Date.now() - statSync(`${file}.lock`).mtimeMs).toBeGreaterThan(3_000_000);
     } finally {
       await lock.release();
     }
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242));
+  });
+
+  it('stops a server whose lock was taken over: one line naming the new holder, exit 1, not one more write', async () => {
+    const file = join(dir, 'taken-from-me.jsonl');
+    const serving = await startServing([...NOW, '--state', file]);
+    const headers = { authorization: `Bearer ${serving.token}`, 'content-type': 'application/json' };
+    const post = () => fetch(`${serving.baseUrl}/goals`, { method: 'POST', headers, body: '{"title":"mine"}' });
+    expect((await post()).status).toBe(201);
+    let stderr = '';
+    serving.child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = ended(serving.child);
+    // Another machine's server took the file over while this one was suspended (docker pause) past the window.
+    writeFileSync(`${file}.lock.theirs`, JSON.stringify(otherMachine(4242)));
+    renameSync(`${file}.lock.theirs`, `${file}.lock`);
+    // Its next beat (within 5 s) finds the lock is not its own.
+    expect(await code).toBe(1);
+    expect(stderr).toContain(
+      `standin: ${file} was taken over by process 4242 on elsewhere.example (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z) (${file}.lock is no longer this server's lock): this server stops, so that two do not write the file\n`,
+    );
+    const bytes = readFileSync(file);
+    await expect(post()).rejects.toThrow();
+    expect(readFileSync(file)).toEqual(bytes);
+    // The new holder's lock is left in place.
     expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242));
   });
 });

@@ -50,10 +50,15 @@ export interface TakenOver {
   why: string;
 }
 
-/** How a lock is taken: the heartbeat's timing, and where a wait for a holder's heartbeat, or a lost lock, is told. */
+/**
+ * How a lock is taken: the heartbeat's timing, where a wait for a holder's heartbeat is told, and `lost`, told
+ * once, with a line naming who took the file over, when the lock is no longer this process's: its holder must then
+ * stop writing the file (without `lost`, the line goes to `notice`).
+ */
 export interface LockOptions {
   timing?: LockTiming;
   notice?: (line: string) => void;
+  lost?: (line: string) => void;
 }
 
 /** Lock files this process holds: a second server in the same process is refused too. */
@@ -183,6 +188,15 @@ function sameHolder(a: LockHolder, b: LockHolder): boolean {
   return a.pid === b.pid && a.hostname === b.hostname && a.started === b.started;
 }
 
+/** Who holds the lock at `path` now, as a lost lock's line names them. */
+async function whoTookOver(path: string): Promise<string> {
+  const found = await readLock(path).catch(() => null);
+  if (found === null) return 'nobody (its lock was removed)';
+  return found.holder === null
+    ? 'something that is not a standin (its lock is not one standin wrote)'
+    : describe(found.holder);
+}
+
 /** ` on <host name>` for a holder of another machine; nothing for this one's. */
 function onMachine(holder: LockHolder): string {
   return holder.hostname === hostname() ? '' : ` on ${holder.hostname}`;
@@ -242,16 +256,24 @@ export class StateLock {
     readonly tookOver: TakenOver | null,
     readonly timing: LockTiming,
     readonly notice: (line: string) => void,
+    lost: (line: string) => void,
   ) {
     this.#holder = holder;
     this.#files.set(path, ino);
+    let told = false;
     this.#heartbeat = new LockHeartbeat(
       () => this.#files,
       timing,
-      (lost) =>
-        notice(
-          `standin: ${lost} is no longer this server's lock (another process has taken it, or it was removed): another standin may be writing ${named} too; stop this one`,
-        ),
+      (path) => {
+        // Once: the lock by path and the lock by identity are lost together.
+        if (told) return;
+        told = true;
+        void whoTookOver(path).then((who) =>
+          lost(
+            `standin: ${named} was taken over by ${who} (${path} is no longer this server's lock): this server stops, so that two do not write the file`,
+          ),
+        );
+      },
     );
   }
 
@@ -283,7 +305,8 @@ export class StateLock {
           : `${named} is in use by another standin: ${describe(found)}; stop it or pass another --state (if that process is gone, remove ${path})`,
     );
     heldHere.add(path);
-    const lock = new StateLock(path, target, named, holder, taken.ino, taken.tookOver, timing, notice);
+    const lost = options.lost ?? notice;
+    const lock = new StateLock(path, target, named, holder, taken.ino, taken.tookOver, timing, notice, lost);
     try {
       await lock.follow();
     } catch (error) {
@@ -326,8 +349,9 @@ export class StateLock {
     const before = this.#inodePath;
     this.#inodePath = path;
     if (before !== null) {
+      const ino = this.#files.get(before);
       this.#files.delete(before);
-      await releaseLockFile(before, holder);
+      await releaseLockFile(before, holder, ino);
     }
   }
 
@@ -348,8 +372,11 @@ export class StateLock {
   /** Stops the heartbeat and removes the locks, if they are still this process's. */
   async release(): Promise<void> {
     this.#heartbeat.stop();
+    const files = new Map(this.#files);
     this.#files.clear();
-    for (const path of [this.#inodePath, this.path]) if (path !== null) await releaseLockFile(path, this.#holder);
+    // By the inode each lock put there: a lock taken over by a process of the same pid and start is not removed.
+    for (const path of [this.#inodePath, this.path])
+      if (path !== null) await releaseLockFile(path, this.#holder, files.get(path));
     this.#inodePath = null;
   }
 }
@@ -366,10 +393,11 @@ async function identityOf(path: string): Promise<string | null> {
 }
 
 /** Removes a lock file of this process's. */
-async function releaseLockFile(path: string, holder: LockHolder): Promise<void> {
+async function releaseLockFile(path: string, holder: LockHolder, ino: number | undefined): Promise<void> {
   if (!heldHere.delete(path)) return;
   const found = await readLock(path);
-  if (found?.holder?.pid === process.pid && found.holder.started === holder.started) await rm(path, { force: true });
+  if (found?.holder?.pid === process.pid && found.holder.started === holder.started && found.ino === ino)
+    await rm(path, { force: true });
 }
 
 /**
@@ -401,7 +429,7 @@ async function inodeLockFolder(): Promise<string | null> {
 async function takeLockFile(
   path: string,
   holder: LockHolder,
-  { timing, notice }: Required<LockOptions>,
+  { timing, notice }: Required<Pick<LockOptions, 'timing' | 'notice'>>,
   refusal: (found: LockHolder | null, runs?: 'process' | 'heartbeat') => string,
   stale: (found: LockHolder) => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<{ ino: number; tookOver: TakenOver | null }> {
