@@ -42,8 +42,19 @@ function staleLock(pid: number) {
   };
 }
 
-/** What a server of another machine (another host name) wrote, serving on 10.0.0.7. */
-function otherMachine(pid: number, name = 'elsewhere.example', namespace?: string) {
+/** A heartbeat a lock declares: standin's own, every 5 s, stale after 30 s. */
+const STANDIN_BEAT = { heartbeat_ms: 5_000, stale_ms: 30_000 };
+
+/**
+ * What a server of another machine (another host name) wrote, serving on 10.0.0.7, declaring `beat` (null: an
+ * older standin's lock, which declares none).
+ */
+function otherMachine(
+  pid: number,
+  beat: { heartbeat_ms: number; stale_ms: number } | null = STANDIN_BEAT,
+  name = 'elsewhere.example',
+  namespace?: string,
+) {
   return {
     pid,
     hostname: name,
@@ -52,6 +63,7 @@ function otherMachine(pid: number, name = 'elsewhere.example', namespace?: strin
     port: 4010,
     started: '2026-11-19T08:00:00Z',
     process_start: null,
+    ...beat,
   };
 }
 
@@ -279,22 +291,26 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
   // Two machines: another host name; and this host name in another pid space, as two containers given one fixed
   // host name are, where the pid may well be this very process's.
   const machines = [
-    ['another host name', () => otherMachine(4242)],
-    ['this host name in another pid space', () => otherMachine(process.pid, hostname(), 'pid:[1]')],
+    ['another host name', (beat: typeof STANDIN_BEAT) => otherMachine(4242, beat)],
+    [
+      'this host name in another pid space',
+      (beat: typeof STANDIN_BEAT) => otherMachine(process.pid, beat, hostname(), 'pid:[1]'),
+    ],
   ] as const;
 
   it.each(machines)(
     'takes over, once the stale window has passed, the lock of %s whose heartbeat stopped',
     async (kind, holder) => {
+      const beat = { heartbeat_ms: 50, stale_ms: 500 };
       const file = join(dir, `stopped-${kind.length}.jsonl`);
-      writeFileSync(`${file}.lock`, JSON.stringify(holder()));
+      writeFileSync(`${file}.lock`, JSON.stringify(holder(beat)));
       const touched = statSync(`${file}.lock`).mtimeMs;
       const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} });
       try {
         // Not before the window: the lock went untouched for all of it.
         expect(Date.now() - touched).toBeGreaterThan(500);
         expect(lock.tookOver).toEqual({
-          holder: holder(),
+          holder: holder(beat),
           why: expect.stringMatching(/^whose heartbeat stopped \d+ s ago$/),
         });
         expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
@@ -306,7 +322,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
 
   it('waits out the window by its own clock when the holder’s clock runs ahead, and says it waits', async () => {
     const file = join(dir, 'clock-ahead.jsonl');
-    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 })));
     // Touched "ten minutes from now": the age of the mtime alone would keep the lock for ten minutes more.
     const ahead = new Date(Date.now() + 600_000);
     utimesSync(`${file}.lock`, ahead, ahead);
@@ -319,7 +335,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     try {
       expect(performance.now() - started).toBeGreaterThan(1_000);
       expect(lock.tookOver).toEqual({
-        holder: otherMachine(4242),
+        holder: otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 }),
         why: expect.stringMatching(/^whose heartbeat stopped \d+ s ago$/),
       });
       expect(notices).toEqual([
@@ -335,20 +351,21 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
   });
 
   it.each(machines)('refuses a live holder of %s, whose heartbeat goes on, in one line', async (kind, holder) => {
+    const declared = { heartbeat_ms: 200, stale_ms: 60_000 };
     const file = join(dir, `beating-${kind.length}.jsonl`);
-    writeFileSync(`${file}.lock`, JSON.stringify(holder()));
+    writeFileSync(`${file}.lock`, JSON.stringify(holder(declared)));
     // The holder beats every 20 ms; the window is long, so only a beat seen can end the wait this soon.
     const beat = setInterval(() => utimesSync(`${file}.lock`, new Date(), new Date()), 20);
     try {
       const taking = StateLock.take(file, file, { timing: { heartbeatMs: 200, staleMs: 60_000 }, notice: () => {} });
       await expect(taking).rejects.toThrow(StateLockError);
       await expect(taking).rejects.toThrow(
-        `${file} is in use by another standin: process ${holder().pid}${kind === 'another host name' ? ' on elsewhere.example' : ''} (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z), whose lock's heartbeat goes on; stop it or pass another --state`,
+        `${file} is in use by another standin: process ${holder(declared).pid}${kind === 'another host name' ? ' on elsewhere.example' : ''} (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z), whose lock's heartbeat goes on; stop it or pass another --state`,
       );
     } finally {
       clearInterval(beat);
     }
-    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder());
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder(declared));
   });
 
   it('takes the lock by identity its stopped holder left at once, once its lock by path was waited out', async () => {
@@ -359,7 +376,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     // Both touched "ten minutes from now": each, were it watched, would be watched for the whole window.
     const ahead = new Date(Date.now() + 600_000);
     for (const path of left) {
-      writeFileSync(path, JSON.stringify({ ...otherMachine(4242), file }));
+      writeFileSync(path, JSON.stringify({ ...otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 }), file }));
       utimesSync(path, ahead, ahead);
     }
     const notices: string[] = [];
@@ -377,7 +394,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
 
   it('refuses a live holder whose clock runs an hour behind this one’s: its beats are watched for, whatever their mtime', async () => {
     const file = join(dir, 'clock-behind.jsonl');
-    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, { heartbeat_ms: 200, stale_ms: 1_000 })));
     const behind = () => new Date(Date.now() - 3_600_000);
     utimesSync(`${file}.lock`, behind(), behind());
     const beat = setInterval(() => utimesSync(`${file}.lock`, behind(), behind()), 20);
@@ -387,6 +404,44 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
       ).rejects.toThrow(`${file} is in use by another standin: process 4242 on elsewhere.example`);
     } finally {
       clearInterval(beat);
+    }
+  });
+
+  it("refuses an older standin's lock of another machine, which declares no heartbeat, however long untouched", async () => {
+    const file = join(dir, 'older-standin.jsonl');
+    // Written by a standin from before the heartbeat: it never touched its lock, and may well still serve.
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, null)));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, anHourAgo, anHourAgo);
+    await expect(
+      StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+    ).rejects.toThrow(
+      `${file} is in use by another standin: process 4242 on elsewhere.example (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z); stop it or pass another --state (if that process is gone, remove ${file}.lock)`,
+    );
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242, null));
+  });
+
+  it('judges a lock by the heartbeat its holder declares, not by the taker’s own', async () => {
+    const file = join(dir, 'declared-beat.jsonl');
+    // Its holder beats every 400 ms: a taker beating every 50 ms, stale after 500, must not take it between beats.
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, { heartbeat_ms: 400, stale_ms: 2_400 })));
+    const beat = setInterval(() => utimesSync(`${file}.lock`, new Date(), new Date()), 400);
+    try {
+      await expect(
+        StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 100 }, notice: () => {} }),
+      ).rejects.toThrow("whose lock's heartbeat goes on");
+    } finally {
+      clearInterval(beat);
+    }
+  });
+
+  it('declares its own heartbeat in the lock it writes', async () => {
+    const file = join(dir, 'declares.jsonl');
+    const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} });
+    try {
+      expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ heartbeat_ms: 50, stale_ms: 500 });
+    } finally {
+      await lock.release();
     }
   });
 

@@ -1,7 +1,8 @@
 // The lock of a --state file: one process at a time keeps a world in a file. `<real file>.lock` names its
 // holder (process id, where it serves, since when); a second server is refused with those, and a lock whose
 // process is gone (kill -9, a crash) is taken over, which the banner then says. Gone is looked up by process id
-// on the holder's own machine, and proved by a stopped heartbeat elsewhere (lock-heartbeat.ts): a container
+// on the holder's own machine, and proved by a stopped heartbeat elsewhere (lock-heartbeat.ts; a lock that declares
+// none, an older standin's, is refused as it was before there was one: its holder may well run): a container
 // restarted after a crash has a new host name and pid space, and once took its own old lock for another
 // machine's, held for ever. The lock file appears whole (written aside, then hard-linked into place), so a reader
 // never meets a half-written one. A path has other
@@ -40,6 +41,13 @@ export interface LockHolder {
   process_start: string | null;
   /** The real path of the state file it keeps (older locks lack it): what a server refused by inode is told. */
   file?: string;
+  /**
+   * How often the holder touches its lock, and how long it may go untouched before the holder counts as stopped:
+   * a lock is judged by its heartbeat only when it declares one. A lock of an older standin lacks them: it never
+   * beat, so its holder elsewhere may still run however old its lock looks.
+   */
+  heartbeat_ms?: number;
+  stale_ms?: number;
 }
 
 export class StateLockError extends Error {}
@@ -88,6 +96,11 @@ async function pidNamespace(): Promise<string | null> {
   return readlink('/proc/self/ns/pid').catch(() => null);
 }
 
+/** A declared heartbeat's figure: absent, or a whole number of milliseconds above 0. */
+function isWindow(value: unknown): boolean {
+  return value === undefined || (Number.isSafeInteger(value) && (value as number) > 0);
+}
+
 function isHolder(value: unknown): value is LockHolder {
   const holder = value as Partial<LockHolder> | null;
   return (
@@ -95,8 +108,16 @@ function isHolder(value: unknown): value is LockHolder {
     holder !== null &&
     Number.isInteger(holder.pid) &&
     typeof holder.hostname === 'string' &&
-    typeof holder.started === 'string'
+    typeof holder.started === 'string' &&
+    isWindow(holder.heartbeat_ms) &&
+    isWindow(holder.stale_ms)
   );
+}
+
+/** The heartbeat a lock declares (its holder's own timing); null for a lock of an older standin, which beat not. */
+function declaredTiming(holder: LockHolder): LockTiming | null {
+  if (holder.heartbeat_ms === undefined || holder.stale_ms === undefined) return null;
+  return { heartbeatMs: holder.heartbeat_ms, staleMs: holder.stale_ms };
 }
 
 /** A lock file found: its holder (null when it is not a lock standin wrote), inode and last touch. */
@@ -134,6 +155,9 @@ async function readLock(path: string): Promise<FoundLock | null> {
   }
 }
 
+/** How a holder was seen to run: its process looked up, its heartbeat seen, or neither possible (an older lock). */
+type Runs = 'process' | 'heartbeat' | 'unknown';
+
 /** Whether the holder's process is one this process can look up: same host name, same pid space (when known). */
 function sameMachine(holder: LockHolder, namespace: string | null): boolean {
   if (holder.hostname !== hostname()) return false;
@@ -148,11 +172,13 @@ function sameMachine(holder: LockHolder, namespace: string | null): boolean {
 async function judge(
   found: FoundLock & { holder: LockHolder },
   path: string,
-  timing: LockTiming,
   notice: (line: string) => void,
-): Promise<{ runs: 'process' | 'heartbeat' } | { why: string } | 'replaced'> {
+): Promise<{ runs: Runs } | { why: string } | 'replaced'> {
   if (sameMachine(found.holder, await pidNamespace()))
     return (await processRuns(found.holder, path)) ? { runs: 'process' } : { why: 'which is gone' };
+  // Judged by the holder's own heartbeat, as it declares it; one that declares none cannot be judged here.
+  const timing = declaredTiming(found.holder);
+  if (timing === null) return { runs: 'unknown' };
   const seen = await watchHeartbeat(path, found, timing, (untouched) =>
     notice(
       `standin: ${path} is held by ${describe(found.holder)}, whose heartbeat has not come for ${seconds(untouched)} s: waiting up to ${seconds(timing.staleMs - untouched)} s more before taking it over (its machine cannot be asked whether it runs)`,
@@ -296,8 +322,10 @@ export class StateLock {
       started: new Date().toISOString().slice(0, 19) + 'Z',
       process_start: (await processStat(process.pid))?.start ?? null,
       file: target,
+      heartbeat_ms: timing.heartbeatMs,
+      stale_ms: timing.staleMs,
     };
-    const taken = await takeLockFile(path, holder, { timing, notice }, (found, runs) =>
+    const taken = await takeLockFile(path, holder, notice, (found, runs) =>
       found === null
         ? `${named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${named}, remove it`
         : runs === 'heartbeat'
@@ -332,7 +360,7 @@ export class StateLock {
     const taken = await takeLockFile(
       path,
       holder,
-      { timing: this.timing, notice: this.notice },
+      this.notice,
       (found) =>
         found === null
           ? `${this.named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${this.named}, remove it`
@@ -429,8 +457,8 @@ async function inodeLockFolder(): Promise<string | null> {
 async function takeLockFile(
   path: string,
   holder: LockHolder,
-  { timing, notice }: Required<Pick<LockOptions, 'timing' | 'notice'>>,
-  refusal: (found: LockHolder | null, runs?: 'process' | 'heartbeat') => string,
+  notice: (line: string) => void,
+  refusal: (found: LockHolder | null, runs?: Runs) => string,
   stale: (found: LockHolder) => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<{ ino: number; tookOver: TakenOver | null }> {
   const mine = await writeAside(path, holder);
@@ -450,7 +478,7 @@ async function takeLockFile(
       if (found.holder === null) throw new StateLockError(refusal(null));
       const judged = (await stale(found.holder))
         ? { why: 'which was left behind' }
-        : await judge({ ...found, holder: found.holder }, path, timing, notice);
+        : await judge({ ...found, holder: found.holder }, path, notice);
       if (judged === 'replaced') continue;
       if ('runs' in judged) throw new StateLockError(refusal(found.holder, judged.runs));
       // Gone: move its lock aside, then make sure the one moved is the one judged (not a lock another
