@@ -368,7 +368,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder(declared));
   });
 
-  it('takes the lock by identity its stopped holder left at once, once its lock by path was waited out', async () => {
+  it('takes the lock by identity its stopped holder left without waiting its window out again, once its lock by path was waited out', async () => {
     const file = join(dir, 'both-left.jsonl');
     writeFileSync(file, 'kept\n');
     const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
@@ -390,6 +390,34 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     } finally {
       await lock.release();
     }
+  });
+
+  it('watches the lock by identity of a live holder whose lock by path was forged stale in its name, and is refused', async () => {
+    const file = join(dir, 'forged-path-lock.jsonl');
+    writeFileSync(file, 'kept\n');
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    const byIdentity = join(folder, `${statSync(file).dev}-${statSync(file).ino}.lock`);
+    // The holder runs and beats its lock by identity; its lock by path was replaced by a copy, every field the
+    // same, touched an hour ago.
+    const holder = {
+      ...otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 }, 'elsewhere.example', 'pid:[9]'),
+      file,
+    };
+    writeFileSync(byIdentity, JSON.stringify(holder));
+    writeFileSync(`${file}.lock`, JSON.stringify(holder));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, anHourAgo, anHourAgo);
+    const beat = setInterval(() => utimesSync(byIdentity, new Date(), new Date()), 20);
+    try {
+      await expect(
+        StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+      ).rejects.toThrow('which another standin keeps: process 4242 on elsewhere.example');
+    } finally {
+      clearInterval(beat);
+    }
+    expect(JSON.parse(readFileSync(byIdentity, 'utf8'))).toEqual(holder);
+    // The lock by path it took over is let go again.
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('refuses a live holder whose clock runs an hour behind this one’s: its beats are watched for, whatever their mtime', async () => {

@@ -173,19 +173,27 @@ async function judge(
   found: FoundLock & { holder: LockHolder },
   path: string,
   notice: (line: string) => void,
-): Promise<{ runs: Runs } | { why: string } | 'replaced'> {
+  creditedMs: number,
+): Promise<{ runs: Runs } | { why: string; watchedMs: number } | 'replaced'> {
   if (sameMachine(found.holder, await pidNamespace()))
-    return (await processRuns(found.holder, path)) ? { runs: 'process' } : { why: 'which is gone' };
+    return (await processRuns(found.holder, path)) ? { runs: 'process' } : { why: 'which is gone', watchedMs: 0 };
   // Judged by the holder's own heartbeat, as it declares it; one that declares none cannot be judged here.
   const timing = declaredTiming(found.holder);
   if (timing === null) return { runs: 'unknown' };
-  const seen = await watchHeartbeat(path, found, timing, (untouched) =>
-    notice(
-      `standin: ${path} is held by ${describe(found.holder)}, whose heartbeat has not come for ${seconds(untouched)} s: waiting up to ${seconds(timing.staleMs - untouched)} s more before taking it over (its machine cannot be asked whether it runs)`,
-    ),
+  const seen = await watchHeartbeat(
+    path,
+    found,
+    timing,
+    (untouched) =>
+      notice(
+        `standin: ${path} is held by ${describe(found.holder)}, whose heartbeat has not come for ${seconds(untouched)} s: waiting up to ${seconds(timing.staleMs - untouched)} s more before taking it over (its machine cannot be asked whether it runs)`,
+      ),
+    creditedMs,
   );
   if (seen === 'beating') return { runs: 'heartbeat' };
-  return seen === 'replaced' ? seen : { why: `whose heartbeat stopped ${seconds(seen.stoppedMs)} s ago` };
+  return seen === 'replaced'
+    ? seen
+    : { why: `whose heartbeat stopped ${seconds(seen.stoppedMs)} s ago`, watchedMs: seen.watchedMs };
 }
 
 function seconds(ms: number): number {
@@ -209,9 +217,19 @@ async function processRuns(holder: LockHolder, path: string): Promise<boolean> {
   return stat.state !== 'Z' && (holder.process_start === null || stat.start === holder.process_start);
 }
 
-/** Whether two lock files name one holder: one process of one machine, started at one moment. */
+/**
+ * Whether two lock files name one holder: one process of one pid space of one machine, started at one moment.
+ * Every field is the lock's writer's to choose: this only lets the time one lock was watched count for the other,
+ * never spares a lock its own watch.
+ */
 function sameHolder(a: LockHolder, b: LockHolder): boolean {
-  return a.pid === b.pid && a.hostname === b.hostname && a.started === b.started;
+  return (
+    a.pid === b.pid &&
+    a.hostname === b.hostname &&
+    a.started === b.started &&
+    (a.pid_namespace ?? null) === (b.pid_namespace ?? null) &&
+    a.process_start === b.process_start
+  );
 }
 
 /** Who holds the lock at `path` now, as a lost lock's line names them. */
@@ -280,6 +298,8 @@ export class StateLock {
     ino: number,
     /** The lock taken over, whose holder was gone, and why it counted as gone. */
     readonly tookOver: TakenOver | null,
+    /** How long the lock taken over was watched stop beating: it counts for the same holder's lock by identity. */
+    private readonly watchedMs: number,
     readonly timing: LockTiming,
     readonly notice: (line: string) => void,
     lost: (line: string) => void,
@@ -334,7 +354,18 @@ export class StateLock {
     );
     heldHere.add(path);
     const lost = options.lost ?? notice;
-    const lock = new StateLock(path, target, named, holder, taken.ino, taken.tookOver, timing, notice, lost);
+    const lock = new StateLock(
+      path,
+      target,
+      named,
+      holder,
+      taken.ino,
+      taken.tookOver,
+      taken.watchedMs,
+      timing,
+      notice,
+      lost,
+    );
     try {
       await lock.follow();
     } catch (error) {
@@ -366,11 +397,12 @@ export class StateLock {
           ? `${this.named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${this.named}, remove it`
           : `${this.named} is the same file as ${found.file ?? 'a state file'} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
       // The identity of a file that is gone may be a new file's now (an inode number used again): a lock whose
-      // holder's file is no longer this one was left behind. And the holder whose lock by path was taken over
-      // just now is gone for this lock too: its heartbeat is not waited out twice.
-      async (found) =>
-        (this.tookOver !== null && sameHolder(found, this.tookOver.holder)) ||
-        (found.file !== undefined && (await identityOf(found.file)) !== identity),
+      // holder's file is no longer this one was left behind.
+      async (found) => found.file !== undefined && (await identityOf(found.file)) !== identity,
+      // The holder whose lock by path was taken over just now was watched stop already: that time counts, and its
+      // heartbeat is not waited out twice; this lock is still watched for a beat and a half, so a holder that
+      // runs (a lock by path forged in its name) is seen to beat.
+      (found) => (this.tookOver !== null && sameHolder(found, this.tookOver.holder) ? this.watchedMs : 0),
     );
     heldHere.add(path);
     this.#files.set(path, taken.ino);
@@ -460,16 +492,18 @@ async function takeLockFile(
   notice: (line: string) => void,
   refusal: (found: LockHolder | null, runs?: Runs) => string,
   stale: (found: LockHolder) => Promise<boolean> = () => Promise.resolve(false),
-): Promise<{ ino: number; tookOver: TakenOver | null }> {
+  credited: (found: LockHolder) => number = () => 0,
+): Promise<{ ino: number; tookOver: TakenOver | null; watchedMs: number }> {
   const mine = await writeAside(path, holder);
   let tookOver: TakenOver | null = null;
+  let watchedMs = 0;
   try {
     const { ino } = await lstat(mine);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       try {
         // Atomic: fails when a lock is there, and the lock appears with its content.
         await link(mine, path);
-        return { ino, tookOver };
+        return { ino, tookOver, watchedMs };
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw error;
       }
@@ -477,8 +511,8 @@ async function takeLockFile(
       if (found === null) continue;
       if (found.holder === null) throw new StateLockError(refusal(null));
       const judged = (await stale(found.holder))
-        ? { why: 'which was left behind' }
-        : await judge({ ...found, holder: found.holder }, path, notice);
+        ? { why: 'which was left behind', watchedMs: 0 }
+        : await judge({ ...found, holder: found.holder }, path, notice, credited(found.holder));
       if (judged === 'replaced') continue;
       if ('runs' in judged) throw new StateLockError(refusal(found.holder, judged.runs));
       // Gone: move its lock aside, then make sure the one moved is the one judged (not a lock another
@@ -490,8 +524,10 @@ async function takeLockFile(
         if (errorCode(error) === 'ENOENT') continue;
         throw error;
       }
-      if ((await lstat(aside)).ino === found.ino) tookOver = { holder: found.holder, why: judged.why };
-      else await link(aside, path).catch(() => undefined);
+      if ((await lstat(aside)).ino === found.ino) {
+        tookOver = { holder: found.holder, why: judged.why };
+        watchedMs = judged.watchedMs;
+      } else await link(aside, path).catch(() => undefined);
       await rm(aside, { force: true });
     }
     throw new StateLockError(`could not lock ${path}: other processes kept taking it; try again`);
