@@ -473,6 +473,35 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     }
   });
 
+  it('prints the text of a lock with its control characters escaped: no escape sequence reaches the terminal', async () => {
+    const file = join(dir, 'escapes.jsonl');
+    const forged = {
+      ...otherMachine(4242, null, 'evil\u001b]0;pwned\u0007'),
+      host: '10.0.0.7\u001b[2J',
+      started: 'x\nstandin: ok',
+    };
+    writeFileSync(`${file}.lock`, JSON.stringify(forged));
+    await expect(
+      StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+    ).rejects.toThrow(
+      `${file} is in use by another standin: process 4242 on evil\\u001b]0;pwned\\u0007 (serving http://10.0.0.7\\u001b[2J:4010, since x\\u000astandin: ok); stop it`,
+    );
+  });
+
+  it.each([
+    ['host', 42],
+    ['port', '4010'],
+    ['pid_namespace', 7],
+    ['process_start', 1],
+    ['file', ['a']],
+  ])('counts a lock whose %s is not of its type as not a lock standin wrote', async (field, value) => {
+    const file = join(dir, `mistyped-${field}.jsonl`);
+    writeFileSync(`${file}.lock`, JSON.stringify({ ...otherMachine(4242, null), [field]: value }));
+    await expect(
+      StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+    ).rejects.toThrow(`${file} is locked by ${file}.lock, which is not a lock standin wrote`);
+  });
+
   it('keeps a long-running holder’s locks fresh, by path and by identity, until it lets them go', async () => {
     const file = join(dir, 'fresh.jsonl');
     writeFileSync(file, 'kept\n');

@@ -101,6 +101,12 @@ function isWindow(value: unknown): boolean {
   return value === undefined || (Number.isSafeInteger(value) && (value as number) > 0);
 }
 
+/** A string, or null (absent in older locks: counted as null). */
+function isStringOrNull(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+/** Every field a lock's line may print or compare is of its type: anything else is not a lock standin wrote. */
 function isHolder(value: unknown): value is LockHolder {
   const holder = value as Partial<LockHolder> | null;
   return (
@@ -109,8 +115,24 @@ function isHolder(value: unknown): value is LockHolder {
     Number.isInteger(holder.pid) &&
     typeof holder.hostname === 'string' &&
     typeof holder.started === 'string' &&
+    isStringOrNull(holder.pid_namespace) &&
+    isStringOrNull(holder.host) &&
+    (holder.port === undefined || holder.port === null || Number.isInteger(holder.port)) &&
+    isStringOrNull(holder.process_start) &&
+    (holder.file === undefined || typeof holder.file === 'string') &&
     isWindow(holder.heartbeat_ms) &&
     isWindow(holder.stale_ms)
+  );
+}
+
+/**
+ * Text from a lock file as it is printed: its control characters (escape sequences that would drive the terminal,
+ * line breaks that would forge a line) shown as `\u…` escapes. The file is anyone's with write access to write.
+ */
+function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
@@ -149,6 +171,14 @@ async function readLock(path: string): Promise<FoundLock | null> {
     } catch {
       // Not JSON: not a lock standin wrote.
     }
+    // Older locks lack host, port or process start: null, as a lock of a server still starting has them.
+    if (isHolder(holder))
+      holder = {
+        ...holder,
+        host: holder.host ?? null,
+        port: holder.port ?? null,
+        process_start: holder.process_start ?? null,
+      };
     return { holder: isHolder(holder) ? holder : null, ino, mtimeMs };
   } finally {
     await handle.close();
@@ -243,13 +273,16 @@ async function whoTookOver(path: string): Promise<string> {
 
 /** ` on <host name>` for a holder of another machine; nothing for this one's. */
 function onMachine(holder: LockHolder): string {
-  return holder.hostname === hostname() ? '' : ` on ${holder.hostname}`;
+  return holder.hostname === hostname() ? '' : ` on ${printable(holder.hostname)}`;
 }
 
 function describe(holder: LockHolder): string {
-  const host = holder.host?.includes(':') ? `[${holder.host}]` : holder.host;
-  const where = holder.port === null ? 'still starting' : `serving http://${host}:${holder.port}`;
-  return `process ${holder.pid}${onMachine(holder)} (${where}, since ${holder.started})`;
+  const host = holder.host === null ? null : printable(holder.host);
+  const where =
+    holder.port === null
+      ? 'still starting'
+      : `serving http://${host?.includes(':') ? `[${host}]` : host}:${holder.port}`;
+  return `process ${holder.pid}${onMachine(holder)} (${where}, since ${printable(holder.started)})`;
 }
 
 /**
@@ -257,7 +290,7 @@ function describe(holder: LockHolder): string {
  * @example takenOverFrom(lock.tookOver) // 'process 41 on 0c5e2a1f (started 2026-11-19T08:00:00Z), whose heartbeat stopped 31 s ago'
  */
 export function takenOverFrom({ holder, why }: TakenOver): string {
-  return `process ${holder.pid}${onMachine(holder)} (started ${holder.started}), ${why}`;
+  return `process ${holder.pid}${onMachine(holder)} (started ${printable(holder.started)}), ${why}`;
 }
 
 /** Writes `holder` to a new file beside `lockPath`, under a name nobody can have planted anything at. */
@@ -395,7 +428,7 @@ export class StateLock {
       (found) =>
         found === null
           ? `${this.named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${this.named}, remove it`
-          : `${this.named} is the same file as ${found.file ?? 'a state file'} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
+          : `${this.named} is the same file as ${found.file === undefined ? 'a state file' : printable(found.file)} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
       // The identity of a file that is gone may be a new file's now (an inode number used again): a lock whose
       // holder's file is no longer this one was left behind.
       async (found) => found.file !== undefined && (await identityOf(found.file)) !== identity,
