@@ -42,8 +42,19 @@ function staleLock(pid: number) {
   };
 }
 
-/** What a server of another machine (another host name) wrote, serving on 10.0.0.7. */
-function otherMachine(pid: number, name = 'elsewhere.example', namespace?: string) {
+/** A heartbeat a lock declares: standin's own, every 5 s, stale after 30 s. */
+const STANDIN_BEAT = { heartbeat_ms: 5_000, stale_ms: 30_000 };
+
+/**
+ * What a server of another machine (another host name) wrote, serving on 10.0.0.7, declaring `beat` (null: an
+ * older standin's lock, which declares none).
+ */
+function otherMachine(
+  pid: number,
+  beat: { heartbeat_ms: number; stale_ms: number } | null = STANDIN_BEAT,
+  name = 'elsewhere.example',
+  namespace?: string,
+) {
   return {
     pid,
     hostname: name,
@@ -52,6 +63,7 @@ function otherMachine(pid: number, name = 'elsewhere.example', namespace?: strin
     port: 4010,
     started: '2026-11-19T08:00:00Z',
     process_start: null,
+    ...beat,
   };
 }
 
@@ -279,22 +291,26 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
   // Two machines: another host name; and this host name in another pid space, as two containers given one fixed
   // host name are, where the pid may well be this very process's.
   const machines = [
-    ['another host name', () => otherMachine(4242)],
-    ['this host name in another pid space', () => otherMachine(process.pid, hostname(), 'pid:[1]')],
+    ['another host name', (beat: typeof STANDIN_BEAT) => otherMachine(4242, beat)],
+    [
+      'this host name in another pid space',
+      (beat: typeof STANDIN_BEAT) => otherMachine(process.pid, beat, hostname(), 'pid:[1]'),
+    ],
   ] as const;
 
   it.each(machines)(
     'takes over, once the stale window has passed, the lock of %s whose heartbeat stopped',
     async (kind, holder) => {
+      const beat = { heartbeat_ms: 50, stale_ms: 500 };
       const file = join(dir, `stopped-${kind.length}.jsonl`);
-      writeFileSync(`${file}.lock`, JSON.stringify(holder()));
+      writeFileSync(`${file}.lock`, JSON.stringify(holder(beat)));
       const touched = statSync(`${file}.lock`).mtimeMs;
       const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} });
       try {
         // Not before the window: the lock went untouched for all of it.
         expect(Date.now() - touched).toBeGreaterThan(500);
         expect(lock.tookOver).toEqual({
-          holder: holder(),
+          holder: holder(beat),
           why: expect.stringMatching(/^whose heartbeat stopped \d+ s ago$/),
         });
         expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
@@ -306,7 +322,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
 
   it('waits out the window by its own clock when the holder’s clock runs ahead, and says it waits', async () => {
     const file = join(dir, 'clock-ahead.jsonl');
-    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 })));
     // Touched "ten minutes from now": the age of the mtime alone would keep the lock for ten minutes more.
     const ahead = new Date(Date.now() + 600_000);
     utimesSync(`${file}.lock`, ahead, ahead);
@@ -319,7 +335,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     try {
       expect(performance.now() - started).toBeGreaterThan(1_000);
       expect(lock.tookOver).toEqual({
-        holder: otherMachine(4242),
+        holder: otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 }),
         why: expect.stringMatching(/^whose heartbeat stopped \d+ s ago$/),
       });
       expect(notices).toEqual([
@@ -335,23 +351,24 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
   });
 
   it.each(machines)('refuses a live holder of %s, whose heartbeat goes on, in one line', async (kind, holder) => {
+    const declared = { heartbeat_ms: 200, stale_ms: 60_000 };
     const file = join(dir, `beating-${kind.length}.jsonl`);
-    writeFileSync(`${file}.lock`, JSON.stringify(holder()));
+    writeFileSync(`${file}.lock`, JSON.stringify(holder(declared)));
     // The holder beats every 20 ms; the window is long, so only a beat seen can end the wait this soon.
     const beat = setInterval(() => utimesSync(`${file}.lock`, new Date(), new Date()), 20);
     try {
       const taking = StateLock.take(file, file, { timing: { heartbeatMs: 200, staleMs: 60_000 }, notice: () => {} });
       await expect(taking).rejects.toThrow(StateLockError);
       await expect(taking).rejects.toThrow(
-        `${file} is in use by another standin: process ${holder().pid}${kind === 'another host name' ? ' on elsewhere.example' : ''} (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z), whose lock's heartbeat goes on; stop it or pass another --state`,
+        `${file} is in use by another standin: process ${holder(declared).pid}${kind === 'another host name' ? ' on elsewhere.example' : ''} (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z), whose lock's heartbeat goes on; stop it or pass another --state`,
       );
     } finally {
       clearInterval(beat);
     }
-    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder());
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(holder(declared));
   });
 
-  it('takes the lock by identity its stopped holder left at once, once its lock by path was waited out', async () => {
+  it('takes the lock by identity its stopped holder left without waiting its window out again, once its lock by path was waited out', async () => {
     const file = join(dir, 'both-left.jsonl');
     writeFileSync(file, 'kept\n');
     const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
@@ -359,7 +376,7 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     // Both touched "ten minutes from now": each, were it watched, would be watched for the whole window.
     const ahead = new Date(Date.now() + 600_000);
     for (const path of left) {
-      writeFileSync(path, JSON.stringify({ ...otherMachine(4242), file }));
+      writeFileSync(path, JSON.stringify({ ...otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 }), file }));
       utimesSync(path, ahead, ahead);
     }
     const notices: string[] = [];
@@ -375,9 +392,37 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     }
   });
 
+  it('watches the lock by identity of a live holder whose lock by path was forged stale in its name, and is refused', async () => {
+    const file = join(dir, 'forged-path-lock.jsonl');
+    writeFileSync(file, 'kept\n');
+    const folder = join(process.env.XDG_RUNTIME_DIR || tmpdir(), `standin-${process.getuid!()}-locks`);
+    const byIdentity = join(folder, `${statSync(file).dev}-${statSync(file).ino}.lock`);
+    // The holder runs and beats its lock by identity; its lock by path was replaced by a copy, every field the
+    // same, touched an hour ago.
+    const holder = {
+      ...otherMachine(4242, { heartbeat_ms: 100, stale_ms: 1_000 }, 'elsewhere.example', 'pid:[9]'),
+      file,
+    };
+    writeFileSync(byIdentity, JSON.stringify(holder));
+    writeFileSync(`${file}.lock`, JSON.stringify(holder));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, anHourAgo, anHourAgo);
+    const beat = setInterval(() => utimesSync(byIdentity, new Date(), new Date()), 20);
+    try {
+      await expect(
+        StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+      ).rejects.toThrow('which another standin keeps: process 4242 on elsewhere.example');
+    } finally {
+      clearInterval(beat);
+    }
+    expect(JSON.parse(readFileSync(byIdentity, 'utf8'))).toEqual(holder);
+    // The lock by path it took over is let go again.
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
   it('refuses a live holder whose clock runs an hour behind this one’s: its beats are watched for, whatever their mtime', async () => {
     const file = join(dir, 'clock-behind.jsonl');
-    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242)));
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, { heartbeat_ms: 200, stale_ms: 1_000 })));
     const behind = () => new Date(Date.now() - 3_600_000);
     utimesSync(`${file}.lock`, behind(), behind());
     const beat = setInterval(() => utimesSync(`${file}.lock`, behind(), behind()), 20);
@@ -388,6 +433,73 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     } finally {
       clearInterval(beat);
     }
+  });
+
+  it("refuses an older standin's lock of another machine, which declares no heartbeat, however long untouched", async () => {
+    const file = join(dir, 'older-standin.jsonl');
+    // Written by a standin from before the heartbeat: it never touched its lock, and may well still serve.
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, null)));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${file}.lock`, anHourAgo, anHourAgo);
+    await expect(
+      StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+    ).rejects.toThrow(
+      `${file} is in use by another standin: process 4242 on elsewhere.example (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z); stop it or pass another --state (if that process is gone, remove ${file}.lock)`,
+    );
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242, null));
+  });
+
+  it('judges a lock by the heartbeat its holder declares, not by the taker’s own', async () => {
+    const file = join(dir, 'declared-beat.jsonl');
+    // Its holder beats every 400 ms: a taker beating every 50 ms, stale after 500, must not take it between beats.
+    writeFileSync(`${file}.lock`, JSON.stringify(otherMachine(4242, { heartbeat_ms: 400, stale_ms: 2_400 })));
+    const beat = setInterval(() => utimesSync(`${file}.lock`, new Date(), new Date()), 400);
+    try {
+      await expect(
+        StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 100 }, notice: () => {} }),
+      ).rejects.toThrow("whose lock's heartbeat goes on");
+    } finally {
+      clearInterval(beat);
+    }
+  });
+
+  it('declares its own heartbeat in the lock it writes', async () => {
+    const file = join(dir, 'declares.jsonl');
+    const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} });
+    try {
+      expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ heartbeat_ms: 50, stale_ms: 500 });
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('prints the text of a lock with its control characters escaped: no escape sequence reaches the terminal', async () => {
+    const file = join(dir, 'escapes.jsonl');
+    const forged = {
+      ...otherMachine(4242, null, 'evil\u001b]0;pwned\u0007'),
+      host: '10.0.0.7\u001b[2J',
+      started: 'x\nstandin: ok',
+    };
+    writeFileSync(`${file}.lock`, JSON.stringify(forged));
+    await expect(
+      StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+    ).rejects.toThrow(
+      `${file} is in use by another standin: process 4242 on evil\\u001b]0;pwned\\u0007 (serving http://10.0.0.7\\u001b[2J:4010, since x\\u000astandin: ok); stop it`,
+    );
+  });
+
+  it.each([
+    ['host', 42],
+    ['port', '4010'],
+    ['pid_namespace', 7],
+    ['process_start', 1],
+    ['file', ['a']],
+  ])('counts a lock whose %s is not of its type as not a lock standin wrote', async (field, value) => {
+    const file = join(dir, `mistyped-${field}.jsonl`);
+    writeFileSync(`${file}.lock`, JSON.stringify({ ...otherMachine(4242, null), [field]: value }));
+    await expect(
+      StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: () => {} }),
+    ).rejects.toThrow(`${file} is locked by ${file}.lock, which is not a lock standin wrote`);
   });
 
   it('keeps a long-running holder’s locks fresh, by path and by identity, until it lets them go', async () => {
@@ -413,29 +525,55 @@ describe("--state FILE: another machine's lock, judged by its heartbeat", () => 
     expect(locks.map((path) => existsSync(path))).toEqual([false, false]);
   });
 
-  it('tells a lock it has lost, and leaves the lock now there untouched', async () => {
+  it('tells a lock it has lost once, naming who took it over, and leaves the lock now there untouched', async () => {
     const file = join(dir, 'lost.jsonl');
-    let told: (line: string) => void = () => {};
-    const notice = new Promise<string>((resolve, reject) => {
-      told = resolve;
-      // Bounded, as until() is: a heartbeat that never tells fails here rather than at the run's timeout.
-      setTimeout(() => reject(new Error('not within 10000 ms: the lost lock told')), 10_000).unref();
+    const told: string[] = [];
+    const lock = await StateLock.take(file, file, {
+      timing: { heartbeatMs: 50, staleMs: 500 },
+      notice: () => {},
+      lost: (line) => told.push(line),
     });
-    const lock = await StateLock.take(file, file, { timing: { heartbeatMs: 50, staleMs: 500 }, notice: told });
     try {
       // Another machine's server took it while this one was held up past the window.
       writeFileSync(`${file}.lock.theirs`, JSON.stringify(otherMachine(4242)));
       const anHourAgo = new Date(Date.now() - 3_600_000);
       utimesSync(`${file}.lock.theirs`, anHourAgo, anHourAgo);
       renameSync(`${file}.lock.theirs`, `${file}.lock`);
-      expect(await notice).toBe(
-        `standin: ${file}.lock is no longer this server's lock (another process has taken it, or it was removed): another standin may be writing ${file} too; stop this one`,
-      );
+      await until(() => told.length > 0, 'the lost lock told');
+      // Several beats on: told once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(told).toEqual([
+        `standin: ${file} was taken over by process 4242 on elsewhere.example (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z) (${file}.lock is no longer this server's lock): this server stops, so that two do not write the file`,
+      ]);
       // Still an hour old: not touched by a heartbeat that is not its holder's.
       expect(Date.now() - statSync(`${file}.lock`).mtimeMs).toBeGreaterThan(3_000_000);
     } finally {
       await lock.release();
     }
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242));
+  });
+
+  it('stops a server whose lock was taken over: one line naming the new holder, exit 1, not one more write', async () => {
+    const file = join(dir, 'taken-from-me.jsonl');
+    const serving = await startServing([...NOW, '--state', file]);
+    const headers = { authorization: `Bearer ${serving.token}`, 'content-type': 'application/json' };
+    const post = () => fetch(`${serving.baseUrl}/goals`, { method: 'POST', headers, body: '{"title":"mine"}' });
+    expect((await post()).status).toBe(201);
+    let stderr = '';
+    serving.child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = ended(serving.child);
+    // Another machine's server took the file over while this one was suspended (docker pause) past the window.
+    writeFileSync(`${file}.lock.theirs`, JSON.stringify(otherMachine(4242)));
+    renameSync(`${file}.lock.theirs`, `${file}.lock`);
+    // Its next beat (within 5 s) finds the lock is not its own.
+    expect(await code).toBe(1);
+    expect(stderr).toContain(
+      `standin: ${file} was taken over by process 4242 on elsewhere.example (serving http://10.0.0.7:4010, since 2026-11-19T08:00:00Z) (${file}.lock is no longer this server's lock): this server stops, so that two do not write the file\n`,
+    );
+    const bytes = readFileSync(file);
+    await expect(post()).rejects.toThrow();
+    expect(readFileSync(file)).toEqual(bytes);
+    // The new holder's lock is left in place.
     expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toEqual(otherMachine(4242));
   });
 });

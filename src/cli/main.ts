@@ -133,6 +133,8 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  // Its state file taken over by another server: stopped (the line is said), and a failure.
+  void running.stoppedByItself.then(() => process.exit(1));
   // Ready only once a signal would stop it cleanly.
   process.stdout.write(`${readyBanner(running, options.controlToken)}\n`);
 }

@@ -51,7 +51,9 @@ async function seeLock(path: string): Promise<SeenLock | null> {
  * age or this process's own wait, whichever is longer (a holder's clock ahead holds the lock no longer than the
  * window), and never before this process has watched for a beat and a half (a holder's clock behind cannot make a
  * live lock look abandoned). A holder that beats is told within about one beat, and `slow` is told once when a
- * beat has not come by then.
+ * beat has not come by then. `creditedMs`: how long this process has already watched this holder stop (its other
+ * lock, judged just before), which counts towards the window; the lock itself is still watched for a beat and a
+ * half, so a holder that beats is still seen.
  * @example if (typeof (await watchHeartbeat(path, seen, DEFAULT_LOCK_TIMING)) === 'object') takeOver();
  */
 export async function watchHeartbeat(
@@ -59,18 +61,21 @@ export async function watchHeartbeat(
   seen: SeenLock,
   timing: LockTiming,
   slow: (untouchedMs: number) => void = () => undefined,
-): Promise<'beating' | 'replaced' | { stoppedMs: number }> {
+  creditedMs = 0,
+): Promise<'beating' | 'replaced' | { stoppedMs: number; watchedMs: number }> {
   const since = performance.now();
   let told = false;
   for (;;) {
     const waited = performance.now() - since;
-    const untouched = Math.max(Date.now() - seen.mtimeMs, waited);
-    // A live holder shows itself within a beat: only a wait longer than that is worth a word.
-    if (!told && waited > timing.heartbeatMs) {
+    const untouched = Math.max(Date.now() - seen.mtimeMs, waited + creditedMs);
+    // A live holder shows itself within a beat: only a wait longer than that is worth a word (and a credited one
+    // ends a beat and a half in, having been told of already).
+    if (!told && waited > timing.heartbeatMs && (creditedMs === 0 || untouched <= timing.staleMs)) {
       told = true;
       slow(untouched);
     }
-    if (untouched > timing.staleMs && waited > WATCHED_BEATS * timing.heartbeatMs) return { stoppedMs: untouched };
+    if (untouched > timing.staleMs && waited > WATCHED_BEATS * timing.heartbeatMs)
+      return { stoppedMs: untouched, watchedMs: waited + creditedMs };
     await sleep(timing.heartbeatMs / 4);
     const now = await seeLock(path);
     if (now === null || now.ino !== seen.ino) return 'replaced';

@@ -66,4 +66,9 @@ export interface RunningServer<M> {
   stateLock: StateLock | null;
   /** Resolves true when everything was saved (always, without --state). */
   close(): Promise<boolean>;
+  /**
+   * Resolves, with the line said on stderr, once the server has stopped by itself: its state file was taken over
+   * by another server (its lock lost), so it closed rather than write the file too. Never resolves otherwise.
+   */
+  stoppedByItself: Promise<string>;
 }

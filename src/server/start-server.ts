@@ -76,10 +76,14 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   let writer: StateFileWriter | null = null;
   let lock: StateLock | null = null;
   let stateLoaded: boolean | null = null;
+  // A lock lost (another server took the file over, after this one was held up past the stale window) stops this
+  // server: two would write the file otherwise. Before it listens, the lost lock is waited for and then acted on.
+  let lockLost: (line: string) => void = () => {};
+  const lostLine = new Promise<string>((resolve) => (lockLost = resolve));
   if (options.state) {
     // A state file's world is checked as it is loaded (verify-world.ts), by checks loaded on demand (spec-source.ts).
     await loadSpecChecks();
-    ({ writer, lock, loaded: stateLoaded } = await keepState(mock, options.state));
+    ({ writer, lock, loaded: stateLoaded } = await keepState(mock, options.state, (line) => lockLost(line)));
     const stateWriter = writer;
     // Group commit: a write is answered once its change is in the file, so kill -9 loses no answered write;
     // writes arriving meanwhile share the next append.
@@ -117,6 +121,20 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     throw error;
   }
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  const listening = server;
+  const close = () =>
+    new Promise<boolean>((done) => {
+      listening.close(() => void stopKeeping().then(done));
+      // Keep-alive connections would hold the close open; end them now that we stop.
+      listening.closeAllConnections();
+    });
+  const stoppedByItself = lostLine.then(async (line) => {
+    process.stderr.write(`${line}\n`);
+    // Not one more write: what is pending is dropped, and the file stays whole (state-file-writer.ts, abandon).
+    await writer?.abandon();
+    await close();
+    return line;
+  });
   return {
     mock,
     server,
@@ -125,12 +143,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
     stateWriter: writer,
     stateLock: lock,
     // The connections first: once none is left no answer can go out, and the file then takes the last changes.
-    close: () =>
-      new Promise((done) => {
-        server.close(() => void stopKeeping().then(done));
-        // Keep-alive connections would hold the close open; end them now that we stop.
-        server.closeAllConnections();
-      }),
+    close,
+    stoppedByItself,
   };
 }
 
@@ -147,12 +161,13 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function keepState(
   mock: Mock,
   path: string,
+  lost: (line: string) => void,
 ): Promise<{ writer: StateFileWriter; lock: StateLock; loaded: boolean }> {
   let target: string;
   let lock: StateLock;
   try {
     target = await realTarget(path);
-    lock = await StateLock.take(target, path);
+    lock = await StateLock.take(target, path, { lost });
   } catch (error) {
     if (error instanceof StateLockError) throw error;
     if (error instanceof PlantedLinkError) throw new StateFileError(`--state ${path}: ${error.message}`);

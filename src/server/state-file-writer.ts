@@ -87,6 +87,8 @@ export class StateFileWriter {
   /** `#version` at the last failure: the next try waits for a change after it. */
   #failedAt = 0;
   #closed = false;
+  /** The file is another server's now (its lock was taken over): nothing more is written to it. */
+  #abandoned = false;
   /** The longest a single slice of serialization held the event loop, in ms (for the reliability figures). */
   longestSliceMs = 0;
   /** Whether the last write failed (a graceful stop then exits non-zero). */
@@ -148,11 +150,25 @@ export class StateFileWriter {
     this.#retryAt = 0;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
-    while (this.#running || (!this.#settled() && !this.#halted())) {
+    while (this.#running || (!this.#settled() && !this.#halted() && !this.#abandoned)) {
       this.#run();
       await this.#running;
     }
-    return !this.failed;
+    return !this.failed && !this.#abandoned;
+  }
+
+  /**
+   * Stops writing at once, what is pending dropped: the file is another server's now (its lock was taken over).
+   * A batch being appended ends with its clock line or is cut short without it, which a load ignores; a rewrite
+   * under way is discarded at its next step, or was renamed into place whole. Resolves once no write is under way.
+   */
+  async abandon(): Promise<void> {
+    this.#abandoned = this.#closed = true;
+    for (const stop of this.#stops) stop();
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    for (const waiter of this.#waiters.splice(0)) waiter.resolve();
+    await this.#running;
   }
 
   /**
@@ -196,7 +212,7 @@ export class StateFileWriter {
 
   /** Appends batches and steps a rewrite in turn, until the file holds everything. */
   async #work(): Promise<void> {
-    while (!this.#halted()) {
+    while (!this.#halted() && !this.#abandoned) {
       try {
         let worked = false;
         if (this.#fileWorld === this.#world && this.#durable < this.#version) {
@@ -271,7 +287,7 @@ export class StateFileWriter {
         for await (const slice of this.#slices(lines)) {
           await file.write(slice);
           yield;
-          if (world !== this.#world) return;
+          if (world !== this.#world || this.#abandoned) return;
         }
         // After a short pass, little can have changed meanwhile: the last pass, which holds appends, is short.
         if (file.bytes - before <= SHORT_PASS_BYTES || pass === CATCH_UP_PASSES) break;
@@ -280,7 +296,7 @@ export class StateFileWriter {
       }
       await file.sync();
       yield;
-      if (world !== this.#world) return;
+      if (world !== this.#world || this.#abandoned) return;
       // The last pass: no step yields from here on, so no batch is appended to the old file meanwhile.
       world.catchUp();
       const last = since;

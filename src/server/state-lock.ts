@@ -1,7 +1,8 @@
 // The lock of a --state file: one process at a time keeps a world in a file. `<real file>.lock` names its
 // holder (process id, where it serves, since when); a second server is refused with those, and a lock whose
 // process is gone (kill -9, a crash) is taken over, which the banner then says. Gone is looked up by process id
-// on the holder's own machine, and proved by a stopped heartbeat elsewhere (lock-heartbeat.ts): a container
+// on the holder's own machine, and proved by a stopped heartbeat elsewhere (lock-heartbeat.ts; a lock that declares
+// none, an older standin's, is refused as it was before there was one: its holder may well run): a container
 // restarted after a crash has a new host name and pid space, and once took its own old lock for another
 // machine's, held for ever. The lock file appears whole (written aside, then hard-linked into place), so a reader
 // never meets a half-written one. A path has other
@@ -40,6 +41,13 @@ export interface LockHolder {
   process_start: string | null;
   /** The real path of the state file it keeps (older locks lack it): what a server refused by inode is told. */
   file?: string;
+  /**
+   * How often the holder touches its lock, and how long it may go untouched before the holder counts as stopped:
+   * a lock is judged by its heartbeat only when it declares one. A lock of an older standin lacks them: it never
+   * beat, so its holder elsewhere may still run however old its lock looks.
+   */
+  heartbeat_ms?: number;
+  stale_ms?: number;
 }
 
 export class StateLockError extends Error {}
@@ -50,10 +58,15 @@ export interface TakenOver {
   why: string;
 }
 
-/** How a lock is taken: the heartbeat's timing, and where a wait for a holder's heartbeat, or a lost lock, is told. */
+/**
+ * How a lock is taken: the heartbeat's timing, where a wait for a holder's heartbeat is told, and `lost`, told
+ * once, with a line naming who took the file over, when the lock is no longer this process's: its holder must then
+ * stop writing the file (without `lost`, the line goes to `notice`).
+ */
 export interface LockOptions {
   timing?: LockTiming;
   notice?: (line: string) => void;
+  lost?: (line: string) => void;
 }
 
 /** Lock files this process holds: a second server in the same process is refused too. */
@@ -83,6 +96,17 @@ async function pidNamespace(): Promise<string | null> {
   return readlink('/proc/self/ns/pid').catch(() => null);
 }
 
+/** A declared heartbeat's figure: absent, or a whole number of milliseconds above 0. */
+function isWindow(value: unknown): boolean {
+  return value === undefined || (Number.isSafeInteger(value) && (value as number) > 0);
+}
+
+/** A string, or null (absent in older locks: counted as null). */
+function isStringOrNull(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+/** Every field a lock's line may print or compare is of its type: anything else is not a lock standin wrote. */
 function isHolder(value: unknown): value is LockHolder {
   const holder = value as Partial<LockHolder> | null;
   return (
@@ -90,8 +114,32 @@ function isHolder(value: unknown): value is LockHolder {
     holder !== null &&
     Number.isInteger(holder.pid) &&
     typeof holder.hostname === 'string' &&
-    typeof holder.started === 'string'
+    typeof holder.started === 'string' &&
+    isStringOrNull(holder.pid_namespace) &&
+    isStringOrNull(holder.host) &&
+    (holder.port === undefined || holder.port === null || Number.isInteger(holder.port)) &&
+    isStringOrNull(holder.process_start) &&
+    (holder.file === undefined || typeof holder.file === 'string') &&
+    isWindow(holder.heartbeat_ms) &&
+    isWindow(holder.stale_ms)
   );
+}
+
+/**
+ * Text from a lock file as it is printed: its control characters (escape sequences that would drive the terminal,
+ * line breaks that would forge a line) shown as `\u…` escapes. The file is anyone's with write access to write.
+ */
+function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The heartbeat a lock declares (its holder's own timing); null for a lock of an older standin, which beat not. */
+function declaredTiming(holder: LockHolder): LockTiming | null {
+  if (holder.heartbeat_ms === undefined || holder.stale_ms === undefined) return null;
+  return { heartbeatMs: holder.heartbeat_ms, staleMs: holder.stale_ms };
 }
 
 /** A lock file found: its holder (null when it is not a lock standin wrote), inode and last touch. */
@@ -123,11 +171,22 @@ async function readLock(path: string): Promise<FoundLock | null> {
     } catch {
       // Not JSON: not a lock standin wrote.
     }
+    // Older locks lack host, port or process start: null, as a lock of a server still starting has them.
+    if (isHolder(holder))
+      holder = {
+        ...holder,
+        host: holder.host ?? null,
+        port: holder.port ?? null,
+        process_start: holder.process_start ?? null,
+      };
     return { holder: isHolder(holder) ? holder : null, ino, mtimeMs };
   } finally {
     await handle.close();
   }
 }
+
+/** How a holder was seen to run: its process looked up, its heartbeat seen, or neither possible (an older lock). */
+type Runs = 'process' | 'heartbeat' | 'unknown';
 
 /** Whether the holder's process is one this process can look up: same host name, same pid space (when known). */
 function sameMachine(holder: LockHolder, namespace: string | null): boolean {
@@ -143,18 +202,28 @@ function sameMachine(holder: LockHolder, namespace: string | null): boolean {
 async function judge(
   found: FoundLock & { holder: LockHolder },
   path: string,
-  timing: LockTiming,
   notice: (line: string) => void,
-): Promise<{ runs: 'process' | 'heartbeat' } | { why: string } | 'replaced'> {
+  creditedMs: number,
+): Promise<{ runs: Runs } | { why: string; watchedMs: number } | 'replaced'> {
   if (sameMachine(found.holder, await pidNamespace()))
-    return (await processRuns(found.holder, path)) ? { runs: 'process' } : { why: 'which is gone' };
-  const seen = await watchHeartbeat(path, found, timing, (untouched) =>
-    notice(
-      `standin: ${path} is held by ${describe(found.holder)}, whose heartbeat has not come for ${seconds(untouched)} s: waiting up to ${seconds(timing.staleMs - untouched)} s more before taking it over (its machine cannot be asked whether it runs)`,
-    ),
+    return (await processRuns(found.holder, path)) ? { runs: 'process' } : { why: 'which is gone', watchedMs: 0 };
+  // Judged by the holder's own heartbeat, as it declares it; one that declares none cannot be judged here.
+  const timing = declaredTiming(found.holder);
+  if (timing === null) return { runs: 'unknown' };
+  const seen = await watchHeartbeat(
+    path,
+    found,
+    timing,
+    (untouched) =>
+      notice(
+        `standin: ${path} is held by ${describe(found.holder)}, whose heartbeat has not come for ${seconds(untouched)} s: waiting up to ${seconds(timing.staleMs - untouched)} s more before taking it over (its machine cannot be asked whether it runs)`,
+      ),
+    creditedMs,
   );
   if (seen === 'beating') return { runs: 'heartbeat' };
-  return seen === 'replaced' ? seen : { why: `whose heartbeat stopped ${seconds(seen.stoppedMs)} s ago` };
+  return seen === 'replaced'
+    ? seen
+    : { why: `whose heartbeat stopped ${seconds(seen.stoppedMs)} s ago`, watchedMs: seen.watchedMs };
 }
 
 function seconds(ms: number): number {
@@ -178,20 +247,42 @@ async function processRuns(holder: LockHolder, path: string): Promise<boolean> {
   return stat.state !== 'Z' && (holder.process_start === null || stat.start === holder.process_start);
 }
 
-/** Whether two lock files name one holder: one process of one machine, started at one moment. */
+/**
+ * Whether two lock files name one holder: one process of one pid space of one machine, started at one moment.
+ * Every field is the lock's writer's to choose: this only lets the time one lock was watched count for the other,
+ * never spares a lock its own watch.
+ */
 function sameHolder(a: LockHolder, b: LockHolder): boolean {
-  return a.pid === b.pid && a.hostname === b.hostname && a.started === b.started;
+  return (
+    a.pid === b.pid &&
+    a.hostname === b.hostname &&
+    a.started === b.started &&
+    (a.pid_namespace ?? null) === (b.pid_namespace ?? null) &&
+    a.process_start === b.process_start
+  );
+}
+
+/** Who holds the lock at `path` now, as a lost lock's line names them. */
+async function whoTookOver(path: string): Promise<string> {
+  const found = await readLock(path).catch(() => null);
+  if (found === null) return 'nobody (its lock was removed)';
+  return found.holder === null
+    ? 'something that is not a standin (its lock is not one standin wrote)'
+    : describe(found.holder);
 }
 
 /** ` on <host name>` for a holder of another machine; nothing for this one's. */
 function onMachine(holder: LockHolder): string {
-  return holder.hostname === hostname() ? '' : ` on ${holder.hostname}`;
+  return holder.hostname === hostname() ? '' : ` on ${printable(holder.hostname)}`;
 }
 
 function describe(holder: LockHolder): string {
-  const host = holder.host?.includes(':') ? `[${holder.host}]` : holder.host;
-  const where = holder.port === null ? 'still starting' : `serving http://${host}:${holder.port}`;
-  return `process ${holder.pid}${onMachine(holder)} (${where}, since ${holder.started})`;
+  const host = holder.host === null ? null : printable(holder.host);
+  const where =
+    holder.port === null
+      ? 'still starting'
+      : `serving http://${host?.includes(':') ? `[${host}]` : host}:${holder.port}`;
+  return `process ${holder.pid}${onMachine(holder)} (${where}, since ${printable(holder.started)})`;
 }
 
 /**
@@ -199,7 +290,7 @@ function describe(holder: LockHolder): string {
  * @example takenOverFrom(lock.tookOver) // 'process 41 on 0c5e2a1f (started 2026-11-19T08:00:00Z), whose heartbeat stopped 31 s ago'
  */
 export function takenOverFrom({ holder, why }: TakenOver): string {
-  return `process ${holder.pid}${onMachine(holder)} (started ${holder.started}), ${why}`;
+  return `process ${holder.pid}${onMachine(holder)} (started ${printable(holder.started)}), ${why}`;
 }
 
 /** Writes `holder` to a new file beside `lockPath`, under a name nobody can have planted anything at. */
@@ -240,18 +331,28 @@ export class StateLock {
     ino: number,
     /** The lock taken over, whose holder was gone, and why it counted as gone. */
     readonly tookOver: TakenOver | null,
+    /** How long the lock taken over was watched stop beating: it counts for the same holder's lock by identity. */
+    private readonly watchedMs: number,
     readonly timing: LockTiming,
     readonly notice: (line: string) => void,
+    lost: (line: string) => void,
   ) {
     this.#holder = holder;
     this.#files.set(path, ino);
+    let told = false;
     this.#heartbeat = new LockHeartbeat(
       () => this.#files,
       timing,
-      (lost) =>
-        notice(
-          `standin: ${lost} is no longer this server's lock (another process has taken it, or it was removed): another standin may be writing ${named} too; stop this one`,
-        ),
+      (path) => {
+        // Once: the lock by path and the lock by identity are lost together.
+        if (told) return;
+        told = true;
+        void whoTookOver(path).then((who) =>
+          lost(
+            `standin: ${named} was taken over by ${who} (${path} is no longer this server's lock): this server stops, so that two do not write the file`,
+          ),
+        );
+      },
     );
   }
 
@@ -274,8 +375,10 @@ export class StateLock {
       started: new Date().toISOString().slice(0, 19) + 'Z',
       process_start: (await processStat(process.pid))?.start ?? null,
       file: target,
+      heartbeat_ms: timing.heartbeatMs,
+      stale_ms: timing.staleMs,
     };
-    const taken = await takeLockFile(path, holder, { timing, notice }, (found, runs) =>
+    const taken = await takeLockFile(path, holder, notice, (found, runs) =>
       found === null
         ? `${named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${named}, remove it`
         : runs === 'heartbeat'
@@ -283,7 +386,19 @@ export class StateLock {
           : `${named} is in use by another standin: ${describe(found)}; stop it or pass another --state (if that process is gone, remove ${path})`,
     );
     heldHere.add(path);
-    const lock = new StateLock(path, target, named, holder, taken.ino, taken.tookOver, timing, notice);
+    const lost = options.lost ?? notice;
+    const lock = new StateLock(
+      path,
+      target,
+      named,
+      holder,
+      taken.ino,
+      taken.tookOver,
+      taken.watchedMs,
+      timing,
+      notice,
+      lost,
+    );
     try {
       await lock.follow();
     } catch (error) {
@@ -309,25 +424,27 @@ export class StateLock {
     const taken = await takeLockFile(
       path,
       holder,
-      { timing: this.timing, notice: this.notice },
+      this.notice,
       (found) =>
         found === null
           ? `${this.named} is locked by ${path}, which is not a lock standin wrote; if no standin uses ${this.named}, remove it`
-          : `${this.named} is the same file as ${found.file ?? 'a state file'} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
+          : `${this.named} is the same file as ${found.file === undefined ? 'a state file' : printable(found.file)} (a hard link), which another standin keeps: ${describe(found)}; stop it or pass another --state`,
       // The identity of a file that is gone may be a new file's now (an inode number used again): a lock whose
-      // holder's file is no longer this one was left behind. And the holder whose lock by path was taken over
-      // just now is gone for this lock too: its heartbeat is not waited out twice.
-      async (found) =>
-        (this.tookOver !== null && sameHolder(found, this.tookOver.holder)) ||
-        (found.file !== undefined && (await identityOf(found.file)) !== identity),
+      // holder's file is no longer this one was left behind.
+      async (found) => found.file !== undefined && (await identityOf(found.file)) !== identity,
+      // The holder whose lock by path was taken over just now was watched stop already: that time counts, and its
+      // heartbeat is not waited out twice; this lock is still watched for a beat and a half, so a holder that
+      // runs (a lock by path forged in its name) is seen to beat.
+      (found) => (this.tookOver !== null && sameHolder(found, this.tookOver.holder) ? this.watchedMs : 0),
     );
     heldHere.add(path);
     this.#files.set(path, taken.ino);
     const before = this.#inodePath;
     this.#inodePath = path;
     if (before !== null) {
+      const ino = this.#files.get(before);
       this.#files.delete(before);
-      await releaseLockFile(before, holder);
+      await releaseLockFile(before, holder, ino);
     }
   }
 
@@ -348,8 +465,11 @@ export class StateLock {
   /** Stops the heartbeat and removes the locks, if they are still this process's. */
   async release(): Promise<void> {
     this.#heartbeat.stop();
+    const files = new Map(this.#files);
     this.#files.clear();
-    for (const path of [this.#inodePath, this.path]) if (path !== null) await releaseLockFile(path, this.#holder);
+    // By the inode each lock put there: a lock taken over by a process of the same pid and start is not removed.
+    for (const path of [this.#inodePath, this.path])
+      if (path !== null) await releaseLockFile(path, this.#holder, files.get(path));
     this.#inodePath = null;
   }
 }
@@ -366,10 +486,11 @@ async function identityOf(path: string): Promise<string | null> {
 }
 
 /** Removes a lock file of this process's. */
-async function releaseLockFile(path: string, holder: LockHolder): Promise<void> {
+async function releaseLockFile(path: string, holder: LockHolder, ino: number | undefined): Promise<void> {
   if (!heldHere.delete(path)) return;
   const found = await readLock(path);
-  if (found?.holder?.pid === process.pid && found.holder.started === holder.started) await rm(path, { force: true });
+  if (found?.holder?.pid === process.pid && found.holder.started === holder.started && found.ino === ino)
+    await rm(path, { force: true });
 }
 
 /**
@@ -401,19 +522,21 @@ async function inodeLockFolder(): Promise<string | null> {
 async function takeLockFile(
   path: string,
   holder: LockHolder,
-  { timing, notice }: Required<LockOptions>,
-  refusal: (found: LockHolder | null, runs?: 'process' | 'heartbeat') => string,
+  notice: (line: string) => void,
+  refusal: (found: LockHolder | null, runs?: Runs) => string,
   stale: (found: LockHolder) => Promise<boolean> = () => Promise.resolve(false),
-): Promise<{ ino: number; tookOver: TakenOver | null }> {
+  credited: (found: LockHolder) => number = () => 0,
+): Promise<{ ino: number; tookOver: TakenOver | null; watchedMs: number }> {
   const mine = await writeAside(path, holder);
   let tookOver: TakenOver | null = null;
+  let watchedMs = 0;
   try {
     const { ino } = await lstat(mine);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       try {
         // Atomic: fails when a lock is there, and the lock appears with its content.
         await link(mine, path);
-        return { ino, tookOver };
+        return { ino, tookOver, watchedMs };
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw error;
       }
@@ -421,8 +544,8 @@ async function takeLockFile(
       if (found === null) continue;
       if (found.holder === null) throw new StateLockError(refusal(null));
       const judged = (await stale(found.holder))
-        ? { why: 'which was left behind' }
-        : await judge({ ...found, holder: found.holder }, path, timing, notice);
+        ? { why: 'which was left behind', watchedMs: 0 }
+        : await judge({ ...found, holder: found.holder }, path, notice, credited(found.holder));
       if (judged === 'replaced') continue;
       if ('runs' in judged) throw new StateLockError(refusal(found.holder, judged.runs));
       // Gone: move its lock aside, then make sure the one moved is the one judged (not a lock another
@@ -434,8 +557,10 @@ async function takeLockFile(
         if (errorCode(error) === 'ENOENT') continue;
         throw error;
       }
-      if ((await lstat(aside)).ino === found.ino) tookOver = { holder: found.holder, why: judged.why };
-      else await link(aside, path).catch(() => undefined);
+      if ((await lstat(aside)).ino === found.ino) {
+        tookOver = { holder: found.holder, why: judged.why };
+        watchedMs = judged.watchedMs;
+      } else await link(aside, path).catch(() => undefined);
       await rm(aside, { force: true });
     }
     throw new StateLockError(`could not lock ${path}: other processes kept taking it; try again`);
