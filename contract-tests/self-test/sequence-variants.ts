@@ -443,38 +443,53 @@ export const SEQUENCE_VARIANTS: Variant[] = [
   },
 ];
 
+/**
+ * A comment deleted but listed again: the mock has no GET /comments/{id}, so a comment is known from the lists of
+ * `listPath` it was seen in; once deleted, `relist` puts it back into its record's list, as each server says.
+ */
+function deletedCommentsListed(
+  listPath: RegExp,
+  relist: (body: Array<{ id: string }>, kept: ReadonlyMap<string, { id: string }>) => void,
+): Rewrite[] {
+  const seen = new Map<string, { on: string; comment: { id: string } }>();
+  const gone = new Map<string, { on: string; comment: { id: string } }>();
+  return [
+    {
+      methods: ['DELETE'],
+      path: /^\/comments\/[^/]+$/,
+      request(request) {
+        const id = request.path.slice('/comments/'.length);
+        const known = seen.get(id);
+        if (known) gone.set(id, known);
+      },
+    },
+    {
+      methods: ['GET'],
+      path: listPath,
+      response(response, request) {
+        if (response.status !== 200 || !Array.isArray(response.body)) return;
+        const on = idIn(listPath, request.path);
+        const body = response.body as Array<{ id: string }>;
+        for (const comment of body) seen.set(comment.id, { on, comment });
+        const kept = new Map(
+          [...gone].filter(([, known]) => known.on === on).map(([id, known]) => [id, known.comment]),
+        );
+        relist(body, kept);
+      },
+    },
+  ];
+}
+
 export const DOMAIN_VARIANTS: Variant[] = [
   {
     name: 'a deleted comment is listed again once another is posted on its update',
     expectedRules: ['CR1'],
     kind: 'domain',
-    break: (): Rewrite[] => {
-      // The mock has no GET /comments/{id}: a comment is known from the lists it was seen in.
-      const seen = new Map<string, { on: string; comment: unknown }>();
-      const gone = new Map<string, { on: string; comment: unknown }>();
-      return [
-        {
-          methods: ['DELETE'],
-          path: /^\/comments\/[^/]+$/,
-          request(request) {
-            const id = request.path.slice('/comments/'.length);
-            const known = seen.get(id);
-            if (known) gone.set(id, known);
-          },
-        },
-        {
-          methods: ['GET'],
-          path: UPDATE_COMMENTS,
-          response(response, request) {
-            if (response.status !== 200 || !Array.isArray(response.body)) return;
-            const on = idIn(UPDATE_COMMENTS, request.path);
-            for (const comment of response.body as Array<{ id: string }>) seen.set(comment.id, { on, comment });
-            if (response.body.length === 0) return;
-            for (const { on: where, comment } of gone.values()) if (where === on) response.body.push(comment);
-          },
-        },
-      ];
-    },
+    // Once another is posted: an empty list stays empty.
+    break: () =>
+      deletedCommentsListed(UPDATE_COMMENTS, (body, kept) => {
+        if (body.length > 0) body.push(...kept.values());
+      }),
   },
   {
     name: 'a refused update (422) still creates one with what was valid',
@@ -1119,33 +1134,10 @@ export const DOMAIN_VARIANTS: Variant[] = [
     expectedRules: ['CR1'],
     // Domain, not sequence: the per-rule checks' pages (G4) see the comment kept past its page's end.
     kind: 'domain',
-    break: (): Rewrite[] => {
-      // A comment is known from the check-in lists it was seen in; once deleted, its list keeps showing it.
-      const seen = new Map<string, { on: string; comment: unknown }>();
-      const gone = new Map<string, { on: string; comment: unknown }>();
-      return [
-        {
-          methods: ['DELETE'],
-          path: /^\/comments\/[^/]+$/,
-          request(request) {
-            const id = request.path.slice('/comments/'.length);
-            const known = seen.get(id);
-            if (known) gone.set(id, known);
-          },
-        },
-        {
-          methods: ['GET'],
-          path: CHECK_IN_COMMENTS,
-          response(response, request) {
-            if (response.status !== 200 || !Array.isArray(response.body)) return;
-            const on = idIn(CHECK_IN_COMMENTS, request.path);
-            for (const comment of response.body as Array<{ id: string }>) seen.set(comment.id, { on, comment });
-            for (const [id, { on: where, comment }] of gone)
-              if (where === on && !response.body.some((c: { id: string }) => c.id === id)) response.body.push(comment);
-          },
-        },
-      ];
-    },
+    break: () =>
+      deletedCommentsListed(CHECK_IN_COMMENTS, (body, kept) => {
+        for (const [id, comment] of kept) if (!body.some((c) => c.id === id)) body.push(comment);
+      }),
   },
   {
     name: "a check-in's reactions are listed oldest first",
