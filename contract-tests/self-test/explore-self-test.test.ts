@@ -100,6 +100,19 @@ describe('standin contract --explore', () => {
     expect(broken.finding!.requests.map((r) => r.method)).toEqual(broken.finding!.requests.map(() => 'GET'));
   }, 60_000);
 
+  it('replays a saved hook step against a server without the hook by passing over it (WH1 is a standin’s)', async () => {
+    const mock = createMock({ now: NOW });
+    const sound = brokenFetch(mock, null);
+    // A server that is not a standin: no GET /__mock/world (nor its tokens), so no activity hook to post to.
+    const noHook: typeof fetch = async (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/__mock/')
+        ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })
+        : sound(input, init);
+    const [first] = (await (await sound('http://standin.test/__mock/tokens')).json()) as Array<{ read_write: string }>;
+    const steps = [{ kind: 'collectActivity' as const, pick: 0, upper: false }];
+    expect(await replaySteps({ baseUrl: BASE_URL, token: first!.read_write, steps, fetch: noHook })).toBeNull();
+  });
+
   it('replays a shrunk sequence: red against the broken server, green against a sound one, as saved', async () => {
     const variant = named("a goal keeps its deleted latest update's figures (no recompute)");
     const { finding, seed } = await exploreAgainst(variant, 1, 2000);
