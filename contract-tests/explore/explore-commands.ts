@@ -14,7 +14,7 @@ import { REACTION_NEEDS, reactionStepArbitraries, runReactionStep } from './expl
 import { ECHO_NEEDS, echoStepArbitraries, runEchoStep } from './explore-echoes.js';
 import { READ_ONLY_NEEDS, readOnlyStepArbitraries, runReadOnlyStep } from './explore-read-only.js';
 import { ACTIVITY_NEEDS, activityStepArbitraries, runActivityStep } from './explore-activities.js';
-import { expectComments, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
+import { expectComments, expectGoneOnDeleteAgain, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
 
 /** What each step needs of the model to be valid (most sequences stay valid and reach deep states). */
 const NEEDS: Record<StepKind, (m: ExploreModel) => boolean> = {
@@ -414,14 +414,7 @@ const GOAL_STEPS: Record<GoalStepKind, StepRun> = {
     thread.comments.splice(thread.comments.indexOf(comment), 1);
     model.deletedComments.push(comment.id);
     await expectComments(target, thread, `after DELETE /comments/${comment.id}`);
-    // GO8, CR1: a deleted comment is gone for its own DELETE too (404, not a second 204 or a failure).
-    const again = await target.call('DELETE', `/comments/${comment.id}`);
-    expect(
-      again.status === 404,
-      'http',
-      'CR1',
-      `DELETE /comments/${comment.id} again, after it was deleted, answered ${again.status}; a deleted comment answers 404`,
-    );
+    await expectGoneOnDeleteAgain(target, `/comments/${comment.id}`, 'CR1', 'a deleted comment');
     return;
   },
 };

@@ -7,7 +7,7 @@ import type { ReactionStepKind, ExploreStep } from './explore-step.js';
 import { expect, pickOf } from './explore-failure.js';
 import type { ExploreModel, ModelThread } from './explore-model.js';
 import type { ExploreTarget } from './explore-target.js';
-import { expectReactions, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
+import { expectGoneOnDeleteAgain, expectReactions, hasThreadChoice, pickSide, pickThread } from './explore-threads.js';
 
 /** The caller's reactions on a thread: the run's, and on a check-in theirs listed before (CR2: one per name). */
 const callers = (thread: ModelThread, me: string) =>
@@ -88,14 +88,7 @@ export async function runReactionStep(step: ExploreStep, model: ExploreModel, ta
       );
       thread.reactions.splice(thread.reactions.indexOf(reaction), 1);
       await expectReactions(target, thread, `after DELETE /reactions/${reaction.id}`);
-      // GO8, CR2: a removed reaction is gone, for its own DELETE too (404, not a second 204 or a failure).
-      const again = await target.call('DELETE', `/reactions/${reaction.id}`);
-      expect(
-        again.status === 404,
-        'http',
-        'CR2',
-        `DELETE /reactions/${reaction.id} again, after it was removed, answered ${again.status}; a removed reaction answers 404`,
-      );
+      await expectGoneOnDeleteAgain(target, `/reactions/${reaction.id}`, 'CR2', 'a removed reaction');
       return true;
     }
     default:

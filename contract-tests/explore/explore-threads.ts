@@ -71,6 +71,25 @@ interface DayCheckIn {
   teams: Array<{ id: string }>;
 }
 
+/**
+ * GO8 with CR1 or CR2: a record just deleted is gone for its own DELETE too (404, not a second 204 or a failure).
+ * @example await expectGoneOnDeleteAgain(target, `/comments/${id}`, 'CR1', 'a deleted comment')
+ */
+export async function expectGoneOnDeleteAgain(
+  target: ExploreTarget,
+  path: string,
+  rule: 'CR1' | 'CR2',
+  what: string,
+): Promise<void> {
+  const again = await target.call('DELETE', path);
+  expect(
+    again.status === 404,
+    'http',
+    rule,
+    `DELETE ${path} again, after it was removed, answered ${again.status}; ${what} answers 404`,
+  );
+}
+
 /** GET the thread's comments: the run's, newest first, then those listed before it (CR1). */
 export async function expectComments(target: ExploreTarget, thread: ModelThread, after: string): Promise<void> {
   const path = `${thread.path}/comments?per_page=${PAGE}`;
