@@ -451,9 +451,23 @@ describe('the dashboard at /', () => {
     }>;
     expect(await page.locator('#check-ins-list li').count()).toBe(checkIns.length);
 
-    // The first goal the default person sees, opened: exactly what GET /goals/{id} answers them.
-    const [goal] = (await asPerson('/goals?per_page=50')) as unknown as Array<{ id: string; owner: { id: string } }>;
-    const first = defined(goal, 'a goal');
+    // The goals open first (a demo's reader sees this quarter's, not May's at 100%), then the finished ones.
+    const goals = (await asPerson('/goals?per_page=50')) as unknown as Array<{
+      id: string;
+      owner: { id: string };
+      progress: number;
+      archived: boolean;
+    }>;
+    const listed = await page.$$eval('#goals-list li > button:first-child', (buttons) =>
+      buttons.map((b) => b.getAttribute('data-record')),
+    );
+    const isOpen = (g: { progress: number; archived: boolean }) => !g.archived && g.progress < 100;
+    const byId = new Map(goals.map((g) => [`/goals/${g.id}`, g]));
+    const openness = listed.map((path) => isOpen(defined(byId.get(path ?? ''), 'a listed goal')));
+    expect(openness.some((open) => !open) && openness.some((open) => open)).toBe(true);
+    expect(openness).toEqual([...openness].sort((a, b) => Number(b) - Number(a)));
+    // The first goal listed, opened: exactly what GET /goals/{id} answers them.
+    const first = defined(byId.get(listed[0] ?? ''), 'a goal');
     await page.click(`#goals-list li:first-child button[data-record="/goals/${first.id}"] >> nth=0`);
     await page.waitForSelector(`#record-json[data-record="/goals/${first.id}"]`);
     await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
@@ -506,6 +520,30 @@ describe('the dashboard at /', () => {
     await keepScreenshot(page, 'dashboard');
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the last day with check-ins on a day no team checks in on, and says so', async () => {
+    const { running, origin } = await serve();
+    const advanced = await fetch(`${origin}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 2 }),
+    });
+    expect(advanced.status).toBe(200);
+    const { page, errors } = await openDashboard(origin);
+    await page.waitForSelector('#check-ins-list li button');
+    const person = defined(running.mock.world.store.people.get(running.mock.world.defaultPersonId), 'the person');
+    const me = (await (
+      await fetch(`${running.baseUrl}/me`, { headers: { authorization: `Bearer ${person.tokens.readWrite}` } })
+    ).json()) as { time_zone: string };
+    const saturday = new Intl.DateTimeFormat('en-CA', { timeZone: me.time_zone }).format(
+      new Date(Date.parse(THURSDAY) + 2 * 86_400_000),
+    );
+    // Saturday where the default person is: Friday's check-ins, the page saying none are due today.
+    expect(await page.textContent('#today')).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\(none on ${saturday}\\)$`));
+    expect(await page.locator('#check-ins-list li button').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

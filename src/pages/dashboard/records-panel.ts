@@ -34,6 +34,27 @@ function checkInState(checkIn: Schemas['CheckIn']): string {
   return `${checkIn.mood ?? 'no mood'}${checkIn.blocked ? ' · blocked' : ''}`;
 }
 
+/** The days back a day without check-ins looks for the last one that had some: a long weekend's. */
+const LOOK_BACK_DAYS = 6;
+
+/** The last day before `today`, within LOOK_BACK_DAYS, with check-ins, and its check-ins (none: today's empty). */
+async function lastCheckInDay(today: string): Promise<{ day: string; checkIns: Schemas['CheckInList'] }> {
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - LOOK_BACK_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const week = await api<Schemas['CheckInList']>(`/check-ins?since=${since}&until=${today}&per_page=50`);
+  const last = week.reduce<string | null>((latest, c) => (latest === null || c.date > latest ? c.date : latest), null);
+  return last === null ? { day: today, checkIns: [] } : { day: last, checkIns: week.filter((c) => c.date === last) };
+}
+
+/**
+ * Goals as a demo reads them: the open ones first (below 100% and not archived), soonest end first, then the
+ * finished and archived, each in the API's order (a page opening on May's goals at 100% reads as a stale world).
+ */
+function openFirst(goals: Schemas['GoalList']): Schemas['GoalList'] {
+  const open = (g: Schemas['Goal']) => !g.archived && g.progress < 100;
+  const end = (g: Schemas['Goal']) => g.end_date ?? '9999-12-31';
+  return [...goals].sort((a, b) => Number(open(b)) - Number(open(a)) || (open(a) ? end(a).localeCompare(end(b)) : 0));
+}
+
 /**
  * Reads goals, people and today's check-ins as the default person (once known) and lists them.
  * @example await showRecords()
@@ -44,17 +65,20 @@ export async function showRecords(): Promise<void> {
   try {
     const me = await api<Schemas['Person']>('/me');
     const today = dayIn(me.time_zone, clockNow());
-    const [goals, people, checkIns] = await Promise.all([
+    const [goals, people, todays] = await Promise.all([
       api<Schemas['GoalList']>('/goals?per_page=50'),
       api<Schemas['PersonList']>('/people?per_page=50'),
       api<Schemas['CheckInList']>(`/check-ins?since=${today}&until=${today}&per_page=50`),
     ]);
-    $('today').textContent = today;
+    // A day no team checks in on (a weekend) shows the last day one did, so the day after an advance to a Saturday
+    // still shows the team's week (a stranger's read, issue 35).
+    const { day, checkIns } = todays.length ? { day: today, checkIns: todays } : await lastCheckInDay(today);
+    $('today').textContent = day === today ? today : `${day} (none on ${today})`;
     $('goals-count').textContent = counted(goals, PER_PAGE);
     $('people-count').textContent = counted(people, PER_PAGE);
     $('check-ins-count').textContent = counted(checkIns, PER_PAGE);
     $('goals-list').replaceChildren(
-      ...goals.map((g) =>
+      ...openFirst(goals).map((g) =>
         recordItem(
           `/goals/${g.id}`,
           g.title || '(untitled)',
