@@ -51,10 +51,11 @@ const TIME_ROWS = [
   ['LW6', 'comments at :00 seconds'],
   ['LW6', "goal updates out of the author's working day"],
   ['LW6', 'daily Echo answers on weekends'],
-  ['LW1', 'headlines numbering a period not reached'],
+  ['LW1', 'headlines telling a period not reached'],
   ['LW1', 'p95 wins under 5% or 5 ms'],
   ['LW1', 'updates whose figures contradict their words'],
   ['LW1', 'goals open for two periods without an update'],
+  ['LW1', 'goals told more often than their cadence'],
   ['PT1', "comments by agents or under agents' records"],
 ];
 const MOTION_ROWS = [
