@@ -62,6 +62,7 @@ const WORKLOAD_ROWS = [
   ['LW1', 'p95 latencies of what serves no request'],
   ['LW3', 'moods contradicting the day'],
   ['LW2', "colleagues named on another role's work"],
+  ['LW2', "updates and answers off the author's role"],
 ];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
