@@ -25,6 +25,8 @@ const ON_DEMAND = [
   /\/http\/event-stream\.js$/,
   // WH2–WH5's outbox, loaded by the first webhook control (webhooks.ts).
   /\/runtime\/webhook-outbox\.js$/,
+  // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
+  /\/http\/mcp-catalog\.js$/,
 ];
 
 interface Chunk {

@@ -8,7 +8,7 @@ import type { DriftReport } from '../drift/drift-change.js';
 import { governingRules } from '../drift/governing-rules.js';
 import { childPointer, isObject } from '../drift/json-pointer.js';
 import { toolListOf } from '../drift/mcp-tool-list.js';
-import { mcpToolsByName, mcpVersion } from '../http/mcp-route.js';
+import { mcpToolsByName, mcpVersion } from '../http/mcp-catalog.js';
 import { listedTool } from '../spec/mcp-tools.js';
 import { packageText, SPEC_PATH } from '../spec/spec-files.js';
 import { productionTools } from './mcp-tool-source.js';

@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Readable, Writable } from 'node:stream';
 import { BASE_PATH } from '../spec/base-path.js';
 import { mcpServer } from '../http/mcp-server.js';
-import { mcpToolsByName, mcpVersion } from '../http/mcp-route.js';
+import { mcpToolsByName, mcpVersion } from '../http/mcp-catalog.js';
 import { MAX_BODY_BYTES } from '../http/request-body.js';
 import { MCP_TOOL, type McpToolCall } from '../http/steps.js';
 import { startServer } from '../server/start-server.js';

@@ -1,8 +1,8 @@
 // /mcp, the twin of the vendor's MCP server (MCP1): its steps after the front's (the URL's length, then MCP7's
 // cross-origin check, the session's world, the world caught up and G9's token, whose refusal is the 401 with
-// `WWW-Authenticate: Bearer` that MCP5 wants before any MCP message), and then the protocol, loaded on first use.
-import { getCompiledControlSpec, getCompiledSpec } from '../spec/compiled-spec.js';
-import { mcpTools, type McpTool, type McpTwin } from '../spec/mcp-tools.js';
+// `WWW-Authenticate: Bearer` that MCP5 wants before any MCP message), and then the protocol and the tools' catalog
+// (mcp-catalog.ts), loaded on first use.
+import type { McpTwin } from '../spec/mcp-tools.js';
 import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
 import type { CallContext } from './mcp-call.js';
 import { bodyReadAhead, MAX_BODY_BYTES } from './request-body.js';
@@ -24,25 +24,6 @@ const MCP_CROSS_ORIGIN = {
   navigations: false,
 } as const;
 
-const tools: Partial<Record<McpTwin, ReadonlyMap<string, McpTool>>> = {};
-
-/** A twin's tools, read from its spec once a process: the API's (MCP2) or the controls' (MCP6). */
-export function mcpToolsByName(twin: McpTwin = 'api'): ReadonlyMap<string, McpTool> {
-  const known = tools[twin];
-  if (known) return known;
-  const api = getCompiledSpec().document;
-  const found =
-    twin === 'api' ? mcpTools(api) : mcpTools(getCompiledControlSpec().document, twin, { './openapi.yaml': api });
-  const made = new Map(found.map((tool) => [tool.name, tool]));
-  tools[twin] = made;
-  return made;
-}
-
-/** The version the twin gives in its server info: the API's, as the spec states it. */
-export function mcpVersion(): string {
-  return getCompiledSpec().document.info.version;
-}
-
 /** MCP7's check, before the session's world is chosen: a foreign page learns nothing. */
 export function mcpCrossOrigin(policy: CrossOriginPolicy): Step {
   return crossOriginStep(policy, MCP_CROSS_ORIGIN);
@@ -59,7 +40,10 @@ export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'):
   return {
     name: twin === 'api' ? 'mcp (MCP1-MCP3)' : 'control twin (MCP6)',
     run: async ({ c }) => {
-      made ??= import('./mcp-server.js').then(({ mcpHttp }) => mcpHttp(mcpToolsByName(twin), mcpVersion(), send));
+      // The catalog (mcp-catalog.ts) too: a page that never asks /mcp does not pay for reading the spec's tools.
+      made ??= Promise.all([import('./mcp-server.js'), import('./mcp-catalog.js')]).then(
+        ([{ mcpHttp }, { mcpToolsByName, mcpVersion }]) => mcpHttp(mcpToolsByName(twin), mcpVersion(), send),
+      );
       const server = await made;
       const headers: Record<string, string> = {};
       for (const name of ['authorization', SESSION_HEADER, 'host']) {
