@@ -58,6 +58,13 @@ const TIME_ROWS = [
   ['LW1', 'goals told more often than their cadence'],
   ['PT1', "comments by agents or under agents' records"],
 ];
+const WORKLOAD_ROWS = [
+  ['LW2', 'role acts past a plausible monthly rate'],
+  ['LW1', 'p95 latencies of what serves no request'],
+  ['LW3', 'moods contradicting the day'],
+  ['LW2', "colleagues named on another role's work"],
+  ['LW2', "updates and answers off the author's role"],
+];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
   ['LW7', "default person's check-ins filled for them"],
@@ -72,7 +79,12 @@ describe('npm run world:report', () => {
     expect(argv).toEqual(['--seed', '42', '--size', 'small', '--now', NOW, '--advance', '7d']);
     const run = await worldReport(argv);
     expect(run.code).toBe(0);
-    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...TIME_ROWS, ...MOTION_ROWS]);
+    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([
+      ...STORY_ROWS,
+      ...TIME_ROWS,
+      ...WORKLOAD_ROWS,
+      ...MOTION_ROWS,
+    ]);
     for (const f of run.figures) {
       expect(Number.isInteger(f.count) && f.count >= 0, `${f.name}: a count`).toBe(true);
       expect(f.of === null || (Number.isInteger(f.of) && f.of >= f.count), `${f.name}: a denominator`).toBe(true);
@@ -99,7 +111,7 @@ describe('npm run world:report', () => {
 
   it('reads the story alone without --advance, and --strict asks for 1 exactly when a figure misses', async () => {
     const run = await worldReport(['--size', 'small', '--now', NOW, '--strict']);
-    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...TIME_ROWS]);
+    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...TIME_ROWS, ...WORKLOAD_ROWS]);
     expect(run.code).toBe(run.figures.every((f) => f.met) ? 0 : 1);
   });
 

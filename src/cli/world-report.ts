@@ -7,6 +7,7 @@ import { measureMotion } from '../../fixtures/story-motion.js';
 import { agentConversations } from '../../fixtures/story-agents.js';
 import { measureStory, type StoryFigure } from '../../fixtures/story-measure.js';
 import { measureTimes } from '../../fixtures/story-times.js';
+import { measureWorkloads } from '../../fixtures/story-workloads.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
@@ -122,7 +123,12 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
   }
   try {
     const before = storyRecordsOf(mock.world);
-    const figures = [...measureStory(before), ...measureTimes(before), agentConversations(before)];
+    const figures = [
+      ...measureStory(before),
+      ...measureTimes(before),
+      agentConversations(before),
+      ...measureWorkloads(before),
+    ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
       const res = await mock.app.request('/__mock/clock/advance', {
