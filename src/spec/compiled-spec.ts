@@ -1,6 +1,6 @@
 // The one compiled spec of each kind per process — spec/openapi.yaml (the API) and spec/control.yaml (the
 // mock's /__mock controls) — shared by the mock's request validation and the contract kit's response checks.
-import { compileSpec, type CompiledSpec } from './compile-spec.js';
+import { compileSpec, schemaChecks, type CompiledSpec } from './compile-spec.js';
 import { SPECS } from './spec-source.js';
 
 export { loadSpecChecks } from './spec-source.js';
@@ -9,6 +9,7 @@ export { REQUEST_BODY, type CompiledSpec, type SpecOperation, type SpecParameter
 
 let compiled: CompiledSpec | null = null;
 let compiledControl: CompiledSpec | null = null;
+let controlSchemas: CompiledSpec['checkSchema'] | null = null;
 
 /** The compiled API spec, built on first use and shared by every mock and kit in the process. */
 export function getCompiledSpec(): CompiledSpec {
@@ -20,4 +21,14 @@ export function getCompiledSpec(): CompiledSpec {
 export function getCompiledControlSpec(): CompiledSpec {
   compiledControl ??= compileSpec(SPECS.control.document, SPECS.control.source, SPECS.control.origin);
   return compiledControl;
+}
+
+/**
+ * Problems of a value against a component schema of spec/control.yaml, as getCompiledControlSpec().checkSchema
+ * gives them, without compiling its operations: MK6's profile is checked at start, before any control is asked.
+ * @example checkControlSchema('FaultProfile', profile) // [] when it conforms
+ */
+export function checkControlSchema(name: string, value: unknown): string[] {
+  controlSchemas ??= schemaChecks(SPECS.control.source);
+  return controlSchemas(name, value);
 }
