@@ -1,6 +1,7 @@
 // The answer to a request whose code a page loads on its first use and could not fetch (offline, a redeploy that
 // removed the chunk): 503 with Retry-After, never a 500, for it is not the request's fault; the next request loads
-// it again. loadedOnFirstUse's (mock-controls.ts).
+// it again. loadedOnFirstUse's (mock-controls.ts), the controls' own (control-routes.browser.ts) and a 404's that
+// needs control.yaml's document (no-such-route.ts).
 import { problemResponse } from './problem.js';
 import type { Transcript } from './transcript.js';
 

@@ -3,7 +3,7 @@
 import { compileSpec, schemaChecks, type CompiledSpec } from './compile-spec.js';
 import { SPECS } from './spec-source.js';
 
-export { loadSpecChecks } from './spec-source.js';
+export { controlDocumentAtHand, loadControlDocument, loadSpecChecks } from './spec-source.js';
 
 export { REQUEST_BODY, type CompiledSpec, type SpecOperation, type SpecParameter } from './compile-spec.js';
 
@@ -17,7 +17,10 @@ export function getCompiledSpec(): CompiledSpec {
   return compiled;
 }
 
-/** The compiled control spec (spec/control.yaml), whose schemas may reference the API's. */
+/**
+ * The compiled control spec (spec/control.yaml), whose schemas may reference the API's. A page has its document
+ * once loadControlDocument has loaded it (with its first control request).
+ */
 export function getCompiledControlSpec(): CompiledSpec {
   compiledControl ??= compileSpec(SPECS.control.document, SPECS.control.source, SPECS.control.origin);
   return compiledControl;
@@ -25,7 +28,7 @@ export function getCompiledControlSpec(): CompiledSpec {
 
 /**
  * Problems of a value against a component schema of spec/control.yaml, as getCompiledControlSpec().checkSchema
- * gives them, without compiling its operations: MK6's profile is checked at start, before any control is asked.
+ * gives them, without its document: MK6's profile is checked at start, before a page has loaded the document.
  * @example checkControlSchema('FaultProfile', profile) // [] when it conforms
  */
 export function checkControlSchema(name: string, value: unknown): string[] {
