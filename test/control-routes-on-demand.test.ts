@@ -197,6 +197,23 @@ describe("a page's controls, routed with its first /__mock request", () => {
     expect(page.loads).toBe(3);
   });
 
+  it('load control.yaml’s document for the control twin’s catalog when it is the first /__mock request', async () => {
+    page.onDemand = true;
+    page.documentAtHand = false;
+    const mock = createMock({ seed: 42, size: 'small', now: NOW });
+    const list = () =>
+      mock.app.request('/__mock/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    page.failing = 1;
+    const offline = await list();
+    expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
+    expect((await list()).status).toBe(200);
+    expect(page.loads).toBe(2);
+  });
+
   it('load control.yaml’s document for a 404 that may have meant a control, and only for one', async () => {
     page.onDemand = true;
     page.documentAtHand = false;

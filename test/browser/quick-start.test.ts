@@ -195,6 +195,17 @@ describe("README's quick start in a Vite app", () => {
     await openApp(page, site?.origin ?? '');
     expect(scripts).not.toContain(controls?.fileName);
     expect(scripts).not.toContain(document?.fileName);
+    // The control twin first: its catalog loads the document, and it says where the twin runs (not a 500).
+    const twin = await page.evaluate(async () => {
+      const response = await fetch('/__mock/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(twin).toMatchObject({ status: 501, body: { type: 'urn:standin:problem:mcp-not-in-a-page' } });
+    expect(scripts).toContain(document?.fileName);
     const chunk = `**/${controls?.fileName}`;
     // The context's routes, as for the checks: MSW's service worker fetches the chunk.
     await page.context().route(chunk, (route) => route.abort('internetdisconnected'));
@@ -215,7 +226,6 @@ describe("README's quick start in a Vite app", () => {
     await page.context().unroute(chunk);
     expect(await clock()).toMatchObject({ status: 200, body: { frozen: false } });
     expect(scripts).toContain(controls?.fileName);
-    expect(scripts).toContain(document?.fileName);
     await page.close();
   });
 
