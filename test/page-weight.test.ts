@@ -27,6 +27,9 @@ const ON_DEMAND = [
   /\/runtime\/webhook-outbox\.js$/,
   // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
   /\/http\/mcp-catalog\.js$/,
+  // The controls' code and control.yaml's document, loaded by the first /__mock request (control-routes.browser.ts).
+  /\/http\/mock-controls\.js$/,
+  /\/spec\/generated\/page-control-document\.js$/,
 ];
 
 interface Chunk {

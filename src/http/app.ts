@@ -15,6 +15,7 @@ import { apiSteps, authenticate, type ApiSettings } from './api-steps.js';
 import type { ControlSettings } from './controls/control-handler.js';
 import { controlGuards } from './controls/guards.js';
 import { CrossOriginPolicy } from './cross-origin.js';
+import { routeControlSurface } from './control-routes.js';
 import { areaOf, createFront, under } from './front.js';
 import { checkInHandlers } from './handlers/check-in-handlers.js';
 import { digestHandlers } from './handlers/digest-handlers.js';
@@ -22,13 +23,12 @@ import { echoHandlers } from './handlers/echo-handlers.js';
 import { goalHandlers } from './handlers/goal-handlers.js';
 import { peopleHandlers } from './handlers/people-handlers.js';
 import { socialHandlers } from './handlers/social-handlers.js';
-import { routeControls } from './mock-controls.js';
 import type { Mock, MockOptions } from './mock.js';
 import { checkOptions, MOCK_OPTION_RULES } from './option-rules.js';
 import { profileProblems } from './profile-problems.js';
 import { handlerFor, type OperationHandlers } from './operation-handler.js';
 import { answerMcpStep, CONTROL_MCP_PATH, MCP_PATH, mcpCrossOrigin } from './mcp-route.js';
-import { noRoute, routeOperations } from './operation-routes.js';
+import { answerNotFound, noRoute, routeOperations } from './operation-routes.js';
 import { DEFAULT_APP_URL, Presenter } from './present.js';
 import { problemResponse } from './problem.js';
 import { Renderer } from './renderer.js';
@@ -165,13 +165,14 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
   ];
   app.all(MCP_PATH, (c) => runSteps(new Exchange(c, 'api', null), mcp, onError));
   const guarded = [...front.other, ...controlGuards(mock.crossOrigin, mock.worlds, settings.controls.controlToken)];
-  routeControls(app, paths, mock, settings.controls, guarded, onError);
-  // MCP6: the controls' twin for agents that drive demos and tests, behind the controls' own guards.
+  // MCP6: the controls' twin for agents that drive demos and tests, behind the controls' own guards; routed before
+  // the controls, whose routes in a page are one for all of /__mock (control-routes.browser.ts).
   const controlMcp = [
     ...guarded,
     answerMcpStep((request, call) => app.fetch(request, { [MCP_TOOL]: call }), 'control'),
   ];
   app.all(CONTROL_MCP_PATH, (c) => runSteps(new Exchange(c, 'controls', null), controlMcp, onError));
+  routeControlSurface(app, paths, mock, settings.controls, guarded, onError);
   // A path no route takes: the 404 after its area's steps (under /__mock, the controls' guards first).
   const notFound = {
     api: [...front.api, noRoute],
@@ -180,7 +181,7 @@ function routeApp(mock: Mock, settings: { api: ApiSettings; controls: ControlSet
   };
   paths.notFound = (path) =>
     notFound[under(path, CONTROLS_PATH) ? 'controls' : areaOf(path) === 'api' ? 'api' : 'other'];
-  app.notFound((c) => runSteps(new Exchange(c, areaOf(c.req.path), null), paths.notFound(c.req.path), onError));
+  app.notFound(answerNotFound(paths, onError));
   app.onError(onError);
 }
 

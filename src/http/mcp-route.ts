@@ -2,9 +2,11 @@
 // cross-origin check, the session's world, the world caught up and G9's token, whose refusal is the 401 with
 // `WWW-Authenticate: Bearer` that MCP5 wants before any MCP message), and then the protocol and the tools' catalog
 // (mcp-catalog.ts), loaded on first use.
+import { controlDocumentAtHand, loadControlDocument } from '../spec/compiled-spec.js';
 import type { McpTwin } from '../spec/mcp-tools.js';
 import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
 import type { CallContext } from './mcp-call.js';
+import { notLoaded } from './not-loaded.js';
 import { bodyReadAhead, MAX_BODY_BYTES } from './request-body.js';
 import { SESSION_HEADER } from '../runtime/sessions.js';
 import type { Step } from './steps.js';
@@ -39,7 +41,16 @@ export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'):
   let made: ReturnType<typeof import('./mcp-server.js').mcpHttp> | undefined;
   return {
     name: twin === 'api' ? 'mcp (MCP1-MCP3)' : 'control twin (MCP6)',
-    run: async ({ c }) => {
+    run: async ({ c, transcript }) => {
+      // The control twin's catalog reads control.yaml's document, which a page loads with its first /__mock request
+      // (spec-source.browser.ts): this may be that request. In Node it is at hand.
+      if (twin === 'control' && !controlDocumentAtHand()) {
+        try {
+          await loadControlDocument();
+        } catch (error) {
+          return notLoaded(transcript, error, "control.yaml's document");
+        }
+      }
       // The catalog (mcp-catalog.ts) too: a page that never asks /mcp does not pay for reading the spec's tools.
       made ??= Promise.all([import('./mcp-server.js'), import('./mcp-catalog.js')]).then(
         ([{ mcpHttp }, { mcpToolsByName, mcpVersion }]) => mcpHttp(mcpToolsByName(twin), mcpVersion(), send),

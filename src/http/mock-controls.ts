@@ -31,7 +31,8 @@ import { webhookControls } from './controls/webhooks.js';
 import { worldControls } from './controls/world.js';
 import type { Mock } from './mock.js';
 import { routeOperations } from './operation-routes.js';
-import { domainProblem, problemResponse } from './problem.js';
+import { notLoaded } from './not-loaded.js';
+import { domainProblem } from './problem.js';
 import { putStateStep } from './put-state.js';
 import { readAsDefault } from './read-as-default.js';
 import type { RequestInput } from './request-input.js';
@@ -169,14 +170,7 @@ function loadedOnFirstUse(load: () => Promise<Finish>): Finish {
       loaded = await finish;
     } catch (error) {
       finish = null;
-      return problemResponse(
-        exchange.transcript,
-        503,
-        'route-unavailable',
-        `This control's code did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads it again.`,
-        undefined,
-        { 'retry-after': '1' },
-      );
+      return notLoaded(exchange.transcript, error);
     }
     return loaded(exchange, input);
   };

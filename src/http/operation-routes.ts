@@ -2,9 +2,10 @@
 // steps (steps.ts) made once, on its method and path, and on each of those paths every other method a 405
 // problem with `Allow` naming the documented ones (G8, CI7); one handler per path, which Hono's router calls
 // alone (no middleware: no compose), and every list kept where describeRequestPath finds it (request-paths.ts).
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { RequestArea } from '../runtime/mock-events.js';
 import type { SpecOperation } from '../spec/compiled-spec.js';
+import { areaOf } from './front.js';
 import { noSuchRoute } from './no-such-route.js';
 import { problemResponse } from './problem.js';
 import type { RequestPaths } from './request-paths.js';
@@ -48,6 +49,17 @@ export const noRoute: Step = {
   name: 'no-such-route (G8)',
   run: ({ c, transcript }) => noSuchRoute(transcript, c.req.method, c.req.path),
 };
+
+/**
+ * An app's answer to a path no route takes: the steps RequestPaths gives it (its area's, then the 404's).
+ * @example app.notFound(answerNotFound(paths, onError))
+ */
+export function answerNotFound(
+  paths: RequestPaths,
+  onError: OnError,
+): (c: Context<MockEnv>) => Response | Promise<Response> {
+  return (c) => runSteps(new Exchange(c, areaOf(c.req.path), null), paths.notFound(c.req.path), onError);
+}
 
 /**
  * Each path gets one handler, which picks its operation's steps by method (HEAD as GET) and runs them.

@@ -132,7 +132,6 @@ export function compileSpec(
     pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
     templated: (op.path.match(/\{/g) ?? []).length,
   }));
-  const componentValidators = new Map<string, ValidateFunction>();
   return {
     document,
     rules: ruleRegistry(document),
@@ -151,14 +150,24 @@ export function compileSpec(
       const fewest = Math.min(...matching.map((m) => m.templated));
       return matching.find((m) => m.templated === fewest && m.op.method === method.toUpperCase())?.op;
     },
-    checkSchema(name, value) {
-      let validate = componentValidators.get(name);
-      if (!validate) {
-        validate = plain(`component:${name}`, { $ref: componentRef(name) });
-        componentValidators.set(name, validate);
-      }
-      return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
-    },
+    checkSchema: schemaChecks(plain),
+  };
+}
+
+/**
+ * The checks of values against the component schemas of a source of validators, each validator looked up once: a
+ * CompiledSpec's checkSchema, and MK6's profile at start, which needs no document (a page has not loaded control.yaml's).
+ * @example schemaChecks(SPECS.control.source)('FaultProfile', profile) // ['rules[0]… must be …']
+ */
+export function schemaChecks(plain: ValidatorSource): CompiledSpec['checkSchema'] {
+  const componentValidators = new Map<string, ValidateFunction>();
+  return (name, value) => {
+    let validate = componentValidators.get(name);
+    if (!validate) {
+      validate = plain(`component:${name}`, { $ref: componentRef(name) });
+      componentValidators.set(name, validate);
+    }
+    return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
   };
 }
 

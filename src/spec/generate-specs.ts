@@ -45,7 +45,10 @@ export interface GeneratedModules {
   /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
   checkParts: string[];
   documents: string;
+  /** The API's document as a page carries it, which a page loads before its first answer. */
   pageDocuments: string;
+  /** control.yaml's document as a page carries it, loaded with the page's first /__mock request. */
+  pageControlDocument: string;
 }
 
 /**
@@ -84,11 +87,10 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   // JSON.parse of a string literal is read faster than the same object as a literal (V8).
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, NO_SOURCE_MAP, ''];
-  const documents = (apiDocument: OpenAPIV3_1.Document, controlDocument: OpenAPIV3_1.Document) =>
+  const documents = (named: Record<string, OpenAPIV3_1.Document>) =>
     [
       GENERATED,
-      `export const API_DOCUMENT = ${json(apiDocument)};`,
-      `export const CONTROL_DOCUMENT = ${json(controlDocument)};`,
+      ...Object.entries(named).map(([name, document]) => `export const ${name} = ${json(document)};`),
       ...tail,
     ].join('\n');
   return {
@@ -107,8 +109,9 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
       ...tail,
     ].join('\n'),
     checkParts: parts.map((names) => [validatorsModule(ajv, exports(names)), ...tail].join('\n')),
-    documents: documents(api, control),
-    pageDocuments: documents(pageDocument(api), pageDocument(control)),
+    documents: documents({ API_DOCUMENT: api, CONTROL_DOCUMENT: control }),
+    pageDocuments: documents({ API_DOCUMENT: pageDocument(api) }),
+    pageControlDocument: documents({ CONTROL_DOCUMENT: pageDocument(control) }),
   };
 }
 

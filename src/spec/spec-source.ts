@@ -94,3 +94,16 @@ export function loadSpecChecks(): Promise<void> {
   );
   return loading;
 }
+
+/** Whether control.yaml's document is at hand: in Node it is read with the API's, at start. */
+export function controlDocumentAtHand(): boolean {
+  return true;
+}
+
+/**
+ * control.yaml's document is read at start in Node: nothing to load (a page loads it on demand, spec-source.browser.ts).
+ * @example await loadControlDocument(); getCompiledControlSpec().operations
+ */
+export function loadControlDocument(): Promise<void> {
+  return Promise.resolve();
+}

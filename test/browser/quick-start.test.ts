@@ -181,6 +181,54 @@ describe("README's quick start in a Vite app", () => {
     await page.close();
   });
 
+  it("loads the controls' code and control.yaml's document with the first /__mock request, a 503 while they cannot be fetched", async () => {
+    const chunkOf = (module: string) => demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(module)));
+    const controls = chunkOf('/http/mock-controls.js');
+    const document = chunkOf('/spec/generated/page-control-document.js');
+    expect(controls?.moduleIds.some((id) => id.endsWith('/http/public-mock.js'))).toBe(false);
+    expect(document?.moduleIds.some((id) => id.endsWith('/spec/generated/page-documents.js'))).toBe(false);
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+    });
+    await openApp(page, site?.origin ?? '');
+    expect(scripts).not.toContain(controls?.fileName);
+    expect(scripts).not.toContain(document?.fileName);
+    // The control twin first: its catalog loads the document, and it says where the twin runs (not a 500).
+    const twin = await page.evaluate(async () => {
+      const response = await fetch('/__mock/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(twin).toMatchObject({ status: 501, body: { type: 'urn:standin:problem:mcp-not-in-a-page' } });
+    expect(scripts).toContain(document?.fileName);
+    const chunk = `**/${controls?.fileName}`;
+    // The context's routes, as for the checks: MSW's service worker fetches the chunk.
+    await page.context().route(chunk, (route) => route.abort('internetdisconnected'));
+    const clock = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/__mock/clock');
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.json(),
+        };
+      });
+    expect(await clock()).toMatchObject({
+      status: 503,
+      retryAfter: '1',
+      body: { type: 'urn:standin:problem:route-unavailable' },
+    });
+    await page.context().unroute(chunk);
+    expect(await clock()).toMatchObject({ status: 200, body: { frozen: false } });
+    expect(scripts).toContain(controls?.fileName);
+    await page.close();
+  });
+
   it("answers the app on Vite's dev server, where import.meta.env.DEV is true", async () => {
     await onViteDevServer(folder, async (url) => {
       const page = await browser.newPage();
