@@ -17,6 +17,7 @@ import { anonymise } from '../src/import/anonymise.js';
 import { importedStateText } from '../src/import/import-state.js';
 import { leakScan } from '../src/import/leak-scan.js';
 import { orgRecords } from '../src/import/org-records.js';
+import { mentionsFirst } from '../src/import/story-rewrite.js';
 import type { SourceOrg } from '../src/import/source-org.js';
 import { storyRecordsOf } from '../src/runtime/story-records.js';
 import { loadSpecChecks } from '../src/spec/compiled-spec.js';
@@ -112,5 +113,19 @@ describe('an imported world (LW9)', () => {
     expect(outText).not.toContain('marmalade');
     expect(outText).not.toContain(planted.name);
     expect(outText).not.toContain(planted.id);
+  });
+});
+
+describe('mentionsFirst (a text cut back keeps its mentions, LW9)', () => {
+  it.each([
+    ['- Really nice write-up, @nonyeka!', '- @nonyeka: Really nice write-up!'],
+    [
+      '- Keep an eye on the error rates when mobile-app#1339 is deployed cc @jguo',
+      '- @jguo: Keep an eye on the error rates when mobile-app#1339 is deployed',
+    ],
+    ['Solid week for the upgrade, @dhernandez 🙏', '@dhernandez: Solid week for the upgrade 🙏'],
+    ['No mention here.', 'No mention here.'],
+  ])('%s', (line, first) => {
+    expect(mentionsFirst(line)).toBe(first);
   });
 });

@@ -122,9 +122,11 @@ export function arcOf(updates: readonly UpdateFigures[], ended: boolean, archive
     else if (confidence < snapConfidence(before.confidence) || update.progress < before.progress) beat = 'setback';
     else if (confidence > snapConfidence(before.confidence) && confidence === 90) beat = 'recovery';
     else if (!passedHalf && update.progress >= 50 && confidence === 90) beat = 'milestone';
-    if (k === updates.length - 1 && update.progress < 100) {
+    // An archived goal's last update tells it stopped only at Off track: its figures are the source's, and "Stopping
+    // work on …" at confidence 60 would contradict them (LW1).
+    if (k === updates.length - 1 && update.progress < 100 && confidence === 30) {
       if (archived) beat = 'abandoned';
-      else if (ended && confidence === 30) beat = 'missed';
+      else if (ended) beat = 'missed';
     }
     if (update.progress >= 50) passedHalf = true;
     if (beat === 'done') closed = true;
@@ -235,18 +237,24 @@ export function commentStory(
   reply: boolean,
   key: string,
   length: number,
+  clean: (text: string) => boolean = () => true,
 ): StoryText {
   const replies: readonly Reply[] = reply ? AUTHOR_REPLIES : RESPONSES[tone];
   const PLACEHOLDER = '@\u0001';
-  // Of a few replies, the one nearest the source's length: a reply cut short reads as nothing.
+  // Of a few replies, the one nearest the source's length: a reply cut short reads as nothing. One that `clean`
+  // refuses (it repeats a run of the source, as a generated world's own comment would) only when all are: its
+  // repair redraws words and may cut the mention off ("Really just nice also write-up on …").
   let best = '';
+  let bestClean = false;
   for (let k = 0; k < 6; k++) {
     const f = fakerFor(voice.seed, 'imported-comment', key, k);
     const written = f.helpers
       .arrayElement(replies)(f, voice, to ?? PLACEHOLDER, about)
       .replace(/,?\s*@\u0001\s*([!?.]?)/g, '$1')
       .replace(/^\s*[,.]?\s*/, '');
-    if (!best || Math.abs(written.length - length) < Math.abs(best.length - length)) best = written;
+    const isClean = clean(capitalize(written));
+    const nearer = !best || Math.abs(written.length - length) < Math.abs(best.length - length);
+    if ((isClean && !bestClean) || (isClean === bestClean && nearer)) [best, bestClean] = [written, isClean];
   }
   return storyOf(capitalize(best), moreOf(voice, key, about ?? undefined));
 }

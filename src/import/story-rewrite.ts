@@ -170,7 +170,13 @@ export class StoryRewrite {
       // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
       const fixed = this.c.repair(text, `${key}:${String(field)}`);
       const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.25);
-      repaired[field] = cutBack(fixed, most, (t) => this.c.hits(t) === 0) as T[keyof T];
+      // Never cut a mention off (LW9 keeps a text's mentions: "…, @nonyeka 🙏" was cut back to "…cardinality:"): a
+      // text to be cut has its lines' mentions put first ("@nonyeka: really nice …"), where the cut, from a line's
+      // end, leaves them.
+      const mentions = fixed.match(MENTION) ?? [];
+      const keeps = (t: string) => mentions.every((m) => t.includes(m));
+      const cut = fixed.length > most && mentions.length > 0 ? mentionsFirst(fixed) : fixed;
+      repaired[field] = cutBack(cut, most, (t) => this.c.hits(t) === 0 && keeps(t)) as T[keyof T];
     }
     return repaired;
   }
@@ -424,6 +430,7 @@ export class StoryRewrite {
               reply,
               `${this.c.id(comment.id)}#${draw}`,
               comment.body.length,
+              (text) => this.c.hits(text) === 0,
             ),
           ),
         }),
@@ -456,4 +463,29 @@ export class StoryRewrite {
       this.#set(answer.id, 'body', texts.body);
     }
   }
+}
+
+/**
+ * Each line's @mentions put at its start, after its list marker ("- @jguo: keep an eye on …"), the words around them
+ * closed up: what a cut from the line's end leaves whole.
+ * @example mentionsFirst('- Really nice write-up, @nonyeka!') // '- @nonyeka: Really nice write-up!'
+ */
+export function mentionsFirst(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const found = line.match(MENTION);
+      if (!found) return line;
+      const [, prefix = '', rest = ''] = /^(\s*(?:[-*] |\d+\. |> )?)(.*)$/s.exec(line) ?? [];
+      const words = rest
+        .replace(
+          new RegExp(`(?:,?\\s*(?:cc\\s+)?)(?:${found.map((m) => m.replace(/[.]/g, '\\.')).join('|')})\\b`, 'g'),
+          '',
+        )
+        .replace(/^\s*[,:]\s*/, '')
+        .replace(/\s+([,.!?;:])/g, '$1')
+        .trim();
+      return `${prefix}${found.join(' ')}: ${words}`;
+    })
+    .join('\n');
 }
