@@ -14,7 +14,7 @@ import {
 } from '../pages/proxy-page.js';
 import type { RequestJournal } from '../runtime/request-journal.js';
 import { BASE_PATH, HOOKS_PATH } from '../spec/base-path.js';
-import { getCompiledControlSpec } from '../spec/compiled-spec.js';
+import { getCompiledControlSpec, loadSpecChecks } from '../spec/compiled-spec.js';
 import { problemJson } from '../spec/problem-document.js';
 import { OWN_ANSWER_HEADER } from './own-answer.js';
 
@@ -48,7 +48,10 @@ export function proxyPages(upstreamRoot: string, journal: RequestJournal): Hono 
   );
   app.get(PROXY_SCRIPT_PATH, async () => answer(200, 'text/javascript; charset=utf-8', await proxyDashboardScript()));
   app.get(PROXY_STYLE_PATH, () => answer(200, 'text/css; charset=utf-8', PROXY_STYLE));
-  app.get('/__mock/requests', (c) => {
+  app.get('/__mock/requests', async (c) => {
+    // The controls' query checks are a part loaded on demand (spec-check-parts.js); proxy-server.ts loads them at
+    // start, and the pages wait for them themselves, whoever serves them.
+    await loadSpecChecks();
     const op = getCompiledControlSpec().operation('listRequests');
     const query: Record<string, string> = {};
     for (const [name, value] of new URL(c.req.url).searchParams) query[name] ??= value;
