@@ -96,6 +96,46 @@ async function listedEchoes(target: ExploreTarget): Promise<Array<{ id: string; 
   return listed;
 }
 
+/**
+ * DG2 and DG3: the caller's digest holds the run's comments on their own records and every Echo answer, the
+ * caller's own updates only where they @mention them, and nothing deleted.
+ */
+async function listDigestStep(model: ExploreModel, target: ExploreTarget): Promise<void> {
+  const { ids: listed, whole } = await digestIds(target, model);
+  // The run's comments on its updates and on the caller's own check-ins (on another's, one lands only in a
+  // thread that mentions the caller, which the model cannot tell of the world's texts).
+  const comments = [
+    ...model.updates().flatMap(({ update }) => update.comments.map((c) => c.id)),
+    ...model.checkInThreads
+      .filter((t) => t.whose === 'own')
+      .flatMap((t) => t.comments.filter((c) => !c.before).map((c) => c.id)),
+  ];
+  const answers = model.echoes.flatMap((e) => e.answers.map((a) => a.id));
+  const missing = whole ? [...comments, ...answers].filter((id) => !listed.has(id)) : [];
+  expect(
+    missing.length === 0,
+    'domain',
+    'DG2',
+    `GET /digest leaves out ${missing.join(', ')}: the caller's comments on their own goal updates and check-ins, and every Echo answer published, land in it`,
+  );
+  // DG2: the caller's own update lands only when its text @mentions them (not a longer name, not in a word).
+  const wrong = model
+    .updates()
+    .filter(({ update }) => listed.has(update.id) !== update.mentionsMe && (whole || listed.has(update.id)));
+  expect(
+    wrong.length === 0,
+    'domain',
+    'DG2',
+    `GET /digest ${wrong.map(({ update }) => `${listed.has(update.id) ? 'lists' : 'leaves out'} update ${update.id}`).join(', ')}; ` +
+      "the caller's own goal update lands only when its body @mentions them (`@username`; that `@usernamex` and " +
+      "`x@username` are not mentions is standin's reading of DG2, which production's documents leave open)",
+  );
+  const gone = [...model.deletedComments, ...model.deletedEchoAnswers, ...model.deletedUpdates].filter((id) =>
+    listed.has(id),
+  );
+  expect(gone.length === 0, 'domain', 'DG3', `GET /digest still lists deleted records ${gone.join(', ')}`);
+}
+
 /** Runs an Echo or digest step; false when the step is not one. */
 export async function runEchoStep(step: ExploreStep, model: ExploreModel, target: ExploreTarget): Promise<boolean> {
   switch (step.kind) {
@@ -209,42 +249,9 @@ export async function runEchoStep(step: ExploreStep, model: ExploreModel, target
       );
       return true;
     }
-    case 'listDigest': {
-      const { ids: listed, whole } = await digestIds(target, model);
-      // The run's comments on its updates and on the caller's own check-ins (on another's, one lands only in a
-      // thread that mentions the caller, which the model cannot tell of the world's texts).
-      const comments = [
-        ...model.updates().flatMap(({ update }) => update.comments.map((c) => c.id)),
-        ...model.checkInThreads
-          .filter((t) => t.whose === 'own')
-          .flatMap((t) => t.comments.filter((c) => !c.before).map((c) => c.id)),
-      ];
-      const answers = model.echoes.flatMap((e) => e.answers.map((a) => a.id));
-      const missing = whole ? [...comments, ...answers].filter((id) => !listed.has(id)) : [];
-      expect(
-        missing.length === 0,
-        'domain',
-        'DG2',
-        `GET /digest leaves out ${missing.join(', ')}: the caller's comments on their own goal updates and check-ins, and every Echo answer published, land in it`,
-      );
-      // DG2: the caller's own update lands only when its text @mentions them (not a longer name, not in a word).
-      const wrong = model
-        .updates()
-        .filter(({ update }) => listed.has(update.id) !== update.mentionsMe && (whole || listed.has(update.id)));
-      expect(
-        wrong.length === 0,
-        'domain',
-        'DG2',
-        `GET /digest ${wrong.map(({ update }) => `${listed.has(update.id) ? 'lists' : 'leaves out'} update ${update.id}`).join(', ')}; ` +
-          "the caller's own goal update lands only when its body @mentions them (`@username`; that `@usernamex` and " +
-          "`x@username` are not mentions is standin's reading of DG2, which production's documents leave open)",
-      );
-      const gone = [...model.deletedComments, ...model.deletedEchoAnswers, ...model.deletedUpdates].filter((id) =>
-        listed.has(id),
-      );
-      expect(gone.length === 0, 'domain', 'DG3', `GET /digest still lists deleted records ${gone.join(', ')}`);
+    case 'listDigest':
+      await listDigestStep(model, target);
       return true;
-    }
     default:
       return false;
   }
