@@ -224,7 +224,10 @@ describe('PUT /__mock/state of about 100 MiB to standin serve', () => {
     expect(applied.status, applied.text).toBe(200);
     const peak = procStatus(server.child, 'VmHWM');
     const after = await collected(server);
-    const world = after.heap - before.heap;
+    // The world, as the larger of its heap (read after two collections, which moved 131-159 MiB from run to run for
+    // this same state on a loaded box) and the budget's count of it (146 MiB in those runs alike): with the heap's
+    // low reading alone, a V8 page pool a few MiB over made the bound miss by 0.6% (a fresh clone's full run).
+    const world = Math.max(after.heap - before.heap, after.counted - before.counted);
     const settled = await residentWithin(server, 1.1 * (before.rss + world));
     const mib = (bytes: number) => Math.round(bytes / MiB);
     console.log(
