@@ -22,6 +22,7 @@ const STORY_ROWS = [
   ['LW4', 'goals telling a one-time act twice'],
   ['LW4', "comments repeating the week's"],
   ['LW4', 'one-time acts told by two people'],
+  ['LW3', 'pairings the colleague does not tell'],
   ['LW4', 'sentences written by two people'],
   ['LW5', 'comments contradicting their record'],
   ['LW3', 'check-in pairs changing a colleague'],
