@@ -3,7 +3,7 @@
 // same figures for one seed).
 import { describe, expect, it } from 'vitest';
 import { agentConversations } from '../fixtures/story-agents.js';
-import { onTrackPastEnd } from '../fixtures/story-measure.js';
+import { onTrackPastEnd, repeatedCommentsInAWeek } from '../fixtures/story-measure.js';
 import { measureMotion } from '../fixtures/story-motion.js';
 import { measureTimes } from '../fixtures/story-times.js';
 import { createMock } from '../src/http/app.js';
@@ -25,9 +25,15 @@ describe('the figures of a week the clock adds, seeds 1-20 (small)', () => {
       expect(advanced.status).toBe(200);
       const after = storyRecordsOf(mock.world);
       // What the week added keeps to the clock and the calendar (LW6, LW1: a goal ending in it is closed, but the
-      // default person's, whose updates are the user's to post: LW7), and leaves agents to their routine (PT1).
+      // default person's, whose updates are the user's to post: LW7), leaves agents to their routine (PT1), and
+      // says no comment twice in a week (LW4).
       const others = { ...after, goals: after.goals.filter((g) => g.ownerId !== after.defaultPersonId) };
-      const kept = [...measureTimes(after), onTrackPastEnd(others), agentConversations(after)];
+      const kept = [
+        ...measureTimes(after),
+        onTrackPastEnd(others),
+        agentConversations(after),
+        repeatedCommentsInAWeek(after),
+      ];
       for (const f of [...measureMotion(before, after), ...kept])
         if (!f.met) missed.push(`seed ${seed}: ${f.rule} ${f.name}: ${f.count} of ${f.of}: ${f.examples[0] ?? ''}`);
       mock.close();
@@ -35,7 +41,7 @@ describe('the figures of a week the clock adds, seeds 1-20 (small)', () => {
     expect(missed).toEqual([]);
   }, 120_000);
 
-  it('LW1, LW6 two months the clock adds keep to the calendar: goals done at 100% On track, closed as they end', async () => {
+  it('LW1, LW6 two months the clock adds keep to the calendar: goals done at 100% On track, closed as they end; LW4 no comment twice a week', async () => {
     const missed: string[] = [];
     for (const seed of [1, 2, 3]) {
       const mock = createMock({ seed, size: 'small', now: NOW });
@@ -46,7 +52,8 @@ describe('the figures of a week the clock adds, seeds 1-20 (small)', () => {
       });
       const after = storyRecordsOf(mock.world);
       const others = { ...after, goals: after.goals.filter((g) => g.ownerId !== after.defaultPersonId) };
-      for (const f of [...measureTimes(after), onTrackPastEnd(others), agentConversations(after)])
+      const kept = [...measureTimes(after), onTrackPastEnd(others), agentConversations(after)];
+      for (const f of [...kept, repeatedCommentsInAWeek(after)])
         if (!f.met) missed.push(`seed ${seed}: ${f.rule} ${f.name}: ${f.count} of ${f.of}: ${f.examples[0] ?? ''}`);
       mock.close();
     }

@@ -20,6 +20,9 @@ const STORY_ROWS = [
   ['LW4', 'goals repeating an update title'],
   ['LW4', 'goals repeating a bullet line'],
   ['LW4', 'goals telling a one-time act twice'],
+  ['LW4', "comments repeating the week's"],
+  ['LW4', 'one-time acts told by two people'],
+  ['LW3', 'pairings the colleague does not tell'],
   ['LW4', 'sentences written by two people'],
   ['LW5', 'comments contradicting their record'],
   ['LW3', 'check-in pairs changing a colleague'],
@@ -72,6 +75,7 @@ const MOTION_ROWS = [
   ['LW6', 'goals due an update that got one'],
   ['LW6', 'new updates with comments'],
   ...TIME_ROWS.map(([rule, name]) => [rule, `${name}, after 7d`]),
+  ['LW4', "comments repeating the week's, after 7d"],
 ];
 
 describe('npm run world:report', () => {

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { measureMotion } from '../../fixtures/story-motion.js';
 import { agentConversations } from '../../fixtures/story-agents.js';
-import { measureStory, type StoryFigure } from '../../fixtures/story-measure.js';
+import { measureStory, repeatedCommentsInAWeek, type StoryFigure } from '../../fixtures/story-measure.js';
 import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
 import { formatInstant } from '../domain/calendar.js';
@@ -145,8 +145,8 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       const after = storyRecordsOf(mock.world);
       head.push(`Advanced ${values.advance} to ${formatInstant(after.now)}; the story figures are read before it.`);
       figures.push(...measureMotion(before, after));
-      // What the simulation wrote keeps to the same clock and calendar (LW6).
-      for (const f of [...measureTimes(after), agentConversations(after)])
+      // What the simulation wrote keeps to the same clock and calendar (LW6), and says nothing twice in a week (LW4).
+      for (const f of [...measureTimes(after), agentConversations(after), repeatedCommentsInAWeek(after)])
         figures.push({ ...f, name: `${f.name}, after ${values.advance}` });
     }
     const missed = figures.some((f) => !f.met);

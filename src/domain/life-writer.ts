@@ -6,6 +6,7 @@ import type { AnswerBodyWriter } from './echo-publishing.js';
 import type { Timed } from './timed-queue.js';
 import type {
   CheckIn,
+  Comment,
   CommentableType,
   EpochSeconds,
   Goal,
@@ -39,6 +40,16 @@ export interface ThreadComment {
   personId: Uuid;
   body: string;
 }
+/**
+ * LW4: the comments of a record's week (ISO, UTC) written before it, as its thread reads them, so that nobody says
+ * again what they said that week, nor asks what a teammate asked the author then.
+ */
+export interface WeekBefore {
+  /** The week's comments by `personId` before the record, newest first. */
+  by(personId: Uuid): readonly Comment[];
+  /** The week's comments before the record under its author's records. */
+  under(): readonly Comment[];
+}
 export interface ThreadReaction {
   personId: Uuid;
   name: ReactionName;
@@ -57,8 +68,18 @@ export interface LifeWriter {
    * it is the goal's last, posted as its end date comes (LW1: done, or missed and why).
    */
   goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined, closes: boolean): Dress<GoalUpdate>;
-  /** The comments teammates write under a record of `author`'s, in order (CR1; LW5: about its subject). */
-  commentThread(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadComment[];
+  /**
+   * The comments teammates write under a record of `author`'s, in order (CR1; LW5: about its subject), saying
+   * nothing again of `earlier` (LW4).
+   */
+  commentThread(
+    type: CommentableType,
+    record: CheckIn | GoalUpdate,
+    author: Person,
+    earlier: WeekBefore,
+  ): readonly ThreadComment[];
+  /** LW4: whether `body`, a comment by `personId` at `at`, says again what `earlier` holds of its week. */
+  saysAgain(personId: Uuid, body: string, at: EpochSeconds, earlier: WeekBefore): boolean;
   /** The teammates who react to it and how (CR2). */
   reactions(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadReaction[];
   /**

@@ -5,7 +5,7 @@
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
-import { addDays, dateInZone, instantAt } from './calendar.js';
+import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
@@ -28,11 +28,12 @@ import {
   type CheckInHabit,
   type GoalSlot,
 } from './life-agenda.js';
-import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction } from './life-writer.js';
+import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction, WeekBefore } from './life-writer.js';
 import { writeReaction } from './reactions.js';
 import type {
   Absence,
   CheckIn,
+  Comment,
   CommentableType,
   EpochSeconds,
   Goal,
@@ -378,7 +379,7 @@ export class Life implements LifeEngine {
     // morning), so who answers is known now: the thread and the reactions are written here, once.
     const replies: Replies = {};
     const zoneOf = (personId: Uuid) => store.people.get(personId)?.timeZone ?? author.timeZone;
-    const comments = drawn.comments.length ? (replies.comments = base.life.commentThread(type, record, author)) : [];
+    const comments = drawn.comments.length ? (replies.comments = this.#thread(type, record, author)) : [];
     const reactions = drawn.reactions.length ? (replies.reactions = base.life.reactions(type, record, author)) : [];
     // A thread stays in order: a reply moved to its writer's morning keeps the drawn gap after the one before it.
     let [drawnBefore, placedBefore] = [at, at];
@@ -456,11 +457,67 @@ export class Life implements LifeEngine {
     const { store, base } = this.#world;
     const record = this.#target(type, id);
     if (!record) return;
-    const comment = (replies.comments ??= base.life.commentThread(type, record, author))[k];
+    const comment = (replies.comments ??= this.#thread(type, record, author))[k];
     const person = comment && store.people.get(comment.personId);
     if (!comment || !person || !this.actsFor(person) || !canSeeResource(this.#world, person, type, id)) return;
     const made = { id: lifeId(base.seed, 'comment', id, k), at };
-    if (!store.comments.has(made.id)) writeComment(this.#world, person, type, id, comment.body, made);
+    if (store.comments.has(made.id)) return;
+    // LW4: a thread made before a teammate's comment of the same day was written may say it again: not written then
+    // (the store before `at`, as every path to `at` holds it).
+    if (base.life.saysAgain(comment.personId, comment.body, at, this.#weekBefore(author, at))) return;
+    // LW5: nor the author's answer to a comment of the simulation's that was not written.
+    const before = replies.comments[k - 1];
+    const asked = before && before.personId !== author.id && store.people.get(before.personId);
+    if (
+      person.id === author.id &&
+      asked &&
+      this.actsFor(asked) &&
+      !store.comments.has(lifeId(base.seed, 'comment', id, k - 1))
+    )
+      return;
+    writeComment(this.#world, person, type, id, comment.body, made);
+  }
+
+  /** A record's thread, written knowing what its week said before it (LW4). */
+  #thread(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadComment[] {
+    const at = 'goalId' in record ? record.createdAt : (record.completedAt ?? record.updatedAt);
+    return this.#world.base.life.commentThread(type, record, author, this.#weekBefore(author, at));
+  }
+
+  /**
+   * LW4: the comments written in `at`'s week (ISO, UTC) before `at`, by a person and under `author`'s records: what
+   * a thread under `author`'s record says nothing again of. Of the instants before `at` alone, so that any path to
+   * `at` (a day at a time, a week at once, a world restored) reads the same; each list read when first asked.
+   */
+  #weekBefore(author: Person, at: EpochSeconds): WeekBefore {
+    const { store } = this.#world;
+    const monday = (Math.floor((Math.floor(at / DAY) + 3) / 7) * 7 - 3) * DAY;
+    const inWeek = (c: Comment) => c.createdAt >= monday && c.createdAt < at;
+    return {
+      by: (personId) => {
+        const comments: Comment[] = [];
+        for (const comment of store.commentsBy(personId)) {
+          if (comment.createdAt < monday) break;
+          if (comment.createdAt < at) comments.push(comment);
+        }
+        return comments;
+      },
+      under: () => {
+        // A record of the Friday before gets comments on the Monday: records from three days before the week on.
+        const comments: Comment[] = [];
+        const checkInOn = store.checkInsOf(author.id);
+        for (let date = utcDate(monday - 3 * DAY); date <= utcDate(at + DAY); date = addDays(date, 1)) {
+          const checkIn = checkInOn(date);
+          if (checkIn) comments.push(...store.commentsOf('check-in', checkIn.id).filter(inWeek));
+        }
+        // Newest first: the author's updates of the months before are not read.
+        for (const update of store.goalUpdates.iterate('author', author.id)) {
+          if (update.createdAt < monday - 3 * DAY) break;
+          comments.push(...store.commentsOf('goal-update', update.id).filter(inWeek));
+        }
+        return comments;
+      },
+    };
   }
 
   /** CR2 through writeReaction: reaction k of the record's, by a teammate who may see it. */

@@ -238,7 +238,11 @@ const SPECS = {
     },
   },
   comments: {
-    indexes: { resource: { keys: (c) => [resourceKey(c.resourceType, c.resourceId)], compare: newestFirst } },
+    indexes: {
+      resource: { keys: (c) => [resourceKey(c.resourceType, c.resourceId)], compare: newestFirst },
+      // LW4: the simulation reads what a person commented earlier in the week (life.ts), never saying it again.
+      writer: { keys: (c) => [c.personId], compare: newestFirst },
+    },
     contents: true,
     created: 'comment',
     references: (tables, c, add) => onResource(tables, c, 'comment', add),

@@ -345,6 +345,11 @@ export class Store extends WithTables {
     return this.comments.find('resource', resourceKey(type, id));
   }
 
+  /** LW4: the comments a person wrote, newest first, lazily (the simulation reads a week's of them). */
+  commentsBy(personId: Uuid): Iterable<Comment> {
+    return this.comments.iterate('writer', personId);
+  }
+
   putReaction(reaction: Reaction): void {
     this.reactions.put(reaction);
   }
