@@ -506,7 +506,8 @@ export class Life implements LifeEngine {
         // A record of the Friday before gets comments on the Monday: records from three days before the week on.
         const comments: Comment[] = [];
         const checkInOn = store.checkInsOf(author.id);
-        for (let date = utcDate(monday - 3 * DAY); date <= utcDate(at + DAY); date = addDays(date, 1)) {
+        const last = utcDate(at + DAY);
+        for (let date = utcDate(monday - 3 * DAY); date <= last; date = addDays(date, 1)) {
           const checkIn = checkInOn(date);
           if (checkIn) comments.push(...store.commentsOf('check-in', checkIn.id).filter(inWeek));
         }
