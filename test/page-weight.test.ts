@@ -22,6 +22,8 @@ const BUDGET = 200_000;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
+  // The API's request body checks, loaded by the first request that sends a body (request-input.ts).
+  /\/spec\/generated\/spec-bodies\.js$/,
   /\/http\/event-stream\.js$/,
   // WH2–WH5's outbox, loaded by the first webhook control (webhooks.ts).
   /\/runtime\/webhook-outbox\.js$/,

@@ -2,7 +2,13 @@
 // fields, 400 malformed or too deeply nested JSON, 413 size, 415 content type, 422 values — each naming the
 // parameter or field, and quoting what the client sent only up to a bound.
 import type { FieldError } from '../spec/describe-errors.js';
-import { REQUEST_BODY, type SpecOperation, type SpecParameter } from '../spec/compiled-spec.js';
+import {
+  bodyChecksAtHand,
+  loadBodyChecks,
+  REQUEST_BODY,
+  type SpecOperation,
+  type SpecParameter,
+} from '../spec/compiled-spec.js';
 import { clip } from '../spec/preview.js';
 import { ignoredFields } from './ignored-fields.js';
 import { problemResponse } from './problem.js';
@@ -175,6 +181,13 @@ export function readRequestInput(
   };
   const { bodyProperties } = op;
   if (!bodyProperties) return input({});
+  // The body validators load with the first request to an operation that takes a body (spec-bodies.js): a page's
+  // first answer, a read, does not wait for them. Once loaded, this is the synchronous path it always was.
+  if (!bodyChecksAtHand())
+    return loadBodyChecks().then(
+      () => readRequestInput(op, request, rawParams, options, transcript, ahead),
+      (error: unknown) => bodyChecksUnavailable(transcript, error),
+    );
   if (ahead && 'parsed' in ahead) return input(valueOf(op, bodyProperties, ahead.parsed, options, errors, transcript));
   if (ahead) {
     const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
@@ -193,6 +206,21 @@ function bareNames(values: Record<string, unknown>): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   for (const key in values) query[key.endsWith('[]') ? key.slice(0, -2) : key] = values[key];
   return query;
+}
+
+/**
+ * 503 when a page could not fetch the body checks' chunk (offline, a redeploy that removed it): not the request's
+ * fault, and no 500; the next request loads it again.
+ */
+function bodyChecksUnavailable(transcript: Transcript, error: unknown): Response {
+  return problemResponse(
+    transcript,
+    503,
+    'checks-unavailable',
+    `The spec's request body checks did not load in this page (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
+    undefined,
+    { 'retry-after': '1' },
+  );
 }
 
 /**

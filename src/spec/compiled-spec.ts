@@ -3,7 +3,13 @@
 import { compileSpec, schemaChecks, type CompiledSpec } from './compile-spec.js';
 import { SPECS } from './spec-source.js';
 
-export { controlDocumentAtHand, loadControlDocument, loadSpecChecks } from './spec-source.js';
+export {
+  bodyChecksAtHand,
+  controlDocumentAtHand,
+  loadBodyChecks,
+  loadControlDocument,
+  loadSpecChecks,
+} from './spec-source.js';
 
 export { REQUEST_BODY, type CompiledSpec, type SpecOperation, type SpecParameter } from './compile-spec.js';
 

@@ -19,13 +19,18 @@ const module: GeneratedSpecs = generated;
 
 let checks: GeneratedChecks | null = null;
 let loading: Promise<void> | null = null;
+/** spec-bodies.js once loaded (loadBodyChecks): the API's request body validators, a chunk of their own. */
+let bodies: GeneratedChecks | null = null;
+let loadingBodies: Promise<void> | null = null;
+/** The late validators at hand: the bodies' and the checks', as each has loaded. */
+let late: GeneratedChecks | null = null;
 /** control.yaml's document once loaded (loadControlDocument); only the controls read it, and their 404s. */
 let controlDocument: OpenAPIV3_1.Document | null = null;
 let loadingControl: Promise<void> | null = null;
 
 /** spec/openapi.yaml and spec/control.yaml, as generated with the package, their documents without prose. */
 export const SPECS: { api: SpecSource; control: SpecSource } = {
-  api: { document: documents.API_DOCUMENT, source: generatedSource(module, 'api', () => checks), origin: 'generated' },
+  api: { document: documents.API_DOCUMENT, source: generatedSource(module, 'api', () => late), origin: 'generated' },
   control: {
     get document(): OpenAPIV3_1.Document {
       if (!controlDocument)
@@ -34,7 +39,7 @@ export const SPECS: { api: SpecSource; control: SpecSource } = {
         );
       return controlDocument;
     },
-    source: generatedSource(module, 'control', () => checks),
+    source: generatedSource(module, 'control', () => late),
     origin: 'generated',
   },
 };
@@ -68,9 +73,10 @@ export function loadControlDocument(): Promise<void> {
  * @example await loadSpecChecks(); getCompiledSpec().operation('getMe').checkResponse(200, type, body)
  */
 export function loadSpecChecks(): Promise<void> {
-  loading ??= loadParts().then(
-    (parts) => {
+  loading ??= Promise.all([loadParts(), loadBodyChecks()]).then(
+    ([parts]) => {
       checks = Object.assign({}, ...parts) as GeneratedChecks;
+      late = { ...bodies, ...checks };
     },
     (error: unknown) => {
       loading = null;
@@ -78,4 +84,29 @@ export function loadSpecChecks(): Promise<void> {
     },
   );
   return loading;
+}
+
+/** Whether the API's request body validators are at hand in this page. */
+export function bodyChecksAtHand(): boolean {
+  return bodies !== null;
+}
+
+/**
+ * Loads the API's request body validators (spec-bodies.js, about 5 kB gzipped) once, with the page's first request
+ * that sends a body (request-input.ts): a page's first answer, a read, does not wait for them. A failed load may be
+ * tried again.
+ * @example if (!bodyChecksAtHand()) await loadBodyChecks()
+ */
+export function loadBodyChecks(): Promise<void> {
+  loadingBodies ??= import('./generated/spec-bodies.js').then(
+    (module: GeneratedChecks) => {
+      bodies = module;
+      late = { ...module, ...checks };
+    },
+    (error: unknown) => {
+      loadingBodies = null;
+      throw error;
+    },
+  );
+  return loadingBodies;
 }

@@ -30,6 +30,11 @@ async function loadGenerated(): Promise<{ specs: GeneratedSpecs; documents: Gene
 /** spec-checks.js once loaded (loadSpecChecks); null before, and for specs compiled here (which hold every check). */
 let checks: GeneratedChecks | null = null;
 let loading: Promise<void> | null = null;
+/** spec-bodies.js once loaded (loadBodyChecks); null before. */
+let bodies: GeneratedChecks | null = null;
+let loadingBodies: Promise<void> | null = null;
+/** The late validators at hand: the bodies' and the checks', as each has loaded. */
+let late: GeneratedChecks | null = null;
 /** Whether the checks come from spec-checks.js (false: compiled here, all at hand). */
 let checksGenerated = false;
 /** The generated modules' hash, that spec-checks.js must carry too. */
@@ -49,12 +54,12 @@ async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
     return {
       api: {
         document: documents.API_DOCUMENT,
-        source: generatedSource(specs, 'api', () => checks),
+        source: generatedSource(specs, 'api', () => late),
         origin: 'generated',
       },
       control: {
         document: documents.CONTROL_DOCUMENT,
-        source: generatedSource(specs, 'control', () => checks),
+        source: generatedSource(specs, 'control', () => late),
         origin: 'generated',
       },
     };
@@ -81,11 +86,12 @@ export const SPECS = await loadSpecs();
  */
 export function loadSpecChecks(): Promise<void> {
   if (!checksGenerated) return Promise.resolve();
-  loading ??= (import('./generated/spec-checks.js') as Promise<GeneratedChecks>).then(
-    (module) => {
+  loading ??= Promise.all([import('./generated/spec-checks.js') as Promise<GeneratedChecks>, loadBodyChecks()]).then(
+    ([module]) => {
       if (module.SPEC_HASH !== generatedHash)
         throw new Error('standin: the generated checks are of other spec texts; run npm run build');
       checks = module;
+      late = { ...bodies, ...module };
     },
     (error: unknown) => {
       loading = null;
@@ -93,6 +99,33 @@ export function loadSpecChecks(): Promise<void> {
     },
   );
   return loading;
+}
+
+/** Whether the API's request body validators are at hand (always, for specs compiled here). */
+export function bodyChecksAtHand(): boolean {
+  return !checksGenerated || bodies !== null;
+}
+
+/**
+ * Loads the API's request body validators (spec-bodies.js) once, for the first request that sends a body
+ * (request-input.ts); loadSpecChecks loads them too. A failed load may be tried again.
+ * @example if (!bodyChecksAtHand()) await loadBodyChecks()
+ */
+export function loadBodyChecks(): Promise<void> {
+  if (!checksGenerated) return Promise.resolve();
+  loadingBodies ??= (import('./generated/spec-bodies.js') as Promise<GeneratedChecks>).then(
+    (module) => {
+      if (module.SPEC_HASH !== generatedHash)
+        throw new Error('standin: the generated body checks are of other spec texts; run npm run build');
+      bodies = module;
+      late = { ...module, ...checks };
+    },
+    (error: unknown) => {
+      loadingBodies = null;
+      throw error;
+    },
+  );
+  return loadingBodies;
 }
 
 /** Whether control.yaml's document is at hand: in Node it is read with the API's, at start. */
