@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import type { Mock } from '../http/mock.js';
 import { problemResponse } from '../http/problem.js';
+import { loadBodyChecks } from '../spec/compiled-spec.js';
 import type { PagesOptions } from './page-options.js';
 import { REFERENCE_CSP, referenceInitializer, referencePage } from './reference-page.js';
 import { referenceSpec, type ReferenceSpec } from './reference-specs.js';
@@ -47,6 +48,8 @@ export function docsRoutes(mock: Mock, options: PagesOptions): Hono {
     if (spec) {
       // The world's examples, made now: the world changes. A server guarded by --control-token shows none: its
       // records are behind its people's tokens, and those behind the control token.
+      // Their request bodies are checked against the spec (world-examples.ts): its body checks load on demand.
+      if (spec === 'api' && !options.controlToken) await loadBodyChecks();
       const examples = spec === 'api' && !options.controlToken ? worldExamples(mock) : undefined;
       return c.json(referenceSpec(spec, examples), 200, { 'cache-control': FRESH });
     }
