@@ -54,6 +54,18 @@ describe('goal update slots (LW6)', () => {
     for (const id of ids.slice(0, 50)) expect(due(cadence, id)).toHaveLength(count);
   });
 
+  it("posts at the slot's minute and a second of the day's, not on the minute every time", () => {
+    const seconds = ids.slice(0, 50).flatMap((id) =>
+      due('weekly', id).map((date) => {
+        const at = goalUpdateTime(goalSlot(42, id), 'weekly', date, MIDNIGHT)!;
+        expect(Math.floor((at - MIDNIGHT) / 60)).toBe(goalSlot(42, id).minute);
+        return (at - MIDNIGHT) % 60;
+      }),
+    );
+    expect(seconds.filter((s) => s === 0).length / seconds.length).toBeLessThan(0.05);
+    expect(new Set(seconds).size).toBe(60);
+  });
+
   it('a monthly goal is due on one day of each month', () => {
     for (const id of ids.slice(0, 50))
       expect(new Set(due('monthly', id).map((d) => d.slice(0, 7))).size).toBe(due('monthly', id).length);
@@ -80,7 +92,7 @@ describe('goal update slots (LW6)', () => {
     const slot = goalSlot(42, ids[3]!);
     const [date] = due('weekly', ids[3]!);
     const at = goalUpdateTime(slot, 'weekly', date!, MIDNIGHT)!;
-    expect(at - MIDNIGHT).toBe(slot.minute * 60);
+    expect(Math.floor((at - MIDNIGHT) / 60)).toBe(slot.minute);
     expect(slot.minute).toBeGreaterThanOrEqual(600);
     expect(slot.minute).toBeLessThanOrEqual(1020);
   });

@@ -58,12 +58,17 @@ export function checkInTime(
   return midnight + (habit.minute + late) * MINUTE + random.int(0, 59);
 }
 
-/** A goal's update slot: the weekday of its week (and week of its fortnight, day of its month) and its minute. */
+/**
+ * A goal's update slot: the weekday of its week (and week of its fortnight, day of its month), its minute, and a
+ * second of its own that each date moves on (LW6: a person posts at 14:05:37, not on the minute every time; a
+ * stranger's read found every simulated update at :00 seconds beside the generated history's).
+ */
 export interface GoalSlot {
   weekday: number;
   fortnight: number;
   monthDay: number;
   minute: number;
+  second: number;
 }
 
 /**
@@ -80,10 +85,13 @@ export function goalSlot(seed: number, goalId: Uuid, anchor?: IsoDate): GoalSlot
     fortnight: random.int(0, 1),
     monthDay: random.int(1, 24),
     minute: random.int(10 * 60, 17 * 60),
+    second: 0,
   };
+  // Drawn after the rest, so that the days and minute stay those every world was drawn with.
+  own.second = random.int(0, 59);
   if (anchor === undefined) return own;
   const { weekday, fortnight, monthDay } = dayFacts(anchor);
-  return { weekday, fortnight, monthDay, minute: own.minute };
+  return { weekday, fortnight, monthDay, minute: own.minute, second: own.second };
 }
 
 /** What a goal slot is matched against: a date's weekday (Monday 0), week parity and day of the month. */
@@ -164,7 +172,16 @@ export function goalUpdateTime(
   date: IsoDate,
   midnight: EpochSeconds,
 ): EpochSeconds | null {
-  return slotDueOn(slot, cadence, workingSlotDays(date)) ? midnight + slot.minute * MINUTE : null;
+  return slotDueOn(slot, cadence, workingSlotDays(date)) ? slotInstant(slot, date, midnight) : null;
+}
+
+/**
+ * The instant of a goal's slot on `date` (whose local midnight is `midnight`): its minute, and its second moved on by
+ * the date (17 is prime to 60, so every second comes round and no two days running share one).
+ * @example slotInstant(slot, '2026-11-23', midnight) - midnight // slot.minute * 60 + a second of that day's
+ */
+export function slotInstant(slot: GoalSlot, date: IsoDate, midnight: EpochSeconds): EpochSeconds {
+  return midnight + slot.minute * MINUTE + ((slot.second + 17 * dayNumber(date)) % 60);
 }
 
 /**

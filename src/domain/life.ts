@@ -26,6 +26,7 @@ import {
   routineCommented,
   workingSlotDays,
   type CheckInHabit,
+  slotInstant,
   type GoalSlot,
 } from './life-agenda.js';
 import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction, WeekBefore } from './life-writer.js';
@@ -167,7 +168,7 @@ export function catchUpDay(
     const day = addDays(today, k);
     if (isAbsentOn(away, postedOn(day))) continue;
     if (k > 0) return day;
-    const at = instantAt(today, '00:00', owner.timeZone) + goalSlot(base.seed, goalId, today).minute * 60;
+    const at = slotInstant(goalSlot(base.seed, goalId, today), today, instantAt(today, '00:00', owner.timeZone));
     if (dayFacts(today).weekday < 5 && at > base.generatedAt) return today;
   }
   return addDays(today, drawn);
