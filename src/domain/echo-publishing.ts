@@ -6,17 +6,26 @@ import { stableUuid } from './entropy.js';
 import type { EchoQuestion, EpochSeconds } from './records.js';
 import type { Store } from './store.js';
 
-/** EC4: writes the Markdown body of an answer published at `publishedAt` (the generator's voice). */
-export type AnswerBodyWriter = (seed: number, question: EchoQuestion, publishedAt: EpochSeconds) => string;
+/**
+ * EC4: writes the Markdown body of an answer published at `publishedAt` (the generator's voice), in a world of
+ * `size` (world-base.ts' WorldSize, spelled out here as world-base.ts imports this file): its answerers write in the
+ * habits they have among that world's people (LW4).
+ */
+export type AnswerBodyWriter = (
+  seed: number,
+  question: EchoQuestion,
+  publishedAt: EpochSeconds,
+  size: 'small' | 'large',
+) => string;
 
 /**
  * Publishes every slot of `question` from `due` up to `until` (EC3: a paused question up to its pause) and
  * returns when the next answer is due.
- * @example due = publishDueAnswers(store, 42, echoAnswerBody, question, due, now)
+ * @example due = publishDueAnswers(store, { seed: 42, size: 'small' }, echoAnswerBody, question, due, now)
  */
 export function publishDueAnswers(
   store: Store,
-  seed: number,
+  { seed, size }: { seed: number; size: 'small' | 'large' },
   answerBody: AnswerBodyWriter,
   question: EchoQuestion,
   due: EpochSeconds,
@@ -31,7 +40,7 @@ export function publishDueAnswers(
       id: stableUuid(seed, 'echo-answer', question.id, due),
       questionId: question.id,
       title: answerTitle(question.title, due, question.answerTimeZone),
-      body: answerBody(seed, question, due),
+      body: answerBody(seed, question, due, size),
       publishedAt: due,
       // Below every runtime seq: an answer posted in the same second was created later (EC5, GU7).
       seq: 0,

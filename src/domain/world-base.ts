@@ -92,7 +92,7 @@ function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Slic
   for (const question of contents.echoQuestions) {
     publishDueAnswers(
       store,
-      seed,
+      contents,
       answerBody,
       question,
       nextAnswerAt(question, question.publishedThrough),

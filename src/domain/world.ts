@@ -216,7 +216,7 @@ export class World {
   #publish(questionId: Uuid): void {
     const due = this.#answerDue.get(questionId)!;
     const question = this.store.echoQuestions.get(questionId)!;
-    const next = publishDueAnswers(this.store, this.seed, this.base.answerBody, question, due, due);
+    const next = publishDueAnswers(this.store, this.base, this.base.answerBody, question, due, due);
     this.#answerDue.set(questionId, next === due ? Infinity : next);
     this.#nextAnswer = undefined;
   }
