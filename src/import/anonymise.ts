@@ -49,7 +49,13 @@ import { disciplineOfTeam, foreignTerms } from '../../fixtures/story-lexicon.js'
 import type { Discipline } from '../../fixtures/disciplines.js';
 import { htmlText } from './html-text.js';
 import { fillerFor, swapsOf } from './leak-dodge.js';
-import { StoryRewrite, type GoalRef as StoryGoal } from './story-rewrite.js';
+import {
+  StoryRewrite,
+  type DrawnWord,
+  type GoalRef as StoryGoal,
+  type RandomWords,
+  type Repaired,
+} from './story-rewrite.js';
 import { forEachWord, SourceIndex } from './leak-scan.js';
 import { IMPORTED_SEED } from './org-records.js';
 import type { SourceOrg } from './source-org.js';
@@ -709,8 +715,10 @@ class Anonymiser {
    * Draws again every word of the text that, with the three around it, makes a run of four words of a source text,
    * or is a source name, username or email (the leak scan's index): a few rounds, each drawing one word per hit.
    * `saying` (a story text, LW9): a word of a run is said otherwise first, or a filler put in it, before one is drawn.
+   * Returns the words drawn at random (the last resort), each as it was and as it came out.
    */
-  #repair(pieces: Piece[], random: EntityRandom, saying = false): void {
+  #repair(pieces: Piece[], random: EntityRandom, saying = false): DrawnWord[] {
+    const drawn: DrawnWord[] = [];
     // How many of a word's swaps (leak-dodge.ts) were tried: a word said otherwise keeps the sentence's sense; then
     // a word put before one (leak-dodge.ts' fillers), once a word; only then a word drawn from the vocabulary.
     const swapped = new Map<number, number>();
@@ -780,7 +788,7 @@ class Anonymiser {
           if (chosen !== null) redraw.add(chosen);
         }
       });
-      if (hits === 0 || redraw.size === 0) return;
+      if (hits === 0 || redraw.size === 0) return drawn;
       for (const p of redraw) {
         const piece = pieces[p]!;
         const swap = swapOf(p);
@@ -793,10 +801,15 @@ class Anonymiser {
         } else if (swap !== undefined) {
           swapped.set(p, (swapped.get(p) ?? 0) + 1);
           piece.text = this.#cased(piece.text, swap);
-        } else if (/^\p{N}{2,}$/u.test(piece.text)) piece.text = this.#wordFor(piece.text, random);
-        else piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
+        } else {
+          const was = piece.text;
+          if (/^\p{N}{2,}$/u.test(piece.text)) piece.text = this.#wordFor(piece.text, random);
+          else piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
+          drawn.push({ was, drawn: piece.text });
+        }
       }
     }
+    return drawn;
   }
 
   /** How many runs of four words of a source text, names, usernames or emails `text` holds. */
@@ -810,14 +823,14 @@ class Anonymiser {
   }
 
   /** A text the story engine wrote, its words that make a run of the source drawn again (mentions and links kept). */
-  #repaired(text: string, key: string): string {
+  #repaired(text: string, key: string): Repaired {
     const pieces: Piece[] = [];
     for (const part of text.split(
       /((?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]|https?:\/\/\S+|[\p{L}\p{N}\p{M}]+)/u,
     ))
       if (part) pieces.push({ text: part, word: /^[\p{L}\p{N}\p{M}]+$/u.test(part) });
-    this.#repair(pieces, streamOf(this.#salt, 'repair', key), true);
-    return pieces.map((p) => p.text).join('');
+    const drawn = this.#repair(pieces, streamOf(this.#salt, 'repair', key), true);
+    return { text: pieces.map((p) => p.text).join(''), drawn };
   }
 
   #username(source: string): string {
@@ -1024,8 +1037,17 @@ function reactionOf(a: Anonymiser, r: ApiSchema<'Reaction'>): ApiSchema<'Reactio
  * @example const world = anonymise(org, { salt: randomBytes(32), appUrl: 'https://app.standin.test' })
  */
 export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg {
+  return anonymised(org, options).org;
+}
+
+/**
+ * anonymise's organisation, and the words its repair drew at random in the story's texts (LW9: its last resort,
+ * which reads as word salad): what the import's summary counts.
+ * @example anonymised(org, { salt, appUrl }).randomWords.count // 0
+ */
+export function anonymised(org: SourceOrg, options: AnonymiseOptions): { org: SourceOrg; randomWords: RandomWords } {
   const a = new Anonymiser(org, options);
-  return {
+  const out: SourceOrg = {
     source: { label: LABEL, readAt: org.source.readAt, window: org.source.window },
     me: a.person(org.me),
     people: byId(org.people.map((p) => a.person(p))),
@@ -1046,4 +1068,5 @@ export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg 
     comments: byId(org.comments.map((c) => commentOf(a, c))),
     reactions: byId(org.reactions.map((r) => reactionOf(a, r))),
   };
+  return { org: out, randomWords: a.story.randomWords() };
 }
