@@ -78,6 +78,8 @@ export interface GoalRef {
 
 /** How many draws a text gets before the one that repeats least is kept (LW4: most records take the first). */
 const DRAWS = 6;
+/** LW9: how many draws a text gets while every one so far needs a word drawn at random to break a run of the source. */
+const MORE_DRAWS = 12;
 
 const MENTION = /(?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu;
 
@@ -177,9 +179,11 @@ export class StoryRewrite {
 
   /**
    * Draws `compose` up to DRAWS times (its argument the draw's number), each with every word that makes a run of
-   * the source drawn again (the anonymiser's repair), and keeps the first that repeats nothing: no text of its
-   * record's kind it must not repeat (`repeats`, LW4 within a goal) and no sentence another person wrote (LW4 across
-   * people, `author`'s); else the one that repeats least.
+   * the source said otherwise or drawn again (the anonymiser's repair), and keeps the first that repeats nothing:
+   * no text of its record's kind it must not repeat (`repeats`, LW4 within a goal) and no sentence another person
+   * wrote (LW4 across people, `author`'s), and holds no word drawn at random (LW9: word salad); else the one that
+   * repeats least, and of those the one with the fewest words drawn at random. While every draw so far needs a word
+   * drawn at random, up to MORE_DRAWS.
    */
   #drawn<T extends Record<string, string | null>>(
     compose: (draw: number) => T,
@@ -189,11 +193,12 @@ export class StoryRewrite {
     author?: string,
   ): { texts: T; draw: number } {
     let best: { texts: T; draw: number; repeats: number; drawn: KeptDrawn[] } | null = null;
-    for (let draw = 0; draw < DRAWS; draw++) {
+    for (let draw = 0; draw < (best && best.drawn.length > 0 ? MORE_DRAWS : DRAWS); draw++) {
       const { texts, drawn } = this.#repaired(compose(draw), key, sources);
       const repeated = repeats(texts) + (author === undefined ? 0 : this.#othersSentences(texts, author));
-      if (!best || repeated < best.repeats) best = { texts, draw, repeats: repeated, drawn };
-      if (repeated === 0) break;
+      if (!best || repeated < best.repeats || (repeated === best.repeats && drawn.length < best.drawn.length))
+        best = { texts, draw, repeats: repeated, drawn };
+      if (best.repeats === 0 && best.drawn.length === 0) break;
     }
     if (author !== undefined) this.#authored(best!.texts, author);
     this.#noteDrawn(best!.drawn);
