@@ -142,6 +142,20 @@ const KEPT_WORDS = new Set(
   ),
 );
 
+/** The words a status is stated in (LW1: "on track", "at risk", "off track"), which the story measure reads. */
+const STATUS_WORDS = new Set(['track', 'risk']);
+
+/** Words a filler never follows: "this still dark mode" reads as a slip (LW9). */
+const DETERMINERS = new Set('a an the this that these those our my your their its every each one'.split(' '));
+
+/** Two words of one of the generator's names for a thing ("push notifications"): a filler never goes between. */
+const COMPOUNDS = new Set(
+  [...AREAS.flatMap((a) => [a.name, ...a.components]), ...TECHNOLOGIES, ...MEETINGS].flatMap((name) => {
+    const words = name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    return words.slice(1).map((word, k) => `${words[k]} ${word}`);
+  }),
+);
+
 /** Record kinds by the path of their page (G10). */
 type PageKind = 'people' | 'goals' | 'goal_updates' | 'check-ins' | 'echo/questions' | 'echo/answers';
 const PAGE = /\/(goals|goal_updates|check-ins|echo\/questions|echo\/answers|people)\/([0-9a-f-]{36})(?![0-9a-f-])/i;
@@ -719,18 +733,45 @@ class Anonymiser {
    */
   #repair(pieces: Piece[], random: EntityRandom, saying = false): DrawnWord[] {
     const drawn: DrawnWord[] = [];
-    // How many of a word's swaps (leak-dodge.ts) were tried: a word said otherwise keeps the sentence's sense; then
-    // a word put before one (leak-dodge.ts' fillers), once a word; only then a word drawn from the vocabulary.
+    // How many of a word's swaps (leak-dodge.ts) were tried, and where in its list each text starts: a word said
+    // otherwise keeps the sentence's sense; then a word put before one (leak-dodge.ts' fillers), once a line; only
+    // then a word drawn from the vocabulary.
     const swapped = new Map<number, number>();
+    const firstSwap = new Map<number, number>();
     const filled = new Set<number>();
+    // A word's swaps are its own as the engine wrote it, tried in turn (not the swaps of the word it became), each
+    // read with the word after it ("an eye" is said "a close eye").
+    const originals = new Map<number, string>();
+    const wordAfter = (p: number): string | undefined =>
+      /^(?=.* )[ *_]+$/.test(pieces[p + 1]?.text ?? '') && pieces[p + 2]?.word ? pieces[p + 2]!.text : undefined;
+    // LW9: a filler goes where it reads ("I still merged"), never after a determiner ("this still dark mode") nor
+    // inside a name the generator gives a thing ("push also notifications").
+    const fillable = (p: number): boolean => {
+      const before = pieces[p - 2];
+      if (!before?.word || pieces[p - 1]!.text !== ' ') return true;
+      return (
+        !DETERMINERS.has(before.text.toLowerCase()) && !COMPOUNDS.has(`${before.text} ${pieces[p]!.text}`.toLowerCase())
+      );
+    };
+    const filledLines = new Set<number>();
+    // A word of a name ("time-zone", "sre-runbooks#383", "dark-mode.css") is not said otherwise: "room-zone" reads
+    // as a slip.
+    const inName = (p: number): boolean =>
+      /[-_./#@`]$/.test(pieces[p - 1]?.text ?? '') || /^[-_./#`]/.test(pieces[p + 1]?.text ?? '');
     for (let round = 0; round < 24; round++) {
       const inserts = new Set<number>();
       const starts: number[] = [];
+      // Each piece's line (a filler a line), counted once a round: a text may be long.
+      const lines: number[] = [];
       let text = '';
+      let line = 0;
       for (const piece of pieces) {
         starts.push(text.length);
+        lines.push(line);
         text += piece.text;
+        if (piece.text.includes('\n')) line++;
       }
+      const lineOf = (p: number): number => lines[p]!;
       const pieceAt = (offset: number): number => {
         let lo = 0;
         let hi = starts.length - 1;
@@ -741,8 +782,16 @@ class Anonymiser {
         }
         return lo;
       };
-      const swapOf = (p: number): string | undefined =>
-        saying ? swapsOf(pieces[p]!.text)[swapped.get(p) ?? 0] : undefined;
+      const swapOf = (p: number): string | undefined => {
+        if (!saying || inName(p)) return undefined;
+        const swaps = swapsOf(originals.get(p) ?? pieces[p]!.text, wordAfter(p));
+        const tried = swapped.get(p) ?? 0;
+        if (tried >= swaps.length) return undefined;
+        // LW4: each text starts a word's swaps at a place of its own: two people whose sentences the same swaps
+        // said otherwise said the same sentence ("monitor" is "watch" in one, another wrote "watch").
+        if (!firstSwap.has(p)) firstSwap.set(p, random.int(0, 5));
+        return swaps[(firstSwap.get(p)! + tried) % swaps.length];
+      };
       const wordPieces: number[] = [];
       const scanner = this.index.scanner();
       const redraw = new Set<number>();
@@ -753,6 +802,8 @@ class Anonymiser {
           hits++;
           const candidates = wordPieces.slice(hit.firstWord, hit.lastWord + 1).filter((p) => pieces[p]!.word);
           if (candidates.some((p) => redraw.has(p))) continue;
+          // By the word as the engine wrote it: a word with a filler before it is no longer for that.
+          const length = (p: number): number => (originals.get(p) ?? pieces[p]!.text).length;
           // A text run: a word of it said otherwise first (the longest that can be, so that "the" is the last
           // resort), else the longest drawn again. A name or username is drawn again whole.
           const swappable =
@@ -760,26 +811,33 @@ class Anonymiser {
               ? candidates
                   .filter((p) => swapOf(p) !== undefined)
                   .reduce<number | undefined>(
-                    (best, p) => (best === undefined || pieces[p]!.text.length > pieces[best]!.text.length ? p : best),
+                    (best, p) => (best === undefined || length(p) > length(best) ? p : best),
                     undefined,
                   )
               : undefined;
-          const longest = candidates.reduce<number | null>(
-            (best, p) => (best === null || pieces[p]!.text.length > pieces[best]!.text.length ? p : best),
+          // A word a status is stated in ("on track", "at risk", LW1) is drawn only when the run has no other.
+          const drawable = candidates.filter(
+            (p) => !STATUS_WORDS.has((originals.get(p) ?? pieces[p]!.text).toLowerCase()),
+          );
+          const longest = (drawable.length ? drawable : candidates).reduce<number | null>(
+            (best, p) => (best === null || length(p) > length(best) ? p : best),
             null,
           );
           // A filler goes before a word of a sentence only: one after a space, not inside a name like dark-mode.css.
           const middle = candidates
             .slice(1)
-            .find((p) => p > 0 && / $/.test(pieces[p - 1]!.text) && /^\p{L}+$/u.test(pieces[p]!.text));
-          if (
-            saying &&
-            swappable === undefined &&
-            hit.kind === 'text' &&
-            middle !== undefined &&
-            filled.size + inserts.size < 2 &&
-            !filled.has(middle)
-          ) {
+            .find(
+              (p) =>
+                p > 0 &&
+                / $/.test(pieces[p - 1]!.text) &&
+                /^\p{L}+$/u.test(pieces[p]!.text) &&
+                !filled.has(p) &&
+                !filledLines.has(lineOf(p)) &&
+                fillable(p),
+            );
+          if (saying && swappable === undefined && hit.kind === 'text' && middle !== undefined) {
+            // One filler a line: two in a sentence read as a tic ("still … just …").
+            filledLines.add(lineOf(middle));
             inserts.add(middle);
             redraw.add(middle);
             continue;
@@ -794,15 +852,17 @@ class Anonymiser {
         const swap = swapOf(p);
         if (inserts.has(p)) {
           filled.add(p);
+          if (!originals.has(p)) originals.set(p, piece.text);
           const filler = fillerFor(random);
           piece.text = /^\p{Lu}\p{Ll}/u.test(piece.text)
             ? `${filler.charAt(0).toUpperCase()}${filler.slice(1)} ${piece.text.charAt(0).toLowerCase()}${piece.text.slice(1)}`
             : `${filler} ${piece.text}`;
         } else if (swap !== undefined) {
+          if (!originals.has(p)) originals.set(p, piece.text);
           swapped.set(p, (swapped.get(p) ?? 0) + 1);
           piece.text = this.#cased(piece.text, swap);
         } else {
-          const was = piece.text;
+          const was = originals.get(p) ?? piece.text;
           if (/^\p{N}{2,}$/u.test(piece.text)) piece.text = this.#wordFor(piece.text, random);
           else piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
           drawn.push({ was, drawn: piece.text });
