@@ -145,6 +145,16 @@ const KEPT_WORDS = new Set(
 /** The words a status is stated in (LW1: "on track", "at risk", "off track"), which the story measure reads. */
 const STATUS_WORDS = new Set(['track', 'risk']);
 
+/** A sentence the repair takes out of a story text: its pieces, and whether it was its line's last. */
+interface Dropped {
+  from: number;
+  to: number;
+  last: boolean;
+}
+
+/** What ends a sentence inside a line: its stop, a closing parenthesis or quote either side, a space. */
+const SENTENCE_STOP = /^["')\]]*[.!?]["')\]]*[ \t]+$/;
+
 /** Words a filler never follows: "this still dark mode" reads as a slip (LW9). */
 const DETERMINERS = new Set('a an the this that these those our my your their its every each one'.split(' '));
 
@@ -469,7 +479,7 @@ class Anonymiser {
       voiceOfUsername: (username) => byUsername.get(username) ?? null,
       mention: (mention) => `@${this.#username(mention.slice(1))}`,
       hits: (text) => this.#hits(text),
-      repair: (text, key) => this.#repaired(text, key),
+      repair: (text, key, least) => this.#repaired(text, key, least),
     });
   }
 
@@ -728,14 +738,16 @@ class Anonymiser {
   /**
    * Draws again every word of the text that, with the three around it, makes a run of four words of a source text,
    * or is a source name, username or email (the leak scan's index): a few rounds, each drawing one word per hit.
-   * `saying` (a story text, LW9): a word of a run is said otherwise first, or a filler put in it, before one is drawn.
+   * `saying` (a story text, LW9): a word of a run is said otherwise first, or a filler put in it, or its sentence
+   * taken out (while the text stays `least` long), before one is drawn.
    * Returns the words drawn at random (the last resort), each as it was and as it came out.
    */
-  #repair(pieces: Piece[], random: EntityRandom, saying = false): DrawnWord[] {
+  #repair(pieces: Piece[], random: EntityRandom, saying = false, least?: number): DrawnWord[] {
     const drawn: DrawnWord[] = [];
     // How many of a word's swaps (leak-dodge.ts) were tried, and where in its list each text starts: a word said
-    // otherwise keeps the sentence's sense; then a word put before one (leak-dodge.ts' fillers), once a line; only
-    // then a word drawn from the vocabulary.
+    // otherwise keeps the sentence's sense; then a word put before one (leak-dodge.ts' fillers), once a line; then
+    // the sentence taken out, from a line of several (`least`: the text stays that long); only then a word drawn
+    // from the vocabulary.
     const swapped = new Map<number, number>();
     const firstSwap = new Map<number, number>();
     const filled = new Set<number>();
@@ -792,6 +804,31 @@ class Anonymiser {
         if (!firstSwap.has(p)) firstSwap.set(p, random.int(0, 5));
         return swaps[(firstSwap.get(p)! + tried) % swaps.length];
       };
+      const drops: Dropped[] = [];
+      let textLength = text.length;
+      // The sentence of piece `p` (its pieces, from its first word to its stop), when it may go whole: its line holds
+      // another sentence, it holds no Markdown and no mention (the skeleton's), and the text stays `least` long.
+      const droppable = (p: number, taken: readonly Dropped[]): Dropped | null => {
+        if (least === undefined || pieces[p]!.text === '') return null;
+        const stop = (k: number): boolean => !pieces[k]!.word && /[.!?]["')]*\s/.test(pieces[k]!.text);
+        const lineEnd = (k: number): boolean => !pieces[k]!.word && pieces[k]!.text.includes('\n');
+        let from = p;
+        while (from > 0 && !stop(from - 1) && !lineEnd(from - 1)) from--;
+        let to = p;
+        while (to < pieces.length - 1 && !stop(to + 1) && !lineEnd(to + 1)) to++;
+        // Not the line's last sentence: it goes with its stop, and the next one follows the one before. The last:
+        // the stop of the one before ends the line.
+        const last = to + 1 >= pieces.length || lineEnd(to + 1);
+        const end = last ? to : to + 1;
+        if (!SENTENCE_STOP.test(last ? (from > 0 ? pieces[from - 1]!.text : '') : pieces[end]!.text)) return null;
+        for (let k = from; k <= end; k++)
+          if (!pieces[k]!.word && !/^[\s,;:'’"()%/&+=#.-]*$/.test(pieces[k]!.text)) return null;
+        if (taken.some((d) => d.from <= end && from <= d.to + 1)) return null;
+        const removed = pieces.slice(from, end + 1).reduce((n, piece) => n + piece.text.length, 0);
+        if (textLength - removed < least) return null;
+        textLength -= removed;
+        return { from, to: end, last };
+      };
       const wordPieces: number[] = [];
       const scanner = this.index.scanner();
       const redraw = new Set<number>();
@@ -801,7 +838,7 @@ class Anonymiser {
         for (const hit of scanner.push(word)) {
           hits++;
           const candidates = wordPieces.slice(hit.firstWord, hit.lastWord + 1).filter((p) => pieces[p]!.word);
-          if (candidates.some((p) => redraw.has(p))) continue;
+          if (candidates.some((p) => redraw.has(p) || drops.some((d) => d.from <= p && p <= d.to))) continue;
           // By the word as the engine wrote it: a word with a filler before it is no longer for that.
           const length = (p: number): number => (originals.get(p) ?? pieces[p]!.text).length;
           // A text run: a word of it said otherwise first (the longest that can be, so that "the" is the last
@@ -842,11 +879,29 @@ class Anonymiser {
             redraw.add(middle);
             continue;
           }
+          // Past swaps and a filler: the sentence goes, when its line holds another and the text stays long enough.
+          const sentence =
+            saying && swappable === undefined && hit.kind === 'text' && candidates.length
+              ? droppable(candidates[0]!, drops)
+              : null;
+          if (sentence) {
+            drops.push(sentence);
+            continue;
+          }
           const chosen = swappable ?? longest;
           if (chosen !== null) redraw.add(chosen);
         }
       });
-      if (hits === 0 || redraw.size === 0) return drawn;
+      for (const { from, to, last } of drops) {
+        for (let k = from; k <= to; k++) pieces[k]!.text = '';
+        // The line's last sentence gone: the one before it ends the line ("A. B.\n" is "A.\n").
+        if (last) {
+          pieces[from - 1]!.text = pieces[from - 1]!.text.trimEnd();
+          const after = pieces[to + 1];
+          if (after) after.text = after.text.replace(/^[.!?]+/, '');
+        }
+      }
+      if (hits === 0 || (redraw.size === 0 && drops.length === 0)) return drawn;
       for (const p of redraw) {
         const piece = pieces[p]!;
         const swap = swapOf(p);
@@ -883,13 +938,13 @@ class Anonymiser {
   }
 
   /** A text the story engine wrote, its words that make a run of the source drawn again (mentions and links kept). */
-  #repaired(text: string, key: string): Repaired {
+  #repaired(text: string, key: string, least?: number): Repaired {
     const pieces: Piece[] = [];
     for (const part of text.split(
       /((?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]|https?:\/\/\S+|[\p{L}\p{N}\p{M}]+)/u,
     ))
       if (part) pieces.push({ text: part, word: /^[\p{L}\p{N}\p{M}]+$/u.test(part) });
-    const drawn = this.#repair(pieces, streamOf(this.#salt, 'repair', key), true);
+    const drawn = this.#repair(pieces, streamOf(this.#salt, 'repair', key), true, least);
     return { text: pieces.map((p) => p.text).join(''), drawn };
   }
 

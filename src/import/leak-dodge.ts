@@ -3,7 +3,8 @@
 // otherwise ("landed" for "merged", "this" for "the") breaks the run and keeps the sentence's sense, where a word
 // drawn at random from the vocabulary does not. Each word's swaps are tried in turn (a swap of a word followed by
 // another, "an eye", before the word's own); a run with no word to swap takes a filler ("also", "still") inside it,
-// which breaks it and leaves the sense; past both, a word is drawn (anonymise.ts counts those: LW9's word salad).
+// which breaks it and leaves the sense; past both, a sentence of a line of several goes, and only then is a word
+// drawn (anonymise.ts counts those: LW9's word salad).
 import type { EntityRandom } from '../domain/entropy.js';
 // Never the words a status is stated in ("on track", "at risk", "off track", LW1), which the story measure reads,
 // nor a period ("week", "sprint"), which a headline and its status line name alike.

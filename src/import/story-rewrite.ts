@@ -45,8 +45,11 @@ export interface StoryContext {
   mention: (mention: string) => string;
   /** How many runs of the source (or source names) `text` holds. */
   hits: (text: string) => number;
-  /** `text` with every word that makes a run of the source said otherwise, or drawn again (the anonymiser's repair). */
-  repair: (text: string, key: string) => Repaired;
+  /**
+   * `text` with every word that makes a run of the source said otherwise, or drawn again (the anonymiser's repair);
+   * a sentence of a line of several may go instead, while the text stays `least` characters long.
+   */
+  repair: (text: string, key: string, least?: number) => Repaired;
 }
 
 /** A word the repair drew at random from the vocabulary (its last resort): as it was, and as it came out. */
@@ -179,11 +182,9 @@ export class StoryRewrite {
 
   /**
    * Draws `compose` up to DRAWS times (its argument the draw's number), each with every word that makes a run of
-   * the source said otherwise or drawn again (the anonymiser's repair), and keeps the first that repeats nothing:
-   * no text of its record's kind it must not repeat (`repeats`, LW4 within a goal) and no sentence another person
-   * wrote (LW4 across people, `author`'s), and holds no word drawn at random (LW9: word salad); else the one that
-   * repeats least, and of those the one with the fewest words drawn at random. While every draw so far needs a word
-   * drawn at random, up to MORE_DRAWS.
+   * the source drawn again (the anonymiser's repair), and keeps the first that repeats nothing: no text of its
+   * record's kind it must not repeat (`repeats`, LW4 within a goal) and no sentence another person wrote (LW4 across
+   * people, `author`'s); else the one that repeats least.
    */
   #drawn<T extends Record<string, string | null>>(
     compose: (draw: number) => T,
@@ -220,7 +221,9 @@ export class StoryRewrite {
       const text = repaired[field];
       if (!text || this.c.hits(text) === 0) continue;
       // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
-      const fixed = this.c.repair(text, `${key}:${String(field)}`);
+      // A sentence taken out keeps the text within a fifth of the source's length (markdown-skeleton.ts' rule).
+      const source = sources[field];
+      const fixed = this.c.repair(text, `${key}:${String(field)}`, source ? Math.ceil(source.length * 0.8) : undefined);
       const most = Math.floor((sources[field]?.length ?? fixed.text.length) * 1.25);
       // Never cut a mention off (LW9 keeps a text's mentions: "…, @nonyeka 🙏" was cut back to "…cardinality:"): a
       // text to be cut has its lines' mentions put first ("@nonyeka: really nice …"), where the cut, from a line's
