@@ -183,10 +183,10 @@ function summaryLines(args: ImportArgs, summary: ImportSummary, windowRead: stri
     // The default window's end, and the world's clock: the same instant unless a record of the window is newer.
     ...(windowRead ? [`  ${windowRead}; the world's clock is frozen at ${summary.clock}`] : []),
     ...(left.length > 0 ? [`  left out, as what they belong to was not read: ${left.join(', ')}`] : []),
-    // LW9: words the repair drew at random read as word salad; said, with one in its line, when there are any.
+    // LW9: words the repair drew at random read as word salad; said, with the first of them, when there are any.
     ...(random.count > 0
       ? [
-          `  ${plural(random.count, 'word')} of the story's texts drawn at random to break a run of the source's (${random.examples[0]})`,
+          `  ${plural(random.count, 'word')} of the story's texts drawn at random to break a run of the source's, such as ${random.examples[0]!.split(':')[0]}`,
         ]
       : []),
   ];
