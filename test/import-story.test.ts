@@ -103,7 +103,7 @@ describe('an imported world (LW9)', () => {
   it('gives two people the same sentence hardly ever: each writes in their own habits, a repeat is drawn again (LW4)', () => {
     // A standin source is written by the very engine that rewrites it: nearly every draw holds runs of it, and the
     // words the leak repair says otherwise can meet another person's (each text starts a word's swaps at a place
-    // of its own). Left: about 1 in 1,000 (2 of 2,540 at seed 7; 3 of 2,448 when the repair drew words at random;
+    // of its own). Left: about 1 in 1,000 (2 of 2,538 at seed 7; 3 of 2,448 when the repair drew words at random;
     // 250 of 2,146 before each person had their own habits and a repeat was drawn again).
     const shared = crossPersonSentences(imported);
     expect(shared.of).toBeGreaterThan(1000);

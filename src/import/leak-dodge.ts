@@ -132,6 +132,8 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   flow: ['journey', 'path'],
   failed: ['broke', 'fell over'],
   guidelines: ['rules', 'guidance'],
+  holds: ['stays', 'sits'],
+  list: ['plate', 'radar'],
   answered: ['took', 'handled'],
   welcome: ['appreciated', 'wanted'],
   signed: ['checked', 'ticked'],
