@@ -176,12 +176,19 @@ function summaryLines(args: ImportArgs, summary: ImportSummary, windowRead: stri
     ...(args.comments ? [plural(counts.comments, 'comment'), plural(counts.reactions, 'reaction')] : []),
   ];
   const left = Object.entries(summary.leftOut).map(([kind, n]) => `${n} ${kind}`);
+  const random = summary.randomWords;
   return [
     `standin import: ${readLine}`,
     `  ${shown.join(', ')}`,
     // The default window's end, and the world's clock: the same instant unless a record of the window is newer.
     ...(windowRead ? [`  ${windowRead}; the world's clock is frozen at ${summary.clock}`] : []),
     ...(left.length > 0 ? [`  left out, as what they belong to was not read: ${left.join(', ')}`] : []),
+    // LW9: words the repair drew at random read as word salad; said, with the first of them, when there are any.
+    ...(random.count > 0
+      ? [
+          `  ${plural(random.count, 'word')} of the story's texts drawn at random to break a run of the source's, such as ${random.examples[0]!.split(':')[0]}`,
+        ]
+      : []),
   ];
 }
 

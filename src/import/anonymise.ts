@@ -49,7 +49,13 @@ import { disciplineOfTeam, foreignTerms } from '../../fixtures/story-lexicon.js'
 import type { Discipline } from '../../fixtures/disciplines.js';
 import { htmlText } from './html-text.js';
 import { fillerFor, swapsOf } from './leak-dodge.js';
-import { StoryRewrite, type GoalRef as StoryGoal } from './story-rewrite.js';
+import {
+  StoryRewrite,
+  type DrawnWord,
+  type GoalRef as StoryGoal,
+  type RandomWords,
+  type Repaired,
+} from './story-rewrite.js';
 import { forEachWord, SourceIndex } from './leak-scan.js';
 import { IMPORTED_SEED } from './org-records.js';
 import type { SourceOrg } from './source-org.js';
@@ -134,6 +140,30 @@ const KEPT_WORDS = new Set(
   'a an the of to in on for and or is are was be by at as it its we i our my me us you he she they with from this that but not so if no do did has had will can all any'.split(
     ' ',
   ),
+);
+
+/** The words a status is stated in (LW1: "on track", "at risk", "off track"), which the story measure reads. */
+const STATUS_WORDS = new Set(['track', 'risk']);
+
+/** A sentence the repair takes out of a story text: its pieces, and whether it was its line's last. */
+interface Dropped {
+  from: number;
+  to: number;
+  last: boolean;
+}
+
+/** What ends a sentence inside a line: its stop, a closing parenthesis or quote either side, a space. */
+const SENTENCE_STOP = /^["')\]]*[.!?]["')\]]*[ \t]+$/;
+
+/** Words a filler never follows: "this still dark mode" reads as a slip (LW9). */
+const DETERMINERS = new Set('a an the this that these those our my your their its every each one'.split(' '));
+
+/** Two words of one of the generator's names for a thing ("push notifications"): a filler never goes between. */
+const COMPOUNDS = new Set(
+  [...AREAS.flatMap((a) => [a.name, ...a.components]), ...TECHNOLOGIES, ...MEETINGS].flatMap((name) => {
+    const words = name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    return words.slice(1).map((word, k) => `${words[k]} ${word}`);
+  }),
 );
 
 /** Record kinds by the path of their page (G10). */
@@ -449,7 +479,7 @@ class Anonymiser {
       voiceOfUsername: (username) => byUsername.get(username) ?? null,
       mention: (mention) => `@${this.#username(mention.slice(1))}`,
       hits: (text) => this.#hits(text),
-      repair: (text, key) => this.#repaired(text, key),
+      repair: (text, key, least) => this.#repaired(text, key, least),
     });
   }
 
@@ -708,21 +738,52 @@ class Anonymiser {
   /**
    * Draws again every word of the text that, with the three around it, makes a run of four words of a source text,
    * or is a source name, username or email (the leak scan's index): a few rounds, each drawing one word per hit.
-   * `saying` (a story text, LW9): a word of a run is said otherwise first, or a filler put in it, before one is drawn.
+   * `saying` (a story text, LW9): a word of a run is said otherwise first, or a filler put in it, or its sentence
+   * taken out (while the text stays `least` long), before one is drawn.
+   * Returns the words drawn at random (the last resort), each as it was and as it came out.
    */
-  #repair(pieces: Piece[], random: EntityRandom, saying = false): void {
-    // How many of a word's swaps (leak-dodge.ts) were tried: a word said otherwise keeps the sentence's sense; then
-    // a word put before one (leak-dodge.ts' fillers), once a word; only then a word drawn from the vocabulary.
+  #repair(pieces: Piece[], random: EntityRandom, saying = false, least?: number): DrawnWord[] {
+    const drawn: DrawnWord[] = [];
+    // How many of a word's swaps (leak-dodge.ts) were tried, and where in its list each text starts: a word said
+    // otherwise keeps the sentence's sense; then a word put before one (leak-dodge.ts' fillers), once a line; then
+    // the sentence taken out, from a line of several (`least`: the text stays that long); only then a word drawn
+    // from the vocabulary.
     const swapped = new Map<number, number>();
+    const firstSwap = new Map<number, number>();
     const filled = new Set<number>();
+    // A word's swaps are its own as the engine wrote it, tried in turn (not the swaps of the word it became), each
+    // read with the word after it ("an eye" is said "a close eye").
+    const originals = new Map<number, string>();
+    const wordAfter = (p: number): string | undefined =>
+      /^(?=.* )[ *_]+$/.test(pieces[p + 1]?.text ?? '') && pieces[p + 2]?.word ? pieces[p + 2]!.text : undefined;
+    // LW9: a filler goes where it reads ("I still merged"), never after a determiner ("this still dark mode") nor
+    // inside a name the generator gives a thing ("push also notifications").
+    const fillable = (p: number): boolean => {
+      const before = pieces[p - 2];
+      if (!before?.word || pieces[p - 1]!.text !== ' ') return true;
+      return (
+        !DETERMINERS.has(before.text.toLowerCase()) && !COMPOUNDS.has(`${before.text} ${pieces[p]!.text}`.toLowerCase())
+      );
+    };
+    const filledLines = new Set<number>();
+    // A word of a name ("time-zone", "sre-runbooks#383", "dark-mode.css") is not said otherwise: "room-zone" reads
+    // as a slip.
+    const inName = (p: number): boolean =>
+      /[-_./#@`]$/.test(pieces[p - 1]?.text ?? '') || /^[-_./#`]/.test(pieces[p + 1]?.text ?? '');
     for (let round = 0; round < 24; round++) {
       const inserts = new Set<number>();
       const starts: number[] = [];
+      // Each piece's line (a filler a line), counted once a round: a text may be long.
+      const lines: number[] = [];
       let text = '';
+      let line = 0;
       for (const piece of pieces) {
         starts.push(text.length);
+        lines.push(line);
         text += piece.text;
+        if (piece.text.includes('\n')) line++;
       }
+      const lineOf = (p: number): number => lines[p]!;
       const pieceAt = (offset: number): number => {
         let lo = 0;
         let hi = starts.length - 1;
@@ -733,8 +794,41 @@ class Anonymiser {
         }
         return lo;
       };
-      const swapOf = (p: number): string | undefined =>
-        saying ? swapsOf(pieces[p]!.text)[swapped.get(p) ?? 0] : undefined;
+      const swapOf = (p: number): string | undefined => {
+        if (!saying || inName(p)) return undefined;
+        const swaps = swapsOf(originals.get(p) ?? pieces[p]!.text, wordAfter(p));
+        const tried = swapped.get(p) ?? 0;
+        if (tried >= swaps.length) return undefined;
+        // LW4: each text starts a word's swaps at a place of its own: two people whose sentences the same swaps
+        // said otherwise said the same sentence ("monitor" is "watch" in one, another wrote "watch").
+        if (!firstSwap.has(p)) firstSwap.set(p, random.int(0, 5));
+        return swaps[(firstSwap.get(p)! + tried) % swaps.length];
+      };
+      const drops: Dropped[] = [];
+      let textLength = text.length;
+      // The sentence of piece `p` (its pieces, from its first word to its stop), when it may go whole: its line holds
+      // another sentence, it holds no Markdown and no mention (the skeleton's), and the text stays `least` long.
+      const droppable = (p: number, taken: readonly Dropped[]): Dropped | null => {
+        if (least === undefined || pieces[p]!.text === '') return null;
+        const stop = (k: number): boolean => !pieces[k]!.word && /[.!?]["')]*\s/.test(pieces[k]!.text);
+        const lineEnd = (k: number): boolean => !pieces[k]!.word && pieces[k]!.text.includes('\n');
+        let from = p;
+        while (from > 0 && !stop(from - 1) && !lineEnd(from - 1)) from--;
+        let to = p;
+        while (to < pieces.length - 1 && !stop(to + 1) && !lineEnd(to + 1)) to++;
+        // Not the line's last sentence: it goes with its stop, and the next one follows the one before. The last:
+        // the stop of the one before ends the line.
+        const last = to + 1 >= pieces.length || lineEnd(to + 1);
+        const end = last ? to : to + 1;
+        if (!SENTENCE_STOP.test(last ? (from > 0 ? pieces[from - 1]!.text : '') : pieces[end]!.text)) return null;
+        for (let k = from; k <= end; k++)
+          if (!pieces[k]!.word && !/^[\s,;:'’"()%/&+=#.-]*$/.test(pieces[k]!.text)) return null;
+        if (taken.some((d) => d.from <= end && from <= d.to + 1)) return null;
+        const removed = pieces.slice(from, end + 1).reduce((n, piece) => n + piece.text.length, 0);
+        if (textLength - removed < least) return null;
+        textLength -= removed;
+        return { from, to: end, last };
+      };
       const wordPieces: number[] = [];
       const scanner = this.index.scanner();
       const redraw = new Set<number>();
@@ -744,7 +838,9 @@ class Anonymiser {
         for (const hit of scanner.push(word)) {
           hits++;
           const candidates = wordPieces.slice(hit.firstWord, hit.lastWord + 1).filter((p) => pieces[p]!.word);
-          if (candidates.some((p) => redraw.has(p))) continue;
+          if (candidates.some((p) => redraw.has(p) || drops.some((d) => d.from <= p && p <= d.to))) continue;
+          // By the word as the engine wrote it: a word with a filler before it is no longer for that.
+          const length = (p: number): number => (originals.get(p) ?? pieces[p]!.text).length;
           // A text run: a word of it said otherwise first (the longest that can be, so that "the" is the last
           // resort), else the longest drawn again. A name or username is drawn again whole.
           const swappable =
@@ -752,51 +848,83 @@ class Anonymiser {
               ? candidates
                   .filter((p) => swapOf(p) !== undefined)
                   .reduce<number | undefined>(
-                    (best, p) => (best === undefined || pieces[p]!.text.length > pieces[best]!.text.length ? p : best),
+                    (best, p) => (best === undefined || length(p) > length(best) ? p : best),
                     undefined,
                   )
               : undefined;
-          const longest = candidates.reduce<number | null>(
-            (best, p) => (best === null || pieces[p]!.text.length > pieces[best]!.text.length ? p : best),
+          // A word a status is stated in ("on track", "at risk", LW1) is drawn only when the run has no other.
+          const drawable = candidates.filter(
+            (p) => !STATUS_WORDS.has((originals.get(p) ?? pieces[p]!.text).toLowerCase()),
+          );
+          const longest = (drawable.length ? drawable : candidates).reduce<number | null>(
+            (best, p) => (best === null || length(p) > length(best) ? p : best),
             null,
           );
           // A filler goes before a word of a sentence only: one after a space, not inside a name like dark-mode.css.
           const middle = candidates
             .slice(1)
-            .find((p) => p > 0 && / $/.test(pieces[p - 1]!.text) && /^\p{L}+$/u.test(pieces[p]!.text));
-          if (
-            saying &&
-            swappable === undefined &&
-            hit.kind === 'text' &&
-            middle !== undefined &&
-            filled.size + inserts.size < 2 &&
-            !filled.has(middle)
-          ) {
+            .find(
+              (p) =>
+                p > 0 &&
+                / $/.test(pieces[p - 1]!.text) &&
+                /^\p{L}+$/u.test(pieces[p]!.text) &&
+                !filled.has(p) &&
+                !filledLines.has(lineOf(p)) &&
+                fillable(p),
+            );
+          if (saying && swappable === undefined && hit.kind === 'text' && middle !== undefined) {
+            // One filler a line: two in a sentence read as a tic ("still … just …").
+            filledLines.add(lineOf(middle));
             inserts.add(middle);
             redraw.add(middle);
+            continue;
+          }
+          // Past swaps and a filler: the sentence goes, when its line holds another and the text stays long enough.
+          const sentence =
+            saying && swappable === undefined && hit.kind === 'text' && candidates.length
+              ? droppable(candidates[0]!, drops)
+              : null;
+          if (sentence) {
+            drops.push(sentence);
             continue;
           }
           const chosen = swappable ?? longest;
           if (chosen !== null) redraw.add(chosen);
         }
       });
-      if (hits === 0 || redraw.size === 0) return;
+      for (const { from, to, last } of drops) {
+        for (let k = from; k <= to; k++) pieces[k]!.text = '';
+        // The line's last sentence gone: the one before it ends the line ("A. B.\n" is "A.\n").
+        if (last) {
+          pieces[from - 1]!.text = pieces[from - 1]!.text.trimEnd();
+          const after = pieces[to + 1];
+          if (after) after.text = after.text.replace(/^[.!?]+/, '');
+        }
+      }
+      if (hits === 0 || (redraw.size === 0 && drops.length === 0)) return drawn;
       for (const p of redraw) {
         const piece = pieces[p]!;
         const swap = swapOf(p);
         if (inserts.has(p)) {
           filled.add(p);
+          if (!originals.has(p)) originals.set(p, piece.text);
           const filler = fillerFor(random);
           piece.text = /^\p{Lu}\p{Ll}/u.test(piece.text)
             ? `${filler.charAt(0).toUpperCase()}${filler.slice(1)} ${piece.text.charAt(0).toLowerCase()}${piece.text.slice(1)}`
             : `${filler} ${piece.text}`;
         } else if (swap !== undefined) {
+          if (!originals.has(p)) originals.set(p, piece.text);
           swapped.set(p, (swapped.get(p) ?? 0) + 1);
           piece.text = this.#cased(piece.text, swap);
-        } else if (/^\p{N}{2,}$/u.test(piece.text)) piece.text = this.#wordFor(piece.text, random);
-        else piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
+        } else {
+          const was = originals.get(p) ?? piece.text;
+          if (/^\p{N}{2,}$/u.test(piece.text)) piece.text = this.#wordFor(piece.text, random);
+          else piece.text = this.#cased(piece.text, this.#word(random, Math.max(2, piece.text.length)));
+          drawn.push({ was, drawn: piece.text });
+        }
       }
     }
+    return drawn;
   }
 
   /** How many runs of four words of a source text, names, usernames or emails `text` holds. */
@@ -810,14 +938,14 @@ class Anonymiser {
   }
 
   /** A text the story engine wrote, its words that make a run of the source drawn again (mentions and links kept). */
-  #repaired(text: string, key: string): string {
+  #repaired(text: string, key: string, least?: number): Repaired {
     const pieces: Piece[] = [];
     for (const part of text.split(
       /((?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]|https?:\/\/\S+|[\p{L}\p{N}\p{M}]+)/u,
     ))
       if (part) pieces.push({ text: part, word: /^[\p{L}\p{N}\p{M}]+$/u.test(part) });
-    this.#repair(pieces, streamOf(this.#salt, 'repair', key), true);
-    return pieces.map((p) => p.text).join('');
+    const drawn = this.#repair(pieces, streamOf(this.#salt, 'repair', key), true, least);
+    return { text: pieces.map((p) => p.text).join(''), drawn };
   }
 
   #username(source: string): string {
@@ -1024,8 +1152,17 @@ function reactionOf(a: Anonymiser, r: ApiSchema<'Reaction'>): ApiSchema<'Reactio
  * @example const world = anonymise(org, { salt: randomBytes(32), appUrl: 'https://app.standin.test' })
  */
 export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg {
+  return anonymised(org, options).org;
+}
+
+/**
+ * anonymise's organisation, and the words its repair drew at random in the story's texts (LW9: its last resort,
+ * which reads as word salad): what the import's summary counts.
+ * @example anonymised(org, { salt, appUrl }).randomWords.count // 0
+ */
+export function anonymised(org: SourceOrg, options: AnonymiseOptions): { org: SourceOrg; randomWords: RandomWords } {
   const a = new Anonymiser(org, options);
-  return {
+  const out: SourceOrg = {
     source: { label: LABEL, readAt: org.source.readAt, window: org.source.window },
     me: a.person(org.me),
     people: byId(org.people.map((p) => a.person(p))),
@@ -1046,4 +1183,5 @@ export function anonymise(org: SourceOrg, options: AnonymiseOptions): SourceOrg 
     comments: byId(org.comments.map((c) => commentOf(a, c))),
     reactions: byId(org.reactions.map((r) => reactionOf(a, r))),
   };
+  return { org: out, randomWords: a.story.randomWords() };
 }

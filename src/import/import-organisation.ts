@@ -10,7 +10,7 @@ import { writeFileWhole } from '../files/replace-file.js';
 import { OptionError } from '../http/option-rules.js';
 import { DEFAULT_APP_URL, isAppUrl } from '../http/present.js';
 import { loadSpecChecks } from '../spec/compiled-spec.js';
-import { anonymise } from './anonymise.js';
+import { anonymised } from './anonymise.js';
 import { organisationFromHar } from './har-source.js';
 import { importedStateText } from './import-state.js';
 import { leakScan, type Leak } from './leak-scan.js';
@@ -23,6 +23,7 @@ import { isDate, readOrganisation } from './read-organisation.js';
 import { instant } from './read-window.js';
 import { MIN_SALT_BYTES } from './salt-file.js';
 import { SOURCE_KINDS, type SourceKind, type SourceOrg } from './source-org.js';
+import type { RandomWords } from './story-rewrite.js';
 
 /** The most leaks the scan reports: past them, the output is the source's in so many places that more tell nothing. */
 export const MAX_LEAKS = 50;
@@ -32,6 +33,8 @@ export interface ImportedWorld extends OrgRecords {
   /** The state document. */
   text: string;
   leaks: Leak[];
+  /** LW9: the words of the story's texts drawn at random (anonymise.ts' last resort). */
+  randomWords: RandomWords;
 }
 
 /**
@@ -42,10 +45,10 @@ export function importedWorld(
   source: SourceOrg,
   options: { salt: string | Buffer; appUrl: string; maxLeaks?: number },
 ): ImportedWorld {
-  const anonymised = anonymise(source, { salt: options.salt, appUrl: options.appUrl });
-  const built = orgRecords(anonymised, options.salt);
+  const { org, randomWords } = anonymised(source, { salt: options.salt, appUrl: options.appUrl });
+  const built = orgRecords(org, options.salt);
   const text = importedStateText(built.contents);
-  return { ...built, text, leaks: leakScan(source, text, { maxLeaks: options.maxLeaks ?? MAX_LEAKS }) };
+  return { ...built, text, leaks: leakScan(source, text, { maxLeaks: options.maxLeaks ?? MAX_LEAKS }), randomWords };
 }
 
 /** Refuses options no import can run with, naming the option (OptionError, as createMock's). */
@@ -150,6 +153,7 @@ export async function importOrganisation(options: ImportOptions): Promise<Import
     leftOut: world.leftOut,
     window: source.source.window,
     clock: instant(contents.generatedAt * 1000),
+    randomWords: world.randomWords,
     leaks: world.leaks,
     you: { id: me.id, name: me.name, username: me.username, tokens: { ...me.tokens } },
     bytes: Buffer.byteLength(world.text),

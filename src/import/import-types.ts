@@ -62,6 +62,12 @@ export interface ImportSummary {
   window: ReadWindow;
   /** The world's clock, frozen at the latest instant the organisation shows (G3). */
   clock: string;
+  /**
+   * LW9: the words of the story's texts that the anonymiser's repair drew at random from the vocabulary, its last
+   * resort to break a run of four words of the source (they read as word salad: "I'd education an eye on"), with a
+   * few of them in their line (`keep → education: "…"`). Near 0 even for a source standin made (docs/import.md).
+   */
+  randomWords: { count: number; examples: string[] };
   /** What the leak scan found of the source in the output (at most MAX_LEAKS): when any, nothing is written. */
   leaks: Leak[];
   /** The world's default person, the one whose token read it, as the world names them, with their new tokens. */

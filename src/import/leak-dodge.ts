@@ -1,8 +1,10 @@
 // Owns the other ways of saying a word that the anonymiser tries first when a text the story engine wrote holds a
 // run of four words of the source (LW9): a source standin made holds the engine's own sentences, and a word said
 // otherwise ("landed" for "merged", "this" for "the") breaks the run and keeps the sentence's sense, where a word
-// drawn at random from the vocabulary does not. Each word's swaps are tried in order; a run with no word to swap
-// takes a filler ("also", "still") inside it, which breaks it and leaves the sense; past both, a word is drawn.
+// drawn at random from the vocabulary does not. Each word's swaps are tried in turn (a swap of a word followed by
+// another, "an eye", before the word's own); a run with no word to swap takes a filler ("also", "still") inside it,
+// which breaks it and leaves the sense; past both, a sentence of a line of several goes, and only then is a word
+// drawn (anonymise.ts counts those: LW9's word salad).
 import type { EntityRandom } from '../domain/entropy.js';
 // Never the words a status is stated in ("on track", "at risk", "off track", LW1), which the story measure reads,
 // nor a period ("week", "sprint"), which a headline and its status line name alike.
@@ -81,14 +83,86 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   tracked: ['followed', 'logged'],
   doing: ['taking on', 'pursuing'],
   this: ['the', 'that'],
+  // LW9: the engine's own words that the repair drew at random most often on a source standin made (seed 7 small,
+  // counted over an import: "keep" became "education"), each said so that its sentences still read.
+  android: ['mobile', 'phone'],
+  notifications: ['alerts', 'messages'],
+  offline: ['local', 'background'],
+  metrics: ['numbers', 'stats'],
+  metric: ['figure', 'measure'],
+  'flag it': ['raise', 'mention'],
+  escalating: ['raising it', 'flagging it'],
+  was: ['had been', 'still was'],
+  meant: ['planned', 'intended'],
+  wanted: ['hoped', 'meant'],
+  comments: ['notes', 'remarks'],
+  backlog: ['queue', 'bug list'],
+  against: ['for', 'versus'],
+  through: ['over'],
+  states: ['screens', 'views'],
+  cases: ['scenarios', 'paths'],
+  said: ['promised', 'told them'],
+  promised: ['said', 'agreed'],
+  rescheduled: ['moved', 'pushed back'],
+  messages: ['notes', 'pings'],
+  direction: ['approach', 'plan'],
+  timeouts: ['stalls', 'hangs'],
+  regression: ['breakage', 'slip'],
+  plan: ['aim', 'intent'],
+  pagination: ['paging', 'page loading'],
+  monitor: ['watch', 'follow'],
+  designs: ['mockups', 'screens'],
+  chase: ['push', 'follow up'],
+  prototype: ['mockup', 'draft'],
+  mocks: ['mockups', 'drafts'],
+  nastiest: ['worst', 'ugliest'],
+  component: ['UI', 'widget'],
+  condition: ['bug', 'issue'],
+  harness: ['rig', 'setup'],
+  launched: ['released', 'rolled out'],
+  flows: ['journeys', 'paths'],
+  'timing out': ['flaking'],
+  fast: ['quick', 'swift'],
+  pair: ['team up', 'work'],
+  decision: ['call', 'answer'],
+  quick: ['fast', 'brief'],
+  confirmed: ['agreed', 'settled'],
+  unchanged: ['flat', 'level'],
+  checked: ['tested', 'went over'],
+  flow: ['journey', 'path'],
+  failed: ['broke', 'fell over'],
+  guidelines: ['rules', 'guidance'],
+  holds: ['stays', 'sits'],
+  list: ['plate', 'radar'],
+  answered: ['took', 'handled'],
+  welcome: ['appreciated', 'wanted'],
+  signed: ['checked', 'ticked'],
+  request: ['ticket', 'ask'],
+  // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
+  // "got started on".
+  'an eye': ['a close', 'a careful'],
+  'pick up': ['take', 'open'],
+  'track this': ['watch', 'follow'],
+  'track the': ['watch', 'follow'],
+  'edge cases': ['corner', 'tricky'],
+  'it stands': ['this one', 'the work'],
+  'move on': ['get on', 'go on'],
+  'ran into': ['hit', 'came up against'],
+  people: ['folks', 'the team'],
+  'going to': ['about', 'set'],
+  'going on': ['started', 'moving'],
+  'error rates': ['failure', 'crash'],
+  'look at': ['glance', 'peek'],
+  'chase down': ['hunt', 'run'],
 };
 
 /**
  * The other ways of saying `word` (case aside), in the order they are tried; none for a word not in the list.
  * @example swapsOf('Merged') // ['landed', 'got in']
  */
-export function swapsOf(word: string): readonly string[] {
-  return SWAPS[word.toLowerCase()] ?? [];
+export function swapsOf(word: string, next?: string): readonly string[] {
+  const said = SWAPS[word.toLowerCase()] ?? [];
+  return next === undefined ? said : [...(SWAPS[`${word} ${next}`.toLowerCase()] ?? []), ...said];
 }
 
 /** Words that fit before most words of a sentence and change little of it. */

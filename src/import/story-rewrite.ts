@@ -45,8 +45,30 @@ export interface StoryContext {
   mention: (mention: string) => string;
   /** How many runs of the source (or source names) `text` holds. */
   hits: (text: string) => number;
-  /** `text` with every word that makes a run of the source drawn again (the anonymiser's repair). */
-  repair: (text: string, key: string) => string;
+  /**
+   * `text` with every word that makes a run of the source said otherwise, or drawn again (the anonymiser's repair);
+   * a sentence of a line of several may go instead, while the text stays `least` characters long.
+   */
+  repair: (text: string, key: string, least?: number) => Repaired;
+}
+
+/** A word the repair drew at random from the vocabulary (its last resort): as it was, and as it came out. */
+export interface DrawnWord {
+  was: string;
+  drawn: string;
+}
+
+/** A text repaired, and the words of it drawn at random. */
+export interface Repaired {
+  text: string;
+  drawn: DrawnWord[];
+}
+
+/** LW9: the words drawn at random left in the story's texts, over a whole import, with a few of them in their line. */
+export interface RandomWords {
+  count: number;
+  /** A few, in the order of the records' new ids: `keep → education: "I'd education an eye on …"`. */
+  examples: string[];
 }
 
 /** A goal as the rewrite draws its title: its source title, owner, first team and depth (team goal or below). */
@@ -59,6 +81,8 @@ export interface GoalRef {
 
 /** How many draws a text gets before the one that repeats least is kept (LW4: most records take the first). */
 const DRAWS = 6;
+/** LW9: how many draws a text gets while every one so far needs a word drawn at random to break a run of the source. */
+const MORE_DRAWS = 12;
 
 const MENTION = /(?<![\p{L}\p{N}_@])@[\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu;
 
@@ -84,6 +108,27 @@ function titled(text: string, length: number): string {
   return withoutTrailingJoins(words.join(' '));
 }
 
+/** A word drawn at random that a text kept, and the line of the text it is in. */
+interface KeptDrawn extends DrawnWord {
+  line: string;
+}
+
+/** Of the words drawn at random, those `text` still holds (a cut back may have taken some), each with its line. */
+function stillIn(text: string, drawn: readonly DrawnWord[]): KeptDrawn[] {
+  const lines = text.split('\n');
+  const left = new Map<string, number>();
+  const kept: KeptDrawn[] = [];
+  for (const d of drawn) {
+    // A drawn word is letters or digits alone (a piece of the repair's): nothing to escape.
+    const word = new RegExp(`(?<![\\p{L}\\p{N}])${d.drawn}(?![\\p{L}\\p{N}])`, 'u');
+    const held = left.get(d.drawn) ?? lines.reduce((n, l) => n + l.split(word).length - 1, 0);
+    if (held === 0) continue;
+    left.set(d.drawn, held - 1);
+    kept.push({ ...d, line: lines.find((l) => word.test(l)) ?? '' });
+  }
+  return kept;
+}
+
 function byInstantThenId<T>(list: T[], instant: (t: T) => string, id: (t: T) => string): T[] {
   return list.sort((a, b) =>
     instant(a) < instant(b) ? -1 : instant(a) > instant(b) ? 1 : id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0,
@@ -105,6 +150,8 @@ export class StoryRewrite {
   /** LW4: who wrote each sentence first, masked as the story measure reads it (tickets, pull requests, mentions). */
   readonly #sentenceAuthors = new Map<string, string>();
   readonly #mask = masker([]);
+  /** LW9: the words drawn at random the texts kept, in the order the texts were written (new ids). */
+  readonly #drawnWords: KeptDrawn[] = [];
 
   constructor(private readonly c: StoryContext) {
     c.org.people
@@ -146,39 +193,67 @@ export class StoryRewrite {
     repeats: (texts: T) => number = () => 0,
     author?: string,
   ): { texts: T; draw: number } {
-    let best: { texts: T; draw: number; repeats: number } | null = null;
-    for (let draw = 0; draw < DRAWS; draw++) {
-      const texts = this.#repaired(compose(draw), key, sources);
+    let best: { texts: T; draw: number; repeats: number; drawn: KeptDrawn[] } | null = null;
+    for (let draw = 0; draw < (best && best.drawn.length > 0 ? MORE_DRAWS : DRAWS); draw++) {
+      const { texts, drawn } = this.#repaired(compose(draw), key, sources);
       const repeated = repeats(texts) + (author === undefined ? 0 : this.#othersSentences(texts, author));
-      if (!best || repeated < best.repeats) best = { texts, draw, repeats: repeated };
-      if (repeated === 0) break;
+      if (!best || repeated < best.repeats || (repeated === best.repeats && drawn.length < best.drawn.length))
+        best = { texts, draw, repeats: repeated, drawn };
+      if (best.repeats === 0 && best.drawn.length === 0) break;
     }
     if (author !== undefined) this.#authored(best!.texts, author);
+    this.#noteDrawn(best!.drawn);
     return { texts: best!.texts, draw: best!.draw };
   }
 
-  /** `texts` with each word that makes a run of the source drawn again, cut back to about the source's length. */
+  /**
+   * `texts` with each word that makes a run of the source said otherwise or drawn again, cut back to about the
+   * source's length; and the words drawn at random that the texts still hold.
+   */
   #repaired<T extends Record<string, string | null>>(
     texts: T,
     key: string,
     sources: { [K in keyof T]: string | null },
-  ): T {
+  ): { texts: T; drawn: KeptDrawn[] } {
     const repaired = { ...texts };
+    const drawn: KeptDrawn[] = [];
     for (const field of Object.keys(repaired) as Array<keyof T>) {
       const text = repaired[field];
       if (!text || this.c.hits(text) === 0) continue;
       // A word said otherwise or put in may lengthen a line: cut back to about the source's length.
-      const fixed = this.c.repair(text, `${key}:${String(field)}`);
-      const most = Math.floor((sources[field]?.length ?? fixed.length) * 1.25);
+      // A sentence taken out keeps the text within a fifth of the source's length (markdown-skeleton.ts' rule).
+      const source = sources[field];
+      const fixed = this.c.repair(text, `${key}:${String(field)}`, source ? Math.ceil(source.length * 0.8) : undefined);
+      const most = Math.floor((sources[field]?.length ?? fixed.text.length) * 1.25);
       // Never cut a mention off (LW9 keeps a text's mentions: "…, @nonyeka 🙏" was cut back to "…cardinality:"): a
       // text to be cut has its lines' mentions put first ("@nonyeka: really nice …"), where the cut, from a line's
       // end, leaves them.
-      const mentions = fixed.match(MENTION) ?? [];
+      const mentions = fixed.text.match(MENTION) ?? [];
       const keeps = (t: string) => mentions.every((m) => t.includes(m));
-      const cut = fixed.length > most && mentions.length > 0 ? mentionsFirst(fixed) : fixed;
-      repaired[field] = cutBack(cut, most, (t) => this.c.hits(t) === 0 && keeps(t)) as T[keyof T];
+      const cut = fixed.text.length > most && mentions.length > 0 ? mentionsFirst(fixed.text) : fixed.text;
+      const final = cutBack(cut, most, (t) => this.c.hits(t) === 0 && keeps(t));
+      repaired[field] = final as T[keyof T];
+      drawn.push(...stillIn(final, fixed.drawn));
     }
-    return repaired;
+    return { texts: repaired, drawn };
+  }
+
+  /** Files the words drawn at random that a text kept (LW9's measure of the repair's last resort). */
+  #noteDrawn(drawn: readonly KeptDrawn[]): void {
+    this.#drawnWords.push(...drawn);
+  }
+
+  /** LW9: the words the repair drew at random that the story's texts hold, with a few of them in their line. */
+  randomWords(examples = 5): RandomWords {
+    return {
+      count: this.#drawnWords.length,
+      // Spread over the import, not its first records only.
+      examples: Array.from({ length: Math.min(examples, this.#drawnWords.length) }, (_, k) => {
+        const d =
+          this.#drawnWords[Math.floor((k * this.#drawnWords.length) / Math.min(examples, this.#drawnWords.length))]!;
+        return `${d.was} → ${d.drawn}: "${d.line}"`;
+      }),
+    };
   }
 
   /**
@@ -243,7 +318,11 @@ export class StoryRewrite {
       const owner = ref.owner ? this.c.person(ref.owner).username : '';
       const voice = this.#voice(area ?? this.#anyArea(id), owner, 'goal', id);
       let goal = goalStory(voice, ref.level, this.c.id(id), ref.title.length, taken, (t) => this.c.hits(t) === 0);
-      if (this.c.hits(goal.title) > 0) goal = { ...goal, title: this.c.repair(goal.title, `${id}:title`) };
+      if (this.c.hits(goal.title) > 0) {
+        const fixed = this.c.repair(goal.title, `${id}:title`);
+        goal = { ...goal, title: fixed.text };
+        this.#noteDrawn(stillIn(fixed.text, fixed.drawn));
+      }
       taken.add(goal.title);
       this.#goals.set(id, goal);
     }
