@@ -683,7 +683,10 @@ class Anonymiser {
       return Array.from({ length: word.length }, (_, k) =>
         String(random.int(k === 0 && word.length > 1 ? 1 : 0, 9)),
       ).join('');
-    return this.#cased(word, this.#word(random, word.length));
+    // Never the source's word back: the vocabulary holds the engine's words, and a team named "Mobile" drew "mobile".
+    let drawn = this.#word(random, word.length);
+    for (let k = 0; k < 8 && drawn.toLowerCase() === word.toLowerCase(); k++) drawn = this.#word(random, word.length);
+    return this.#cased(word, drawn);
   }
 
   #cased(like: string, word: string): string {

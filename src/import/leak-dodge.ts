@@ -138,6 +138,13 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   welcome: ['appreciated', 'wanted'],
   signed: ['checked', 'ticked'],
   request: ['ticket', 'ask'],
+  hoped: ['meant', 'wanted'],
+  while: ['as', 'whilst'],
+  priority: ['focus', 'concern'],
+  program: ['scheme', 'programme'],
+  dashboards: ['charts', 'panels'],
+  changelog: ['release log', 'change list'],
+  support: ['the help desk', 'customer care'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
