@@ -65,6 +65,8 @@ const WORKLOAD_ROWS = [
   ['LW2', 'role acts past a plausible monthly rate'],
   ['LW1', 'p95 latencies of what serves no request'],
   ['LW1', "components' p95 quoted apart in one week"],
+  ['LW1', "p95 fixes lost by the next day's reading"],
+  ['LW4', 'p95 fixes told by two people'],
   ['LW3', 'moods contradicting the day'],
   ['LW2', "colleagues named on another role's work"],
   ['LW2', "updates and answers off the author's role"],
