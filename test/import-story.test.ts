@@ -119,6 +119,15 @@ describe('an imported world (LW9)', () => {
     expect(randomWords.count, randomWords.examples.join('\n')).toBeLessThanOrEqual(5);
   });
 
+  it('tells of a word drawn at random by the word and its line of the output, never the word of the source it replaced', () => {
+    // docs/import.md's figures salt draws one (a technology's name in a status line): the summary, printed and handed
+    // on, names the drawn word, not the one it replaced, which made a run of the source's or was a source name.
+    const { randomWords: drawn } = anonymised(source, { salt: 'figures salt', appUrl: 'https://app.standin.test' });
+    expect(drawn.examples.length).toBeGreaterThan(0);
+    for (const example of drawn.examples) expect(example).toMatch(/^[\p{L}\p{N}]+: "/u);
+    expect(leakScan(source, JSON.stringify(drawn))).toEqual([]);
+  });
+
   it('leaves nothing of the source: the leak scan finds nothing, the planted sentence, name and id least of all', () => {
     expect(leakScan(source, outText)).toEqual([]);
     expect(outText).not.toContain('zephyr');

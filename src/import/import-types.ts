@@ -65,7 +65,8 @@ export interface ImportSummary {
   /**
    * LW9: the words of the story's texts that the anonymiser's repair drew at random from the vocabulary, its last
    * resort to break a run of four words of the source (they read as word salad: "I'd education an eye on"), with a
-   * few of them in their line (`keep → education: "…"`). Near 0 even for a source standin made (docs/import.md).
+   * few of them in their line of the output (`education: "…"`, never the word it replaced, which was the source's).
+   * Near 0 even for a source standin made (docs/import.md).
    */
   randomWords: { count: number; examples: string[] };
   /** What the leak scan found of the source in the output (at most MAX_LEAKS): when any, nothing is written. */

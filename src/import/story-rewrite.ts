@@ -67,7 +67,11 @@ export interface Repaired {
 /** LW9: the words drawn at random left in the story's texts, over a whole import, with a few of them in their line. */
 export interface RandomWords {
   count: number;
-  /** A few, in the order of the records' new ids: `keep → education: "I'd education an eye on …"`. */
+  /**
+   * A few, in the order of the records' new ids, each the word drawn and its line of the output: `education: "I'd
+   * education an eye on …"`. Never the word it replaced: that word made a run of the source's, or was a source
+   * person's name or username (a name hit is drawn again whole), and the summary is printed and handed on.
+   */
   examples: string[];
 }
 
@@ -251,7 +255,7 @@ export class StoryRewrite {
       examples: Array.from({ length: Math.min(examples, this.#drawnWords.length) }, (_, k) => {
         const d =
           this.#drawnWords[Math.floor((k * this.#drawnWords.length) / Math.min(examples, this.#drawnWords.length))]!;
-        return `${d.was} → ${d.drawn}: "${d.line}"`;
+        return `${d.drawn}: "${d.line}"`;
       }),
     };
   }
