@@ -235,9 +235,12 @@ export class StoryRewrite {
       const mentions = fixed.text.match(MENTION) ?? [];
       const keeps = (t: string) => mentions.every((m) => t.includes(m));
       const cut = fixed.text.length > most && mentions.length > 0 ? mentionsFirst(fixed.text) : fixed.text;
-      const final = cutBack(cut, most, (t) => this.c.hits(t) === 0 && keeps(t));
+      const back = cutBack(cut, most, (t) => this.c.hits(t) === 0 && keeps(t));
+      // The leak scan's promise last: a text no cut leaves clean is repaired once more, whatever its length.
+      const again = this.c.hits(back) > 0 ? this.c.repair(back, `${key}:${String(field)}:again`) : null;
+      const final = again?.text ?? back;
       repaired[field] = final as T[keyof T];
-      drawn.push(...stillIn(final, fixed.drawn));
+      drawn.push(...stillIn(final, [...fixed.drawn, ...(again?.drawn ?? [])]));
     }
     return { texts: repaired, drawn };
   }
