@@ -155,6 +155,75 @@ interface Dropped {
 /** What ends a sentence inside a line: its stop, a closing parenthesis or quote either side, a space. */
 const SENTENCE_STOP = /^["')\]]*[.!?]["')\]]*[ \t]+$/;
 
+/** A text's pieces laid end to end: the text, where each piece starts, and each piece's line (counted once a round). */
+function layoutOf(pieces: readonly Piece[]): { text: string; starts: number[]; lines: number[] } {
+  const starts: number[] = [];
+  const lines: number[] = [];
+  let text = '';
+  let line = 0;
+  for (const piece of pieces) {
+    starts.push(text.length);
+    lines.push(line);
+    text += piece.text;
+    if (piece.text.includes('\n')) line++;
+  }
+  return { text, starts, lines };
+}
+
+/** The piece an offset of the text falls in, by its pieces' starts (a binary search). */
+function pieceAt(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The sentence of piece `p` (its pieces, from its first word to its stop), when it may go whole, with how many
+ * characters it takes: its line holds another sentence, it holds no Markdown and no mention (the skeleton's), it
+ * meets none `taken` already, and it takes at most `spare` characters (the text stays as long as it must).
+ */
+function droppableSentence(
+  pieces: readonly Piece[],
+  p: number,
+  taken: readonly Dropped[],
+  spare: number,
+): (Dropped & { removed: number }) | null {
+  if (pieces[p]!.text === '') return null;
+  const stop = (k: number): boolean => !pieces[k]!.word && /[.!?]["')]*\s/.test(pieces[k]!.text);
+  const lineEnd = (k: number): boolean => !pieces[k]!.word && pieces[k]!.text.includes('\n');
+  let from = p;
+  while (from > 0 && !stop(from - 1) && !lineEnd(from - 1)) from--;
+  let to = p;
+  while (to < pieces.length - 1 && !stop(to + 1) && !lineEnd(to + 1)) to++;
+  // Not the line's last sentence: it goes with its stop, and the next one follows the one before. The last: the
+  // stop of the one before ends the line.
+  const last = to + 1 >= pieces.length || lineEnd(to + 1);
+  const end = last ? to : to + 1;
+  if (!SENTENCE_STOP.test(last ? (from > 0 ? pieces[from - 1]!.text : '') : pieces[end]!.text)) return null;
+  for (let k = from; k <= end; k++)
+    if (!pieces[k]!.word && !/^[\s,;:'’"()%/&+=#.-]*$/.test(pieces[k]!.text)) return null;
+  if (taken.some((d) => d.from <= end && from <= d.to + 1)) return null;
+  const removed = pieces.slice(from, end + 1).reduce((n, piece) => n + piece.text.length, 0);
+  return removed > spare ? null : { from, to: end, last, removed };
+}
+
+/** Takes the dropped sentences out of the pieces; a line's last gone, the one before it ends the line ("A. B.\n" is "A.\n"). */
+function takeOut(pieces: Piece[], drops: readonly Dropped[]): void {
+  for (const { from, to, last } of drops) {
+    for (let k = from; k <= to; k++) pieces[k]!.text = '';
+    if (last) {
+      pieces[from - 1]!.text = pieces[from - 1]!.text.trimEnd();
+      const after = pieces[to + 1];
+      if (after) after.text = after.text.replace(/^[.!?]+/, '');
+    }
+  }
+}
+
 /** Words a filler never follows: "this still dark mode" reads as a slip (LW9). */
 const DETERMINERS = new Set('a an the this that these those our my your their its every each one'.split(' '));
 
@@ -775,28 +844,8 @@ class Anonymiser {
       /[-_./#@`]$/.test(pieces[p - 1]?.text ?? '') || /^[-_./#`]/.test(pieces[p + 1]?.text ?? '');
     for (let round = 0; round < 24; round++) {
       const inserts = new Set<number>();
-      const starts: number[] = [];
-      // Each piece's line (a filler a line), counted once a round: a text may be long.
-      const lines: number[] = [];
-      let text = '';
-      let line = 0;
-      for (const piece of pieces) {
-        starts.push(text.length);
-        lines.push(line);
-        text += piece.text;
-        if (piece.text.includes('\n')) line++;
-      }
+      const { text, starts, lines } = layoutOf(pieces);
       const lineOf = (p: number): number => lines[p]!;
-      const pieceAt = (offset: number): number => {
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi + 1) >> 1;
-          if (starts[mid]! <= offset) lo = mid;
-          else hi = mid - 1;
-        }
-        return lo;
-      };
       const swapOf = (p: number): string | undefined => {
         if (!saying || inName(p)) return undefined;
         const swaps = swapsOf(originals.get(p) ?? pieces[p]!.text, wordAfter(p));
@@ -809,35 +858,17 @@ class Anonymiser {
       };
       const drops: Dropped[] = [];
       let textLength = text.length;
-      // The sentence of piece `p` (its pieces, from its first word to its stop), when it may go whole: its line holds
-      // another sentence, it holds no Markdown and no mention (the skeleton's), and the text stays `least` long.
       const droppable = (p: number, taken: readonly Dropped[]): Dropped | null => {
-        if (least === undefined || pieces[p]!.text === '') return null;
-        const stop = (k: number): boolean => !pieces[k]!.word && /[.!?]["')]*\s/.test(pieces[k]!.text);
-        const lineEnd = (k: number): boolean => !pieces[k]!.word && pieces[k]!.text.includes('\n');
-        let from = p;
-        while (from > 0 && !stop(from - 1) && !lineEnd(from - 1)) from--;
-        let to = p;
-        while (to < pieces.length - 1 && !stop(to + 1) && !lineEnd(to + 1)) to++;
-        // Not the line's last sentence: it goes with its stop, and the next one follows the one before. The last:
-        // the stop of the one before ends the line.
-        const last = to + 1 >= pieces.length || lineEnd(to + 1);
-        const end = last ? to : to + 1;
-        if (!SENTENCE_STOP.test(last ? (from > 0 ? pieces[from - 1]!.text : '') : pieces[end]!.text)) return null;
-        for (let k = from; k <= end; k++)
-          if (!pieces[k]!.word && !/^[\s,;:'’"()%/&+=#.-]*$/.test(pieces[k]!.text)) return null;
-        if (taken.some((d) => d.from <= end && from <= d.to + 1)) return null;
-        const removed = pieces.slice(from, end + 1).reduce((n, piece) => n + piece.text.length, 0);
-        if (textLength - removed < least) return null;
-        textLength -= removed;
-        return { from, to: end, last };
+        const dropped = least === undefined ? null : droppableSentence(pieces, p, taken, textLength - least);
+        if (dropped) textLength -= dropped.removed;
+        return dropped;
       };
       const wordPieces: number[] = [];
       const scanner = this.index.scanner();
       const redraw = new Set<number>();
       let hits = 0;
       forEachWord(text, false, (word, start) => {
-        wordPieces.push(pieceAt(start));
+        wordPieces.push(pieceAt(starts, start));
         for (const hit of scanner.push(word)) {
           hits++;
           const candidates = wordPieces.slice(hit.firstWord, hit.lastWord + 1).filter((p) => pieces[p]!.word);
@@ -895,15 +926,7 @@ class Anonymiser {
           if (chosen !== null) redraw.add(chosen);
         }
       });
-      for (const { from, to, last } of drops) {
-        for (let k = from; k <= to; k++) pieces[k]!.text = '';
-        // The line's last sentence gone: the one before it ends the line ("A. B.\n" is "A.\n").
-        if (last) {
-          pieces[from - 1]!.text = pieces[from - 1]!.text.trimEnd();
-          const after = pieces[to + 1];
-          if (after) after.text = after.text.replace(/^[.!?]+/, '');
-        }
-      }
+      takeOut(pieces, drops);
       if (hits === 0) return drawn;
       if (redraw.size === 0 && drops.length === 0) break;
       for (const p of redraw) {
