@@ -269,7 +269,12 @@ describe('LW7 the simulation yields to people', () => {
         p.id !== h.world.defaultPersonId &&
         p.kind === 'human' &&
         [...h.world.store.goals.values()].some(
-          (g) => g.ownerId === p.id && g.updateCadence === 'weekly' && !g.archived,
+          // A weekly goal still running when the fortnight ends: its updates fall due in it.
+          (g) =>
+            g.ownerId === p.id &&
+            g.updateCadence === 'weekly' &&
+            !g.archived &&
+            (g.endDate === null || g.endDate > addDays(dateInZone(START, p.timeZone), 21)),
         ),
     );
     const made = await h.post(

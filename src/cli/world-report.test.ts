@@ -59,6 +59,7 @@ const TIME_ROWS = [
   ['LW1', 'updates whose figures contradict their words'],
   ['LW1', 'goals open for two periods without an update'],
   ['LW1', 'goals told more often than their cadence'],
+  ['LW1', 'goals whose updates skip two periods'],
   ['PT1', "comments by agents or under agents' records"],
 ];
 const WORKLOAD_ROWS = [
