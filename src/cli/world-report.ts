@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { measureMotion } from '../../fixtures/story-motion.js';
 import { agentConversations } from '../../fixtures/story-agents.js';
 import { measureStory, repeatedCommentsInAWeek, type StoryFigure } from '../../fixtures/story-measure.js';
+import { measureRepeats } from '../../fixtures/story-repeats.js';
 import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
 import { formatInstant } from '../domain/calendar.js';
@@ -128,6 +129,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       ...measureTimes(before),
       agentConversations(before),
       ...measureWorkloads(before),
+      ...measureRepeats(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
@@ -145,8 +147,10 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       const after = storyRecordsOf(mock.world);
       head.push(`Advanced ${values.advance} to ${formatInstant(after.now)}; the story figures are read before it.`);
       figures.push(...measureMotion(before, after));
-      // What the simulation wrote keeps to the same clock and calendar (LW6), and says nothing twice in a week (LW4).
-      for (const f of [...measureTimes(after), agentConversations(after), repeatedCommentsInAWeek(after)])
+      // What the simulation wrote keeps to the same clock and calendar (LW6), and says nothing twice in a week, nor
+      // what was said in the weeks before, nor one answer's part twice (LW4).
+      const again = [repeatedCommentsInAWeek(after), ...measureRepeats(after)];
+      for (const f of [...measureTimes(after), agentConversations(after), ...again])
         figures.push({ ...f, name: `${f.name}, after ${values.advance}` });
     }
     const missed = figures.some((f) => !f.met);

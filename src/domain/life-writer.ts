@@ -41,11 +41,19 @@ export interface ThreadComment {
   body: string;
 }
 /**
- * LW4: the comments of a record's week (ISO, UTC) written before it, as its thread reads them, so that nobody says
- * again what they said that week, nor asks what a teammate asked the author then.
+ * LW4: how many weeks (ISO, UTC) before a comment's own a person's comments are read, so that nobody says again what
+ * they said then: "ping me if you need a reviewer for the … work" from one person three weeks running read as a
+ * template. Four: a person writes a comment or two a week, and their replies of a kind have a handful of gists.
+ */
+export const SAID_WEEKS = 4;
+
+/**
+ * LW4: the comments written before a record, as its thread reads them: a person's of its week and the SAID_WEEKS
+ * weeks before, so that nobody says again what they said then, and those of its week under its author's records,
+ * so that nobody asks what a teammate asked the author then.
  */
 export interface WeekBefore {
-  /** The week's comments by `personId` before the record, newest first. */
+  /** The comments by `personId` before the record, of its week and the SAID_WEEKS before, newest first. */
   by(personId: Uuid): readonly Comment[];
   /** The week's comments before the record under its author's records. */
   under(): readonly Comment[];

@@ -29,7 +29,14 @@ import {
   slotInstant,
   type GoalSlot,
 } from './life-agenda.js';
-import type { LifeEngine, SimulateMode, ThreadComment, ThreadReaction, WeekBefore } from './life-writer.js';
+import {
+  SAID_WEEKS,
+  type LifeEngine,
+  type SimulateMode,
+  type ThreadComment,
+  type ThreadReaction,
+  type WeekBefore,
+} from './life-writer.js';
 import { writeReaction } from './reactions.js';
 import type {
   Absence,
@@ -486,9 +493,10 @@ export class Life implements LifeEngine {
   }
 
   /**
-   * LW4: the comments written in `at`'s week (ISO, UTC) before `at`, by a person and under `author`'s records: what
-   * a thread under `author`'s record says nothing again of. Of the instants before `at` alone, so that any path to
-   * `at` (a day at a time, a week at once, a world restored) reads the same; each list read when first asked.
+   * LW4: the comments written before `at`, by a person in `at`'s week (ISO, UTC) and the SAID_WEEKS before, and under
+   * `author`'s records in `at`'s week: what a thread under `author`'s record says nothing again of. Of the instants
+   * before `at` alone, so that any path to `at` (a day at a time, a week at once, a world restored) reads the same;
+   * each list read when first asked, newest first down to its first week (a person's few comments a week).
    */
   #weekBefore(author: Person, at: EpochSeconds): WeekBefore {
     const { store } = this.#world;
@@ -498,7 +506,7 @@ export class Life implements LifeEngine {
       by: (personId) => {
         const comments: Comment[] = [];
         for (const comment of store.commentsBy(personId)) {
-          if (comment.createdAt < monday) break;
+          if (comment.createdAt < monday - SAID_WEEKS * 7 * DAY) break;
           if (comment.createdAt < at) comments.push(comment);
         }
         return comments;
