@@ -71,6 +71,12 @@ const WORKLOAD_ROWS = [
   ['LW2', "colleagues named on another role's work"],
   ['LW2', "updates and answers off the author's role"],
 ];
+/** The goals' figures (fixtures/story-goals.ts), read before the advance and after it. */
+const GOAL_ROWS = [
+  ['LW1', 'finished parents with unfinished children'],
+  ['LW1', 'open goals at the most common confidence'],
+  ['LW1', 'counts told against their progress'],
+];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
   ['LW7', "default person's check-ins filled for them"],
@@ -78,6 +84,7 @@ const MOTION_ROWS = [
   ['LW6', 'new updates with comments'],
   ...TIME_ROWS.map(([rule, name]) => [rule, `${name}, after 7d`]),
   ['LW4', "comments repeating the week's, after 7d"],
+  ...GOAL_ROWS.map(([rule, name]) => [rule, `${name}, after 7d`]),
 ];
 
 describe('npm run world:report', () => {
@@ -90,6 +97,7 @@ describe('npm run world:report', () => {
       ...STORY_ROWS,
       ...TIME_ROWS,
       ...WORKLOAD_ROWS,
+      ...GOAL_ROWS,
       ...MOTION_ROWS,
     ]);
     for (const f of run.figures) {
@@ -122,7 +130,12 @@ describe('npm run world:report', () => {
 
   it('reads the story alone without --advance, and --strict asks for 1 exactly when a figure misses', async () => {
     const run = await worldReport(['--size', 'small', '--now', NOW, '--strict']);
-    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...TIME_ROWS, ...WORKLOAD_ROWS]);
+    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([
+      ...STORY_ROWS,
+      ...TIME_ROWS,
+      ...WORKLOAD_ROWS,
+      ...GOAL_ROWS,
+    ]);
     expect(run.code).toBe(run.figures.every((f) => f.met) ? 0 : 1);
   });
 

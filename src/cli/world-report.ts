@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { measureMotion } from '../../fixtures/story-motion.js';
 import { agentConversations } from '../../fixtures/story-agents.js';
+import { measureGoals } from '../../fixtures/story-goals.js';
 import { measureStory, repeatedCommentsInAWeek, type StoryFigure } from '../../fixtures/story-measure.js';
 import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
@@ -128,6 +129,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       ...measureTimes(before),
       agentConversations(before),
       ...measureWorkloads(before),
+      ...measureGoals(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
@@ -146,7 +148,9 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       head.push(`Advanced ${values.advance} to ${formatInstant(after.now)}; the story figures are read before it.`);
       figures.push(...measureMotion(before, after));
       // What the simulation wrote keeps to the same clock and calendar (LW6), and says nothing twice in a week (LW4).
-      for (const f of [...measureTimes(after), agentConversations(after), repeatedCommentsInAWeek(after)])
+      // And its goals' figures stay as coherent as the history's (LW1).
+      const later = [...measureTimes(after), agentConversations(after), repeatedCommentsInAWeek(after)];
+      for (const f of [...later, ...measureGoals(after)])
         figures.push({ ...f, name: `${f.name}, after ${values.advance}` });
     }
     const missed = figures.some((f) => !f.met);
