@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { measureMotion } from '../../fixtures/story-motion.js';
 import { agentConversations } from '../../fixtures/story-agents.js';
+import { measureGoals } from '../../fixtures/story-goals.js';
 import { measureStory, repeatedCommentsInAWeek, type StoryFigure } from '../../fixtures/story-measure.js';
 import { measureRepeats } from '../../fixtures/story-repeats.js';
 import { measureTimes } from '../../fixtures/story-times.js';
@@ -130,6 +131,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       agentConversations(before),
       ...measureWorkloads(before),
       ...measureRepeats(before),
+      ...measureGoals(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
@@ -147,10 +149,11 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       const after = storyRecordsOf(mock.world);
       head.push(`Advanced ${values.advance} to ${formatInstant(after.now)}; the story figures are read before it.`);
       figures.push(...measureMotion(before, after));
-      // What the simulation wrote keeps to the same clock and calendar (LW6), and says nothing twice in a week, nor
-      // what was said in the weeks before, nor one answer's part twice (LW4).
+      // What the simulation wrote keeps to the same clock and calendar (LW6), says nothing twice in a week, nor
+      // what was said in the weeks before, nor one answer's part twice (LW4), and its goals' figures stay as coherent
+      // as the history's (LW1).
       const again = [repeatedCommentsInAWeek(after), ...measureRepeats(after)];
-      for (const f of [...measureTimes(after), agentConversations(after), ...again])
+      for (const f of [...measureTimes(after), agentConversations(after), ...again, ...measureGoals(after)])
         figures.push({ ...f, name: `${f.name}, after ${values.advance}` });
     }
     const missed = figures.some((f) => !f.met);

@@ -77,6 +77,11 @@ export interface LifeWriter {
    */
   goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined, closes: boolean): Dress<GoalUpdate>;
   /**
+   * LW1: the progress the goal's aim stands at for a drawn one: a count's ("1 of the five sessions") on its
+   * steps, so that the figure and the count an update tells agree; any other as drawn.
+   */
+  aimProgress(goal: Goal, progress: number): number;
+  /**
    * The comments teammates write under a record of `author`'s, in order (CR1; LW5: about its subject), saying
    * nothing again of `earlier` (LW4).
    */

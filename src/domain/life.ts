@@ -353,7 +353,14 @@ export class Life implements LifeEngine {
     const level = latest ? drifted(latest.confidence, random.random()) : 90;
     // LW1: at 100% a goal is done, On track; closing short of it, it is done when nearly there, else missed (Off
     // track, the update says why).
-    const progress = closes && drawn >= 80 ? 100 : drawn;
+    // LW1: nor is it done while a child of it (not archived) is short of 100%: a parent finishes after its
+    // children, and holds at 95% at most until then.
+    const held = store.childGoals(goalId).some((c) => !c.archived && (store.latestUpdateOf(c.id)?.progress ?? 0) < 100);
+    const reached = closes && drawn >= 80 ? 100 : drawn;
+    const progress = base.life.aimProgress(
+      goal,
+      held ? Math.min(reached, Math.max(95, latest?.progress ?? 0)) : reached,
+    );
     const confidence = progress === 100 ? 90 : closes ? 30 : level;
     createGoalUpdate(
       this.#world,
