@@ -34,6 +34,19 @@ beforeAll(async () => {
         (page.onDemand ? onDemand : atStart).routeControlSurface(...args),
     };
   });
+  // And the page's lighter app (hono-app.browser.ts: a RegExpRouter alone), which must take every route a page's
+  // app declares: the same requests, the same answers.
+  vi.doMock('../src/http/hono-app.js', async () => {
+    const [node, browser] = await Promise.all([
+      vi.importActual<typeof import('../src/http/hono-app.js')>('../src/http/hono-app.js'),
+      import('../src/http/hono-app.browser.js'),
+    ]);
+    return {
+      Hono: function Hono(...args: ConstructorParameters<typeof node.Hono>) {
+        return page.onDemand ? new browser.Hono(...args) : new node.Hono(...args);
+      },
+    };
+  });
   vi.doMock('../src/spec/compiled-spec.js', async () => {
     const actual = await vi.importActual<typeof import('../src/spec/compiled-spec.js')>('../src/spec/compiled-spec.js');
     return {
@@ -58,6 +71,7 @@ beforeAll(async () => {
 afterAll(() => {
   vi.doUnmock('../src/http/control-routes.js');
   vi.doUnmock('../src/spec/compiled-spec.js');
+  vi.doUnmock('../src/http/hono-app.js');
   vi.resetModules();
 });
 

@@ -1,7 +1,7 @@
 // createMock: the one factory of the mock — a Hono app over its own worlds, every route a list of steps. The
 // server, the CLI and the tests build the mock here, embedding users through its public face (public-mock.ts);
 // two mocks never share state.
-import { Hono } from 'hono';
+import { Hono } from './hono-app.js';
 import { DigestCache } from '../domain/digest-cache.js';
 import type { DigestEntry } from '../domain/digest.js';
 import type { Person } from '../domain/records.js';

@@ -3,7 +3,7 @@
 // /__mock request from their code (mock-controls.ts and the handlers, about 3 kB gzipped) and control.yaml's document
 // (about 6 kB), which a page that never asks a control does not load before its first answer
 // (test/page-weight.test.ts). Their answers are Node's: the same routes and steps (mock-controls.ts), guards first.
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { loadControlDocument } from '../spec/compiled-spec.js';
 import type { ControlSettings } from './controls/control-handler.js';
 import type { Mock } from './mock.js';
@@ -31,8 +31,11 @@ export function routeControlSurface(
 ): void {
   let controls: Promise<Hono<MockEnv>> | null = null;
   const load = async () => {
-    const [{ routeControls }] = await Promise.all([import('./mock-controls.js'), loadControlDocument()]);
-    const surface = new Hono<MockEnv>();
+    const [{ routeControls, controlSurface }] = await Promise.all([
+      import('./mock-controls.js'),
+      loadControlDocument(),
+    ]);
+    const surface = controlSurface();
     routeControls(surface, paths, mock, settings, guarded, onError);
     surface.notFound(answerNotFound(paths, onError));
     surface.onError(onError);

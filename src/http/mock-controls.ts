@@ -4,7 +4,7 @@
 // world caught up, the input read, and its handler from its group in controls/ (tokens, world, clock,
 // schedule, rate limit, sessions, journal, overrides, faults, webhooks, state, snapshots) or its own finish
 // (the event stream, the state's export and loader, the read as the default person).
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { DomainError } from '../domain/domain-error.js';
 import { BudgetError } from '../runtime/memory-budget.js';
 import { ResetInProgressError } from '../runtime/worlds.js';
@@ -131,6 +131,16 @@ function controlSteps(mock: Mock, settings: ControlSettings, op: SpecOperation):
       ),
     ];
   return [catchUp, readInput(op, input), answerWith(operationId, finish)];
+}
+
+/**
+ * An app of the controls' own, as a page routes them (control-routes.browser.ts): Hono's own class, whose
+ * SmartRouter takes `/__mock/webhooks/:id` beside its deliveries, which the page's lighter app (hono-app.browser.ts)
+ * could not; made here, so that its routers load with the controls' chunk, not before a page's first answer.
+ * @example const surface = controlSurface(); routeControls(surface, paths, mock, settings, guarded, onError)
+ */
+export function controlSurface(): Hono<MockEnv> {
+  return new Hono<MockEnv>();
 }
 
 /**
