@@ -71,6 +71,12 @@ const WORKLOAD_ROWS = [
   ['LW2', "colleagues named on another role's work"],
   ['LW2', "updates and answers off the author's role"],
 ];
+/** What a stranger reads as told from a template (fixtures/story-repeats.ts). */
+const REPEAT_ROWS = [
+  ['LW4', 'role tasks told by two people in a week'],
+  ['LW4', 'counted findings told again within two weeks'],
+  ['LW4', 'people opening a field with one word'],
+];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
   ['LW7', "default person's check-ins filled for them"],
@@ -90,6 +96,7 @@ describe('npm run world:report', () => {
       ...STORY_ROWS,
       ...TIME_ROWS,
       ...WORKLOAD_ROWS,
+      ...REPEAT_ROWS,
       ...MOTION_ROWS,
     ]);
     for (const f of run.figures) {
@@ -122,7 +129,12 @@ describe('npm run world:report', () => {
 
   it('reads the story alone without --advance, and --strict asks for 1 exactly when a figure misses', async () => {
     const run = await worldReport(['--size', 'small', '--now', NOW, '--strict']);
-    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([...STORY_ROWS, ...TIME_ROWS, ...WORKLOAD_ROWS]);
+    expect(run.figures.map((f) => [f.rule, f.name])).toEqual([
+      ...STORY_ROWS,
+      ...TIME_ROWS,
+      ...WORKLOAD_ROWS,
+      ...REPEAT_ROWS,
+    ]);
     expect(run.code).toBe(run.figures.every((f) => f.met) ? 0 : 1);
   });
 
