@@ -71,8 +71,8 @@ const WORKLOAD_ROWS = [
   ['LW2', "colleagues named on another role's work"],
   ['LW2', "updates and answers off the author's role"],
 ];
-/** What a stranger reads as told from a template (fixtures/story-repeats.ts). */
-const REPEAT_ROWS = [
+/** What a stranger reads as told from a template (fixtures/story-templates.ts). */
+const TEMPLATE_ROWS = [
   ['LW4', 'role tasks told by two people in a week'],
   ['LW4', 'counted findings told again within two weeks'],
   ['LW4', 'people opening a field with one word'],
@@ -96,7 +96,7 @@ describe('npm run world:report', () => {
       ...STORY_ROWS,
       ...TIME_ROWS,
       ...WORKLOAD_ROWS,
-      ...REPEAT_ROWS,
+      ...TEMPLATE_ROWS,
       ...MOTION_ROWS,
     ]);
     for (const f of run.figures) {
@@ -133,7 +133,7 @@ describe('npm run world:report', () => {
       ...STORY_ROWS,
       ...TIME_ROWS,
       ...WORKLOAD_ROWS,
-      ...REPEAT_ROWS,
+      ...TEMPLATE_ROWS,
     ]);
     expect(run.code).toBe(run.figures.every((f) => f.met) ? 0 : 1);
   });

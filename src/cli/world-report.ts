@@ -8,7 +8,7 @@ import { agentConversations } from '../../fixtures/story-agents.js';
 import { measureStory, repeatedCommentsInAWeek, type StoryFigure } from '../../fixtures/story-measure.js';
 import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
-import { measureRepeats } from '../../fixtures/story-repeats.js';
+import { measureTemplates } from '../../fixtures/story-templates.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
@@ -129,7 +129,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       ...measureTimes(before),
       agentConversations(before),
       ...measureWorkloads(before),
-      ...measureRepeats(before),
+      ...measureTemplates(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
