@@ -83,6 +83,12 @@ const GOAL_ROWS = [
   ['LW1', 'open goals at the most common confidence'],
   ['LW1', 'counts told against their progress'],
 ];
+/** What a stranger reads as told from a template (fixtures/story-templates.ts). */
+const TEMPLATE_ROWS = [
+  ['LW4', 'role tasks told by two people in a week'],
+  ['LW4', 'counted findings told again within two weeks'],
+  ['LW4', 'people opening a field with one word'],
+];
 const MOTION_ROWS = [
   ['LW6', 'due check-ins filled (others)'],
   ['LW7', "default person's check-ins filled for them"],
@@ -106,6 +112,7 @@ describe('npm run world:report', () => {
       ...WORKLOAD_ROWS,
       ...REPEAT_ROWS,
       ...GOAL_ROWS,
+      ...TEMPLATE_ROWS,
       ...MOTION_ROWS,
     ]);
     for (const f of run.figures) {
@@ -144,6 +151,7 @@ describe('npm run world:report', () => {
       ...WORKLOAD_ROWS,
       ...REPEAT_ROWS,
       ...GOAL_ROWS,
+      ...TEMPLATE_ROWS,
     ]);
     expect(run.code).toBe(run.figures.every((f) => f.met) ? 0 : 1);
   });

@@ -10,6 +10,7 @@ import { measureStory, repeatedCommentsInAWeek, type StoryFigure } from '../../f
 import { measureRepeats } from '../../fixtures/story-repeats.js';
 import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
+import { measureTemplates } from '../../fixtures/story-templates.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
@@ -132,6 +133,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       ...measureWorkloads(before),
       ...measureRepeats(before),
       ...measureGoals(before),
+      ...measureTemplates(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
