@@ -1,12 +1,10 @@
 // Owns the string formats the specs use, in one place for the validators compiled at run time and for the
 // ones generated at build time (which import this module): G2's `uuid` is any RFC 9562 UUID, as a request
 // generator sends it; G3's `date` is a real calendar date, not only the shape; the others are ajv-formats' full
-// definitions. The lowercase v4 the server writes is the spec's `Id` pattern (LOWERCASE_UUID_V4), not a format.
-import formatsModule from 'ajv-formats/dist/formats.js';
+// definitions (library-formats.ts). The lowercase v4 the server writes is the spec's `Id` pattern
+// (LOWERCASE_UUID_V4), not a format.
 import type { Format } from 'ajv';
-
-// ajv-formats is CommonJS: under NodeNext its named exports sit on the default export.
-const { fullFormats } = formatsModule;
+import { DATE_TIME, EMAIL } from './library-formats.js';
 
 /**
  * G2 (decided, input): any RFC 9562 UUID in its hyphenated 8-4-4-4-12 form, hex digits in either case (§4: they
@@ -37,7 +35,7 @@ export function isCalendarDate(text: string): boolean {
 /** Every format the specs name, by name. */
 export const SPEC_FORMATS: Record<string, Format> = {
   date: { type: 'string', validate: isCalendarDate },
-  'date-time': fullFormats['date-time'],
+  'date-time': DATE_TIME,
   uuid: ANY_UUID,
-  email: fullFormats.email,
+  email: EMAIL,
 };
