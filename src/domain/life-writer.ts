@@ -108,6 +108,8 @@ export interface LifeDirectory {
   seed: number;
   people: readonly Person[];
   teams: readonly Team[];
+  /** LW7: whose check-ins wait for them (no colleague's check-in tells a pairing with them). */
+  defaultPersonId?: Uuid;
 }
 
 /** LW6: what a world's catch-up asks of the engine that lives its team's life (life.ts's Life). */

@@ -164,6 +164,7 @@ export class WorldBase {
       seed: this.seed,
       people: this.store.peopleInOrder,
       teams: this.store.teamsInOrder,
+      defaultPersonId: this.defaultPersonId,
     }));
   }
 
