@@ -1,9 +1,12 @@
 // The sample bodies stay in step with the spec: one for every operation that takes a body, each valid.
-import { describe, expect, it } from 'vitest';
-import { getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getCompiledSpec, loadSpecChecks } from '../../src/spec/compiled-spec.js';
 import { SAMPLED_OPERATIONS, sampleBody } from './sample-bodies.js';
 
 describe('sample bodies', () => {
+  // A built tree's body checks load on demand; the files run before this one in a worker may not have asked.
+  beforeAll(() => loadSpecChecks());
+
   // The /api/v2 operations the derived checks send: the hook's checks write their own bodies (WH1).
   const withBody = getCompiledSpec().operations.filter((op) => op.bodyProperties && op.base === null);
 

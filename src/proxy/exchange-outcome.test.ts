@@ -1,9 +1,9 @@
 // The outcome of an exchange the proxy has read: checked against the spec (its findings quoting no secret of the
 // request), or said why not and counted apart — the proxy's own answer, a cut one, one outside the spec, one the
 // proxy could not read whole.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endedExchange, type ExchangeParts } from '../../test/support/ended-exchange.js';
-import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledSpec, loadSpecChecks } from '../spec/compiled-spec.js';
 import { CaptureBudget } from './body-capture.js';
 import { exchangeOutcome } from './exchange-outcome.js';
 import { readExchange } from './read-exchange.js';
@@ -11,6 +11,9 @@ import { readExchange } from './read-exchange.js';
 const outcomeOf = (parts: ExchangeParts) => exchangeOutcome(readExchange(endedExchange(parts)), getCompiledSpec());
 
 describe("an exchange's outcome", () => {
+  // A built tree's checks load on demand; the files run before this one in a worker may not have asked.
+  beforeAll(() => loadSpecChecks());
+
   it.each<[string, ExchangeParts, string, string]>([
     ['the proxy answered', { own: 'upstream-timeout', status: 504 }, 'answered by the proxy: upstream-timeout', 'own'],
     [

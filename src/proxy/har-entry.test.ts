@@ -1,8 +1,8 @@
 // The HAR entry of one exchange: the upstream's URL and query, both bodies (text, or base64 for a binary answer),
 // the timings, why a body was not kept, the findings; the request's secrets out of all of it.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endedExchange, type ExchangeParts } from '../../test/support/ended-exchange.js';
-import { getCompiledSpec } from '../spec/compiled-spec.js';
+import { getCompiledSpec, loadSpecChecks } from '../spec/compiled-spec.js';
 import { exchangeOutcome } from './exchange-outcome.js';
 import { harEntry } from './har-entry.js';
 import { readExchange } from './read-exchange.js';
@@ -15,6 +15,9 @@ function entryOf(parts: ExchangeParts) {
 }
 
 describe("an exchange's HAR entry", () => {
+  // A built tree's body checks load on demand; the files run before this one in a worker may not have asked.
+  beforeAll(() => loadSpecChecks());
+
   it("holds the request at the upstream's URL with its query and body, its secrets redacted", () => {
     const body = '{"title":"Ship it","client_secret":"cs_5f3c9a7e"}';
     const entry = entryOf({

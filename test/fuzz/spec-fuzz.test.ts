@@ -4,10 +4,10 @@
 // after every sequence, the invariants seen through the API. Seeded and replayable; a failure prints its
 // shrunk sequence as curl lines. `npm test` runs a short seeded run; `npm run fuzz` at least 10,000 requests.
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/http/app.js';
 import { isLoopbackOrigin } from '../../src/http/cross-origin.js';
-import { getCompiledControlSpec, getCompiledSpec } from '../../src/spec/compiled-spec.js';
+import { getCompiledControlSpec, getCompiledSpec, loadSpecChecks } from '../../src/spec/compiled-spec.js';
 import { apiProblems, storeProblems } from '../support/world-invariants.js';
 import { curlLines } from './curl-lines.js';
 import { bodyText } from '../support/body-text.js';
@@ -120,6 +120,9 @@ async function send(mock: Mock, request: FuzzRequest): Promise<string[]> {
 const facts = factsOf(createMock({ now: NOW }));
 
 describe('fuzzing both specs', () => {
+  // A built tree's checks load on demand; the files run before this one in a worker may not have asked.
+  beforeAll(() => loadSpecChecks());
+
   afterAll(() => {
     const statuses = [...sent.statuses]
       .sort(([a], [b]) => a - b)
