@@ -1,6 +1,6 @@
 // The two string formats the specs take from ajv-formats (`date-time`, `email`), in a page (the package's
 // `browser` field puts this module in place of library-formats.ts): ajv-formats 3.0.1's full definitions of
-// these two, as its dist/formats.js writes them, without the module's twenty-odd others (its URI and IPv6
+// these two, as its formats module writes them, without the module's twenty-odd others (its URI and IPv6
 // patterns among them), which were some 2 kB gzipped of what a page loads before its first answer
 // (test/page-weight.test.ts). library-formats.test.ts holds the two equal to the library's, input for input.
 import type { Format } from 'ajv';
