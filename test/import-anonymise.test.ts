@@ -11,7 +11,7 @@ import { htmlText } from '../src/import/html-text.js';
 import { leakScan } from '../src/import/leak-scan.js';
 import { IMPORTED_SEED } from '../src/import/org-records.js';
 import { SOURCE_KINDS, SOURCE_SCHEMAS, type SourceOrg } from '../src/import/source-org.js';
-import { getCompiledSpec } from '../src/spec/compiled-spec.js';
+import { getCompiledSpec, loadSpecChecks } from '../src/spec/compiled-spec.js';
 import type { ApiSchema } from '../src/types/wire.js';
 
 const APP_URL = 'https://app.anon.test';
@@ -105,6 +105,8 @@ let out: SourceOrg;
 let outText: string;
 
 beforeAll(async () => {
+  // A built tree's checks load on demand (the spec's schemas checked below among them).
+  await loadSpecChecks();
   org = await readOrg();
   out = anonymise(org, { salt: SALT, appUrl: APP_URL });
   outText = JSON.stringify(out);
@@ -359,7 +361,9 @@ describe('anonymise', () => {
         continue;
       }
       expect(written, source).not.toBe(source);
-      const slack = Math.max(source.length * 0.3, 12);
+      // A person's lines open with a lead of their own family, turned day by day (voice-habits.ts: "" to "Next I'll ",
+      // "Before lunch I "), and the person a text is rewritten for is another: a third of its length, or 12 characters.
+      const slack = Math.max(source.length / 3, 12);
       expect(Math.abs(written!.length - source.length), `${source}\n→ ${written}`).toBeLessThanOrEqual(slack);
       expect(skeleton(written), `${source}\n→ ${written}`).toBe(skeleton(source));
     }
