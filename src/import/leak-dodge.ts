@@ -26,6 +26,10 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   recently: ['of late'],
   noon: ['midday'],
   side: ['end', 'part'],
+  noted: ['logged', 'jotted down'],
+  noting: ['a mention', 'saying'],
+  holding: ['staying', 'sitting'],
+  clear: ['lift', 'remove'],
   // A comment's proposal (comments.ts): "worth bringing the X to the design crit?"
   bringing: ['taking', 'raising'],
   crit: ['review', 'session'],
