@@ -24,6 +24,9 @@ const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
   // The API's request body checks, loaded by the first request that sends a body (request-input.ts).
   /\/spec\/generated\/spec-bodies\.js$/,
+  // The world's schemas, loaded only to restore a world: a reload with a kept world (persist: 'local') waits for
+  // them (about 12 kB gzipped), a first visit never does (local-persistence.ts).
+  /\/spec\/generated\/spec-world\.js$/,
   /\/http\/event-stream\.js$/,
   // WH2–WH5's outbox, loaded by the first webhook control (webhooks.ts).
   /\/runtime\/webhook-outbox\.js$/,

@@ -1,6 +1,6 @@
 // The front of every request to the mock's app: the first steps of every route's list (steps.ts). The runtime is
-// told the request started and ended (request:start, request:end: the journal and persistence listen); then
-// the URL's length (G8) and, for the API's area (/api/v2 and the hooks), its CORS preflight (G13, answered here
+// told the request started and ended (request:start, request:end: the journal and persistence listen), a page's
+// kept world is taken up (persist: 'local'); then the URL's length (G8) and, for the API's area (/api/v2 and the hooks), its CORS preflight (G13, answered here
 // and nowhere else), the session's world (MK5), an override rule and the fault profile (MK6), any of which may
 // answer instead. The controls choose their world after their guards (controls/guards.ts).
 import type { Person } from '../domain/records.js';
@@ -14,6 +14,7 @@ import { bearerToken } from './bearer-token.js';
 import { CORS_RESPONSE_HEADERS, preflightResponse } from './cors.js';
 import { faultsBefore, slowly } from './faults.js';
 import { pathAndQuery } from './path-and-query.js';
+import { problemResponse } from './problem.js';
 import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 import { sameText } from './same-text.js';
 import { sessionOf, type Exchange, type Step } from './steps.js';
@@ -87,6 +88,28 @@ function tell(runtime: MockRuntime): Step {
     },
   };
 }
+
+/**
+ * persist: 'local': the world a page kept, or another tab saved, taken up before the request starts
+ * (local-persistence.ts); 503 with Retry-After when its checks could not load (offline, a redeploy that removed the
+ * chunk), never a 500, and the next request loads them again.
+ */
+const takeUpKept = (runtime: MockRuntime): Step => ({
+  name: "take-up-kept-world (persist: 'local')",
+  run: (exchange) =>
+    runtime.beforeRequest?.()?.then(
+      () => undefined,
+      (error: unknown) =>
+        problemResponse(
+          exchange.transcript,
+          503,
+          'checks-unavailable',
+          `The world kept in this page's localStorage could not be checked: its checks did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
+          undefined,
+          { 'retry-after': '1' },
+        ),
+    ),
+});
 
 /** G8: a URL over the limit gets 414 before anything reads or quotes it, wherever it goes. */
 const refuseLongUrl: Step = {
@@ -208,11 +231,20 @@ export interface Front {
  * @example const front = createFront(runtime, ['GET', 'POST']); [...front.api, catchUp, ...]
  */
 export function createFront(runtime: MockRuntime, apiMethods: readonly string[]): Front {
+  const kept = takeUpKept(runtime);
   const told = tell(runtime);
   return {
-    api: [told, refuseLongUrl, answerPreflight(apiMethods), chooseWorld(runtime), answerOverride(runtime), applyFaults],
+    api: [
+      told,
+      kept,
+      refuseLongUrl,
+      answerPreflight(apiMethods),
+      chooseWorld(runtime),
+      answerOverride(runtime),
+      applyFaults,
+    ],
     // No override or fault answers /mcp itself: they reach the REST call each tool makes (MCP8).
-    mcp: (guard) => [told, refuseLongUrl, guard, chooseWorld(runtime)],
-    other: [told, refuseLongUrl],
+    mcp: (guard) => [told, kept, refuseLongUrl, guard, chooseWorld(runtime)],
+    other: [told, kept, refuseLongUrl],
   };
 }

@@ -5,8 +5,11 @@
 // answer is the page's acknowledgement, so a reload or a closed tab right after it keeps the write (a save
 // 250 ms later lost writes followed by a quick reload). Two tabs of one site share the storage: before each
 // request a tab takes up what another saved since (a short generation key says whether there is anything),
-// so its write lands on the other's and neither is lost. Sessions (MK5) are not kept.
+// so its write lands on the other's and neither is lost. Sessions (MK5) are not kept. A page checks a kept world
+// against the world's schemas, which it loads only then (spec-world.js): a reload with a kept world waits for them
+// before its first answer, a first visit never does.
 import { exportState } from '../domain/world-state.js';
+import { loadWorldChecks, worldChecksAtHand } from '../spec/compiled-spec.js';
 import type { MockRuntime } from './mock-runtime.js';
 
 /** The smallest part of the Web Storage API `persist: 'local'` uses: localStorage, or one with its methods. */
@@ -30,7 +33,8 @@ export function localStorageOrFail(): StateStorage {
 
 /**
  * Restores the mock's shared world from `storage` when a valid state is kept there (an invalid or foreign one
- * is dropped, never a crash), then keeps it there: before each request it takes up what another tab saved, and
+ * is dropped, never a crash): now when the world's schemas are at hand (Node), else before the first request, once
+ * they have loaded (a page). Then keeps it there: before each request it takes up what another tab saved, and
  * at the end of each request that changed the shared world (a record, its clock, the world replaced) it saves,
  * for as long as the mock lives.
  * @example keepLocally(runtime, localStorage)
@@ -42,7 +46,8 @@ export function keepLocally(mock: MockRuntime, storage: StateStorage): void {
   // Stryker disable next-line MethodExpression: any text unlikely to be another tab's does; its form is not read.
   const tab = Math.random().toString(36).slice(2);
   let saves = 0;
-  let known: string | null = null;
+  /** The generation last taken up; undefined until the kept world has been (a page, its checks loading). */
+  let known: string | null | undefined;
   let changed = false;
   const adopt = () => {
     known = storage.getItem(generationKey);
@@ -56,7 +61,8 @@ export function keepLocally(mock: MockRuntime, storage: StateStorage): void {
       storage.removeItem(key);
     }
   };
-  adopt();
+  // Nothing kept, or its checks at hand: now. Else the first request takes it up (beforeRequest).
+  if (worldChecksAtHand() || storage.getItem(key) === null) adopt();
   // One console.error per streak of failed saves: the first says what is lost and what to do; a save that
   // works again ends the streak.
   let failing = false;
@@ -81,13 +87,20 @@ export function keepLocally(mock: MockRuntime, storage: StateStorage): void {
   mock.events.on('record:changed', note);
   mock.events.on('clock:moved', note);
   mock.events.on('world:replaced', note);
-  mock.events.on('request:start', () => {
-    if (storage.getItem(generationKey) !== known) {
-      adopt();
-      // What was taken up is the other tab's save, not a change of this one.
-      changed = false;
+  const takeUp = () => {
+    adopt();
+    // What was taken up is the other tab's save (or the one kept), not a change of this one.
+    changed = false;
+  };
+  mock.beforeRequest = () => {
+    if (known !== undefined && storage.getItem(generationKey) === known) return undefined;
+    if (worldChecksAtHand()) {
+      takeUp();
+      return undefined;
     }
-  });
+    // A failed load is the request's 503 (front.ts), and the next request loads again.
+    return loadWorldChecks().then(takeUp);
+  };
   mock.events.on('request:end', () => {
     if (!changed) return;
     changed = false;

@@ -96,6 +96,11 @@ export interface MockRuntime {
   rateLimit: boolean;
   /** MK7: the person any unknown token, or none, is answered as; null in G9's strict default. */
   readonly anyToken: AnyToken | null;
+  /**
+   * What a request waits for before it starts, or null: a page's kept world taken up (persist: 'local', a world
+   * another tab saved, or the one kept across a reload whose checks are still loading: local-persistence.ts).
+   */
+  beforeRequest: (() => Promise<void> | undefined) | null;
   /** What happens to the mock, as it happens: requests, records, clocks, sessions, worlds (mock-events.ts). */
   readonly events: MockEvents;
   /** The events as lines for GET /__mock/events, per subscriber within a byte bound (event-feed.ts). */
@@ -160,6 +165,7 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
       rateLimit = enabled;
     },
     anyToken: options.anyToken ? new AnyToken(options.anyToken) : null,
+    beforeRequest: null,
     events,
     // After the journal's listener: a request's line is the journal's entry for it.
     feed: new EventFeed(events, journal, { kindName: parts.kindName }),

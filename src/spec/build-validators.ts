@@ -1,4 +1,4 @@
-// The build's last step (`npm run build`): src/spec/generated/specs.js, spec-bodies.js, spec-checks.js, the same checks in parts
+// The build's last step (`npm run build`): src/spec/generated/specs.js, spec-bodies.js, spec-world.js, spec-checks.js, the same checks in parts
 // (spec-check-parts.js loads spec-checks-0.js, …), documents.js, page-documents.js and page-control-document.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
 // after the code that writes them (then this costs milliseconds, and `npm start` on a built checkout does not wait
 // for ajv).
@@ -18,6 +18,7 @@ const folders = [join(PACKAGE_ROOT, 'src', 'spec', 'generated'), join(here, 'gen
 const MODULES = {
   specs: 'specs.js',
   bodies: 'spec-bodies.js',
+  world: 'spec-world.js',
   checks: 'spec-checks.js',
   checkIndex: 'spec-check-parts.js',
   documents: 'documents.js',

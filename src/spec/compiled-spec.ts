@@ -9,6 +9,8 @@ export {
   loadBodyChecks,
   loadControlDocument,
   loadSpecChecks,
+  loadWorldChecks,
+  worldChecksAtHand,
 } from './spec-source.js';
 
 export { REQUEST_BODY, type CompiledSpec, type SpecOperation, type SpecParameter } from './compile-spec.js';

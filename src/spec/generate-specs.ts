@@ -19,19 +19,24 @@ import { WORLD_SCHEMAS } from './world-schemas.js';
 const standaloneCode = standaloneModule.default;
 
 /**
- * What a page or a start needs before its first answer: the API's query and path validators, the world's schemas
- * (world-schemas.ts) and the fault profile (createMock's and standin serve's `faults` option is checked before
- * anything is answered). The API's body validators are a module of their own (spec-bodies.js, about 5 kB gzipped),
- * loaded with the first request that sends a body (request-input.ts), which a page's first answer, a read, does not
- * wait for. The controls' request validators wait with the response checks: loaded with the first /__mock request
+ * What a page or a start needs before its first answer: the API's query and path validators and the fault profile
+ * (createMock's and standin serve's `faults` option is checked before anything is answered). The API's body
+ * validators are a module of their own (spec-bodies.js, about 5 kB gzipped), loaded with the first request that
+ * sends a body (request-input.ts), which a page's first answer, a read, does not wait for; so are the world's
+ * schemas (spec-world.js, about 12 kB gzipped: isWorldCheck), which only a restored world is checked against. The
+ * controls' request validators wait with the response checks: loaded with the first /__mock request
  * (mock-controls.ts), which no first answer of the API waits for.
  */
 function isFirstNeed(key: string): boolean {
-  return (
-    (key.startsWith('api:') && /:(query|path)$/.test(key)) ||
-    WORLD_SCHEMAS.some((name) => key === `api:component:${name}`) ||
-    key === 'control:component:FaultProfile'
-  );
+  return (key.startsWith('api:') && /:(query|path)$/.test(key)) || key === 'control:component:FaultProfile';
+}
+
+/**
+ * The world's schemas (world-schemas.ts, spec-world.js): a page with persist: 'local' loads them only when it has a
+ * kept world to restore, before its first answer (local-persistence.ts); Node loads them at start.
+ */
+function isWorldCheck(key: string): boolean {
+  return WORLD_SCHEMAS.some((name) => key === `api:component:${name}`);
 }
 
 /** The API's request body validators (spec-bodies.js). */
@@ -41,7 +46,7 @@ function isBodyCheck(key: string): boolean {
 
 /**
  * The generated modules' texts: `specs` (the validators loaded first), `bodies` (the API's request body validators,
- * loaded with the first request that sends one), `checks` (the other validators in one
+ * loaded with the first request that sends one), `world` (the world's schemas, loaded by a restore), `checks` (the other validators in one
  * module, which Node loads at start), `checkIndex` (spec-check-parts.js, which loads `checkParts`, the same
  * validators cut into parts, when a page's check asks for them), `documents` (both documents whole, for Node) and
  * `pageDocuments` (both without their prose, for a page).
@@ -49,6 +54,7 @@ function isBodyCheck(key: string): boolean {
 export interface GeneratedModules {
   specs: string;
   bodies: string;
+  world: string;
   checks: string;
   checkIndex: string;
   /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
@@ -92,7 +98,8 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   const exports = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]));
   const first = keys.flatMap((key, i) => (isFirstNeed(key) ? [`v${i}`] : []));
   const bodies = keys.flatMap((key, i) => (isBodyCheck(key) ? [`v${i}`] : []));
-  const later = keys.flatMap((key, i) => (isFirstNeed(key) || isBodyCheck(key) ? [] : [`v${i}`]));
+  const world = keys.flatMap((key, i) => (isWorldCheck(key) ? [`v${i}`] : []));
+  const later = keys.flatMap((key, i) => (isFirstNeed(key) || isBodyCheck(key) || isWorldCheck(key) ? [] : [`v${i}`]));
   const parts = partition(later, (names) => standaloneCode(ajv, exports(names)).length);
   // JSON.parse of a string literal is read faster than the same object as a literal (V8).
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
@@ -110,6 +117,7 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
       ...tail,
     ].join('\n'),
     bodies: [validatorsModule(ajv, exports(bodies)), ...tail].join('\n'),
+    world: [validatorsModule(ajv, exports(world)), ...tail].join('\n'),
     checks: [validatorsModule(ajv, exports(later)), ...tail].join('\n'),
     checkIndex: [
       GENERATED,

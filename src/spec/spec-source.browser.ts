@@ -22,8 +22,15 @@ let loading: Promise<void> | null = null;
 /** spec-bodies.js once loaded (loadBodyChecks): the API's request body validators, a chunk of their own. */
 let bodies: GeneratedChecks | null = null;
 let loadingBodies: Promise<void> | null = null;
-/** The late validators at hand: the bodies' and the checks', as each has loaded. */
+/** spec-world.js once loaded (loadWorldChecks): the world's schemas, which only a restored world is checked against. */
+let world: GeneratedChecks | null = null;
+let loadingWorld: Promise<void> | null = null;
+/** The late validators at hand: the bodies', the world's and the checks', as each has loaded. */
 let late: GeneratedChecks | null = null;
+/** `late` again, of what has loaded. */
+const mergeLate = () => {
+  late = { SPEC_HASH: module.SPEC_HASH, ...bodies, ...world, ...checks };
+};
 /** control.yaml's document once loaded (loadControlDocument); only the controls read it, and their 404s. */
 let controlDocument: OpenAPIV3_1.Document | null = null;
 let loadingControl: Promise<void> | null = null;
@@ -73,10 +80,10 @@ export function loadControlDocument(): Promise<void> {
  * @example await loadSpecChecks(); getCompiledSpec().operation('getMe').checkResponse(200, type, body)
  */
 export function loadSpecChecks(): Promise<void> {
-  loading ??= Promise.all([loadParts(), loadBodyChecks()]).then(
+  loading ??= Promise.all([loadParts(), loadBodyChecks(), loadWorldChecks()]).then(
     ([parts]) => {
       checks = Object.assign({}, ...parts) as GeneratedChecks;
-      late = { ...bodies, ...checks };
+      mergeLate();
     },
     (error: unknown) => {
       loading = null;
@@ -101,7 +108,7 @@ export function loadBodyChecks(): Promise<void> {
   loadingBodies ??= import('./generated/spec-bodies.js').then(
     (module: GeneratedChecks) => {
       bodies = module;
-      late = { ...module, ...checks };
+      mergeLate();
     },
     (error: unknown) => {
       loadingBodies = null;
@@ -109,4 +116,29 @@ export function loadBodyChecks(): Promise<void> {
     },
   );
   return loadingBodies;
+}
+
+/** Whether the world's schemas are at hand in this page (a restored world is checked against them). */
+export function worldChecksAtHand(): boolean {
+  return world !== null;
+}
+
+/**
+ * Loads the world's schemas (spec-world.js, about 12 kB gzipped) once: before a page restores the world it kept
+ * (persist: 'local', local-persistence.ts), or with the checks a control's restore loads (loadSpecChecks). A first
+ * visit's page, with nothing kept, never waits for them. A failed load may be tried again.
+ * @example if (!worldChecksAtHand()) await loadWorldChecks()
+ */
+export function loadWorldChecks(): Promise<void> {
+  loadingWorld ??= import('./generated/spec-world.js').then(
+    (module: GeneratedChecks) => {
+      world = module;
+      mergeLate();
+    },
+    (error: unknown) => {
+      loadingWorld = null;
+      throw error;
+    },
+  );
+  return loadingWorld;
 }

@@ -17,11 +17,15 @@ import { specHash } from './spec-hash.js';
 async function loadGenerated(): Promise<{ specs: GeneratedSpecs; documents: GeneratedDocuments } | null> {
   try {
     // Named as literals, so that the CLI's bundle (src/cli/bundle-cli.ts) carries them as chunks of their own.
-    const [specs, documents] = (await Promise.all([
+    const [specs, world, documents] = (await Promise.all([
       import('./generated/specs.js'),
+      import('./generated/spec-world.js'),
       import('./generated/documents.js'),
-    ])) as [GeneratedSpecs, GeneratedDocuments];
-    return specs.SPEC_HASH === documents.SPEC_HASH ? { specs, documents } : null;
+    ])) as [GeneratedSpecs, GeneratedChecks, GeneratedDocuments];
+    // The world's schemas, which a page loads on demand, are at hand from the start in Node (a --state file).
+    return specs.SPEC_HASH === documents.SPEC_HASH && world.SPEC_HASH === specs.SPEC_HASH
+      ? { specs: { ...world, ...specs }, documents }
+      : null;
   } catch {
     return null;
   }
@@ -126,6 +130,19 @@ export function loadBodyChecks(): Promise<void> {
     },
   );
   return loadingBodies;
+}
+
+/** Whether the world's schemas are at hand: in Node they are loaded at start. */
+export function worldChecksAtHand(): boolean {
+  return true;
+}
+
+/**
+ * The world's schemas are loaded at start in Node: nothing to load (a page loads them on demand, spec-source.browser.ts).
+ * @example if (!worldChecksAtHand()) await loadWorldChecks()
+ */
+export function loadWorldChecks(): Promise<void> {
+  return Promise.resolve();
 }
 
 /** Whether control.yaml's document is at hand: in Node it is read with the API's, at start. */

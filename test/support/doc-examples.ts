@@ -5,9 +5,8 @@
 // test/deploy-examples.test.ts for the container ones (docker, Compose, Testcontainers), which need a Docker.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The package's root from its sources and from its build alike: the benchmark runs this module from dist/test.
+import { PACKAGE_ROOT as ROOT } from '../../src/spec/spec-files.js';
 const KINDS = ['shell', 'node', 'browser', 'package', 'ci', 'workflow', 'container'] as const;
 
 export interface Example {

@@ -1,0 +1,93 @@
+// A page loads the world's schemas (spec-world.js) only to restore a world: a first visit's mock with persist:
+// 'local' never loads them; a reload with a kept world takes it up before its first answer, once they have
+// loaded; a chunk the page could not fetch is a 503 with Retry-After that shows no half-restored world, and the next
+// request loads it again (local-persistence.ts, front.ts).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StateStorage } from '../src/runtime/local-persistence.js';
+
+type App = typeof import('../src/http/app.js');
+
+/** The world checks' load as a page has it: not at hand until loaded, and failing while `failing` says so. */
+const page = { loads: 0, loaded: false, failing: 0 };
+
+let createMock: App['createMock'];
+
+// The workers share one module graph (vitest.config.ts's isolate: false): the stand-in is put in for this file's
+// own fresh modules, and taken out, with a fresh graph again, for the files after it.
+beforeAll(async () => {
+  vi.doMock('../src/spec/compiled-spec.js', async () => {
+    const actual = await vi.importActual<typeof import('../src/spec/compiled-spec.js')>('../src/spec/compiled-spec.js');
+    return {
+      ...actual,
+      worldChecksAtHand: () => page.loaded,
+      loadWorldChecks: async () => {
+        page.loads++;
+        if (page.failing > 0) {
+          page.failing--;
+          throw new Error('Failed to fetch spec-world.js');
+        }
+        await actual.loadWorldChecks();
+        page.loaded = true;
+      },
+    };
+  });
+  vi.resetModules();
+  ({ createMock } = await import('../src/http/app.js'));
+});
+
+afterAll(() => {
+  vi.doUnmock('../src/spec/compiled-spec.js');
+  vi.resetModules();
+});
+
+function memoryStorage(): StateStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+const NOW = '2026-11-20T15:00:00Z';
+
+describe("the world's checks, on demand", () => {
+  it('a first visit never loads them; a reload takes its kept world up once they load, a failed load is a 503', async () => {
+    const storage = memoryStorage();
+    const first = createMock({ now: NOW, persist: 'local', storage });
+    const token = first.world.store.people.get(first.world.defaultPersonId)!.tokens.readWrite;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const goal = first.world.store.goalsOfPerson(first.world.defaultPersonId)[0]!;
+    const posted = await first.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Kept across a reload' }),
+    });
+    expect(posted.status).toBe(201);
+    const { id } = (await posted.json()) as { id: string };
+    expect((await first.app.request('/api/v2/me', { headers })).status).toBe(200);
+    expect(page.loads).toBe(0);
+
+    const reloaded = createMock({ now: NOW, persist: 'local', storage });
+    // Made without waiting: the kept world is taken up by the first request, not yet.
+    expect(page.loads).toBe(0);
+    expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
+    page.failing = 1;
+    const offline = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
+    expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(((await offline.json()) as { detail: string }).detail).toBe(
+      "The world kept in this page's localStorage could not be checked: its checks did not load (Failed to fetch spec-world.js); send the request again, which loads them again.",
+    );
+    expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
+
+    const read = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { title: string }).title).toBe('Kept across a reload');
+    expect(page.loads).toBe(2);
+    // Taken up once: the next request loads nothing more.
+    expect((await reloaded.app.request('/api/v2/me', { headers })).status).toBe(200);
+    expect(page.loads).toBe(2);
+    first.close();
+    reloaded.close();
+  });
+});
