@@ -362,7 +362,7 @@ describe('anonymise', () => {
       }
       expect(written, source).not.toBe(source);
       // A person's lines open with a lead of their own family, turned day by day (voice-habits.ts: "" to "Next I'll ",
-      // "Before lunch I "), and the person a text is rewritten for is another: a third of its length, or 12 characters.
+      // "Good news: I "), and the person a text is rewritten for is another: a third of its length, or 12 characters.
       const slack = Math.max(source.length / 3, 12);
       expect(Math.abs(written!.length - source.length), `${source}\n→ ${written}`).toBeLessThanOrEqual(slack);
       expect(skeleton(written), `${source}\n→ ${written}`).toBe(skeleton(source));
