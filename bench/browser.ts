@@ -5,7 +5,8 @@
 // first (the service worker installed), the two pages visited alternately so that both meet the same box. Then
 // the quick start on Vite's dev server (unbundled, as `npm run dev` serves it): every byte the page loads up to
 // its first answer, and the largest files.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium.js';
@@ -86,31 +87,50 @@ async function devLoad(chromium: Browser, folder: string): Promise<DevResult> {
   });
 }
 
+/** The package directory a module path is in (its last node_modules/NAME), relative to ROOT, or null. */
+function packageDirOf(path: string): string | null {
+  const found = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)/.exec(path.replaceAll('\\', '/'));
+  return found ? found[1]!.replace(/^.*?(node_modules\/)/, '$1') : null;
+}
+
 /**
- * msw and every package it alone brings (its dependencies' closure in node_modules), as a chunk pattern; a
- * package standin's own runtime needs too would be counted as msw's, so there must be none.
+ * msw and every package it brings (its dependencies' closure, each where Node resolves it: nested under the
+ * package that needs it, or hoisted), as a chunk pattern. A package the page's standin code bundles too (esbuild's
+ * bundle of the quick start, msw left out) would be counted as msw's, so there must be none; a package only
+ * standin's server side needs (express under the MCP SDK, which a page never loads) may share a name with msw's.
  */
-function mswPattern(): RegExp {
-  const closure = (roots: string[]) => {
-    const seen = new Set<string>();
-    const queue = [...roots];
-    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
-        dependencies?: Record<string, string>;
-      };
-      queue.push(...Object.keys(manifest.dependencies ?? {}));
-    }
-    return seen;
+async function mswPattern(mocks: string): Promise<RegExp> {
+  const resolve = (name: string, from: string): string => {
+    const nested = join(from, 'node_modules', name);
+    return existsSync(join(ROOT, nested, 'package.json')) ? nested : join('node_modules', name);
   };
-  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const standin = closure(Object.keys(own.dependencies));
-  const msw = [...closure(['msw'])];
-  const shared = msw.filter((name) => standin.has(name));
+  const dirs = new Set<string>();
+  const queue = [join('node_modules', 'msw')];
+  for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
+    if (dirs.has(dir)) continue;
+    dirs.add(dir);
+    const manifest = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    queue.push(...Object.keys(manifest.dependencies ?? {}).map((name) => resolve(name, dir)));
+  }
+  const { metafile } = await build({
+    entryPoints: [mocks],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    external: ['msw', 'msw/*'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  });
+  const page = new Set(Object.keys(metafile.inputs).flatMap((path) => packageDirOf(path) ?? []));
+  const shared = [...dirs].filter((dir) => page.has(dir));
   if (shared.length > 0) throw new Error(`msw and standin share ${shared.join(', ')}: its bytes would count as msw's`);
-  const names = msw.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`/node_modules/(${names.join('|')})/`);
+  const names = [...dirs].map((dir) => dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`/(${names.join('|')})/`);
 }
 
 /** Opens (or reopens) the page and returns when its first /api/v2 answer came, in ms since navigation start. */
@@ -144,7 +164,7 @@ export async function browser({ visits, log }: BrowserOptions): Promise<BrowserR
   try {
     writeQuickStart(folders.standin);
     writeQuickStart(folders.bare, BARE_MOCKS);
-    const groups = [{ name: 'msw', test: mswPattern() }];
+    const groups = [{ name: 'msw', test: await mswPattern(join(folders.standin, 'src', 'mocks.ts')) }];
     log('browser: building the quick start and the bare MSW page with Vite (VITE_STANDIN=on)');
     const pages = {} as Record<'standin' | 'bare', { page: Page; origin: string; first: PageResult }>;
     for (const name of ['standin', 'bare'] as const) {
