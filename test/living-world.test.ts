@@ -152,6 +152,10 @@ describe('LW6 a week of seed 42', () => {
   it('fills in most due check-ins, posts on every weekly goal, comments on some updates; the default person waits', async () => {
     const h = new Harness();
     const baseUpdates = new Set(h.world.store.goalUpdates.keys());
+    // Where each goal stood as the week began: one still running then is posted on, whether or not the week ends it.
+    const progressAtStart = new Map(
+      [...h.world.store.goals.keys()].map((id) => [id, h.world.store.latestUpdateOf(id)?.progress ?? 0]),
+    );
     await control(h, 'POST', '/clock/advance', { days: 7 });
     const others = h.world.store.peopleInOrder.filter((p) => p.id !== h.world.defaultPersonId);
     const due = weekCheckIns(h, others);
@@ -176,7 +180,7 @@ describe('LW6 a week of seed 42', () => {
         g.ownerId !== h.world.defaultPersonId &&
         (g.startDate === null || g.startDate <= dateInZone(START, 'UTC')) &&
         (g.endDate === null || addDays(g.endDate, 7) >= dateInZone(START + 7 * DAY, 'UTC')) &&
-        (h.world.store.latestUpdateOf(g.id)?.progress ?? 0) < 100 &&
+        progressAtStart.get(g.id)! < 100 &&
         h.world.store
           .absencesOf(h.world.store.people.get(g.ownerId)!)
           .every((a) => a.end < dateInZone(START, 'UTC') || a.start > dateInZone(START + 7 * DAY, 'UTC')),
