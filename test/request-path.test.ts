@@ -35,6 +35,19 @@ describe('a request path is one list of named steps', () => {
     expect(describeRequestPath(mock, 'post', '/api/v2/goals/{id}/goal-updates')).toEqual(POST_PATH);
   });
 
+  it("takes up a page's kept world right after telling the request, only for a mock that keeps one", () => {
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+    const keeping = createMock({ persist: 'local', storage });
+    const kept = [POST_PATH[0], "take-up-kept-world (persist: 'local')", ...POST_PATH.slice(1)];
+    expect(describeRequestPath(keeping, 'POST', '/api/v2/goals/{goal_id}/goal-updates')).toEqual(kept);
+    expect(describeRequestPath(keeping, 'GET', '/__mock/clock').slice(0, 2)).toEqual(kept.slice(0, 2));
+  });
+
   it('is the list docs/architecture.md shows', () => {
     const page = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
     const printed = [

@@ -231,12 +231,11 @@ export interface Front {
  * @example const front = createFront(runtime, ['GET', 'POST']); [...front.api, catchUp, ...]
  */
 export function createFront(runtime: MockRuntime, apiMethods: readonly string[]): Front {
-  const kept = takeUpKept(runtime);
-  const told = tell(runtime);
+  // Only a mock that keeps its world (persist: 'local', set before the front is made) has the step.
+  const told = runtime.beforeRequest === null ? [tell(runtime)] : [tell(runtime), takeUpKept(runtime)];
   return {
     api: [
-      told,
-      kept,
+      ...told,
       refuseLongUrl,
       answerPreflight(apiMethods),
       chooseWorld(runtime),
@@ -244,7 +243,7 @@ export function createFront(runtime: MockRuntime, apiMethods: readonly string[])
       applyFaults,
     ],
     // No override or fault answers /mcp itself: they reach the REST call each tool makes (MCP8).
-    mcp: (guard) => [told, kept, refuseLongUrl, guard, chooseWorld(runtime)],
-    other: [told, kept, refuseLongUrl],
+    mcp: (guard) => [...told, refuseLongUrl, guard, chooseWorld(runtime)],
+    other: [...told, refuseLongUrl],
   };
 }
