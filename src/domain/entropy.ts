@@ -3,8 +3,15 @@
 // requested never changes them. Fast non-cryptographic hashing: ids only need to be unique and stable.
 import { inSlices, type Sliced } from './slices.js';
 
-/** 128 bits of a string, as four unsigned 32-bit words (cyrb128). */
-function hash128(text: string): [number, number, number, number] {
+// The words of the last hash128, read at once by its caller (JavaScript is single-threaded): an array per hash
+// was garbage for every id and random stream of a generated world.
+let word1 = 0;
+let word2 = 0;
+let word3 = 0;
+let word4 = 0;
+
+/** 128 bits of a string, as four unsigned 32-bit words (cyrb128) left in word1…word4. */
+function hash128(text: string): void {
   let h1 = 1779033703,
     h2 = 3144134277,
     h3 = 1013904242,
@@ -24,7 +31,10 @@ function hash128(text: string): [number, number, number, number] {
   h2 ^= h1;
   h3 ^= h1;
   h4 ^= h1;
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
+  word1 = h1 >>> 0;
+  word2 = h2 >>> 0;
+  word3 = h3 >>> 0;
+  word4 = h4 >>> 0;
 }
 
 // Byte → two hex digits, once: formatting ids is on the hot path of generating 300,000 check-ins (a table
@@ -47,7 +57,11 @@ function hex4(word: number): string {
  * @example stableUuid(42, 'goal', 7) // the same string on every run
  */
 export function stableUuid(seed: number, ...key: Array<string | number>): string {
-  const [a, b, c, d] = hash128(`${seed}\u0000${key.join('\u0000')}`);
+  hash128(`${seed}\u0000${key.join('\u0000')}`);
+  const a = word1;
+  const b = word2;
+  const c = word3;
+  const d = word4;
   const version = ((b & 0xffff0fff) | 0x00004000) >>> 0;
   const variant = ((c & 0x3fffffff) | 0x80000000) >>> 0;
   return `${hex8(a)}-${hex4(version >>> 16)}-${hex4(version)}-${hex4(variant >>> 16)}-${hex4(variant)}${hex8(d)}`;
@@ -55,7 +69,8 @@ export function stableUuid(seed: number, ...key: Array<string | number>): string
 
 /** A 32-bit seed for a random stream of one entity. */
 export function streamSeed(seed: number, ...key: Array<string | number>): number {
-  return hash128(`${seed}\u0000${key.join('\u0000')}`)[0];
+  hash128(`${seed}\u0000${key.join('\u0000')}`);
+  return word1;
 }
 
 /** mulberry32: a tiny, fast PRNG; seeding it costs nothing, which matters for 300,000 entities. */
