@@ -1,46 +1,14 @@
 // The API's request body checks load with the first request that sends a body (spec-bodies.js, request-input.ts):
 // a read before it loads nothing, a write loads them and is checked as always, and a chunk a page could not fetch is
 // a 503 with Retry-After that writes nothing, never a 500; the next request loads it again.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pageChunk } from './support/page-chunk.js';
 
-type App = typeof import('../src/http/app.js');
-
-/** The body checks' load as a page has it: not at hand until loaded, and failing while `failing` says so. */
-const page = { loads: 0, loaded: false, failing: 0 };
-
-let createMock: App['createMock'];
-
-// The workers share one module graph (vitest.config.ts's isolate: false): the stand-in is put in for this file's
-// own fresh modules, and taken out, with a fresh graph again, for the files after it.
-beforeAll(async () => {
-  vi.doMock('../src/spec/compiled-spec.js', async () => {
-    const actual = await vi.importActual<typeof import('../src/spec/compiled-spec.js')>('../src/spec/compiled-spec.js');
-    return {
-      ...actual,
-      bodyChecksAtHand: () => page.loaded,
-      loadBodyChecks: async () => {
-        page.loads++;
-        if (page.failing > 0) {
-          page.failing--;
-          throw new Error('Failed to fetch spec-bodies.js');
-        }
-        await actual.loadBodyChecks();
-        page.loaded = true;
-      },
-    };
-  });
-  vi.resetModules();
-  ({ createMock } = await import('../src/http/app.js'));
-});
-
-afterAll(() => {
-  vi.doUnmock('../src/spec/compiled-spec.js');
-  vi.resetModules();
-});
+const { page, app } = pageChunk('bodyChecksAtHand', 'loadBodyChecks', 'spec-bodies.js');
 
 describe("the API's body checks, on demand", () => {
   it('load with the first write, not a read; a failed load is a 503 that writes nothing, and the next loads', async () => {
-    const mock = createMock({ seed: 42, size: 'small', now: '2026-11-20T15:00:00Z' });
+    const mock = app()({ seed: 42, size: 'small', now: '2026-11-20T15:00:00Z' });
     const token = mock.world.store.people.get(mock.world.defaultPersonId)!.tokens.readWrite;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const goals = async () =>

@@ -2,43 +2,11 @@
 // 'local' never loads them; a reload with a kept world takes it up before its first answer, once they have
 // loaded; a chunk the page could not fetch is a 503 with Retry-After that shows no half-restored world, and the next
 // request loads it again (local-persistence.ts, front.ts).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StateStorage } from '../src/runtime/local-persistence.js';
+import { pageChunk } from './support/page-chunk.js';
 
-type App = typeof import('../src/http/app.js');
-
-/** The world checks' load as a page has it: not at hand until loaded, and failing while `failing` says so. */
-const page = { loads: 0, loaded: false, failing: 0 };
-
-let createMock: App['createMock'];
-
-// The workers share one module graph (vitest.config.ts's isolate: false): the stand-in is put in for this file's
-// own fresh modules, and taken out, with a fresh graph again, for the files after it.
-beforeAll(async () => {
-  vi.doMock('../src/spec/compiled-spec.js', async () => {
-    const actual = await vi.importActual<typeof import('../src/spec/compiled-spec.js')>('../src/spec/compiled-spec.js');
-    return {
-      ...actual,
-      worldChecksAtHand: () => page.loaded,
-      loadWorldChecks: async () => {
-        page.loads++;
-        if (page.failing > 0) {
-          page.failing--;
-          throw new Error('Failed to fetch spec-world.js');
-        }
-        await actual.loadWorldChecks();
-        page.loaded = true;
-      },
-    };
-  });
-  vi.resetModules();
-  ({ createMock } = await import('../src/http/app.js'));
-});
-
-afterAll(() => {
-  vi.doUnmock('../src/spec/compiled-spec.js');
-  vi.resetModules();
-});
+const { page, app } = pageChunk('worldChecksAtHand', 'loadWorldChecks', 'spec-world.js');
 
 function memoryStorage(): StateStorage {
   const items = new Map<string, string>();
@@ -54,6 +22,7 @@ const NOW = '2026-11-20T15:00:00Z';
 describe("the world's checks, on demand", () => {
   it('a first visit never loads them; a reload takes its kept world up once they load, a failed load is a 503', async () => {
     const storage = memoryStorage();
+    const createMock = app();
     const first = createMock({ now: NOW, persist: 'local', storage });
     const token = first.world.store.people.get(first.world.defaultPersonId)!.tokens.readWrite;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

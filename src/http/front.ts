@@ -1,8 +1,9 @@
 // The front of every request to the mock's app: the first steps of every route's list (steps.ts). The runtime is
-// told the request started and ended (request:start, request:end: the journal and persistence listen), a page's
-// kept world is taken up (persist: 'local'); then the URL's length (G8) and, for the API's area (/api/v2 and the hooks), its CORS preflight (G13, answered here
-// and nowhere else), the session's world (MK5), an override rule and the fault profile (MK6), any of which may
-// answer instead. The controls choose their world after their guards (controls/guards.ts).
+// told the request started and ended (request:start, request:end: the journal and persistence listen), and a
+// mock with persist: 'local' takes up the world a page kept; then the URL's length (G8) and, for the API's area
+// (/api/v2 and the hooks), its CORS preflight (G13, answered here and nowhere else), the session's world (MK5), an
+// override rule and the fault profile (MK6), any of which may answer instead. The controls choose their world
+// after their guards (controls/guards.ts).
 import type { Person } from '../domain/records.js';
 import type { DecidedBy } from '../runtime/decided-by.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';

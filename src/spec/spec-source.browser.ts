@@ -19,18 +19,36 @@ const module: GeneratedSpecs = generated;
 
 let checks: GeneratedChecks | null = null;
 let loading: Promise<void> | null = null;
-/** spec-bodies.js once loaded (loadBodyChecks): the API's request body validators, a chunk of their own. */
-let bodies: GeneratedChecks | null = null;
-let loadingBodies: Promise<void> | null = null;
-/** spec-world.js once loaded (loadWorldChecks): the world's schemas, which only a restored world is checked against. */
-let world: GeneratedChecks | null = null;
-let loadingWorld: Promise<void> | null = null;
 /** The late validators at hand: the bodies', the world's and the checks', as each has loaded. */
 let late: GeneratedChecks | null = null;
 /** `late` again, of what has loaded. */
 const mergeLate = () => {
-  late = { SPEC_HASH: module.SPEC_HASH, ...bodies, ...world, ...checks };
+  late = { SPEC_HASH: module.SPEC_HASH, ...bodyChunk.module, ...worldChunk.module, ...checks };
 };
+
+/** A chunk of validators imported once, on demand, its module once in; a failed import may be tried again. */
+class OnDemand {
+  module: GeneratedChecks | null = null;
+  #loading: Promise<void> | null = null;
+  constructor(private readonly importer: () => Promise<GeneratedChecks>) {}
+  load(): Promise<void> {
+    this.#loading ??= this.importer().then(
+      (loaded) => {
+        this.module = loaded;
+        mergeLate();
+      },
+      (error: unknown) => {
+        this.#loading = null;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+}
+/** spec-bodies.js (loadBodyChecks): the API's request body validators, a chunk of their own. */
+const bodyChunk = new OnDemand(() => import('./generated/spec-bodies.js'));
+/** spec-world.js (loadWorldChecks): the world's schemas, which only a restored world is checked against. */
+const worldChunk = new OnDemand(() => import('./generated/spec-world.js'));
 /** control.yaml's document once loaded (loadControlDocument); only the controls read it, and their 404s. */
 let controlDocument: OpenAPIV3_1.Document | null = null;
 let loadingControl: Promise<void> | null = null;
@@ -95,7 +113,7 @@ export function loadSpecChecks(): Promise<void> {
 
 /** Whether the API's request body validators are at hand in this page. */
 export function bodyChecksAtHand(): boolean {
-  return bodies !== null;
+  return bodyChunk.module !== null;
 }
 
 /**
@@ -105,22 +123,12 @@ export function bodyChecksAtHand(): boolean {
  * @example if (!bodyChecksAtHand()) await loadBodyChecks()
  */
 export function loadBodyChecks(): Promise<void> {
-  loadingBodies ??= import('./generated/spec-bodies.js').then(
-    (module: GeneratedChecks) => {
-      bodies = module;
-      mergeLate();
-    },
-    (error: unknown) => {
-      loadingBodies = null;
-      throw error;
-    },
-  );
-  return loadingBodies;
+  return bodyChunk.load();
 }
 
 /** Whether the world's schemas are at hand in this page (a restored world is checked against them). */
 export function worldChecksAtHand(): boolean {
-  return world !== null;
+  return worldChunk.module !== null;
 }
 
 /**
@@ -130,15 +138,5 @@ export function worldChecksAtHand(): boolean {
  * @example if (!worldChecksAtHand()) await loadWorldChecks()
  */
 export function loadWorldChecks(): Promise<void> {
-  loadingWorld ??= import('./generated/spec-world.js').then(
-    (module: GeneratedChecks) => {
-      world = module;
-      mergeLate();
-    },
-    (error: unknown) => {
-      loadingWorld = null;
-      throw error;
-    },
-  );
-  return loadingWorld;
+  return worldChunk.load();
 }
