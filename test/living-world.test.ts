@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, instantAt } from '../src/domain/calendar.js';
+import { isAbsentOn } from '../src/domain/check-in-schedule.js';
 import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
 import type { CheckIn, Person } from '../src/domain/records.js';
 import { changedColleagues, crossPersonSentences } from '../fixtures/story-measure.js';
@@ -14,6 +15,7 @@ import {
   pullRequestsNumberedAsTickets,
 } from '../fixtures/story-numbers.js';
 import { storyRecordsOf } from '../src/runtime/story-records.js';
+import { feedFindings } from './support/activity-feed.js';
 import { control, Harness, NOW } from './support/harness.js';
 
 const START = Date.parse(NOW) / 1000;
@@ -229,6 +231,45 @@ describe('LW6 a week of seed 42', () => {
     await control(none, 'POST', '/clock/advance', { days: 7 });
     expect(weekCheckIns(none, none.world.store.peopleInOrder).filter((c) => c.completedAt !== null)).toEqual([]);
     expect((await control(none, 'GET', '/world')).body.simulate).toBe('none');
+  });
+});
+
+describe('LW6, LW8 the activity feed goes on as the clock moves', () => {
+  it('a week logs pull requests, tickets, meetings and deploys at the history’s pace, in GET /activities, none for the default person', async () => {
+    const h = new Harness();
+    const { store } = h.world;
+    const history = [...store.activities.values()];
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const since = new Date((START + 1) * 1000).toISOString().replace('.000Z', 'Z');
+    const listed: Array<{ id: string; person: { id: string } }> = [];
+    for (let page = 1; ; page++) {
+      const answer = await h.get(`/api/v2/activities?since=${since}&per_page=50&page=${page}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      listed.push(...(answer.body as typeof listed));
+      if ((answer.body as unknown[]).length < 50) break;
+    }
+    const logged = listed.map((a) => store.activities.get(a.id)!);
+    // As many a week as the history's last four weeks held, give or take the draws (LW6).
+    const weekly = history.filter((a) => a.recordedAt > START - 28 * DAY).length / 4;
+    expect(logged.length).toBeGreaterThan(weekly * 0.5);
+    expect(logged.length).toBeLessThan(weekly * 2);
+    expect(new Set(logged.map((a) => a.kind)).size).toBeGreaterThanOrEqual(4);
+    // Each in its person's working day, written as the history is (LW7: the default person's are the user's).
+    expect(feedFindings(logged, store.people)).toEqual([]);
+    for (const a of logged) {
+      const person = store.people.get(a.personId)!;
+      expect(a.personId).not.toBe(h.world.defaultPersonId);
+      expect(isAbsentOn(store.absencesOf(person), dateInZone(a.recordedAt, person.timeZone)), a.title).toBe(false);
+      expect(a.recordedAt).toBeLessThanOrEqual(h.world.now());
+    }
+    // The feed's pull requests and tickets take numbers of their own, as the texts' do (LW3).
+    const numbers = logged.flatMap((a) => (a.url ?? '').match(/\/pull\/\d+$|\/browse\/[A-Z]+-\d+$/g) ?? []);
+    expect(new Set(numbers).size).toBe(numbers.length);
+
+    const none = new Harness();
+    await none.simulate('none');
+    await control(none, 'POST', '/clock/advance', { days: 7 });
+    expect(none.world.store.activities.size).toBe(history.length);
   });
 });
 

@@ -69,6 +69,7 @@ describe('the control twin (MCP6)', () => {
     expect(happened.check_ins_made).toBeGreaterThan(0);
     expect(happened.check_ins_filled).toBeGreaterThan(0);
     expect(happened.goal_updates_posted! + happened.comments_posted!).toBeGreaterThan(0);
+    expect(happened.activities_logged).toBeGreaterThan(0);
     const deliveries = await control(h, 'GET', '/webhooks/deliveries');
     expect(happened.webhook_deliveries).toBe(deliveries.body.length);
     expect(happened.webhook_deliveries).toBeGreaterThan(0);

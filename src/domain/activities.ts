@@ -1,8 +1,9 @@
-// AC1, AC2: activities — filters, newest first, and records posted through the API (kind `api`).
+// AC1, AC2: activities — filters, newest first, records posted through the API (kind `api`), and those the team's
+// tools collect as the clock moves (LW6, LW8).
 import { DomainError } from './domain-error.js';
 import { paginate, type Page } from './pagination.js';
 import { parseInstant } from './calendar.js';
-import type { Activity, Person, Uuid } from './records.js';
+import type { Activity, ActivityDraft, EpochSeconds, Person, Uuid } from './records.js';
 import type { World } from './world.js';
 import type { ApiFilters, ApiSchema } from '../types/wire.js';
 
@@ -58,6 +59,32 @@ export function createActivity(world: World, actor: Person, input: ActivityInput
     url: input.url ?? null,
     personId: actor.id,
     recordedAt: world.now(),
+    seq: world.store.nextSeq(),
+  };
+  world.store.putActivity(activity);
+  return activity;
+}
+
+/**
+ * LW6, LW8: an activity the team's tools collect for `actor` as the clock passes it: kept as AC1 lists it, with its
+ * stable id and its instant, through the store's one write of activities (the same events as POST /activities).
+ * @example recordActivity(world, person, { kind: 'jira', group: 'PLAT', … }, { id, at })
+ */
+export function recordActivity(
+  world: World,
+  actor: Person,
+  draft: ActivityDraft,
+  made: { id: Uuid; at: EpochSeconds },
+): Activity {
+  const activity: Activity = {
+    id: made.id,
+    kind: draft.kind,
+    group: draft.group,
+    title: draft.title,
+    description: draft.description,
+    url: draft.url,
+    personId: actor.id,
+    recordedAt: made.at,
     seq: world.store.nextSeq(),
   };
   world.store.putActivity(activity);

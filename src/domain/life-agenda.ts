@@ -10,7 +10,42 @@ const MINUTE = 60;
 const HOUR = 3_600;
 
 /** LW6: the order of what happens at one instant: a new day's check-ins first, then answers, then people. */
-export const ACT_ORDER = { day: 0, answer: 1, fill: 2, update: 3, comment: 4, reaction: 5 } as const;
+export const ACT_ORDER = { day: 0, answer: 1, fill: 2, update: 3, comment: 4, reaction: 5, activity: 6 } as const;
+
+/** LW6: a person logs at most this many activities (pull requests, tickets, meetings, deploys) on a working day. */
+const ACTIVITIES_A_DAY = 3;
+
+/**
+ * LW6, LW8: when the people of a zone log activities on `date` (AC1: their pull requests, tickets, meetings and
+ * deploys, as the team's tools collect them), each person's in the zone's order: none on a Saturday or Sunday, else
+ * up to three, `rate` of them on average (the world's own, life.ts), each in its own third of the working day
+ * (09:00 to 18:00 local, as the history's are, fixtures/activities.ts), so that a day's are in order and never at
+ * one instant. One stream per zone and date, not per person: a week of the large world asks for 48,000 person-days,
+ * nine in ten of them with none, and a stream's seed costs more than its draws. A zone's people are the base's, in
+ * its order, so the draws are the same whatever the clock did.
+ * @example activityTimes(42, 'Europe/Berlin', '2026-11-23', midnight, 0.4, 5) // [[midnight + 10:17], [], …]
+ */
+export function activityTimes(
+  seed: number,
+  zone: string,
+  date: IsoDate,
+  midnight: EpochSeconds,
+  rate: number,
+  people: number,
+): EpochSeconds[][] {
+  if (rate <= 0 || dayFacts(date).weekday >= 5) return [];
+  const random = new EntityRandom(seed, 'life-activities', zone, date);
+  const third = 3 * HOUR;
+  const chance = Math.min(1, rate / ACTIVITIES_A_DAY);
+  const days: EpochSeconds[][] = [];
+  for (let person = 0; person < people; person++) {
+    const times: EpochSeconds[] = [];
+    for (let k = 0; k < ACTIVITIES_A_DAY; k++)
+      if (random.chance(chance)) times.push(midnight + 9 * HOUR + k * third + random.int(0, third - MINUTE));
+    days.push(times);
+  }
+  return days;
+}
 
 /**
  * A person's check-in habit: their usual local minute of the day, their shares of late and missed days, and how

@@ -5,6 +5,7 @@
 import type { AnswerBodyWriter } from './echo-publishing.js';
 import type { Timed } from './timed-queue.js';
 import type {
+  ActivityDraft,
   CheckIn,
   Comment,
   CommentableType,
@@ -95,6 +96,11 @@ export interface LifeWriter {
   saysAgain(personId: Uuid, body: string, at: EpochSeconds, earlier: WeekBefore): boolean;
   /** The teammates who react to it and how (CR2). */
   reactions(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadReaction[];
+  /**
+   * LW6, LW8: what the team's tools report of `person`'s work at `at`, the `k`th of their day (activityTimes): a pull
+   * request of their area's code, a ticket, a meeting, a deploy, as the history's activities read.
+   */
+  activity(person: Person, at: EpochSeconds, k: number): ActivityDraft;
   /**
    * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
    * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of

@@ -1,10 +1,12 @@
 // LW6–LW8: a world's life as its clock moves. Each new zone-date gets its agenda (life-agenda.ts: who fills in
 // their check-in and when, whose goal is due an update); what people write then gets responses. Every act waits
 // in one queue ordered by (instant, kind, key) and is applied, when the clock passes it, through the domain's own
-// writes (updateCheckIn, createGoalUpdate, writeComment, writeReaction), so it lands wherever an API write lands.
+// writes (updateCheckIn, createGoalUpdate, writeComment, writeReaction, recordActivity), so it lands wherever an API
+// write lands.
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
+import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
 import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
@@ -14,6 +16,7 @@ import { EntityRandom } from './entropy.js';
 import { createGoalUpdate } from './goal-updates.js';
 import {
   ACT_ORDER,
+  activityTimes,
   checkInHabit,
   checkInTime,
   closingDate,
@@ -105,14 +108,36 @@ interface BaseAgenda {
   habits: Map<Uuid, CheckInHabit>;
   /** Per zone, what its date at the base's generation holds. */
   today: Map<string, { date: IsoDate; planned: readonly Planned[] }>;
+  /** LW6: the activities a person logs on a working day, on average: as many as the base's last four weeks held. */
+  activityRate: number;
+}
+
+/** The span the base's activities are counted over (activityRate): four weeks, twenty working days. */
+const RATE_DAYS = 28;
+const RATE_WORKING_DAYS = 20;
+
+/**
+ * LW6: how many activities a person of the base logs on a working day: what its history logged in its last four
+ * weeks, per person and working day, so that a feed goes on as dense as it was (a generated world's, an imported
+ * organisation's) and a world with none logs none.
+ */
+function activityRateOf(base: WorldBase): number {
+  let count = 0;
+  for (const activity of base.store.activitiesInOrder()) {
+    if (activity.recordedAt < base.generatedAt - RATE_DAYS * DAY) break;
+    if (activity.recordedAt <= base.generatedAt) count++;
+  }
+  return count / (Math.max(1, base.store.people.size) * RATE_WORKING_DAYS);
 }
 
 /** A primary act of a zone's date: a person's check-in fill (key and id: the check-in's) or a goal's update. */
 interface Planned extends Timed {
   /** The check-in's id, or the update's to be. */
   id: Uuid;
-  /** Who acts: the check-in's person, the goal's owner. */
+  /** Who acts: the check-in's person, the goal's owner, whose activity it is. */
   person: Person;
+  /** An activity's place among its person's of the day (activityTimes); 0 for the others. */
+  k: number;
 }
 
 /** A goal of the base as its owner's agenda holds it: its slot, and its closing date (LW1), found once. */
@@ -146,7 +171,8 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
     }
-    agendas.set(base, (agenda = { goalsByZone: zones, habits: new Map(), today: new Map() }));
+    agenda = { goalsByZone: zones, habits: new Map(), today: new Map(), activityRate: activityRateOf(base) };
+    agendas.set(base, agenda);
   }
   return agenda;
 }
@@ -238,6 +264,14 @@ export class Life implements LifeEngine {
           this.#respond('check-in', planned.key, planned.person, at, after);
         continue;
       }
+      if (planned.order === ACT_ORDER.activity) {
+        // An activity draws no responses: one applied already is done with.
+        if (at > after)
+          this.#queue.push(
+            new Act(at, planned.order, planned.key, () => this.#log(planned.person, planned.id, date, at, planned.k)),
+          );
+        continue;
+      }
       if (planned.order === ACT_ORDER.fill) {
         const { person } = planned;
         if (at > after)
@@ -269,12 +303,18 @@ export class Life implements LifeEngine {
     // The check-ins CI1 made for the date: the base's on its own dates, else the world's, made at its midnight.
     const checkIns = isToday ? base.store : this.#world.store;
     const planned: Planned[] = [];
-    for (const person of base.zones.get(zone) ?? []) {
+    const people = base.zones.get(zone) ?? [];
+    const logs = activityTimes(seed, zone, date, midnight, agenda.activityRate, people.length);
+    for (const [index, person] of people.entries()) {
       let habit = agenda.habits.get(person.id);
       if (!habit) agenda.habits.set(person.id, (habit = checkInHabit(seed, person)));
       const id = checkIns.checkInOf(person.id, date)?.id;
       const at = id === undefined ? null : checkInTime(seed, habit, id, midnight);
-      if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person });
+      if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person, k: 0 });
+      logs[index]?.forEach((at, k) => {
+        const id = lifeId(seed, 'activity', person.id, at);
+        planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k });
+      });
     }
     const days = workingSlotDays(date);
     for (const { goal, slot, owner, closing } of days.length ? (agenda.goalsByZone.get(zone) ?? []) : []) {
@@ -289,6 +329,7 @@ export class Life implements LifeEngine {
         key: goal.id,
         id: lifeId(seed, 'goal-update', goal.id, at),
         person: owner,
+        k: 0,
       });
     }
     if (isToday) agenda.today.set(zone, { date, planned });
@@ -314,6 +355,16 @@ export class Life implements LifeEngine {
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);
+  }
+
+  /**
+   * LW6, LW8 through recordActivity: the team's tools collect one of the person's pull requests, tickets, meetings
+   * or deploys, unless they are away that day (LW7: the default person's own are the user's to log).
+   */
+  #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number): void {
+    const { store, base } = this.#world;
+    if (store.activities.has(id) || !this.actsFor(person) || isAbsentOn(store.absencesOf(person), date)) return;
+    recordActivity(this.#world, person, base.life.activity(person, at, k), { id, at });
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */

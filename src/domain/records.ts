@@ -212,3 +212,6 @@ export interface Activity {
   readonly recordedAt: EpochSeconds;
   readonly seq: number;
 }
+
+/** LW8: what a team's tool reports of a person's work (a pull request, a ticket, a meeting, a deploy). */
+export type ActivityDraft = Pick<Activity, 'kind' | 'group' | 'title' | 'description' | 'url'>;

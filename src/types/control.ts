@@ -115,7 +115,7 @@ export interface paths {
          *     their instants (EC4), one per slot passed, and `next_answer_at` moves on to the first slot
          *     after the new now (EC2). Paused Echoes publish nothing (EC3). With the team's life on
          *     (`simulate`, LW6–LW8), its people fill in their check-ins, post updates, comment and react
-         *     over the span, as they would have.
+         *     over the span, and their work lands in `/activities`, as it would have.
          *
          *     The answer is the clock, and `happened`: what the move made, counted (MCP6). An agent driving a
          *     demo through the control twin's `advance_clock` reads there that the week it skipped was lived.
@@ -394,8 +394,10 @@ export interface paths {
          *     scheduled day each person who is not absent fills in their check-in at their own usual local hour
          *     (between about 08:30 and 10:30, some days late, a few missed; the history a world starts with is
          *     filled in by the same habits), goal owners post an update on the day AI3 says it is due (an owner away
-         *     that day posts on their first day back; progress never going down), and teammates comment and react on
-         *     some of what is new, most of all on a goal slipping or done.
+         *     that day posts on their first day back; progress never going down), teammates comment and react on
+         *     some of what is new, most of all on a goal slipping or done, and the team's tools log each person's
+         *     work (pull requests, tickets, meetings, deploys; AC1) within their working hours on weekdays, as many
+         *     a day as the world's last four weeks held (none for a world that had none).
          *     Every act is a function of the seed, the record it concerns and its instant, applied in the order of
          *     the instants: the world a clock reaches is the same in one step as in many, whatever was read meanwhile.
          *
@@ -897,7 +899,7 @@ export interface components {
             reactions_added: number;
             /** @description Echo answers published at their slots (EC4). */
             echo_answers_published: number;
-            /** @description Work activities recorded (AC1). */
+            /** @description Work activities the team's tools logged (AC1, LW6), as `/activities` lists them. */
             activities_logged: number;
             /** @description Deliveries the move's events queued for the world's subscriptions (WH3). */
             webhook_deliveries: number;

@@ -1,0 +1,37 @@
+// What a demo audience checks of an activity feed, the generated history's and the simulation's alike (AC1, LW6):
+// each activity at its person's working hours on a weekday, the code's work (pull requests, deploys, releases) by
+// those who write code or by the release automation, one release of a repository a day, no meeting named twice over.
+import { dateInZone, instantAt, weekdayOf } from '../../src/domain/calendar.js';
+import type { Activity, Person, Uuid } from '../../src/domain/records.js';
+import { makes } from '../../fixtures/roles.js';
+
+/**
+ * The activities of `activities` a stranger would call out, each with why; empty when the feed reads right.
+ * @example expect(feedFindings(world.activities, peopleById)).toEqual([])
+ */
+export function feedFindings(activities: readonly Activity[], people: { get(id: Uuid): Person | undefined }): string[] {
+  const findings: string[] = [];
+  const releasedOn = new Set<string>();
+  for (const a of activities) {
+    const person = people.get(a.personId);
+    if (!person) {
+      findings.push(`${a.title}: by nobody the world knows`);
+      continue;
+    }
+    const said = `${a.title} (${person.username}, ${person.title})`;
+    const date = dateInZone(a.recordedAt, person.timeZone);
+    const hour = (a.recordedAt - instantAt(date, '00:00', person.timeZone)) / 3600;
+    if (weekdayOf(date) === 'saturday' || weekdayOf(date) === 'sunday')
+      findings.push(`${said}: on a ${weekdayOf(date)}`);
+    if (hour < 9 || hour > 18) findings.push(`${said}: at ${hour.toFixed(2)} h local`);
+    const code = a.kind === 'github_pr' || a.group === 'deploys' || a.group === 'releases';
+    if (code && person.kind === 'human' && !makes(person.title, 'code')) findings.push(`${said}: code by a non-coder`);
+    if (a.group === 'releases') {
+      const key = `${a.title} ${dateInZone(a.recordedAt, 'UTC')}`;
+      if (releasedOn.has(key)) findings.push(`${said}: released twice that day`);
+      releasedOn.add(key);
+    }
+    if (/\b(\w+) \1\b/i.test(a.title)) findings.push(`${said}: a word twice`);
+  }
+  return findings;
+}
