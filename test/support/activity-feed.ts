@@ -1,6 +1,7 @@
 // What a demo audience checks of an activity feed, the generated history's and the simulation's alike (AC1, LW6):
 // each activity at its person's working hours on a weekday, the code's work (pull requests, deploys, releases) by
-// those who write code or by the release automation, one release of a repository a day, no meeting named twice over.
+// those who write code or by the release automation, one release of a repository a day, no meeting named twice over,
+// sprint planning on a sprint's first day, and no incident the team's texts do not tell.
 import { dateInZone, instantAt, weekdayOf } from '../../src/domain/calendar.js';
 import type { Activity, Person, Uuid } from '../../src/domain/records.js';
 import { makes } from '../../fixtures/roles.js';
@@ -32,6 +33,10 @@ export function feedFindings(activities: readonly Activity[], people: { get(id: 
       releasedOn.add(key);
     }
     if (/\b(\w+) \1\b/i.test(a.title)) findings.push(`${said}: a word twice`);
+    // A sprint is planned on its first day, a Monday (UTC) of every other week; an incident is no draw of the feed.
+    if (/^Sprint planning/.test(a.title) && weekdayOf(dateInZone(a.recordedAt, 'UTC')) !== 'monday')
+      findings.push(`${said}: sprint planning on a ${weekdayOf(dateInZone(a.recordedAt, 'UTC'))}`);
+    if (/incident/i.test(`${a.group} ${a.title}`)) findings.push(`${said}: an incident no story tells`);
   }
   return findings;
 }
