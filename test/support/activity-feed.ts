@@ -1,7 +1,7 @@
 // What a demo audience checks of an activity feed, the generated history's and the simulation's alike (AC1, LW6):
 // each activity at its person's working hours on a weekday, the code's work (pull requests, deploys, releases) by
 // those who write code or by the release automation, one release of a repository a day, no meeting named twice over,
-// sprint planning on a sprint's first day, and no incident the team's texts do not tell.
+// sprint planning on a sprint's first day, no incident the team's texts do not tell, one tracker a team.
 import { dateInZone, instantAt, weekdayOf } from '../../src/domain/calendar.js';
 import type { Activity, Person, Uuid } from '../../src/domain/records.js';
 import { makes } from '../../fixtures/roles.js';
@@ -13,6 +13,8 @@ import { makes } from '../../fixtures/roles.js';
 export function feedFindings(activities: readonly Activity[], people: { get(id: Uuid): Person | undefined }): string[] {
   const findings: string[] = [];
   const releasedOn = new Set<string>();
+  // A team's tickets are in one tracker (its people's first team's, as the feed's voice reads it).
+  const trackers = new Map<string, Set<string>>();
   for (const a of activities) {
     const person = people.get(a.personId);
     if (!person) {
@@ -37,6 +39,12 @@ export function feedFindings(activities: readonly Activity[], people: { get(id: 
     if (/^Sprint planning/.test(a.title) && weekdayOf(dateInZone(a.recordedAt, 'UTC')) !== 'monday')
       findings.push(`${said}: sprint planning on a ${weekdayOf(dateInZone(a.recordedAt, 'UTC'))}`);
     if (/incident/i.test(`${a.group} ${a.title}`)) findings.push(`${said}: an incident no story tells`);
+    if (a.kind === 'jira' || a.kind === 'linear') {
+      const team = person.teamIds[0] ?? '';
+      const used = trackers.get(team) ?? new Set<string>();
+      trackers.set(team, used.add(a.kind));
+      if (used.size > 1) findings.push(`${said}: ${a.kind} in a team that files in the other tracker too`);
+    }
   }
   return findings;
 }
