@@ -1,7 +1,8 @@
 // What a demo audience checks of an activity feed, the generated history's and the simulation's alike (AC1, LW6):
 // each activity at its person's working hours on a weekday, the code's work (pull requests, deploys, releases) by
 // those who write code or by the release automation, one release of a repository a day, no meeting named twice over,
-// sprint planning on a sprint's first day, no incident the team's texts do not tell, one tracker a team.
+// sprint planning on a sprint's first day, no incident the team's texts do not tell, one tracker a team, and a
+// person's tasks of one day each of other work.
 import { dateInZone, instantAt, weekdayOf } from '../../src/domain/calendar.js';
 import type { Activity, Person, Uuid } from '../../src/domain/records.js';
 import { makes } from '../../fixtures/roles.js';
@@ -15,6 +16,8 @@ export function feedFindings(activities: readonly Activity[], people: { get(id: 
   const releasedOn = new Set<string>();
   // A team's tickets are in one tracker (its people's first team's, as the feed's voice reads it).
   const trackers = new Map<string, Set<string>>();
+  // One person's tasks of a day, their numbers aside: each of other work.
+  const tasks = new Set<string>();
   for (const a of activities) {
     const person = people.get(a.personId);
     if (!person) {
@@ -39,6 +42,12 @@ export function feedFindings(activities: readonly Activity[], people: { get(id: 
     if (/^Sprint planning/.test(a.title) && weekdayOf(dateInZone(a.recordedAt, 'UTC')) !== 'monday')
       findings.push(`${said}: sprint planning on a ${weekdayOf(dateInZone(a.recordedAt, 'UTC'))}`);
     if (/incident/i.test(`${a.group} ${a.title}`)) findings.push(`${said}: an incident no story tells`);
+    if (a.kind === 'github_pr' || a.kind === 'jira' || a.kind === 'linear' || a.kind === 'asana') {
+      const task = a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z]+-\d+:? /, '');
+      const key = `${a.personId} ${dateInZone(a.recordedAt, 'UTC')} ${task}`;
+      if (tasks.has(key)) findings.push(`${said}: the same task twice that day`);
+      tasks.add(key);
+    }
     if (a.kind === 'jira' || a.kind === 'linear') {
       const team = person.teamIds[0] ?? '';
       const used = trackers.get(team) ?? new Set<string>();
