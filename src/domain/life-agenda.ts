@@ -18,30 +18,31 @@ const ACTIVITIES_A_DAY = 3;
 /**
  * LW6, LW8: when the people of a zone log activities on `date` (AC1: their pull requests, tickets, meetings and
  * deploys, as the team's tools collect them), each person's in the zone's order: none on a Saturday or Sunday, else
- * up to three, `rate` of them on average (the world's own, life.ts), each in its own third of the working day
+ * up to three (a denser feed is capped there), `rate` of them on average (the world's own, life.ts), each in its own third of the working day
  * (09:00 to 18:00 local, as the history's are, fixtures/activities.ts), so that a day's are in order and never at
  * one instant. One stream per zone and date, not per person: a week of the large world asks for 48,000 person-days,
  * nine in ten of them with none, and a stream's seed costs more than its draws. A zone's people are the base's, in
  * its order, so the draws are the same whatever the clock did.
- * @example activityTimes(42, 'Europe/Berlin', '2026-11-23', midnight, 0.4, 5) // [[midnight + 10:17], [], …]
+ * @example activityTimes(42, 'Europe/Berlin', '2026-11-23', 0.4, 5) // [[10:17 Berlin time], [], …]
  */
 export function activityTimes(
   seed: number,
   zone: string,
   date: IsoDate,
-  midnight: EpochSeconds,
   rate: number,
   people: number,
 ): EpochSeconds[][] {
   if (rate <= 0 || dayFacts(date).weekday >= 5) return [];
   const random = new EntityRandom(seed, 'life-activities', zone, date);
+  // 09:00 as the zone's clock reads it that day (a day of a DST change is not 24 hours from midnight).
+  const nine = instantAt(date, '09:00', zone);
   const third = 3 * HOUR;
   const chance = Math.min(1, rate / ACTIVITIES_A_DAY);
   const days: EpochSeconds[][] = [];
   for (let person = 0; person < people; person++) {
     const times: EpochSeconds[] = [];
     for (let k = 0; k < ACTIVITIES_A_DAY; k++)
-      if (random.chance(chance)) times.push(midnight + 9 * HOUR + k * third + random.int(0, third - MINUTE));
+      if (random.chance(chance)) times.push(nine + k * third + random.int(0, third - MINUTE));
     days.push(times);
   }
   return days;

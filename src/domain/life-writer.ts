@@ -97,10 +97,11 @@ export interface LifeWriter {
   /** The teammates who react to it and how (CR2). */
   reactions(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadReaction[];
   /**
-   * LW6, LW8: what the team's tools report of `person`'s work at `at`, the `k`th of their day (activityTimes): a pull
-   * request of their area's code, a ticket, a meeting, a deploy, as the history's activities read.
+   * LW6, LW8: what the team's tools report of `person`'s work at `at`, the `k`th of their `date` (their zone's; the
+   * history's of that date counted before it): a pull request of their area's code, a ticket, a meeting, a deploy, as
+   * the history's activities read.
    */
-  activity(person: Person, at: EpochSeconds, k: number): ActivityDraft;
+  activity(person: Person, date: IsoDate, at: EpochSeconds, k: number): ActivityDraft;
   /**
    * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
    * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of

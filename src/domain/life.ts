@@ -136,7 +136,7 @@ interface Planned extends Timed {
   id: Uuid;
   /** Who acts: the check-in's person, the goal's owner, whose activity it is. */
   person: Person;
-  /** An activity's place among its person's of the day (activityTimes); 0 for the others. */
+  /** An activity's place among its person's of the day, the history's before it counted (activityTimes); else 0. */
   k: number;
 }
 
@@ -175,6 +175,19 @@ function baseAgenda(base: WorldBase): BaseAgenda {
     agendas.set(base, agenda);
   }
   return agenda;
+}
+
+/** How many activities each person of `zone` has in the base's history on `date` (their zone's), newest first. */
+function loggedOn(base: WorldBase, zone: string, date: IsoDate): Map<Uuid, number> {
+  const counts = new Map<Uuid, number>();
+  const from = instantAt(date, '00:00', zone);
+  for (const activity of base.store.activitiesInOrder()) {
+    if (activity.recordedAt < from) break;
+    const person = base.store.people.get(activity.personId);
+    if (person?.timeZone === zone && dateInZone(activity.recordedAt, zone) === date)
+      counts.set(person.id, (counts.get(person.id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** The day an update falls on when it is due on `date`: a weekend's is posted on the Monday (workingSlotDays). */
@@ -304,16 +317,20 @@ export class Life implements LifeEngine {
     const checkIns = isToday ? base.store : this.#world.store;
     const planned: Planned[] = [];
     const people = base.zones.get(zone) ?? [];
-    const logs = activityTimes(seed, zone, date, midnight, agenda.activityRate, people.length);
+    const logs = activityTimes(seed, zone, date, agenda.activityRate, people.length);
+    // On the date the world was made, a person's activities go on from those its history gave them that day, so that
+    // no two of their day take one place (a number, a task: fixtures/activities.ts).
+    const logged = isToday ? loggedOn(base, zone, date) : undefined;
     for (const [index, person] of people.entries()) {
       let habit = agenda.habits.get(person.id);
       if (!habit) agenda.habits.set(person.id, (habit = checkInHabit(seed, person)));
       const id = checkIns.checkInOf(person.id, date)?.id;
       const at = id === undefined ? null : checkInTime(seed, habit, id, midnight);
       if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person, k: 0 });
+      const before = logged?.get(person.id) ?? 0;
       logs[index]?.forEach((at, k) => {
         const id = lifeId(seed, 'activity', person.id, at);
-        planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k });
+        planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k: before + k });
       });
     }
     const days = workingSlotDays(date);
@@ -364,7 +381,7 @@ export class Life implements LifeEngine {
   #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number): void {
     const { store, base } = this.#world;
     if (store.activities.has(id) || !this.actsFor(person) || isAbsentOn(store.absencesOf(person), date)) return;
-    recordActivity(this.#world, person, base.life.activity(person, at, k), { id, at });
+    recordActivity(this.#world, person, base.life.activity(person, date, at, k), { id, at });
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
