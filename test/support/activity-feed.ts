@@ -48,7 +48,8 @@ export function feedFindings(
     // A sprint is planned on its first day, a Monday of every other week; an incident is no draw of the feed.
     if (/^Sprint planning/.test(a.title) && weekdayOf(date) !== 'monday')
       findings.push(`${said}: sprint planning on a ${weekdayOf(date)}`);
-    if (/incident/i.test(`${a.group} ${a.title}`)) findings.push(`${said}: an incident no story tells`);
+    if (a.group === 'incidents' || /^Incident (resolved|retro)\b/.test(a.title))
+      findings.push(`${said}: an incident no story tells`);
     if (a.kind === 'github_pr' || a.kind === 'jira' || a.kind === 'linear' || a.kind === 'asana') {
       const task = a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z]+-\d+:? /, '');
       const key = `${a.personId} ${date} ${task}`;
