@@ -50,24 +50,18 @@ export function getActivity(world: World, id: Uuid): Activity {
 
 /** AC2: kind `api`, person = caller, recorded_at = now; the title is the group's. */
 export function createActivity(world: World, actor: Person, input: ActivityInput): Activity {
-  const activity: Activity = {
-    id: world.store.newId('activities'),
-    kind: 'api',
-    group: input.group,
-    title: input.group,
-    description: input.description,
-    url: input.url ?? null,
-    personId: actor.id,
-    recordedAt: world.now(),
-    seq: world.store.nextSeq(),
-  };
-  world.store.putActivity(activity);
-  return activity;
+  const draft = { kind: 'api', group: input.group, title: input.group, description: input.description } as const;
+  return recordActivity(
+    world,
+    actor,
+    { ...draft, url: input.url ?? null },
+    { id: world.store.newId('activities'), at: world.now() },
+  );
 }
 
 /**
- * LW6, LW8: an activity the team's tools collect for `actor` as the clock passes it: kept as AC1 lists it, with its
- * stable id and its instant, through the store's one write of activities (the same events as POST /activities).
+ * The store's one write of activities: `draft` as `actor`'s, with its id and instant. AC2's POST /activities comes
+ * through it, and LW6, LW8's activities the team's tools collect as the clock passes them, with their stable ids.
  * @example recordActivity(world, person, { kind: 'jira', group: 'PLAT', … }, { id, at })
  */
 export function recordActivity(

@@ -18,9 +18,9 @@ const ACTIVITIES_A_DAY = 3;
 /**
  * LW6, LW8: when the people of a zone log activities on `date` (AC1: their pull requests, tickets, meetings and
  * deploys, as the team's tools collect them), each person's in the zone's order: none on a Saturday or Sunday, else
- * up to three (a denser feed is capped there), `rate` of them on average (the world's own, life.ts), each in its own third of the working day
- * (09:00 to 18:00 local, as the history's are, fixtures/activities.ts), so that a day's are in order and never at
- * one instant. One stream per zone and date, not per person: a week of the large world asks for 48,000 person-days,
+ * up to three (a denser feed is capped there), `rate` of them on average (the world's own, life.ts), each in its own
+ * third of the working day (09:00 to 18:00 local, as the history's are, fixtures/activities.ts), so that a day's are
+ * in order and never at one instant. One stream per zone and date, not per person: a week of the large world asks for 48,000 person-days,
  * nine in ten of them with none, and a stream's seed costs more than its draws. A zone's people are the base's, in
  * its order, so the draws are the same whatever the clock did.
  * @example activityTimes(42, 'Europe/Berlin', '2026-11-23', 0.4, 5) // [[10:17 Berlin time], [], …]
