@@ -2,12 +2,36 @@
 // each activity at its person's working hours on a weekday, the code's work (pull requests, deploys, releases) by
 // those who write code or by the release automation, one release of a repository a day, no meeting named twice over,
 // sprint planning on a sprint's first day (the person's), no incident the team's texts do not tell, one tracker a
-// team, a person's tasks of one day each of other work, each pull request and ticket number one work, and nobody at
-// work on a day they are away.
+// team, a person's tasks of one day each of other work, each pull request and ticket number one work, a task's steps
+// each once and in order under one number, a team's meeting once a day on its weekday, always as long, and nobody
+// at work on a day they are away.
 
 import { dateInZone, instantAt, weekdayOf } from '../../src/domain/calendar.js';
 import type { Activity, IsoDate, Person, Uuid } from '../../src/domain/records.js';
 import { makes } from '../../fixtures/roles.js';
+
+/** A task's steps as each tool tells them, in order (activities.ts' WRITERS). */
+const STEPS: Readonly<Record<string, readonly RegExp[]>> = {
+  github_pr: [/^Opened #/, /^Pushed \d+ commits/, /^Asked for review/, /^#\d+ approved after/, /^Merged #/],
+  jira: [
+    /from To Do to In Progress/,
+    /^Logged \d+h/,
+    /from In Progress to In Review/,
+    /^Commented on/,
+    /from In Review to Done/,
+  ],
+  linear: [
+    /^Added to the current cycle/,
+    /^Status changed to In Progress/,
+    /^Added a comment/,
+    /^Status changed to In Review/,
+    /^Status changed to Done/,
+  ],
+  asana: [/"Next up"/, /"In progress"/, /^Added a comment/, /^Attached the draft/, /^Completed the task/],
+};
+
+/** Team meetings, held on their weekday by their host (activities.ts' teamMeeting), always as long. */
+const TEAM_MEETING = /weekly sync$|team demo$|sprint review$/;
 
 /**
  * The activities of `activities` a stranger would call out, each with why; empty when the feed reads right.
@@ -24,8 +48,13 @@ export function feedFindings(
   const trackers = new Map<string, Set<string>>();
   // One person's tasks of a day, their numbers aside: each of other work.
   const tasks = new Set<string>();
-  const numbers = new Set<string>();
-  for (const a of activities) {
+  // Each task (its pull request, ticket or Asana link): its title and its last step, in time order.
+  const taskSteps = new Map<string, { title: string; step: number; at: number }>();
+  // A person's task by title: the task it was last and when, so that one task keeps one number through its span.
+  const taskIds = new Map<string, { id: string; at: number }>();
+  const meetings = new Set<string>();
+  const meetingShape = new Map<string, string>();
+  for (const a of [...activities].sort((x, y) => x.recordedAt - y.recordedAt || x.seq - y.seq)) {
     const person = people.get(a.personId);
     if (!person) {
       findings.push(`${a.title}: by nobody the world knows`);
@@ -51,16 +80,44 @@ export function feedFindings(
     if (a.group === 'incidents' || /^Incident (resolved|retro)\b/.test(a.title))
       findings.push(`${said}: an incident no story tells`);
     if (a.kind === 'github_pr' || a.kind === 'jira' || a.kind === 'linear' || a.kind === 'asana') {
-      const task = a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z]+-\d+:? /, '');
+      const task = a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z][A-Z0-9]*-\d+:? /, '');
       const key = `${a.personId} ${date} ${task}`;
       if (tasks.has(key)) findings.push(`${said}: the same task twice that day`);
       tasks.add(key);
     }
-    const number = /\/pull\/\d+$/.exec(a.url ?? '')?.[0] ?? /^[A-Z]+-\d+/.exec(a.title)?.[0];
-    if (number !== undefined && (a.kind === 'github_pr' || a.kind === 'jira' || a.kind === 'linear')) {
-      const key = a.kind === 'github_pr' ? `${a.group}${number}` : number;
-      if (numbers.has(key)) findings.push(`${said}: ${key} names another work too`);
-      numbers.add(key);
+    const steps = STEPS[a.kind];
+    if (steps !== undefined) {
+      const id =
+        a.kind === 'asana'
+          ? (a.url ?? '')
+          : a.kind === 'github_pr'
+            ? `${a.group}${/\/pull\/\d+$/.exec(a.url ?? '')?.[0]}`
+            : (/^[A-Z][A-Z0-9]*-\d+/.exec(a.title)?.[0] ?? '');
+      const step = steps.findIndex((pattern) => pattern.test(a.description));
+      if (step < 0) findings.push(`${said}: "${a.description}" is no step of a task`);
+      const before = taskSteps.get(id);
+      if (before !== undefined && before.title !== a.title) findings.push(`${said}: ${id} names another work too`);
+      if (before !== undefined && before.step >= step)
+        findings.push(`${said}: "${a.description}" after step ${before.step} of ${id}`);
+      taskSteps.set(id, { title: a.title, step, at: a.recordedAt });
+      const task = `${a.personId} ${a.kind} ${a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z][A-Z0-9]*-\d+:? /, '')}`;
+      const last = taskIds.get(task);
+      if (last !== undefined && last.id !== id && a.recordedAt - last.at < 7 * 86_400)
+        findings.push(`${said}: one task under ${last.id} and ${id} within a week`);
+      taskIds.set(task, { id, at: a.recordedAt });
+    }
+    // A meeting is logged once, by its host; time blocked for one's own work is no meeting.
+    if (a.kind === 'google_calendar' && !/^Focus time/.test(a.title)) {
+      const held = `${a.title} ${date}`;
+      if (meetings.has(held)) findings.push(`${said}: ${a.title} held twice on ${date}`);
+      meetings.add(held);
+    }
+    if (a.kind === 'google_calendar' && TEAM_MEETING.test(a.title)) {
+      const shape = `${weekdayOf(date)} ${a.description}`;
+      const known = meetingShape.get(a.title);
+      if (known !== undefined && known !== shape)
+        findings.push(`${said}: ${a.title} on ${shape}, where it was on ${known}`);
+      meetingShape.set(a.title, shape);
     }
     if (a.kind === 'jira' || a.kind === 'linear') {
       const team = person.teamIds[0] ?? '';
