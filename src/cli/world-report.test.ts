@@ -38,6 +38,7 @@ const STORY_ROWS = [
   ['LW4', 'people opening most check-ins alike'],
   ['LW1', "goal updates not naming the goal's aim"],
   ['LW1', 'parent goals off-topic'],
+  ['LW1', "goals doing none of their team goal's work"],
   ['LW4', 'people sharing a full name'],
   ['LW4', 'goals sharing a title'],
   ['LW3', 'tickets numbered past a team tracker'],

@@ -324,7 +324,11 @@ export class StoryRewrite {
       const area = ref.team ? this.c.teamArea(ref.team) : ref.owner ? this.c.person(ref.owner).area : null;
       const owner = ref.owner ? this.c.person(ref.owner).username : '';
       const voice = this.#voice(area ?? this.#anyArea(id), owner, 'goal', id);
-      let goal = goalStory(voice, ref.level, this.c.id(id), ref.title.length, taken, (t) => this.c.hits(t) === 0);
+      // A follow-up goal keeps its phase ("…, phase 2"), as a generated world names one (LW9: the title's shape).
+      const phase = /, phase \d+$/.exec(ref.title)?.[0] ?? '';
+      const length = ref.title.length - phase.length;
+      let goal = goalStory(voice, ref.level, this.c.id(id), length, taken, (t) => this.c.hits(t) === 0);
+      if (phase) goal = { ...goal, title: goal.title + phase };
       if (this.c.hits(goal.title) > 0) {
         const fixed = this.c.repair(goal.title, `${id}:title`);
         goal = { ...goal, title: fixed.text };
