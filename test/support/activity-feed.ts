@@ -53,6 +53,7 @@ export function feedFindings(
   // A person's task by title: the task it was last and when, so that one task keeps one number through its span.
   const taskIds = new Map<string, { id: string; at: number }>();
   const meetings = new Set<string>();
+  const busy = new Map<string, Array<[number, number]>>();
   const meetingShape = new Map<string, string>();
   for (const a of [...activities].sort((x, y) => x.recordedAt - y.recordedAt || x.seq - y.seq)) {
     const person = people.get(a.personId);
@@ -111,6 +112,20 @@ export function feedFindings(
       const held = `${a.title} ${date}`;
       if (meetings.has(held)) findings.push(`${said}: ${a.title} held twice on ${date}`);
       meetings.add(held);
+    }
+    // A meeting at its time of day, on the hour or the half hour, within working hours, and none of one person's own
+    // of a day over another.
+    if (a.kind === 'google_calendar') {
+      const slot = /^(\d\d):(\d\d)–(\d\d):(\d\d)\b/.exec(a.description);
+      const [from, to] = slot ? [+slot[1]! * 60 + +slot[2]!, +slot[3]! * 60 + +slot[4]!] : [NaN, NaN];
+      if (!slot || from % 30 !== 0 || from < 9 * 60 || to > 18 * 60 || to <= from)
+        findings.push(`${said}: "${a.description}" is no time of a working day`);
+      else if (!TEAM_MEETING.test(a.title) && !/^Sprint planning/.test(a.title)) {
+        const day = `${a.personId} ${date}`;
+        const taken = busy.get(day) ?? [];
+        if (taken.some(([f, t]) => from < t && f < to)) findings.push(`${said}: ${a.description} over another meeting`);
+        busy.set(day, [...taken, [from, to]]);
+      }
     }
     if (a.kind === 'google_calendar' && TEAM_MEETING.test(a.title)) {
       const shape = `${weekdayOf(date)} ${a.description}`;
