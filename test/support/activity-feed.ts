@@ -54,6 +54,7 @@ export function feedFindings(
   const taskIds = new Map<string, { id: string; at: number }>();
   const meetings = new Set<string>();
   const busy = new Map<string, Array<[number, number]>>();
+  const opened = new Map<string, number>();
   const meetingShape = new Map<string, string>();
   for (const a of [...activities].sort((x, y) => x.recordedAt - y.recordedAt || x.seq - y.seq)) {
     const person = people.get(a.personId);
@@ -101,6 +102,14 @@ export function feedFindings(
       if (before !== undefined && before.step >= step)
         findings.push(`${said}: "${a.description}" after step ${before.step} of ${id}`);
       taskSteps.set(id, { title: a.title, step, at: a.recordedAt });
+      // A day's new pull requests and tickets are numbered in the order they were opened.
+      const number = Number(/(\d+)$/.exec(id)?.[1] ?? NaN);
+      if (step === 0 && a.kind !== 'asana') {
+        const day = `${a.personId} ${date} ${a.kind}`;
+        const before = opened.get(day);
+        if (before !== undefined && number < before) findings.push(`${said}: opened after a higher number, ${before}`);
+        opened.set(day, number);
+      }
       const task = `${a.personId} ${a.kind} ${a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z][A-Z0-9]*-\d+:? /, '')}`;
       const last = taskIds.get(task);
       if (last !== undefined && last.id !== id && a.recordedAt - last.at < 7 * 86_400)
