@@ -228,14 +228,18 @@ describe('PUT /__mock/state of about 100 MiB to standin serve', () => {
     // this same state on a loaded box) and the budget's count of it (146 MiB in those runs alike): with the heap's
     // low reading alone, a V8 page pool a few MiB over made the bound miss by 0.6% (a fresh clone's full run).
     const world = Math.max(after.heap - before.heap, after.counted - before.counted);
-    const settled = await residentWithin(server, 1.1 * (before.rss + world));
+    // What "nothing kept" must catch is a copy of the body (or of the worker's heap) left resident: the body's size
+    // more. Half of it is the margin: a tenth of the whole (as before) missed by 4 MiB in CI's run on a loaded box,
+    // where the C allocator keeps some of what the parse freed; a body held would still exceed it by half its size.
+    const bound = before.rss + world + good.length / 2;
+    const settled = await residentWithin(server, bound);
     const mib = (bytes: number) => Math.round(bytes / MiB);
     console.log(
       `restore memory: applied ${mib(good.length)} MiB: RSS ${mib(before.rss)} MiB before, peak ${mib(peak)} (+${mib(peak - before.rss)}, ${((peak - before.rss) / good.length).toFixed(2)}x), after ${mib(after.rss)} MiB (${mib(settled)} once V8 gave back its pooled pages); the world ${mib(world)} MiB of heap (${mib(after.counted - before.counted)} by the budget's count)`,
     );
     expect(after.counted - before.counted).toBeGreaterThan(good.length); // the goals are there
     expect(peak - before.rss).toBeLessThanOrEqual(4 * good.length);
-    expect(settled).toBeLessThanOrEqual(1.1 * (before.rss + world));
+    expect(settled).toBeLessThanOrEqual(bound);
 
     // The world it applied dropped (with it held, the budget would leave no room for four times 100 MiB more).
     const reset = await fetch(`${server.origin}/__mock/reset`, { method: 'POST', headers: { connection: 'close' } });
