@@ -22,8 +22,6 @@ import {
 import { bannerOf, CLI, NOW, RAW_SERVER, ROOT } from './servers.js';
 import { median, round } from './stats.js';
 
-const INDEX = new URL('../src/index.js', import.meta.url);
-
 export interface StartsOptions {
   /** Runs of createMock and of `standin serve` small; large gets fewer (it takes seconds), npm start two. */
   runs: number;
@@ -54,17 +52,19 @@ export interface StartsResult {
 
 /**
  * createMock() for the small world in a fresh process, import included, timed inside that process; node's own
- * bootstrap (performance.now() at the script's first line, its origin being the process's start) beside it.
+ * bootstrap (performance.now() at the script's first line, its origin being the process's start) beside it. The
+ * import is a user's: `standin` by its name from inside the package, which package.json's exports resolve.
  */
 function createMockOnce(): { bootstrapMs: number; createMockMs: number } {
   const script = `
     const bootstrap = performance.now();
-    const { createMock } = await import(${JSON.stringify(INDEX.href)});
+    const { createMock } = await import('standin');
     createMock({ size: 'small', now: ${JSON.stringify(NOW)} });
     const created = performance.now();
     process.stdout.write(JSON.stringify({ bootstrapMs: bootstrap, createMockMs: created - bootstrap }));
     process.exit(0);`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,
   });

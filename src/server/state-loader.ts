@@ -43,6 +43,15 @@ function workerSource(): URL {
     : new URL('./state-worker.js', import.meta.url);
 }
 
+/**
+ * The process's Node options for the worker, as a worker takes by default, less `--input-type`: a program run as
+ * `node --input-type=module -e '…startServer…'` gave it to the worker, whose module is a file, and Node refused it
+ * there ("--input-type can only be used with string input"): every restore answered 500.
+ */
+const WORKER_EXEC_ARGV = process.execArgv.filter(
+  (arg, at, args) => !arg.startsWith('--input-type') && args[at - 1] !== '--input-type',
+);
+
 type Send = (message: ToWorker, transfer?: ArrayBuffer[]) => void;
 
 /** The worker's messages, one at a time; its failure or an early exit rejects. */
@@ -228,6 +237,7 @@ export function workerStateLoader(): StateLoader {
     const worker = new Worker(workerSource(), {
       workerData: settings,
       resourceLimits: { maxYoungGenerationSizeMb: 16 },
+      execArgv: WORKER_EXEC_ARGV,
     });
     const inbox = new Inbox(worker);
     const send: Send = (message, transfer = []) => worker.postMessage(message, transfer);

@@ -1,0 +1,79 @@
+// The library as a user imports it: `standin` and `standin/contract` resolve, through package.json's exports, to
+// the bundle in dist/lib (src/cli/bundle-cli.ts), not to dist/src's module per file; what the bundle reads beside
+// itself (the state worker, the dashboard's script, the spec files above it) is found from there.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A load hook posting every file of this package that is loaded to the child's main thread. */
+const OWN_FILES_HOOK = `let port;
+export function initialize(data) { port = data.port; }
+export async function load(url, context, next) {
+  if (url.startsWith(${JSON.stringify(new URL('..', import.meta.url).href)}) && !url.includes('/node_modules/'))
+    port.postMessage(url.slice(${JSON.stringify(new URL('..', import.meta.url).href.length)}));
+  return next(url, context);
+}`;
+
+/**
+ * By the package's names, from inside it as a user's code is: a server, a restore of its own state (the worker), the
+ * dashboard's script, GET /me, and the kit's run against it; what each answered and every own file loaded.
+ */
+const SCRIPT = `
+  const { register } = await import('node:module');
+  const { MessageChannel, receiveMessageOnPort } = await import('node:worker_threads');
+  const { port1, port2 } = new MessageChannel();
+  register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(OWN_FILES_HOOK)}`)}, { data: { port: port2 }, transferList: [port2] });
+  const { startServer } = await import('standin');
+  const { checkContract } = await import('standin/contract');
+  const running = await startServer({ port: 0, host: '127.0.0.1', size: 'small', now: '2026-11-20T15:00:00Z' });
+  const root = new URL('/', running.baseUrl);
+  const state = await (await fetch(new URL('/__mock/state', root))).text();
+  const restored = await fetch(new URL('/__mock/state', root), { method: 'PUT', body: state, headers: { 'content-type': 'application/json' } });
+  const page = await (await fetch(root, { headers: { accept: 'text/html' } })).text();
+  const script = await fetch(new URL(/src="(\\/dashboard\\/[^"]+\\.js)"/.exec(page)[1], root));
+  const [{ read_write: token }] = await (await fetch(new URL('/__mock/tokens', root))).json();
+  const me = await fetch(new URL('/api/v2/me', root), { headers: { authorization: 'Bearer ' + token } });
+  const run = await checkContract({ baseUrl: running.baseUrl });
+  await running.close();
+  const loaded = [];
+  for (let m; (m = receiveMessageOnPort(port1)); ) loaded.push(m.message);
+  const problem = restored.status === 200 ? null : await restored.text();
+  process.stdout.write(JSON.stringify({ restored: restored.status, problem, script: script.status, me: me.status, kit: run.ok, failed: run.failed, loaded }));
+  process.exit(0);`;
+
+describe('the library bundle', () => {
+  it('is what `standin` and `standin/contract` load: a server, its restore worker, its pages and the kit all run from dist/lib', () => {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    expect(child.status, child.stderr).toBe(0);
+    const seen = JSON.parse(child.stdout) as {
+      restored: number;
+      problem: string | null;
+      script: number;
+      me: number;
+      kit: boolean;
+      failed: number;
+      loaded: string[];
+    };
+    // The restore's worker runs with this process's Node options less --input-type (a 500 before: state-loader.ts).
+    expect([seen.restored, seen.script, seen.me, seen.kit, seen.failed], seen.problem ?? '').toEqual([
+      200,
+      200,
+      200,
+      true,
+      0,
+    ]);
+    // The code is the bundle's alone: no module of dist/src, dist/fixtures or dist/contract-tests one by one.
+    const code = seen.loaded.filter((file) => file.endsWith('.js'));
+    expect(code.filter((file) => !file.startsWith('dist/lib/'))).toEqual([]);
+    expect(code).toContain('dist/lib/index.js');
+    expect(code).toContain('dist/lib/contract.js');
+    // A handful of chunks, where dist/src's graph is some 220 files for createMock alone.
+    expect(code.length).toBeLessThan(60);
+  });
+});
