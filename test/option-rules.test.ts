@@ -281,7 +281,7 @@ describe('an option nobody takes', () => {
     const refused = await librarySays({ colour: 'blue' });
     expect(refused.option).toBe('colour');
     expect(refused.message).toBe(
-      'createMock: unknown option colour: createMock takes anyToken, appUrl, controlToken, corsOrigins, faults, maxSessions, memoryBudget, now, persist, rateLimit, seed, sessionTtlMs, size, stateFile, stateLoader, storage, strict, webhooks',
+      'createMock: unknown option colour: createMock takes anyToken, appUrl, catchUpEveryMs, controlToken, corsOrigins, faults, maxSessions, memoryBudget, now, persist, rateLimit, seed, sessionTtlMs, size, stateFile, stateLoader, storage, strict, webhooks',
     );
   });
 

@@ -167,6 +167,12 @@ const corsOrigins: OptionRule['problem'] = (value, n) => {
 /** A bound of the memory budget that a test may set small; the command line asks more of a server (64MiB). */
 const memoryBudget = wholeNumber(1, Infinity, ' (bytes)');
 
+/** LW6: 0 (at requests only), or a period long enough that the ticks cost nothing, up to a day. */
+const catchUpEvery: OptionRule['problem'] = (value, n) =>
+  value === 0 || (typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 86_400_000)
+    ? undefined
+    : `${n.name} must be 0 (the worlds catch up at requests only) or a whole number of milliseconds from 100 to 86400000, e.g. ${n.as('10000')}, got ${n.got}`;
+
 /** MK6: a profile as spec/control.yaml's FaultProfile, whose values can be drawn from. */
 const faults: OptionRule['problem'] = (value, n, context) => {
   const problems = context.profileProblems(value);
@@ -221,6 +227,7 @@ export const MOCK_OPTION_RULES = {
   anyToken: { flag: '--any-token-as', problem: anyToken },
   faults: { flag: '--faults', problem: faults },
   webhooks: { problem: known(WEBHOOK_SETTINGS, 'webhook settings') },
+  catchUpEveryMs: { problem: catchUpEvery },
   appUrl: { flag: '--app-url', problem: appUrl },
   strict: { flag: '--strict', problem: trueOrFalse },
   corsOrigins: { flag: '--cors-origin', problem: corsOrigins },

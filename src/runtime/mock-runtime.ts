@@ -11,6 +11,7 @@ import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
 import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
 import { Overrides } from './overrides.js';
+import { RealTimeLife } from './real-time-life.js';
 import { RequestJournal } from './request-journal.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './session-defaults.js';
 import type { Sessions } from './sessions.js';
@@ -56,6 +57,12 @@ export interface RuntimeOptions {
    * the delays.
    */
   webhooks?: Partial<WebhookSettings>;
+  /**
+   * LW6: every this many milliseconds the worlds on a running clock catch up to it by themselves (their team's
+   * acts, webhooks and events as they fall due), not only when a request reads them; 0 (createMock's default)
+   * leaves it to the requests. startServer's default is 10 s (real-time-life.ts).
+   */
+  catchUpEveryMs?: number;
 }
 
 /** What the runtime needs from the front above it. */
@@ -107,7 +114,7 @@ export interface MockRuntime {
   readonly feed: EventFeed;
   /** WH2–WH5: each world's webhook subscriptions and deliveries. */
   readonly webhooks: Webhooks;
-  /** Stops what runs on after requests (webhook deliveries and their timers); the worlds stay readable. */
+  /** Stops what runs on after requests (webhook deliveries, real-time catch-ups and their timers); the worlds stay readable. */
   close(): void;
 }
 
@@ -140,6 +147,7 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
     events,
   });
   let rateLimit = options.rateLimit ?? false;
+  const life = options.catchUpEveryMs ? new RealTimeLife(worlds.shared, worlds.sessions, options.catchUpEveryMs) : null;
   return {
     get world() {
       return worlds.shared.world;
@@ -170,6 +178,9 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
     // After the journal's listener: a request's line is the journal's entry for it.
     feed: new EventFeed(events, journal, { kindName: parts.kindName }),
     webhooks,
-    close: () => webhooks.close(),
+    close: () => {
+      life?.close();
+      webhooks.close();
+    },
   };
 }

@@ -25,6 +25,7 @@ import { answerClientError, DEFAULT_SERVER_LIMITS } from './server-limits.js';
 import type { RunningServer, ServeOptions, ServerLimits } from './serve-options.js';
 import { PlantedLinkError, realTarget, removeStrayTemporaries } from '../files/replace-file.js';
 import { SERVE_OPTION_RULES } from './serve-option-rules.js';
+import { DEFAULT_CATCH_UP_EVERY_MS } from '../runtime/real-time-life.js';
 import { loadStateFile, StateFileError } from './state-file.js';
 import { StateFileWriter } from './state-file-writer.js';
 import { StateLock, StateLockError, takenOverFrom } from './state-lock.js';
@@ -67,6 +68,8 @@ export async function startServer(options: ServeOptions): Promise<RunningMock> {
   // PUT /__mock/state is read and checked in a worker thread: a large state never stalls other clients.
   const mock = createMock({
     ...mockOptions,
+    // LW6: a server's world lives as real time passes, its webhooks and event stream with it (real-time-life.ts).
+    catchUpEveryMs: mockOptions.catchUpEveryMs ?? DEFAULT_CATCH_UP_EVERY_MS,
     stateLoader: options.stateLoader ?? workerStateLoader(),
     stateFile: options.stateFile ?? options.state,
   });
