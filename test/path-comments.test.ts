@@ -94,8 +94,10 @@ function isStale(tree: Tree, file: string, path: string): boolean {
   if (path.startsWith('./') || path.startsWith('../')) return !known(posix.join(dirname(file), path));
   if (!path.includes('/')) return MODULE.test(path) && !spellings(path).some((p) => tree.names.has(p));
   const first = path.slice(0, path.indexOf('/'));
-  // dist/cli/ is the CLI's bundle (src/cli/bundle-cli.ts): what it holds has no source file of its own name.
+  // dist/cli/ and dist/lib/ are the CLI's and the library's bundles (src/cli/bundle-cli.ts): what they hold has no
+  // source file of its own name.
   if (path.startsWith('dist/cli/')) return !/^dist\/cli\/(standin|state-worker)\.js$/.test(path);
+  if (path.startsWith('dist/lib/')) return !/^dist\/lib\/(index|contract|state-worker)\.js$/.test(path);
   if (first === 'dist') return !known(path.slice('dist/'.length));
   return tree.folders.has(first) && !known(path);
 }
@@ -128,6 +130,8 @@ describe('paths named in comments', () => {
     ['dist/src/cli/main.js', false],
     ['dist/cli/standin.js', false],
     ['dist/cli/main.js', true],
+    ['dist/lib/index.js', false],
+    ['dist/lib/main.js', true],
     ['src/spec/generated/specs.js', false],
     ['steady/routines/steady-check-in.md', false],
     ['org.json', false],

@@ -44,13 +44,13 @@ function workerSource(): URL {
 }
 
 /**
- * The process's Node options for the worker, as a worker takes by default, less `--input-type`: a program run as
- * `node --input-type=module -e '…startServer…'` gave it to the worker, whose module is a file, and Node refused it
- * there ("--input-type can only be used with string input"): every restore answered 500.
+ * Whether this process was started as `node --input-type=module -e '…startServer…'`: a worker inherits the process's
+ * Node options, and Node refuses --input-type for a worker whose module is a file ("--input-type can only be used
+ * with string input"), so every restore answered 500. Such a process starts the worker from a line of code that
+ * imports the module; passing the options less --input-type instead is refused for others a worker may not take
+ * (--expose-gc).
  */
-const WORKER_EXEC_ARGV = process.execArgv.filter(
-  (arg, at, args) => !arg.startsWith('--input-type') && args[at - 1] !== '--input-type',
-);
+const INPUT_TYPE_GIVEN = process.execArgv.some((arg) => arg.startsWith('--input-type'));
 
 type Send = (message: ToWorker, transfer?: ArrayBuffer[]) => void;
 
@@ -234,11 +234,10 @@ export function workerStateLoader(): StateLoader {
     };
     // A young generation of 16 MiB: what the worker makes mostly lives on (the parsed state), and since Node 24 a
     // worker's nursery grows to 128 MiB on a large machine, which took a 100 MiB restore over four times its size.
-    const worker = new Worker(workerSource(), {
-      workerData: settings,
-      resourceLimits: { maxYoungGenerationSizeMb: 16 },
-      execArgv: WORKER_EXEC_ARGV,
-    });
+    const options = { workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 16 } };
+    const worker = INPUT_TYPE_GIVEN
+      ? new Worker(`import(${JSON.stringify(workerSource().href)});`, { ...options, eval: true })
+      : new Worker(workerSource(), options);
     const inbox = new Inbox(worker);
     const send: Send = (message, transfer = []) => worker.postMessage(message, transfer);
     let ended: Promise<number> | null = null;
