@@ -112,8 +112,10 @@ export function feedFindings(
       }
       const task = `${a.personId} ${a.kind} ${a.title.replace(/ \(#\d+\)$/, '').replace(/^[A-Z][A-Z0-9]*-\d+:? /, '')}`;
       const last = taskIds.get(task);
-      if (last !== undefined && last.id !== id && a.recordedAt - last.at < 7 * 86_400)
-        findings.push(`${said}: one task under ${last.id} and ${id} within a week`);
+      // Nor again under a new number within four weeks: "Write the referral program PRD" three times in six weeks
+      // (a stranger's read of seed 3, when a non-coder's trade had two or three tasks a component).
+      if (last !== undefined && last.id !== id && a.recordedAt - last.at < 28 * 86_400)
+        findings.push(`${said}: one task under ${last.id} and ${id} within four weeks`);
       taskIds.set(task, { id, at: a.recordedAt });
     }
     // A meeting is logged once, by its host; time blocked for one's own work is no meeting.
