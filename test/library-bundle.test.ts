@@ -4,27 +4,21 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { watchLoads } from './support/module-loads.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** A load hook posting every file of this package that is loaded to the child's main thread. */
-const OWN_FILES_HOOK = `let port;
-export function initialize(data) { port = data.port; }
-export async function load(url, context, next) {
-  if (url.startsWith(${JSON.stringify(new URL('..', import.meta.url).href)}) && !url.includes('/node_modules/'))
-    port.postMessage(url.slice(${JSON.stringify(new URL('..', import.meta.url).href.length)}));
-  return next(url, context);
-}`;
+/** The package's root, as module URLs start. */
+const ROOT_URL = new URL('..', import.meta.url).href;
 
 /**
  * By the package's names, from inside it as a user's code is: a server, a restore of its own state (the worker), the
  * dashboard's script, GET /me, and the kit's run against it; what each answered and every own file loaded.
  */
-const SCRIPT = `
-  const { register } = await import('node:module');
-  const { MessageChannel, receiveMessageOnPort } = await import('node:worker_threads');
-  const { port1, port2 } = new MessageChannel();
-  register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(OWN_FILES_HOOK)}`)}, { data: { port: port2 }, transferList: [port2] });
+const SCRIPT = `${watchLoads(
+  `url.startsWith(${JSON.stringify(ROOT_URL)}) && !url.includes('/node_modules/')`,
+  `url.slice(${ROOT_URL.length})`,
+)}
   const { startServer } = await import('standin');
   const { checkContract } = await import('standin/contract');
   const running = await startServer({ port: 0, host: '127.0.0.1', size: 'small', now: '2026-11-20T15:00:00Z' });
@@ -37,8 +31,7 @@ const SCRIPT = `
   const me = await fetch(new URL('/api/v2/me', root), { headers: { authorization: 'Bearer ' + token } });
   const run = await checkContract({ baseUrl: running.baseUrl });
   await running.close();
-  const loaded = [];
-  for (let m; (m = receiveMessageOnPort(port1)); ) loaded.push(m.message);
+  const loaded = drain();
   const problem = restored.status === 200 ? null : await restored.text();
   process.stdout.write(JSON.stringify({ restored: restored.status, problem, script: script.status, me: me.status, kit: run.ok, failed: run.failed, loaded }));
   process.exit(0);`;

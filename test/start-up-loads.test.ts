@@ -4,29 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { watchLoads } from './support/module-loads.js';
 
 const INDEX = new URL('../dist/src/index.js', import.meta.url).href;
 
-/**
- * A load hook posting each module of the stream's code to the child's main thread as it is loaded: posted before
- * the module reaches the main thread, so a synchronous drain of the port there sees every load so far, however
- * busy the machine (stderr from the hooks' thread would come in no fixed order with the main thread's).
- */
-const STREAM_CODE_HOOK = `let port;
-export function initialize(data) { port = data.port; }
-export async function load(url, context, next) {
-  if (url.endsWith('/http/event-stream.js') || url.includes('/hono/dist/helper/streaming/'))
-    port.postMessage(url.slice(url.lastIndexOf('/dist/') + 1));
-  return next(url, context);
-}`;
-
 /** createMock, a control and a GET /me, then a stream's first bytes; what was loaded by each, as JSON. */
-const SCRIPT = `
-  const { register } = await import('node:module');
-  const { MessageChannel, receiveMessageOnPort } = await import('node:worker_threads');
-  const { port1, port2 } = new MessageChannel();
-  register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(STREAM_CODE_HOOK)}`)}, { data: { port: port2 }, transferList: [port2] });
-  const drain = () => { const loaded = []; for (let m; (m = receiveMessageOnPort(port1)); ) loaded.push(m.message); return loaded; };
+const SCRIPT = `${watchLoads(
+  "url.endsWith('/http/event-stream.js') || url.includes('/hono/dist/helper/streaming/')",
+  "url.slice(url.lastIndexOf('/dist/') + 1)",
+)}
   const { createMock } = await import(${JSON.stringify(INDEX)});
   const mock = createMock({ size: 'small', now: '2026-11-20T15:00:00Z' });
   const [{ read_write: token }] = await (await mock.app.request('/__mock/tokens')).json();
@@ -79,12 +65,10 @@ describe('start-up (issue 19)', () => {
 });
 
 /** createMock and a GET /me, then a control: whether the spec's checks (spec-checks.js, about 2 MB) were loaded. */
-const CHECKS_SCRIPT = `
-  const { register } = await import('node:module');
-  const { MessageChannel, receiveMessageOnPort } = await import('node:worker_threads');
-  const { port1, port2 } = new MessageChannel();
-  register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(CHECKS_HOOK())}`)}, { data: { port: port2 }, transferList: [port2] });
-  const drain = () => { const loaded = []; for (let m; (m = receiveMessageOnPort(port1)); ) loaded.push(m.message); return loaded; };
+const CHECKS_SCRIPT = `${watchLoads(
+  "url.endsWith('/generated/spec-checks.js')",
+  "url.slice(url.lastIndexOf('/dist/') + 1)",
+)}
   const { createMock } = await import(${JSON.stringify(INDEX)});
   const mock = createMock({ size: 'small', now: '2026-11-20T15:00:00Z', anyToken: true });
   const me = await mock.app.request('/api/v2/me');
@@ -92,15 +76,6 @@ const CHECKS_SCRIPT = `
   const tokens = await mock.app.request('/__mock/tokens');
   process.stdout.write(JSON.stringify({ me: me.status, atStart, tokens: tokens.status, byControl: drain() }));
   process.exit(0);`;
-
-function CHECKS_HOOK(): string {
-  return `let port;
-export function initialize(data) { port = data.port; }
-export async function load(url, context, next) {
-  if (url.endsWith('/generated/spec-checks.js')) port.postMessage(url.slice(url.lastIndexOf('/dist/') + 1));
-  return next(url, context);
-}`;
-}
 
 describe('start-up (issue 34)', () => {
   it('loads the spec’s checks (the controls’ and the responses’) with the first control, not for the API’s first answer', () => {
