@@ -27,8 +27,8 @@ export class RealTimeLife {
     this.#next();
   }
 
-  /** One pass over the worlds now: what a tick does (the tests' and a caller's way to it without waiting). */
-  catchUp(): void {
+  /** One pass over the worlds: what a tick does. */
+  #catchUp(): void {
     for (const slot of [this.#shared, ...[...this.#sessions.slots()].map(([, session]) => session)]) {
       const { world } = slot;
       if (world.clock.frozen) continue;
@@ -49,7 +49,7 @@ export class RealTimeLife {
 
   #next(): void {
     this.#timer = setTimeout(() => {
-      this.catchUp();
+      this.#catchUp();
       if (this.#timer !== null) this.#next();
     }, this.#everyMs);
     // Stryker disable next-line OptionalChaining: a Node timer always has unref (a browser's gives a number).
