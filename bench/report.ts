@@ -157,7 +157,7 @@ export function table(results: Results): string[] {
         'serve-large',
       ],
       [
-        'npm start on a built checkout (its prestart build finds nothing to do), spawn to the first GET /me',
+        'npm start on a built checkout (its prestart finds nothing changed and builds nothing), spawn to the first GET /me',
         s.npmStart.medianMs,
         s.npmStart.runsMs.length,
         'npm-start',
