@@ -1,7 +1,7 @@
 // Seeded randomness per entity (MK3): the same seed and key give the same draws; chance and pick at their edges; a
 // sample in slices is the sample.
 import { describe, expect, it } from 'vitest';
-import { EntityRandom } from './entropy.js';
+import { EntityRandom, stableUuid, streamSeed } from './entropy.js';
 import { SLICE_RECORDS } from './slices.js';
 
 describe('EntityRandom', () => {
@@ -27,5 +27,22 @@ describe('EntityRandom', () => {
     expect(step.value).toHaveLength(Math.min(count, items.length));
     expect(pauses).toBe(Math.floor(items.length / SLICE_RECORDS));
     expect(sliced.random()).toBe(atOnce.random());
+  });
+});
+
+describe('ids and streams, the same from version to version (MK3)', () => {
+  // A world's ids are its users' fixtures (a test may hold a goal's id): these are the values of the hash of the
+  // joined key (`${seed}\0${key.join('\0')}`) that every version before 2026-12-05 took, which hashKey feeds part by part.
+  it.each([
+    ["stableUuid(42, 'goal', 7)", () => stableUuid(42, 'goal', 7), 'a69a0adc-5f99-4d14-80d7-39378acf5ece'],
+    ["stableUuid(1, 'person')", () => stableUuid(1, 'person'), '7fa6ca0e-4c9c-48c8-8172-56e94ac300b3'],
+    [
+      "streamSeed(42, 'check-in-text', 'abc', 1.5, 'went')",
+      () => streamSeed(42, 'check-in-text', 'abc', 1.5, 'went'),
+      1_044_956_690,
+    ],
+    ['streamSeed(7)', () => streamSeed(7), 2_591_942_448],
+  ])('%s', (_, made, value) => {
+    expect(made()).toBe(value);
   });
 });
