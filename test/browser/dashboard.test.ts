@@ -473,13 +473,35 @@ describe('the dashboard at /', () => {
     await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
     expect(await page.textContent('#record-request')).toBe(`GET /api/v2/goals/${first.id}`);
     const shown = defined(await page.textContent('#record-json'), 'the record');
-    expect(JSON.parse(shown)).toEqual(await asPerson(`/goals/${first.id}`));
+    const goalRead = await asPerson(`/goals/${first.id}`);
+    expect(JSON.parse(shown)).toEqual(goalRead);
     expect(shown).toContain('\n  "id": ');
+
+    // A slow answer never shows over a later one, nor is named as shown before it is drawn: the owner's read held
+    // back, the goal opened again meanwhile (its own id is a link) stays, and stays named, once the owner's arrives.
+    const ownerRead = `${origin}/__mock/read?path=${encodeURIComponent(`/api/v2/people/${first.owner.id}`)}`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ownerRead, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click(`#record-json button[data-record="/people/${first.owner.id}"]`);
+    await page.waitForSelector('#record-json[aria-busy="true"]:not([data-record])');
+    await page.click(`#record-json button[data-record="/goals/${first.id}"]`);
+    await page.waitForSelector(`#record-json[data-record="/goals/${first.id}"]:not([aria-busy])`);
+    const ownerAnswered = page.waitForEvent('requestfinished', (request) => request.url() === ownerRead);
+    release();
+    await ownerAnswered;
+    await page.unroute(ownerRead);
+    // The page's read settles in the tasks after its body arrives: two turns of its event loop let it draw if it would.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+    expect(await page.getAttribute('#record-json', 'data-record')).toBe(`/goals/${first.id}`);
+    expect(JSON.parse(defined(await page.textContent('#record-json'), 'the goal'))).toEqual(goalRead);
 
     // Its owner's id is a link to the owner.
     await page.click(`#record-json button[data-record="/people/${first.owner.id}"]`);
     await page.waitForSelector(`#record-json[data-record="/people/${first.owner.id}"]`);
-    await page.waitForFunction(() => document.querySelector('#record-json')?.textContent?.startsWith('{'));
     const owner = (await asPerson(`/people/${first.owner.id}`)) as unknown as { bio: string | null };
     const ownerShown = defined(await page.textContent('#record-json'), 'the owner');
     expect(JSON.parse(ownerShown)).toEqual(owner);
@@ -490,19 +512,19 @@ describe('the dashboard at /', () => {
 
     // The page read those through GET /__mock/read (the default person's read-only view, outside the limits and
     // faults), never /api/v2 itself; the journal keeps its reads out of sight unless asked for, and shows what
-    // anyone else did (this test's two reads of the goal).
+    // anyone else did (this test's two reads of the goal, beside the page's two).
     expect(requests).toContain(`${origin}/__mock/read?path=${encodeURIComponent(`/api/v2/goals/${first.id}`)}`);
     expect(requests.filter((url) => url.startsWith(`${origin}/api/v2/`))).toEqual([]);
     await fetch(`${running.baseUrl}/goals/${first.id}`, {
       headers: { authorization: `Bearer ${person.tokens.readWrite}` },
     });
     const rows = page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"]`);
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
     const visible = page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"]:visible`);
     expect(await visible.count()).toBe(2);
-    expect(await page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"][data-own]`).count()).toBe(1);
+    expect(await page.locator(`#journal tr[data-path="/api/v2/goals/${first.id}"][data-own]`).count()).toBe(2);
     await page.check('#journal-own');
-    expect(await visible.count()).toBe(3);
+    expect(await visible.count()).toBe(4);
     await page.uncheck('#journal-own');
 
     // What README shows: a goal update by the default person, open in the journal, and a goal open beside it.

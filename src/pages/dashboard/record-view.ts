@@ -6,6 +6,9 @@ import { API, api } from './fetching.js';
 import { jsonNodes } from './json-view.js';
 import { collectionOf } from './record-paths.js';
 
+// The last record asked for: a slower answer to an earlier click must not replace it.
+let latest = 0;
+
 /**
  * Reads the record at `path` (`/goals/<id>`) and shows it.
  * @example await openRecord('/people/7d1e…')
@@ -16,13 +19,24 @@ async function openRecord(path: string): Promise<void> {
   $('record-request').textContent = `GET ${API}${path}`;
   $('record-status').textContent = '';
   const json = $('record-json');
-  json.dataset.record = path;
+  const asked = ++latest;
+  // data-record names the record the view shows, so it changes when that record is drawn, not when it is asked for;
+  // aria-busy says a read is under way (a test, or a screen reader, waits on either).
+  json.setAttribute('aria-busy', 'true');
+  delete json.dataset.record;
+  let nodes: Array<Node | string>;
+  let status = '';
   try {
-    json.replaceChildren(...jsonNodes(await api<Record<string, unknown>>(path), '', collectionOf(path)));
+    nodes = jsonNodes(await api<Record<string, unknown>>(path), '', collectionOf(path));
   } catch (error) {
-    $('record-status').textContent = error instanceof Failure ? `${error.status}` : '';
-    json.textContent = error instanceof Failure ? error.detail : String(error);
+    status = error instanceof Failure ? `${error.status}` : '';
+    nodes = [error instanceof Failure ? error.detail : String(error)];
   }
+  if (asked !== latest) return;
+  $('record-status').textContent = status;
+  json.replaceChildren(...nodes);
+  json.dataset.record = path;
+  json.removeAttribute('aria-busy');
   view.scrollIntoView({ block: 'nearest' });
 }
 
