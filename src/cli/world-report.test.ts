@@ -34,6 +34,7 @@ const STORY_ROWS = [
   ['LW3', 'sick days full of work done'],
   ['LW1', 'goals done in their first update'],
   ['LW2', "check-ins off the person's role"],
+  ['LW2', "bios off the person's role"],
   ['LW3', 'slipped plans not carried on'],
   ['LW4', 'people opening most check-ins alike'],
   ['LW1', "goal updates not naming the goal's aim"],
