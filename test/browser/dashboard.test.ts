@@ -97,7 +97,8 @@ describe('the dashboard at /', () => {
     const person = running.mock.world.store.people.get(running.mock.world.defaultPersonId);
     await page.waitForSelector(`#people td:has-text("${person?.name}")`, { state: 'attached' });
     expect(await page.textContent('#people')).toContain(person?.tokens.readOnly);
-    expect(await page.textContent('#clock-now')).toBe(THURSDAY);
+    // The world's day (its clock may run on from Thursday 15:00 by a second or two).
+    expect(await page.textContent('#clock-now')).toMatch(/^2026-11-19T15:/);
 
     await page.fill('#snapshot-name', 'before-friday');
     await page.click('#snapshot-form button');
@@ -608,10 +609,18 @@ describe('the dashboard at /', () => {
     expect(await page.content()).not.toContain('demo-secret-token');
     // No person's token either until the control token is given: they are behind it (MK1).
     expect(await page.textContent('#connect-token')).toBe('…');
+    // The header says what the page waits for, and the clock shows no time it has not read (not 1970), also once
+    // its second's tick has passed.
+    expect(await page.textContent('#summary')).toContain('control token');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+    expect(await page.textContent('#clock-now')).toBe('…');
     await page.fill('#token-input', 'demo-secret-token');
     await page.click('#token-form button');
     await page.waitForSelector('#count-people');
     expect(await count(page, 'people')).toBeGreaterThan(0);
+    expect(await page.textContent('#summary')).toMatch(/^seed \d+ · small world/);
+    // The world's day (its clock may run on from Thursday 15:00 by a second or two).
+    expect(await page.textContent('#clock-now')).toMatch(/^2026-11-19T15:/);
     const person = running.mock.world.store.people.get(running.mock.world.defaultPersonId);
     await page.waitForFunction(() => document.querySelector('#connect-token')?.textContent?.startsWith('rw_'));
     expect(await page.textContent('#connect-token')).toBe(person?.tokens.readWrite);

@@ -31,7 +31,8 @@ export function clockNow(): number {
  * @example setInterval(showClock, 1000)
  */
 export function showClock(): void {
-  $('clock-now').textContent = instant(clockNow());
+  // Not read yet (the controls wait for their token): no time at all rather than 1970.
+  $('clock-now').textContent = clock.readAt === 0 ? '…' : instant(clockNow());
 }
 
 /** What POST /__mock/clock/advance answers that the line says: the counts of what the move made (MCP6). */

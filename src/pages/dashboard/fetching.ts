@@ -5,6 +5,7 @@
 // that), so the page can do nothing curl cannot.
 import { $ } from './dom.js';
 import { Failure } from './failure.js';
+import { askForToken } from './token-ask.js';
 
 /** Where the tab keeps the control token it was given (the tab only: sessionStorage). */
 export const TOKEN_KEY = 'standin-control-token';
@@ -73,7 +74,7 @@ export async function control<T>(method: string, path: string, body?: unknown): 
     fetch(`/__mock${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) }),
   );
   if (response.status === 401) {
-    $('token-form').hidden = false;
+    askForToken();
     throw new Failure(401, 'the controls need the server’s control token');
   }
   const answer = response.status === 204 ? undefined : ((await response.json()) as unknown);

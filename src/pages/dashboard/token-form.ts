@@ -3,6 +3,7 @@
 import { $ } from './dom.js';
 import { TOKEN_KEY } from './fetching.js';
 import { requestRefresh } from './refresh-requests.js';
+import { askForToken } from './token-ask.js';
 
 /**
  * Wires the form, and shows it at once on a server that says its controls are protected and no token is kept
@@ -17,5 +18,5 @@ export function wireTokenForm(): void {
     form.hidden = true;
     void requestRefresh();
   });
-  if (document.body.dataset.protected === 'true' && !sessionStorage.getItem(TOKEN_KEY)) form.hidden = false;
+  if (document.body.dataset.protected === 'true' && !sessionStorage.getItem(TOKEN_KEY)) askForToken();
 }
