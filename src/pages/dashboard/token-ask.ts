@@ -3,7 +3,7 @@
 import { $ } from './dom.js';
 
 /** What the header says while the controls wait for their token. */
-export const TOKEN_NEEDED = 'the controls need the server’s control token: enter it below to read the world';
+const TOKEN_NEEDED = 'the controls need the server’s control token: enter it below to read the world';
 
 /**
  * Shows the token form and says in the header that the world waits for it.
