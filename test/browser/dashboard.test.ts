@@ -462,6 +462,8 @@ describe('the dashboard at /', () => {
     const listed = await page.$$eval('#goals-list li > button:first-child', (buttons) =>
       buttons.map((b) => b.getAttribute('data-record')),
     );
+    // Whose count it is, beside the world's count of all goals (a stranger read "Goals (22)" against "goals 30").
+    expect(await page.textContent('#goals-count')).toBe(`(${goals.length} ${person.name} can see)`);
     const isOpen = (g: { progress: number; archived: boolean }) => !g.archived && g.progress < 100;
     const byId = new Map(goals.map((g) => [`/goals/${g.id}`, g]));
     const openness = listed.map((path) => isOpen(defined(byId.get(path ?? ''), 'a listed goal')));

@@ -26,6 +26,15 @@ export function counted(list: readonly unknown[], limit: number): string {
 }
 
 /**
+ * A count of what one person can see, saying whose (GO7: private goals are their owners' and contributors'): beside
+ * the world's count of all goals (#world), "Goals (22)" read as a count of the world's 30 (a stranger's read).
+ * @example seenBy([g1, g2], 50, 'Asa Graham') // '(2 Asa Graham can see)'
+ */
+export function seenBy(list: readonly unknown[], limit: number, name: string): string {
+  return list.length === limit ? `(the first ${limit} ${name} can see)` : `(${list.length} ${name} can see)`;
+}
+
+/**
  * A count of the world (GET /__mock/world's `counts`): its kind in words, its number grouped.
  * @example countLine('goal_updates', 12345) // { label: 'goal updates', value: '12,345' }
  */

@@ -5,7 +5,7 @@ import { clockNow } from './clock-panel.js';
 import { $, text } from './dom.js';
 import { describeFailure } from './failure.js';
 import { api } from './fetching.js';
-import { counted, dayIn } from './formatting.js';
+import { counted, dayIn, seenBy } from './formatting.js';
 import { recordLink } from './json-view.js';
 import { say } from './message.js';
 import { roster } from './roster.js';
@@ -74,7 +74,7 @@ export async function showRecords(): Promise<void> {
     // still shows the team's week (a stranger's read, issue 35).
     const { day, checkIns } = todays.length ? { day: today, checkIns: todays } : await lastCheckInDay(today);
     $('today').textContent = day === today ? today : `${day} (none on ${today})`;
-    $('goals-count').textContent = counted(goals, PER_PAGE);
+    $('goals-count').textContent = seenBy(goals, PER_PAGE, roster.defaultPerson.person.name);
     $('people-count').textContent = counted(people, PER_PAGE);
     $('check-ins-count').textContent = counted(checkIns, PER_PAGE);
     $('goals-list').replaceChildren(
