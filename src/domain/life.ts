@@ -33,6 +33,7 @@ import {
   type GoalSlot,
 } from './life-agenda.js';
 import {
+  ASKED_WEEKS,
   SAID_WEEKS,
   type LifeEngine,
   type SimulateMode,
@@ -569,14 +570,16 @@ export class Life implements LifeEngine {
 
   /**
    * LW4: the comments written before `at`, by a person in `at`'s week (ISO, UTC) and the SAID_WEEKS before, and under
-   * `author`'s records in `at`'s week: what a thread under `author`'s record says nothing again of. Of the instants
+   * `author`'s records in `at`'s week and the ASKED_WEEKS before: what a thread under `author`'s record says nothing
+   * again of. Of the instants
    * before `at` alone, so that any path to `at` (a day at a time, a week at once, a world restored) reads the same;
    * each list read when first asked, newest first down to its first week (a person's few comments a week).
    */
   #weekBefore(author: Person, at: EpochSeconds): WeekBefore {
     const { store } = this.#world;
     const monday = (Math.floor((Math.floor(at / DAY) + 3) / 7) * 7 - 3) * DAY;
-    const inWeek = (c: Comment) => c.createdAt >= monday && c.createdAt < at;
+    const askedSince = monday - ASKED_WEEKS * 7 * DAY;
+    const inWeeks = (c: Comment) => c.createdAt >= askedSince && c.createdAt < at;
     return {
       by: (personId) => {
         const comments: Comment[] = [];
@@ -587,18 +590,18 @@ export class Life implements LifeEngine {
         return comments;
       },
       under: () => {
-        // A record of the Friday before gets comments on the Monday: records from three days before the week on.
+        // A record of the Friday before gets comments on the Monday: records from three days before the weeks on.
         const comments: Comment[] = [];
         const checkInOn = store.checkInsOf(author.id);
         const last = utcDate(at + DAY);
-        for (let date = utcDate(monday - 3 * DAY); date <= last; date = addDays(date, 1)) {
+        for (let date = utcDate(askedSince - 3 * DAY); date <= last; date = addDays(date, 1)) {
           const checkIn = checkInOn(date);
-          if (checkIn) comments.push(...store.commentsOf('check-in', checkIn.id).filter(inWeek));
+          if (checkIn) comments.push(...store.commentsOf('check-in', checkIn.id).filter(inWeeks));
         }
         // Newest first: the author's updates of the months before are not read.
         for (const update of store.goalUpdates.iterate('author', author.id)) {
-          if (update.createdAt < monday - 3 * DAY) break;
-          comments.push(...store.commentsOf('goal-update', update.id).filter(inWeek));
+          if (update.createdAt < askedSince - 3 * DAY) break;
+          comments.push(...store.commentsOf('goal-update', update.id).filter(inWeeks));
         }
         return comments;
       },
