@@ -571,9 +571,9 @@ export class Life implements LifeEngine {
   /**
    * LW4: the comments written before `at`, by a person in `at`'s week (ISO, UTC) and the SAID_WEEKS before, and under
    * `author`'s records in `at`'s week and the ASKED_WEEKS before: what a thread under `author`'s record says nothing
-   * again of. Of the instants
-   * before `at` alone, so that any path to `at` (a day at a time, a week at once, a world restored) reads the same;
-   * each list read when first asked, newest first down to its first week (a person's few comments a week).
+   * again of. Of the instants before `at` alone, so that any path to `at` (a day at a time, a week at once, a world
+   * restored) reads the same; each list read when first asked, newest first down to its first week (a person's few
+   * comments a week).
    */
   #weekBefore(author: Person, at: EpochSeconds): WeekBefore {
     const { store } = this.#world;
