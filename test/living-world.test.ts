@@ -241,6 +241,30 @@ describe('LW6 a week of seed 42', () => {
     expect(twice).toEqual([]);
   });
 
+  it("LW5: an author answers only comments that were written, never one of the default person's (LW7)", async () => {
+    // "Cheers @agraham! Plenty of people pitched in on the config service" under an update nobody but the author
+    // commented on: the thread drawn had the default person comment first, which the simulation leaves unwritten,
+    // and wrote the answer all the same (a stranger's read; seed 8's week here).
+    const h = new Harness({ seed: 8 });
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const { store } = h.world;
+    const byUsername = new Map(store.peopleInOrder.map((p) => [p.username, p.id]));
+    const comments = [...store.comments.values()];
+    const authorOf = (c: (typeof comments)[number]) =>
+      c.resourceType === 'check-in'
+        ? store.checkIns.get(c.resourceId)?.personId
+        : store.goalUpdates.get(c.resourceId)?.personId;
+    const answers = comments.filter((c) => c.createdAt > START && authorOf(c) === c.personId && /@\w+/.test(c.body));
+    const unasked = answers.filter((answer) => {
+      const to = byUsername.get(/@(\w+)/.exec(answer.body)![1]!);
+      return !comments.some(
+        (c) => c.resourceId === answer.resourceId && c.personId === to && c.createdAt <= answer.createdAt,
+      );
+    });
+    expect(answers.length).toBeGreaterThan(0);
+    expect(unasked.map((c) => c.body)).toEqual([]);
+  });
+
   it('LW3: a week the simulation wrote carries items with their @mentions and numbers, each number one work', async () => {
     const h = new Harness();
     await control(h, 'POST', '/clock/advance', { days: 7 });

@@ -549,13 +549,14 @@ export class Life implements LifeEngine {
     // LW4: a thread made before a teammate's comment of the same day was written may say it again: not written then
     // (the store before `at`, as every path to `at` holds it).
     if (base.life.saysAgain(comment.personId, comment.body, at, this.#weekBefore(author, at))) return;
-    // LW5: nor the author's answer to a comment of the simulation's that was not written.
+    // LW5: nor the author's answer to a comment of the simulation's that was not written: one its writer could not
+    // see to, said again, or one of the default person's, whom the simulation leaves alone (LW7: "Cheers @agraham!"
+    // answered nothing the user wrote, a stranger's read).
     const before = replies.comments[k - 1];
-    const asked = before && before.personId !== author.id && store.people.get(before.personId);
     if (
       person.id === author.id &&
-      asked &&
-      this.actsFor(asked) &&
+      before &&
+      before.personId !== author.id &&
       !store.comments.has(lifeId(base.seed, 'comment', id, k - 1))
     )
       return;
