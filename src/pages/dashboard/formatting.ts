@@ -31,7 +31,7 @@ export function counted(list: readonly unknown[], limit: number): string {
  * @example seenBy([g1, g2], 50, 'Asa Graham') // '(2 Asa Graham can see)'
  */
 export function seenBy(list: readonly unknown[], limit: number, name: string): string {
-  return list.length === limit ? `(the first ${limit} ${name} can see)` : `(${list.length} ${name} can see)`;
+  return `${counted(list, limit).slice(0, -1)} ${name} can see)`;
 }
 
 /**
