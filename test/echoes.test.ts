@@ -653,6 +653,27 @@ describe('EC5 answers as REST resources', () => {
     expect((await h.get(`${A}/${stored.id}`)).body).toEqual(title.body);
   });
 
+  it("EC4 each published answer's body is its own slot's, and a later PATCH of its question's prompt changes none", async () => {
+    // Answers are written when first read (echo-publishing.ts): from their own slot, and the question as it was.
+    const h = new Harness();
+    const fresh = new Harness();
+    const questions = await walk(h, Q);
+    for (const q of questions) {
+      const res = await h.patch(`${Q}/${q.id}`, { prompt: 'What did you learn this sprint?', title: 'Changed' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    let answers = 0;
+    for (const q of questions) {
+      const bodies = (await walk(h, `${Q}/${q.id}/answers`)).map((a) => a.body);
+      answers += bodies.length;
+      // A weekend's answer of a daily question is one fixed line; every other answer digests its own week.
+      const weekdays = bodies.filter((body) => body.length > 200);
+      expect(new Set(weekdays).size, `answers of ${q.title} alike`).toBe(weekdays.length);
+      expect(bodies).toEqual((await walk(fresh, `${Q}/${q.id}/answers`)).map((a) => a.body));
+    }
+    expect(answers).toBeGreaterThan(questions.length);
+  });
+
   it("EC5 the spec lets an answer's body be null (summary still being produced)", () => {
     const spec = getCompiledSpec();
     const answer = {

@@ -3,7 +3,7 @@
 // a base world, which publishes what was due when it was generated.
 import { answerTitle, nextAnswerAt } from './echo-schedule.js';
 import { stableUuid } from './entropy.js';
-import type { EchoQuestion, EpochSeconds } from './records.js';
+import type { EchoAnswer, EchoQuestion, EpochSeconds, Uuid } from './records.js';
 import type { Store } from './store.js';
 
 /**
@@ -17,6 +17,45 @@ export type AnswerBodyWriter = (
   publishedAt: EpochSeconds,
   size: 'small' | 'large',
 ) => string;
+
+/**
+ * An answer the schedule published (EC4), its body written when first read: a world publishes what was due as
+ * it loads, and writing each answer's Markdown then was a fifth of the small world's start (createMock). The
+ * body is the writer's of the question as it was at publishing (records are never changed in place), so when it
+ * is read changes nothing. A change (EC5) makes a plain copy (echoes.ts); JSON.stringify writes the body (toJSON).
+ */
+class PublishedAnswer implements EchoAnswer {
+  readonly id: Uuid;
+  readonly questionId: Uuid;
+  readonly title: string;
+  readonly publishedAt: EpochSeconds;
+  // Below every runtime seq: an answer posted in the same second was created later (EC5, GU7).
+  readonly seq = 0;
+  #body: string | undefined;
+  #write: (() => string) | undefined;
+
+  constructor(id: Uuid, question: EchoQuestion, publishedAt: EpochSeconds, write: () => string) {
+    this.id = id;
+    this.questionId = question.id;
+    this.title = answerTitle(question.title, publishedAt, question.answerTimeZone);
+    this.publishedAt = publishedAt;
+    this.#write = write;
+  }
+
+  get body(): string {
+    if (this.#body === undefined) {
+      this.#body = this.#write!();
+      // What it was written from is let go once written.
+      this.#write = undefined;
+    }
+    return this.#body;
+  }
+
+  toJSON(): EchoAnswer {
+    const { id, questionId, title, body, publishedAt, seq } = this;
+    return { id, questionId, title, body, publishedAt, seq };
+  }
+}
 
 /**
  * Publishes every slot of `question` from `due` up to `until` (EC3: a paused question up to its pause) and
@@ -35,16 +74,16 @@ export function publishDueAnswers(
   if (due > last) return due;
   let publishedThrough = question.publishedThrough;
   while (due <= last) {
-    store.putEchoAnswer({
-      // Stryker disable next-line StringLiteral: the name keeps answer ids apart from other stable ids; no other kind derives one from a question's id and an instant, so any name gives distinct ids.
-      id: stableUuid(seed, 'echo-answer', question.id, due),
-      questionId: question.id,
-      title: answerTitle(question.title, due, question.answerTimeZone),
-      body: answerBody(seed, question, due, size),
-      publishedAt: due,
-      // Below every runtime seq: an answer posted in the same second was created later (EC5, GU7).
-      seq: 0,
-    });
+    const publishedAt = due;
+    store.putEchoAnswer(
+      new PublishedAnswer(
+        // Stryker disable next-line StringLiteral: the name keeps answer ids apart from other stable ids; no other kind derives one from a question's id and an instant, so any name gives distinct ids.
+        stableUuid(seed, 'echo-answer', question.id, due),
+        question,
+        publishedAt,
+        () => answerBody(seed, question, publishedAt, size),
+      ),
+    );
     publishedThrough = due;
     due = nextAnswerAt(question, due);
   }
