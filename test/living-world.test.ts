@@ -9,6 +9,7 @@ import { isAbsentOn } from '../src/domain/check-in-schedule.js';
 import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
 import type { CheckIn, Person } from '../src/domain/records.js';
 import { commentGist, weekOf } from '../fixtures/comment-gist.js';
+import { holidayRanges } from '../fixtures/holidays.js';
 import { changedColleagues, crossPersonSentences } from '../fixtures/story-measure.js';
 import {
   numbersNamingTwoWorks,
@@ -179,21 +180,29 @@ describe('LW6 a week of seed 42', () => {
     expect(mine.filter((c) => c.completedAt !== null)).toEqual([]);
 
     const newUpdates = [...h.world.store.goalUpdates.values()].filter((u) => !baseUpdates.has(u.id));
-    const weekly = [...h.world.store.goals.values()].filter(
-      (g) =>
+    // An owner away on the day their update falls due posts on their first day back: after a holiday (Thanksgiving,
+    // the week's Thursday and Friday in the USA) that is the Monday or Tuesday after, so the weekly goals are read
+    // on the Tuesday, those of an owner away on other days (a vacation) left out.
+    const span = { from: dateInZone(START, 'UTC'), to: dateInZone(START + 11 * DAY, 'UTC') };
+    const weekly = [...h.world.store.goals.values()].filter((g) => {
+      const owner = h.world.store.people.get(g.ownerId)!;
+      const holidays = holidayRanges(owner.timeZone, span.from, span.to);
+      return (
         g.updateCadence === 'weekly' &&
         !g.archived &&
         g.ownerId !== h.world.defaultPersonId &&
-        (g.startDate === null || g.startDate <= dateInZone(START, 'UTC')) &&
+        (g.startDate === null || g.startDate <= span.from) &&
         (g.endDate === null || addDays(g.endDate, 7) >= dateInZone(START + 7 * DAY, 'UTC')) &&
         progressAtStart.get(g.id)! < 100 &&
         h.world.store
-          .absencesOf(h.world.store.people.get(g.ownerId)!)
-          .every((a) => a.end < dateInZone(START, 'UTC') || a.start > dateInZone(START + 7 * DAY, 'UTC')),
-    );
+          .absencesOf(owner)
+          .every(
+            (a) =>
+              a.end < span.from || a.start > span.to || holidays.some((d) => d.start === a.start && d.end === a.end),
+          )
+      );
+    });
     expect(weekly.length).toBeGreaterThan(0);
-    for (const goal of weekly)
-      expect(newUpdates.filter((u) => u.goalId === goal.id).length, goal.title).toBeGreaterThanOrEqual(1);
     for (const update of newUpdates) {
       const before = [...h.world.store.updatesOfGoal(update.goalId)].filter((u) => u.createdAt < update.createdAt);
       const previous = before.sort((a, b) => b.createdAt - a.createdAt)[0];
@@ -202,6 +211,23 @@ describe('LW6 a week of seed 42', () => {
     }
     const commented = newUpdates.filter((u) => h.world.store.commentsOf('goal-update', u.id).length > 0);
     expect(commented.length / newUpdates.length).toBeGreaterThanOrEqual(0.2);
+
+    await control(h, 'POST', '/clock/advance', { days: 4 });
+    const posted = [...h.world.store.goalUpdates.values()].filter((u) => !baseUpdates.has(u.id));
+    for (const goal of weekly)
+      expect(posted.filter((u) => u.goalId === goal.id).length, goal.title).toBeGreaterThanOrEqual(1);
+  });
+
+  it("CI1: the week's holidays are days off: no check-in in New York or San Francisco on Thanksgiving", async () => {
+    const h = new Harness();
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const zoneOf = (c: CheckIn) => h.world.store.people.get(c.personId)!.timeZone;
+    const thanksgiving = [...h.world.store.checkIns.values()].filter((c) => c.date === '2026-11-26');
+    expect(thanksgiving.filter((c) => zoneOf(c).startsWith('America/'))).toEqual([]);
+    // Berlin works that Thursday, as do the Americans the day before.
+    expect(thanksgiving.filter((c) => zoneOf(c) === 'Europe/Berlin').length).toBeGreaterThan(0);
+    const before = [...h.world.store.checkIns.values()].filter((c) => c.date === '2026-11-25');
+    expect(before.filter((c) => zoneOf(c).startsWith('America/') && c.completedAt !== null).length).toBeGreaterThan(0);
   });
 
   it('LW4: no two people write one sentence, the week the simulation wrote too (a store lists people by name)', async () => {
