@@ -78,7 +78,8 @@ describe('an imported world (LW9)', () => {
     const STATUS: Record<number, RegExp> = { 90: /\bon track\b/i, 60: /\bat risk\b/i, 30: /\boff track\b/i };
     const wrong = imported.goalUpdates.filter((u) => {
       const lead = `${u.title}\n${u.body.split('\n\n')[0] ?? ''}`;
-      return u.progress === 100 ? !/\bdone\b/i.test(lead) : !STATUS[u.confidence]?.test(lead);
+      // Done, in the words a person's habits say it with (voice-habits.ts: "Done", "Finished", "Complete", "All done").
+      return u.progress === 100 ? !/\b(?:done|finished|complete)\b/i.test(lead) : !STATUS[u.confidence]?.test(lead);
     });
     expect(imported.goalUpdates.length).toBeGreaterThan(50);
     expect(wrong.map((u) => `${u.progress}% ${u.confidence}: ${u.title} / ${u.body.split('\n')[0]}`)).toEqual([]);

@@ -218,6 +218,32 @@ describe('LW6 a week of seed 42', () => {
       expect(posted.filter((u) => u.goalId === goal.id).length, goal.title).toBeGreaterThanOrEqual(1);
   });
 
+  it('LW3: a check-in the clock fills after a blocked one tells that blocker cleared', async () => {
+    const h = new Harness();
+    const start = h.world.now();
+    await control(h, 'POST', '/clock/advance', { days: 7 });
+    const { store } = h.world;
+    const followed = store.peopleInOrder
+      .filter((p) => p.kind === 'human')
+      .flatMap((person) => {
+        const filled = [...store.checkIns.values()]
+          .filter((c) => c.personId === person.id && c.completedAt !== null)
+          .sort((a, b) => a.date.localeCompare(b.date));
+        return filled.slice(1).flatMap((after, k) => {
+          const before = filled[k]!;
+          const recent = dayNumber(after.date) - dayNumber(before.date) <= 12;
+          return after.completedAt! > start && before.blockers?.trim() && recent && after.mood !== 'sick'
+            ? [after]
+            : [];
+        });
+      });
+    expect(followed.length).toBeGreaterThan(0);
+    for (const after of followed)
+      expect(after.previous, after.date).toMatch(
+        /^- (?:.*blocker on|No longer blocked on|Unblocked on|Sorted out the hold-up on|Moving again on) /m,
+      );
+  });
+
   it("CI1: the week's holidays are days off: no check-in in New York or San Francisco on Thanksgiving", async () => {
     const h = new Harness();
     await control(h, 'POST', '/clock/advance', { days: 7 });
