@@ -11,6 +11,7 @@ import { measureRepeats } from '../../fixtures/story-repeats.js';
 import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
 import { measureTemplates } from '../../fixtures/story-templates.js';
+import { unshippedRecapParts } from '../../fixtures/story-ships.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
@@ -134,6 +135,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       ...measureRepeats(before),
       ...measureGoals(before),
       ...measureTemplates(before),
+      unshippedRecapParts(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
