@@ -177,6 +177,18 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   dashboards: ['charts', 'panels'],
   changelog: ['release log', 'change list'],
   support: ['the help desk', 'customer care'],
+  // And once the story told holidays, blockers cleared, a manager's kind of work and a component's kind (2026-12-05):
+  // what the repair drew at random most on test/import-story.test.ts's source.
+  part: ['piece', 'portion'],
+  talked: ['spoke', 'chatted'],
+  raising: ['flagging', 'bringing up'],
+  raise: ['flag', 'bring up'],
+  persists: ['remains', 'lingers'],
+  untested: ['unverified', 'unchecked'],
+  traffic: ['load', 'requests'],
+  ideas: ['thoughts', 'suggestions'],
+  environment: ['setup', 'env'],
+  broken: ['down', 'failing'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
