@@ -1,0 +1,31 @@
+// EC4's answers as a base publishes them when it loads: every slot of each of a world's Echoes up to an instant (or
+// its pause), written by the generator, for the tests that read a world's published answers (the story's figures).
+import { echoAnswerBody } from '../../fixtures/index.js';
+import type { WorldSize } from '../../fixtures/world-size.js';
+import { answerTitle, nextAnswerAt } from '../../src/domain/echo-schedule.js';
+import type { EchoAnswer, EchoQuestion, EpochSeconds } from '../../src/domain/records.js';
+
+/**
+ * @example publishedAnswers(42, world.echoQuestions, world.generatedAt) // every answer published by then
+ */
+export function publishedAnswers(
+  seed: number,
+  questions: readonly EchoQuestion[],
+  until: EpochSeconds,
+  size: WorldSize = 'small',
+): EchoAnswer[] {
+  return questions.flatMap((question) => {
+    const answers: EchoAnswer[] = [];
+    const last = Math.min(question.pausedAt ?? until, until);
+    for (let at = nextAnswerAt(question, question.createdAt); at <= last; at = nextAnswerAt(question, at))
+      answers.push({
+        id: `${question.id} ${at}`,
+        questionId: question.id,
+        title: answerTitle(question.title, at, question.answerTimeZone),
+        body: echoAnswerBody(seed, question, at, size),
+        publishedAt: at,
+        seq: 0,
+      });
+    return answers;
+  });
+}
