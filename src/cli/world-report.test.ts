@@ -90,6 +90,8 @@ const TEMPLATE_ROWS = [
   ['LW4', 'role tasks told by two people in a week'],
   ['LW4', 'counted findings told again within two weeks'],
   ['LW4', 'people opening a field with one word'],
+  ['LW4', 'people opening Echo answers alike'],
+  ['LW4', 'people ending Echo answers alike'],
 ];
 /** What a ship recap's answers tell (fixtures/story-ships.ts). */
 const SHIP_ROWS = [['LW2', "ship recap answers telling work that didn't ship"]];
