@@ -90,6 +90,7 @@ const TEMPLATE_ROWS = [
   ['LW4', 'role tasks told by two people in a week'],
   ['LW4', 'counted findings told again within two weeks'],
   ['LW4', 'people opening a field with one word'],
+  ['LW4', "a person's tasks told again in their week"],
   ['LW4', 'people opening Echo answers alike'],
   ['LW4', 'people ending Echo answers alike'],
 ];
