@@ -3,8 +3,9 @@
 // cadence, and when teammates respond. Nothing here reads the world: the same seed and record give the same
 // instants whatever the clock did before, which is what makes the catch-up path-independent.
 import { addDays, dayNumber, instantAt, weekdayOf, zonedParts } from './calendar.js';
+import { isAbsentOn } from './check-in-schedule.js';
 import { EntityRandom, stableUuid } from './entropy.js';
-import type { CommentableType, EpochSeconds, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
+import type { Absence, CommentableType, EpochSeconds, IsoDate, Person, UpdateCadence, Uuid } from './records.js';
 
 const MINUTE = 60;
 const HOUR = 3_600;
@@ -299,6 +300,32 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
   while (!weekday(day)) day = addDays(day, 1);
   const morning = `${String(WORK_STARTS).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   return instantAt(day, morning, timeZone) + second;
+}
+
+/**
+ * LW6: the first working day from `date` on (Monday to Friday) that none of `absences` covers: the day someone
+ * away (a public holiday, a vacation, a sick day) is back.
+ * @example firstDayBack('2026-11-26', newYorkAbsences) // '2026-11-30': Thanksgiving and the Friday after off
+ */
+export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDate {
+  let day = date;
+  while (dayFacts(day).weekday >= 5 || isAbsentOn(absences, day)) day = addDays(day, 1);
+  return day;
+}
+
+/**
+ * LW6: duringWorkingHours on a day the writer is in: a write that falls on a day they are away comes on their first
+ * day back, at the time of day it had (as the clock's life posts an update put off by an absence, life.ts), so that
+ * nobody answers a thread on Thanksgiving or from their vacation.
+ * @example duringWorkingDays(thanksgivingNoon, 'America/New_York', absences) // Monday 30 November, 12:00
+ */
+export function duringWorkingDays(at: EpochSeconds, timeZone: string, absences: readonly Absence[]): EpochSeconds {
+  const placed = duringWorkingHours(at, timeZone);
+  if (absences.length === 0) return placed;
+  const { date, hour, minute, second } = zonedParts(placed, timeZone);
+  if (!isAbsentOn(absences, date)) return placed;
+  const clock = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return instantAt(firstDayBack(date, absences), clock, timeZone) + second;
 }
 
 /** MK3: a simulated record's id depends on the seed, what it concerns and its instant or place alone. */
