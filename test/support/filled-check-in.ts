@@ -1,6 +1,8 @@
-// A filled check-in built by hand, for the story measures' unit tests (fixtures/story-*.test.ts): only the fields a
-// measure reads vary; the rest is a check-in filled in at `at`, of no team, with no plan nor blocker.
-import type { CheckIn, EpochSeconds, IsoDate, Uuid } from '../../src/domain/records.js';
+// Filled check-ins built by hand, for the story measures' unit tests (fixtures/story-*.test.ts): only the fields a
+// measure reads vary; the rest is a check-in filled in at `at`, of no team, with no plan nor blocker. And a world
+// of one person's such check-ins, as the measures read a world.
+import type { CheckIn, EpochSeconds, IsoDate, Person, Uuid } from '../../src/domain/records.js';
+import type { StoryRecords } from '../../fixtures/story-measure.js';
 
 /** @example filledCheckIn({ id: 'c-1', personId: 'p-dana', date: '2026-05-27', previous: '- Ran 4 …', at: NOW }) */
 export function filledCheckIn({
@@ -30,4 +32,21 @@ export function filledCheckIn({
     completedAt: at,
     updatedAt: at,
   };
+}
+
+/**
+ * A world of `person` alone and one filled check-in per `previous`, on the date `dateOf` gives its index.
+ * @example checkInWorld(DANA, NOW, ['- Ran 4 …'], () => '2026-05-27').checkIns.length // 1
+ */
+export function checkInWorld(
+  person: Person,
+  now: EpochSeconds,
+  previous: readonly string[],
+  dateOf: (k: number) => IsoDate,
+): StoryRecords {
+  const checkIns = previous.map((text, k) =>
+    filledCheckIn({ id: `c-${k}`, personId: person.id, date: dateOf(k), previous: text, at: now }),
+  );
+  const none = { teams: [], goals: [], goalUpdates: [], comments: [], echoAnswers: [] };
+  return { now, defaultPersonId: person.id, people: [person], checkIns, ...none };
 }
