@@ -13,6 +13,7 @@ import { bearerToken } from './bearer-token.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import type { MemoryBudget } from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
+import { CodeNotLoaded, notLoaded } from './not-loaded.js';
 import type { OperationResult, ValidatedHandler } from './operation-handler.js';
 import { answerWith, catchUp, readInput, type Exchange, type Step } from './steps.js';
 import type { Rendered } from './rendered.js';
@@ -218,11 +219,27 @@ function isList(body: Rendered | readonly Rendered[] | undefined): body is reado
  * @example routes.set('POST', [...front.api, ...apiSteps(op, handler, settings)])
  */
 export function apiSteps(op: SpecOperation, handler: ValidatedHandler, settings: ApiSettings): readonly Step[] {
-  const handle = (exchange: Exchange, input: RequestInput): Response => {
-    const { world, auth, c, transcript } = exchange;
+  // Made once per operation, not per request: the answer to a handler's result, and to what it threw.
+  const answer = (exchange: Exchange, { status, body }: OperationResult): Response => {
+    const { c, transcript } = exchange;
+    // A list by its request's URL: asked again with the same records, its text and ETag are made already.
+    const rendered = isList(body) ? settings.render.list(c.req.url, body) : body;
+    return respond(transcript, status, rendered, op.method, c.req.header('if-none-match'));
+  };
+  const refused = (exchange: Exchange, error: unknown): Response => {
+    if (error instanceof DomainError) {
+      exchange.decided = decidedByDomainError(error);
+      return domainProblem(exchange.transcript, error);
+    }
+    // A page's handler whose code it could not fetch (digest-module.browser.ts): a 503, never a 500.
+    if (error instanceof CodeNotLoaded) return notLoaded(exchange.transcript, error.error, error.what);
+    throw error;
+  };
+  const handle = (exchange: Exchange, input: RequestInput): Response | Promise<Response> => {
+    const { world, auth } = exchange;
     if (!auth) throw new Error(`standin: ${op.operationId} reached its handler unauthenticated`);
     try {
-      const { status, body } = handler({
+      const result = handler({
         world,
         actor: auth.person,
         ...input,
@@ -230,15 +247,12 @@ export function apiSteps(op: SpecOperation, handler: ValidatedHandler, settings:
         render: settings.render,
         digests: settings.digests,
       });
-      // A list by its request's URL: asked again with the same records, its text and ETag are made already.
-      const rendered = isList(body) ? settings.render.list(c.req.url, body) : body;
-      return respond(transcript, status, rendered, op.method, c.req.header('if-none-match'));
+      // Synchronous but for a page's first use of code it loads on demand (a digest).
+      if (result instanceof Promise)
+        return result.then((done) => answer(exchange, done)).catch((error: unknown) => refused(exchange, error));
+      return answer(exchange, result);
     } catch (error) {
-      if (error instanceof DomainError) {
-        exchange.decided = decidedByDomainError(error);
-        return domainProblem(transcript, error);
-      }
-      throw error;
+      return refused(exchange, error);
     }
   };
   return [

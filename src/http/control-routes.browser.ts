@@ -4,7 +4,7 @@
 // (about 6 kB), which a page that never asks a control does not load before its first answer
 // (test/page-weight.test.ts). Their answers are Node's: the same routes and steps (mock-controls.ts), guards first.
 import type { Hono } from 'hono';
-import { loadControlDocument } from '../spec/compiled-spec.js';
+import { loadControlDocument, loadDescriber } from '../spec/compiled-spec.js';
 import type { ControlSettings } from './controls/control-handler.js';
 import type { Mock } from './mock.js';
 import { notLoaded } from './not-loaded.js';
@@ -34,6 +34,8 @@ export function routeControlSurface(
     const [{ routeControls, controlSurface }] = await Promise.all([
       import('./mock-controls.js'),
       loadControlDocument(),
+      // The controls' checks refuse in G8's words (describer.ts).
+      loadDescriber(),
     ]);
     const surface = controlSurface();
     routeControls(surface, paths, mock, settings, guarded, onError);

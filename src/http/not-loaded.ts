@@ -5,6 +5,16 @@
 import { problemResponse } from './problem.js';
 import type { Transcript } from './transcript.js';
 
+/** A chunk of code a page loads on its first use that it could not fetch: `what`, and the load's error. */
+export class CodeNotLoaded extends Error {
+  constructor(
+    readonly what: string,
+    readonly error: unknown,
+  ) {
+    super(`standin: ${what} did not load`);
+  }
+}
+
 /**
  * 503 `route-unavailable`: `what` did not load, and why, in a few words.
  * @example loadControls().catch((error) => notLoaded(transcript, error))

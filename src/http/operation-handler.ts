@@ -31,7 +31,10 @@ export interface OperationResult {
   body?: Rendered | readonly Rendered[];
 }
 
-type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id>) => OperationResult;
+/** A handler's answer: at once, or once the code it needs has loaded (a page's digest: digest-module.browser.ts). */
+type Answered = OperationResult | Promise<OperationResult>;
+
+type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id>) => Answered;
 
 /**
  * A handler for every /api/v2 operation of spec/openapi.yaml, keyed by operationId: a spec change that adds an
@@ -41,7 +44,7 @@ type OperationHandler<Id extends ApiOperationId> = (context: OperationContext<Id
 export type OperationHandlers = { [Id in Exclude<ApiOperationId, HookOperationId>]: OperationHandler<Id> };
 
 /** A handler as the pipeline calls it: chosen by an operationId read from the spec at run time. */
-export type ValidatedHandler = (context: HandlerServices & RequestInput) => OperationResult;
+export type ValidatedHandler = (context: HandlerServices & RequestInput) => Answered;
 
 /**
  * The handler of the operation the spec names `operationId`, to be called on input validated against that

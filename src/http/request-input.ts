@@ -5,12 +5,15 @@ import type { FieldError } from '../spec/describe-errors.js';
 import {
   bodyChecksAtHand,
   loadBodyChecks,
+  loadDescriber,
   REQUEST_BODY,
   type SpecOperation,
   type SpecParameter,
 } from '../spec/compiled-spec.js';
+import { DescriberNotLoaded } from '../spec/describer.js';
 import { clip } from '../spec/preview.js';
 import { ignoredFields } from './ignored-fields.js';
+import { notLoaded } from './not-loaded.js';
 import { problemResponse } from './problem.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, nestsDeeperThan, readBodyText, textWithin } from './request-body.js';
 import type { Transcript } from './transcript.js';
@@ -125,6 +128,28 @@ export interface ParsedBody {
  * @example const input = await readRequestInput(op, request, params, { strict: false }, transcript)
  */
 export function readRequestInput(
+  op: SpecOperation,
+  request: Request,
+  rawParams: Record<string, string>,
+  options: { strict: boolean; maxBytes?: number },
+  transcript: Transcript,
+  ahead?: Uint8Array | ParsedBody,
+): RequestInput | Response | Promise<RequestInput | Response> {
+  try {
+    return readInputNow(op, request, rawParams, options, transcript, ahead);
+  } catch (error) {
+    // G8: a page's first refused path or query loads the describer of refused values (describer.ts), then the
+    // request is read again: nothing of it was taken yet, as its path and query are checked before its body (whose
+    // checks load with the describer: loadBodyChecks). A chunk the page cannot fetch is a 503, never a 500.
+    if (!(error instanceof DescriberNotLoaded)) throw error;
+    return loadDescriber().then(
+      () => readRequestInput(op, request, rawParams, options, transcript, ahead),
+      (loadError: unknown) => notLoaded(transcript, loadError, "The G8 descriptions' code"),
+    );
+  }
+}
+
+function readInputNow(
   op: SpecOperation,
   request: Request,
   rawParams: Record<string, string>,

@@ -244,7 +244,7 @@ class Reader {
     const handler = handlerFor(OPERATION_HANDLERS, operationId);
     if (!handler) throw new Error(`standin: operation ${operationId} has no handler`);
     try {
-      const { body } = handler({
+      const result = handler({
         world: this.world,
         actor: this.actor,
         query,
@@ -253,6 +253,10 @@ class Reader {
         page: pageOf(query),
         render: this.render,
       });
+      // Node's handlers answer at once; only a page's load code on demand (digest-module.browser.ts).
+      if (result instanceof Promise)
+        throw new Error(`standin: ${operationId} answered later; the reference reads at once`);
+      const { body } = result;
       if (body === undefined) return undefined;
       return Array.isArray(body)
         ? body.map((item: { json: string }) => JSON.parse(item.json) as Json)

@@ -3,7 +3,8 @@
 // of any component schema. Pure: it reads no file and compiles nothing itself.
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { describeErrors, type FieldError } from './describe-errors.js';
+import type { FieldError } from './describe-errors.js';
+import { describer } from './describer.js';
 import { holdsIds, lowercaseIds } from './id-inputs.js';
 import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
 
@@ -167,7 +168,7 @@ export function schemaChecks(plain: ValidatorSource): CompiledSpec['checkSchema'
       validate = plain(`component:${name}`, { $ref: componentRef(name) });
       componentValidators.set(name, validate);
     }
-    return validate(value) ? [] : describeErrors(validate.errors ?? [], value, 'body', name).map((e) => e.message);
+    return validate(value) ? [] : describer()(validate.errors ?? [], value, 'body', name).map((e) => e.message);
   };
 }
 
@@ -251,7 +252,7 @@ function compileOperation(
       }
       if (queryValidator(data)) return { ok: true, value: lowercaseIds(data, idNames.query) };
       // Report array elements under the parameter's own name (G5): `people_ids[]`, not `people_ids[][1]`.
-      const errors = describeErrors(queryValidator.errors ?? [], query, 'query', 'query').map((e) => {
+      const errors = describer()(queryValidator.errors ?? [], query, 'query', 'query').map((e) => {
         const name = e.name.replace(/\[\d+\]$/, '');
         const index = /\[(\d+)\]$/.exec(e.name)?.[1];
         return {
@@ -265,12 +266,12 @@ function compileOperation(
     },
     validatePath(params) {
       if (pathValidator(params)) return { ok: true, value: lowercaseIds(params, idNames.path) };
-      return { ok: false, errors: describeErrors(pathValidator.errors ?? [], params, 'path', 'path') };
+      return { ok: false, errors: describer()(pathValidator.errors ?? [], params, 'path', 'path') };
     },
     validateBody(value) {
       if (!bodyValidator) return { ok: true, value: {} };
       if (bodyValidator(value)) return { ok: true, value: lowercaseIds(value as Record<string, unknown>, bodyIds) };
-      return { ok: false, errors: describeErrors(bodyValidator.errors ?? [], value, 'body', REQUEST_BODY) };
+      return { ok: false, errors: describer()(bodyValidator.errors ?? [], value, 'body', REQUEST_BODY) };
     },
     checkResponse(status, contentType, value) {
       const expected = responseValidators.get(String(status));
@@ -288,7 +289,7 @@ function compileOperation(
       if (actualType !== expected.contentType)
         problems.push(`content type must be ${expected.contentType}, got ${actualType ?? 'none'}`);
       if (expected.json && !expected.json(value)) {
-        problems.push(...describeErrors(expected.json.errors ?? [], value, 'body', 'response').map((e) => e.message));
+        problems.push(...describer()(expected.json.errors ?? [], value, 'body', 'response').map((e) => e.message));
       }
       return problems;
     },

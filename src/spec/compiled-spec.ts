@@ -8,6 +8,7 @@ export {
   controlDocumentAtHand,
   loadBodyChecks,
   loadControlDocument,
+  loadDescriber,
   loadSpecChecks,
   loadWorldChecks,
   worldChecksAtHand,

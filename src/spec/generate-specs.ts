@@ -14,6 +14,11 @@ import { pageDocument } from './page-document.js';
 import { makeAjv, runtimeValidators } from './runtime-validators.js';
 import { specHash } from './spec-hash.js';
 import { WORLD_SCHEMAS } from './world-schemas.js';
+import { describeErrors } from './describe-errors.js';
+import { useDescriber } from './describer.js';
+
+// The build's checks run in Node, where a refusal is described at once (describer.ts).
+useDescriber(describeErrors);
 
 // ajv's standalone entry is CommonJS: under NodeNext its function sits on `.default`.
 const standaloneCode = standaloneModule.default;

@@ -9,6 +9,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { generatedSource, type GeneratedChecks, type GeneratedSpecs, type SpecSource } from './generated-source.js';
 import { loadParts } from './generated/spec-check-parts.js';
+import { describerAtHand, useDescriber } from './describer.js';
 
 const [generated, documents] = await Promise.all([
   import('./generated/specs.js'),
@@ -111,9 +112,28 @@ export function loadSpecChecks(): Promise<void> {
   return loading;
 }
 
-/** Whether the API's request body validators are at hand in this page. */
+let describing: Promise<void> | null = null;
+
+/**
+ * Loads the describer of refused values (describe-errors.ts, describer.ts) once: with the page's first request a
+ * check refuses (request-input.ts), and with every chunk of checks a page loads later (a body's, a control's, a
+ * kept world's), whose refusals it writes. A failed load may be tried again.
+ * @example if (!describerAtHand()) await loadDescriber()
+ */
+export function loadDescriber(): Promise<void> {
+  describing ??= import('./describe-errors.js').then(
+    ({ describeErrors }) => useDescriber(describeErrors),
+    (error: unknown) => {
+      describing = null;
+      throw error;
+    },
+  );
+  return describing;
+}
+
+/** Whether the API's request body validators are at hand in this page, and the describer of what they refuse. */
 export function bodyChecksAtHand(): boolean {
-  return bodyChunk.module !== null;
+  return bodyChunk.module !== null && describerAtHand();
 }
 
 /**
@@ -123,12 +143,12 @@ export function bodyChecksAtHand(): boolean {
  * @example if (!bodyChecksAtHand()) await loadBodyChecks()
  */
 export function loadBodyChecks(): Promise<void> {
-  return bodyChunk.load();
+  return Promise.all([bodyChunk.load(), loadDescriber()]).then(() => undefined);
 }
 
 /** Whether the world's schemas are at hand in this page (a restored world is checked against them). */
 export function worldChecksAtHand(): boolean {
-  return worldChunk.module !== null;
+  return worldChunk.module !== null && describerAtHand();
 }
 
 /**
@@ -138,5 +158,5 @@ export function worldChecksAtHand(): boolean {
  * @example if (!worldChecksAtHand()) await loadWorldChecks()
  */
 export function loadWorldChecks(): Promise<void> {
-  return worldChunk.load();
+  return Promise.all([worldChunk.load(), loadDescriber()]).then(() => undefined);
 }

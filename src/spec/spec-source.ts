@@ -10,6 +10,8 @@ import {
   type GeneratedSpecs,
   type SpecSource,
 } from './generated-source.js';
+import { describeErrors } from './describe-errors.js';
+import { describerAtHand, useDescriber } from './describer.js';
 import { CONTROL_SPEC_PATH, packageText, SPEC_PATH } from './spec-files.js';
 import { specHash } from './spec-hash.js';
 
@@ -105,9 +107,19 @@ export function loadSpecChecks(): Promise<void> {
   return loading;
 }
 
+// G8: Node describes a refused value at once (a page loads the describer when a check first refuses: describer.ts).
+useDescriber(describeErrors);
+
+/** The describer of refused values, in place (again, after a test took it away: describer.ts). */
+export function loadDescriber(): Promise<void> {
+  useDescriber(describeErrors);
+  return Promise.resolve();
+}
+
 /** Whether the API's request body validators are at hand (always, for specs compiled here). */
 export function bodyChecksAtHand(): boolean {
-  return !checksGenerated || bodies !== null;
+  // And the describer of what they refuse (describer.ts), as a page has them.
+  return (!checksGenerated || bodies !== null) && describerAtHand();
 }
 
 /**
@@ -116,6 +128,7 @@ export function bodyChecksAtHand(): boolean {
  * @example if (!bodyChecksAtHand()) await loadBodyChecks()
  */
 export function loadBodyChecks(): Promise<void> {
+  useDescriber(describeErrors);
   if (!checksGenerated) return Promise.resolve();
   loadingBodies ??= (import('./generated/spec-bodies.js') as Promise<GeneratedChecks>).then(
     (module) => {
