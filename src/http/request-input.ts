@@ -124,7 +124,7 @@ export interface ParsedBody {
  * Reads and validates everything the operation takes: the input, or the problem response to send, the body's
  * text and the problem's written into `transcript`. Synchronous for an operation without a body (most reads)
  * and for a body its host read ahead (`ahead`: bodyReadAhead) or parsed; a promise only where a body must be
- * read.
+ * read, or where a page loads code first (a body's checks, the describer of its first refusal).
  * @example const input = await readRequestInput(op, request, params, { strict: false }, transcript)
  */
 export function readRequestInput(
