@@ -149,14 +149,10 @@ export function readRequestInput(
   }
 }
 
+/** readRequestInput's reading, which a page's first refusal may ask to load the describer (DescriberNotLoaded). */
 function readInputNow(
-  op: SpecOperation,
-  request: Request,
-  rawParams: Record<string, string>,
-  options: { strict: boolean; maxBytes?: number },
-  transcript: Transcript,
-  ahead?: Uint8Array | ParsedBody,
-): RequestInput | Response | Promise<RequestInput | Response> {
+  ...[op, request, rawParams, options, transcript, ahead]: Parameters<typeof readRequestInput>
+): ReturnType<typeof readRequestInput> {
   // The query alone: parsing the whole URL again costs more than the rest of a small request's validation.
   const { url } = request;
   const mark = url.indexOf('?');
