@@ -120,6 +120,17 @@ export interface ParsedBody {
   parsed: unknown;
 }
 
+/** How a request's input is read: its operation, the request, its path parameters, the options, where its problem is
+ * written, and a body its host read ahead. */
+type ReadInput = (
+  op: SpecOperation,
+  request: Request,
+  rawParams: Record<string, string>,
+  options: { strict: boolean; maxBytes?: number },
+  transcript: Transcript,
+  ahead?: Uint8Array | ParsedBody,
+) => RequestInput | Response | Promise<RequestInput | Response>;
+
 /**
  * Reads and validates everything the operation takes: the input, or the problem response to send, the body's
  * text and the problem's written into `transcript`. Synchronous for an operation without a body (most reads)
@@ -127,14 +138,7 @@ export interface ParsedBody {
  * read, or where a page loads code first (a body's checks, the describer of its first refusal).
  * @example const input = await readRequestInput(op, request, params, { strict: false }, transcript)
  */
-export function readRequestInput(
-  op: SpecOperation,
-  request: Request,
-  rawParams: Record<string, string>,
-  options: { strict: boolean; maxBytes?: number },
-  transcript: Transcript,
-  ahead?: Uint8Array | ParsedBody,
-): RequestInput | Response | Promise<RequestInput | Response> {
+export const readRequestInput: ReadInput = (op, request, rawParams, options, transcript, ahead) => {
   try {
     return readInputNow(op, request, rawParams, options, transcript, ahead);
   } catch (error) {
@@ -147,12 +151,10 @@ export function readRequestInput(
       (loadError: unknown) => notLoaded(transcript, loadError, "The G8 descriptions' code"),
     );
   }
-}
+};
 
 /** readRequestInput's reading, which a page's first refusal may ask to load the describer (DescriberNotLoaded). */
-function readInputNow(
-  ...[op, request, rawParams, options, transcript, ahead]: Parameters<typeof readRequestInput>
-): ReturnType<typeof readRequestInput> {
+const readInputNow: ReadInput = (op, request, rawParams, options, transcript, ahead) => {
   // The query alone: parsing the whole URL again costs more than the rest of a small request's validation.
   const { url } = request;
   const mark = url.indexOf('?');
@@ -220,7 +222,7 @@ function readInputNow(
   return readBody(op, bodyProperties, request, options, errors, transcript).then((body) =>
     body instanceof Response ? body : input(body),
   );
-}
+};
 
 /** The query's values keyed by name without brackets (`people_ids`, not `people_ids[]`), in one pass. */
 function bareNames(values: Record<string, unknown>): Record<string, unknown> {
