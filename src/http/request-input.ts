@@ -116,7 +116,7 @@ export function isJsonContentType(value: string | null): boolean {
  * A JSON body its host parsed already, as JSON.parse gives it, its Content-Type JSON's and its text not blank:
  * standin serve's state worker parses a large state as it streams in (src/server/streamed-json.ts).
  */
-export interface ParsedBody {
+interface ParsedBody {
   parsed: unknown;
 }
 
