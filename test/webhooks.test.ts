@@ -14,6 +14,7 @@ import type { Person } from '../src/domain/records.js';
 import { rewriteRefs } from '../src/spec/compile-spec.js';
 import { getCompiledControlSpec, getCompiledSpec } from '../src/spec/compiled-spec.js';
 import { runtimeValidators } from '../src/spec/runtime-validators.js';
+import { feedOf } from '../src/http/event-stream.js';
 import type { DeliveryStatus } from '../src/runtime/webhook-outbox.js';
 import { DEFAULT_WEBHOOK_SETTINGS, WEBHOOK_RETRY_DELAYS_MS } from '../src/runtime/webhook-settings.js';
 import { control, Harness } from './support/harness.js';
@@ -413,7 +414,7 @@ describe('WH5 the deliveries list, the bounded queue and redeliver', () => {
     const { h, receiver } = await setUp();
     /** Every line a feed subscriber of `session`'s world is given, read as they come until it is closed. */
     const follow = (session: string | null) => {
-      const subscription = h.mock.feed.subscribe(session)!;
+      const subscription = feedOf(h.mock).subscribe(session)!;
       const lines: Array<{ event: string; data: unknown }> = [];
       void (async () => {
         for (let line = await subscription.next(); line; line = await subscription.next())

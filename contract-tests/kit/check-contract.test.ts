@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/http/app.js';
+import { putOverrides } from '../../src/runtime/override-rules.js';
 import { ALL_GROUPS } from '../checks/index.js';
 import { defined } from '../../test/support/defined.js';
 import { checkContract, PreflightError, type ContractEvent, type ContractRun } from '../index.js';
@@ -211,7 +212,7 @@ describe('against a standin with settings that change answers', () => {
         // An override put while the run goes: the report's reading at the end shows it.
         onProgress: (event) =>
           event.type === 'cleanup' &&
-          mock.overrides.replace([{ method: 'GET', path: '/api/v2/nowhere', status: 503, unchecked: true }]),
+          putOverrides(mock.overrides, [{ method: 'GET', path: '/api/v2/nowhere', status: 503, unchecked: true }]),
       },
     );
     const session = defined(run.standin?.session, "the run's session");

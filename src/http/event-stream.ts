@@ -3,7 +3,8 @@
 // line only once the client has read the one before (the writer's promise), so the lines a slow client has not
 // read wait in its subscription's queue, which the feed holds to a byte bound.
 import { streamSSE } from 'hono/streaming';
-import type { EventFeed } from '../runtime/event-feed.js';
+import { EventFeed } from '../runtime/event-feed.js';
+import type { MockRuntime } from '../runtime/mock-runtime.js';
 import type { Exchange, Finish } from './steps.js';
 import { problemResponse } from './problem.js';
 import type { RequestInput } from './request-input.js';
@@ -11,13 +12,25 @@ import type { RequestInput } from './request-input.js';
 /** How long an EventSource waits before it connects again once its stream broke off. */
 const RETRY_MS = 2000;
 
+/** What a mock's feed is made of. */
+type FeedMaker = Pick<MockRuntime, 'feed' | 'events' | 'journal' | 'kindName'>;
+
+/**
+ * The mock's event feed, made the first time it is asked for (by its first stream).
+ * @example feedOf(mock).subscribe(null)
+ */
+export function feedOf(mock: FeedMaker): EventFeed {
+  return (mock.feed ??= new EventFeed(mock.events, mock.journal, { kindName: mock.kindName }));
+}
+
 /**
  * The end of GET /__mock/events' pipeline: the stream of the world `?session=` names (the shared one without
- * it), or 429 when the feed has all the subscribers it takes.
- * @example [readInput(op, { strict: true }), answerWith('streamEvents', eventStream(mock.feed))]
+ * it), or 429 when the feed has all the subscribers it takes. The mock's feed is made by its first stream.
+ * @example [readInput(op, { strict: true }), answerWith('streamEvents', eventStream(mock))]
  */
-export function eventStream(feed: EventFeed): Finish {
+export function eventStream(mock: FeedMaker): Finish {
   return ({ c, transcript }: Exchange, { query }: RequestInput): Response => {
+    const feed = feedOf(mock);
     const session = typeof query.session === 'string' ? query.session : null;
     const subscription = feed.subscribe(session);
     if (!subscription) {

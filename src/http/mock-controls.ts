@@ -101,7 +101,7 @@ function controlSteps(mock: Mock, settings: ControlSettings, op: SpecOperation):
         readInput(op, strict),
         answerWith(
           'streamEvents (loaded on first use)',
-          loadedOnFirstUse(async () => (await import('./event-stream.js')).eventStream(mock.feed)),
+          loadedOnFirstUse(async () => (await import('./event-stream.js')).eventStream(mock)),
         ),
       ];
     case 'getState':
@@ -169,7 +169,7 @@ export function routeControls(
 /**
  * A finish whose code is loaded by its first request rather than at start: `load` runs once, and again after
  * it failed (a page that could not fetch the chunk), which answers 503 meanwhile, never a 500.
- * @example loadedOnFirstUse(async () => (await import('./event-stream.js')).eventStream(mock.feed))
+ * @example loadedOnFirstUse(async () => (await import('./event-stream.js')).eventStream(mock))
  */
 function loadedOnFirstUse(load: () => Promise<Finish>): Finish {
   let finish: Promise<Finish> | null = null;

@@ -6,7 +6,7 @@ import { DEFAULT_SEED, type WorldSize } from '../domain/world-base.js';
 import type { World } from '../domain/world.js';
 import type { RecordKind } from '../domain/record-kinds.js';
 import { AnyToken } from './any-token.js';
-import { EventFeed } from './event-feed.js';
+import type { EventFeed } from './event-feed.js';
 import { FaultProfile, type FaultProfileSpec } from './fault-profile.js';
 import { DEFAULT_MEMORY_BUDGET } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
@@ -110,8 +110,13 @@ export interface MockRuntime {
   beforeRequest: (() => Promise<void> | undefined) | null;
   /** What happens to the mock, as it happens: requests, records, clocks, sessions, worlds (mock-events.ts). */
   readonly events: MockEvents;
-  /** The events as lines for GET /__mock/events, per subscriber within a byte bound (event-feed.ts). */
-  readonly feed: EventFeed;
+  /**
+   * The events as lines for GET /__mock/events, per subscriber within a byte bound (event-feed.ts): made by the
+   * first stream (event-stream.ts), so that a page that never streams never fetches its code; null before.
+   */
+  feed: EventFeed | null;
+  /** A record kind's name on the wire, for the lines of the event feed. */
+  readonly kindName: (kind: RecordKind) => string;
   /** WH2–WH5: each world's webhook subscriptions and deliveries. */
   readonly webhooks: Webhooks;
   /** Stops what runs on after requests (webhook deliveries, real-time catch-ups and their timers); the worlds stay readable. */
@@ -175,8 +180,9 @@ export function createRuntime(options: RuntimeOptions, parts: RuntimeParts): Moc
     anyToken: options.anyToken ? new AnyToken(options.anyToken) : null,
     beforeRequest: null,
     events,
-    // After the journal's listener: a request's line is the journal's entry for it.
-    feed: new EventFeed(events, journal, { kindName: parts.kindName }),
+    // Made after the journal's listener, whenever it is: a request's line is the journal's entry for it.
+    feed: null,
+    kindName: parts.kindName,
     webhooks,
     close: () => {
       life?.close();

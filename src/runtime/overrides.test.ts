@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/domain-error.js';
 import { thrownBy } from '../../test/support/thrown-by.js';
 import { loadSpecChecks } from '../spec/compiled-spec.js';
+import { putOverrides } from './override-rules.js';
 import { Overrides, type OverrideRuleInput } from './overrides.js';
 
 /** The G8 entries a set of rules is refused with; fails the test if they are accepted. */
 function refusal(rules: OverrideRuleInput[]): Array<{ name: string; message: string }> {
-  const { errors } = thrownBy(() => new Overrides().replace(rules), DomainError);
+  const { errors } = thrownBy(() => putOverrides(new Overrides(), rules), DomainError);
   return errors.map(({ name, message }) => ({ name, message }));
 }
 
@@ -97,7 +98,7 @@ describe('Overrides: refusals name the field and the fix (G8)', () => {
   });
 
   it('holds a 5xx to the Problem schema alone, 500 included: no operation documents it', () => {
-    expect(() => new Overrides().replace([{ method: 'GET', path: '/api/v2/me', status: 500 }])).not.toThrow();
+    expect(() => putOverrides(new Overrides(), [{ method: 'GET', path: '/api/v2/me', status: 500 }])).not.toThrow();
     expect(refusal([{ method: 'GET', path: '/api/v2/me', status: 500, body: { detail: 1 } }])[0]!.name).toBe(
       'rules[0].body',
     );
@@ -128,7 +129,7 @@ describe('Overrides: the answer a rule makes', () => {
     ],
   ])('%s', (_, rule, headers, text) => {
     const overrides = new Overrides();
-    overrides.replace([{ path: '/api/v2/me', unchecked: true, ...rule }]);
+    putOverrides(overrides, [{ path: '/api/v2/me', unchecked: true, ...rule }]);
     const answer = overrides.answer('GET', '/api/v2/me', undefined)!;
     expect(answer).toEqual({
       id: expect.stringMatching(/^override-\d+$/),
@@ -144,7 +145,7 @@ describe('Overrides: the answer a rule makes', () => {
 describe('Overrides: matching', () => {
   it('a rule without a session answers every session; one with a session only its own', () => {
     const overrides = new Overrides();
-    overrides.replace([
+    putOverrides(overrides, [
       { path: '/api/v2/me', status: 503, unchecked: true, session: 'alice' },
       { path: '/api/v2/me', status: 502, unchecked: true },
     ]);
@@ -155,7 +156,7 @@ describe('Overrides: matching', () => {
 
   it('counts uses down to none and drops the rule; a rule without uses keeps none to count', () => {
     const overrides = new Overrides();
-    overrides.replace([
+    putOverrides(overrides, [
       { method: 'POST', path: '/api/v2/me', status: 503, unchecked: true, uses: 2 },
       { path: '/api/v2/me', status: 502, unchecked: true },
     ]);

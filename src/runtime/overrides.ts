@@ -1,14 +1,8 @@
-// Override rules (PUT /__mock/overrides): answers given instead of the world's, the escape hatch users of MSW,
-// WireMock and Mockoon expect for what a world cannot reach — a 500 on one call, an empty list, a slow
-// partner's odd body. A rule names a method, a path pattern, optionally a session and a number of uses, and the
-// status, headers and body to answer with; it is checked against the API's spec unless marked unchecked.
-import { DomainError } from '../domain/domain-error.js';
-import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
-import type { FieldError } from '../spec/describe-errors.js';
-import { BASE_PATH } from '../spec/base-path.js';
+// Override rules in force (PUT /__mock/overrides): answers given instead of the world's, the escape hatch users of
+// MSW, WireMock and Mockoon expect for what a world cannot reach — a 500 on one call, an empty list, a slow
+// partner's odd body. This is what the front asks at each /api/v2 request; what makes a rule (its checks against the
+// API's spec, its answer) is override-rules.ts, which a page loads with the controls that put rules.
 import type { DecidedBy } from './decided-by.js';
-import { PathPattern } from './path-pattern.js';
-import { problemJson } from '../spec/problem-document.js';
 import type { ControlSchema } from '../types/wire.js';
 
 /** One rule as it is put: spec/control.yaml's OverrideRuleInput. */
@@ -16,123 +10,6 @@ export type OverrideRuleInput = ControlSchema<'OverrideRuleInput'>;
 
 /** One rule in force, as listed: spec/control.yaml's OverrideRule. */
 export type OverrideRule = ControlSchema<'OverrideRule'>;
-
-/** Statuses that carry no body (G1). */
-const EMPTY = new Set([204, 304]);
-
-function contentTypeOf(status: number): string | null {
-  if (EMPTY.has(status)) return null;
-  return status >= 400 ? 'application/problem+json' : 'application/json';
-}
-
-/**
- * The body a rule answers with: its own, or for an error status without one, a problem saying an override
- * answered (G8: every error is a problem document), so `{ method, path, status: 503 }` is a whole rule.
- */
-function bodyOf(rule: OverrideRuleInput): unknown {
-  if (rule.body !== undefined || rule.status < 400) return rule.body;
-  return JSON.parse(
-    problemJson(rule.status, 'override', 'An override rule answered in place of the world (/__mock/overrides).'),
-  );
-}
-
-/** Headers standin writes itself on every API answer (its content type, G13's CORS headers). */
-const OWN_HEADERS = /^(content-type|access-control-.*)$/i;
-
-/**
- * Headers that frame the message or hold for one connection only (RFC 9110 §7.6.1, RFC 9112 §6), which the
- * server writes for the body it sends: set by a rule, `transfer-encoding` went out beside a `Content-Length`,
- * and a wrong `content-length` cut the body short and corrupted the next answer on the connection. No rule may
- * set them, unchecked or not.
- */
-const FRAMING_HEADERS = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'upgrade',
-]);
-
-/** Where an operation's requests arrive: under the base path, or under its path item's own server (WH1's hook). */
-function requestPathOf(op: SpecOperation): string {
-  return (op.base ?? BASE_PATH) + op.path;
-}
-
-/**
- * The spec's operations of a method that a rule's path reaches: the one its path names when read as a request
- * path (`/api/v2/goals/3f…` names getGoal, `/hooks/activity/a/7c…` collectActivity), and every one whose path,
- * each parameter standing for one segment, the pattern matches (`*` spans segments: `/goals/*` reaches
- * `/goals/{id}` and `/goals/{goal_id}/goal-updates`).
- */
-function reachedOperations(method: string, path: string): SpecOperation[] {
-  const spec = getCompiledSpec();
-  const matcher = new PathPattern(path);
-  const underBase = path.startsWith(`${BASE_PATH}/`);
-  // Stryker disable next-line StringLiteral: reading a star as nothing instead of `x` differs only for a star inside a literal segment beside a literal id (`/go*als/<id>`), where neither reading is exact; both are approximations of "some request both match".
-  const found = spec.findOperation(method, (underBase ? path.slice(BASE_PATH.length) : path).replaceAll('*', 'x'));
-  // findOperation reads paths relative to the base: a hook's path names an operation only if it lives at the root.
-  const named = found && (found.base === null) === underBase ? found : undefined;
-  return spec.operations.filter(
-    (op) => op.method === method && (op === named || matcher.matches(requestPathOf(op).replace(/\{[^}]+\}/g, 'x'))),
-  );
-}
-
-/** What is wrong with a rule, as G8 entries naming `rules[i].<field>`: its headers, and against the API's spec. */
-function ruleProblems(rule: OverrideRuleInput, i: number): FieldError[] {
-  const at = (field: string, message: string): FieldError => ({
-    in: 'body',
-    name: `rules[${i}].${field}`,
-    message: `rules[${i}].${field} ${message}`,
-  });
-  try {
-    new Headers(rule.headers ?? {});
-  } catch {
-    return [at('headers', 'holds a name or value HTTP does not allow (names are tokens; values have no line breaks).')];
-  }
-  const names = Object.keys(rule.headers ?? {});
-  const framing = names.filter((name) => FRAMING_HEADERS.has(name.toLowerCase()));
-  if (framing.length > 0)
-    return [
-      at(
-        'headers',
-        `sets ${framing.join(', ')}, which frames the message or manages the connection (RFC 9110 §7.6.1) and which the server writes itself. Drop it: no rule may set it, unchecked or not.`,
-      ),
-    ];
-  if (rule.unchecked) return [];
-  const own = names.filter((name) => OWN_HEADERS.test(name));
-  if (own.length > 0)
-    return [
-      at('headers', `sets ${own.join(', ')}, which standin writes itself (G13); or mark the rule "unchecked": true.`),
-    ];
-  if (!rule.method)
-    return [at('method', 'is needed to check the rule against the spec; or mark it "unchecked": true.')];
-  const reached = reachedOperations(rule.method, rule.path);
-  if (reached.length === 0) {
-    return [
-      at(
-        'path',
-        `reaches no operation of spec/openapi.yaml for ${rule.method}; see its paths, or mark it "unchecked": true.`,
-      ),
-    ];
-  }
-  const body = bodyOf(rule);
-  // The answer must suit every operation the pattern reaches, since it will answer them all. A server error
-  // too: every operation declares 500, 502 and 503 (G8), so those fit any path; another 5xx (504) fits none.
-  const problems = reached.flatMap((op) =>
-    op.checkResponse(rule.status, contentTypeOf(rule.status), body).map((p) => `${op.operationId}: ${p}`),
-  );
-  return problems.length === 0
-    ? []
-    : [
-        at(
-          rule.body === undefined ? 'status' : 'body',
-          `is not an answer spec/openapi.yaml documents for ${reached.map((op) => op.operationId).join(', ')} (what the path reaches): ${problems.slice(0, 3).join('; ')}. Narrow the path, fix the answer, or mark the rule "unchecked": true.`,
-        ),
-      ];
-}
 
 /** What a rule answers with, made once when it is put: the front writes it with its own headers (G13). */
 export interface OverrideAnswer {
@@ -147,50 +24,32 @@ export interface OverrideAnswer {
   decided: DecidedBy;
 }
 
-function answerOf(id: string, rule: OverrideRuleInput): OverrideAnswer {
-  const { status, headers = {} } = rule;
-  const body = bodyOf(rule);
-  const type = contentTypeOf(status);
-  const decided: DecidedBy = {
-    kind: 'override',
-    rule: 'MK6',
-    what: `${id} (${rule.method ?? 'any method'} ${rule.path})`,
-  };
-  if (type === null || body === undefined) return { id, status, headers, text: '', decided };
-  // An unchecked rule's own Content-Type, in any letter case, is the answer's only one: beside standin's, both
-  // went out (`application/json, text/plain`).
-  const own = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
-  const answerHeaders = own ? headers : { 'content-type': type, ...headers };
-  return { id, status, headers: answerHeaders, text: JSON.stringify(body), decided };
+/** A rule as it is put: its listing, its path's matcher and its answer (override-rules.ts makes it). */
+export interface PutOverride extends OverrideRule {
+  matcher: { matches(path: string): boolean };
+  answer: OverrideAnswer;
 }
 
 /**
  * The rules of one mock, tried in order for each /api/v2 request.
- * @example overrides.replace([{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1, body: problem }])
+ * @example putOverrides(overrides, [{ method: 'GET', path: '/api/v2/me', status: 503, uses: 1 }]); overrides.answer('GET', '/api/v2/me', undefined)
  */
 export class Overrides {
-  #rules: Array<OverrideRule & { matcher: PathPattern; answer: OverrideAnswer }> = [];
+  #rules: PutOverride[] = [];
   #count = 0;
 
   get size(): number {
     return this.#rules.length;
   }
 
-  /** Puts these rules in force in place of any before; a rule the spec does not allow changes nothing (422). */
-  replace(rules: readonly OverrideRuleInput[]): OverrideRule[] {
-    const problems = rules.flatMap((rule, i) => ruleProblems(rule, i));
-    if (problems.length > 0) throw DomainError.invalid(problems);
-    this.#rules = rules.map((rule) => {
-      const id = `override-${++this.#count}`;
-      return {
-        id,
-        uses_left: rule.uses ?? null,
-        rule,
-        matcher: new PathPattern(rule.path),
-        answer: answerOf(id, rule),
-      };
-    });
-    return this.list();
+  /** The id of the next rule put, counted over the mock's life: override-1, override-2, … */
+  nextId(): string {
+    return `override-${++this.#count}`;
+  }
+
+  /** Puts these rules in force in place of any before (putOverrides in override-rules.ts checks and makes them). */
+  replace(rules: PutOverride[]): void {
+    this.#rules = rules;
   }
 
   list(): OverrideRule[] {

@@ -255,7 +255,7 @@ describe('the dashboard at /', () => {
     const { page, requests, errors } = await openDashboard(origin);
     await page.waitForSelector('#count-check_ins');
     await expect.poll(() => requests.filter((url) => url === `${origin}/__mock/events`).length).toBe(1);
-    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => running.mock.feed?.size ?? 0, { timeout: 30_000 }).toBe(1);
     // Another client moves the clock: the journal, which is all the page's timer reads, never lists a control,
     // so only the stream can bring the new instant, and the check-ins the new day made, to the page.
     const before = await count(page, 'check_ins');
@@ -269,7 +269,7 @@ describe('the dashboard at /', () => {
     await expect.poll(() => count(page, 'check_ins'), { timeout: 30_000 }).toBeGreaterThan(before);
     // The page gone, its stream is too, and the server listens no more.
     await page.context().close();
-    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => running.mock.feed?.size ?? 0, { timeout: 30_000 }).toBe(0);
     expect(running.mock.events.listenerCount('clock:moved')).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -278,7 +278,7 @@ describe('the dashboard at /', () => {
     const { running, origin } = await serve();
     const { page, errors } = await openDashboard(origin);
     await page.waitForSelector('#count-check_ins');
-    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => running.mock.feed?.size ?? 0, { timeout: 30_000 }).toBe(1);
     // Every look answers late, so the look each request's event asks for starts while the one before waits:
     // looks that did not wait for each other asked after the same seq and showed an entry twice.
     let looking = 0;
@@ -366,7 +366,7 @@ describe('the dashboard at /', () => {
     });
     expect(subscribed.status).toBe(201);
     const { page, requests, errors } = await openDashboard(origin);
-    await expect.poll(() => running.mock.feed.size, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => running.mock.feed?.size ?? 0, { timeout: 30_000 }).toBe(1);
     const { store } = running.mock.world;
     const me = defined(store.people.get(running.mock.world.defaultPersonId), 'the default person');
     const checkIn = defined(
