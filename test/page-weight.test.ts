@@ -30,8 +30,9 @@ const ON_DEMAND = [
   // them (about 12 kB gzipped), a first visit never does (local-persistence.ts).
   /\/spec\/generated\/spec-world\.js$/,
   /\/http\/event-stream\.js$/,
-  // WH2–WH5's outbox, loaded by the first webhook control (webhooks.ts).
+  // WH2–WH5's outbox and what feeds it record changes, loaded by the first webhook control (webhooks.ts).
   /\/runtime\/webhook-outbox\.js$/,
+  /\/runtime\/webhook-listener\.js$/,
   // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
   /\/http\/mcp-catalog\.js$/,
   // The controls' code and control.yaml's document, loaded by the first /__mock request (control-routes.browser.ts).

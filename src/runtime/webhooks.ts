@@ -1,14 +1,13 @@
 // WH2–WH4 across a mock's worlds: each world (the shared one, each session's, MK5) has its own outbox, fed by
-// the runtime's record:changed events (listened to only while some world has a subscription, so a mock without
-// webhooks pays nothing on its writes). The events of one turn — a request's writes, or a clock move that
+// the runtime's record:changed events (webhook-listener.ts, listening only while some world has a subscription, so
+// a mock without webhooks pays nothing on its writes). The events of one turn — a request's writes, or a clock move that
 // publishes a week of Echo answers — are sent after it, in the order of their instants (WH4). A reset stops
 // what the world still owed (its subscriptions stay, as its fault profile and snapshots do); a dropped session
 // takes its outbox along; close() stops everything.
 import type { Publication } from '../domain/publications.js';
-import { goalWithheld, webhookEventId, webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
 import type { World } from '../domain/world.js';
-import { formatInstant } from '../domain/calendar.js';
 import type { MockEvents } from './mock-events.js';
+import type { listenForWebhooks } from './webhook-listener.js';
 import type { WebhookOutbox } from './webhook-outbox.js';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
 
@@ -21,14 +20,9 @@ export type PublishedRecordText = (world: World, publication: Publication) => st
  * is loaded once per process or page, so this is too, for every mock in it.
  */
 let Outbox: typeof WebhookOutbox | null = null;
+/** What turns record changes into events for the outboxes (webhook-listener.ts), loaded with the outbox. */
+let listen: typeof listenForWebhooks | null = null;
 let loading: Promise<void> | null = null;
-
-/** An event seen during the current turn, waiting to be sent once the turn is over. */
-interface Seen {
-  session: string | null;
-  world: World;
-  event: WebhookEvent;
-}
 
 /**
  * @example
@@ -41,7 +35,6 @@ export class Webhooks {
   readonly #present: PublishedRecordText;
   readonly #settings: WebhookSettings;
   readonly #outboxes = new Map<string | null, WebhookOutbox>();
-  #seen: Seen[] = [];
   #stopListening: (() => void) | null = null;
 
   constructor(events: MockEvents, seed: number, present: PublishedRecordText, settings: Partial<WebhookSettings> = {}) {
@@ -67,13 +60,15 @@ export class Webhooks {
   }
 
   /**
-   * Loads the outbox's module (webhook-outbox.ts) once; again after a failed load (a page that could not fetch it).
+   * Loads the outbox's module (webhook-outbox.ts) and the listener's (webhook-listener.ts) once; again after a failed
+   * load (a page that could not fetch them).
    * @example await webhooks.load(); webhooks.outbox(null).subscriptions()
    */
   load(): Promise<void> {
-    loading ??= import('./webhook-outbox.js').then(
-      (module) => {
-        Outbox = module.WebhookOutbox;
+    loading ??= Promise.all([import('./webhook-outbox.js'), import('./webhook-listener.js')]).then(
+      ([outbox, listener]) => {
+        Outbox = outbox.WebhookOutbox;
+        listen = listener.listenForWebhooks;
       },
       (error: unknown) => {
         loading = null;
@@ -103,24 +98,14 @@ export class Webhooks {
     return outbox;
   }
 
-  /** Listens to record changes while some world has a subscription: told by an outbox whose subscriptions changed. */
+  /**
+   * Listens to record changes while some world has a subscription: told by an outbox whose subscriptions changed. An
+   * outbox is made once the listener is loaded (load), so without it there is nothing to listen for.
+   */
   #listen(): void {
     const wanted = [...this.#outboxes.values()].some((outbox) => outbox.subscriptionCount > 0);
-    if (wanted && !this.#stopListening) {
-      this.#stopListening = this.#events.on('record:changed', ({ session, world, kind, id, previous }) => {
-        const outbox = this.#outboxes.get(session);
-        // A world without subscriptions asks for no event (`wants`) and has nothing waiting to withhold.
-        if (!outbox) return;
-        // GO7: a goal made private (or deleted) takes back what still waits about it.
-        if (kind === 'goals' && goalWithheld(world.store, id))
-          return outbox.withhold(id, `withheld: goal ${id} became private (GO7)`);
-        const event = webhookEventOf(world.store, kind, id, previous);
-        if (!event || !outbox.wants(event.type)) return;
-        // The record is read now (records never change in place); it is presented and sent after this turn.
-        // Stryker disable next-line ConditionalExpression: a second #send in the same turn finds #seen empty and sends nothing
-        if (this.#seen.length === 0) queueMicrotask(() => this.#send());
-        this.#seen.push({ session, world, event });
-      });
+    if (wanted && !this.#stopListening && listen) {
+      this.#stopListening = listen(this.#events, this.#outboxes, this.#present);
     } else if (!wanted && this.#stopListening) {
       this.#stopListening();
       this.#stopListening = null;
@@ -132,20 +117,5 @@ export class Webhooks {
     for (const outbox of this.#outboxes.values()) outbox.close();
     this.#outboxes.clear();
     this.#listen();
-  }
-
-  /** WH4: the turn's events, in the order of their instants (a stable sort keeps a turn's order within one). */
-  #send(): void {
-    const seen = this.#seen.sort((a, b) => a.event.createdAt - b.event.createdAt);
-    this.#seen = [];
-    for (const { session, world, event } of seen) {
-      const outbox = this.#outboxes.get(session);
-      if (!outbox) continue;
-      const data = this.#present(world, event.publication);
-      const id = webhookEventId(world.seed, event.type, event.createdAt, data);
-      const envelope = JSON.stringify({ id, type: event.type, created_at: formatInstant(event.createdAt) });
-      const header = { id, type: event.type, createdAt: event.createdAt, goalId: event.goalId };
-      outbox.publish(header, `${envelope.slice(0, -1)},"data":${data}}`);
-    }
   }
 }
