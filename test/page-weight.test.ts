@@ -43,6 +43,10 @@ const ON_DEMAND = [
   /\/spec\/describe-errors\.js$/,
   // DG1's digest, loaded by the first GET /digest (digest-module.browser.ts).
   /\/domain\/digest\.js$/,
+  // persist: 'local' and a state's rebuild, loaded by the first request of a mock that keeps its world, or by the
+  // first PUT /__mock/state (persistence-module.browser.ts, state-rebuild-module.browser.ts).
+  /\/runtime\/local-persistence\.js$/,
+  /\/runtime\/state-rebuild\.js$/,
 ];
 
 interface Chunk {

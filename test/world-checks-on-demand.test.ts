@@ -3,7 +3,7 @@
 // loaded; a chunk the page could not fetch is a 503 with Retry-After that shows no half-restored world, and the next
 // request loads it again (local-persistence.ts, front.ts).
 import { describe, expect, it } from 'vitest';
-import type { StateStorage } from '../src/runtime/local-persistence.js';
+import type { StateStorage } from '../src/runtime/local-storage.js';
 import { pageChunk } from './support/page-chunk.js';
 
 const { page, app } = pageChunk('worldChecksAtHand', 'loadWorldChecks', 'spec-world.js');
@@ -45,7 +45,7 @@ describe("the world's checks, on demand", () => {
     const offline = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
     expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
     expect(((await offline.json()) as { detail: string }).detail).toBe(
-      "The world kept in this page's localStorage could not be checked: its checks did not load (Failed to fetch spec-world.js); send the request again, which loads them again.",
+      "The world kept in this page's localStorage could not be checked: the code that checks it did not load (Failed to fetch spec-world.js); send the request again, which loads it again.",
     );
     expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
 

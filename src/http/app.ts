@@ -7,7 +7,8 @@ import type { DigestEntry } from '../domain/digest.js';
 import type { Person } from '../domain/records.js';
 import type { World } from '../domain/world.js';
 import { createRuntime } from '../runtime/mock-runtime.js';
-import { keepLocally, localStorageOrFail } from '../runtime/local-persistence.js';
+import { localStorageOrFail } from '../runtime/local-storage.js';
+import { persistLocally } from '../runtime/persistence-module.js';
 import { BASE_PATH } from '../spec/base-path.js';
 import { getCompiledSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import { hookSteps } from './activity-hook-route.js';
@@ -87,8 +88,9 @@ export function createMock(options: MockOptions = {}): Mock {
     crossOrigin: new CrossOriginPolicy(options.corsOrigins),
     requestPaths: new RequestPaths(),
   });
-  // A page's world across reloads: restored now, saved before the answer to each request that changed it.
-  if (options.persist === 'local') keepLocally(runtime, options.storage ?? localStorageOrFail());
+  // A page's world across reloads: restored now (in a page, by the first request), saved before the answer to each
+  // request that changed it.
+  if (options.persist === 'local') persistLocally(runtime, options.storage ?? localStorageOrFail());
   // MK7: a name that is nobody in the first world (the generated one, or the one a page kept) is a set-up
   // error, not a 401 on every request. standin serve checks again once --state has loaded its world.
   runtime.anyToken?.checkIn(runtime.world);

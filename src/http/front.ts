@@ -105,7 +105,7 @@ const takeUpKept = (runtime: MockRuntime): Step => ({
           exchange.transcript,
           503,
           'checks-unavailable',
-          `The world kept in this page's localStorage could not be checked: its checks did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads them again.`,
+          `The world kept in this page's localStorage could not be checked: the code that checks it did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads it again.`,
           undefined,
           { 'retry-after': '1' },
         ),

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { DomainError } from '../domain/domain-error.js';
 import { BudgetError } from '../runtime/memory-budget.js';
+import { loadStateRebuild } from '../runtime/state-rebuild-module.js';
 import { ResetInProgressError } from '../runtime/worlds.js';
 import { getCompiledControlSpec, type SpecOperation } from '../spec/compiled-spec.js';
 import { clockControls } from './controls/clock.js';
@@ -117,6 +118,19 @@ function controlSteps(mock: Mock, settings: ControlSettings, op: SpecOperation):
   // A restored state is checked whole against the spec (Worlds.restore); its own fields are not refused.
   const input = operationId === 'putState' ? { strict: false, maxBytes: MAX_STATE_BYTES } : strict;
   const finish = controlFinish(mock, settings, handler);
+  // A state's rebuild is loaded by the first restore, not at every start (a page's weight before its first answer).
+  if (operationId === 'putState')
+    return [
+      catchUp,
+      readInput(op, input),
+      answerWith(
+        operationId,
+        loadedOnFirstUse(async () => {
+          await loadStateRebuild();
+          return finish;
+        }),
+      ),
+    ];
   // WH2–WH5's outbox is loaded by the first webhook control, not at every start (a page's weight before its first answer).
   if (operationId in webhookControls)
     return [

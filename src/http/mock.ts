@@ -4,7 +4,7 @@
 // get its public face instead (public-mock.ts), which shows none of the runtime.
 import type { Hono } from 'hono';
 import type { World } from '../domain/world.js';
-import type { StateStorage } from '../runtime/local-persistence.js';
+import type { StateStorage } from '../runtime/local-storage.js';
 import type { MockRuntime, RuntimeOptions } from '../runtime/mock-runtime.js';
 import type { WorldBase, WorldSize } from '../domain/world-base.js';
 import type { CrossOriginPolicy } from './cross-origin.js';

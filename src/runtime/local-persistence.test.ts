@@ -3,7 +3,8 @@
 // crash; reads save nothing; a save that fails is said on the console, once per streak, and answers go on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMock } from '../http/app.js';
-import { storageKey, type StateStorage } from './local-persistence.js';
+import { storageKey } from './local-persistence.js';
+import type { StateStorage } from './local-storage.js';
 
 /** What localStorage is, in a test that has none: an in-memory Storage, with a count of writes of worlds. */
 function memoryStorage(): StateStorage & { items: Map<string, string>; writes: number; full: boolean } {

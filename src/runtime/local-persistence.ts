@@ -7,28 +7,16 @@
 // request a tab takes up what another saved since (a short generation key says whether there is anything),
 // so its write lands on the other's and neither is lost. Sessions (MK5) are not kept. A page checks a kept world
 // against the world's schemas, which it loads only then (spec-world.js): a reload with a kept world waits for them
-// before its first answer, a first visit never does.
+// before its first answer, a first visit never does. A page loads this file itself, and a state's rebuild, with the
+// mock's first request (persistence-module.browser.ts).
 import { exportState } from '../domain/world-state.js';
 import { loadWorldChecks, worldChecksAtHand } from '../spec/compiled-spec.js';
+import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';
-
-/** The smallest part of the Web Storage API `persist: 'local'` uses: localStorage, or one with its methods. */
-export type StateStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The key a mock's world is kept under: one per seed and size, so two demos of other worlds never mix. */
 export function storageKey(mock: Pick<MockRuntime, 'seed' | 'size'>): string {
   return `standin:world:${mock.seed}:${mock.size}`;
-}
-
-/** The page's localStorage, or an error saying where persistence works. */
-export function localStorageOrFail(): StateStorage {
-  const storage = (globalThis as { localStorage?: StateStorage }).localStorage;
-  if (!storage) {
-    throw new Error(
-      "standin: persist: 'local' keeps the world in a browser's localStorage, and there is none here; in Node, keep it in a file with standin serve --state FILE.",
-    );
-  }
-  return storage;
 }
 
 /**

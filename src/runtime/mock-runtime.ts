@@ -17,7 +17,8 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './session-defaults
 import type { Sessions } from './sessions.js';
 import type { WorldVerifier } from './state-rebuild.js';
 import type { WebhookSettings } from './webhook-settings.js';
-import { Webhooks, type PublishedRecordText } from './webhooks.js';
+import type { PublishedRecordText } from './webhook-listener.js';
+import { Webhooks } from './webhooks.js';
 import { Worlds } from './worlds.js';
 
 export interface RuntimeOptions {

@@ -3,11 +3,14 @@
 // listening only while some world has a subscription, so that a mock without webhooks pays nothing on its writes
 // and a page that never subscribes never fetches it.
 import { formatInstant } from '../domain/calendar.js';
+import type { Publication } from '../domain/publications.js';
 import { goalWithheld, webhookEventId, webhookEventOf, type WebhookEvent } from '../domain/webhook-events.js';
 import type { World } from '../domain/world.js';
 import type { MockEvents } from './mock-events.js';
 import type { WebhookOutbox } from './webhook-outbox.js';
-import type { PublishedRecordText } from './webhooks.js';
+
+/** WH3: a published record as its GET gives it to an administrator, as JSON text (the front's presenter). */
+export type PublishedRecordText = (world: World, publication: Publication) => string;
 
 /** An event seen during the current turn, waiting to be sent once the turn is over. */
 interface Seen {

@@ -10,7 +10,8 @@ import { goalWithheld } from '../domain/webhook-events.js';
 import { WorldBase } from '../domain/world-base.js';
 import { World } from '../domain/world.js';
 import { MockEvents } from './mock-events.js';
-import { Webhooks, type PublishedRecordText } from './webhooks.js';
+import type { PublishedRecordText } from './webhook-listener.js';
+import { Webhooks } from './webhooks.js';
 
 /** Nothing listens there: an attempt is refused at once (and none is made before the turn ends). */
 const URL = 'http://127.0.0.1:9/hooks';

@@ -4,15 +4,10 @@
 // publishes a week of Echo answers — are sent after it, in the order of their instants (WH4). A reset stops
 // what the world still owed (its subscriptions stay, as its fault profile and snapshots do); a dropped session
 // takes its outbox along; close() stops everything.
-import type { Publication } from '../domain/publications.js';
-import type { World } from '../domain/world.js';
 import type { MockEvents } from './mock-events.js';
-import type { listenForWebhooks } from './webhook-listener.js';
+import type { listenForWebhooks, PublishedRecordText } from './webhook-listener.js';
 import type { WebhookOutbox } from './webhook-outbox.js';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings.js';
-
-/** WH3: a published record as its GET gives it to an administrator, as JSON text (the front's presenter). */
-export type PublishedRecordText = (world: World, publication: Publication) => string;
 
 /**
  * The outbox's class, once its module is loaded: by the first webhook control, not at start, so that a page that

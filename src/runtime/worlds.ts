@@ -20,7 +20,8 @@ import { MemoryBudget, type MemoryUse } from './memory-budget.js';
 import type { MockEvents } from './mock-events.js';
 import { RateLimiter } from './rate-limiter.js';
 import { slotBytes, Sessions, snapshotBytes, type WorldSlot } from './sessions.js';
-import { rebuildState, type WorldVerifier } from './state-rebuild.js';
+import type { WorldVerifier } from './state-rebuild.js';
+import { rebuildAtHand } from './state-rebuild-module.js';
 import { advanceClock, setClock, type Advance, type ClockView } from './time-travel.js';
 import type { SimulateMode } from '../domain/life-writer.js';
 
@@ -301,10 +302,11 @@ export class Worlds {
 
   /**
    * Replaces a slot's world with a saved state (version 1 or 2), its clock included. The new world is
-   * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts).
+   * rebuilt and checked against the spec and for integrity before it replaces anything (state-rebuild.ts; a page
+   * loads it first: loadStateRebuild).
    */
   restore(slot: WorldSlot, state: unknown): World {
-    const { world } = rebuildState(state, this.#verify, (seed, size, at) => this.baseFor(seed, size, at));
+    const { world } = rebuildAtHand()(state, this.#verify, (seed, size, at) => this.baseFor(seed, size, at));
     this.install(slot, world);
     return world;
   }

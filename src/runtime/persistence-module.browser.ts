@@ -1,0 +1,33 @@
+// Where `persist: 'local'` (local-persistence.ts) comes from in a page (the package's `browser` field puts this
+// module in place of persistence-module.ts): its code and a state's rebuild, chunks of their own, loaded by the first
+// request of a mock that keeps its world, which waits for them (as for the world's checks, which a kept world needs
+// too): a page without persist: 'local' never fetches them (test/page-weight.test.ts). Nothing changes the world
+// before a request, so nothing is lost to a save not yet set up; a chunk the page cannot fetch is that request's
+// 503 (front.ts), and the next request loads again.
+import type { keepLocally } from './local-persistence.js';
+import type { StateStorage } from './local-storage.js';
+import type { MockRuntime } from './mock-runtime.js';
+import { loadStateRebuild } from './state-rebuild-module.js';
+
+let loading: Promise<typeof keepLocally> | null = null;
+
+/**
+ * Keeps the mock's shared world in `storage` from its first request on: that request loads the code, which then
+ * takes the kept world up and stands in for this first step (keepLocally sets the mock's beforeRequest).
+ * @example persistLocally(runtime, localStorage)
+ */
+export function persistLocally(mock: MockRuntime, storage: StateStorage): void {
+  mock.beforeRequest = () => {
+    loading ??= Promise.all([import('./local-persistence.js'), loadStateRebuild()]).then(
+      ([module]) => module.keepLocally,
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading.then((keep) => {
+      keep(mock, storage);
+      return mock.beforeRequest?.();
+    });
+  };
+}

@@ -1,0 +1,113 @@
+// A page loads persist: 'local''s code and a state's rebuild only when a mock keeps its world: the first request of
+// such a mock loads them (persistence-module.browser.ts) and takes the kept world up, a PUT /__mock/state loads the
+// rebuild (state-rebuild-module.browser.ts), and a chunk the page could not fetch is a 503 with Retry-After that
+// shows no half-restored world, the next request loading it again. Node has both at hand; here the page's variants
+// are put in.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StateStorage } from '../src/runtime/local-storage.js';
+
+type App = typeof import('../src/http/app.js');
+type Rebuild = typeof import('../src/runtime/state-rebuild-module.browser.js');
+
+/** How many rebuild loads the page asked for, and how many of the next must fail, as a page offline does. */
+const page = { loads: 0, failing: 0 };
+let createMock: App['createMock'];
+let rebuild: Rebuild;
+
+beforeAll(async () => {
+  vi.doMock('../src/runtime/persistence-module.js', () => import('../src/runtime/persistence-module.browser.js'));
+  vi.doMock('../src/runtime/state-rebuild-module.js', async () => {
+    const browser = await vi.importActual<Rebuild>('../src/runtime/state-rebuild-module.browser.js');
+    return {
+      ...browser,
+      loadStateRebuild: () => {
+        page.loads++;
+        if (page.failing > 0) {
+          page.failing--;
+          return Promise.reject(new Error('Failed to fetch state-rebuild.js'));
+        }
+        return browser.loadStateRebuild();
+      },
+    };
+  });
+  vi.resetModules();
+  ({ createMock } = await import('../src/http/app.js'));
+  rebuild = await import('../src/runtime/state-rebuild-module.js');
+});
+
+afterAll(() => {
+  vi.doUnmock('../src/runtime/persistence-module.js');
+  vi.doUnmock('../src/runtime/state-rebuild-module.js');
+  vi.resetModules();
+});
+
+function memoryStorage(): StateStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+const NOW = '2026-11-20T15:00:00Z';
+
+describe("persist: 'local' and a state's rebuild, on demand", () => {
+  it('PUT /__mock/state, the first restore, loads the rebuild and restores the state as Node does', async () => {
+    expect(() => rebuild.rebuildAtHand()).toThrow('not loaded yet');
+    const source = createMock({ now: NOW });
+    const token = source.world.store.people.get(source.world.defaultPersonId)!.tokens.readWrite;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const goal = source.world.store.goalsOfPerson(source.world.defaultPersonId)[0]!;
+    const posted = await source.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Carried by a state' }),
+    });
+    const { id } = (await posted.json()) as { id: string };
+    const state = await (await source.app.request('/__mock/state')).text();
+    const target = createMock({ now: NOW });
+    const put = await target.app.request('/__mock/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: state,
+    });
+    expect(put.status).toBe(200);
+    expect(target.world.store.goalUpdates.get(id)?.title).toBe('Carried by a state');
+    expect(page.loads).toBe(1);
+    source.close();
+    target.close();
+  });
+
+  it('loads nothing until a request; a reload takes its kept world up once loaded, a failed load is a 503', async () => {
+    const storage = memoryStorage();
+    const first = createMock({ now: NOW, persist: 'local', storage });
+    const loads = page.loads;
+    const token = first.world.store.people.get(first.world.defaultPersonId)!.tokens.readWrite;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const goal = first.world.store.goalsOfPerson(first.world.defaultPersonId)[0]!;
+    page.failing = 1;
+    const offline = await first.app.request('/api/v2/me', { headers });
+    expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(((await offline.json()) as { detail: string }).detail).toBe(
+      "The world kept in this page's localStorage could not be checked: the code that checks it did not load (Failed to fetch state-rebuild.js); send the request again, which loads it again.",
+    );
+    const posted = await first.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Kept across a reload' }),
+    });
+    expect(posted.status).toBe(201);
+    expect(page.loads - loads).toBe(2);
+    const { id } = (await posted.json()) as { id: string };
+
+    // The reload: its kept world is taken up by its first request, which the loaded code now does at once.
+    const reloaded = createMock({ now: NOW, persist: 'local', storage });
+    expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
+    const read = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { title: string }).title).toBe('Kept across a reload');
+    first.close();
+    reloaded.close();
+  });
+});
