@@ -309,8 +309,44 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
  */
 export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDate {
   let day = date;
-  while (dayFacts(day).weekday >= 5 || isAbsentOn(absences, day)) day = addDays(day, 1);
+  while (dayOff(day, absences)) day = addDays(day, 1);
   return day;
+}
+
+/**
+ * LW6: the last working day before `date` (Monday to Friday) that none of `absences` covers: the day someone away
+ * was last in before they left.
+ * @example lastDayIn('2026-11-26', newYorkAbsences) // '2026-11-25': the Wednesday before Thanksgiving
+ */
+function lastDayIn(date: IsoDate, absences: readonly Absence[]): IsoDate {
+  let day = addDays(date, -1);
+  while (dayOff(day, absences)) day = addDays(day, -1);
+  return day;
+}
+
+/** A Saturday or Sunday, or a day one of `absences` covers (firstDayBack's and lastDayIn's day off). */
+function dayOff(day: IsoDate, absences: readonly Absence[]): boolean {
+  return dayFacts(day).weekday >= 5 || isAbsentOn(absences, day);
+}
+
+/** The instant of `date` at the time of day `parts` tell in `timeZone`, to the second. */
+function sameTimeOn(
+  { hour, minute, second }: { hour: number; minute: number; second: number },
+  date: IsoDate,
+  timeZone: string,
+): EpochSeconds {
+  return instantAt(date, `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone) + second;
+}
+
+/**
+ * LW6: an instant on a day its person is away moved to the last working day before it they are in, at the time of
+ * day it had (someone leaving for a vacation sets up what they start before they go); as it is on a day they are in.
+ * @example beforeDaysAway(thanksgivingNoon, 'America/New_York', absences) // Wednesday 25 November, 12:00
+ */
+export function beforeDaysAway(at: EpochSeconds, timeZone: string, absences: readonly Absence[]): EpochSeconds {
+  if (absences.length === 0) return at;
+  const parts = zonedParts(at, timeZone);
+  return isAbsentOn(absences, parts.date) ? sameTimeOn(parts, lastDayIn(parts.date, absences), timeZone) : at;
 }
 
 /**
@@ -322,10 +358,8 @@ export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDa
 export function duringWorkingDays(at: EpochSeconds, timeZone: string, absences: readonly Absence[]): EpochSeconds {
   const placed = duringWorkingHours(at, timeZone);
   if (absences.length === 0) return placed;
-  const { date, hour, minute, second } = zonedParts(placed, timeZone);
-  if (!isAbsentOn(absences, date)) return placed;
-  const clock = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  return instantAt(firstDayBack(date, absences), clock, timeZone) + second;
+  const parts = zonedParts(placed, timeZone);
+  return isAbsentOn(absences, parts.date) ? sameTimeOn(parts, firstDayBack(parts.date, absences), timeZone) : placed;
 }
 
 /** MK3: a simulated record's id depends on the seed, what it concerns and its instant or place alone. */
