@@ -109,6 +109,8 @@ export interface LifeWriter {
    * the history's activities read.
    */
   activity(person: Person, date: IsoDate, at: EpochSeconds, k: number): ActivityDraft;
+  /** LW3, LW6: whether `date` is a sick day of `person`'s, as their check-in of that date tells it: no work logged. */
+  sick(person: Person, date: IsoDate): boolean;
   /**
    * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
    * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of

@@ -378,11 +378,13 @@ export class Life implements LifeEngine {
 
   /**
    * LW6, LW8 through recordActivity: the team's tools collect one of the person's pull requests, tickets, meetings
-   * or deploys, unless they are away that day (LW7: the default person's own are the user's to log).
+   * or deploys, unless they are away that day or it is a sick day of theirs (their check-in's mood says so: a reader
+   * found a focus block on one) (LW7: the default person's own are the user's to log).
    */
   #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number): void {
     const { store, base } = this.#world;
     if (store.activities.has(id) || !this.actsFor(person) || isAbsentOn(store.absencesOf(person), date)) return;
+    if (base.life.sick(person, date)) return;
     recordActivity(this.#world, person, base.life.activity(person, date, at, k), { id, at });
   }
 
