@@ -298,8 +298,7 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
   if (hour >= WORK_STARTS && hour < WORK_ENDS && weekday(date)) return at;
   let day = hour >= WORK_ENDS ? addDays(date, 1) : date;
   while (!weekday(day)) day = addDays(day, 1);
-  const morning = `${String(WORK_STARTS).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  return instantAt(day, morning, timeZone) + second;
+  return sameTimeOn({ hour: WORK_STARTS, minute, second }, day, timeZone);
 }
 
 /**
@@ -308,25 +307,17 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
  * @example firstDayBack('2026-11-26', newYorkAbsences) // '2026-11-30': Thanksgiving and the Friday after off
  */
 export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDate {
-  let day = date;
-  while (dayOff(day, absences)) day = addDays(day, 1);
-  return day;
+  return dayIn(date, absences, 1);
 }
 
 /**
- * LW6: the last working day before `date` (Monday to Friday) that none of `absences` covers: the day someone away
- * was last in before they left.
- * @example lastDayIn('2026-11-26', newYorkAbsences) // '2026-11-25': the Wednesday before Thanksgiving
+ * The first working day (Monday to Friday) that none of `absences` covers from `date` on, going by `step`: forward
+ * to someone's day back, or back (-1) to the last day they were in before they left.
  */
-function lastDayIn(date: IsoDate, absences: readonly Absence[]): IsoDate {
-  let day = addDays(date, -1);
-  while (dayOff(day, absences)) day = addDays(day, -1);
+function dayIn(date: IsoDate, absences: readonly Absence[], step: 1 | -1): IsoDate {
+  let day = date;
+  while (dayFacts(day).weekday >= 5 || isAbsentOn(absences, day)) day = addDays(day, step);
   return day;
-}
-
-/** A Saturday or Sunday, or a day one of `absences` covers (firstDayBack's and lastDayIn's day off). */
-function dayOff(day: IsoDate, absences: readonly Absence[]): boolean {
-  return dayFacts(day).weekday >= 5 || isAbsentOn(absences, day);
 }
 
 /** The instant of `date` at the time of day `parts` tell in `timeZone`, to the second. */
@@ -344,9 +335,10 @@ function sameTimeOn(
  * @example beforeDaysAway(thanksgivingNoon, 'America/New_York', absences) // Wednesday 25 November, 12:00
  */
 export function beforeDaysAway(at: EpochSeconds, timeZone: string, absences: readonly Absence[]): EpochSeconds {
-  if (absences.length === 0) return at;
   const parts = zonedParts(at, timeZone);
-  return isAbsentOn(absences, parts.date) ? sameTimeOn(parts, lastDayIn(parts.date, absences), timeZone) : at;
+  return isAbsentOn(absences, parts.date)
+    ? sameTimeOn(parts, dayIn(addDays(parts.date, -1), absences, -1), timeZone)
+    : at;
 }
 
 /**

@@ -22,7 +22,6 @@ import {
   closingDate,
   dayFacts,
   duringWorkingDays,
-  duringWorkingHours,
   goalSlot,
   slotDueOn,
   lifeId,
@@ -384,8 +383,8 @@ export class Life implements LifeEngine {
   #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number): void {
     const { store, base } = this.#world;
     if (store.activities.has(id) || !this.actsFor(person) || isAbsentOn(store.absencesOf(person), date)) return;
-    if (base.life.sick(person, date)) return;
-    recordActivity(this.#world, person, base.life.activity(person, date, at, k), { id, at });
+    const draft = base.life.activity(person, date, at, k);
+    if (draft) recordActivity(this.#world, person, draft, { id, at });
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
@@ -467,10 +466,8 @@ export class Life implements LifeEngine {
     // back, as the history's do), so who answers is known now: the thread and the reactions are written here, once.
     const replies: Replies = {};
     const placed = (drawnAt: EpochSeconds, personId: Uuid) => {
-      const person = store.people.get(personId);
-      return person
-        ? duringWorkingDays(drawnAt, person.timeZone, store.absencesOf(person))
-        : duringWorkingHours(drawnAt, author.timeZone);
+      const person = store.people.get(personId) ?? author;
+      return duringWorkingDays(drawnAt, person.timeZone, store.absencesOf(person));
     };
     const comments = drawn.comments.length ? (replies.comments = this.#thread(type, record, author)) : [];
     const reactions = drawn.reactions.length ? (replies.reactions = base.life.reactions(type, record, author)) : [];
