@@ -272,6 +272,51 @@ describe('LW6 a week of seed 42', () => {
     expect(before.filter((c) => zoneOf(c).startsWith('America/') && c.completedAt !== null).length).toBeGreaterThan(0);
   });
 
+  it("LW6: the clock's comments and reactions of a week with Thanksgiving wait for their writer's day back", async () => {
+    // Seeds 1-10, a week from NOW: 6 of 127 comments and 10 of 86 reactions of the clock's fell on their writer's days
+    // away before it.
+    const away: string[] = [];
+    let written = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const h = new Harness({ seed });
+      const { store } = h.world;
+      const before = new Set([...store.comments.keys(), ...store.reactions.keys()]);
+      await control(h, 'POST', '/clock/advance', { days: 7 });
+      for (const r of [...store.comments.values(), ...store.reactions.values()]) {
+        if (before.has(r.id)) continue;
+        const person = store.people.get(r.personId)!;
+        const date = dateInZone(r.createdAt, person.timeZone);
+        written++;
+        if (isAbsentOn(store.absencesOf(person), date)) away.push(`seed ${seed}: ${person.username} on ${date}`);
+      }
+    }
+    expect(written).toBeGreaterThan(100);
+    expect(away).toEqual([]);
+  });
+
+  it("LW3, LW6: the clock's tools log no work on a day its person checked in sick", async () => {
+    // Seeds 1-10, a week from NOW: 5 of 280 activities the clock logged fell on a day its person checked in sick.
+    const sick: string[] = [];
+    let logged = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const h = new Harness({ seed });
+      const { store } = h.world;
+      const before = new Set(store.activities.keys());
+      await control(h, 'POST', '/clock/advance', { days: 7 });
+      const days = new Set(
+        [...store.checkIns.values()].filter((c) => c.mood === 'sick').map((c) => `${c.personId} ${c.date}`),
+      );
+      for (const a of store.activities.values()) {
+        if (before.has(a.id)) continue;
+        const date = dateInZone(a.recordedAt, store.people.get(a.personId)!.timeZone);
+        logged++;
+        if (days.has(`${a.personId} ${date}`)) sick.push(`seed ${seed}: ${a.title} on ${date}`);
+      }
+    }
+    expect(logged).toBeGreaterThan(100);
+    expect(sick).toEqual([]);
+  });
+
   it('LW4: no two people write one sentence, the week the simulation wrote too (a store lists people by name)', async () => {
     const h = new Harness();
     await control(h, 'POST', '/clock/advance', { days: 7 });

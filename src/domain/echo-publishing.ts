@@ -1,22 +1,47 @@
 // EC4: publishing an echo's answers: one per slot of its schedule up to an instant, each at the slot's
 // instant, after which the question records how far it has published. Used by a world's catch-up and by
 // a base world, which publishes what was due when it was generated.
+import { dateInZone } from './calendar.js';
+import { absenceKnownAt } from './check-in-schedule.js';
 import { answerTitle, nextAnswerAt } from './echo-schedule.js';
 import { stableUuid } from './entropy.js';
-import type { EchoAnswer, EchoQuestion, EpochSeconds, Uuid } from './records.js';
+import type { Absence, EchoAnswer, EchoQuestion, EpochSeconds, Person, Uuid } from './records.js';
 import type { Store } from './store.js';
 
 /**
  * EC4: writes the Markdown body of an answer published at `publishedAt` (the generator's voice), in a world of
  * `size` (world-base.ts' WorldSize, spelled out here as world-base.ts imports this file): its answerers write in the
- * habits they have among that world's people (LW4).
+ * habits they have among that world's people (LW4), none of them on a day they are `away` (LW6).
  */
 export type AnswerBodyWriter = (
   seed: number,
   question: EchoQuestion,
   publishedAt: EpochSeconds,
   size: 'small' | 'large',
+  away: AwayAt,
 ) => string;
+
+/** LW6: whether a person (by id) was away on the day of an instant, in their own zone. */
+export type AwayAt = (personId: Uuid, at: EpochSeconds) => boolean;
+
+/**
+ * LW6: whether a person of the store was away on the day of an instant in their own zone (an office holiday, a
+ * vacation, a sick day: their absences, which their check-ins keep), so that nobody answers an Echo on Thanksgiving.
+ * Only an absence on record before `asOf`, the clock when the answer is published, counts (a base publishes its
+ * history's as it loads, so every absence of its making): one recorded later, through the API once the answer is
+ * out, leaves the answer as published, whenever its body is first written. Someone the store does not know (an
+ * imported world's answerers) is never away.
+ * @example awayIn(store, now)(personId, thanksgivingNoonNewYork) // true for a New Yorker
+ */
+export function awayIn(
+  store: { people: { get(id: Uuid): Person | undefined }; absencesOf(person: Person): readonly Absence[] },
+  asOf: EpochSeconds,
+): AwayAt {
+  return (personId, at) => {
+    const person = store.people.get(personId);
+    return person !== undefined && absenceKnownAt(store.absencesOf(person), dateInZone(at, person.timeZone), asOf - 1);
+  };
+}
 
 /**
  * An answer the schedule published (EC4), its body written when first read: a world publishes what was due as
@@ -73,6 +98,7 @@ export function publishDueAnswers(
   const last = question.pausedAt === null ? until : Math.min(until, question.pausedAt);
   if (due > last) return due;
   let publishedThrough = question.publishedThrough;
+  const away = awayIn(store, until);
   while (due <= last) {
     const publishedAt = due;
     store.putEchoAnswer(
@@ -81,7 +107,7 @@ export function publishDueAnswers(
         stableUuid(seed, 'echo-answer', question.id, due),
         question,
         publishedAt,
-        () => answerBody(seed, question, publishedAt, size),
+        () => answerBody(seed, question, publishedAt, size, away),
       ),
     );
     publishedThrough = due;

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { cadenceAfter } from './action-items.js';
 import { addDays, instantAt, weekdayOf } from './calendar.js';
 import {
+  beforeDaysAway,
   checkInHabit,
   checkInTime,
   closingDate,
+  duringWorkingDays,
   duringWorkingHours,
   goalSlot,
   goalUpdateTime,
@@ -144,6 +146,35 @@ describe('responses in the working day (LW6)', () => {
     ['a Tuesday 07:15:42 keeps its seconds', berlin('2026-11-24', '07:15') + 42, berlin('2026-11-24', '08:15') + 42],
   ])('%s, Berlin time', (_, at, expected) => {
     expect(duringWorkingHours(at, 'Europe/Berlin')).toBe(expected);
+  });
+});
+
+describe('days away (LW6)', () => {
+  const newYork = (date: string, time: string) => instantAt(date, time, 'America/New_York');
+  // Thanksgiving and its Friday, then a sick Monday.
+  const away = [
+    { start: '2026-11-26', end: '2026-11-27', recordedAt: 0 },
+    { start: '2026-11-30', end: '2026-11-30', recordedAt: 0 },
+  ];
+  it.each([
+    ['a Wednesday before stays', newYork('2026-11-25', '14:10') + 7, newYork('2026-11-25', '14:10') + 7],
+    [
+      "Thanksgiving's 14:10 goes back to Wednesday's",
+      newYork('2026-11-26', '14:10') + 7,
+      newYork('2026-11-25', '14:10') + 7,
+    ],
+    [
+      "the sick Monday's 09:00 goes back past the weekend and holidays",
+      newYork('2026-11-30', '09:00'),
+      newYork('2026-11-25', '09:00'),
+    ],
+  ])('beforeDaysAway: %s', (_, at, expected) => {
+    expect(beforeDaysAway(at, 'America/New_York', away)).toBe(expected);
+  });
+  it("duringWorkingDays: Thanksgiving's noon waits for Tuesday, the first day back", () => {
+    expect(duringWorkingDays(newYork('2026-11-26', '12:00'), 'America/New_York', away)).toBe(
+      newYork('2026-12-01', '12:00'),
+    );
   });
 });
 

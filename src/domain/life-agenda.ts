@@ -298,8 +298,7 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
   if (hour >= WORK_STARTS && hour < WORK_ENDS && weekday(date)) return at;
   let day = hour >= WORK_ENDS ? addDays(date, 1) : date;
   while (!weekday(day)) day = addDays(day, 1);
-  const morning = `${String(WORK_STARTS).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  return instantAt(day, morning, timeZone) + second;
+  return sameTimeOn({ hour: WORK_STARTS, minute, second }, day, timeZone);
 }
 
 /**
@@ -308,9 +307,38 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
  * @example firstDayBack('2026-11-26', newYorkAbsences) // '2026-11-30': Thanksgiving and the Friday after off
  */
 export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDate {
+  return dayIn(date, absences, 1);
+}
+
+/**
+ * The first working day (Monday to Friday) that none of `absences` covers from `date` on, going by `step`: forward
+ * to someone's day back, or back (-1) to the last day they were in before they left.
+ */
+function dayIn(date: IsoDate, absences: readonly Absence[], step: 1 | -1): IsoDate {
   let day = date;
-  while (dayFacts(day).weekday >= 5 || isAbsentOn(absences, day)) day = addDays(day, 1);
+  while (dayFacts(day).weekday >= 5 || isAbsentOn(absences, day)) day = addDays(day, step);
   return day;
+}
+
+/** The instant of `date` at the time of day `parts` tell in `timeZone`, to the second. */
+function sameTimeOn(
+  { hour, minute, second }: { hour: number; minute: number; second: number },
+  date: IsoDate,
+  timeZone: string,
+): EpochSeconds {
+  return instantAt(date, `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone) + second;
+}
+
+/**
+ * LW6: an instant on a day its person is away moved to the last working day before it they are in, at the time of
+ * day it had (someone leaving for a vacation sets up what they start before they go); as it is on a day they are in.
+ * @example beforeDaysAway(thanksgivingNoon, 'America/New_York', absences) // Wednesday 25 November, 12:00
+ */
+export function beforeDaysAway(at: EpochSeconds, timeZone: string, absences: readonly Absence[]): EpochSeconds {
+  const parts = zonedParts(at, timeZone);
+  return isAbsentOn(absences, parts.date)
+    ? sameTimeOn(parts, dayIn(addDays(parts.date, -1), absences, -1), timeZone)
+    : at;
 }
 
 /**
@@ -322,10 +350,8 @@ export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDa
 export function duringWorkingDays(at: EpochSeconds, timeZone: string, absences: readonly Absence[]): EpochSeconds {
   const placed = duringWorkingHours(at, timeZone);
   if (absences.length === 0) return placed;
-  const { date, hour, minute, second } = zonedParts(placed, timeZone);
-  if (!isAbsentOn(absences, date)) return placed;
-  const clock = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  return instantAt(firstDayBack(date, absences), clock, timeZone) + second;
+  const parts = zonedParts(placed, timeZone);
+  return isAbsentOn(absences, parts.date) ? sameTimeOn(parts, firstDayBack(parts.date, absences), timeZone) : placed;
 }
 
 /** MK3: a simulated record's id depends on the seed, what it concerns and its instant or place alone. */

@@ -21,7 +21,7 @@ import {
   checkInTime,
   closingDate,
   dayFacts,
-  duringWorkingHours,
+  duringWorkingDays,
   goalSlot,
   slotDueOn,
   lifeId,
@@ -377,12 +377,14 @@ export class Life implements LifeEngine {
 
   /**
    * LW6, LW8 through recordActivity: the team's tools collect one of the person's pull requests, tickets, meetings
-   * or deploys, unless they are away that day (LW7: the default person's own are the user's to log).
+   * or deploys, unless they are away that day or it is a sick day of theirs (their check-in's mood says so: a reader
+   * found a focus block on one) (LW7: the default person's own are the user's to log).
    */
   #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number): void {
     const { store, base } = this.#world;
     if (store.activities.has(id) || !this.actsFor(person) || isAbsentOn(store.absencesOf(person), date)) return;
-    recordActivity(this.#world, person, base.life.activity(person, date, at, k), { id, at });
+    const draft = base.life.activity(person, date, at, k);
+    if (draft) recordActivity(this.#world, person, draft, { id, at });
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
@@ -460,9 +462,13 @@ export class Life implements LifeEngine {
     const record = type === 'goal-update' ? update : filledIn(checkIn);
     if (!record || (drawn.comments.length === 0 && drawn.reactions.length === 0)) return;
     // LW6: each teammate answers in their own working day (a reply drawn for 02:00 in Tokyo waits for the Tokyo
-    // morning), so who answers is known now: the thread and the reactions are written here, once.
+    // morning) and on a day they are in (one drawn on their holiday, vacation or sick day waits for their first day
+    // back, as the history's do), so who answers is known now: the thread and the reactions are written here, once.
     const replies: Replies = {};
-    const zoneOf = (personId: Uuid) => store.people.get(personId)?.timeZone ?? author.timeZone;
+    const placed = (drawnAt: EpochSeconds, personId: Uuid) => {
+      const person = store.people.get(personId) ?? author;
+      return duringWorkingDays(drawnAt, person.timeZone, store.absencesOf(person));
+    };
     const comments = drawn.comments.length ? (replies.comments = this.#thread(type, record, author)) : [];
     const reactions = drawn.reactions.length ? (replies.reactions = base.life.reactions(type, record, author)) : [];
     // A thread stays in order: a reply moved to its writer's morning keeps the drawn gap after the one before it.
@@ -470,7 +476,7 @@ export class Life implements LifeEngine {
     drawn.comments.forEach((drawnAt, k) => {
       const comment = comments[k];
       if (!comment) return;
-      const t = duringWorkingHours(Math.max(drawnAt, placedBefore + drawnAt - drawnBefore), zoneOf(comment.personId));
+      const t = placed(Math.max(drawnAt, placedBefore + drawnAt - drawnBefore), comment.personId);
       [drawnBefore, placedBefore] = [drawnAt, t];
       if (t > after)
         this.#queue.push(
@@ -480,7 +486,7 @@ export class Life implements LifeEngine {
     drawn.reactions.forEach((drawnAt, k) => {
       const reaction = reactions[k];
       if (!reaction) return;
-      const t = duringWorkingHours(drawnAt, zoneOf(reaction.personId));
+      const t = placed(drawnAt, reaction.personId);
       if (t > after)
         this.#queue.push(
           new Act(t, ACT_ORDER.reaction, `${id}:${k}`, () => this.#react(type, id, author, replies, k, t)),

@@ -3,17 +3,22 @@
 import { echoAnswerBody } from '../../fixtures/index.js';
 import type { WorldSize } from '../../fixtures/world-size.js';
 import { answerTitle, nextAnswerAt } from '../../src/domain/echo-schedule.js';
-import type { EchoAnswer, EchoQuestion, EpochSeconds } from '../../src/domain/records.js';
+import { awayIn } from '../../src/domain/echo-publishing.js';
+import type { EchoAnswer, EchoQuestion, EpochSeconds, Person } from '../../src/domain/records.js';
 
 /**
- * @example publishedAnswers(42, world.echoQuestions, world.generatedAt) // every answer published by then
+ * `people`: the world's, whose absences keep them out of a day's answers (LW6), as a base's store does.
+ * @example publishedAnswers(42, world.echoQuestions, world.generatedAt, 'small', world.people) // every answer published by then
  */
 export function publishedAnswers(
   seed: number,
   questions: readonly EchoQuestion[],
   until: EpochSeconds,
   size: WorldSize = 'small',
+  people: readonly Person[] = [],
 ): EchoAnswer[] {
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const away = awayIn({ people: byId, absencesOf: (person) => person.absences }, until);
   return questions.flatMap((question) => {
     const answers: EchoAnswer[] = [];
     const last = Math.min(question.pausedAt ?? until, until);
@@ -22,7 +27,7 @@ export function publishedAnswers(
         id: `${question.id} ${at}`,
         questionId: question.id,
         title: answerTitle(question.title, at, question.answerTimeZone),
-        body: echoAnswerBody(seed, question, at, size),
+        body: echoAnswerBody(seed, question, at, size, away),
         publishedAt: at,
         seq: 0,
       });
