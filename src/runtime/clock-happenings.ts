@@ -24,7 +24,7 @@ const MADE: Partial<Record<RecordKind, keyof Happened>> = {
 /**
  * Runs `move` (a synchronous move of `slot`'s clock, its world caught up) and counts what it made. Webhook
  * deliveries are queued on the turn's microtask (webhooks.ts), so the count is read once that has run.
- * @example const { happened } = await tallyMove(mock.events, slot, () => worlds.advanceClock(slot, { days: 1 }))
+ * @example const { happened } = await tallyMove(mock.events, slot, () => worlds.moveClock(slot, (w, budget) => advanceClock(w, { days: 1 }, budget)))
  */
 export async function tallyMove<T>(
   events: MockEvents,

@@ -12,6 +12,7 @@ import { BudgetError } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
 import { snapshotBytes } from './sessions.js';
 import { ResetInProgressError, Worlds, type WorldsOptions } from './worlds.js';
+import { advanceClock, setClock } from './time-travel.js';
 
 const NOW = '2026-11-20T15:00:00Z';
 const CACHES = 1_000;
@@ -300,9 +301,15 @@ describe('Worlds: a clock move tells itself (MK4)', () => {
       moved.push([session, world, new Date(world.clock.nowMs()).toISOString()]),
     );
     const session = w.slotFor('s1');
-    expect(w.advanceClock(session, { days: 1 })).toEqual({ now: '2026-11-21T15:00:00Z', frozen: true });
+    expect(w.moveClock(session, (world, budget) => advanceClock(world, { days: 1 }, budget))).toEqual({
+      now: '2026-11-21T15:00:00Z',
+      frozen: true,
+    });
     // Frozen: a running clock read in the listener is some milliseconds on under load (once 7 ms).
-    expect(w.setClock(w.shared, '2026-11-22T09:00:00Z', true)).toEqual({ now: '2026-11-22T09:00:00Z', frozen: true });
+    expect(w.moveClock(w.shared, (world, budget) => setClock(world, '2026-11-22T09:00:00Z', true, budget))).toEqual({
+      now: '2026-11-22T09:00:00Z',
+      frozen: true,
+    });
     expect(moved).toEqual([
       ['s1', session.world, '2026-11-21T15:00:00.000Z'],
       [null, w.shared.world, '2026-11-22T09:00:00.000Z'],
@@ -314,8 +321,12 @@ describe('Worlds: a clock move tells itself (MK4)', () => {
     const w = worlds({ events });
     let told = 0;
     events.on('clock:moved', () => told++);
-    expect(() => w.setClock(w.shared, '2026-11-19T09:00:00Z')).toThrow(/must not be before/);
-    expect(() => w.advanceClock(w.shared, { days: 400 })).toThrow(/at most 366 days/);
+    expect(() =>
+      w.moveClock(w.shared, (world, budget) => setClock(world, '2026-11-19T09:00:00Z', undefined, budget)),
+    ).toThrow(/must not be before/);
+    expect(() => w.moveClock(w.shared, (world, budget) => advanceClock(world, { days: 400 }, budget))).toThrow(
+      /at most 366 days/,
+    );
     expect(told).toBe(0);
   });
 });

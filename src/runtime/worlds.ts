@@ -22,7 +22,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { slotBytes, Sessions, snapshotBytes, type WorldSlot } from './sessions.js';
 import type { WorldVerifier } from './state-rebuild.js';
 import { rebuildAtHand } from './state-rebuild-module.js';
-import { advanceClock, setClock, type Advance, type ClockView } from './time-travel.js';
+import type { ClockView } from './time-travel.js';
 import type { SimulateMode } from '../domain/life-writer.js';
 
 /** The most named snapshots one world slot keeps (each costs what its world had changed). */
@@ -369,19 +369,13 @@ export class Worlds {
   }
 
   /**
-   * MK4: sets the slot's clock to `now` (time-travel.ts), the world caught up with it, and tells clock:moved.
-   * @example worlds.setClock(slot, '2026-12-01T09:00:00Z', true) // { now: '2026-12-01T09:00:00Z', frozen: true }
+   * MK4: moves the slot's clock as `move` does (time-travel.ts' setClock or advanceClock, which the clock controls
+   * pass, so that a page loads their code with the controls), the world caught up with it, and tells clock:moved;
+   * a move refused tells nothing.
+   * @example worlds.moveClock(slot, (world, budget) => advanceClock(world, { days: 1 }, budget)).now
    */
-  setClock(slot: WorldSlot, now: string, frozen?: boolean): ClockView {
-    return this.#moved(slot, setClock(slot.world, now, frozen, this.budget));
-  }
-
-  /**
-   * MK4: moves the slot's clock forward (time-travel.ts), the world caught up with it, and tells clock:moved.
-   * @example worlds.advanceClock(slot, { days: 1 }).now
-   */
-  advanceClock(slot: WorldSlot, by: Advance): ClockView {
-    return this.#moved(slot, advanceClock(slot.world, by, this.budget));
+  moveClock(slot: WorldSlot, move: (world: World, budget: MemoryBudget) => ClockView): ClockView {
+    return this.#moved(slot, move(slot.world, this.budget));
   }
 
   /**
