@@ -78,6 +78,15 @@ export function checkInHabit(seed: number, person: Pick<Person, 'id' | 'kind'>):
 }
 
 /**
+ * Whether the person leaves their check-in of `checkInId` unfilled (checkInTime's missed day), its time aside: what a
+ * check-in's text reads of the days before it (fixtures/feed-work.ts), which know no midnight of the person's zone.
+ * @example missesCheckIn(42, habit, checkInId) // false on 95–99% of days
+ */
+export function missesCheckIn(seed: number, habit: CheckInHabit, checkInId: Uuid): boolean {
+  return new EntityRandom(seed, 'life-day', checkInId).random() < habit.missed;
+}
+
+/**
  * When the person fills in their check-in of `date` (whose local midnight is `midnight`), or null on a missed
  * day. Counted from midnight: on a daylight-saving day the habit moves by the hour the clock moved.
  * @example checkInTime(42, habit, checkInId, midnight) // midnight + 9 h 12 min
