@@ -20,10 +20,29 @@ export interface GeneratedChecks {
   [exportName: string]: unknown;
 }
 
-/** The generated specs.js: the keys of all validators, and those a page needs first. */
+/** The generated specs.js: the validators a page needs first, and their keys. */
 export interface GeneratedSpecs extends GeneratedChecks {
-  /** `api:<key>` or `control:<key>` → export name, in specs.js or in spec-checks.js. */
+  /**
+   * `api:<key>` or `control:<key>` → export name, of the validators in specs.js; each later module names its own
+   * under an export of its own that starts with KEYS_ (KEYS_BODIES, KEYS_PART_0, …).
+   */
   KEYS: Record<string, string>;
+}
+
+/** The KEYS_ maps of the later modules loaded, merged once for each set of them (`late` is new with each chunk). */
+const lateKeys = new WeakMap<GeneratedChecks, Map<string, string>>();
+
+/** The export name of a later validator, from the KEYS_ maps of the later modules loaded (`late`). */
+function lateName(late: GeneratedChecks, key: string): string | undefined {
+  let keys = lateKeys.get(late);
+  if (!keys) {
+    keys = new Map();
+    for (const [exported, named] of Object.entries(late))
+      if (exported.startsWith('KEYS_'))
+        for (const [k, name] of Object.entries(named as object)) keys.set(k, name as string);
+    lateKeys.set(late, keys);
+  }
+  return keys.get(key);
 }
 
 /** The generated documents.js (both documents whole) or page-documents.js (both without prose, a page's). */
@@ -44,12 +63,17 @@ export function generatedSource(
   checks: () => GeneratedChecks | null,
 ): ValidatorSource {
   return (key) => {
-    const name = module.KEYS[`${spec}:${key}`];
-    if (name === undefined) throw new Error(`standin: no generated validator ${key}; run npm run build`);
-    const first = module[name];
+    const full = `${spec}:${key}`;
+    // The first module's own, or one merged into it (Node takes the world's schemas with it: spec-source.ts).
+    const name = module.KEYS[full] ?? lateName(module, full);
+    const first = name === undefined ? undefined : module[name];
     if (typeof first === 'function') return first as ValidateFunction;
+    // A later validator's name is in the module that holds it: read when it is first called, then kept.
+    let lateNamed: string | undefined;
     const late = ((data: unknown) => {
-      const validate = checks()?.[name] as ValidateFunction | undefined;
+      const loaded = checks();
+      lateNamed ??= loaded ? lateName(loaded, full) : undefined;
+      const validate = lateNamed === undefined ? undefined : (loaded?.[lateNamed] as ValidateFunction | undefined);
       if (typeof validate !== 'function')
         throw new Error(`standin: the spec's check ${key} is not loaded yet; await loadSpecChecks() first`);
       const valid = validate(data);
