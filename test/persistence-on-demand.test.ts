@@ -4,7 +4,7 @@
 // shows no half-restored world, the next request loading it again. Node has both at hand; here the page's variants
 // are put in.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StateStorage } from '../src/runtime/local-storage.js';
+import { memoryStorage } from './support/memory-storage.js';
 
 type App = typeof import('../src/http/app.js');
 type Rebuild = typeof import('../src/runtime/state-rebuild-module.browser.js');
@@ -40,15 +40,6 @@ afterAll(() => {
   vi.doUnmock('../src/runtime/state-rebuild-module.js');
   vi.resetModules();
 });
-
-function memoryStorage(): StateStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 const NOW = '2026-11-20T15:00:00Z';
 

@@ -3,19 +3,10 @@
 // loaded; a chunk the page could not fetch is a 503 with Retry-After that shows no half-restored world, and the next
 // request loads it again (local-persistence.ts, front.ts).
 import { describe, expect, it } from 'vitest';
-import type { StateStorage } from '../src/runtime/local-storage.js';
+import { memoryStorage } from './support/memory-storage.js';
 import { pageChunk } from './support/page-chunk.js';
 
 const { page, app } = pageChunk('worldChecksAtHand', 'loadWorldChecks', 'spec-world.js');
-
-function memoryStorage(): StateStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 const NOW = '2026-11-20T15:00:00Z';
 

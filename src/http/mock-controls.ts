@@ -118,28 +118,18 @@ function controlSteps(mock: Mock, settings: ControlSettings, op: SpecOperation):
   // A restored state is checked whole against the spec (Worlds.restore); its own fields are not refused.
   const input = operationId === 'putState' ? { strict: false, maxBytes: MAX_STATE_BYTES } : strict;
   const finish = controlFinish(mock, settings, handler);
-  // A state's rebuild is loaded by the first restore, not at every start (a page's weight before its first answer).
-  if (operationId === 'putState')
+  // Code a control alone needs is loaded by its first request, not at every start (a page's weight before its first
+  // answer): a state's rebuild by the first restore, WH2–WH5's outbox by the first webhook control.
+  const load =
+    operationId === 'putState' ? loadStateRebuild : operationId in webhookControls ? () => mock.webhooks.load() : null;
+  if (load)
     return [
       catchUp,
       readInput(op, input),
       answerWith(
         operationId,
         loadedOnFirstUse(async () => {
-          await loadStateRebuild();
-          return finish;
-        }),
-      ),
-    ];
-  // WH2–WH5's outbox is loaded by the first webhook control, not at every start (a page's weight before its first answer).
-  if (operationId in webhookControls)
-    return [
-      catchUp,
-      readInput(op, input),
-      answerWith(
-        operationId,
-        loadedOnFirstUse(async () => {
-          await mock.webhooks.load();
+          await load();
           return finish;
         }),
       ),
