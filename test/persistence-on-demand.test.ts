@@ -101,4 +101,26 @@ describe("persist: 'local' and a state's rebuild, on demand", () => {
     first.close();
     reloaded.close();
   });
+
+  it("requests that arrive together, as a page's first fetches do, set it up once: one save a write", async () => {
+    const inner = memoryStorage();
+    let writes = 0;
+    const storage = { ...inner, setItem: (key: string, value: string) => (writes++, inner.setItem(key, value)) };
+    const mock = createMock({ now: NOW, persist: 'local', storage });
+    const token = mock.world.store.people.get(mock.world.defaultPersonId)!.tokens.readWrite;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const together = await Promise.all([1, 2, 3].map(async () => mock.app.request('/api/v2/me', { headers })));
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
+    const goal = mock.world.store.goalsOfPerson(mock.world.defaultPersonId)[0]!;
+    const before = writes;
+    const posted = await mock.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Saved once' }),
+    });
+    expect(posted.status).toBe(201);
+    // One save: the state and its generation key, not twice each.
+    expect(writes - before).toBe(2);
+    mock.close();
+  });
 });

@@ -11,23 +11,35 @@ import { loadStateRebuild } from './state-rebuild-module.js';
 
 let loading: Promise<typeof keepLocally> | null = null;
 
+/** The code, loaded once for the page; again after a failed load. */
+function load(): Promise<typeof keepLocally> {
+  loading ??= Promise.all([import('./local-persistence.js'), loadStateRebuild()]).then(
+    ([module]) => module.keepLocally,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
 /**
  * Keeps the mock's shared world in `storage` from its first request on: that request loads the code, which then
- * takes the kept world up and stands in for this first step (keepLocally sets the mock's beforeRequest).
+ * takes the kept world up and stands in for this first step (keepLocally sets the mock's beforeRequest). Requests
+ * that arrive together, as a page's first fetches do, wait for the one set-up: two would keep the world twice.
  * @example persistLocally(runtime, localStorage)
  */
 export function persistLocally(mock: MockRuntime, storage: StateStorage): void {
-  mock.beforeRequest = () => {
-    loading ??= Promise.all([import('./local-persistence.js'), loadStateRebuild()]).then(
-      ([module]) => module.keepLocally,
+  let kept: Promise<void> | null = null;
+  const setUp = (): Promise<void> => {
+    kept ??= load().then(
+      (keep) => keep(mock, storage),
       (error: unknown) => {
-        loading = null;
+        kept = null;
         throw error;
       },
     );
-    return loading.then((keep) => {
-      keep(mock, storage);
-      return mock.beforeRequest?.();
-    });
+    return kept.then(() => (mock.beforeRequest === setUp ? undefined : mock.beforeRequest?.()));
   };
+  mock.beforeRequest = setUp;
 }
