@@ -126,6 +126,9 @@ export function compileSpec(
       operations.push(compileOperation(document, path, method.toUpperCase() as HttpMethod, op, pathItem, plain));
     }
   }
+  // A spec compiled here (edited since the build, or the build's own generation of the validators) builds every
+  // operation's checks at once: a schema ajv refuses stops the start, and the build sees every validator's key.
+  if (origin === 'compiled') for (const op of operations) void op.statuses;
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   // Path templates as anchored patterns: a template parameter matches one segment.
   const matchers = operations.map((op) => ({
@@ -178,6 +181,11 @@ function ownBase(pathItem: OpenAPIV3_1.PathItemObject): string | null {
   return url === undefined ? null : new URL(url, 'http://standin.invalid').pathname.replace(/\/$/, '');
 }
 
+/**
+ * An operation whose name, method, path and base are read at once (the router's), and whose parameters, body and
+ * checks are built when one of them is first read (checkedOperation): a start routes some 90 operations of both
+ * specs, each with its references resolved and its schemas copied, before any request has asked for one.
+ */
 function compileOperation(
   document: OpenAPIV3_1.Document,
   path: string,
@@ -187,6 +195,42 @@ function compileOperation(
   plain: ValidatorSource,
 ): SpecOperation {
   const operationId = op.operationId ?? `${method} ${path}`;
+  let built: Checked | undefined;
+  const checked = () => (built ??= checkedOperation(document, operationId, op, pathItem, plain));
+  return {
+    operationId,
+    method,
+    path,
+    base: ownBase(pathItem),
+    get parameters() {
+      return checked().parameters;
+    },
+    get bodyProperties() {
+      return checked().bodyProperties;
+    },
+    get bodyRequired() {
+      return checked().bodyRequired;
+    },
+    get statuses() {
+      return checked().statuses;
+    },
+    validateQuery: (query) => checked().validateQuery(query),
+    validatePath: (params) => checked().validatePath(params),
+    validateBody: (body) => checked().validateBody(body),
+    checkResponse: (status, contentType, body) => checked().checkResponse(status, contentType, body),
+  };
+}
+
+/** What compileOperation builds on first use: all of a SpecOperation but its name and place. */
+type Checked = Omit<SpecOperation, 'operationId' | 'method' | 'path' | 'base'>;
+
+function checkedOperation(
+  document: OpenAPIV3_1.Document,
+  operationId: string,
+  op: OpenAPIV3_1.OperationObject,
+  pathItem: OpenAPIV3_1.PathItemObject,
+  plain: ValidatorSource,
+): Checked {
   const resolve = (schema: Schema) => resolveRef<Schema>(document, schema);
   // G2: the inputs that are ids, by name, lowercased once validated.
   const idNames = { path: [] as string[], query: [] as string[] };
@@ -236,10 +280,6 @@ function compileOperation(
   }
 
   return {
-    operationId,
-    method,
-    path,
-    base: ownBase(pathItem),
     parameters,
     bodyProperties,
     bodyRequired: body?.required ?? false,
