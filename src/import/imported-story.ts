@@ -92,7 +92,7 @@ export function goalDescriptionStory(goal: GoalStory, key: string, people: reado
   });
   // A description with nobody in it does not name an owner (the skeleton puts the source's mentions back).
   return storyOf(
-    owner ? text : text.replace(/Owner: @\S*?\.\s*/, ''),
+    owner ? text : text.replace(/(?:- )?Owner: @\S*?\.\s*/, ''),
     moreOf(goal.voice, key, goal.subject.component ?? undefined),
   );
 }
