@@ -454,6 +454,24 @@ describe('EC3 pause and resume (/__mock)', () => {
     expect(await walk(h, `${Q}/${q.id}/answers`)).toEqual(before);
   });
 
+  it("EC3 a generated daily question's history has no weekend answer: the team pauses it over weekends", async () => {
+    // Seeds 6, 7, 9, 13 and 20 at 2026-12-03T16:00Z: the paused daily Echo's last answers said "No answers today: the
+    // team is off for the weekend.", which read as a paused Echo still posting (seed 11's reader).
+    for (const seed of [6, 7, 9, 11, 13, 20]) {
+      const h = new Harness({ seed, now: '2026-12-03T16:00:00Z' });
+      const daily = (await walk(h, Q)).filter((q) => q.answer_frequency === 'daily');
+      expect(daily.length, `seed ${seed}`).toBeGreaterThan(0);
+      for (const q of daily) {
+        const titles = (await walk(h, `${Q}/${q.id}/answers`)).map((a) => a.title);
+        expect(titles.length, `seed ${seed}`).toBeGreaterThan(10);
+        expect(
+          titles.filter((title) => / for (?:Sat|Sun) /.test(title)),
+          `seed ${seed}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
   it('EC3 pause and resume of an unknown question → 404', async () => {
     const h = new Harness();
     expect((await pause(h, UNKNOWN_ID)).status).toBe(404);

@@ -21,6 +21,13 @@ export type AnswerBodyWriter = (
   away: AwayAt,
 ) => string;
 
+/**
+ * EC3: whether the team had `question` paused at a slot of the history a base publishes as it loads (a daily Echo
+ * over the weekend, when nobody works): the stretch publishes nothing, as a pause's does. The writer's to say, as
+ * the answers are; the clock's publishing after the start (EC4) asks nothing of it.
+ */
+export type PausedInHistory = (question: EchoQuestion, at: EpochSeconds) => boolean;
+
 /** LW6: whether a person (by id) was away on the day of an instant, in their own zone. */
 export type AwayAt = (personId: Uuid, at: EpochSeconds) => boolean;
 
@@ -83,8 +90,8 @@ class PublishedAnswer implements EchoAnswer {
 }
 
 /**
- * Publishes every slot of `question` from `due` up to `until` (EC3: a paused question up to its pause) and
- * returns when the next answer is due.
+ * Publishes every slot of `question` from `due` up to `until` (EC3: a paused question up to its pause, and none of a
+ * base's history that was `paused`) and returns when the next answer is due.
  * @example due = publishDueAnswers(store, { seed: 42, size: 'small' }, echoAnswerBody, question, due, now)
  */
 export function publishDueAnswers(
@@ -94,6 +101,7 @@ export function publishDueAnswers(
   question: EchoQuestion,
   due: EpochSeconds,
   until: EpochSeconds,
+  paused?: PausedInHistory,
 ): EpochSeconds {
   const last = question.pausedAt === null ? until : Math.min(until, question.pausedAt);
   if (due > last) return due;
@@ -101,15 +109,16 @@ export function publishDueAnswers(
   const away = awayIn(store, until);
   while (due <= last) {
     const publishedAt = due;
-    store.putEchoAnswer(
-      new PublishedAnswer(
-        // Stryker disable next-line StringLiteral: the name keeps answer ids apart from other stable ids; no other kind derives one from a question's id and an instant, so any name gives distinct ids.
-        stableUuid(seed, 'echo-answer', question.id, due),
-        question,
-        publishedAt,
-        () => answerBody(seed, question, publishedAt, size, away),
-      ),
-    );
+    if (!paused?.(question, publishedAt))
+      store.putEchoAnswer(
+        new PublishedAnswer(
+          // Stryker disable next-line StringLiteral: the name keeps answer ids apart from other stable ids; no other kind derives one from a question's id and an instant, so any name gives distinct ids.
+          stableUuid(seed, 'echo-answer', question.id, due),
+          question,
+          publishedAt,
+          () => answerBody(seed, question, publishedAt, size, away),
+        ),
+      );
     publishedThrough = due;
     due = nextAnswerAt(question, due);
   }

@@ -2,7 +2,7 @@
 // goal update titles and bodies, comments) and who reacts. The domain decides who acts, when and with which
 // figures; the writer, which lives in fixtures (fixtures/life-text.ts), only writes. The domain imports nothing
 // from fixtures: a base world carries its writer, as it carries the Echo answer writer (EC4).
-import type { AnswerBodyWriter } from './echo-publishing.js';
+import type { AnswerBodyWriter, PausedInHistory } from './echo-publishing.js';
 import type { Timed } from './timed-queue.js';
 import type {
   ActivityDraft,
@@ -144,6 +144,8 @@ export interface LifeEngine {
  */
 export interface WorldWriter {
   answerBody: AnswerBodyWriter;
+  /** EC3: the slots of a base's history its Echoes were paused at (none when not given). */
+  pausedInHistory?: PausedInHistory;
   life(directory: LifeDirectory): LifeWriter;
   /** `world` is the World being made (typed loosely here, as this file cannot name World without a cycle). */
   engine(world: object, mode: SimulateMode): LifeEngine;

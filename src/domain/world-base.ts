@@ -78,7 +78,7 @@ function* indexMentions(contents: WorldContents): Sliced<MentionIndex> {
 }
 
 /** Loads a world's records into a new base store and freezes it, a slice at a time (slices.ts). */
-function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Sliced<Store> {
+function* loadStore(contents: WorldContents, { answerBody, pausedInHistory }: WorldWriter): Sliced<Store> {
   const { seed, generatedAt } = contents;
   const store = new Store(seed, FIRST_RUNTIME_SEQ);
   if (contents.counters) store.restoreCounters(contents.counters);
@@ -88,7 +88,8 @@ function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Slic
     if (!KINDS[kind].directory)
       yield* inSlices<RecordOf<typeof kind>>(contents[kind], (record) => store.put(kind, record));
   }
-  // EC4: what was due when the world was generated is published in the base, shared by its worlds.
+  // EC4: what was due when the world was generated is published in the base, shared by its worlds; EC3: none of
+  // what the team had paused (the writer's pausedInHistory: a daily Echo's weekends).
   for (const question of contents.echoQuestions) {
     publishDueAnswers(
       store,
@@ -97,6 +98,7 @@ function* loadStore(contents: WorldContents, answerBody: AnswerBodyWriter): Slic
       question,
       nextAnswerAt(question, question.publishedThrough),
       generatedAt,
+      pausedInHistory,
     );
     yield;
   }
@@ -128,7 +130,7 @@ export class WorldBase {
     contents: WorldContents,
     readonly writer: WorldWriter,
     readonly origin: 'generated' | 'imported',
-    store: Store = drain(loadStore(contents, writer.answerBody)),
+    store: Store = drain(loadStore(contents, writer)),
     /** DG2: an imported base's records by the usernames they mention (indexMentions); null for a generated one. */
     readonly mentioned: MentionIndex | null = origin === 'imported' ? drain(indexMentions(contents)) : null,
   ) {
@@ -153,7 +155,7 @@ export class WorldBase {
    * @example const base = drain(WorldBase.build(contents, worldWriter, 'imported')) // or a slice a turn
    */
   static *build(contents: WorldContents, writer: WorldWriter, origin: 'generated' | 'imported'): Sliced<WorldBase> {
-    const store = yield* loadStore(contents, writer.answerBody);
+    const store = yield* loadStore(contents, writer);
     const mentioned = origin === 'imported' ? yield* indexMentions(contents) : null;
     return new WorldBase(contents, writer, origin, store, mentioned);
   }

@@ -1,6 +1,8 @@
 // EC4's answers as a base publishes them when it loads: every slot of each of a world's Echoes up to an instant (or
-// its pause), written by the generator, for the tests that read a world's published answers (the story's figures).
+// its pause; EC3: none the team had paused, offAtWeekend), written by the generator, for the tests that read a
+// world's published answers (the story's figures).
 import { echoAnswerBody } from '../../fixtures/index.js';
+import { offAtWeekend } from '../../fixtures/echo-answer-body.js';
 import type { WorldSize } from '../../fixtures/world-size.js';
 import { answerTitle, nextAnswerAt } from '../../src/domain/echo-schedule.js';
 import { awayIn } from '../../src/domain/echo-publishing.js';
@@ -22,7 +24,8 @@ export function publishedAnswers(
   return questions.flatMap((question) => {
     const answers: EchoAnswer[] = [];
     const last = Math.min(question.pausedAt ?? until, until);
-    for (let at = nextAnswerAt(question, question.createdAt); at <= last; at = nextAnswerAt(question, at))
+    for (let at = nextAnswerAt(question, question.createdAt); at <= last; at = nextAnswerAt(question, at)) {
+      if (offAtWeekend(question, at)) continue;
       answers.push({
         id: `${question.id} ${at}`,
         questionId: question.id,
@@ -31,6 +34,7 @@ export function publishedAnswers(
         publishedAt: at,
         seq: 0,
       });
+    }
     return answers;
   });
 }
