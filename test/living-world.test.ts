@@ -355,7 +355,7 @@ describe('LW6 a week of seed 42', () => {
     expect(twice).toEqual([]);
   });
 
-  it("LW4: nobody says again what they said in the quarter before, whomever to, nor twice under a goal's updates", async () => {
+  it("LW4: nobody says again what they said in the quarter before, whomever to, nor what a goal's updates heard then", async () => {
     // "everyone later; the pricing page change starts with a cohort we can watch" to @ebello on October 18 and to
     // @lflores on November 16 (a reader's read of seed 11): over these fortnights, 11 of 65 new comments said a
     // writer's words of the quarter before again, or a goal's, before.
@@ -374,7 +374,7 @@ describe('LW6 a week of seed 42', () => {
         if (c.createdAt > START) {
           written++;
           const saidAt = keys.map((key) => said.get(key));
-          if ((saidAt[0] ?? 0) >= quarter || saidAt[1] !== undefined) again.push(`seed ${seed}: ${c.body}`);
+          if (saidAt.some((t) => (t ?? 0) >= quarter)) again.push(`seed ${seed}: ${c.body}`);
         }
         for (const key of keys) said.set(key, c.createdAt);
       }

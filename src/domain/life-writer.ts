@@ -76,7 +76,10 @@ export interface WeekBefore {
    * what they said months ago, which they say again to nobody, whomever they answered then.
    */
   since?: (personId: Uuid) => readonly Comment[];
-  /** LW4: the comments before the record under the updates of its goal (none for a check-in): said there once. */
+  /**
+   * LW4: the comments before the record under the updates of its goal of the SAID_QUARTER weeks before (none for a
+   * check-in): said there once. Not the whole goal's: a goal of a year has fifty updates to read for each thread.
+   */
   onGoal?: () => readonly Comment[];
 }
 export interface ThreadReaction {

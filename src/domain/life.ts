@@ -590,6 +590,7 @@ export class Life implements LifeEngine {
     const monday = (Math.floor((Math.floor(at / DAY) + 3) / 7) * 7 - 3) * DAY;
     const askedSince = monday - ASKED_WEEKS * 7 * DAY;
     const inWeeks = (c: Comment) => c.createdAt >= askedSince && c.createdAt < at;
+    const before = (c: Comment) => c.createdAt < at;
     return {
       by: (personId) => {
         const comments: Comment[] = [];
@@ -623,12 +624,16 @@ export class Life implements LifeEngine {
         }
         return comments;
       },
-      onGoal: () =>
-        goalId === undefined
-          ? []
-          : store
-              .updatesOfGoal(goalId)
-              .flatMap((update) => store.commentsOf('goal-update', update.id).filter((c) => c.createdAt < at)),
+      onGoal: () => {
+        const comments: Comment[] = [];
+        if (goalId === undefined) return comments;
+        // Newest first, the quarter's: the updates of a goal of a year are not all read for each thread.
+        for (const update of store.updatesOfGoalInOrder(goalId)) {
+          if (update.createdAt < monday - SAID_QUARTER * 7 * DAY) break;
+          if (update.createdAt < at) comments.push(...store.commentsOf('goal-update', update.id).filter(before));
+        }
+        return comments;
+      },
     };
   }
 
