@@ -9,6 +9,7 @@ import { isAbsentOn } from '../src/domain/check-in-schedule.js';
 import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
 import type { CheckIn, Person } from '../src/domain/records.js';
 import { commentGist, weekOf } from '../fixtures/comment-gist.js';
+import { commentSaid } from '../fixtures/voice-habits.js';
 import { holidayRanges } from '../fixtures/holidays.js';
 import { generateWorld } from '../fixtures/index.js';
 import { changedColleagues, crossPersonSentences } from '../fixtures/story-measure.js';
@@ -352,6 +353,34 @@ describe('LW6 a week of seed 42', () => {
     }
     expect(questions).toBeGreaterThan(10);
     expect(twice).toEqual([]);
+  });
+
+  it("LW4: nobody says again what they said in the quarter before, whomever to, nor what a goal's updates heard then", async () => {
+    // "everyone later; the pricing page change starts with a cohort we can watch" to @ebello on October 18 and to
+    // @lflores on November 16 (a reader's read of seed 11): over these fortnights, 11 of 65 new comments said a
+    // writer's words of the quarter before again, or a goal's, before.
+    const again: string[] = [];
+    let written = 0;
+    for (const seed of [1, 2, 3]) {
+      const h = new Harness({ seed });
+      await control(h, 'POST', '/clock/advance', { days: 14 });
+      const { store } = h.world;
+      const said = new Map<string, number>();
+      for (const c of [...store.comments.values()].sort((a, b) => a.createdAt - b.createdAt)) {
+        const words = commentSaid(c.body);
+        const goal = c.resourceType === 'goal-update' ? store.goalUpdates.get(c.resourceId)?.goalId : undefined;
+        const keys = [`${c.personId} ${words}`, ...(goal ? [`${goal} ${words}`] : [])];
+        const quarter = c.createdAt - 13 * 7 * DAY;
+        if (c.createdAt > START) {
+          written++;
+          const saidAt = keys.map((key) => said.get(key));
+          if (saidAt.some((t) => (t ?? 0) >= quarter)) again.push(`seed ${seed}: ${c.body}`);
+        }
+        for (const key of keys) said.set(key, c.createdAt);
+      }
+    }
+    expect(written).toBeGreaterThan(50);
+    expect(again).toEqual([]);
   });
 
   it("LW5: an author answers only comments that were written, never one of the default person's (LW7)", async () => {

@@ -56,6 +56,12 @@ export const SAID_WEEKS = 4;
 export const ASKED_WEEKS = 1;
 
 /**
+ * LW4: how many weeks before a comment's own a person's comments are read for the same words, whomever they
+ * answered: one answer said again to another teammate a month later read as a template (a reader's read of seed 11).
+ */
+export const SAID_QUARTER = 13;
+
+/**
  * LW4: the comments written before a record, as its thread reads them: a person's of its week and the SAID_WEEKS
  * weeks before, so that nobody says again what they said then, and those of its week and the ASKED_WEEKS before
  * under its author's records, so that nobody asks what a teammate asked the author then.
@@ -65,6 +71,16 @@ export interface WeekBefore {
   by(personId: Uuid): readonly Comment[];
   /** The comments before the record, of its week and the ASKED_WEEKS before, under its author's records. */
   under(): readonly Comment[];
+  /**
+   * LW4: the comments by `personId` before the record, of its week and the SAID_QUARTER weeks before, newest first:
+   * what they said months ago, which they say again to nobody, whomever they answered then.
+   */
+  since?: (personId: Uuid) => readonly Comment[];
+  /**
+   * LW4: the comments before the record under the updates of its goal of the SAID_QUARTER weeks before (none for a
+   * check-in): said there once. Not the whole goal's: a goal of a year has fifty updates to read for each thread.
+   */
+  onGoal?: () => readonly Comment[];
 }
 export interface ThreadReaction {
   personId: Uuid;

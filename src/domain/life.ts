@@ -34,6 +34,7 @@ import {
 } from './life-agenda.js';
 import {
   ASKED_WEEKS,
+  SAID_QUARTER,
   SAID_WEEKS,
   type LifeEngine,
   type SimulateMode,
@@ -554,7 +555,8 @@ export class Life implements LifeEngine {
     if (store.comments.has(made.id)) return;
     // LW4: a thread made before a teammate's comment of the same day was written may say it again: not written then
     // (the store before `at`, as every path to `at` holds it).
-    if (base.life.saysAgain(comment.personId, comment.body, at, this.#weekBefore(author, at))) return;
+    const goalId = 'goalId' in record ? record.goalId : undefined;
+    if (base.life.saysAgain(comment.personId, comment.body, at, this.#weekBefore(author, at, goalId))) return;
     // LW5: nor the author's answer to a comment of the simulation's that was not written: one its writer could not
     // see to, said again, or one of the default person's, whom the simulation leaves alone (LW7: "Cheers @agraham!"
     // answered nothing the user wrote, a stranger's read).
@@ -572,7 +574,8 @@ export class Life implements LifeEngine {
   /** A record's thread, written knowing what its week said before it (LW4). */
   #thread(type: CommentableType, record: CheckIn | GoalUpdate, author: Person): readonly ThreadComment[] {
     const at = 'goalId' in record ? record.createdAt : (record.completedAt ?? record.updatedAt);
-    return this.#world.base.life.commentThread(type, record, author, this.#weekBefore(author, at));
+    const goalId = 'goalId' in record ? record.goalId : undefined;
+    return this.#world.base.life.commentThread(type, record, author, this.#weekBefore(author, at, goalId));
   }
 
   /**
@@ -582,11 +585,12 @@ export class Life implements LifeEngine {
    * restored) reads the same; each list read when first asked, newest first down to its first week (a person's few
    * comments a week).
    */
-  #weekBefore(author: Person, at: EpochSeconds): WeekBefore {
+  #weekBefore(author: Person, at: EpochSeconds, goalId?: Uuid): WeekBefore {
     const { store } = this.#world;
     const monday = (Math.floor((Math.floor(at / DAY) + 3) / 7) * 7 - 3) * DAY;
     const askedSince = monday - ASKED_WEEKS * 7 * DAY;
     const inWeeks = (c: Comment) => c.createdAt >= askedSince && c.createdAt < at;
+    const before = (c: Comment) => c.createdAt < at;
     return {
       by: (personId) => {
         const comments: Comment[] = [];
@@ -609,6 +613,24 @@ export class Life implements LifeEngine {
         for (const update of store.goalUpdates.iterate('author', author.id)) {
           if (update.createdAt < askedSince - 3 * DAY) break;
           comments.push(...store.commentsOf('goal-update', update.id).filter(inWeeks));
+        }
+        return comments;
+      },
+      since: (personId) => {
+        const comments: Comment[] = [];
+        for (const comment of store.commentsBy(personId)) {
+          if (comment.createdAt < monday - SAID_QUARTER * 7 * DAY) break;
+          if (comment.createdAt < at) comments.push(comment);
+        }
+        return comments;
+      },
+      onGoal: () => {
+        const comments: Comment[] = [];
+        if (goalId === undefined) return comments;
+        // Newest first, the quarter's: the updates of a goal of a year are not all read for each thread.
+        for (const update of store.updatesOfGoalInOrder(goalId)) {
+          if (update.createdAt < monday - SAID_QUARTER * 7 * DAY) break;
+          if (update.createdAt < at) comments.push(...store.commentsOf('goal-update', update.id).filter(before));
         }
         return comments;
       },
