@@ -198,6 +198,9 @@ function droppableSentence(
   const lineEnd = (k: number): boolean => !pieces[k]!.word && pieces[k]!.text.includes('\n');
   let from = p;
   while (from > 0 && !stop(from - 1) && !lineEnd(from - 1)) from--;
+  // From its first word: a text's first line opens with its Markdown ("- ", "**Risks:** "), which stays when its
+  // first sentence goes (a dropped first sentence took the bullet with it: "- A. B." read "B." as a paragraph).
+  while (from < p && !pieces[from]!.word) from++;
   let to = p;
   while (to < pieces.length - 1 && !stop(to + 1) && !lineEnd(to + 1)) to++;
   // Not the line's last sentence: it goes with its stop, and the next one follows the one before. The last: the

@@ -189,6 +189,10 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   ideas: ['thoughts', 'suggestions'],
   environment: ['setup', 'env'],
   broken: ['down', 'failing'],
+  // A flaky test's line, with its file named by a part (work-items.ts): "why `…` kept failing at random".
+  failing: ['flaking', 'breaking'],
+  // A done line's lead (voice-habits.ts, "Glad to say I …"), which a line of two of them says twice.
+  glad: ['pleased', 'happy'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
