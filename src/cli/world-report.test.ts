@@ -55,7 +55,7 @@ const TIME_ROWS = [
   ['LW6', "comments out of the commenter's working day"],
   ['LW6', 'comments at :00 seconds'],
   ['LW6', "goal updates out of the author's working day"],
-  ['LW6', 'daily Echo answers on weekends'],
+  ['LW6', 'daily Echo weekend days answered'],
   ['LW1', 'headlines telling a period not reached'],
   ['LW1', 'p95 wins under 5% or 5 ms'],
   ['LW1', 'updates whose figures contradict their words'],
