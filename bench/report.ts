@@ -258,6 +258,15 @@ export function table(results: Results): string[] {
       `no reset, the same clients: slowest of ${number(reset.idle.answers)} GET /me`,
       `${reset.idle.slowestMs} ms · p99 ${reset.idle.p99Ms} ms${failed(reset.idle)}`,
     );
+    const week = reset.advanceWeek;
+    const made = Object.values(week.happened).reduce((sum, count) => sum + count, 0);
+    row(
+      part,
+      `POST /__mock/clock/advance {"days":7} on the large world: slowest of ${number(week.answers)} GET /me meanwhile`,
+      `${week.slowestMs} ms · p99 ${week.p99Ms} ms · the week ${ms(week.advanceMs)}, ${number(made)} records made${failed(week)}`,
+      '',
+      'advance-large-slowest',
+    );
     for (const [what, run, target] of [
       ['to the large world (generated)', reset.toLarge, 'reset-large-slowest'],
       ['back to the small world (held)', reset.toSmall, undefined],

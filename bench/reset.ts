@@ -1,8 +1,10 @@
 // The reset part (issue 33, point 8): POST /__mock/reset {"size":"large"} to a fresh `standin serve` of the small
 // world, which generates the large world, while other clients keep asking GET /api/v2/me: how long the reset
 // took and the slowest answer they got meanwhile (the target: under 100 ms); then back to the small world, the
-// base the server started on and still holds. First the same clients for a few seconds with no reset: what the
-// box alone makes them wait (a busy shared box makes the slowest answer wander), to read the others against.
+// base the server started on and still holds. Between the two, on the large world, POST /__mock/clock/advance
+// {"days":7} with the same clients asking: a week lived in turns (the controls' livedMove), against the same
+// target. First the same clients for a few seconds with no reset: what the box alone makes them wait (a busy
+// shared box makes the slowest answer wander), to read the others against.
 import type { Asked } from './ask-meanwhile.js';
 import { clientsAsking } from './clients-asking.js';
 import { sleep, stop } from './processes.js';
@@ -34,12 +36,22 @@ export interface ResetRun extends Meanwhile {
   resetMs: number;
 }
 
+/** A week of the large world lived (POST /__mock/clock/advance {"days":7}) and what other clients saw meanwhile. */
+export interface AdvanceRun extends Meanwhile {
+  status: number;
+  advanceMs: number;
+  /** What the week made (the answer's `happened`): records of each kind. */
+  happened: Record<string, number>;
+}
+
 export interface ResetResult {
   /** The clients for IDLE_SECONDS with no reset under way. */
   idle: Meanwhile;
   /** To the large world, generated; back to the small one, held. */
   toLarge: ResetRun;
   toSmall: ResetRun;
+  /** A week of the large world, between the two resets. */
+  advanceWeek: AdvanceRun;
 }
 
 function meanwhileOf({ latencies, failed }: Asked): Meanwhile {
@@ -73,6 +85,24 @@ async function resetOnce(standin: Standin, body: ResetRun['body']): Promise<Rese
   return { body, status: response.status, resetMs: round(resetMs, 0), ...meanwhileOf(await clients.stop()) };
 }
 
+async function advanceOnce(standin: Standin): Promise<AdvanceRun> {
+  const clients = await clientsAsking(standin);
+  const started = performance.now();
+  const response = await fetch(`${standin.origin}/__mock/clock/advance`, {
+    method: 'POST',
+    headers: { connection: 'close', 'content-type': 'application/json' },
+    body: JSON.stringify({ days: 7 }),
+  });
+  const answer = (await response.json()) as { happened?: Record<string, number> };
+  const advanceMs = performance.now() - started;
+  return {
+    status: response.status,
+    advanceMs: round(advanceMs, 0),
+    happened: answer.happened ?? {},
+    ...meanwhileOf(await clients.stop()),
+  };
+}
+
 export async function reset(options: ResetOptions): Promise<ResetResult> {
   const { log } = options;
   const standin = await startStandin('small');
@@ -87,7 +117,13 @@ export async function reset(options: ResetOptions): Promise<ResetResult> {
       if (done.status !== 200) throw new Error(`the reset to ${body.size} was answered ${done.status}, not 200`);
       return done;
     };
-    return { idle: quiet, toLarge: await run({ size: 'large' }), toSmall: await run({ size: 'small' }) };
+    const toLarge = await run({ size: 'large' });
+    const advanceWeek = await advanceOnce(standin);
+    log(
+      `reset: a week of the large world lived (${advanceWeek.status}) in ${advanceWeek.advanceMs} ms; slowest answer meanwhile ${advanceWeek.slowestMs} ms, p99 ${advanceWeek.p99Ms} ms (${advanceWeek.answers} answers); made ${JSON.stringify(advanceWeek.happened)}`,
+    );
+    if (advanceWeek.status !== 200) throw new Error(`the advance was answered ${advanceWeek.status}, not 200`);
+    return { idle: quiet, toLarge, advanceWeek, toSmall: await run({ size: 'small' }) };
   } finally {
     await stop(standin.process);
   }

@@ -188,8 +188,16 @@ export function restoreTargets(r: RestoreResult): TargetCheck[] {
 
 /** Issue 33, point 8: a reset that generates the large world never stalls other clients. */
 export function resetTargets(r: ResetResult): TargetCheck[] {
-  const { toLarge } = r;
+  const { toLarge, advanceWeek } = r;
   return [
+    check(
+      'advance-large-slowest',
+      'slowest answer to other clients during POST /__mock/clock/advance {"days":7} on the large world',
+      advanceWeek.slowestMs,
+      '< 100 ms',
+      advanceWeek.slowestMs < 100,
+      advanceWeek.failed > 0 ? `${advanceWeek.failed} failed requests` : undefined,
+    ),
     check(
       'reset-large-slowest',
       'slowest answer to other clients during POST /__mock/reset {"size":"large"} from the small world',

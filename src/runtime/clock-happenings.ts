@@ -6,7 +6,10 @@ import type { RecordKind } from '../domain/record-kinds.js';
 import type { CheckIn } from '../domain/records.js';
 import type { ControlSchema } from '../types/wire.js';
 import type { MockEvents } from './mock-events.js';
+import type { Sliced } from '../domain/slices.js';
+import { nextTurn, SLICE_MS } from './in-turns.js';
 import type { WorldSlot } from './sessions.js';
+import { clockView, type ClockView } from './time-travel.js';
 
 /** MCP6: the counts an advance answers with, as spec/control.yaml's ClockHappened generates them. */
 export type Happened = ControlSchema<'ClockHappened'>;
@@ -22,16 +25,11 @@ const MADE: Partial<Record<RecordKind, keyof Happened>> = {
 };
 
 /**
- * Runs `move` (a synchronous move of `slot`'s clock, its world caught up) and counts what it made. Webhook
- * deliveries are queued on the turn's microtask (webhooks.ts), so the count is read once that has run.
- * @example const { happened } = await tallyMove(mock.events, slot, () => worlds.moveClock(slot, (w, budget) => advanceClock(w, { days: 1 }, budget)))
+ * Counts what a move's steps make in `slot`'s world: only while a step runs (`step`), so that what other clients
+ * write between the steps of a move lived in turns (livedMove) is not counted as the clock's.
  */
-export async function tallyMove<T>(
-  events: MockEvents,
-  slot: WorldSlot,
-  move: () => T,
-): Promise<T & { happened: Happened }> {
-  const happened: Happened = {
+class MoveTally {
+  readonly happened: Happened = {
     check_ins_made: 0,
     check_ins_filled: 0,
     goal_updates_posted: 0,
@@ -41,31 +39,97 @@ export async function tallyMove<T>(
     activities_logged: 0,
     webhook_deliveries: 0,
   };
-  const world = slot.world;
-  const stopRecords = events.on('record:changed', (event) => {
-    if (event.world !== world) return;
-    const count = MADE[event.kind];
-    if (event.previous === undefined) {
-      if (count) happened[count]++;
-      // A check-in made and filled in the same move (a day passed whole) counts as both.
-      if (event.kind === 'checkIns' && world.store.checkIns.get(event.id)?.completedAt != null)
-        happened.check_ins_filled++;
-    } else if (event.kind === 'checkIns') {
-      const before = event.previous as CheckIn;
-      if (before.completedAt === null && world.store.checkIns.get(event.id)?.completedAt != null)
-        happened.check_ins_filled++;
+  #counting = false;
+  readonly #stops: (() => void)[];
+
+  constructor(events: MockEvents, slot: WorldSlot) {
+    const { happened } = this;
+    const world = slot.world;
+    const stopRecords = events.on('record:changed', (event) => {
+      if (!this.#counting || event.world !== world) return;
+      const count = MADE[event.kind];
+      if (event.previous === undefined) {
+        if (count) happened[count]++;
+        // A check-in made and filled in the same move (a day passed whole) counts as both.
+        if (event.kind === 'checkIns' && world.store.checkIns.get(event.id)?.completedAt != null)
+          happened.check_ins_filled++;
+      } else if (event.kind === 'checkIns') {
+        const before = event.previous as CheckIn;
+        if (before.completedAt === null && world.store.checkIns.get(event.id)?.completedAt != null)
+          happened.check_ins_filled++;
+      }
+    });
+    const stopDeliveries = events.on('delivery:changed', ({ session, status }) => {
+      if (this.#counting && session === slot.name && status === 'pending') happened.webhook_deliveries++;
+    });
+    this.#stops = [stopRecords, stopDeliveries];
+  }
+
+  /**
+   * Runs one synchronous step of the move, counting what it makes. Webhook deliveries are queued on the turn's
+   * microtask (webhooks.ts), so the count goes on until that has run.
+   */
+  async step<T>(run: () => T): Promise<T> {
+    this.#counting = true;
+    try {
+      const answer = run();
+      // The deliveries' microtask was queued during the step, so it runs before this continuation.
+      await Promise.resolve();
+      return answer;
+    } finally {
+      this.#counting = false;
     }
-  });
-  const stopDeliveries = events.on('delivery:changed', ({ session, status }) => {
-    if (session === slot.name && status === 'pending') happened.webhook_deliveries++;
-  });
+  }
+
+  stop(): void {
+    for (const stop of this.#stops) stop();
+  }
+}
+
+/**
+ * Runs `move` (a synchronous move of `slot`'s clock, its world caught up) and counts what it made.
+ * @example const { happened } = await tallyMove(mock.events, slot, () => worlds.moveClock(slot, (w, budget) => advanceClock(w, { days: 1 }, budget)))
+ */
+export async function tallyMove<T>(
+  events: MockEvents,
+  slot: WorldSlot,
+  move: () => T,
+): Promise<T & { happened: Happened }> {
+  const tally = new MoveTally(events, slot);
   try {
-    const answer = move();
-    // The deliveries' microtask was queued during the move, so it runs before this continuation.
-    await Promise.resolve();
-    return { ...answer, happened };
+    return { ...(await tally.step(move)), happened: tally.happened };
   } finally {
-    stopRecords();
-    stopDeliveries();
+    tally.stop();
+  }
+}
+
+/**
+ * Lives a move of `slot`'s clock (time-travel.ts' advancingClock, settingClock) in turns: a stretch of its steps,
+ * then a turn for what waits (other clients' requests, which meet the world lived up to its clock so far), so a
+ * week of the large world never holds a server for more than about SLICE_MS at a time; with what its steps made.
+ * Should the slot's world be replaced meanwhile (a reset, a restore), the move ends there: its clock is the new
+ * world's.
+ * @example const { now, happened } = await livedMove(mock.events, slot, advancingClock(slot.world, { days: 7 }, budget))
+ */
+export async function livedMove(
+  events: MockEvents,
+  slot: WorldSlot,
+  move: Sliced<ClockView>,
+): Promise<ClockView & { happened: Happened }> {
+  const tally = new MoveTally(events, slot);
+  const world = slot.world;
+  let started = performance.now();
+  try {
+    for (;;) {
+      const step = await tally.step(() => move.next());
+      if (step.done) return { ...step.value, happened: tally.happened };
+      if (performance.now() - started >= SLICE_MS) {
+        await nextTurn();
+        started = performance.now();
+        if (slot.world !== world) return { ...clockView(slot.world), happened: tally.happened };
+      }
+    }
+  } finally {
+    tally.stop();
   }
 }

@@ -4,10 +4,10 @@
 import type { Sliced } from '../domain/slices.js';
 
 /** The longest stretch of slices before what waits gets a turn: far below the 100 ms a client may wait. */
-const SLICE_MS = 8;
+export const SLICE_MS = 8;
 
 /** A turn of the event loop: what is waiting goes first (setImmediate in Node; a task in a page, which has none). */
-const nextTurn = (): Promise<void> =>
+export const nextTurn = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /**

@@ -4,6 +4,7 @@
 import { formatInstant } from '../domain/calendar.js';
 import { Clock } from '../domain/clock.js';
 import { DomainError } from '../domain/domain-error.js';
+import { drain, type Sliced } from '../domain/slices.js';
 import type { World } from '../domain/world.js';
 import type { MemoryBudget } from './memory-budget.js';
 
@@ -46,11 +47,44 @@ export function clockView(world: World): ClockView {
 }
 
 /**
- * MK4: sets the clock to `now`, frozen or running on from it (as it was, when `frozen` is not given);
- * earlier than the current now is refused.
- * @example setClock(world, '2026-12-01T09:00:00Z', true, worlds.budget)
+ * How far the clock moves at a time when a move is lived through in steps: ten minutes of the world's day. A
+ * server gives other clients a turn between steps (clock-happenings.ts, livedMove), and a catch-up is
+ * path-independent (LW6: an advance of 7 days, 7 of one day and 168 of one hour give the same world), so the world
+ * at the end is the one a single step makes; meanwhile, every pause shows a world lived up to its clock.
  */
-export function setClock(world: World, now: string, frozen = world.clock.frozen, budget: MemoryBudget): ClockView {
+const STEP_MS = 600_000;
+
+/**
+ * LW6: the world lived through steps of STEP_MS while `left(moved)` (the ms still to go, `moved` those stepped so
+ * far) is more than one, each caught up, pausing between them; then `last` takes the clock the rest of the way,
+ * and the world is caught up with it.
+ */
+function* livedThrough(
+  world: World,
+  left: (moved: number) => number,
+  last: (clock: World['clock'], moved: number) => void,
+): Sliced<void> {
+  let moved = 0;
+  for (; left(moved) > STEP_MS; moved += STEP_MS) {
+    world.clock.advance(STEP_MS);
+    world.catchUp();
+    yield;
+  }
+  last(world.clock, moved);
+  world.catchUp();
+}
+
+/**
+ * MK4: sets the clock to `now`, frozen or running on from it (as it was, when `frozen` is not given);
+ * earlier than the current now is refused. Lived through in steps (livedThrough): `setClock` runs them at once.
+ * @example const view = await inTurns(settingClock(world, '2026-12-01T09:00:00Z', true, worlds.budget))
+ */
+export function* settingClock(
+  world: World,
+  now: string,
+  frozen = world.clock.frozen,
+  budget: MemoryBudget,
+): Sliced<ClockView> {
   const target = Date.parse(now);
   const current = world.clock.nowMs();
   if (Math.floor(target / 1000) < Math.floor(current / 1000)) {
@@ -62,9 +96,21 @@ export function setClock(world: World, now: string, frozen = world.clock.frozen,
   }
   refuseLongStep('now', Math.floor((target - current) / 1000));
   ensureRoom(world, Math.floor((target - current) / 1000), budget);
-  world.clock.set(target, frozen);
-  world.catchUp();
+  // To the instant itself: a running clock's steps are read against it as it runs.
+  yield* livedThrough(
+    world,
+    () => target - world.clock.nowMs(),
+    (clock) => clock.set(target, frozen),
+  );
   return clockView(world);
+}
+
+/**
+ * MK4: sets the clock to `now` and catches the world up at once (settingClock, drained).
+ * @example setClock(world, '2026-12-01T09:00:00Z', true, worlds.budget)
+ */
+export function setClock(world: World, now: string, frozen = world.clock.frozen, budget: MemoryBudget): ClockView {
+  return drain(settingClock(world, now, frozen, budget));
 }
 
 export interface Advance {
@@ -74,15 +120,31 @@ export interface Advance {
   seconds?: number;
 }
 
-/** MK4: moves the clock forward and the world with it. */
-export function advanceClock(world: World, by: Advance, budget: MemoryBudget): ClockView {
+/**
+ * MK4: moves the clock forward and the world with it, lived through in steps (livedThrough).
+ * @example const view = await inTurns(advancingClock(world, { days: 7 }, worlds.budget))
+ */
+export function* advancingClock(world: World, by: Advance, budget: MemoryBudget): Sliced<ClockView> {
   const seconds = (by.days ?? 0) * 86_400 + (by.hours ?? 0) * 3600 + (by.minutes ?? 0) * 60 + (by.seconds ?? 0);
   // Stryker disable next-line StringLiteral: the spec refuses `{}` (minProperties 1), so a part is always named.
   refuseLongStep(Object.keys(by)[0] ?? 'days', seconds);
   ensureRoom(world, seconds, budget);
-  world.clock.advance(seconds * 1000);
-  world.catchUp();
+  // By the amount itself: a running clock's offset grows by `seconds`, however long the steps took to live.
+  const ms = seconds * 1000;
+  yield* livedThrough(
+    world,
+    (moved) => ms - moved,
+    (clock, moved) => clock.advance(ms - moved),
+  );
   return clockView(world);
+}
+
+/**
+ * MK4: moves the clock forward and catches the world up at once (advancingClock, drained).
+ * @example advanceClock(world, { days: 1 }, worlds.budget)
+ */
+export function advanceClock(world: World, by: Advance, budget: MemoryBudget): ClockView {
+  return drain(advancingClock(world, by, budget));
 }
 
 /** What a reset may say of the new world's clock (ResetInput, MK2 and MK4). */

@@ -379,6 +379,22 @@ export class Worlds {
   }
 
   /**
+   * MK4, LW6: moves the slot's clock as `move` does, step by step (time-travel.ts' advancingClock or settingClock),
+   * lived by `live` (clock-happenings.ts' livedMove: in turns, what waits answered between steps); then tells
+   * clock:moved. A move refused tells nothing.
+   * @example await worlds.moveClockLived(slot, (world, budget) => advancingClock(world, { days: 7 }, budget), (move) => livedMove(events, slot, move))
+   */
+  async moveClockLived<T extends ClockView>(
+    slot: WorldSlot,
+    move: (world: World, budget: MemoryBudget) => Sliced<ClockView>,
+    live: (move: Sliced<ClockView>) => Promise<T>,
+  ): Promise<T> {
+    const view = await live(move(slot.world, this.budget));
+    this.#events.emit('clock:moved', { session: slot.name, world: slot.world });
+    return view;
+  }
+
+  /**
    * LW7: whom the slot's world simulates for from now on (`others`, `all` or `none`); what it did stays.
    * @example worlds.setSimulate(slot, 'none') // { simulate: 'none' }
    */

@@ -39,14 +39,14 @@ type JsonControlId = Exclude<ControlOperationId, 'streamEvents' | 'getState' | '
 /**
  * A handler for every such operation of spec/control.yaml, keyed by operationId, typed by its validated input
  * and its documented success answers: a control the spec adds, or a field it renames, fails the typecheck. A
- * reset answers later: the world it generates is made over turns of the event loop (worlds.ts); an advance
- * once the deliveries its move queued are counted (MCP6).
+ * reset answers later: the world it generates is made over turns of the event loop (worlds.ts); a move of the
+ * clock once it is lived, in turns too (clock-happenings.ts' livedMove), and an advance's deliveries counted (MCP6).
  */
 export type ControlHandlers = {
   [Id in JsonControlId]: (
     target: ControlTarget,
     input: ControlInput<Id>,
-  ) => Id extends 'resetWorld' | 'advanceClock' ? Promise<ControlAnswer<Id>> : ControlAnswer<Id>;
+  ) => Id extends 'resetWorld' | 'advanceClock' | 'setClock' ? Promise<ControlAnswer<Id>> : ControlAnswer<Id>;
 };
 
 /** What a control answers: its status and body. */
