@@ -69,4 +69,17 @@ describe('a move of the clock, lived in turns', () => {
     expect(body.happened.goal_updates_posted).toBeGreaterThan(0);
     expect(body.happened.goal_updates_posted).toBe(made.length - written);
   });
+
+  it("ends where a reset meanwhile replaces its world: its answer is the new world's clock", async () => {
+    const h = new Harness({ seed: 9 });
+    const advance = control(h, 'POST', '/clock/advance', { days: 60 });
+    await nextTurn();
+    const reset = await control(h, 'POST', '/reset', { now: NOW });
+    expect(reset.status).toBe(200);
+    const { status, body } = await advance;
+    expect(status).toBe(200);
+    // The new world stays at the reset's clock: the move did not go on in it.
+    expect(body.now).toBe(NOW);
+    expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
+  });
 });
