@@ -80,8 +80,10 @@ describe('what the anonymiser keeps of a source text', () => {
     const org = structuredClone(base);
     org.goals[0]!.description = 'x'.repeat(300_000);
     const { contents } = pipeline(org);
-    // Its length kept, as every text's is.
-    expect(contents.goals.some((g) => (g.description ?? '').length > 250_000)).toBe(true);
+    // Its length kept within about a third, as LW9 keeps every text's: the fill's sentences that the source's own
+    // texts also say (a trade's lessons, which the source's Echo answers tell in turn) are taken out again by the
+    // leak scan's repair, some 20% of 300,000 characters.
+    expect(contents.goals.some((g) => (g.description ?? '').length > 200_000)).toBe(true);
   });
 });
 
