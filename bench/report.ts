@@ -7,7 +7,7 @@ import type { StartsResult } from './cold-start.js';
 import type { FloorResult } from './floor.js';
 import type { Machine } from './machine.js';
 import type { MemoryReading, MemoryResult } from './memory.js';
-import type { Meanwhile, ResetResult } from './reset.js';
+import type { Meanwhile, ResetResult, ResetRun } from './reset.js';
 import type { RestoreResult, RestoreRun } from './restore.js';
 import { round } from './stats.js';
 import type { SuiteResult, SuiteRun } from './suite.js';
@@ -249,37 +249,7 @@ export function table(results: Results): string[] {
     }
     row(part, 'RSS of the server the state came from (the same world, its clock run on)', shown(r.source));
   }
-  const reset = results.reset;
-  if (reset) {
-    const part = 'reset, small world';
-    const failed = (run: Meanwhile) => (run.failed ? ` · **${number(run.failed)} failed**` : '');
-    row(
-      part,
-      `no reset, the same clients: slowest of ${number(reset.idle.answers)} GET /me`,
-      `${reset.idle.slowestMs} ms · p99 ${reset.idle.p99Ms} ms${failed(reset.idle)}`,
-    );
-    const week = reset.advanceWeek;
-    const made = Object.values(week.happened).reduce((sum, count) => sum + count, 0);
-    row(
-      part,
-      `POST /__mock/clock/advance {"days":7} on the large world: slowest of ${number(week.answers)} GET /me meanwhile`,
-      `${week.slowestMs} ms · p99 ${week.p99Ms} ms · the week ${ms(week.advanceMs)}, ${number(made)} records made${failed(week)}`,
-      '',
-      'advance-large-slowest',
-    );
-    for (const [what, run, target] of [
-      ['to the large world (generated)', reset.toLarge, 'reset-large-slowest'],
-      ['back to the small world (held)', reset.toSmall, undefined],
-    ] as const) {
-      row(
-        part,
-        `POST /__mock/reset ${what}: slowest of ${number(run.answers)} GET /me meanwhile`,
-        `${run.slowestMs} ms · p99 ${run.p99Ms} ms · the reset ${ms(run.resetMs)}${failed(run)}`,
-        '',
-        target,
-      );
-    }
-  }
+  if (results.reset) resetRows(results.reset, row);
   const b = results.browser;
   if (b) {
     const part = 'browser, Chromium';
@@ -400,4 +370,37 @@ export function writeResults(results: Results, folder: string): string {
   writeFileSync(file, text);
   writeFileSync(join(folder, 'latest.json'), text);
   return file;
+}
+
+/** The reset part's rows: the clients with nothing under way, then the reset to the large world, its week lived and the way back, in the order they ran. */
+function resetRows(
+  reset: ResetResult,
+  row: (part: string, figure: string, value: string, ratio?: string, target?: string) => void,
+): void {
+  const part = 'reset, small world';
+  const failed = (run: Meanwhile) => (run.failed ? ` · **${number(run.failed)} failed**` : '');
+  row(
+    part,
+    `no reset, the same clients: slowest of ${number(reset.idle.answers)} GET /me`,
+    `${reset.idle.slowestMs} ms · p99 ${reset.idle.p99Ms} ms${failed(reset.idle)}`,
+  );
+  const resetRow = (what: string, run: ResetRun, target?: string) =>
+    row(
+      part,
+      `POST /__mock/reset ${what}: slowest of ${number(run.answers)} GET /me meanwhile`,
+      `${run.slowestMs} ms · p99 ${run.p99Ms} ms · the reset ${ms(run.resetMs)}${failed(run)}`,
+      '',
+      target,
+    );
+  resetRow('to the large world (generated)', reset.toLarge, 'reset-large-slowest');
+  const week = reset.advanceWeek;
+  const made = Object.values(week.happened).reduce((sum, count) => sum + count, 0);
+  row(
+    part,
+    `then POST /__mock/clock/advance {"days":7} on it: slowest of ${number(week.answers)} GET /me meanwhile`,
+    `${week.slowestMs} ms · p99 ${week.p99Ms} ms · the week ${ms(week.advanceMs)}, ${number(made)} records made${failed(week)}`,
+    '',
+    'advance-large-slowest',
+  );
+  resetRow('back to the small world (held)', reset.toSmall);
 }

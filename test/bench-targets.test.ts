@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { StartsResult } from '../bench/cold-start.js';
 import type { FloorResult, FloorSubject } from '../bench/floor.js';
 import type { SuiteResult, SuiteRun } from '../bench/suite.js';
-import { floorTargets, startTargets, suiteTargets, throughputTargets } from '../bench/targets.js';
+import type { ResetResult } from '../bench/reset.js';
+import { floorTargets, resetTargets, startTargets, suiteTargets, throughputTargets } from '../bench/targets.js';
 import type { ScenarioResult, ThroughputResult } from '../bench/throughput.js';
 
 const WHAT = 'standin serve CPU per POST goal update against a bare Hono route doing the same domain write';
@@ -205,5 +206,28 @@ describe('throughputTargets: an MCP tool call ≤ 2× the CPU of its REST call (
   it('not measured without a CPU figure, never met with failed requests', () => {
     expect(mcp(result(null))[0]).toEqual(['mcp-me-vs-rest', null, null, undefined]);
     expect(mcp(result(60, 3))[0]).toEqual(['mcp-me-vs-rest', 1.5, false, '3 failed requests']);
+  });
+});
+
+describe('resetTargets: the slowest answer to other clients < 100 ms, during a reset to the large world and a week lived on it', () => {
+  const meanwhile = (slowestMs: number, failed = 0) => ({ slowestMs, p99Ms: slowestMs / 2, answers: 500, failed });
+  const result = (resetMs: number, weekMs: number, weekFailed = 0): ResetResult => ({
+    idle: meanwhile(5),
+    toLarge: { ...meanwhile(resetMs), body: { size: 'large' }, status: 200, resetMs: 9000 },
+    advanceWeek: { ...meanwhile(weekMs, weekFailed), status: 200, advanceMs: 4000, happened: { comments_posted: 3 } },
+    toSmall: { ...meanwhile(8), body: { size: 'small' }, status: 200, resetMs: 20 },
+  });
+  const verdicts = (r: ResetResult) => resetTargets(r).map(({ key, value, met }) => [key, value, met]);
+
+  it.each([
+    ['both under', result(40, 81.5), true],
+    ["the week before it was lived in turns (4,099 ms: a scratch run's)", result(40, 4099), false],
+    ['the week at 100 ms', result(40, 100), false],
+    ['the week under, with failed requests', result(40, 55.6, 3), false],
+  ])('%s', (_, r, met) => {
+    expect(verdicts(r)).toEqual([
+      ['advance-large-slowest', r.advanceWeek.slowestMs, met],
+      ['reset-large-slowest', 40, true],
+    ]);
   });
 });
