@@ -47,12 +47,14 @@ export function clockView(world: World): ClockView {
 }
 
 /**
- * How far the clock moves at a time when a move is lived through in steps: ten minutes of the world's day. A
+ * How far the clock moves at a time when a move is lived through in steps: two minutes of the world's day (a week of
+ * the large world, at load 3-4: its longest step of ten minutes 80 ms, of two 40-55 ms but for a zone's new day or a
+ * collection, whose acts are one each; the week's time alike, 1,008 steps or 5,040). A
  * server gives other clients a turn between steps (clock-happenings.ts, livedMove), and a catch-up is
  * path-independent (LW6: an advance of 7 days, 7 of one day and 168 of one hour give the same world), so the world
  * at the end is the one a single step makes; meanwhile, every pause shows a world lived up to its clock.
  */
-const STEP_MS = 600_000;
+const STEP_MS = 120_000;
 
 /**
  * LW6: the world lived through steps of STEP_MS while `left(moved)` (the ms still to go, `moved` those stepped so
