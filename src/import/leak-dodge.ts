@@ -193,6 +193,10 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   failing: ['flaking', 'breaking'],
   // A done line's lead (voice-habits.ts, "Glad to say I …"), which a line of two of them says twice.
   glad: ['pleased', 'happy'],
+  // A status line's "Where it stands", once "it stands" was swapped and still made a run (the sixth reader's fixes of
+  // leads, 2026-12-05: three of the seven words the repair drew), and a plan's "in tomorrow's standup".
+  stands: ['sits', 'rests'],
+  "tomorrow's": ['the next', 'our next'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
