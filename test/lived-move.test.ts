@@ -1,4 +1,4 @@
-// A move of the clock lived in turns (clock-happenings.ts' livedMove, time-travel.ts' steps of two minutes):
+// A move of the clock lived in turns (clock-happenings.ts' livedMove, clock-moves.ts' steps of two minutes):
 // other clients are answered between its steps and meet a world lived up to its clock so far; the world at the
 // end is the one a single catch-up makes (LW6); what a client writes meanwhile is not counted as the clock's
 // (MCP6).

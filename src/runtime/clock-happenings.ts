@@ -104,7 +104,7 @@ export async function tallyMove<T>(
 }
 
 /**
- * Lives a move of `slot`'s clock (time-travel.ts' advancingClock, settingClock) in turns: a stretch of its steps,
+ * Lives a move of `slot`'s clock (clock-moves.ts' advancingClock, settingClock) in turns: a stretch of its steps,
  * then a turn for what waits (other clients' requests, which meet the world lived up to its clock so far), so a
  * week of the large world never holds a server for more than about SLICE_MS at a time; with what its steps made.
  * Should the slot's world be replaced meanwhile (a reset, a restore), the move ends there: its clock is the new

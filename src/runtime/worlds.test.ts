@@ -12,7 +12,7 @@ import { BudgetError } from './memory-budget.js';
 import { MockEvents } from './mock-events.js';
 import { snapshotBytes } from './sessions.js';
 import { ResetInProgressError, Worlds, type WorldsOptions } from './worlds.js';
-import { advanceClock, setClock } from './time-travel.js';
+import { advanceClock, setClock } from './clock-moves.js';
 
 const NOW = '2026-11-20T15:00:00Z';
 const CACHES = 1_000;

@@ -369,7 +369,7 @@ export class Worlds {
   }
 
   /**
-   * MK4: moves the slot's clock as `move` does (time-travel.ts' setClock or advanceClock, which the clock controls
+   * MK4: moves the slot's clock as `move` does (clock-moves.ts' setClock or advanceClock, which the clock controls
    * pass, so that a page loads their code with the controls), the world caught up with it, and tells clock:moved;
    * a move refused tells nothing.
    * @example worlds.moveClock(slot, (world, budget) => advanceClock(world, { days: 1 }, budget)).now
@@ -379,7 +379,7 @@ export class Worlds {
   }
 
   /**
-   * MK4, LW6: moves the slot's clock as `move` does, step by step (time-travel.ts' advancingClock or settingClock),
+   * MK4, LW6: moves the slot's clock as `move` does, step by step (clock-moves.ts' advancingClock or settingClock),
    * lived by `live` (clock-happenings.ts' livedMove: in turns, what waits answered between steps); then tells
    * clock:moved. A move refused tells nothing.
    * @example await worlds.moveClockLived(slot, (world, budget) => advancingClock(world, { days: 7 }, budget), (move) => livedMove(events, slot, move))

@@ -3,7 +3,8 @@
 // answered between its steps, as a week of the large world takes seconds. An advance answers what the move made
 // happen (MCP6).
 import { livedMove } from '../../runtime/clock-happenings.js';
-import { advancingClock, clockView, settingClock } from '../../runtime/time-travel.js';
+import { advancingClock, settingClock } from '../../runtime/clock-moves.js';
+import { clockView } from '../../runtime/time-travel.js';
 import { ok } from '../operation-handler.js';
 import type { ControlHandlers } from './control-handler.js';
 
