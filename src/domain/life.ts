@@ -8,7 +8,7 @@
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
-import { checkInThread, isAbsentOn } from './check-in-schedule.js';
+import { isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
 import { writeComment } from './comments.js';
@@ -74,15 +74,11 @@ export class Act implements Timed {
 
 const DAY = 86_400;
 
-/** LW3: a person's last filled check-in of `thread` before `date`, within two weeks (what their answers follow up). */
-function lastFilled(
-  checkInOn: (date: IsoDate) => CheckIn | undefined,
-  date: IsoDate,
-  thread: (checkIn: CheckIn) => boolean,
-): CheckIn | undefined {
+/** LW3: a person's last filled check-in before `date`, within two weeks (what their answers follow up). */
+function lastFilled(checkInOn: (date: IsoDate) => CheckIn | undefined, date: IsoDate): CheckIn | undefined {
   for (let back = 1; back <= 14; back++) {
     const checkIn = checkInOn(addDays(date, -back));
-    if (checkIn && checkIn.completedAt !== null && thread(checkIn)) return checkIn;
+    if (checkIn && checkIn.completedAt !== null) return checkIn;
   }
   return undefined;
 }
@@ -367,18 +363,14 @@ export class Life implements LifeEngine {
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
     const checkInOn = store.checkInsOf(person.id);
-    // LW3: of the check-in's thread (a guest's check-ins for another team follow up their own: checkInThread).
-    const ofThread = checkInThread(person, checkIn.teamIds);
-    const thread = (c: CheckIn) => checkInThread(person, c.teamIds) === ofThread;
-    const previous = lastFilled(checkInOn, checkIn.date, thread);
-    const before = previous && lastFilled(checkInOn, previous.date, thread);
+    const previous = lastFilled(checkInOn, checkIn.date);
+    const before = previous && lastFilled(checkInOn, previous.date);
     const fill = base.life.checkInFill(checkIn, person, previous, before);
     const filled = updateCheckIn(
       this.#world,
       person,
       checkIn.id,
-      // Filed under the teams it was made for (CI1), as the generated history files it: its text tells their work.
-      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted, team_ids: [...checkIn.teamIds] },
+      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted },
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);
