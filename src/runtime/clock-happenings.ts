@@ -87,23 +87,6 @@ class MoveTally {
 }
 
 /**
- * Runs `move` (a synchronous move of `slot`'s clock, its world caught up) and counts what it made.
- * @example const { happened } = await tallyMove(mock.events, slot, () => worlds.moveClock(slot, (w, budget) => advanceClock(w, { days: 1 }, budget)))
- */
-export async function tallyMove<T>(
-  events: MockEvents,
-  slot: WorldSlot,
-  move: () => T,
-): Promise<T & { happened: Happened }> {
-  const tally = new MoveTally(events, slot);
-  try {
-    return { ...(await tally.step(move)), happened: tally.happened };
-  } finally {
-    tally.stop();
-  }
-}
-
-/**
  * Lives a move of `slot`'s clock (clock-moves.ts' advancingClock, settingClock) in turns: a stretch of its steps,
  * then a turn for what waits (other clients' requests, which meet the world lived up to its clock so far), so a
  * week of the large world never holds a server for more than about SLICE_MS at a time; with what its steps made.
