@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { advancingClock, settingClock } from '../src/runtime/clock-moves.js';
 import { control, Harness, NOW } from './support/harness.js';
 
 const START = Date.parse(NOW);
@@ -81,5 +82,23 @@ describe('a move of the clock, lived in turns', () => {
     // The new world stays at the reset's clock: the move did not go on in it.
     expect(body.now).toBe(NOW);
     expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
+  });
+
+  it('never takes the clock back: a set to an instant another move has passed meanwhile leaves it where it is (MK4)', () => {
+    const h = new Harness({ seed: 11 });
+    const { world } = h.mock;
+    const tenDays = new Date(START + 10 * DAY_MS).toISOString().replace('.000', '');
+    // Two moves of one world, their steps taken in turns as livedMove takes them: the set's first step, then the
+    // advance's until the clock is past the set's instant, then the rest of the set.
+    const set = settingClock(world, tenDays, true, h.mock.worlds.budget);
+    const advance = advancingClock(world, { days: 60 }, h.mock.worlds.budget);
+    expect(set.next().done).toBe(false);
+    while (world.clock.nowMs() <= START + 11 * DAY_MS) expect(advance.next().done).toBe(false);
+    const passed = world.clock.nowMs();
+    for (let step = set.next(); !step.done; step = set.next());
+    expect(world.clock.nowMs()).toBe(passed);
+    for (let step = advance.next(); !step.done; step = advance.next());
+    // The advance's 60 days, and the set's first step of two minutes.
+    expect(world.clock.nowMs()).toBe(START + 60 * DAY_MS + 120_000);
   });
 });

@@ -41,10 +41,10 @@ function ensureRoom(world: World, seconds: number, budget: MemoryBudget): void {
 /**
  * How far the clock moves at a time when a move is lived through in steps: two minutes of the world's day (a week of
  * the large world, at load 3-4: its longest step of ten minutes 80 ms, of two 40-55 ms but for a zone's new day or a
- * collection, whose acts are one each; the week's time alike, 1,008 steps or 5,040). A
- * server gives other clients a turn between steps (clock-happenings.ts, livedMove), and a catch-up is
- * path-independent (LW6: an advance of 7 days, 7 of one day and 168 of one hour give the same world), so the world
- * at the end is the one a single step makes; meanwhile, every pause shows a world lived up to its clock.
+ * collection, whose acts are one each; the week's time alike, 1,008 steps or 5,040). A server gives other clients a
+ * turn between steps (clock-happenings.ts, livedMove), and a catch-up is path-independent (LW6: an advance of 7 days,
+ * 7 of one day and 168 of one hour give the same world), so the world at the end is the one a single step makes;
+ * meanwhile, every pause shows a world lived up to its clock.
  */
 const STEP_MS = 120_000;
 
@@ -90,11 +90,12 @@ export function* settingClock(
   }
   refuseLongStep('now', Math.floor((target - current) / 1000));
   ensureRoom(world, Math.floor((target - current) / 1000), budget);
-  // To the instant itself: a running clock's steps are read against it as it runs.
+  // To the instant itself: a running clock's steps are read against it as it runs. Never back (MK4): another move
+  // of the same world, lived in the same turns, may have taken its clock past the instant meanwhile.
   yield* livedThrough(
     world,
     () => target - world.clock.nowMs(),
-    (clock) => clock.set(target, frozen),
+    (clock) => clock.set(Math.max(target, clock.nowMs()), frozen),
   );
   return clockView(world);
 }
