@@ -7,7 +7,7 @@ import type { CheckIn } from '../domain/records.js';
 import type { ControlSchema } from '../types/wire.js';
 import type { MockEvents } from './mock-events.js';
 import type { Sliced } from '../domain/slices.js';
-import { nextTurn, SLICE_MS } from './in-turns.js';
+import { inTurns } from './in-turns.js';
 import type { WorldSlot } from './sessions.js';
 import { clockView, type ClockView } from './time-travel.js';
 
@@ -25,8 +25,8 @@ const MADE: Partial<Record<RecordKind, keyof Happened>> = {
 };
 
 /**
- * Counts what a move's steps make in `slot`'s world: only while a step runs (`step`), so that what other clients
- * write between the steps of a move lived in turns (livedMove) is not counted as the clock's.
+ * Counts what a move's steps make in `slot`'s world: only while `counting` (livedMove sets it for its stretches of
+ * steps), so that what other clients write in the turns between them is not counted as the clock's.
  */
 class MoveTally {
   readonly happened: Happened = {
@@ -39,14 +39,14 @@ class MoveTally {
     activities_logged: 0,
     webhook_deliveries: 0,
   };
-  #counting = false;
+  counting = false;
   readonly #stops: (() => void)[];
 
   constructor(events: MockEvents, slot: WorldSlot) {
     const { happened } = this;
     const world = slot.world;
     const stopRecords = events.on('record:changed', (event) => {
-      if (!this.#counting || event.world !== world) return;
+      if (!this.counting || event.world !== world) return;
       const count = MADE[event.kind];
       if (event.previous === undefined) {
         if (count) happened[count]++;
@@ -60,25 +60,9 @@ class MoveTally {
       }
     });
     const stopDeliveries = events.on('delivery:changed', ({ session, status }) => {
-      if (this.#counting && session === slot.name && status === 'pending') happened.webhook_deliveries++;
+      if (this.counting && session === slot.name && status === 'pending') happened.webhook_deliveries++;
     });
     this.#stops = [stopRecords, stopDeliveries];
-  }
-
-  /**
-   * Runs one synchronous step of the move, counting what it makes. Webhook deliveries are queued on the turn's
-   * microtask (webhooks.ts), so the count goes on until that has run.
-   */
-  async step<T>(run: () => T): Promise<T> {
-    this.#counting = true;
-    try {
-      const answer = run();
-      // The deliveries' microtask was queued during the step, so it runs before this continuation.
-      await Promise.resolve();
-      return answer;
-    } finally {
-      this.#counting = false;
-    }
   }
 
   stop(): void {
@@ -101,17 +85,22 @@ export async function livedMove(
 ): Promise<ClockView & { happened: Happened }> {
   const tally = new MoveTally(events, slot);
   const world = slot.world;
-  let started = performance.now();
+  tally.counting = true;
   try {
-    for (;;) {
-      const step = await tally.step(() => move.next());
-      if (step.done) return { ...step.value, happened: tally.happened };
-      if (performance.now() - started >= SLICE_MS) {
-        await nextTurn();
-        started = performance.now();
-        if (slot.world !== world) return { ...clockView(slot.world), happened: tally.happened };
-      }
-    }
+    const view = await inTurns(move, {
+      // Webhook deliveries are queued on a microtask of the steps that made them (webhooks.ts): counted before the
+      // turn goes to others.
+      before: async () => {
+        await Promise.resolve();
+        tally.counting = false;
+      },
+      goOn: () => {
+        tally.counting = true;
+        return slot.world === world;
+      },
+    });
+    await Promise.resolve();
+    return { ...(view ?? clockView(slot.world)), happened: tally.happened };
   } finally {
     tally.stop();
   }
