@@ -591,15 +591,17 @@ export class Life implements LifeEngine {
     const askedSince = monday - ASKED_WEEKS * 7 * DAY;
     const inWeeks = (c: Comment) => c.createdAt >= askedSince && c.createdAt < at;
     const before = (c: Comment) => c.createdAt < at;
+    // A person's comments from `weeks` weeks before `at`'s to `at`, newest first down to the first of them.
+    const byPerson = (personId: Uuid, weeks: number): Comment[] => {
+      const comments: Comment[] = [];
+      for (const comment of store.commentsBy(personId)) {
+        if (comment.createdAt < monday - weeks * 7 * DAY) break;
+        if (comment.createdAt < at) comments.push(comment);
+      }
+      return comments;
+    };
     return {
-      by: (personId) => {
-        const comments: Comment[] = [];
-        for (const comment of store.commentsBy(personId)) {
-          if (comment.createdAt < monday - SAID_WEEKS * 7 * DAY) break;
-          if (comment.createdAt < at) comments.push(comment);
-        }
-        return comments;
-      },
+      by: (personId) => byPerson(personId, SAID_WEEKS),
       under: () => {
         // A record of the Friday before gets comments on the Monday: records from three days before the weeks on.
         const comments: Comment[] = [];
@@ -616,14 +618,7 @@ export class Life implements LifeEngine {
         }
         return comments;
       },
-      since: (personId) => {
-        const comments: Comment[] = [];
-        for (const comment of store.commentsBy(personId)) {
-          if (comment.createdAt < monday - SAID_QUARTER * 7 * DAY) break;
-          if (comment.createdAt < at) comments.push(comment);
-        }
-        return comments;
-      },
+      since: (personId) => byPerson(personId, SAID_QUARTER),
       onGoal: () => {
         const comments: Comment[] = [];
         if (goalId === undefined) return comments;
