@@ -84,6 +84,19 @@ describe('a move of the clock, lived in turns', () => {
     expect((await control(h, 'GET', '/clock')).body.now).toBe(NOW);
   });
 
+  it('ends where its session is dropped meanwhile: no world nobody can reach is lived on', async () => {
+    const h = new Harness({ seed: 9 });
+    const session = { 'x-mock-session': 'dropped-mid-move' };
+    expect((await control(h, 'GET', '/clock', undefined, session)).status).toBe(200);
+    const advance = control(h, 'POST', '/clock/advance', { days: 60 }, session);
+    await nextTurn();
+    expect((await control(h, 'DELETE', '/sessions/dropped-mid-move')).status).toBe(204);
+    const { status, body } = await advance;
+    expect(status).toBe(200);
+    // The move stopped at the step the drop met: far short of its 60 days.
+    expect(Date.parse(body.now)).toBeLessThan(START + 30 * DAY_MS);
+  });
+
   it('never takes the clock back: a set to an instant another move has passed meanwhile leaves it where it is (MK4)', () => {
     const h = new Harness({ seed: 11 });
     const { world } = h.mock;

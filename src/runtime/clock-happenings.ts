@@ -75,7 +75,8 @@ class MoveTally {
  * then a turn for what waits (other clients' requests, which meet the world lived up to its clock so far), so a
  * week of the large world never holds a server for more than about SLICE_MS at a time; with what its steps made.
  * Should the slot's world be replaced meanwhile (a reset, a restore), the move ends there: its clock is the new
- * world's.
+ * world's. Should its session be dropped meanwhile (`DELETE /__mock/sessions/{name}`, idle), it ends too, at the
+ * clock it reached: no one can reach that world again, and a week of the large world would go on costing seconds.
  * @example const { now, happened } = await livedMove(mock.events, slot, advancingClock(slot.world, { days: 7 }, budget))
  */
 export async function livedMove(
@@ -85,6 +86,10 @@ export async function livedMove(
 ): Promise<ClockView & { happened: Happened }> {
   const tally = new MoveTally(events, slot);
   const world = slot.world;
+  let dropped = false;
+  const stopDropped = events.on('session:dropped', ({ session }) => {
+    if (session === slot.name) dropped = true;
+  });
   tally.counting = true;
   try {
     const view = await inTurns(move, {
@@ -96,12 +101,13 @@ export async function livedMove(
       },
       goOn: () => {
         tally.counting = true;
-        return slot.world === world;
+        return slot.world === world && !dropped;
       },
     });
     await Promise.resolve();
     return { ...(view ?? clockView(slot.world)), happened: tally.happened };
   } finally {
     tally.stop();
+    stopDropped();
   }
 }
