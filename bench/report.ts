@@ -67,130 +67,9 @@ export function table(results: Results): string[] {
     lines.push(
       `| ${part} | ${figure} | ${value} | ${ratio} | ${verdict(target ? targets.get(target) : undefined).join(' | ')} |`,
     );
-  const t = results.throughput;
-  if (t) {
-    const part = `throughput, ${t.connections} conn.`;
-    const vsRaw = (r: ScenarioResult) => (r.vsRaw === undefined ? '' : `${r.vsRaw.toFixed(2)}× raw`);
-    const find = (key: string) => t.scenarios.find((s) => s.key === key);
-    const rawRuns = t.raw.rounds.map((r) => number(r.rps)).join(', ');
-    row(
-      part,
-      `**raw**: ${t.raw.label}, median of ${t.raw.rounds.length} runs (${rawRuns} req/s)`,
-      loadFigure(t.raw),
-      '1.00× raw',
-    );
-    const prism = find('prism-goal');
-    if (prism) row(part, prism.label, loadFigure(prism), vsRaw(prism));
-    else row(part, 'Prism mock: GET /goals/{id}', `skipped: ${t.prismSkipped}`);
-    const inRows = (s: ScenarioResult) => s.server !== 'prism' && s.server !== 'baseline' && s.load === 'connections';
-    for (const r of t.scenarios.filter(inRows)) {
-      const target = { goal: 'goal-vs-raw', 'goals-page': 'goals-page-vs-raw', 'goal-update': 'goal-update-vs-raw' }[
-        r.key
-      ];
-      row(part, `standin ${r.server}: ${r.label}`, loadFigure(r), vsRaw(r), target);
-      // MCP3: a tool call against the REST call it makes, in server CPU per request of the same run.
-      const rest = { 'mcp-me': 'me', 'mcp-goal': 'goal' }[r.key];
-      const restRow = rest ? find(rest) : undefined;
-      if (restRow?.cpuUs && r.cpuUs)
-        row(
-          part,
-          `↳ its CPU per request against ${restRow.label}'s (${restRow.cpuUs} µs)`,
-          '',
-          `${(r.cpuUs / restRow.cpuUs).toFixed(2)}× REST`,
-          `${r.key}-vs-rest`,
-        );
-      const twin = find(`${r.key}@baseline`);
-      if (twin && t.baseline && r.vsBaseline !== undefined)
-        row(
-          part,
-          `↳ the baseline ${t.baseline.ref} (${t.baseline.commit}), the same right after`,
-          loadFigure(twin),
-          `${r.vsBaseline.toFixed(2)}× baseline${r.cpuVsBaseline ? ` · CPU/req ${r.cpuVsBaseline.toFixed(2)}×` : ''}`,
-        );
-      if (r.key === 'goal')
-        row(
-          part,
-          '↳ the same against Prism',
-          '',
-          prism ? `${(r.rps / prism.rps).toFixed(2)}× Prism` : '',
-          'goal-vs-prism',
-        );
-    }
-    const small = find('team-week-small')!;
-    const large = find('team-week-large')!;
-    row('latency, 1 conn.', `standin small: ${small.label}`, loadFigure(small));
-    row('latency, 1 conn.', `standin large: ${large.label}`, loadFigure(large), '', 'team-week-large-p99');
-    row(
-      'latency, 1 conn.',
-      '↳ large p99 against small p99',
-      '',
-      `${(large.p99 / small.p99).toFixed(2)}× small`,
-      'team-week-large-vs-small',
-    );
-  }
+  if (results.throughput) throughputRows(results.throughput, row);
   floorRows(results.floor, row);
-  const s = results.starts;
-  if (s) {
-    const runs = (n: number) => (n === 1 ? 'one run' : `median of ${n} runs`);
-    const starts: Array<[string, number, number, string?]> = [
-      [
-        "node's own bootstrap (performance.now() at the script's first line)",
-        s.createMock.bootstrapMs,
-        s.createMock.runs.length,
-      ],
-      [
-        'createMock() small in a fresh process, import included',
-        s.createMock.createMockMs,
-        s.createMock.runs.length,
-        'create-mock',
-      ],
-      [
-        'standin serve small, spawn to the first GET /me',
-        s.serveSmall.medianMs,
-        s.serveSmall.runsMs.length,
-        'serve-small',
-      ],
-      [
-        'standin serve large, spawn to the first GET /me',
-        s.serveLarge.medianMs,
-        s.serveLarge.runsMs.length,
-        'serve-large',
-      ],
-      [
-        'npm start on a built checkout (its prestart finds nothing changed and builds nothing), spawn to the first GET /me',
-        s.npmStart.medianMs,
-        s.npmStart.runsMs.length,
-        'npm-start',
-      ],
-    ];
-    for (const [figure, value, n, target] of starts) {
-      row('cold start', `${figure}, ${runs(n)}`, ms(value), '', target);
-      if (target !== 'serve-small' || s.bareNode === undefined) continue;
-      // The floor of any Node server on this machine, started in turn with serve small: what standin adds to it.
-      const bare = s.bareNode;
-      row(
-        'cold start',
-        `a bare node:http server (bench/raw-server.ts), spawn to its first answer, in turn with serve small, ${runs(bare.runsMs.length)}`,
-        ms(bare.medianMs),
-      );
-      row(
-        'cold start',
-        '↳ standin serve small against the bare server',
-        `${ms(s.serveSmall.medianMs - bare.medianMs)} more`,
-        `${(s.serveSmall.medianMs / bare.medianMs).toFixed(2)}× bare node`,
-      );
-    }
-    for (const o of s.npmStart.signals)
-      row(
-        'signals',
-        `${o.signal} to npm start's own pid: the server stops within 2 s`,
-        o.stopped
-          ? `yes, port closed after ${o.closedAfterMs} ms`
-          : `no: npm ${o.npmExited ? 'exited' : 'still running'}, server still listening (then ${o.cleanup})`,
-        '',
-        `npm-start-${o.signal.toLowerCase()}`,
-      );
-  }
+  if (results.starts) startRows(results.starts, row);
   const m = results.memory;
   if (m) {
     const part = 'memory, large world';
@@ -297,6 +176,131 @@ export function table(results: Results): string[] {
 type Row = (part: string, figure: string, value: string, ratio?: string, target?: string) => void;
 
 /** The write floor's rows (issue 34): each server's CPU per POST, and standin's against bare Hono's. */
+/** The throughput rows: each scenario against raw node:http, Prism and the baseline build of the same run. */
+function throughputRows(t: NonNullable<Results['throughput']>, row: Row): void {
+  const part = `throughput, ${t.connections} conn.`;
+  const vsRaw = (r: ScenarioResult) => (r.vsRaw === undefined ? '' : `${r.vsRaw.toFixed(2)}× raw`);
+  const find = (key: string) => t.scenarios.find((s) => s.key === key);
+  const rawRuns = t.raw.rounds.map((r) => number(r.rps)).join(', ');
+  row(
+    part,
+    `**raw**: ${t.raw.label}, median of ${t.raw.rounds.length} runs (${rawRuns} req/s)`,
+    loadFigure(t.raw),
+    '1.00× raw',
+  );
+  const prism = find('prism-goal');
+  if (prism) row(part, prism.label, loadFigure(prism), vsRaw(prism));
+  else row(part, 'Prism mock: GET /goals/{id}', `skipped: ${t.prismSkipped}`);
+  const inRows = (s: ScenarioResult) => s.server !== 'prism' && s.server !== 'baseline' && s.load === 'connections';
+  for (const r of t.scenarios.filter(inRows)) {
+    const target = { goal: 'goal-vs-raw', 'goals-page': 'goals-page-vs-raw', 'goal-update': 'goal-update-vs-raw' }[
+      r.key
+    ];
+    row(part, `standin ${r.server}: ${r.label}`, loadFigure(r), vsRaw(r), target);
+    // MCP3: a tool call against the REST call it makes, in server CPU per request of the same run.
+    const rest = { 'mcp-me': 'me', 'mcp-goal': 'goal' }[r.key];
+    const restRow = rest ? find(rest) : undefined;
+    if (restRow?.cpuUs && r.cpuUs)
+      row(
+        part,
+        `↳ its CPU per request against ${restRow.label}'s (${restRow.cpuUs} µs)`,
+        '',
+        `${(r.cpuUs / restRow.cpuUs).toFixed(2)}× REST`,
+        `${r.key}-vs-rest`,
+      );
+    const twin = find(`${r.key}@baseline`);
+    if (twin && t.baseline && r.vsBaseline !== undefined)
+      row(
+        part,
+        `↳ the baseline ${t.baseline.ref} (${t.baseline.commit}), the same right after`,
+        loadFigure(twin),
+        `${r.vsBaseline.toFixed(2)}× baseline${r.cpuVsBaseline ? ` · CPU/req ${r.cpuVsBaseline.toFixed(2)}×` : ''}`,
+      );
+    if (r.key === 'goal')
+      row(
+        part,
+        '↳ the same against Prism',
+        '',
+        prism ? `${(r.rps / prism.rps).toFixed(2)}× Prism` : '',
+        'goal-vs-prism',
+      );
+  }
+  const small = find('team-week-small')!;
+  const large = find('team-week-large')!;
+  row('latency, 1 conn.', `standin small: ${small.label}`, loadFigure(small));
+  row('latency, 1 conn.', `standin large: ${large.label}`, loadFigure(large), '', 'team-week-large-p99');
+  row(
+    'latency, 1 conn.',
+    '↳ large p99 against small p99',
+    '',
+    `${(large.p99 / small.p99).toFixed(2)}× small`,
+    'team-week-large-vs-small',
+  );
+}
+
+/** The cold starts' and signals' rows. */
+function startRows(s: NonNullable<Results['starts']>, row: Row): void {
+  const runs = (n: number) => (n === 1 ? 'one run' : `median of ${n} runs`);
+  const starts: Array<[string, number, number, string?]> = [
+    [
+      "node's own bootstrap (performance.now() at the script's first line)",
+      s.createMock.bootstrapMs,
+      s.createMock.runs.length,
+    ],
+    [
+      'createMock() small in a fresh process, import included',
+      s.createMock.createMockMs,
+      s.createMock.runs.length,
+      'create-mock',
+    ],
+    [
+      'standin serve small, spawn to the first GET /me',
+      s.serveSmall.medianMs,
+      s.serveSmall.runsMs.length,
+      'serve-small',
+    ],
+    [
+      'standin serve large, spawn to the first GET /me',
+      s.serveLarge.medianMs,
+      s.serveLarge.runsMs.length,
+      'serve-large',
+    ],
+    [
+      'npm start on a built checkout (its prestart finds nothing changed and builds nothing), spawn to the first GET /me',
+      s.npmStart.medianMs,
+      s.npmStart.runsMs.length,
+      'npm-start',
+    ],
+  ];
+  for (const [figure, value, n, target] of starts) {
+    row('cold start', `${figure}, ${runs(n)}`, ms(value), '', target);
+    if (target !== 'serve-small' || s.bareNode === undefined) continue;
+    // The floor of any Node server on this machine, started in turn with serve small: what standin adds to it.
+    const bare = s.bareNode;
+    row(
+      'cold start',
+      `a bare node:http server (bench/raw-server.ts), spawn to its first answer, in turn with serve small, ${runs(bare.runsMs.length)}`,
+      ms(bare.medianMs),
+    );
+    row(
+      'cold start',
+      '↳ standin serve small against the bare server',
+      `${ms(s.serveSmall.medianMs - bare.medianMs)} more`,
+      `${(s.serveSmall.medianMs / bare.medianMs).toFixed(2)}× bare node`,
+    );
+  }
+  for (const o of s.npmStart.signals)
+    row(
+      'signals',
+      `${o.signal} to npm start's own pid: the server stops within 2 s`,
+      o.stopped
+        ? `yes, port closed after ${o.closedAfterMs} ms`
+        : `no: npm ${o.npmExited ? 'exited' : 'still running'}, server still listening (then ${o.cleanup})`,
+      '',
+      `npm-start-${o.signal.toLowerCase()}`,
+    );
+}
+
 function floorRows(f: FloorResult | null, row: Row): void {
   if (!f) return;
   const part = `write floor, ${f.connections} conn.`;
