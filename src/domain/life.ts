@@ -8,7 +8,7 @@
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
-import { isAbsentOn } from './check-in-schedule.js';
+import { checkInThread, isAbsentOn, scheduledTeamIds } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
 import { writeComment } from './comments.js';
@@ -74,11 +74,15 @@ export class Act implements Timed {
 
 const DAY = 86_400;
 
-/** LW3: a person's last filled check-in before `date`, within two weeks (what their answers follow up). */
-function lastFilled(checkInOn: (date: IsoDate) => CheckIn | undefined, date: IsoDate): CheckIn | undefined {
+/** LW3: a person's last filled check-in of `thread` before `date`, within two weeks (what their answers follow up). */
+function lastFilled(
+  checkInOn: (date: IsoDate) => CheckIn | undefined,
+  date: IsoDate,
+  thread: (checkIn: CheckIn) => boolean,
+): CheckIn | undefined {
   for (let back = 1; back <= 14; back++) {
     const checkIn = checkInOn(addDays(date, -back));
-    if (checkIn && checkIn.completedAt !== null) return checkIn;
+    if (checkIn && checkIn.completedAt !== null && thread(checkIn)) return checkIn;
   }
   return undefined;
 }
@@ -363,8 +367,13 @@ export class Life implements LifeEngine {
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
     const checkInOn = store.checkInsOf(person.id);
-    const previous = lastFilled(checkInOn, checkIn.date);
-    const before = previous && lastFilled(checkInOn, previous.date);
+    // LW3: of the check-in's thread (a guest's check-ins for another team follow up their own: checkInThread), by the
+    // teams that check in on its date: a filled one is filed under all of the person's teams (CI3).
+    const threadOf = (c: CheckIn) => checkInThread(person, scheduledTeamIds(person, store.teams, c.date));
+    const ofThread = threadOf(checkIn);
+    const thread = (c: CheckIn) => threadOf(c) === ofThread;
+    const previous = lastFilled(checkInOn, checkIn.date, thread);
+    const before = previous && lastFilled(checkInOn, previous.date, thread);
     const fill = base.life.checkInFill(checkIn, person, previous, before);
     const filled = updateCheckIn(
       this.#world,
