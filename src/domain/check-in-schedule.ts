@@ -18,8 +18,7 @@ export function scheduledTeamIds(person: Pick<Person, 'teamIds'>, teamsById: Tea
  * is a guest of tells its work, and follows up their last one for it (fixtures' check-ins.ts, voices.ts).
  */
 export function checkInThread(person: Pick<Person, 'teamIds'>, teamIds: readonly Uuid[]): Uuid | undefined {
-  const first = person.teamIds[0];
-  return first !== undefined && teamIds.includes(first) ? first : teamIds[0];
+  return teamIds.includes(person.teamIds[0]!) ? person.teamIds[0] : teamIds[0];
 }
 
 /** CI9: an absence covering `date` that was recorded at or before `asOf` (generation time). */

@@ -8,7 +8,7 @@
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
-import { checkInThread, isAbsentOn, scheduledTeamIds } from './check-in-schedule.js';
+import { checkInThread, isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
 import { writeComment } from './comments.js';
@@ -367,11 +367,9 @@ export class Life implements LifeEngine {
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
     const checkInOn = store.checkInsOf(person.id);
-    // LW3: of the check-in's thread (a guest's check-ins for another team follow up their own: checkInThread), by the
-    // teams that check in on its date: a filled one is filed under all of the person's teams (CI3).
-    const threadOf = (c: CheckIn) => checkInThread(person, scheduledTeamIds(person, store.teams, c.date));
-    const ofThread = threadOf(checkIn);
-    const thread = (c: CheckIn) => threadOf(c) === ofThread;
+    // LW3: of the check-in's thread (a guest's check-ins for another team follow up their own: checkInThread).
+    const ofThread = checkInThread(person, checkIn.teamIds);
+    const thread = (c: CheckIn) => checkInThread(person, c.teamIds) === ofThread;
     const previous = lastFilled(checkInOn, checkIn.date, thread);
     const before = previous && lastFilled(checkInOn, previous.date, thread);
     const fill = base.life.checkInFill(checkIn, person, previous, before);
@@ -379,7 +377,8 @@ export class Life implements LifeEngine {
       this.#world,
       person,
       checkIn.id,
-      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted },
+      // Filed under the teams it was made for (CI1), as the generated history files it: its text tells their work.
+      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted, team_ids: [...checkIn.teamIds] },
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);
