@@ -372,7 +372,8 @@ export class Life implements LifeEngine {
     const thread = (c: CheckIn) => checkInThread(person, c.teamIds) === ofThread;
     const previous = lastFilled(checkInOn, checkIn.date, thread);
     const before = previous && lastFilled(checkInOn, previous.date, thread);
-    const fill = base.life.checkInFill(checkIn, person, previous, before);
+    const earliest = before && lastFilled(checkInOn, before.date, thread);
+    const fill = base.life.checkInFill(checkIn, person, previous, before, earliest);
     const filled = updateCheckIn(
       this.#world,
       person,
