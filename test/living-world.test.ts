@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, dateInZone, dayNumber, instantAt, weekdayOf } from '../src/domain/calendar.js';
-import { isAbsentOn } from '../src/domain/check-in-schedule.js';
+import { checkInThread, isAbsentOn } from '../src/domain/check-in-schedule.js';
 import { checkInHabit, checkInTime } from '../src/domain/life-agenda.js';
 import type { CheckIn, Person } from '../src/domain/records.js';
 import { commentGist, weekOf } from '../fixtures/comment-gist.js';
@@ -233,8 +233,14 @@ describe('LW6 a week of seed 42', () => {
         const filled = [...store.checkIns.values()]
           .filter((c) => c.personId === person.id && c.completedAt !== null)
           .sort((a, b) => a.date.localeCompare(b.date));
+        // The one before in its thread (checkInThread: a guest's check-ins for another team follow up their own).
+        const threadOf = (c: CheckIn) => checkInThread(person, c.teamIds);
         return filled.slice(1).flatMap((after, k) => {
-          const before = filled[k]!;
+          const before = filled
+            .slice(0, k + 1)
+            .reverse()
+            .find((c) => threadOf(c) === threadOf(after));
+          if (!before) return [];
           const recent = dayNumber(after.date) - dayNumber(before.date) <= 12;
           return after.completedAt! > start && before.blockers?.trim() && recent && after.mood !== 'sick'
             ? [after]

@@ -12,6 +12,15 @@ export function scheduledTeamIds(person: Pick<Person, 'teamIds'>, teamsById: Tea
   return person.teamIds.filter((teamId) => teamsById.get(teamId)?.checkInDays.includes(weekday));
 }
 
+/**
+ * LW3: the thread a check-in filed under `teamIds` follows up in: the person's first team's, when it is filed under
+ * it, else the team's it is filed under, on the days only that team checks in: a check-in for the team a person
+ * is a guest of tells its work, and follows up their last one for it (fixtures' check-ins.ts, voices.ts).
+ */
+export function checkInThread(person: Pick<Person, 'teamIds'>, teamIds: readonly Uuid[]): Uuid | undefined {
+  return teamIds.includes(person.teamIds[0]!) ? person.teamIds[0] : teamIds[0];
+}
+
 /** CI9: an absence covering `date` that was recorded at or before `asOf` (generation time). */
 export function absenceKnownAt(absences: readonly Absence[], date: IsoDate, asOf: EpochSeconds): boolean {
   return absences.some((a) => a.start <= date && date <= a.end && a.recordedAt <= asOf);

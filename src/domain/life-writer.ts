@@ -92,9 +92,16 @@ export interface LifeWriter {
   /**
    * How `person` fills in `checkIn` (CI3): mood, whether the plan was done, the answers; `previous` is their
    * last filled check-in before it (LW3: days follow on), if any in the last two weeks, and `before` the one
-   * before that (what `previous` carried on of its own last plan, the day after tells of).
+   * before that (what `previous` carried on of its own last plan, the day after tells of), `earliest` the one before
+   * `before` (a blocker four check-ins running: whose trouble `before`'s told).
    */
-  checkInFill(checkIn: CheckIn, person: Person, previous: CheckIn | undefined, before?: CheckIn): CheckInFill;
+  checkInFill(
+    checkIn: CheckIn,
+    person: Person,
+    previous: CheckIn | undefined,
+    before?: CheckIn,
+    earliest?: CheckIn,
+  ): CheckInFill;
   /**
    * The title and body of an update `author` posts on the goal, told from its figures (after `previous`); `closes`:
    * it is the goal's last, posted as its end date comes (LW1: done, or missed and why).

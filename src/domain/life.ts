@@ -8,7 +8,7 @@
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
-import { isAbsentOn } from './check-in-schedule.js';
+import { checkInThread, isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
 import { writeComment } from './comments.js';
@@ -74,11 +74,15 @@ export class Act implements Timed {
 
 const DAY = 86_400;
 
-/** LW3: a person's last filled check-in before `date`, within two weeks (what their answers follow up). */
-function lastFilled(checkInOn: (date: IsoDate) => CheckIn | undefined, date: IsoDate): CheckIn | undefined {
+/** LW3: a person's last filled check-in of `thread` before `date`, within two weeks (what their answers follow up). */
+function lastFilled(
+  checkInOn: (date: IsoDate) => CheckIn | undefined,
+  date: IsoDate,
+  thread: (checkIn: CheckIn) => boolean,
+): CheckIn | undefined {
   for (let back = 1; back <= 14; back++) {
     const checkIn = checkInOn(addDays(date, -back));
-    if (checkIn && checkIn.completedAt !== null) return checkIn;
+    if (checkIn && checkIn.completedAt !== null && thread(checkIn)) return checkIn;
   }
   return undefined;
 }
@@ -363,14 +367,19 @@ export class Life implements LifeEngine {
     if (!checkIn || checkIn.absent || checkIn.completedAt !== null || checkIn.updatedAt > midnight) return;
     if (!this.actsFor(person) || isAbsentOn(store.absencesOf(person), checkIn.date)) return;
     const checkInOn = store.checkInsOf(person.id);
-    const previous = lastFilled(checkInOn, checkIn.date);
-    const before = previous && lastFilled(checkInOn, previous.date);
-    const fill = base.life.checkInFill(checkIn, person, previous, before);
+    // LW3: of the check-in's thread (a guest's check-ins for another team follow up their own: checkInThread).
+    const ofThread = checkInThread(person, checkIn.teamIds);
+    const thread = (c: CheckIn) => checkInThread(person, c.teamIds) === ofThread;
+    const previous = lastFilled(checkInOn, checkIn.date, thread);
+    const before = previous && lastFilled(checkInOn, previous.date, thread);
+    const earliest = before && lastFilled(checkInOn, before.date, thread);
+    const fill = base.life.checkInFill(checkIn, person, previous, before, earliest);
     const filled = updateCheckIn(
       this.#world,
       person,
       checkIn.id,
-      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted },
+      // Filed under the teams it was made for (CI1), as the generated history files it: its text tells their work.
+      { mood: fill.mood ?? undefined, previous_completed: fill.previousCompleted, team_ids: [...checkIn.teamIds] },
       { at, dress: fill.dress },
     );
     this.#respond('check-in', filled.id, person, at, at);

@@ -450,18 +450,29 @@ export class StoryRewrite {
       list.push(ci);
       byPerson.set(ci.person.id.toLowerCase(), list);
     }
+    // A person's home team (the wire lists it first), whose check-ins are one thread.
+    const homes = new Map(
+      [...this.c.org.people, this.c.org.me].map((p) => [p.id.toLowerCase(), p.teams[0]?.id.toLowerCase()]),
+    );
     for (const [personId, list] of this.#inNewIdOrder([...byPerson], ([id]) => id)) {
       const person = this.c.person(personId);
-      const voice = this.#voice(person.area, person.username, 'person', personId);
-      let last: CheckInKey | null = null;
+      const home = homes.get(personId);
+      const own = this.#voice(person.area, person.username, 'person', personId);
+      // LW3: a check-in filed only under another team of theirs (on its own days: CI1) tells that team's work and
+      // follows up their last of that team (checkInThread), as the generator writes a guest's.
+      const lasts = new Map<string | undefined, CheckInKey | null>();
       for (const ci of byInstantThenId(
         list,
         (c) => c.date,
         (c) => this.c.id(c.id),
       )) {
         const id = this.c.id(ci.id);
+        const teams = ci.teams.map((t) => t.id.toLowerCase());
+        const thread = home === undefined || teams.includes(home) ? home : teams[0];
+        const voice =
+          thread === home ? own : this.#voice(this.c.teamArea(thread!), person.username, 'person', personId);
         const facts = { previousCompleted: ci.previous_completed, blocked: ci.blocked, mood: ci.mood };
-        const follows = last;
+        const follows = lasts.get(thread) ?? null;
         const keyOf = (draw: number): CheckInKey => ({ id: draw ? `${id}#${draw}` : id, date: ci.date });
         const { texts, draw } = this.#drawn(
           (d) => {
@@ -482,7 +493,7 @@ export class StoryRewrite {
         this.#set(ci.id, 'blockers', texts.blockers);
         const filled = ci.completed_at !== null && !ci.absent;
         const key = keyOf(draw);
-        if (filled && ci.intentions) last = key;
+        if (filled && ci.intentions) lasts.set(thread, key);
         this.#checkInTones.set(ci.id.toLowerCase(), {
           tone: facts.blocked || ci.previous_completed === false ? 'trouble' : 'neutral',
           about: filled ? checkInComponent(voice, key) : null,
