@@ -2,12 +2,13 @@
 // slot per cadence period, responses after their record, and the queue's one order.
 import { describe, expect, it } from 'vitest';
 import { cadenceAfter } from './action-items.js';
-import { addDays, instantAt, weekdayOf } from './calendar.js';
+import { addDays, dayNumber, instantAt, weekdayOf } from './calendar.js';
 import {
   beforeDaysAway,
   checkInHabit,
   checkInTime,
   closingDate,
+  dayFacts,
   duringWorkingDays,
   duringWorkingHours,
   goalSlot,
@@ -68,15 +69,17 @@ describe('goal update slots (LW6)', () => {
     expect(new Set(seconds).size).toBe(60);
   });
 
-  it('a monthly goal is due on one day of each month', () => {
-    for (const id of ids.slice(0, 50))
-      expect(new Set(due('monthly', id).map((d) => d.slice(0, 7))).size).toBe(due('monthly', id).length);
+  it('a monthly goal is due every fourth week on its weekday: 3 times in 12 weeks, never twice in a month', () => {
+    for (const id of ids.slice(0, 50)) {
+      const dates = due('monthly', id);
+      expect(dates).toHaveLength(3);
+      expect(new Set(dates.map(weekdayOf)).size).toBe(1);
+    }
   });
 
-  it.each(['weekly', 'biweekly', 'monthly'] as const)(
+  it.each(['weekly', 'biweekly'] as const)(
     "a %s goal's first slot after its anchor is the day AI3 says its update is due, or the Monday after a weekend's",
     (cadence) => {
-      // Anchors over two months, the 29th to 31st included (a month shorter than the anchor's day: its last day).
       for (const anchor of Array.from({ length: 62 }, (_, i) => addDays('2026-12-01', i))) {
         const slot = goalSlot(42, ids[1]!, anchor);
         // From three days on: the Monday right after a weekend anchor is the anchor's own slot.
@@ -89,6 +92,20 @@ describe('goal update slots (LW6)', () => {
       }
     },
   );
+
+  it("a monthly goal's first slot after its anchor is four weeks on, its weekday's, none to three days before AI3's due day", () => {
+    // Anchors over two months, the 29th to 31st included (a month shorter than the anchor's day: its last day).
+    for (const anchor of Array.from({ length: 62 }, (_, i) => addDays('2026-12-01', i))) {
+      const slot = goalSlot(42, ids[1]!, anchor);
+      let date = addDays(anchor, 3);
+      while (goalUpdateTime(slot, 'monthly', date, MIDNIGHT) === null) date = addDays(date, 1);
+      const weekend = { saturday: 2, sunday: 1 }[weekdayOf(anchor) as 'saturday' | 'sunday'] ?? 0;
+      expect(date, `monthly from ${anchor}`).toBe(addDays(anchor, 28 + weekend));
+      const due = cadenceAfter(anchor, 'monthly');
+      if (!weekend) expect(dayNumber(due) - dayNumber(date), `monthly from ${anchor}`).toBeLessThanOrEqual(3);
+      if (!weekend) expect(date <= due).toBe(true);
+    }
+  });
 
   it('posts between 10:00 and 17:00 on a weekday', () => {
     const slot = goalSlot(42, ids[3]!);
@@ -123,7 +140,7 @@ describe('the working week of goal updates (LW1, LW6)', () => {
     ['a Monday takes the weekend before', '2026-11-23', ['2026-11-23', '2026-11-22', '2026-11-21']],
     ['a Saturday has none', '2026-11-21', []],
   ])('%s', (_, date, days) => {
-    expect(workingSlotDays(date).map((d) => d.monthDay)).toEqual(days.map((d) => Number(d.slice(8))));
+    expect(workingSlotDays(date)).toEqual(days.map(dayFacts));
   });
 
   it.each([

@@ -105,48 +105,58 @@ export function checkInTime(
 }
 
 /**
- * A goal's update slot: the weekday of its week (and week of its fortnight, day of its month), its minute, and a
+ * A goal's update slot: the weekday of its week (and week of its fortnight, of its four weeks), its minute, and a
  * second of its own that each date moves on (LW6: a person posts at 14:05:37, not on the minute every time; a
  * stranger's read found every simulated update at :00 seconds beside the generated history's).
  */
 export interface GoalSlot {
   weekday: number;
   fortnight: number;
-  monthDay: number;
+  /** The slot's day of a four-week cycle (DayFacts's `fourWeeks`): a monthly goal's. */
+  fourWeeks: number;
   minute: number;
   second: number;
 }
 
+/** The days of a monthly goal's cycle: four weeks, the most a month after any day holds (AI3). */
+const FOUR_WEEKS = 28;
+
 /**
  * LW6: the goal's slot falls on the days AI3 says its update is due, a cadence after `anchor` (its latest
- * update's day or its start, action-items.ts's cadenceAnchor): the anchor's weekday (and week of its fortnight,
- * day of its month), so the owner posts on the day their action item asks for it. The minute is the goal's own;
- * without an anchor the days are the goal's own too.
+ * update's day or its start, action-items.ts's cadenceAnchor): the anchor's weekday (and week of its fortnight),
+ * so the owner posts on the day their action item asks for it. A monthly goal's owner keeps their weekday too:
+ * they post four weeks on, on the same weekday, none to three days before the month AI3 counts is up (a month on
+ * the same date fell on two weekdays of five never and on the Monday after the weekend twice as often, so that a
+ * small team's Tuesday had no update at all: test/quiet-days.test.ts). The minute is the goal's own; without an
+ * anchor the days are the goal's own too.
  * @example goalSlot(42, goalId, '2026-11-12').weekday // 3 (a Thursday); .minute between 10:00 and 17:00
  */
 export function goalSlot(seed: number, goalId: Uuid, anchor?: IsoDate): GoalSlot {
   const random = new EntityRandom(seed, 'life-goal-slot', goalId);
+  const weekday = random.int(0, 4);
+  const fortnight = random.int(0, 1);
+  // Its own fortnight of its four weeks (and a draw kept, so that the minute stays the one every world had).
+  const half = random.int(1, 24) % 2;
   const own = {
-    weekday: random.int(0, 4),
-    fortnight: random.int(0, 1),
-    monthDay: random.int(1, 24),
+    weekday,
+    fortnight,
+    fourWeeks: (fortnight + 2 * half) * 7 + weekday,
     minute: random.int(10 * 60, 17 * 60),
     second: 0,
   };
   // Drawn after the rest, so that the days and minute stay those every world was drawn with.
   own.second = random.int(0, 59);
   if (anchor === undefined) return own;
-  const { weekday, fortnight, monthDay } = dayFacts(anchor);
-  return { weekday, fortnight, monthDay, minute: own.minute, second: own.second };
+  const facts = dayFacts(anchor);
+  return { ...own, weekday: facts.weekday, fortnight: facts.fortnight, fourWeeks: facts.fourWeeks };
 }
 
-/** What a goal slot is matched against: a date's weekday (Monday 0), week parity and day of the month. */
+/** What a goal slot is matched against: a date's weekday (Monday 0), week parity and day of its four weeks. */
 export interface DayFacts {
   weekday: number;
   fortnight: number;
-  monthDay: number;
-  /** The days of the date's month: a slot on the 31st falls on the last day of a shorter month (AI3). */
-  monthDays: number;
+  /** The date's day of a four-week cycle counted from a Monday (0 to 27): its weekday and week of its fortnight. */
+  fourWeeks: number;
 }
 
 const MONDAY_FIRST = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -154,16 +164,14 @@ const MONDAY_FIRST = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 's
 /** dayFacts already found, by date: the catch-up asks of the same few dates again and again (calendar.ts's cap). */
 const factsOfDates = new Map<IsoDate, DayFacts>();
 
-/** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, monthDay: 23, monthDays: 30 } */
+/** @example dayFacts('2026-11-23') // { weekday: 0, fortnight: 0 or 1, fourWeeks: 0 to 27 } */
 export function dayFacts(date: IsoDate): DayFacts {
   let facts = factsOfDates.get(date);
   if (facts === undefined) {
-    const [year, month] = date.split('-').map(Number) as [number, number];
     facts = Object.freeze({
       weekday: MONDAY_FIRST.indexOf(weekdayOf(date)),
       fortnight: Math.floor((dayNumber(date) + 3) / 7) % 2,
-      monthDay: Number(date.slice(8, 10)),
-      monthDays: new Date(Date.UTC(year, month, 0)).getUTCDate(),
+      fourWeeks: (((dayNumber(date) + 3) % FOUR_WEEKS) + FOUR_WEEKS) % FOUR_WEEKS,
     });
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the cap bounds the map's memory; finding the facts again gives the same.
     if (factsOfDates.size < 100_000) factsOfDates.set(date, facts);
@@ -173,11 +181,11 @@ export function dayFacts(date: IsoDate): DayFacts {
 
 /**
  * LW6: whether the goal's owner posts on a date by its `update_cadence`: a weekday of each week, of every other
- * week, or a day of each month (`day` as dayFacts gives it, computed once per date).
+ * week, or of every fourth week, a month's (`day` as dayFacts gives it, computed once per date).
  * @example slotDue(slot, 'weekly', dayFacts('2026-11-23')) // true when slot.weekday is 0
  */
 function slotDue(slot: GoalSlot, cadence: UpdateCadence, day: DayFacts): boolean {
-  if (cadence === 'monthly') return day.monthDay === Math.min(slot.monthDay, day.monthDays);
+  if (cadence === 'monthly') return day.fourWeeks === slot.fourWeeks;
   return day.weekday === slot.weekday && (cadence === 'weekly' || day.fortnight === slot.fortnight);
 }
 
@@ -201,6 +209,19 @@ export function workingSlotDays(date: IsoDate): DayFacts[] {
 export function closingDate(endDate: IsoDate): IsoDate {
   const weekday = dayFacts(endDate).weekday;
   return weekday < 5 ? endDate : addDays(endDate, 4 - weekday);
+}
+
+/**
+ * LW1: the day an owner away on their goal's closing date (closingDate: a public holiday, a vacation) closes it: the
+ * last working day before it they are in, as someone leaving closes their goal before they go, when that is not
+ * before `from` (the day the world was made); else the closing date, posted on their return. A goal ending on
+ * Thanksgiving read "On track" past its end until the Monday after (test/story-motion-table.test.ts).
+ * @example closingDayOf('2026-11-26', newYorkAbsences, '2026-11-20') // '2026-11-25'
+ */
+export function closingDayOf(closing: IsoDate, absences: readonly Absence[], from: IsoDate): IsoDate {
+  if (!isAbsentOn(absences, closing)) return closing;
+  const before = dayIn(addDays(closing, -1), absences, -1);
+  return before >= from ? before : closing;
 }
 
 /** LW6: whether a slot falls on one of `days` (workingSlotDays of a date). */
@@ -233,15 +254,17 @@ export function slotInstant(slot: GoalSlot, date: IsoDate, midnight: EpochSecond
 /**
  * Shares of new records that get comments and reactions (LW6: "some records"), routine and notable: a notable one
  * (a goal slipping or done, a check-in with a blocker) draws teammates in (LW5: help under a slip, congratulations
- * under a milestone).
+ * under a milestone). A check-in's are the history's (fixtures/comments.ts: some 8% of its check-ins commented on,
+ * 12% reacted to): at 2% and 3% a small team's weekday the clock added often had no comment at all, for want of a
+ * goal update to comment under (test/quiet-days.test.ts).
  */
 const COMMENTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
   'goal-update': [0.6, 0.95],
-  'check-in': [0.02, 0.15],
+  'check-in': [0.06, 0.25],
 };
 const REACTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
   'goal-update': [0.3, 0.6],
-  'check-in': [0.03, 0.1],
+  'check-in': [0.1, 0.25],
 };
 
 /**

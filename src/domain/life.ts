@@ -20,6 +20,7 @@ import {
   checkInHabit,
   checkInTime,
   closingDate,
+  closingDayOf,
   dayFacts,
   duringWorkingDays,
   goalSlot,
@@ -152,6 +153,8 @@ interface AgendaGoal {
   slot: GoalSlot;
   owner: Person;
   closing: IsoDate | null;
+  /** The owner's date of the base's latest update of the goal: none more that day (its slot may be that day's). */
+  posted: IsoDate | null;
 }
 
 const agendas = new WeakMap<WorldBase, BaseAgenda>();
@@ -169,11 +172,14 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       // AI3: the owner posts on the days their action item says the update is due; one already due when the
       // world was made is caught up within three days, and the cadence goes on from there.
       const today = dateInZone(base.generatedAt, zone);
-      let anchor = cadenceAnchor(goal, base.store.latestUpdateOf(goal.id), zone);
+      const latest = base.store.latestUpdateOf(goal.id);
+      let anchor = cadenceAnchor(goal, latest, zone);
       if (cadenceAfter(anchor, goal.updateCadence) <= today)
         anchor = catchUpDay(base, goal.id, { timeZone: zone, absences: base.store.absencesOf(owner) }, today);
-      const closing = goal.endDate === null ? null : closingDate(goal.endDate);
-      const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner, closing };
+      const closing =
+        goal.endDate === null ? null : closingDayOf(closingDate(goal.endDate), base.store.absencesOf(owner), today);
+      const posted = latest ? dateInZone(latest.createdAt, zone) : null;
+      const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner, closing, posted };
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
     }
@@ -340,10 +346,12 @@ export class Life implements LifeEngine {
       });
     }
     const days = workingSlotDays(date);
-    for (const { goal, slot, owner, closing } of days.length ? (agenda.goalsByZone.get(zone) ?? []) : []) {
+    for (const { goal, slot, owner, closing, posted } of days.length ? (agenda.goalsByZone.get(zone) ?? []) : []) {
       // Cheap refusals first: a week of the large world walks over 100,000 goal-days. LW1: a goal with an end date
       // gets its last update on its closing date, and none after it.
       if (closing !== null && date > closing) continue;
+      // LW3: a goal its history updated on the day the world was made (its owner's update day) gets none more then.
+      if (posted !== null && date <= posted) continue;
       if (date !== closing && !slotDueOn(slot, goal.updateCadence, days)) continue;
       const at = midnight + slot.minute * 60;
       planned.push({
@@ -424,7 +432,14 @@ export class Life implements LifeEngine {
     const latest = store.latestUpdateOf(goalId);
     if (latest && latest.progress >= 100) return;
     // LW1: the update of the closing date (or one away then posts on coming back) resolves the goal.
-    const closing = goal.endDate === null ? null : closingDate(goal.endDate);
+    const closing =
+      goal.endDate === null
+        ? null
+        : closingDayOf(
+            closingDate(goal.endDate),
+            base.store.absencesOf(owner),
+            dateInZone(base.generatedAt, owner.timeZone),
+          );
     const closes = closing !== null && date >= closing;
     // Closed already (an update put off by an absence landing on the closing date too).
     if (closes && latest && dateInZone(latest.createdAt, owner.timeZone) >= closing) return;
