@@ -18,7 +18,6 @@ import {
   numbersOfAnotherTime,
   pullRequestsNumberedAsTickets,
 } from '../fixtures/story-numbers.js';
-import { pullRequestsTheFeedNeverLogs } from '../fixtures/story-feed.js';
 import { storyRecordsOf } from '../src/runtime/story-records.js';
 import { feedFindings } from './support/activity-feed.js';
 import { CLEARED, goesOn } from './support/blocker-told.js';
@@ -467,20 +466,6 @@ describe('LW6, LW8 the activity feed goes on as the clock moves', () => {
     await none.simulate('none');
     await control(none, 'POST', '/clock/advance', { days: 7 });
     expect(none.world.store.activities.size).toBe(history.length);
-  });
-});
-
-describe('LW3 the pull requests check-ins cite are in their authors’ feeds as the clock moves', () => {
-  it('a week on, the check-ins the simulation filled cite pull requests their feeds log (the history’s or the week’s)', async () => {
-    const h = new Harness();
-    await control(h, 'POST', '/clock/advance', { days: 7 });
-    const records = storyRecordsOf(h.world);
-    // The week's check-ins: they tell days of the history and of the week, whose openings each logs (activities.ts).
-    const checkIns = records.checkIns.filter((c) => (c.completedAt ?? 0) > START);
-    const week = { ...records, checkIns, activities: [...h.world.store.activities.values()] };
-    const figure = pullRequestsTheFeedNeverLogs(week);
-    expect(figure.of).toBeGreaterThan(50);
-    expect(figure.count, figure.examples.join('\n')).toBeLessThanOrEqual(0.03 * figure.of!);
   });
 });
 

@@ -122,15 +122,9 @@ export interface LifeWriter {
   /**
    * LW6, LW8: what the team's tools report of `person`'s work at `at`, the `k`th of their `date` (their zone's; the
    * history's of that date counted before it): a pull request of their area's code, a ticket, a meeting, a deploy, as
-   * the history's activities read; null on a sick day of theirs, as their check-in of that date tells it (LW3). With
-   * `opened`, the opening of the pull request of that place of their day's work (openings).
+   * the history's activities read; null on a sick day of theirs, as their check-in of that date tells it (LW3).
    */
-  activity(person: Person, date: IsoDate, at: EpochSeconds, k: number, opened?: number): ActivityDraft | null;
-  /**
-   * LW3: the pull requests `person` opens on `date` (their zone's), whose numbers their check-ins cite: each a place
-   * of their day's work (`item`) and the instant the team's tools log its opening, as the history's feed logs them.
-   */
-  openings(person: Person, date: IsoDate): ReadonlyArray<{ item: number; at: EpochSeconds }>;
+  activity(person: Person, date: IsoDate, at: EpochSeconds, k: number): ActivityDraft | null;
   /**
    * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
    * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of

@@ -140,8 +140,6 @@ interface Planned extends Timed {
   person: Person;
   /** An activity's place among its person's of the day, the history's before it counted (activityTimes); else 0. */
   k: number;
-  /** LW3: for a pull request's opening (LifeWriter.openings), the place of the person's day's work it is. */
-  opened?: number;
 }
 
 /** A goal of the base as its owner's agenda holds it: its slot, and its closing date (LW1), found once. */
@@ -285,9 +283,7 @@ export class Life implements LifeEngine {
         // An activity draws no responses: one applied already is done with.
         if (at > after)
           this.#queue.push(
-            new Act(at, planned.order, planned.key, () =>
-              this.#log(planned.person, planned.id, date, at, planned.k, planned.opened),
-            ),
+            new Act(at, planned.order, planned.key, () => this.#log(planned.person, planned.id, date, at, planned.k)),
           );
         continue;
       }
@@ -333,19 +329,11 @@ export class Life implements LifeEngine {
       const id = checkIns.checkInOf(person.id, date)?.id;
       const at = id === undefined ? null : checkInTime(seed, habit, id, midnight);
       if (at !== null) planned.push({ at, order: ACT_ORDER.fill, key: id!, id: id!, person, k: 0 });
-      const openings = base.life.openings(person, date);
-      // The history's openings of the day take no place of its draws (fixtures/activities.ts).
-      const opened = isToday ? openings.filter((o) => o.at <= base.generatedAt).length : 0;
-      const before = (logged?.get(person.id) ?? 0) - opened;
+      const before = logged?.get(person.id) ?? 0;
       logs[index]?.forEach((at, k) => {
         const id = lifeId(seed, 'activity', person.id, at);
         planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k: before + k });
       });
-      // LW3: the pull requests their check-ins cite, as they open them (the history's feed logs them alike).
-      for (const { item, at } of openings) {
-        const id = lifeId(seed, 'activity', person.id, at);
-        planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k: 0, opened: item });
-      }
     }
     const days = workingSlotDays(date);
     for (const { goal, slot, owner, closing } of days.length ? (agenda.goalsByZone.get(zone) ?? []) : []) {
@@ -393,10 +381,10 @@ export class Life implements LifeEngine {
    * or deploys, unless they are away that day or it is a sick day of theirs (their check-in's mood says so: a reader
    * found a focus block on one) (LW7: the default person's own are the user's to log).
    */
-  #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number, opened?: number): void {
+  #log(person: Person, id: Uuid, date: IsoDate, at: EpochSeconds, k: number): void {
     const { store, base } = this.#world;
     if (store.activities.has(id) || !this.actsFor(person) || isAbsentOn(store.absencesOf(person), date)) return;
-    const draft = base.life.activity(person, date, at, k, opened);
+    const draft = base.life.activity(person, date, at, k);
     if (draft) recordActivity(this.#world, person, draft, { id, at });
   }
 
