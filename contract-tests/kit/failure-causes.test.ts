@@ -96,9 +96,9 @@ describe('a server whose POST /goals answers 200 for 201 (the self-test variant)
     run = await checkContract({ baseUrl: BASE_URL, fetch: brokenFetch(mock, variant), modifyExisting: true });
   });
 
-  it('fails 54 checks of one cause: the run names it once, with every check it took down', () => {
+  it('fails 55 checks of one cause: the run names it once, with every check it took down', () => {
     const names = run.results.filter((r) => r.outcome === 'failed').map((r) => `${r.rule} ${r.title}`);
-    expect(run.failed).toBe(54);
+    expect(run.failed).toBe(55);
     expect(run.causes).toEqual([
       {
         n: 1,
@@ -118,15 +118,15 @@ describe('a server whose POST /goals answers 200 for 201 (the self-test variant)
       "against standin, in a session of the run's own (X-Mock-Session: " +
         `${run.standin!.session}, dropped at the end)`,
       'in force: nothing that changes answers (no overrides, fault profile, rate limits or strict mode)',
-      `${passed} passed, 54 failed, ${notRun} not run`,
-      '54 failures from 1 cause:',
-      `  1. 54 checks: ${CREATE_200} — broke G1 [interface]`,
+      `${passed} passed, 55 failed, ${notRun} not run`,
+      '55 failures from 1 cause:',
+      `  1. 55 checks: ${CREATE_200} — broke G1 [interface]`,
     ]);
-    expect(lines[6]).toMatch(/^ {7}GO1 POST \/goals with an empty body: .*; and 51 more$/);
+    expect(lines[6]).toMatch(/^ {7}GO1 POST \/goals with an empty body: .*; and 52 more$/);
     // The detail: the cause's request and answer once, and each check it took down on a line of its own.
     expect(run.text.match(/→ 200 /g)).toHaveLength(1);
-    expect(lines.filter((line) => line.startsWith('    ✗ '))).toHaveLength(54);
-    expect(lines.at(-1)).toBe(`${passed} passed, 54 failed, ${notRun} not run`);
+    expect(lines.filter((line) => line.startsWith('    ✗ '))).toHaveLength(55);
+    expect(lines.at(-1)).toBe(`${passed} passed, 55 failed, ${notRun} not run`);
     expect(lines.length).toBeLessThan(160);
   });
 
@@ -134,8 +134,8 @@ describe('a server whose POST /goals answers 200 for 201 (the self-test variant)
     const xml = junitXml(run.results, run.ms / 1000);
     expect((xml.match(/<testcase /g) ?? []).length).toBe(run.results.length);
     const messages = [...xml.matchAll(/<failure message="([^"]*)"/g)].map((m) => m[1]);
-    expect(messages).toHaveLength(54);
+    expect(messages).toHaveLength(55);
     const escaped = CREATE_200.replace(/"/g, '&quot;');
-    for (const message of messages) expect(message).toContain(`cause 1 of 1, 54 checks: ${escaped} — `);
+    for (const message of messages) expect(message).toContain(`cause 1 of 1, 55 checks: ${escaped} — `);
   });
 });
