@@ -6,7 +6,14 @@
 import type { World } from '../domain/world.js';
 import type { Mock, StateLoader } from './mock.js';
 import type { Exchange, Step } from './steps.js';
-import { BudgetError, RESTORE_BYTES_PER_BODY_BYTE, type MemoryBudget } from '../runtime/memory-budget.js';
+import {
+  BudgetError,
+  largestRestore,
+  RESTORE_BYTES_PER_BODY_BYTE,
+  RESTORE_FIXED_BYTES,
+  restoreBytes,
+  type MemoryBudget,
+} from '../runtime/memory-budget.js';
 import { budgetProblem } from './runtime-problems.js';
 import { problemResponse } from './problem.js';
 import { bodyTooLarge } from './request-input.js';
@@ -33,13 +40,13 @@ function stateOverBudget(
   budget: MemoryBudget,
 ): Response {
   const size = declared ?? most + 1;
-  const needed = budget.used() + size * RESTORE_BYTES_PER_BODY_BYTE;
+  const needed = budget.used() + restoreBytes(size);
   const suggested = `${Math.ceil(needed / MiB / 256) * 256}MiB`;
   return problemResponse(
     transcript,
     413,
     'memory-budget',
-    `This state ${declared === null ? `is over ${mib(most)}` : `of ${mib(declared)} is over ${mib(most)}`}, the most this server can read and check within its memory budget (G8): a restore takes up to ${RESTORE_BYTES_PER_BODY_BYTE} times a state's size while it runs, and the budget (--memory-budget, ${mib(budget.limit)}) leaves ${mib(budget.room())}. Send a smaller state, drop what the server keeps (POST /__mock/reset, DELETE /__mock/sessions/{name}, DELETE /__mock/snapshots/{name}), or start it with --memory-budget ${suggested}.`,
+    `This state ${declared === null ? `is over ${mib(most)}` : `of ${mib(declared)} is over ${mib(most)}`}, the most this server can read and check within its memory budget (G8): a restore takes ${mib(RESTORE_FIXED_BYTES)} (its worker) and up to ${RESTORE_BYTES_PER_BODY_BYTE} times a state's size while it runs, and the budget (--memory-budget, ${mib(budget.limit)}) leaves ${mib(budget.room())}. Send a smaller state, drop what the server keeps (POST /__mock/reset, DELETE /__mock/sessions/{name}, DELETE /__mock/snapshots/{name}), or start it with --memory-budget ${suggested}.`,
     undefined,
     { connection: 'close' },
   );
@@ -67,7 +74,7 @@ export function putStateStep(mock: Mock, load: StateLoader, maxBytes: number): S
     try {
       // The body's bytes, and what they become while they are read and checked, within what the budget leaves.
       const { budget } = mock.worlds;
-      const most = Math.min(maxBytes, Math.floor(budget.room() / RESTORE_BYTES_PER_BODY_BYTE));
+      const most = Math.min(maxBytes, largestRestore(budget.room()));
       const declared = c.req.header('content-length');
       const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : null;
       const loaded = await load({

@@ -7,12 +7,27 @@
 export const DEFAULT_MEMORY_BUDGET = 512 * 2 ** 20;
 
 /**
- * What reading and checking a saved state may take while it runs, per byte of its body (PUT /__mock/state on
- * standin serve: its bytes, the records parsed from them, the world they are checked in and the one built from
- * them; measured in test/restore-memory.test.ts): a body that would not fit in what the budget leaves is refused
- * before it is read.
+ * What reading and checking a saved state may take while it runs (PUT /__mock/state on standin serve), measured in
+ * test/restore-memory.test.ts: a fixed part, whatever the state's size (the worker thread it is read in, with its
+ * code and the compiled spec it checks with, and this thread's buffers: 70-110 MiB over where the server was on
+ * Node 20 and 24 for a state refused after 20-40 MiB, 134 MiB once on a loaded box), and a part per byte of its
+ * body (its records parsed, the world they are checked in and the one built from them: a 100 MiB state applied
+ * peaked at 3.3-3.4 times its size, the fixed part included). A body that would not fit in what the budget leaves
+ * is refused before it is read. Four times the body and nothing fixed, as before, let a state of 32 MiB peak at
+ * 4.2 times its size.
  */
-export const RESTORE_BYTES_PER_BODY_BYTE = 4;
+export const RESTORE_FIXED_BYTES = 128 * 2 ** 20;
+export const RESTORE_BYTES_PER_BODY_BYTE = 3;
+
+/** What a restore of a body of `bytes` may take while it runs. */
+export function restoreBytes(bytes: number): number {
+  return RESTORE_FIXED_BYTES + bytes * RESTORE_BYTES_PER_BODY_BYTE;
+}
+
+/** The largest body a restore may read within `room` bytes (0 when not even the fixed part fits). */
+export function largestRestore(room: number): number {
+  return Math.max(0, Math.floor((room - RESTORE_FIXED_BYTES) / RESTORE_BYTES_PER_BODY_BYTE));
+}
 
 /** The parts of what a mock keeps, in estimated bytes. */
 export interface MemoryUse {

@@ -568,8 +568,9 @@ export interface paths {
          *     another `PUT /state` meanwhile, in any session, gets 409 with `Retry-After` (each holds a whole
          *     state and the world it describes in memory). In-process (`createMock`, MSW) it is done at once.
          *
-         *     A restore on `standin serve` takes up to four times the state's size in memory while it runs, which
-         *     must fit in what the memory budget (`--memory-budget`) leaves: a larger state gets 413 (type
+         *     A restore on `standin serve` takes 128 MiB (the worker thread it is checked in) and up to three times
+         *     the state's size in memory while it runs, which must fit in what the memory budget (`--memory-budget`)
+         *     leaves (with the default 512 MiB, a state of up to about 128 MiB): a larger state gets 413 (type
          *     `memory-budget`, naming the budget and what would make room) before it is read, from its
          *     `Content-Length`, or once that many bytes of a chunked body came. A body that is not JSON gets 415
          *     at its first byte.
