@@ -20,7 +20,7 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * fixes took it to 202,427 bytes, paid back by code loaded on its first use (G8's describer, DG1's digest, what makes
  * an override rule, the event feed, the webhooks' listener, persist: 'local', the clock's moves) and by each spec
  * module naming only its own validators' keys: 194,354 with the day's later story fixes (docs/pages.md). The same
- * night a page stopped paying for faker (its seven draws written as faker writes them, fixtures/faker-class.browser.ts:
+ * night a page stopped paying for faker (its seven draws written as faker writes them, fixtures/faker-class.ts:
  * some 28 kB): 172,329, and the budget is the 180 kB target again.
  */
 const BUDGET = 180_000;

@@ -1,6 +1,7 @@
-// Where `persist: 'local'` (local-persistence.ts) comes from in Node: at hand, so the kept world is taken up as the
-// mock is made. A page takes persistence-module.browser.ts instead (the package's `browser` field), which loads it
-// with the first request of a mock that keeps its world.
+// Where `persist: 'local'` (local-persistence.ts) comes from in Node: at hand. The kept world is taken up as the mock
+// is made once the world's schemas are loaded (a control or a restore loads them), else by its first request, as in
+// a page: Node loads spec-world.js on demand too (spec-source.ts). A page takes persistence-module.browser.ts instead
+// (the package's `browser` field), which loads this module with the first request of a mock that keeps its world.
 import { keepLocally } from './local-persistence.js';
 import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';

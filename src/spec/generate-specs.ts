@@ -177,6 +177,14 @@ const GENERATED =
  */
 const NO_SOURCE_MAP = `//# sourceMappingURL=data:application/json;base64,${btoa(JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }))}`;
 
+/**
+ * ajv's runtime helpers the generated modules take from a module of ours instead, an ES module: specs.js, loaded at
+ * every start, needs ucs2length (each maxLength and minLength), and ajv's is CommonJS (ucs2-length.ts).
+ */
+const OWN_HELPERS: Readonly<Record<string, { name: string; from: string }>> = {
+  'ajv/dist/runtime/ucs2length': { name: 'ucs2length', from: '../ucs2-length.js' },
+};
+
 /** An ES module of ajv standalone code exporting these validators (and the ones they reference, unexported). */
 function validatorsModule(ajv: Ajv2020, exported: Record<string, string>): string {
   // ajv writes its runtime helpers (ucs2length for string lengths) as require() even in ES modules.
@@ -188,11 +196,16 @@ function validatorsModule(ajv: Ajv2020, exported: Record<string, string>): strin
   return [
     GENERATED,
     "import { SPEC_FORMATS as standinFormats } from '../formats.js';",
-    // A CommonJS module's default import is its exports in Node and its `default` under vite: take either.
-    ...[...helpers].flatMap(([path, name]) => [
-      `import ${name}Module from '${path}.js';`,
-      `const ${name} = { default: ${name}Module.default ?? ${name}Module };`,
-    ]),
+    ...[...helpers].flatMap(([path, name]) => {
+      const own = OWN_HELPERS[path];
+      if (own)
+        return [`import { ${own.name} as ${name}Own } from '${own.from}';`, `const ${name} = { default: ${name}Own };`];
+      // A CommonJS module's default import is its exports in Node and its `default` under vite: take either.
+      return [
+        `import ${name}Module from '${path}.js';`,
+        `const ${name} = { default: ${name}Module.default ?? ${name}Module };`,
+      ];
+    }),
     code,
   ].join('\n');
 }

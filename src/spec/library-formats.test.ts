@@ -1,10 +1,10 @@
-// A page's `date-time` and `email` (library-formats.browser.ts) are ajv-formats' own, input for input: the
-// library, which Node loads (library-formats.ts), is the oracle, over RFC 3339's edge cases (leap days and
-// seconds, offsets, a lowercase or space separator) and strings drawn around them.
+// The specs' `date-time` and `email` (library-formats.ts, in Node and in a page) are ajv-formats' own, input for
+// input: the library is the oracle, over RFC 3339's edge cases (leap days and seconds, offsets, a lowercase or space
+// separator) and strings drawn around them.
 import fc from 'fast-check';
 import formatsModule from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
-import * as page from './library-formats.browser.js';
+import * as page from './library-formats.js';
 
 const { fullFormats } = formatsModule;
 const library = fullFormats['date-time'] as { validate: (text: string) => boolean };
@@ -35,7 +35,7 @@ const EDGES = [
   'T',
 ];
 
-describe("a page's date-time and email formats", () => {
+describe("the specs' date-time and email formats", () => {
   it("decide RFC 3339's edge cases as ajv-formats does", () => {
     for (const text of EDGES) expect(ours.validate(text), text).toBe(library.validate(text));
   });

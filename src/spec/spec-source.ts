@@ -19,15 +19,11 @@ import { specHash } from './spec-hash.js';
 async function loadGenerated(): Promise<{ specs: GeneratedSpecs; documents: GeneratedDocuments } | null> {
   try {
     // Named as literals, so that the CLI's bundle (src/cli/bundle-cli.ts) carries them as chunks of their own.
-    const [specs, world, documents] = (await Promise.all([
+    const [specs, documents] = (await Promise.all([
       import('./generated/specs.js'),
-      import('./generated/spec-world.js'),
       import('./generated/documents.js'),
-    ])) as [GeneratedSpecs, GeneratedChecks, GeneratedDocuments];
-    // The world's schemas, which a page loads on demand, are at hand from the start in Node (a --state file).
-    return specs.SPEC_HASH === documents.SPEC_HASH && world.SPEC_HASH === specs.SPEC_HASH
-      ? { specs: { ...world, ...specs }, documents }
-      : null;
+    ])) as [GeneratedSpecs, GeneratedDocuments];
+    return specs.SPEC_HASH === documents.SPEC_HASH ? { specs, documents } : null;
   } catch {
     return null;
   }
@@ -39,8 +35,15 @@ let loading: Promise<void> | null = null;
 /** spec-bodies.js once loaded (loadBodyChecks); null before. */
 let bodies: GeneratedChecks | null = null;
 let loadingBodies: Promise<void> | null = null;
-/** The late validators at hand: the bodies' and the checks', as each has loaded. */
+/** spec-world.js once loaded (loadWorldChecks); null before. */
+let world: GeneratedChecks | null = null;
+let loadingWorld: Promise<void> | null = null;
+/** The late validators at hand: the bodies', the world's and the checks', as each has loaded. */
 let late: GeneratedChecks | null = null;
+/** `late` again, of what has loaded. */
+const mergeLate = () => {
+  late = { SPEC_HASH: generatedHash, ...bodies, ...world, ...checks };
+};
 /** Whether the checks come from spec-checks.js (false: compiled here, all at hand). */
 let checksGenerated = false;
 /** The generated modules' hash, that spec-checks.js must carry too. */
@@ -53,7 +56,9 @@ async function loadSpecs(): Promise<{ api: SpecSource; control: SpecSource }> {
   const generated = await loadGenerated();
   if (generated?.specs.SPEC_HASH === specHash([apiText, controlText])) {
     // The checks (spec-checks.js: the controls' requests, the responses, the schemas no first answer needs; about
-    // 2 MB of code, more than half of what a start would compile) are loaded on demand, as in a page.
+    // 2 MB of code, more than half of what a start would compile) are loaded on demand, as in a page, and so are
+    // the world's schemas (spec-world.js, which only a restored world is checked against: some 6 ms of a fresh
+    // process's `import('standin')`).
     const { specs, documents } = generated;
     checksGenerated = true;
     generatedHash = specs.SPEC_HASH;
@@ -92,12 +97,16 @@ export const SPECS = await loadSpecs();
  */
 export function loadSpecChecks(): Promise<void> {
   if (!checksGenerated) return Promise.resolve();
-  loading ??= Promise.all([import('./generated/spec-checks.js') as Promise<GeneratedChecks>, loadBodyChecks()]).then(
+  loading ??= Promise.all([
+    import('./generated/spec-checks.js') as Promise<GeneratedChecks>,
+    loadBodyChecks(),
+    loadWorldChecks(),
+  ]).then(
     ([module]) => {
       if (module.SPEC_HASH !== generatedHash)
         throw new Error('standin: the generated checks are of other spec texts; run npm run build');
       checks = module;
-      late = { ...bodies, ...module };
+      mergeLate();
     },
     (error: unknown) => {
       loading = null;
@@ -135,7 +144,7 @@ export function loadBodyChecks(): Promise<void> {
       if (module.SPEC_HASH !== generatedHash)
         throw new Error('standin: the generated body checks are of other spec texts; run npm run build');
       bodies = module;
-      late = { ...module, ...checks };
+      mergeLate();
     },
     (error: unknown) => {
       loadingBodies = null;
@@ -145,17 +154,32 @@ export function loadBodyChecks(): Promise<void> {
   return loadingBodies;
 }
 
-/** Whether the world's schemas are at hand: in Node they are loaded at start. */
+/** Whether the world's schemas are at hand (always, for specs compiled here). */
 export function worldChecksAtHand(): boolean {
-  return true;
+  return !checksGenerated || world !== null;
 }
 
 /**
- * The world's schemas are loaded at start in Node: nothing to load (a page loads them on demand, spec-source.browser.ts).
+ * Loads the world's schemas (spec-world.js) once, before a restored world is checked against them: loadSpecChecks,
+ * which a restore's every path awaits (a control's request, a --state file, the state worker), loads them too. A
+ * failed load may be tried again.
  * @example if (!worldChecksAtHand()) await loadWorldChecks()
  */
 export function loadWorldChecks(): Promise<void> {
-  return Promise.resolve();
+  if (!checksGenerated) return Promise.resolve();
+  loadingWorld ??= (import('./generated/spec-world.js') as Promise<GeneratedChecks>).then(
+    (module) => {
+      if (module.SPEC_HASH !== generatedHash)
+        throw new Error("standin: the generated world's checks are of other spec texts; run npm run build");
+      world = module;
+      mergeLate();
+    },
+    (error: unknown) => {
+      loadingWorld = null;
+      throw error;
+    },
+  );
+  return loadingWorld;
 }
 
 /** Whether control.yaml's document is at hand: in Node it is read with the API's, at start. */

@@ -76,7 +76,7 @@ describe("README's quick start in a Vite app", () => {
     expect(modules).toContain('src/mocks.ts');
     for (const part of ['dist/src/index.browser.js', 'node_modules/msw/'])
       expect(modules.some((id) => id.includes(part))).toBe(true);
-    // A page draws its world without faker (fixtures/faker-class.browser.ts): 28 kB gzipped it no longer pays.
+    // A page draws its world without faker (fixtures/faker-class.ts): 28 kB gzipped it no longer pays.
     expect(modules.filter((id) => id.includes('node_modules/@faker-js/faker/'))).toEqual([]);
     const entry = demo.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/main.ts')));
     expect(entry?.moduleIds.some((id) => id.includes('node_modules') || id.endsWith('/src/mocks.ts'))).toBe(false);
