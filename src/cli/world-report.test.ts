@@ -50,6 +50,12 @@ const STORY_ROWS = [
   ['LW5', 'author replies answering what was not said'],
   ['LW4', 'Echo phrases used by five people or more'],
 ];
+/** What records in trouble draw (fixtures/story-replies.ts), printed after the story's. */
+const REPLY_ROWS = [
+  ['LW5', 'blocked check-ins answered'],
+  ['LW5', 'named asks answered by the one asked'],
+  ['LW5', 'celebratory reactions on at-risk/off-track updates'],
+];
 /** The clock's and the calendar's figures (fixtures/story-times.ts) and the agents' (story-agents.ts). */
 const TIME_ROWS = [
   ['LW6', "comments out of the commenter's working day"],
@@ -116,6 +122,7 @@ describe('npm run world:report', () => {
     expect(run.code).toBe(0);
     expect(run.figures.map((f) => [f.rule, f.name])).toEqual([
       ...STORY_ROWS,
+      ...REPLY_ROWS,
       ...TIME_ROWS,
       ...WORKLOAD_ROWS,
       ...REPEAT_ROWS,
@@ -157,6 +164,7 @@ describe('npm run world:report', () => {
     const run = await worldReport(['--size', 'small', '--now', NOW, '--strict']);
     expect(run.figures.map((f) => [f.rule, f.name])).toEqual([
       ...STORY_ROWS,
+      ...REPLY_ROWS,
       ...TIME_ROWS,
       ...WORKLOAD_ROWS,
       ...REPEAT_ROWS,

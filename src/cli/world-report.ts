@@ -17,6 +17,7 @@ import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
 import { storyRecordsOf } from '../runtime/story-records.js';
+import { measureReplies } from '../../fixtures/story-replies.js';
 import { negativeValuesJoined, optionError } from './option-errors.js';
 
 const USAGE = `Usage: npm run world:report -- [--seed N] [--size small|large] [--now ISO] [--advance SPAN] [--strict]
@@ -130,6 +131,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
     const before = storyRecordsOf(mock.world);
     const figures = [
       ...measureStory(before),
+      ...measureReplies(before),
       ...measureTimes(before),
       agentConversations(before),
       ...measureWorkloads(before),

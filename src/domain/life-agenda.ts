@@ -252,15 +252,21 @@ export function slotInstant(slot: GoalSlot, date: IsoDate, midnight: EpochSecond
 }
 
 /**
+ * LW5: the share of blocked check-ins teammates answer, the clock's and the history's (fixtures/discussion-targets.ts):
+ * a reader of seed 42 found 20 blocked check-ins in two weeks, none answered, at a quarter.
+ */
+export const BLOCKED_COMMENTED = 0.65;
+
+/**
  * Shares of new records that get comments and reactions (LW6: "some records"), routine and notable: a notable one
  * (a goal slipping or done, a check-in with a blocker) draws teammates in (LW5: help under a slip, congratulations
- * under a milestone). A check-in's are the history's (fixtures/comments.ts: some 8% of its check-ins commented on,
- * 12% reacted to): at 2% and 3% a small team's weekday the clock added often had no comment at all, for want of a
- * goal update to comment under (test/quiet-days.test.ts).
+ * under a milestone). A routine check-in's are the history's (fixtures/comments.ts: some 8% of its check-ins
+ * commented on, 12% reacted to): at 2% and 3% a small team's weekday the clock added often had no comment at all,
+ * for want of a goal update to comment under (test/quiet-days.test.ts).
  */
 const COMMENTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
   'goal-update': [0.6, 0.95],
-  'check-in': [0.06, 0.25],
+  'check-in': [0.06, BLOCKED_COMMENTED],
 };
 const REACTED: Readonly<Record<CommentableType, readonly [number, number]>> = {
   'goal-update': [0.3, 0.6],

@@ -138,6 +138,12 @@ export interface LifeWriter {
    * the large world a sixth of its catch-up.
    */
   blocked(checkIn: CheckIn): boolean;
+  /**
+   * LW5: whether the check-in's blocker may ask a teammate by name for a look ("@svargas, can you have a look at the
+   * component library after lunch?"): such a check-in is always answered, by the one asked. Known without writing its
+   * texts (the writer draws it from the check-in alone), and the same for a record restored from a saved world.
+   */
+  asksForHelp(checkIn: CheckIn): boolean;
 }
 
 /** What a base world's writer is made from: its seed, people and teams (fixtures/life-text.ts makes one). */

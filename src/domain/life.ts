@@ -477,9 +477,10 @@ export class Life implements LifeEngine {
     const notable = type === 'goal-update' ? this.#notableUpdate(update) : this.#notableCheckIn(checkIn);
     // A routine update's comments come evenly spread over the world's updates, not by a draw of their own; an
     // update that takes its goal off track or to done always draws teammates in (LW5).
+    // LW5: nor does a check-in whose blocker asks a teammate by name (the one asked answers it).
     const commented =
       type !== 'goal-update'
-        ? undefined
+        ? (notable && author.kind === 'human' && this.#world.base.life.asksForHelp(checkIn!)) || undefined
         : notable
           ? this.#decisive(update) || undefined
           : routineCommented(this.#world.seed, this.#routineRank(update!));

@@ -1,13 +1,13 @@
 // The records a running world holds, as the story measure reads them (fixtures/story-measure.ts): its people,
-// teams, goals, updates, check-ins, comments and Echo answers now, caught up to its clock first.
+// teams, goals, updates, check-ins, comments, reactions and Echo answers now, caught up to its clock first.
 import type { World } from '../domain/world.js';
-import type { StoryRecords } from '../../fixtures/story-measure.js';
+import type { ReplyRecords } from '../../fixtures/story-replies.js';
 
 /**
  * A world's records now, copied out: a later write or clock step does not change what was read.
  * @example measureStory(storyRecordsOf(mock.world))
  */
-export function storyRecordsOf(world: World): StoryRecords {
+export function storyRecordsOf(world: World): ReplyRecords {
   world.catchUp();
   const { store } = world;
   return {
@@ -20,6 +20,7 @@ export function storyRecordsOf(world: World): StoryRecords {
     goalUpdates: [...store.table('goalUpdates').values()],
     checkIns: [...store.table('checkIns').values()],
     comments: [...store.table('comments').values()],
+    reactions: [...store.table('reactions').values()],
     echoAnswers: [...store.table('echoAnswers').values()],
     echoQuestions: [...store.table('echoQuestions').values()],
   };
