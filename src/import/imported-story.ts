@@ -6,7 +6,8 @@
 import { confidenceDescription, type SnappedConfidence, snapConfidence } from '../domain/confidence.js';
 import type { IsoDate, UpdateCadence } from '../domain/records.js';
 import { intentionsText, previousText, blockersText, type CheckInKey } from '../../fixtures/check-in-text.js';
-import { RESPONSES, AUTHOR_REPLIES, type Reply } from '../../fixtures/comments.js';
+import { RESPONSES, AUTHOR_REPLIES } from '../../fixtures/comments.js';
+import type { Reply } from '../../fixtures/reply.js';
 import type { Tone } from '../../fixtures/discussion-targets.js';
 import type { Beat, GoalKind } from '../../fixtures/goal-arc.js';
 import { goalDescription, goalTitle, type GoalLevel, type GoalSubject } from '../../fixtures/goal-text.js';
