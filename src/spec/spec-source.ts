@@ -34,10 +34,8 @@ let checks: GeneratedChecks | null = null;
 let loading: Promise<void> | null = null;
 /** spec-bodies.js once loaded (loadBodyChecks); null before. */
 let bodies: GeneratedChecks | null = null;
-let loadingBodies: Promise<void> | null = null;
 /** spec-world.js once loaded (loadWorldChecks); null before. */
 let world: GeneratedChecks | null = null;
-let loadingWorld: Promise<void> | null = null;
 /** The late validators at hand: the bodies', the world's and the checks', as each has loaded. */
 let late: GeneratedChecks | null = null;
 /** `late` again, of what has loaded. */
@@ -138,21 +136,13 @@ export function bodyChecksAtHand(): boolean {
  */
 export function loadBodyChecks(): Promise<void> {
   useDescriber(describeErrors);
-  if (!checksGenerated) return Promise.resolve();
-  loadingBodies ??= (import('./generated/spec-bodies.js') as Promise<GeneratedChecks>).then(
-    (module) => {
-      if (module.SPEC_HASH !== generatedHash)
-        throw new Error('standin: the generated body checks are of other spec texts; run npm run build');
-      bodies = module;
-      mergeLate();
-    },
-    (error: unknown) => {
-      loadingBodies = null;
-      throw error;
-    },
-  );
-  return loadingBodies;
+  return loadBodies();
 }
+const loadBodies = onceLoaded(
+  'body checks',
+  () => import('./generated/spec-bodies.js'),
+  (module) => (bodies = module),
+);
 
 /** Whether the world's schemas are at hand (always, for specs compiled here). */
 export function worldChecksAtHand(): boolean {
@@ -165,21 +155,38 @@ export function worldChecksAtHand(): boolean {
  * failed load may be tried again.
  * @example if (!worldChecksAtHand()) await loadWorldChecks()
  */
-export function loadWorldChecks(): Promise<void> {
-  if (!checksGenerated) return Promise.resolve();
-  loadingWorld ??= (import('./generated/spec-world.js') as Promise<GeneratedChecks>).then(
-    (module) => {
-      if (module.SPEC_HASH !== generatedHash)
-        throw new Error("standin: the generated world's checks are of other spec texts; run npm run build");
-      world = module;
-      mergeLate();
-    },
-    (error: unknown) => {
-      loadingWorld = null;
-      throw error;
-    },
-  );
-  return loadingWorld;
+export const loadWorldChecks = onceLoaded(
+  "world's checks",
+  () => import('./generated/spec-world.js'),
+  (module) => (world = module),
+);
+
+/**
+ * A generated checks module's loader: loaded once, held to the spec texts' hash, kept by `keep`, merged with what
+ * is at hand; a failed load may be tried again. Nothing to load for specs compiled here.
+ */
+function onceLoaded(
+  what: string,
+  load: () => Promise<unknown>,
+  keep: (module: GeneratedChecks) => void,
+): () => Promise<void> {
+  let loading: Promise<void> | null = null;
+  return () => {
+    if (!checksGenerated) return Promise.resolve();
+    loading ??= (load() as Promise<GeneratedChecks>).then(
+      (module) => {
+        if (module.SPEC_HASH !== generatedHash)
+          throw new Error(`standin: the generated ${what} are of other spec texts; run npm run build`);
+        keep(module);
+        mergeLate();
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
 }
 
 /** Whether control.yaml's document is at hand: in Node it is read with the API's, at start. */
