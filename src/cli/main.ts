@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The standin command line: `standin serve` (the mock), and the contract, drift, proxy and import commands.
 // Flags win over STANDIN_* environment variables.
-import nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { DEFAULT_MAX_SESSIONS } from '../runtime/session-defaults.js';
 import { DEFAULT_SEED } from '../domain/world-base.js';
@@ -11,13 +10,6 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js';
 import { readServeOptions, ServeUsageError } from './serve-options.js';
 // The server, the specs' validators and the kit load only once the command line is known good: a mistake
 // is answered in a fraction of the time the mock takes to load.
-
-// Node 22.1 and later keep what V8 compiled of each module loaded from here on (the command's own, some 1.2 MB for
-// `standin serve`) in a cache on disk (NODE_COMPILE_CACHE, else node-compile-cache under the system's temporary
-// folder), which the next start reads rather than compiling again: Node 26.12, fresh processes, the cache warm
-// against none, serve small's CPU to its first answer 0.93x and createMock small's import CPU 0.72x. The command
-// line's process is its own to tune (as the heap below); a library leaves it to its user. Node 20 has none.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const USAGE = `Usage: standin serve [options]
        standin contract --base-url URL --token T [options]   (standin contract --help)
