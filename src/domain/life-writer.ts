@@ -104,9 +104,16 @@ export interface LifeWriter {
   ): CheckInFill;
   /**
    * The title and body of an update `author` posts on the goal, told from its figures (after `previous`); `closes`:
-   * it is the goal's last, posted as its end date comes (LW1: done, or missed and why).
+   * it is the goal's last, posted as its end date comes (LW1: done, or missed and why). `sameDay`: the author's
+   * updates of other goals on its UTC day, whose ticket numbers it does not take again (LW3).
    */
-  goalUpdate(goal: Goal, author: Person, previous: GoalUpdate | undefined, closes: boolean): Dress<GoalUpdate>;
+  goalUpdate(
+    goal: Goal,
+    author: Person,
+    previous: GoalUpdate | undefined,
+    closes: boolean,
+    sameDay: readonly GoalUpdate[],
+  ): Dress<GoalUpdate>;
   /**
    * LW1: the progress the goal's aim stands at for a drawn one: a count's ("1 of the five sessions") on its
    * steps, so that the figure and the count an update tells agree; any other as drawn.

@@ -353,7 +353,9 @@ export class Life implements LifeEngine {
       // LW3: a goal its history updated on the day the world was made (its owner's update day) gets none more then.
       if (posted !== null && date <= posted) continue;
       if (date !== closing && !slotDueOn(slot, goal.updateCadence, days)) continue;
-      const at = midnight + slot.minute * 60;
+      // Its minute and a second of the date's (slotInstant): on the minute, every update the clock posted stood out
+      // beside the history's (an eighth reader: "the simulated update at exactly 21:00:00Z").
+      const at = slotInstant(slot, date, midnight);
       planned.push({
         at,
         order: ACT_ORDER.update,
@@ -463,9 +465,17 @@ export class Life implements LifeEngine {
       owner,
       goalId,
       { progress, confidence },
-      { id, at, dress: base.life.goalUpdate(goal, owner, latest, closes) },
+      { id, at, dress: base.life.goalUpdate(goal, owner, latest, closes, this.#updatesOfTheDay(owner, goalId, at)) },
     );
     this.#respond('goal-update', id, owner, at, at);
+  }
+
+  /** LW3: the updates `author` posted on other goals on the UTC day of `at`, whose numbers a new one leaves alone. */
+  #updatesOfTheDay(author: Person, goalId: Uuid, at: EpochSeconds): GoalUpdate[] {
+    const day = Math.floor(at / DAY);
+    return this.#world.store
+      .updatesByPerson(author.id)
+      .filter((u) => u.goalId !== goalId && Math.floor(u.createdAt / DAY) === day);
   }
 
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */
