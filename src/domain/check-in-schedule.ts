@@ -1,6 +1,6 @@
 // CI1, CI2, CI9: which check-ins exist (team weekdays, absences, the person's today) and what a fresh one holds.
 import { weekdayOf } from './calendar.js';
-import { stableUuid } from './entropy.js';
+import { KeyPrefix } from './entropy.js';
 import type { Absence, CheckIn, EpochSeconds, IsoDate, Person, Team, Uuid } from './records.js';
 
 /** Teams by id: a map, or a store's table. */
@@ -33,8 +33,21 @@ export function isAbsentOn(absences: readonly Absence[], date: IsoDate): boolean
 
 /** MK3: a check-in's id depends on the seed, the person and the date alone. */
 export function checkInId(seed: number, personId: Uuid, date: IsoDate): Uuid {
-  return stableUuid(seed, 'check-in', personId, date);
+  if (lastPerson === undefined || seed !== lastSeed || personId !== lastPersonId) {
+    lastPerson = new KeyPrefix(seed, ['check-in', personId]);
+    lastSeed = seed;
+    lastPersonId = personId;
+  }
+  return lastPerson.uuid(date);
 }
+
+/**
+ * The last person's ids' prefix (stableUuid's seed, `check-in` and their id), hashed once: a history's dates are asked
+ * a person at a time (buildCheckIns).
+ */
+let lastPerson: KeyPrefix | undefined;
+let lastSeed = NaN;
+let lastPersonId = '';
 
 /**
  * CI1 + CI2: the check-in generated for a person on a date at instant `now`, or null when none is due

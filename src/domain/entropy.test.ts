@@ -1,7 +1,7 @@
 // Seeded randomness per entity (MK3): the same seed and key give the same draws; chance and pick at their edges; a
 // sample in slices is the sample.
 import { describe, expect, it } from 'vitest';
-import { EntityRandom, stableUuid, streamSeed } from './entropy.js';
+import { EntityRandom, KeyPrefix, stableUuid, streamSeed } from './entropy.js';
 import { SLICE_RECORDS } from './slices.js';
 
 describe('EntityRandom', () => {
@@ -44,5 +44,21 @@ describe('ids and streams, the same from version to version (MK3)', () => {
     ['streamSeed(7)', () => streamSeed(7), 2_591_942_448],
   ])('%s', (_, made, value) => {
     expect(made()).toBe(value);
+  });
+});
+
+describe('KeyPrefix', () => {
+  // A person's check-in ids are hashed from their prefix (check-in-schedule.ts): the same ids as the whole keys give.
+  it.each([
+    [42, ['check-in', 'a69a0adc-5f99-4d14-80d7-39378acf5ece'], '2026-11-20'],
+    [7, [], 'edge'],
+    [1, ['goal', 3], 12],
+    [0, [''], ''],
+  ] as const)('seed %i, parts %j, then %j: stableUuid of the whole key', (seed, parts, last) => {
+    const prefix = new KeyPrefix(seed, parts);
+    expect(prefix.uuid(last)).toBe(stableUuid(seed, ...parts, last));
+    // Hashing other keys between its uses leaves it as it was.
+    stableUuid(seed + 1, 'other');
+    expect(prefix.uuid(last)).toBe(stableUuid(seed, ...parts, last));
   });
 });
