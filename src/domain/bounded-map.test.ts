@@ -31,4 +31,28 @@ describe('BoundedMap', () => {
     expect([map.peek('c'), map.bytes]).toEqual([undefined, 55]);
     expect(map.use('nothing')).toBeUndefined();
   });
+
+  it('drops the oldest first over a long run of sets, uses and refusals, as a list kept in order would', () => {
+    // A model: the keys in their order of insertion (use() and set() make a key the newest), dropped from the front.
+    const map = new BoundedMap<number>(50, 4_000);
+    let model: Array<{ key: string; bytes: number }> = [];
+    let state = 7;
+    const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    for (let step = 0; step < 20_000; step++) {
+      const key = `k${next(400)}`;
+      if (next(3) === 0) {
+        const held = model.find((entry) => entry.key === key);
+        expect(map.use(key)).toBe(held?.bytes);
+        if (held) model = [...model.filter((entry) => entry !== held), held];
+        continue;
+      }
+      const bytes = 1 + next(1_100);
+      model = model.filter((entry) => entry.key !== key);
+      if (map.set(key, bytes, bytes)) model.push({ key, bytes });
+      while (model.length > 50 || model.reduce((sum, entry) => sum + entry.bytes, 0) > 4_000) model.shift();
+      expect(map.bytes).toBe(model.reduce((sum, entry) => sum + entry.bytes, 0));
+    }
+    for (let k = 0; k < 400; k++)
+      expect(map.peek(`k${k}`) !== undefined, `k${k}`).toBe(model.some((entry) => entry.key === `k${k}`));
+  });
 });

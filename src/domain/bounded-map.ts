@@ -9,6 +9,14 @@
 export class BoundedMap<V> {
   readonly #entries = new Map<string, { value: V; bytes: number }>();
   #bytes = 0;
+  /**
+   * Where the oldest entry is: a live iterator of the entries, kept from one eviction to the next. A Map's iteration
+   * goes on over what was set after it began and skips what was deleted, and every entry before it was dropped, so
+   * that it is the oldest's place; a fresh iteration at each eviction walked again over every entry deleted since the
+   * Map last compacted itself, quadratic in a cache that keeps evicting (a filled goal-title cache cost more than it
+   * saved, on the large world).
+   */
+  #oldest: Iterator<[string, { value: V; bytes: number }]> | undefined;
 
   constructor(
     readonly capacity: number,
@@ -44,8 +52,12 @@ export class BoundedMap<V> {
     if (bytes > this.capacityBytes / 4) return false;
     this.#entries.set(key, { value, bytes });
     this.#bytes += bytes;
-    for (const [oldest, { bytes: size }] of this.#entries) {
-      if (this.#entries.size <= this.capacity && this.#bytes <= this.capacityBytes) break;
+    while (this.#entries.size > this.capacity || this.#bytes > this.capacityBytes) {
+      let next = this.#oldest?.next();
+      // Done once it passed the last entry (the map emptied): a new one from the start.
+      if (next === undefined || next.done === true) next = (this.#oldest = this.#entries.entries()).next();
+      if (next.done === true) break;
+      const [oldest, { bytes: size }] = next.value;
       this.#entries.delete(oldest);
       this.#bytes -= size;
     }
