@@ -41,6 +41,7 @@ const STORY_ROWS = [
   ['LW1', 'parent goals off-topic'],
   ['LW1', "goals doing none of their team goal's work"],
   ['LW4', 'people sharing a full name'],
+  ['LW4', 'people sharing a surname with a teammate'],
   ['LW4', 'goals sharing a title'],
   ['LW3', 'tickets numbered past a team tracker'],
   ['LW1', "goal updates whose work is not the goal's"],
@@ -55,11 +56,18 @@ const REPLY_ROWS = [
   ['LW5', 'blocked check-ins answered'],
   ['LW5', 'named asks answered by the one asked'],
   ['LW5', 'celebratory reactions on at-risk/off-track updates'],
+  ['LW5', 'teammates offering help twice in a thread'],
+  ['LW4', "comments closing on their writer's commonest emoji"],
+  ['LW4', 'writers signing half their comments with one emoji'],
+  ['LW4', 'comments of a shape six others share'],
+  ['LW5', 'first replies to a blocker off what it waits on'],
+  ['LW5', "authors' thanks under a blocker after no offer"],
 ];
 /** The clock's and the calendar's figures (fixtures/story-times.ts) and the agents' (story-agents.ts). */
 const TIME_ROWS = [
   ['LW6', "comments out of the commenter's working day"],
   ['LW6', 'comments at :00 seconds'],
+  ['LW6', 'goal updates at :00 seconds'],
   ['LW6', "goal updates out of the author's working day"],
   ['LW6', 'daily Echo weekend days answered'],
   ['LW1', 'headlines telling a period not reached'],
