@@ -6,6 +6,12 @@ import { control, Harness } from './support/harness.js';
 import { closeClients, httpClient, ORIGIN } from './support/mcp-client.js';
 
 afterEach(closeClients);
+// A mock subscribed to a hook retries its deliveries on timers after the test: in a worker shared with other files
+// (isolate: false) those fetches would reach what they patched (MSW's setupServer saw one on Node 24). Closed here.
+const closing: Harness[] = [];
+afterEach(() => {
+  for (const h of closing.splice(0)) h.mock.close();
+});
 
 function connect(h: Harness, headers: Record<string, string> = {}): Promise<Client> {
   return httpClient(h.mock, '/__mock/mcp', headers);
@@ -43,6 +49,7 @@ describe('the control twin (MCP6)', () => {
 
   it('advance_clock answers what the move made happen, as the world then holds it (MCP6, LW6, WH3)', async () => {
     const h = new Harness();
+    closing.push(h);
     const { store } = h.world;
     const subscribed = await control(h, 'POST', '/webhooks', {
       url: 'http://127.0.0.1:9/hook',
@@ -75,6 +82,7 @@ describe('the control twin (MCP6)', () => {
     expect(happened.webhook_deliveries).toBeGreaterThan(0);
     // MK3: the same move on a mock of the same seed and clock says the same.
     const again = new Harness();
+    closing.push(again);
     await control(again, 'POST', '/webhooks', {
       url: 'http://127.0.0.1:9/hook',
       events: ['check-in.completed', 'goal-update.created', 'comment.created'],
