@@ -107,6 +107,7 @@ const TEMPLATE_ROWS = [
   ['LW4', "a person's tasks told again in their week"],
   ['LW4', 'people opening Echo answers alike'],
   ['LW4', 'people ending Echo answers alike'],
+  ['LW4', 'lines opening with a connector to nothing'],
 ];
 /** What a ship recap's answers tell (fixtures/story-ships.ts). */
 const SHIP_ROWS = [['LW2', "ship recap answers telling work that didn't ship"]];
