@@ -13,6 +13,7 @@ import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
 import { writeComment } from './comments.js';
 import { EntityRandom } from './entropy.js';
+import { behindPace, pacedMost, timeShare } from './goal-pace.js';
 import { createGoalUpdate } from './goal-updates.js';
 import {
   ACT_ORDER,
@@ -446,20 +447,31 @@ export class Life implements LifeEngine {
     // Closed already (an update put off by an absence landing on the closing date too).
     if (closes && latest && dateInZone(latest.createdAt, owner.timeZone) >= closing) return;
     const random = new EntityRandom(base.seed, 'life-goal-update', id);
-    // Progress never goes down; confidence drifts a level at a time, as the history's updates do.
-    const drawn = latest ? Math.min(100, latest.progress + random.int(2, 12)) : random.int(1, 10);
+    // Progress never goes down; confidence drifts a level at a time, as the history's updates do. LW1: and a goal
+    // with an end date keeps to its time as the history's arcs do (fixtures/goal-arc.ts): it rises at least its share
+    // of the way left for the time gone since the update before, by goal-pace.ts' pacedMost at most.
+    const share = timeShare(goal, at);
+    const before = latest ? (timeShare(goal, latest.createdAt) ?? 0) : 0;
+    const paced =
+      latest && share !== null && share > before
+        ? Math.min(pacedMost(share - before), Math.round(((100 - latest.progress) * (share - before)) / (1 - before)))
+        : 0;
+    const drawn = latest ? Math.min(100, latest.progress + Math.max(paced, random.int(2, 12))) : random.int(1, 10);
     const level = latest ? drifted(latest.confidence, random.random()) : 90;
     // LW1: at 100% a goal is done, On track; closing short of it, it is done when nearly there, else missed (Off
     // track, the update says why).
     // LW1: nor is it done while a child of it (not archived) is short of 100%: a parent finishes after its
     // children, and holds at 95% at most until then.
     const held = store.childGoals(goalId).some((c) => !c.archived && (store.latestUpdateOf(c.id)?.progress ?? 0) < 100);
-    const reached = closes && drawn >= 80 ? 100 : drawn;
+    // LW1: done at its close from 60% or more: a goal told at 40% the week before is not done at once (a reader of
+    // issue 35: 33% → 100% "Complete" in the closing update), however far the time has it rise.
+    const reached = closes && drawn >= 80 && (latest?.progress ?? 0) >= 60 ? 100 : drawn;
     const progress = base.life.aimProgress(
       goal,
       held ? Math.min(reached, Math.max(95, latest?.progress ?? 0)) : reached,
     );
-    const confidence = progress === 100 ? 90 : closes ? 30 : level;
+    // LW1: far behind its time, a goal reads At risk, not On track (goal-pace.ts).
+    const confidence = progress === 100 ? 90 : closes ? 30 : level === 90 && behindPace(progress, share) ? 60 : level;
     createGoalUpdate(
       this.#world,
       owner,
