@@ -161,9 +161,23 @@ async function checkInsOf(/** @type {any} */ { columns, table, teamSets, voices 
   return checkIns;
 }
 
+/**
+ * A world's records in one of the study's two forms: `naive`, every kind as portable-records.ts writes it;
+ * `compact`, the check-ins as columns instead (checkInColumns).
+ */
+async function portableForm(/** @type {any} */ world, /** @type {'naive' | 'compact'} */ form) {
+  const { PortableWriter } = await load('fixtures/portable-records.js');
+  const { CONTENTS_KINDS } = await load('src/domain/record-kinds.js');
+  const writer = new PortableWriter();
+  const kinds = /** @type {Record<string, unknown>} */ ({});
+  for (const kind of CONTENTS_KINDS)
+    if (form === 'naive' || kind !== 'checkIns') kinds[kind] = writer.records(world[kind]);
+  const checkIns = form === 'compact' ? await checkInColumns(world.checkIns) : null;
+  return { voices: writer.newVoices(), kinds, checkIns };
+}
+
 async function save(size = 'large') {
   const { generateWorld } = await load('fixtures/index.js');
-  const { PortableWriter } = await load('fixtures/portable-records.js');
   const { CONTENTS_KINDS } = await load('src/domain/record-kinds.js');
   const timed = phases();
   const world = generateWorld({ seed: 42, size, now: NOW_SECONDS });
@@ -172,14 +186,10 @@ async function save(size = 'large') {
   const meta = { seed, size, generatedAt, historyStart, defaultPersonId };
   mkdirSync(DIR, { recursive: true });
   const bytes = /** @type {Record<string, number>} */ ({});
-  for (const form of ['naive', 'compact']) {
-    const writer = new PortableWriter();
-    const kinds = /** @type {Record<string, unknown>} */ ({});
-    for (const kind of CONTENTS_KINDS)
-      if (form === 'naive' || kind !== 'checkIns') kinds[kind] = writer.records(world[kind]);
-    const checkIns = form === 'compact' ? await checkInColumns(world.checkIns) : null;
+  for (const form of /** @type {const} */ (['naive', 'compact'])) {
+    const { voices, kinds, checkIns } = await portableForm(world, form);
     timed.mark(`${form} portable`);
-    const written = serialize({ meta, voices: writer.newVoices(), kinds, checkIns });
+    const written = serialize({ meta, voices, kinds, checkIns });
     timed.mark(`${form} serialize`);
     writeFileSync(join(DIR, `${size}-${form}.v8`), written);
     bytes[form] = written.length;
@@ -243,18 +253,13 @@ function withTexts(/** @type {any} */ record) {
 /** Whether the records read back from each form are the generated ones, texts included, record for record. */
 async function same(seed = 42, size = 'small') {
   const { generateWorld } = await load('fixtures/index.js');
-  const { PortableWriter, PortableReader } = await load('fixtures/portable-records.js');
+  const { PortableReader } = await load('fixtures/portable-records.js');
   const { CONTENTS_KINDS } = await load('src/domain/record-kinds.js');
   const recipe = { seed: Number(seed), size, now: NOW_SECONDS };
   const world = generateWorld(recipe);
   const results = /** @type {Record<string, number>} */ ({});
-  for (const form of ['naive', 'compact']) {
-    const writer = new PortableWriter();
-    const kinds = /** @type {Record<string, unknown>} */ ({});
-    for (const kind of CONTENTS_KINDS)
-      if (form === 'naive' || kind !== 'checkIns') kinds[kind] = writer.records(world[kind]);
-    const checkIns = form === 'compact' ? await checkInColumns(world.checkIns) : null;
-    const data = deserialize(serialize({ voices: writer.newVoices(), kinds, checkIns }));
+  for (const form of /** @type {const} */ (['naive', 'compact'])) {
+    const data = deserialize(serialize(await portableForm(world, form)));
     const reader = new PortableReader();
     reader.addVoices(data.voices);
     let differing = 0;
