@@ -6,8 +6,8 @@
 //   node scripts/world-load-study.mjs save [SIZE]            generate, then write the records v8-serialized (both forms)
 //   node scripts/world-load-study.mjs load naive|compact [SIZE]  read them back into a base and a World: phases, CPU, RSS
 //   node scripts/world-load-study.mjs worker [SIZE]          generate in a worker thread, records moved to the main thread
-//   node scripts/world-load-study.mjs snapshot world|serve OUT.cjs [SIZE]  a single CommonJS file for node --build-snapshot
-//     then: node --snapshot-blob B.blob --build-snapshot OUT.cjs; node --snapshot-blob B.blob [PORT]
+//   node scripts/world-load-study.mjs snapshot world|serve FILE [SIZE]  a single CommonJS file for node --build-snapshot
+//     then: node --snapshot-blob B.blob --build-snapshot FILE; node --snapshot-blob B.blob [PORT]
 //   node scripts/world-load-study.mjs first COMMAND ARGS…    spawn to the first 200 of GET /api/v2/me (PORT in ARGS
 //                                                           is replaced by a free port): ms, CPU, RSS
 //   node scripts/world-load-study.mjs hash COMMAND ARGS…     SHA-256 of GET /__mock/state?full=true at now and a week on
