@@ -562,10 +562,24 @@ class Anonymiser {
     // LW1: a goal two steps below a root is a person's, above that a team's (the roots are company objectives, whose
     // titles the generator has a dozen of: every source standin made holds them, so they are told as a team's).
     const parents = new Map(this.org.goals.map((g) => [g.id.toLowerCase(), g.parent?.id.toLowerCase()]));
-    const depth = (id: string): number => {
+    const rootOf = (id: string): { root: string; depth: number } => {
+      let root = id;
       let d = 0;
-      for (let at = parents.get(id); at !== undefined && d < 8; at = parents.get(at)) d++;
-      return d;
+      for (let at = parents.get(id); at !== undefined && d < 8; at = parents.get(at)) [root, d] = [at, d + 1];
+      return { root, depth: d };
+    };
+    // A tree only two deep is a team goal standing on its own with its people's goals under it, not an objective
+    // over team goals (a team goal whose aim moves no objective stands alone, fixtures/goals.ts' objectiveMoved):
+    // seed 7's "Move the design tokens specs to Figma variables", under such a team goal, was told as a team's
+    // ("Launch the dark mode v2", half its length) and its runs of the source repaired with words drawn at random.
+    const threeDeep = new Set<string>();
+    for (const g of this.org.goals) {
+      const { root, depth: d } = rootOf(g.id.toLowerCase());
+      if (d >= 2) threeDeep.add(root);
+    }
+    const depth = (id: string): number => {
+      const { root, depth: d } = rootOf(id);
+      return d >= 1 && !threeDeep.has(root) ? d + 1 : d;
     };
     // LW2: a goal of several teams is told in its owner's team's area, whose work its owner writes of.
     const teamsOf = new Map(

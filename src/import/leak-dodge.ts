@@ -197,6 +197,15 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   // leads, 2026-12-05: three of the seven words the repair drew), and a plan's "in tomorrow's standup".
   stands: ['sits', 'rests'],
   "tomorrow's": ['the next', 'our next'],
+  // And once goal trees stood a team goal on its own (fixtures/goals.ts' objectiveMoved, 2026-12-06): what the repair
+  // drew at random on test/import-story.test.ts's source, as its check-ins told other work ("the crash-rate gate",
+  // "rolled out", "where the drop-off starts", "intended to check", "mitigated both", "tomorrow's standup").
+  crash: ['failure', 'error'],
+  rolled: ['pushed', 'sent'],
+  starts: ['begins', 'sets in'],
+  intended: ['planned', 'meant'],
+  mitigated: ['contained', 'handled'],
+  tomorrow: ['the next day', 'the day after'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
