@@ -204,6 +204,15 @@ describe('leakScan', () => {
     expect(leakScan(org, text).map((l) => l.kind)).toContain('name');
   });
 
+  it("reads each JSON string apart: a text's end and the next field's name are no run of the source's", () => {
+    // A false match across the edge refused imports: "… in the iOS app." then the field "progress" (issue 35).
+    const mini: SourceOrg = { ...org, goals: [{ ...org.goals[0]!, description: 'Polish the iOS app progress view' }] };
+    const across = JSON.stringify({ body: 'Shipped the fix in the iOS app.', progress: 57 });
+    expect(leakScan(mini, across).filter((l) => l.kind === 'text')).toEqual([]);
+    const within = JSON.stringify({ body: 'Shipped the fix in the iOS app progress screen.', progress: 57 });
+    expect(leakScan(mini, within).map((l) => l.kind)).toContain('text');
+  });
+
   it('lets four common words pass: a run needs a word of 4+ letters outside the stop list', () => {
     const text = JSON.stringify({ body: 'and then we will do it' });
     const mini: SourceOrg = { ...org, goals: [{ ...org.goals[0]!, description: 'so and then we will do it again' }] };

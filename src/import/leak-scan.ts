@@ -9,9 +9,9 @@
 // (a bio, PT1) is no word either: a known tag's name after `<` or `</` and a character reference (`&amp;`) separate
 // words, so a bio's text is found as the words a page shows of it, with its markup or without (html-text.ts).
 //
-// A text leak is four consecutive words of a source text found in the output. A run of four words counts only when
-// it holds a "strong" word: four or more characters, not all digits, not in STOP_WORDS; "and then we will" or
-// "for Tue Apr 28" are said by everyone. Nothing else is excused: the generator's own phrases are not on an
+// A text leak is four consecutive words of a source text found within one JSON string of the output (a field's
+// name after a text's end is no run of it). A run of four words counts only when it holds a "strong" word: four or
+// more characters, not all digits, not in STOP_WORDS; "and then we will" or "for Tue Apr 28" are said by everyone. Nothing else is excused: the generator's own phrases are not on an
 // allow-list, so when the source used them (a world standin made) the anonymiser must write around them, which it
 // does by asking this index (anonymise.ts).
 //
@@ -72,12 +72,14 @@ function normalise(word: string): string {
 
 /**
  * Calls `visit` with each word of `text` (normalised) and where it starts and ends. With `json`, JSON's string
- * escapes are read as what they stand for.
+ * escapes are read as what they stand for, and each unescaped `"` (a string's start or end) ends the word before it
+ * and calls `stringEdge`.
  */
 export function forEachWord(
   text: string,
   json: boolean,
   visit: (word: string, start: number, end: number) => boolean | void,
+  stringEdge?: () => void,
 ): void {
   let word = '';
   let sliceFrom = -1;
@@ -108,6 +110,11 @@ export function forEachWord(
       }
       if (end(i)) return;
       i += 1;
+      continue;
+    }
+    if (json && code === 34) {
+      if (end(i)) return;
+      stringEdge?.();
       continue;
     }
     if (code === 38 || code === 60) {
@@ -314,6 +321,8 @@ export class Scanner {
   readonly #words: string[] = new Array<string>(MAX_PATTERN_WORDS).fill('');
   readonly #hashes: Array<[number, number]> = new Array<[number, number]>(MAX_PATTERN_WORDS).fill([0, 0]);
   #count = 0;
+  /** Words pushed since the last edge: a name or a run is matched within one string of the output only. */
+  #since = 0;
 
   constructor(
     private readonly runs: RunTable,
@@ -321,9 +330,19 @@ export class Scanner {
     private readonly texts: readonly string[],
   ) {}
 
+  /**
+   * Says that the words before are another string's (a JSON string ended): what follows is matched apart from them.
+   * A text ending "… in the iOS app." followed by the field `"progress"` is no run "the iOS app progress" of the
+   * source's; scanned across, such a run refused an import for a field's name (issue 35).
+   */
+  edge(): void {
+    this.#since = 0;
+  }
+
   /** Pushes the next (normalised) word; returns what ends at it. */
   push(word: string): Hit[] {
     const at = this.#count++;
+    this.#since++;
     const slot = at % MAX_PATTERN_WORDS;
     this.#words[slot] = word;
     const hash = hashWord(word);
@@ -331,13 +350,13 @@ export class Scanner {
     let hits: Hit[] | null = null;
     for (const pattern of this.patterns.get(word) ?? []) {
       const n = pattern.words.length;
-      if (n > this.#count) continue;
+      if (n > this.#since) continue;
       let match = true;
       for (let k = 1; k < n && match; k++)
         match = this.#words[(at - k) % MAX_PATTERN_WORDS] === pattern.words[n - 1 - k];
       if (match) (hits ??= []).push({ kind: pattern.kind, value: pattern.value, firstWord: at - n + 1, lastWord: at });
     }
-    if (this.#count >= 4) {
+    if (this.#since >= 4) {
       const from = (at - 3) % MAX_PATTERN_WORDS;
       const [h1, h2] = hashRun(this.#hashes, from, MAX_PATTERN_WORDS);
       const text = this.runs.find(h1, h2);
@@ -525,34 +544,39 @@ function scanWith(index: SourceIndex, outputText: string, options: LeakScanOptio
     });
     run = null;
   };
-  forEachWord(outputText, true, (word, start, end) => {
-    at++;
-    const slot = at % MAX_PATTERN_WORDS;
-    starts[slot] = start;
-    ends[slot] = end;
-    recent[slot] = word;
-    if (run && at - 1 > run.last) flush();
-    for (const hit of scanner.push(word)) {
-      const hitStart = starts[hit.firstWord % MAX_PATTERN_WORDS]!;
-      if (hit.kind !== 'text') {
-        leaks.push({
-          kind: hit.kind,
-          source: shorten(hit.value),
-          offset: hitStart,
-          snippet: snippet(outputText, hitStart, end),
-        });
-        continue;
+  forEachWord(
+    outputText,
+    true,
+    (word, start, end) => {
+      at++;
+      const slot = at % MAX_PATTERN_WORDS;
+      starts[slot] = start;
+      ends[slot] = end;
+      recent[slot] = word;
+      if (run && at - 1 > run.last) flush();
+      for (const hit of scanner.push(word)) {
+        const hitStart = starts[hit.firstWord % MAX_PATTERN_WORDS]!;
+        if (hit.kind !== 'text') {
+          leaks.push({
+            kind: hit.kind,
+            source: shorten(hit.value),
+            offset: hitStart,
+            snippet: snippet(outputText, hitStart, end),
+          });
+          continue;
+        }
+        if (run) {
+          run.last = at;
+          run.end = end;
+        } else {
+          const words = [0, 1, 2, 3].map((k) => recent[(hit.firstWord + k) % MAX_PATTERN_WORDS]!);
+          run = { first: hit.firstWord, last: at, start: hitStart, end, value: hit.value, words };
+        }
       }
-      if (run) {
-        run.last = at;
-        run.end = end;
-      } else {
-        const words = [0, 1, 2, 3].map((k) => recent[(hit.firstWord + k) % MAX_PATTERN_WORDS]!);
-        run = { first: hit.firstWord, last: at, start: hitStart, end, value: hit.value, words };
-      }
-    }
-    return leaks.length >= maxLeaks;
-  });
+      return leaks.length >= maxLeaks;
+    },
+    () => scanner.edge(),
+  );
   flush();
   return leaks.slice(0, maxLeaks).sort((a, b) => a.offset - b.offset);
 }
