@@ -111,6 +111,9 @@ const TEMPLATE_ROWS = [
   ['LW4', 'people opening Echo answers alike'],
   ['LW4', 'people ending Echo answers alike'],
   ['LW4', 'lines opening with a connector to nothing'],
+  ['LW4', 'comments closing on an emoji'],
+  ['LW4', 'goal update titles ending in a stock tag'],
+  ['LW4', 'Echo answers opening two parts alike'],
 ];
 /** What a ship recap's answers tell (fixtures/story-ships.ts). */
 const SHIP_ROWS = [['LW2', "ship recap answers telling work that didn't ship"]];
