@@ -5,14 +5,13 @@ import { dateInZone } from './calendar.js';
 import { absenceKnownAt } from './check-in-schedule.js';
 import { answerTitle, nextAnswerAt } from './echo-schedule.js';
 import { stableUuid } from './entropy.js';
-import type { Absence, CheckIn, EchoAnswer, EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
+import type { Absence, EchoAnswer, EchoQuestion, EpochSeconds, Person, Uuid } from './records.js';
 import type { Store } from './store.js';
 
 /**
  * EC4: writes the Markdown body of an answer published at `publishedAt` (the generator's voice), in a world of
  * `size` (world-base.ts' WorldSize, spelled out here as world-base.ts imports this file): its answerers write in the
- * habits they have among that world's people (LW4), none of them on a day they are `away` (LW6); and one whose check-in
- * of the day tells a blocker (`blockers`) tells that one as what slowed them (LW3).
+ * habits they have among that world's people (LW4), none of them on a day they are `away` (LW6).
  */
 export type AnswerBodyWriter = (
   seed: number,
@@ -20,7 +19,6 @@ export type AnswerBodyWriter = (
   publishedAt: EpochSeconds,
   size: 'small' | 'large',
   away: AwayAt,
-  blockers?: BlockersAt,
 ) => string;
 
 /**
@@ -49,31 +47,6 @@ export function awayIn(
   return (personId, at) => {
     const person = store.people.get(personId);
     return person !== undefined && absenceKnownAt(store.absencesOf(person), dateInZone(at, person.timeZone), asOf - 1);
-  };
-}
-
-/** LW3: the blocker a person's check-in of the day of an instant (in their own zone) tells, or null: none, or unknown. */
-export type BlockersAt = (personId: Uuid, at: EpochSeconds) => string | null;
-
-/**
- * LW3: the blocker a person of the store told in their check-in of the day of an instant in their own zone, as it
- * stood at `asOf` (the clock when the answer is published): one filled or changed later, through the API or by the
- * clock, is unknown (null), so that an answer reads alike whenever its body is first written (a base publishes its
- * history as it loads, every check-in of its making filled by then).
- * @example blockersIn(store, now)(personId, at) // 'Still stuck: staging is down.' on a day their check-in says so
- */
-export function blockersIn(
-  store: {
-    people: { get(id: Uuid): Person | undefined };
-    checkInOf(personId: Uuid, date: IsoDate): CheckIn | undefined;
-  },
-  asOf: EpochSeconds,
-): BlockersAt {
-  return (personId, at) => {
-    const person = store.people.get(personId);
-    const checkIn = person && store.checkInOf(personId, dateInZone(at, person.timeZone));
-    if (!checkIn || checkIn.completedAt === null || checkIn.absent || checkIn.updatedAt > asOf) return null;
-    return checkIn.blockers?.trim() || null;
   };
 }
 
@@ -134,7 +107,6 @@ export function publishDueAnswers(
   if (due > last) return due;
   let publishedThrough = question.publishedThrough;
   const away = awayIn(store, until);
-  const blockers = blockersIn(store, until);
   while (due <= last) {
     const publishedAt = due;
     if (!paused?.(question, publishedAt))
@@ -144,7 +116,7 @@ export function publishDueAnswers(
           stableUuid(seed, 'echo-answer', question.id, due),
           question,
           publishedAt,
-          () => answerBody(seed, question, publishedAt, size, away, blockers),
+          () => answerBody(seed, question, publishedAt, size, away),
         ),
       );
     publishedThrough = due;

@@ -5,12 +5,11 @@ import { echoAnswerBody } from '../../fixtures/index.js';
 import { offAtWeekend } from '../../fixtures/echo-answer-body.js';
 import type { WorldSize } from '../../fixtures/world-size.js';
 import { answerTitle, nextAnswerAt } from '../../src/domain/echo-schedule.js';
-import { awayIn, blockersIn } from '../../src/domain/echo-publishing.js';
-import type { CheckIn, EchoAnswer, EchoQuestion, EpochSeconds, Person } from '../../src/domain/records.js';
+import { awayIn } from '../../src/domain/echo-publishing.js';
+import type { EchoAnswer, EchoQuestion, EpochSeconds, Person } from '../../src/domain/records.js';
 
 /**
- * `people`: the world's, whose absences keep them out of a day's answers (LW6), as a base's store does; `checkIns`
- * the world's, whose blockers a friction log's parts tell (LW3).
+ * `people`: the world's, whose absences keep them out of a day's answers (LW6), as a base's store does.
  * @example publishedAnswers(42, world.echoQuestions, world.generatedAt, 'small', world.people) // every answer published by then
  */
 export function publishedAnswers(
@@ -19,12 +18,9 @@ export function publishedAnswers(
   until: EpochSeconds,
   size: WorldSize = 'small',
   people: readonly Person[] = [],
-  checkIns: readonly CheckIn[] = [],
 ): EchoAnswer[] {
   const byId = new Map(people.map((person) => [person.id, person]));
   const away = awayIn({ people: byId, absencesOf: (person) => person.absences }, until);
-  const byDay = new Map(checkIns.map((c) => [`${c.personId} ${c.date}`, c]));
-  const blockers = blockersIn({ people: byId, checkInOf: (id, date) => byDay.get(`${id} ${date}`) }, until);
   return questions.flatMap((question) => {
     const answers: EchoAnswer[] = [];
     const last = Math.min(question.pausedAt ?? until, until);
@@ -34,7 +30,7 @@ export function publishedAnswers(
         id: `${question.id} ${at}`,
         questionId: question.id,
         title: answerTitle(question.title, at, question.answerTimeZone),
-        body: echoAnswerBody(seed, question, at, size, away, blockers),
+        body: echoAnswerBody(seed, question, at, size, away),
         publishedAt: at,
         seq: 0,
       });
