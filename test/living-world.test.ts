@@ -97,23 +97,72 @@ describe('LW6 the world lives as its clock moves, the same in one step or many',
 });
 
 describe('LW6 a world taken up again lives on as the one that never stopped', () => {
-  it('a week lived through, and the same week with its state saved and put back on day 5: byte-identical', async () => {
-    const [whole, first, second] = [new Harness(), new Harness(), new Harness()];
+  // Seed 42's day 2 leaves an update posted before the save with comments to come after it (their subject is the
+  // update's, as told); seed 7's day 5 a goal whose next update follows one posted before the save (its story).
+  it.each([
+    [42, 2],
+    [7, 5],
+  ])(
+    'seed %i: a week lived through, and the same week saved and put back on day %i: byte-identical',
+    async (seed, day) => {
+      const [whole, first, second] = [new Harness({ seed }), new Harness({ seed }), new Harness({ seed })];
+      closing.push(
+        () => whole.mock.close(),
+        () => first.mock.close(),
+        () => second.mock.close(),
+      );
+      expect((await control(whole, 'POST', '/clock/advance', { days: 7 })).status).toBe(200);
+      expect((await control(first, 'POST', '/clock/advance', { days: day })).status).toBe(200);
+      const saved = (await control(first, 'GET', '/state')).body;
+      expect((await control(second, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
+      expect((await control(second, 'PUT', '/state', saved)).status).toBe(200);
+      expect((await control(second, 'POST', '/clock/advance', { days: 7 - day })).status).toBe(200);
+      const [lived, resumed] = [await control(whole, 'GET', '/state'), await control(second, 'GET', '/state')];
+      // The days after the restore wrote comments under routine updates, as the whole week did.
+      const comments = (state: { body: { tables?: unknown } }) =>
+        JSON.stringify(state.body).match(/"comments"/g)?.length;
+      expect(comments(resumed)).toBe(comments(lived));
+      expect(JSON.stringify(resumed.body)).toBe(JSON.stringify(lived.body));
+    },
+  );
+});
+
+describe('LW6 LW7 an update the clock posted and a client changed, saved and put back', () => {
+  it('stays as the client wrote it, and the week lives on as the one that never stopped', async () => {
+    // An update the clock posts before day 5 on a goal it posts on again after it: the one after follows up a
+    // record a client changed (plain, so its story is its goal's title alone) in the world that never stopped.
+    const reference = new Harness({ seed: 7 });
+    closing.push(() => reference.mock.close());
+    const generated = new Set(reference.world.store.goalUpdates.keys());
+    await control(reference, 'POST', '/clock/advance', { days: 7 });
+    const posted = [...reference.world.store.goalUpdates.values()].filter((u) => !generated.has(u.id));
+    const saveAt = START + 5 * DAY;
+    const edited = posted.find(
+      (u) => u.createdAt < saveAt && posted.some((later) => later.goalId === u.goalId && later.createdAt > saveAt),
+    )!;
+    const author = reference.world.store.people.get(edited.personId)!;
+
+    const [whole, first, second] = [new Harness({ seed: 7 }), new Harness({ seed: 7 }), new Harness({ seed: 7 })];
     closing.push(
       () => whole.mock.close(),
       () => first.mock.close(),
       () => second.mock.close(),
     );
-    expect((await control(whole, 'POST', '/clock/advance', { days: 7 })).status).toBe(200);
-    expect((await control(first, 'POST', '/clock/advance', { days: 5 })).status).toBe(200);
+    for (const h of [whole, first]) {
+      expect((await control(h, 'POST', '/clock/advance', { days: 5 })).status).toBe(200);
+      const changed = await h.call('PATCH', `/api/v2/goal-updates/${edited.id}`, {
+        token: h.tokenOf(author),
+        body: { title: 'Rewritten by hand after the sync' },
+      });
+      expect(changed.status).toBe(200);
+    }
+    expect((await control(whole, 'POST', '/clock/advance', { days: 2 })).status).toBe(200);
     const saved = (await control(first, 'GET', '/state')).body;
     expect((await control(second, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
     expect((await control(second, 'PUT', '/state', saved)).status).toBe(200);
+    expect(second.world.store.goalUpdates.get(edited.id)?.title).toBe('Rewritten by hand after the sync');
     expect((await control(second, 'POST', '/clock/advance', { days: 2 })).status).toBe(200);
     const [lived, resumed] = [await control(whole, 'GET', '/state'), await control(second, 'GET', '/state')];
-    // The days after the restore wrote comments under routine updates, as the whole week did.
-    const comments = (state: { body: { tables?: unknown } }) => JSON.stringify(state.body).match(/"comments"/g)?.length;
-    expect(comments(resumed)).toBe(comments(lived));
     expect(JSON.stringify(resumed.body)).toBe(JSON.stringify(lived.body));
   });
 });

@@ -173,6 +173,17 @@ describe('PUT /__mock/state off the request path rebuilds what an in-process res
     expect(await (await fetchFresh(`${origin}/__mock/state`)).json()).toEqual(
       (await control(inProcess, 'GET', '/state')).body,
     );
+    // LW6: and lives on alike as its clock moves (the updates the clock posted before the save told as posted).
+    const advanced = await fetchFresh(`${origin}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 3 }),
+    });
+    expect(advanced.status).toBe(200);
+    expect((await control(inProcess, 'POST', '/clock/advance', { days: 3 })).status).toBe(200);
+    expect(await (await fetchFresh(`${origin}/__mock/state`)).json()).toEqual(
+      (await control(inProcess, 'GET', '/state')).body,
+    );
   });
 
   it.each([

@@ -115,6 +115,11 @@ export interface LifeWriter {
     sameDay: readonly GoalUpdate[],
   ): Dress<GoalUpdate>;
   /**
+   * LW6: whether the update carries what its text was told from (as `goalUpdate` dresses it), not its text alone as
+   * a record read back from a saved state does.
+   */
+  toldUpdate(update: GoalUpdate): boolean;
+  /**
    * LW1: the progress the goal's aim stands at for a drawn one: a count's ("1 of the five sessions") on its
    * steps, so that the figure and the count an update tells agree; any other as drawn.
    */
@@ -171,6 +176,8 @@ export interface LifeEngine {
   runNext(): void;
   /** The agenda of a zone's date (see Life.schedule). */
   schedule(zone: string, date: IsoDate, midnight: EpochSeconds, after: EpochSeconds, start: EpochSeconds): void;
+  /** LW6: the updates a restored world's changes hold, dressed again as the simulation posted them (Life.takeUp). */
+  takeUp(updates: Iterable<GoalUpdate>): void;
 }
 
 /**

@@ -434,15 +434,7 @@ export class Life implements LifeEngine {
     }
     const latest = store.latestUpdateOf(goalId);
     if (latest && latest.progress >= 100) return;
-    // LW1: the update of the closing date (or one away then posts on coming back) resolves the goal.
-    const closing =
-      goal.endDate === null
-        ? null
-        : closingDayOf(
-            closingDate(goal.endDate),
-            base.store.absencesOf(owner),
-            dateInZone(base.generatedAt, owner.timeZone),
-          );
+    const closing = this.#closingDay(goal, owner);
     const closes = closing !== null && date >= closing;
     // Closed already (an update put off by an absence landing on the closing date too).
     if (closes && latest && dateInZone(latest.createdAt, owner.timeZone) >= closing) return;
@@ -482,12 +474,60 @@ export class Life implements LifeEngine {
     this.#respond('goal-update', id, owner, at, at);
   }
 
-  /** LW3: the updates `author` posted on other goals on the UTC day of `at`, whose numbers a new one leaves alone. */
-  #updatesOfTheDay(author: Person, goalId: Uuid, at: EpochSeconds): GoalUpdate[] {
+  /** LW1: the date whose update (or one away then posts on coming back) resolves the goal; null without an end. */
+  #closingDay(goal: Goal, owner: Person): IsoDate | null {
+    const { base } = this.#world;
+    if (goal.endDate === null) return null;
+    return closingDayOf(
+      closingDate(goal.endDate),
+      base.store.absencesOf(owner),
+      dateInZone(base.generatedAt, owner.timeZone),
+    );
+  }
+
+  /**
+   * LW3: the updates `author` posted on other goals on the UTC day of `at`, whose numbers a new one leaves alone;
+   * `before`: those posted before the update of that sequence number only (one told again: takeUp).
+   */
+  #updatesOfTheDay(author: Person, goalId: Uuid, at: EpochSeconds, before = Infinity): GoalUpdate[] {
     const day = Math.floor(at / DAY);
     return this.#world.store
       .updatesByPerson(author.id)
-      .filter((u) => u.goalId !== goalId && Math.floor(u.createdAt / DAY) === day);
+      .filter((u) => u.goalId !== goalId && Math.floor(u.createdAt / DAY) === day && u.seq < before);
+  }
+
+  /**
+   * LW6: a world taken up again from a saved state holds the updates the simulation posted as plain records, their
+   * texts kept but not what the texts were told from, while the next update of a goal takes its story, voice and
+   * number from the one before as told, and teammates' comments their subject. Each of `updates` the simulation
+   * posted (its id is the one #post gives it, and nobody changed it since) is dressed again as #post dressed it, in
+   * the order they were posted (so that the one before and the author's others of the day are told already), its
+   * text kept as it came (writing it again would cost a restored week of the large world a second, and tell otherwise
+   * of a goal a client edited since). One a client changed stays plain, as in the world that never stopped.
+   */
+  takeUp(updates: Iterable<GoalUpdate>): void {
+    const { store, base } = this.#world;
+    const posted = [...updates].filter(
+      (u) => u.updatedAt === u.createdAt && u.id === lifeId(base.seed, 'goal-update', u.goalId, u.createdAt),
+    );
+    posted.sort((a, b) => a.seq - b.seq);
+    for (const restored of posted) {
+      const goal = store.goals.get(restored.goalId);
+      const author = store.people.get(restored.personId);
+      if (!goal || !author || base.life.toldUpdate(restored)) continue;
+      // The goal's latest update when it was posted: the newest of those made before it.
+      let previous: GoalUpdate | undefined;
+      for (const u of store.updatesOfGoalInOrder(goal.id))
+        if (u.seq < restored.seq) {
+          previous = u;
+          break;
+        }
+      const closing = this.#closingDay(goal, author);
+      const closes = closing !== null && dateInZone(restored.createdAt, author.timeZone) >= closing;
+      const sameDay = this.#updatesOfTheDay(author, goal.id, restored.createdAt, restored.seq);
+      // Handed its text, the record says what it said (written again, its goal edited since would tell otherwise).
+      store.putGoalUpdate(base.life.goalUpdate(goal, author, previous, closes, sameDay)({ ...restored }));
+    }
   }
 
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */

@@ -9,7 +9,7 @@ import { publishDueAnswers } from './echo-publishing.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import { ACT_ORDER } from './life-agenda.js';
 import type { LifeEngine, SimulateMode } from './life-writer.js';
-import type { EchoQuestion, EpochSeconds, IsoDate, Person, Uuid } from './records.js';
+import type { EchoQuestion, EpochSeconds, GoalUpdate, IsoDate, Person, Uuid } from './records.js';
 import { drain, inSlices, type Sliced } from './slices.js';
 import type { RecordKind, RecordOf } from './record-kinds.js';
 import type { Store, StoreCounters } from './store.js';
@@ -62,6 +62,14 @@ function* layerWith(base: WorldBase, changes: WorldChanges | undefined): Sliced<
   return store;
 }
 
+/** The goal updates `changes` put, as the store holds them now. */
+function* restoredUpdates(store: Store, changes: WorldChanges): Iterable<GoalUpdate> {
+  for (const { id, record } of changes.tables.goalUpdates ?? []) {
+    const update = record && store.goalUpdates.get(id);
+    if (update) yield update;
+  }
+}
+
 export class World {
   readonly base: WorldBase;
   readonly clock: Clock;
@@ -103,6 +111,7 @@ export class World {
     }
     for (const question of store.echoQuestions.values()) this.#scheduleAnswer(question);
     this.#life = base.writer.engine(this, changes?.simulate ?? options.simulate ?? 'others');
+    if (changes) this.#life.takeUp(restoredUpdates(store, changes));
     this.#resumeLife(caughtUpTo);
     this.catchUp();
   }
