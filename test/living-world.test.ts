@@ -98,13 +98,16 @@ describe('LW6 the world lives as its clock moves, the same in one step or many',
 
 describe('LW6 a world taken up again lives on as the one that never stopped', () => {
   // Seed 42's day 2 leaves an update posted before the save with comments to come after it (their subject is the
-  // update's, as told); seed 7's day 5 a goal whose next update follows one posted before the save (its story).
+  // update's, as told); seed 7's day 5 a goal whose next update follows one posted before the save (its story);
+  // seed 5's day 3 and 5 hours an update its owner, away on the day it was due (a Tokyo holiday), put off to the
+  // next morning, after the save (Life.resumePutOff).
   it.each([
-    [42, 2],
-    [7, 5],
+    [42, 2, 0],
+    [7, 5, 0],
+    [5, 3, 5],
   ])(
-    'seed %i: a week lived through, and the same week saved and put back on day %i: byte-identical',
-    async (seed, day) => {
+    'seed %i: a week lived through, and the same week saved and put back on day %i (and %i hours): byte-identical',
+    async (seed, day, hours) => {
       const [whole, first, second] = [new Harness({ seed }), new Harness({ seed }), new Harness({ seed })];
       closing.push(
         () => whole.mock.close(),
@@ -112,11 +115,11 @@ describe('LW6 a world taken up again lives on as the one that never stopped', ()
         () => second.mock.close(),
       );
       expect((await control(whole, 'POST', '/clock/advance', { days: 7 })).status).toBe(200);
-      expect((await control(first, 'POST', '/clock/advance', { days: day })).status).toBe(200);
+      expect((await control(first, 'POST', '/clock/advance', { days: day, hours })).status).toBe(200);
       const saved = (await control(first, 'GET', '/state')).body;
       expect((await control(second, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
       expect((await control(second, 'PUT', '/state', saved)).status).toBe(200);
-      expect((await control(second, 'POST', '/clock/advance', { days: 7 - day })).status).toBe(200);
+      expect((await control(second, 'POST', '/clock/advance', { hours: (7 - day) * 24 - hours })).status).toBe(200);
       const [lived, resumed] = [await control(whole, 'GET', '/state'), await control(second, 'GET', '/state')];
       // The days after the restore wrote comments under routine updates, as the whole week did.
       const comments = (state: { body: { tables?: unknown } }) =>
@@ -205,6 +208,44 @@ describe('LW6 an owner away on the day their update falls due', () => {
     while (['saturday', 'sunday'].includes(weekdayOf(dayBack))) dayBack = addDays(dayBack, 1);
     expect(dateInZone(back.createdAt, owner.timeZone)).toBe(dayBack);
     expect(back.createdAt - first.createdAt).toBe(DAY * (dayNumber(dayBack) - dayNumber(due)));
+  });
+
+  it('away a week, and the world saved and put back before they are: the update still comes on their day back', async () => {
+    const alone = new Harness();
+    closing.push(() => alone.mock.close());
+    const baseUpdates = new Set(alone.world.store.goalUpdates.keys());
+    await control(alone, 'POST', '/clock/advance', { days: 2 });
+    const first = [...alone.world.store.goalUpdates.values()]
+      .filter((u) => !baseUpdates.has(u.id))
+      .sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    const owner = alone.world.store.people.get(first.personId)!;
+    const due = dateInZone(first.createdAt, owner.timeZone);
+    // Away from the day it is due for a week: the tries run on past the agendas a restore reads again (three days).
+    const end = addDays(due, 7);
+    const [whole, saving, resumed] = [new Harness(), new Harness(), new Harness()];
+    closing.push(
+      () => whole.mock.close(),
+      () => saving.mock.close(),
+      () => resumed.mock.close(),
+    );
+    for (const h of [whole, saving])
+      expect((await control(h, 'POST', `/people/${owner.id}/absences`, { start: due, end })).status).toBe(201);
+    expect((await control(whole, 'POST', '/clock/advance', { days: 12 })).status).toBe(200);
+    expect((await control(saving, 'POST', '/clock/advance', { days: 6 })).status).toBe(200);
+    const saved = (await control(saving, 'GET', '/state')).body;
+    expect((await control(resumed, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
+    expect((await control(resumed, 'PUT', '/state', saved)).status).toBe(200);
+    expect((await control(resumed, 'POST', '/clock/advance', { days: 6 })).status).toBe(200);
+    const back = (h: Harness) =>
+      h.world.store
+        .updatesOfGoal(first.goalId)
+        .filter((u) => !baseUpdates.has(u.id))
+        .map((u) => dateInZone(u.createdAt, owner.timeZone));
+    expect(back(whole).some((date) => date > end)).toBe(true);
+    expect(back(resumed)).toEqual(back(whole));
+    expect(JSON.stringify((await control(resumed, 'GET', '/state')).body)).toBe(
+      JSON.stringify((await control(whole, 'GET', '/state')).body),
+    );
   });
 });
 

@@ -176,6 +176,8 @@ export interface LifeEngine {
   runNext(): void;
   /** The agenda of a zone's date (see Life.schedule). */
   schedule(zone: string, date: IsoDate, midnight: EpochSeconds, after: EpochSeconds, start: EpochSeconds): void;
+  /** LW6: the updates put off by owners away that a restored world still owes (Life.resumePutOff). */
+  resumePutOff(zone: string, from: IsoDate, through: IsoDate, after: EpochSeconds, start: EpochSeconds): void;
   /** LW6: the updates a restored world's changes hold, dressed again as the simulation posted them (Life.takeUp). */
   takeUp(updates: Iterable<GoalUpdate>): void;
 }

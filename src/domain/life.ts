@@ -240,6 +240,15 @@ interface Replies {
 }
 
 /**
+ * The next working day's try of an update put off on `date` at `at`: the same hour the next day, a Friday's on the
+ * Monday (#post, resumePutOff).
+ */
+function nextTry(date: IsoDate, at: EpochSeconds): [IsoDate, EpochSeconds] {
+  const skip = dayFacts(date).weekday === 4 ? 3 : 1;
+  return [addDays(date, skip), at + skip * DAY];
+}
+
+/**
  * @example const life = new Life(world, 'others'); life.schedule(zone, date, midnight, midnight, base.generatedAt)
  */
 export class Life implements LifeEngine {
@@ -346,8 +355,20 @@ export class Life implements LifeEngine {
         planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k: before + k });
       });
     }
+    planned.push(...this.#updatesDue(zone, date, midnight));
+    if (isToday) agenda.today.set(zone, { date, planned });
+    return planned;
+  }
+
+  /** The goal updates due on a zone's date, by their owners there (#planned's part of it). */
+  #updatesDue(zone: string, date: IsoDate, midnight: EpochSeconds): Planned[] {
+    const { base } = this.#world;
+    const seed = base.seed;
+    const planned: Planned[] = [];
     const days = workingSlotDays(date);
-    for (const { goal, slot, owner, closing, posted } of days.length ? (agenda.goalsByZone.get(zone) ?? []) : []) {
+    for (const { goal, slot, owner, closing, posted } of days.length
+      ? (baseAgenda(base).goalsByZone.get(zone) ?? [])
+      : []) {
       // Cheap refusals first: a week of the large world walks over 100,000 goal-days. LW1: a goal with an end date
       // gets its last update on its closing date, and none after it.
       if (closing !== null && date > closing) continue;
@@ -366,8 +387,40 @@ export class Life implements LifeEngine {
         k: 0,
       });
     }
-    if (isToday) agenda.today.set(zone, { date, planned });
     return planned;
+  }
+
+  /**
+   * LW6: a world taken up again from a saved state owes what its owners put off while away: an update due on a day
+   * its owner was away went to their next working day (#post), and on until they were back, as acts of the queue that
+   * no agenda holds. For each update due on the zone's dates `from` through `through` at or before `after` (the
+   * instant the state was saved) that is not in the store, this follows those tries as #post made them: the first
+   * still to come is queued again, one made already gets its responses still to come. Only on a restore: a world
+   * whose simulation was off owes nothing of that span (LW7).
+   */
+  resumePutOff(zone: string, from: IsoDate, through: IsoDate, after: EpochSeconds, start: EpochSeconds): void {
+    const { store, base } = this.#world;
+    for (let date = from; date <= through; date = addDays(date, 1)) {
+      for (const due of this.#updatesDue(zone, date, instantAt(date, '00:00', zone))) {
+        if (due.at <= start || due.at > after || store.goalUpdates.has(due.id)) continue;
+        let [tried, at] = [date, due.at];
+        for (;;) {
+          const poster = this.#poster(due.key, lifeId(base.seed, 'goal-update', due.key, at), tried);
+          if (!poster || !isAbsentOn(store.absencesOf(poster.owner), tried)) break;
+          [tried, at] = nextTry(tried, at);
+          const id = lifeId(base.seed, 'goal-update', due.key, at);
+          if (at > after) {
+            const [goalId, on, when] = [due.key, tried, at];
+            this.#queue.push(new Act(at, ACT_ORDER.update, goalId, () => this.#post(goalId, id, on, when)));
+            break;
+          }
+          if (store.goalUpdates.has(id)) {
+            this.#respond('goal-update', id, poster.owner, at, after);
+            break;
+          }
+        }
+      }
+    }
   }
 
   /** CI3 through updateCheckIn: the person fills in their check-in, unless someone (or an absence) came first. */
@@ -409,27 +462,35 @@ export class Life implements LifeEngine {
   }
 
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
-  #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
+  /**
+   * The goal and the owner who would post its update `id` due on `date`, or undefined when nobody does. LW7: a goal a
+   * client created is theirs; an archived or long-ended one gets no more updates; nor one whose owner the simulation
+   * does not act for.
+   */
+  #poster(goalId: Uuid, id: Uuid, date: IsoDate): { goal: Goal; owner: Person } | undefined {
     const { store, base } = this.#world;
     const goal = store.goals.get(goalId);
-    // LW7: a goal a client created is theirs; an archived or long-ended one gets no more updates.
-    if (!goal || !base.store.goals.has(goalId) || goal.archived || store.goalUpdates.has(id)) return;
+    if (!goal || !base.store.goals.has(goalId) || goal.archived || store.goalUpdates.has(id)) return undefined;
     if (
       (goal.startDate !== null && date < goal.startDate) ||
       (goal.endDate !== null && date > addDays(goal.endDate, 7))
     )
-      return;
+      return undefined;
     const owner = store.people.get(goal.ownerId);
-    if (!owner || !this.actsFor(owner)) return;
+    return owner && this.actsFor(owner) ? { goal, owner } : undefined;
+  }
+
+  #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const poster = this.#poster(goalId, id, date);
+    if (!poster) return;
+    const { goal, owner } = poster;
     if (isAbsentOn(store.absencesOf(owner), date)) {
       // Away on the day it is due: the owner tries again the next working day at the same hour, until back (AI3
-      // still lists it); a Friday's goes to the Monday.
-      const skip = dayFacts(date).weekday === 4 ? 3 : 1;
-      const nextAt = at + skip * DAY;
-      const later = lifeId(base.seed, 'goal-update', goalId, nextAt);
-      this.#queue.push(
-        new Act(nextAt, ACT_ORDER.update, goalId, () => this.#post(goalId, later, addDays(date, skip), nextAt)),
-      );
+      // still lists it). A world taken up again finds these tries the same way (resumePutOff).
+      const [later, nextAt] = nextTry(date, at);
+      const laterId = lifeId(base.seed, 'goal-update', goalId, nextAt);
+      this.#queue.push(new Act(nextAt, ACT_ORDER.update, goalId, () => this.#post(goalId, laterId, later, nextAt)));
       return;
     }
     const latest = store.latestUpdateOf(goalId);

@@ -38,6 +38,13 @@ export interface WorldOptions {
 
 /** LW6: how far back a world taken up again looks for responses still to come (comments come within a day). */
 const RESUME_SECONDS = 3 * 86_400;
+/**
+ * LW6: how far back a restored world reads its agendas again: a reply waits for a teammate away to come back, and an
+ * update put off by an owner away goes on to their first day back (Life.resumePutOff), after a vacation's 7 days and
+ * the weekends and holidays around it. A fresh world, or one whose simulation is switched back on, owes nothing older
+ * than RESUME_SECONDS.
+ */
+const RESTORE_SECONDS = 16 * 86_400;
 
 /** The earliest of `dues` (by instant, then key) as the clock passes it, or undefined when there are none. */
 function earliest(dues: ReadonlyMap<string, EpochSeconds>, order: number): Timed | undefined {
@@ -112,7 +119,7 @@ export class World {
     for (const question of store.echoQuestions.values()) this.#scheduleAnswer(question);
     this.#life = base.writer.engine(this, changes?.simulate ?? options.simulate ?? 'others');
     if (changes) this.#life.takeUp(restoredUpdates(store, changes));
-    this.#resumeLife(caughtUpTo);
+    this.#resumeLife(caughtUpTo, changes !== undefined);
     this.catchUp();
   }
 
@@ -181,16 +188,18 @@ export class World {
 
   /**
    * LW6: the agendas of the dates a world taken up at `after` may still owe something of (the acts after it,
-   * the responses to what its people did before it): a fresh world's today, a restored one's last days.
+   * the responses to what its people did before it): a fresh world's today, a restored one's last days (`restored`:
+   * a saved state's, whose owners away may have put off updates, and whose teammates away still owe replies).
    */
-  #resumeLife(after: EpochSeconds): void {
+  #resumeLife(after: EpochSeconds, restored = false): void {
     if (this.#life.mode === 'none') return;
     const start = this.base.generatedAt;
-    const from = Math.max(start, after - RESUME_SECONDS);
+    const from = Math.max(start, after - (restored ? RESTORE_SECONDS : RESUME_SECONDS));
     for (const timeZone of this.base.zones.keys()) {
       const through = this.#through.get(timeZone)!;
       for (let date = dateInZone(from, timeZone); date <= through; date = addDays(date, 1))
         this.#life.schedule(timeZone, date, instantAt(date, '00:00', timeZone), after, start);
+      if (restored) this.#life.resumePutOff(timeZone, dateInZone(from, timeZone), through, after, start);
     }
     this.#nextDue = -Infinity;
   }
