@@ -98,11 +98,13 @@ describe('LW6 the world lives as its clock moves, the same in one step or many',
 
 describe('LW6 a world taken up again lives on as the one that never stopped', () => {
   // Seed 42's day 2 leaves an update posted before the save with comments to come after it (their subject is the
-  // update's, as told); seed 7's day 5 a goal whose next update follows one posted before the save (its story);
-  // seed 5's day 3 and 5 hours an update its owner, away on the day it was due (a Tokyo holiday), put off to the
-  // next morning, after the save (Life.resumePutOff).
+  // update's, as told); seed 7's day 5 and seed 42's a goal whose next update follows one posted before the save (its
+  // story: the goals' fair share of fixtures/goals.ts gave seed 42's week one); seed 5's day 3 and 5 hours an update
+  // its owner, away on the day it was due (a Tokyo holiday), put off to the next morning, after the save
+  // (Life.resumePutOff).
   it.each([
     [42, 2, 0],
+    [42, 5, 0],
     [7, 5, 0],
     [5, 3, 5],
   ])(
