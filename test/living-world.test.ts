@@ -132,6 +132,49 @@ describe('LW6 a world taken up again lives on as the one that never stopped', ()
   );
 });
 
+describe('LW6 a reply that waits for a teammate away, and the world saved meanwhile', () => {
+  it('comes on their day back in the world put back, as in the one that never stopped', async () => {
+    // The first update of the week with comments, and its first commenter, who is then away a week from its day.
+    const reference = new Harness();
+    closing.push(() => reference.mock.close());
+    const generated = new Set(reference.world.store.goalUpdates.keys());
+    await control(reference, 'POST', '/clock/advance', { days: 3 });
+    const commented = [...reference.world.store.comments.values()]
+      .filter((c) => c.resourceType === 'goal-update' && !generated.has(c.resourceId))
+      .sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    const update = reference.world.store.goalUpdates.get(commented.resourceId)!;
+    const mate = reference.world.store.people.get(commented.personId)!;
+    const start = dateInZone(update.createdAt, mate.timeZone);
+    const [whole, saving, resumed] = [new Harness(), new Harness(), new Harness()];
+    closing.push(
+      () => whole.mock.close(),
+      () => saving.mock.close(),
+      () => resumed.mock.close(),
+    );
+    for (const h of [whole, saving])
+      expect((await control(h, 'POST', `/people/${mate.id}/absences`, { start, end: addDays(start, 7) })).status).toBe(
+        201,
+      );
+    // Saved six days after the update: past the five days within which every reply comes when nobody is away.
+    const savedAfter = Math.ceil((update.createdAt - START) / 3600) + 6 * 24;
+    expect((await control(whole, 'POST', '/clock/advance', { days: 14 })).status).toBe(200);
+    expect((await control(saving, 'POST', '/clock/advance', { hours: savedAfter })).status).toBe(200);
+    const saved = (await control(saving, 'GET', '/state')).body;
+    expect((await control(resumed, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
+    expect((await control(resumed, 'PUT', '/state', saved)).status).toBe(200);
+    expect((await control(resumed, 'POST', '/clock/advance', { hours: 14 * 24 - savedAfter })).status).toBe(200);
+    const later = (h: Harness) =>
+      [...h.world.store.comments.values()].filter(
+        (c) => c.resourceId === update.id && c.personId === mate.id && c.createdAt > START + savedAfter * 3600,
+      );
+    expect(later(whole).length).toBeGreaterThan(0);
+    expect(later(resumed)).toEqual(later(whole));
+    expect(JSON.stringify((await control(resumed, 'GET', '/state')).body)).toBe(
+      JSON.stringify((await control(whole, 'GET', '/state')).body),
+    );
+  });
+});
+
 describe('LW6 LW7 an update the clock posted and a client changed, saved and put back', () => {
   it('stays as the client wrote it, and the week lives on as the one that never stopped', async () => {
     // An update the clock posts before day 5 on a goal it posts on again after it: the one after follows up a

@@ -240,6 +240,14 @@ interface Replies {
 }
 
 /**
+ * LW6: how long after a record every response to it has come when none of its people is away meanwhile: three
+ * replies drawn 18 hours on at most (responseTimes), a weekend's 61 hours and a night's 13 between them, and a
+ * margin. A restore reads 16 days back (world.ts) for the replies owed by those away; older records are skipped
+ * unless someone was (#awaySince): writing all their threads again cost a large week's restore some 1.3x its CPU.
+ */
+const SETTLED_SECONDS = 5 * DAY;
+
+/**
  * The next working day's try of an update put off on `date` at `at`: the same hour the next day, a Friday's on the
  * Monday (#post, resumePutOff).
  */
@@ -262,6 +270,8 @@ export class Life implements LifeEngine {
    * simulated update, beside the update itself.
    */
   #routine: Array<{ at: EpochSeconds; goalId: Uuid }> | undefined;
+  /** #awaySince's last reading: per team, the last day one of its people is away (of those begun by `after`). */
+  #away: { after: EpochSeconds; byTeam: Map<Uuid, IsoDate> } | undefined;
   mode: SimulateMode;
 
   constructor(world: World, mode: SimulateMode) {
@@ -591,12 +601,35 @@ export class Life implements LifeEngine {
     }
   }
 
+  /**
+   * LW6: whether someone who may answer a record of `author`'s (made at `at`, under `teamIds` too: a check-in's) was
+   * away some day between it and `after`: the people of the author's teams and the record's, whose comments and
+   * reactions they are (fixtures/comments.ts, reactions.ts). Dates are read a day wide either side, as absences are
+   * their owners' local dates. Per team, the last day away of the absences begun by then, found once per `after`.
+   */
+  #awaySince(author: Person, teamIds: readonly Uuid[], at: EpochSeconds, after: EpochSeconds): boolean {
+    const { store } = this.#world;
+    if (this.#away?.after !== after) {
+      const begun = addDays(utcDate(after), 1);
+      const byTeam = new Map<Uuid, IsoDate>();
+      for (const person of store.peopleInOrder)
+        for (const { start, end } of store.absencesOf(person))
+          if (start <= begun)
+            for (const teamId of person.teamIds) if ((byTeam.get(teamId) ?? '') < end) byTeam.set(teamId, end);
+      this.#away = { after, byTeam };
+    }
+    const since = addDays(utcDate(at), -1);
+    const away = (teamId: Uuid) => (this.#away!.byTeam.get(teamId) ?? '') >= since;
+    return author.teamIds.some(away) || teamIds.some(away);
+  }
+
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */
   #respond(type: CommentableType, id: Uuid, author: Person, at: EpochSeconds, after: EpochSeconds): void {
     const { store, base } = this.#world;
     // The record is read once here and handed on: a week of the large world responds to some 35,000.
     const update = type === 'goal-update' ? store.goalUpdates.get(id) : undefined;
     const checkIn = type === 'check-in' ? store.checkIns.get(id) : undefined;
+    if (after - at >= SETTLED_SECONDS && !this.#awaySince(author, checkIn?.teamIds ?? [], at, after)) return;
     const notable = type === 'goal-update' ? this.#notableUpdate(update) : this.#notableCheckIn(checkIn);
     // A routine update's comments come evenly spread over the world's updates, not by a draw of their own; an
     // update that takes its goal off track or to done always draws teammates in (LW5).
