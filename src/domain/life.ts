@@ -240,12 +240,12 @@ interface Replies {
 }
 
 /**
- * LW6: how long after a record every response to it has come when none of its people is away meanwhile: three
- * replies drawn 18 hours on at most (responseTimes), a weekend's 61 hours and a night's 13 between them, and a
- * margin. A restore reads 16 days back (world.ts) for the replies owed by those away; older records are skipped
- * unless someone was (#awaySince): writing all their threads again cost a large week's restore some 1.3x its CPU.
+ * LW6: records younger than this when a restore reads them again are always responded to (a reply of theirs may
+ * still wait a night or a weekend); older ones only when one of their people has been off since (#awayThrough): a
+ * restore reads 16 days back (world.ts) for the replies owed by people away, and writing every thread of those days
+ * again cost a large week's restore some 1.3x its CPU.
  */
-const SETTLED_SECONDS = 5 * DAY;
+const SETTLED_SECONDS = 2 * DAY;
 
 /**
  * The next working day's try of an update put off on `date` at `at`: the same hour the next day, a Friday's on the
@@ -270,7 +270,7 @@ export class Life implements LifeEngine {
    * simulated update, beside the update itself.
    */
   #routine: Array<{ at: EpochSeconds; goalId: Uuid }> | undefined;
-  /** #awaySince's last reading: per team, the last day one of its people is away (of those begun by `after`). */
+  /** #awayThrough's last reading: per team, the earliest day one of its people has been off from up to `after`. */
   #away: { after: EpochSeconds; byTeam: Map<Uuid, IsoDate> } | undefined;
   mode: SimulateMode;
 
@@ -602,25 +602,36 @@ export class Life implements LifeEngine {
   }
 
   /**
-   * LW6: whether someone who may answer a record of `author`'s (made at `at`, under `teamIds` too: a check-in's) was
-   * away some day between it and `after`: the people of the author's teams and the record's, whose comments and
-   * reactions they are (fixtures/comments.ts, reactions.ts). Dates are read a day wide either side, as absences are
-   * their owners' local dates. Per team, the last day away of the absences begun by then, found once per `after`.
+   * LW6: whether someone who may answer a record of `author`'s made at `at` (under `teamIds` too: a check-in's) has
+   * been off from about then up to `after`: the people of the author's teams and the record's, whose comments and
+   * reactions they are (fixtures/comments.ts, reactions.ts). A reply drawn before `after` comes after it only when
+   * its writer, or the writer of a reply before it in the thread, was off from its drawing on (a night, a weekend,
+   * an absence), and it is drawn within 18 hours of its record (responseTimes). Per person, the run of days off back
+   * from `after`'s day (which counts as off: `after` may be before their morning), a day counted off when it or a
+   * day beside it is a weekend day or one they are away (local dates read as UTC ones, a day wide either side); per
+   * team, the earliest such run's first day, found once per `after`.
    */
-  #awaySince(author: Person, teamIds: readonly Uuid[], at: EpochSeconds, after: EpochSeconds): boolean {
-    const { store } = this.#world;
+  #awayThrough(author: Person, teamIds: readonly Uuid[], at: EpochSeconds, after: EpochSeconds): boolean {
     if (this.#away?.after !== after) {
-      const begun = addDays(utcDate(after), 1);
+      const { store } = this.#world;
       const byTeam = new Map<Uuid, IsoDate>();
-      for (const person of store.peopleInOrder)
-        for (const { start, end } of store.absencesOf(person))
-          if (start <= begun)
-            for (const teamId of person.teamIds) if ((byTeam.get(teamId) ?? '') < end) byTeam.set(teamId, end);
+      for (const person of store.peopleInOrder) {
+        const absences = store.absencesOf(person);
+        const off = (day: IsoDate) =>
+          [-1, 0, 1].some((k) => {
+            const near = addDays(day, k);
+            return dayFacts(near).weekday >= 5 || isAbsentOn(absences, near);
+          });
+        let from = utcDate(after);
+        for (let back = 0; back < 21 && off(addDays(from, -1)); back++) from = addDays(from, -1);
+        for (const id of person.teamIds) if (from < (byTeam.get(id) ?? '9999')) byTeam.set(id, from);
+      }
       this.#away = { after, byTeam };
     }
-    const since = addDays(utcDate(at), -1);
-    const away = (teamId: Uuid) => (this.#away!.byTeam.get(teamId) ?? '') >= since;
-    return author.teamIds.some(away) || teamIds.some(away);
+    const by = addDays(utcDate(at), 2);
+    const { byTeam } = this.#away;
+    const through = (id: Uuid) => (byTeam.get(id) ?? '9999') <= by;
+    return author.teamIds.some(through) || teamIds.some(through);
   }
 
   /** Queues the comments and reactions teammates write under a new record, those after `after`. */
@@ -629,7 +640,7 @@ export class Life implements LifeEngine {
     // The record is read once here and handed on: a week of the large world responds to some 35,000.
     const update = type === 'goal-update' ? store.goalUpdates.get(id) : undefined;
     const checkIn = type === 'check-in' ? store.checkIns.get(id) : undefined;
-    if (after - at >= SETTLED_SECONDS && !this.#awaySince(author, checkIn?.teamIds ?? [], at, after)) return;
+    if (after - at >= SETTLED_SECONDS && !this.#awayThrough(author, checkIn?.teamIds ?? [], at, after)) return;
     const notable = type === 'goal-update' ? this.#notableUpdate(update) : this.#notableCheckIn(checkIn);
     // A routine update's comments come evenly spread over the world's updates, not by a draw of their own; an
     // update that takes its goal off track or to done always draws teammates in (LW5).
