@@ -96,6 +96,26 @@ describe('LW6 the world lives as its clock moves, the same in one step or many',
   });
 });
 
+/**
+ * LW6: `saving`'s state as it stands, put back into `resumed` (its clock set to the state's first), which then lives on
+ * to `days` after NOW.
+ */
+async function putBack(saving: Harness, resumed: Harness, days: number): Promise<void> {
+  const saved = (await control(saving, 'GET', '/state')).body;
+  expect((await control(resumed, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
+  expect((await control(resumed, 'PUT', '/state', saved)).status).toBe(200);
+  const hours = (START + days * DAY - Date.parse(saved.now) / 1000) / 3600;
+  expect((await control(resumed, 'POST', '/clock/advance', { hours })).status).toBe(200);
+}
+
+/** The two worlds' states, as GET /__mock/state gives them. */
+async function statesOf(a: Harness, b: Harness): Promise<[string, string]> {
+  return [
+    JSON.stringify((await control(a, 'GET', '/state')).body),
+    JSON.stringify((await control(b, 'GET', '/state')).body),
+  ];
+}
+
 describe('LW6 a world taken up again lives on as the one that never stopped', () => {
   // Seed 42's day 2 leaves an update posted before the save with comments to come after it (their subject is the
   // update's, as told); seed 7's day 5 and seed 42's a goal whose next update follows one posted before the save (its
@@ -118,16 +138,12 @@ describe('LW6 a world taken up again lives on as the one that never stopped', ()
       );
       expect((await control(whole, 'POST', '/clock/advance', { days: 7 })).status).toBe(200);
       expect((await control(first, 'POST', '/clock/advance', { days: day, hours })).status).toBe(200);
-      const saved = (await control(first, 'GET', '/state')).body;
-      expect((await control(second, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
-      expect((await control(second, 'PUT', '/state', saved)).status).toBe(200);
-      expect((await control(second, 'POST', '/clock/advance', { hours: (7 - day) * 24 - hours })).status).toBe(200);
-      const [lived, resumed] = [await control(whole, 'GET', '/state'), await control(second, 'GET', '/state')];
+      await putBack(first, second, 7);
+      const [lived, resumed] = await statesOf(whole, second);
       // The days after the restore wrote comments under routine updates, as the whole week did.
-      const comments = (state: { body: { tables?: unknown } }) =>
-        JSON.stringify(state.body).match(/"comments"/g)?.length;
+      const comments = (state: string) => state.match(/"comments"/g)?.length;
       expect(comments(resumed)).toBe(comments(lived));
-      expect(JSON.stringify(resumed.body)).toBe(JSON.stringify(lived.body));
+      expect(resumed).toBe(lived);
     },
   );
 });
@@ -159,19 +175,15 @@ describe('LW6 a reply that waits for a teammate away, and the world saved meanwh
     const savedAfter = Math.ceil((update.createdAt - START) / 3600) + 6 * 24;
     expect((await control(whole, 'POST', '/clock/advance', { days: 14 })).status).toBe(200);
     expect((await control(saving, 'POST', '/clock/advance', { hours: savedAfter })).status).toBe(200);
-    const saved = (await control(saving, 'GET', '/state')).body;
-    expect((await control(resumed, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
-    expect((await control(resumed, 'PUT', '/state', saved)).status).toBe(200);
-    expect((await control(resumed, 'POST', '/clock/advance', { hours: 14 * 24 - savedAfter })).status).toBe(200);
+    await putBack(saving, resumed, 14);
     const later = (h: Harness) =>
       [...h.world.store.comments.values()].filter(
         (c) => c.resourceId === update.id && c.personId === mate.id && c.createdAt > START + savedAfter * 3600,
       );
     expect(later(whole).length).toBeGreaterThan(0);
     expect(later(resumed)).toEqual(later(whole));
-    expect(JSON.stringify((await control(resumed, 'GET', '/state')).body)).toBe(
-      JSON.stringify((await control(whole, 'GET', '/state')).body),
-    );
+    const [lived, taken] = await statesOf(whole, resumed);
+    expect(taken).toBe(lived);
   });
 });
 
@@ -205,13 +217,10 @@ describe('LW6 LW7 an update the clock posted and a client changed, saved and put
       expect(changed.status).toBe(200);
     }
     expect((await control(whole, 'POST', '/clock/advance', { days: 2 })).status).toBe(200);
-    const saved = (await control(first, 'GET', '/state')).body;
-    expect((await control(second, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
-    expect((await control(second, 'PUT', '/state', saved)).status).toBe(200);
+    await putBack(first, second, 7);
     expect(second.world.store.goalUpdates.get(edited.id)?.title).toBe('Rewritten by hand after the sync');
-    expect((await control(second, 'POST', '/clock/advance', { days: 2 })).status).toBe(200);
-    const [lived, resumed] = [await control(whole, 'GET', '/state'), await control(second, 'GET', '/state')];
-    expect(JSON.stringify(resumed.body)).toBe(JSON.stringify(lived.body));
+    const [lived, resumed] = await statesOf(whole, second);
+    expect(resumed).toBe(lived);
   });
 });
 
@@ -284,10 +293,7 @@ describe('LW6 an owner away on the day their update falls due', () => {
     // Saved five days into the week away: its due date is past the three days a fresh world's agendas reach back.
     const savedAfter = Math.ceil((first.createdAt - START) / 3600) + 5 * 24;
     expect((await control(saving, 'POST', '/clock/advance', { hours: savedAfter })).status).toBe(200);
-    const saved = (await control(saving, 'GET', '/state')).body;
-    expect((await control(resumed, 'PUT', '/clock', { now: saved.now })).status).toBe(200);
-    expect((await control(resumed, 'PUT', '/state', saved)).status).toBe(200);
-    expect((await control(resumed, 'POST', '/clock/advance', { hours: 14 * 24 - savedAfter })).status).toBe(200);
+    await putBack(saving, resumed, 14);
     const back = (h: Harness) =>
       h.world.store
         .updatesOfGoal(first.goalId)
@@ -295,9 +301,8 @@ describe('LW6 an owner away on the day their update falls due', () => {
         .map((u) => dateInZone(u.createdAt, owner.timeZone));
     expect(back(whole).some((date) => date > end)).toBe(true);
     expect(back(resumed)).toEqual(back(whole));
-    expect(JSON.stringify((await control(resumed, 'GET', '/state')).body)).toBe(
-      JSON.stringify((await control(whole, 'GET', '/state')).body),
-    );
+    const [lived, taken] = await statesOf(whole, resumed);
+    expect(taken).toBe(lived);
   });
 });
 
