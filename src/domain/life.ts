@@ -270,8 +270,11 @@ export class Life implements LifeEngine {
    * simulated update, beside the update itself.
    */
   #routine: Array<{ at: EpochSeconds; goalId: Uuid }> | undefined;
-  /** #awayThrough's last reading: per team, the earliest day one of its people has been off from up to `after`. */
-  #away: { after: EpochSeconds; byTeam: Map<Uuid, IsoDate> } | undefined;
+  /**
+   * #awayThrough's last reading: per team, the earliest day one of its people has been off from up to `after`, as the
+   * records stood (`writes`); one small entry per team.
+   */
+  #away: { after: EpochSeconds; writes: number; byTeam: Map<Uuid, IsoDate> } | undefined;
   mode: SimulateMode;
 
   constructor(world: World, mode: SimulateMode) {
@@ -471,7 +474,6 @@ export class Life implements LifeEngine {
     if (draft) recordActivity(this.#world, person, draft, { id, at });
   }
 
-  /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
   /**
    * The goal and the owner who would post its update `id` due on `date`, or undefined when nobody does. LW7: a goal a
    * client created is theirs; an archived or long-ended one gets no more updates; nor one whose owner the simulation
@@ -490,6 +492,7 @@ export class Life implements LifeEngine {
     return owner && this.actsFor(owner) ? { goal, owner } : undefined;
   }
 
+  /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
   #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
     const { store, base } = this.#world;
     const poster = this.#poster(goalId, id, date);
@@ -612,8 +615,10 @@ export class Life implements LifeEngine {
    * team, the earliest such run's first day, found once per `after`.
    */
   #awayThrough(author: Person, teamIds: readonly Uuid[], at: EpochSeconds, after: EpochSeconds): boolean {
-    if (this.#away?.after !== after) {
-      const { store } = this.#world;
+    const { store } = this.#world;
+    // Read again when the clock or the records moved: with the clock frozen, an absence recorded between two resumes
+    // at one instant (the simulation switched off and on) would be missed.
+    if (this.#away?.after !== after || this.#away.writes !== store.writes) {
       const byTeam = new Map<Uuid, IsoDate>();
       for (const person of store.peopleInOrder) {
         const absences = store.absencesOf(person);
@@ -626,7 +631,7 @@ export class Life implements LifeEngine {
         for (let back = 0; back < 21 && off(addDays(from, -1)); back++) from = addDays(from, -1);
         for (const id of person.teamIds) if (from < (byTeam.get(id) ?? '9999')) byTeam.set(id, from);
       }
-      this.#away = { after, byTeam };
+      this.#away = { after, writes: store.writes, byTeam };
     }
     const by = addDays(utcDate(at), 2);
     const { byTeam } = this.#away;
