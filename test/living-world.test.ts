@@ -148,6 +148,50 @@ describe('LW6 a world taken up again lives on as the one that never stopped', ()
   );
 });
 
+describe('LW1 LW6 a full state put back: an imported base whose goals go on as their titles tell', () => {
+  // A full state (`?full=true`) is taken up as an imported base: its updates are plain records, whose story the next
+  // update cannot read from the one before. It reads it from its goal's title (fixtures/title-story.ts): "Complete:
+  // the config service runbook is written", not "Complete: the config service is written", and it numbers itself
+  // after the goal's updates shown ("(#4)" after three, not "(#1)").
+  it('seed 42, a fortnight on: each new update tells its goal as the world that never stopped does, and its number', async () => {
+    const [whole, first, second] = [new Harness(), new Harness(), new Harness()];
+    closing.push(
+      () => whole.mock.close(),
+      () => first.mock.close(),
+      () => second.mock.close(),
+    );
+    const saved = (await control(first, 'GET', '/state?full=true')).body;
+    expect((await control(second, 'PUT', '/state', saved)).status).toBe(200);
+    for (const world of [whole, second])
+      expect((await control(world, 'POST', '/clock/advance', { days: 14 })).status).toBe(200);
+    /** Per goal, what each update posted after NOW says its goal is (its status line), and its number in its goal. */
+    const told = async (world: Harness) => {
+      const { records } = (await control(world, 'GET', '/state?full=true')).body as {
+        records: { goalUpdates: Array<{ goalId: string; title: string; body: string; createdAt: number }> };
+      };
+      const byGoal = new Map<string, Array<{ at: number; title: string; body: string }>>();
+      for (const u of records.goalUpdates)
+        byGoal.set(u.goalId, [...(byGoal.get(u.goalId) ?? []), { at: u.createdAt, title: u.title, body: u.body }]);
+      const told: string[] = [];
+      for (const [goalId, updates] of [...byGoal].sort()) {
+        updates.sort((a, b) => a.at - b.at);
+        updates.forEach(({ at, title, body }) => {
+          if (at <= START) return;
+          const status = /^\*\*Status:\*\* (.+?) (?:is|are) /.exec(body)?.[1];
+          // The number some people tag their titles with ("(#4)", "— #4", "[#4]"), where the author does.
+          const tag = /#(\d+)\b/.exec(title)?.[1] ?? '';
+          told.push(`${goalId}: ${status} ${tag}`);
+        });
+      }
+      return told;
+    };
+    const [lived, resumed] = [await told(whole), await told(second)];
+    expect(lived.length).toBeGreaterThan(10);
+    expect(lived.filter((line) => / \d+$/.test(line)).length).toBeGreaterThan(0);
+    expect(resumed).toEqual(lived);
+  });
+});
+
 describe('LW6 a reply that waits for a teammate away, and the world saved meanwhile', () => {
   it('comes on their day back in the world put back, as in the one that never stopped', async () => {
     // The first update of the week with comments, and its first commenter, who is then away a week from its day.

@@ -105,7 +105,9 @@ export interface LifeWriter {
   /**
    * The title and body of an update `author` posts on the goal, told from its figures (after `previous`); `closes`:
    * it is the goal's last, posted as its end date comes (LW1: done, or missed and why). `sameDay`: the author's
-   * updates of other goals on its UTC day, whose ticket numbers it does not take again (LW3).
+   * updates of other goals on its UTC day, whose ticket numbers it does not take again (LW3). `shown`: how many
+   * updates of the goal come before it, read when `previous` is not one this dressed (toldUpdate: a full state put
+   * back, an imported organisation), whose number it goes on from.
    */
   goalUpdate(
     goal: Goal,
@@ -113,6 +115,7 @@ export interface LifeWriter {
     previous: GoalUpdate | undefined,
     closes: boolean,
     sameDay: readonly GoalUpdate[],
+    shown?: number,
   ): Dress<GoalUpdate>;
   /**
    * LW6: whether the update carries what its text was told from (as `goalUpdate` dresses it), not its text alone as

@@ -543,7 +543,18 @@ export class Life implements LifeEngine {
       owner,
       goalId,
       { progress, confidence },
-      { id, at, dress: base.life.goalUpdate(goal, owner, latest, closes, this.#updatesOfTheDay(owner, goalId, at)) },
+      {
+        id,
+        at,
+        dress: base.life.goalUpdate(
+          goal,
+          owner,
+          latest,
+          closes,
+          this.#updatesOfTheDay(owner, goalId, at),
+          this.#shownBefore(goalId, latest),
+        ),
+      },
     );
     this.#respond('goal-update', id, owner, at, at);
   }
@@ -600,8 +611,21 @@ export class Life implements LifeEngine {
       const closes = closing !== null && dateInZone(restored.createdAt, author.timeZone) >= closing;
       const sameDay = this.#updatesOfTheDay(author, goal.id, restored.createdAt, restored.seq);
       // Handed its text, the record says what it said (written again, its goal edited since would tell otherwise).
-      store.putGoalUpdate(base.life.goalUpdate(goal, author, previous, closes, sameDay)({ ...restored }));
+      const shown = this.#shownBefore(goal.id, previous, restored.seq);
+      store.putGoalUpdate(base.life.goalUpdate(goal, author, previous, closes, sameDay, shown)({ ...restored }));
     }
+  }
+
+  /**
+   * LW1: how many updates of the goal come before one posted after `previous` (those before sequence number `before`
+   * only), when `previous` is a plain record (a full state put back, an imported organisation): its number among
+   * them goes on from theirs ("(#4)", not "(#1)" after three). Undefined when the writer counts on from `previous`.
+   */
+  #shownBefore(goalId: Uuid, previous: GoalUpdate | undefined, before = Infinity): number | undefined {
+    if (!previous || this.#world.base.life.toldUpdate(previous)) return undefined;
+    let shown = 0;
+    for (const u of this.#world.store.updatesOfGoalInOrder(goalId)) if (u.seq < before) shown++;
+    return shown;
   }
 
   /**
