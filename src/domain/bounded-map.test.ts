@@ -32,6 +32,19 @@ describe('BoundedMap', () => {
     expect(map.use('nothing')).toBeUndefined();
   });
 
+  it('delete() drops an entry and its bytes, and the oldest left goes first after it', () => {
+    const map = new BoundedMap<number>(3, 100);
+    map.set('a', 1, 10);
+    map.set('b', 2, 20);
+    map.set('c', 3, 5);
+    map.delete('b');
+    map.delete('nothing');
+    expect([map.peek('b'), map.bytes]).toEqual([undefined, 15]);
+    map.set('d', 4, 1);
+    map.set('e', 5, 1);
+    expect([map.peek('a'), map.peek('c'), map.peek('d'), map.peek('e'), map.bytes]).toEqual([undefined, 3, 4, 5, 7]);
+  });
+
   it('drops the oldest first over a long run of sets, uses and refusals, as a list kept in order would', () => {
     // A model: the keys in their order of insertion (use() and set() make a key the newest), dropped from the front.
     const map = new BoundedMap<number>(50, 4_000);

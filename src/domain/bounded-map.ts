@@ -42,6 +42,14 @@ export class BoundedMap<V> {
     return held.value;
   }
 
+  /** Drops the entry under `key`, if any. */
+  delete(key: string): void {
+    const held = this.#entries.get(key);
+    if (held === undefined) return;
+    this.#entries.delete(key);
+    this.#bytes -= held.bytes;
+  }
+
   /** Puts `value` as the newest, in place of any under `key`; false when it is over a quarter of the bytes. */
   set(key: string, value: V, bytes: number): boolean {
     const held = this.#entries.get(key);

@@ -8,6 +8,7 @@
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
+import { BoundedMap } from './bounded-map.js';
 import { checkInThread, isAbsentOn } from './check-in-schedule.js';
 import { updateCheckIn } from './check-ins.js';
 import { canSeeResource } from './commentables.js';
@@ -275,6 +276,14 @@ export class Life implements LifeEngine {
    * records stood (`writes`); one small entry per team.
    */
   #away: { after: EpochSeconds; writes: number; byTeam: Map<Uuid, IsoDate> } | undefined;
+  /**
+   * Each person's comments newest first, as store.commentsBy gives them, down to the first before `horizon`, while
+   * the comments stand as they were read (`writes`): a thread reads those of its team's people (up to 153 on the large
+   * world) for each record it answers, and read from the table each time they were some 12% of a week's catch-up.
+   * A comment the simulation writes drops its writer's list alone; any other write to the comments drops them all.
+   * Bounded in entries and bytes (a slot a comment, the comments themselves being the store's).
+   */
+  #commentsBy = Life.#noComments(-1);
   mode: SimulateMode;
 
   constructor(world: World, mode: SimulateMode) {
@@ -764,6 +773,25 @@ export class Life implements LifeEngine {
     return type === 'goal-update' ? store.goalUpdates.get(id) : filledIn(store.checkIns.get(id));
   }
 
+  static #noComments(writes: number) {
+    return { writes, lists: new BoundedMap<{ horizon: EpochSeconds; list: readonly Comment[] }>(8_192, 4 * 2 ** 20) };
+  }
+
+  /** `personId`'s comments newest first, down to the first made before `horizon` (#commentsBy). */
+  #commentsOf(personId: Uuid, horizon: EpochSeconds): readonly Comment[] {
+    const { comments } = this.#world.store;
+    if (this.#commentsBy.writes !== comments.writes) this.#commentsBy = Life.#noComments(comments.writes);
+    const held = this.#commentsBy.lists.peek(personId);
+    if (held && held.horizon <= horizon) return held.list;
+    const list: Comment[] = [];
+    for (const comment of this.#world.store.commentsBy(personId)) {
+      list.push(comment);
+      if (comment.createdAt < horizon) break;
+    }
+    this.#commentsBy.lists.set(personId, { horizon, list }, 64 + 8 * list.length);
+    return list;
+  }
+
   /** CR1 through writeComment: comment k of the record's thread, by a teammate who may see it. */
   #comment(type: CommentableType, id: Uuid, author: Person, replies: Replies, k: number, at: EpochSeconds): void {
     const { store, base } = this.#world;
@@ -789,7 +817,13 @@ export class Life implements LifeEngine {
       !store.comments.has(lifeId(base.seed, 'comment', id, k - 1))
     )
       return;
+    const read = this.#commentsBy.writes === store.comments.writes;
     writeComment(this.#world, person, type, id, comment.body, made);
+    // Its writer's list is read again; the others' stand (#commentsBy).
+    if (read) {
+      this.#commentsBy.writes = store.comments.writes;
+      this.#commentsBy.lists.delete(person.id);
+    }
   }
 
   /** A record's thread, written knowing what its week said before it (LW4). */
@@ -812,10 +846,11 @@ export class Life implements LifeEngine {
     const askedSince = monday - ASKED_WEEKS * 7 * DAY;
     const inWeeks = (c: Comment) => c.createdAt >= askedSince && c.createdAt < at;
     const before = (c: Comment) => c.createdAt < at;
-    // A person's comments from `weeks` weeks before `at`'s to `at`, newest first down to the first of them.
+    // A person's comments from `weeks` weeks before `at`'s to `at`, newest first down to the first of them: of those
+    // read down to the widest span asked, SAID_QUARTER weeks (#commentsOf).
     const byPerson = (personId: Uuid, weeks: number): Comment[] => {
       const comments: Comment[] = [];
-      for (const comment of store.commentsBy(personId)) {
+      for (const comment of this.#commentsOf(personId, monday - SAID_QUARTER * 7 * DAY)) {
         if (comment.createdAt < monday - weeks * 7 * DAY) break;
         if (comment.createdAt < at) comments.push(comment);
       }
