@@ -45,6 +45,8 @@ const ON_DEMAND = [
   /\/runtime\/webhook-listener\.js$/,
   // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
   /\/http\/mcp-catalog\.js$/,
+  // The API's answers' schemas and webhooks, which only MCP's tools read: loaded with the catalog (spec-source.browser.ts).
+  /\/spec\/generated\/page-schemas\.js$/,
   // The controls' code and control.yaml's document, loaded by the first /__mock request (control-routes.browser.ts).
   /\/http\/mock-controls\.js$/,
   /\/spec\/generated\/page-control-document\.js$/,

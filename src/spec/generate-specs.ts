@@ -10,7 +10,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { compileSpec } from './compile-spec.js';
-import { pageDocument } from './page-document.js';
+import { firstPageDocument, laterPageParts, pageDocument } from './page-document.js';
 import { makeAjv, runtimeValidators } from './runtime-validators.js';
 import { specHash } from './spec-hash.js';
 import { WORLD_SCHEMAS } from './world-schemas.js';
@@ -61,7 +61,7 @@ function moduleOf(key: string): 'first' | 'bodies' | 'world' | 'later' {
  * loaded with the first request that sends one), `world` (the world's schemas, loaded by a restore), `checks` (the other validators in one
  * module, which Node loads at start), `checkIndex` (spec-check-parts.js, which loads `checkParts`, the same
  * validators cut into parts, when a page's check asks for them), `documents` (both documents whole, for Node) and
- * `pageDocuments` (both without their prose, for a page).
+ * `pageDocuments` (the API's without its prose, for a page; `pageSchemas` what only its MCP twin reads).
  */
 export interface GeneratedModules {
   specs: string;
@@ -72,8 +72,13 @@ export interface GeneratedModules {
   /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
   checkParts: string[];
   documents: string;
-  /** The API's document as a page carries it, which a page loads before its first answer. */
+  /**
+   * The API's document as a page carries it, which a page loads before its first answer, but for what only the MCP
+   * twin reads (firstPageDocument).
+   */
   pageDocuments: string;
+  /** What pageDocuments leaves for later (the answers' schemas, the webhooks), loaded with the first /mcp request. */
+  pageSchemas: string;
   /** control.yaml's document as a page carries it, loaded with the page's first /__mock request. */
   pageControlDocument: string;
 }
@@ -143,7 +148,7 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   // JSON.parse of a string literal is read faster than the same object as a literal (V8).
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, NO_SOURCE_MAP, ''];
-  const documents = (named: Record<string, OpenAPIV3_1.Document>) =>
+  const documents = (named: Record<string, unknown>) =>
     [
       GENERATED,
       ...Object.entries(named).map(([name, document]) => `export const ${name} = ${json(document)};`),
@@ -168,7 +173,8 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
       [validatorsModule(ajv, exports(names)), `export const KEYS_PART_${i} = ${keysOf(names)};`, ...tail].join('\n'),
     ),
     documents: documents({ API_DOCUMENT: api, CONTROL_DOCUMENT: control }),
-    pageDocuments: documents({ API_DOCUMENT: pageDocument(api) }),
+    pageDocuments: documents({ API_DOCUMENT: firstPageDocument(api) }),
+    pageSchemas: documents({ API_LATER: laterPageParts(api) }),
     pageControlDocument: documents({ CONTROL_DOCUMENT: pageDocument(control) }),
   };
 }
