@@ -28,9 +28,13 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * answers' writer, some 3.9 kB, loaded on demand by the routes that show an answer, is the nearest payment), and the
  * benchmark reports the 180 kB target missed. A thirteenth session's (a restore that lives on alike: the clock's
  * updates dressed again and the acts people away still owe; a fair share of goals; Echo parts that start on the
- * matter) took it to 188,161: the guard is 190 kB on the same terms.
+ * matter) took it to 188,161: the guard was 190 kB on the same terms. They paid for themselves the same day, none of
+ * the world's texts changed: the path and query checks of specs.js that were the same text made one validator each
+ * (89 → 15), a page's HMAC a SHA-256 of our own rather than @noble/hashes', and the API's answers' schemas and
+ * webhooks, which only MCP's tools read, loaded with them (page-schemas.js): 179,539, and the budget is the 180 kB
+ * target again.
  */
-const BUDGET = 190_000;
+const BUDGET = 180_000;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -45,6 +49,8 @@ const ON_DEMAND = [
   /\/runtime\/webhook-listener\.js$/,
   // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
   /\/http\/mcp-catalog\.js$/,
+  // The API's answers' schemas and webhooks, which only MCP's tools read: loaded with the catalog (spec-source.browser.ts).
+  /\/spec\/generated\/page-schemas\.js$/,
   // The controls' code and control.yaml's document, loaded by the first /__mock request (control-routes.browser.ts).
   /\/http\/mock-controls\.js$/,
   /\/spec\/generated\/page-control-document\.js$/,
@@ -108,7 +114,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most 200 kB gzipped, msw left out, the on-demand chunks apart', () => {
+  it('is at most 180 kB gzipped (200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);

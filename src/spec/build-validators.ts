@@ -1,5 +1,5 @@
 // The build's last step (`npm run build`): src/spec/generated/specs.js, spec-bodies.js, spec-world.js, spec-checks.js, the same checks in parts
-// (spec-check-parts.js loads spec-checks-0.js, …), documents.js, page-documents.js and page-control-document.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
+// (spec-check-parts.js loads spec-checks-0.js, …), documents.js, page-documents.js, page-schemas.js and page-control-document.js, and their twins beside the build, written by generate-specs.ts, unless all are already there for these spec texts and were written
 // after the code that writes them (then this costs milliseconds, and `npm start` on a built checkout does not wait
 // for ajv).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ const MODULES = {
   checkIndex: 'spec-check-parts.js',
   documents: 'documents.js',
   pageDocuments: 'page-documents.js',
+  pageSchemas: 'page-schemas.js',
   pageControlDocument: 'page-control-document.js',
 } as const;
 /** A part of the checks (spec-checks.js imports each on demand). */

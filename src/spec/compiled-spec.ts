@@ -11,6 +11,7 @@ export {
   loadDescriber,
   loadSpecChecks,
   loadWorldChecks,
+  wholeApiDocument,
   worldChecksAtHand,
 } from './spec-source.js';
 

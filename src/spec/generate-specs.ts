@@ -10,7 +10,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { compileSpec } from './compile-spec.js';
-import { pageDocument } from './page-document.js';
+import { firstPageDocument, laterPageParts, pageDocument } from './page-document.js';
 import { makeAjv, runtimeValidators } from './runtime-validators.js';
 import { specHash } from './spec-hash.js';
 import { WORLD_SCHEMAS } from './world-schemas.js';
@@ -49,12 +49,19 @@ function isBodyCheck(key: string): boolean {
   return key.startsWith('api:') && key.endsWith(':body');
 }
 
+/** The module a validator's key is written in: specs.js (`first`), spec-bodies.js, spec-world.js or the later checks. */
+function moduleOf(key: string): 'first' | 'bodies' | 'world' | 'later' {
+  if (isFirstNeed(key)) return 'first';
+  if (isBodyCheck(key)) return 'bodies';
+  return isWorldCheck(key) ? 'world' : 'later';
+}
+
 /**
  * The generated modules' texts: `specs` (the validators loaded first), `bodies` (the API's request body validators,
  * loaded with the first request that sends one), `world` (the world's schemas, loaded by a restore), `checks` (the other validators in one
  * module, which Node loads at start), `checkIndex` (spec-check-parts.js, which loads `checkParts`, the same
  * validators cut into parts, when a page's check asks for them), `documents` (both documents whole, for Node) and
- * `pageDocuments` (both without their prose, for a page).
+ * `pageDocuments` (the API's without its prose, for a page; `pageSchemas` what only its MCP twin reads).
  */
 export interface GeneratedModules {
   specs: string;
@@ -65,8 +72,13 @@ export interface GeneratedModules {
   /** spec-checks-0.js, spec-checks-1.js, …: each at most MAX_PART_CHARS of ajv's code. */
   checkParts: string[];
   documents: string;
-  /** The API's document as a page carries it, which a page loads before its first answer. */
+  /**
+   * The API's document as a page carries it, which a page loads before its first answer, but for what only the MCP
+   * twin reads (firstPageDocument).
+   */
   pageDocuments: string;
+  /** What pageDocuments leaves for later (the answers' schemas, the webhooks), loaded with the first /mcp request. */
+  pageSchemas: string;
   /** control.yaml's document as a page carries it, loaded with the page's first /__mock request. */
   pageControlDocument: string;
 }
@@ -91,11 +103,25 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   const ajv = makeAjv({ code: { source: true, esm: true, formats: _`standinFormats` } });
   const { names } = runtimeValidators(control, api.components?.schemas, ajv);
   const keys: string[] = [];
-  // Each validator under a short id (`v12`); the component schemas it references are compiled once, shared.
+  /** keys[i]'s validator id: one validator for the keys of a module whose schemas are the same (see below). */
+  const ids: string[] = [];
+  /** The id of each schema compiled, by its module and its text. */
+  const compiled = new Map<string, string>();
+  // Each validator under a short id (`v12`); the component schemas it references are compiled once, shared. Keys of
+  // the same module whose schemas are the same text (most operations' path and query checks are a handful of
+  // shapes) share one validator: specs.js's 89 were 15, and the page's first chunk of them 11.7 → 8.4 kB gzipped.
+  // A validator's answers and errors are its schema's (generated-validators.test.ts compares them with ajv's).
   const collect = (prefix: string) => (key: string, schema: Record<string, unknown>) => {
-    const id = `v${keys.length}`;
-    ajv.addSchema(schema, id);
-    keys.push(`${prefix}${key}`);
+    const full = `${prefix}${key}`;
+    const text = `${moduleOf(full)} ${JSON.stringify(schema)}`;
+    let id = compiled.get(text);
+    if (id === undefined) {
+      id = `v${compiled.size}`;
+      compiled.set(text, id);
+      ajv.addSchema(schema, id);
+    }
+    keys.push(full);
+    ids.push(id);
     return ajv.getSchema(id) as ValidateFunction;
   };
   const specs = [compileSpec(api, collect('api:'), 'compiled'), compileSpec(control, collect('control:'), 'compiled')];
@@ -104,17 +130,25 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
   // Each module names the keys of the validators it holds, under a name of its own (KEYS in specs.js, KEYS_BODIES,
   // …): a validator's key is read where its code is, so that a page's first chunk carries the keys of its own
   // validators only (every key of every response and control was 7 kB of specs.js gzipped).
-  const keysOf = (names: readonly string[]) =>
-    JSON.stringify(Object.fromEntries(names.map((name) => [keys[Number(name.slice(1))], name])));
-  const first = keys.flatMap((key, i) => (isFirstNeed(key) ? [`v${i}`] : []));
-  const bodies = keys.flatMap((key, i) => (isBodyCheck(key) ? [`v${i}`] : []));
-  const world = keys.flatMap((key, i) => (isWorldCheck(key) ? [`v${i}`] : []));
-  const later = keys.flatMap((key, i) => (isFirstNeed(key) || isBodyCheck(key) || isWorldCheck(key) ? [] : [`v${i}`]));
+  const keysOf = (names: readonly string[]) => {
+    const held = new Set(names);
+    return JSON.stringify(
+      Object.fromEntries(keys.flatMap((key, i) => (held.has(ids[i] ?? '') ? [[key, ids[i]]] : []))),
+    );
+  };
+  /** The ids of a module's validators, each once, in the order first compiled. */
+  const idsOf = (module: ReturnType<typeof moduleOf>) => [
+    ...new Set(keys.flatMap((key, i) => (moduleOf(key) === module ? [ids[i] ?? ''] : []))),
+  ];
+  const first = idsOf('first');
+  const bodies = idsOf('bodies');
+  const world = idsOf('world');
+  const later = idsOf('later');
   const parts = partition(later, (names) => standaloneCode(ajv, exports(names)).length);
   // JSON.parse of a string literal is read faster than the same object as a literal (V8).
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   const tail = [`export const SPEC_HASH = ${JSON.stringify(hash)};`, NO_SOURCE_MAP, ''];
-  const documents = (named: Record<string, OpenAPIV3_1.Document>) =>
+  const documents = (named: Record<string, unknown>) =>
     [
       GENERATED,
       ...Object.entries(named).map(([name, document]) => `export const ${name} = ${json(document)};`),
@@ -139,7 +173,8 @@ function generate(api: OpenAPIV3_1.Document, control: OpenAPIV3_1.Document, hash
       [validatorsModule(ajv, exports(names)), `export const KEYS_PART_${i} = ${keysOf(names)};`, ...tail].join('\n'),
     ),
     documents: documents({ API_DOCUMENT: api, CONTROL_DOCUMENT: control }),
-    pageDocuments: documents({ API_DOCUMENT: pageDocument(api) }),
+    pageDocuments: documents({ API_DOCUMENT: firstPageDocument(api) }),
+    pageSchemas: documents({ API_LATER: laterPageParts(api) }),
     pageControlDocument: documents({ CONTROL_DOCUMENT: pageDocument(control) }),
   };
 }

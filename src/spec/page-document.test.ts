@@ -1,11 +1,12 @@
 // A page's document (no prose) compiles to the same spec as the whole one: the same operations, parameters,
-// bodies, statuses and rule sources, and the same verdicts on requests; and it holds none of the prose.
+// bodies, statuses and rule sources, and the same verdicts on requests; and it holds none of the prose. The part a
+// page loads first (firstPageDocument) compiles to the same too, and with what it leaves for later is the same.
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compileSpec, type CompiledSpec } from './compile-spec.js';
-import { pageDocument } from './page-document.js';
+import { firstPageDocument, laterPageParts, pageDocument, wholePageDocument } from './page-document.js';
 import { runtimeValidators } from './runtime-validators.js';
 import { CONTROL_SPEC_PATH, SPEC_PATH } from './spec-files.js';
 
@@ -57,5 +58,17 @@ describe('pageDocument', () => {
     expect(Object.keys(goal.properties)).toContain('description');
     expect(JSON.stringify(goal)).not.toMatch(/"description":"/);
     expect(text.length).toBeLessThan(JSON.stringify(API).length * 0.6);
+  });
+
+  it("loads the API's answers' schemas and webhooks later, and compiles to the same spec without them", () => {
+    const { source } = runtimeValidators(API);
+    const first = firstPageDocument(API);
+    expect(shape(compileSpec(first, source, 'compiled'))).toEqual(shape(compileSpec(API, source, 'compiled')));
+    // What a request's parameters or body refer to stays; the answers' shapes wait (Goal is GET /goals' answer).
+    expect(Object.keys(first.components?.schemas ?? {})).toContain('GoalInput');
+    expect(Object.keys(first.components?.schemas ?? {})).not.toContain('Goal');
+    expect(first.webhooks).toBeUndefined();
+    // Put together again, it is pageDocument's, key for key in the same order (the MCP twin's tools read it).
+    expect(JSON.stringify(wholePageDocument(first, laterPageParts(API)))).toBe(JSON.stringify(pageDocument(API)));
   });
 });

@@ -10,6 +10,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { generatedSource, type GeneratedChecks, type GeneratedSpecs, type SpecSource } from './generated-source.js';
 import { loadParts } from './generated/spec-check-parts.js';
 import { describerAtHand, useDescriber } from './describer.js';
+import { wholePageDocument } from './page-document.js';
 
 const [generated, documents] = await Promise.all([
   import('./generated/specs.js'),
@@ -69,6 +70,25 @@ export const SPECS: { api: SpecSource; control: SpecSource } = {
     origin: 'generated',
   },
 };
+
+let wholeDocument: Promise<OpenAPIV3_1.Document> | null = null;
+
+/**
+ * The API's document whole (but for its prose): page-documents.js' with what it leaves for later, page-schemas.js
+ * (the answers' schemas and the webhooks, about 2.4 kB gzipped), loaded once by the first /mcp request, whose tools
+ * are read from it (mcp-catalog.ts). A failed load may be tried again.
+ * @example mcpTools(await wholeApiDocument())
+ */
+export function wholeApiDocument(): Promise<OpenAPIV3_1.Document> {
+  wholeDocument ??= import('./generated/page-schemas.js').then(
+    (loaded) => wholePageDocument(documents.API_DOCUMENT, loaded.API_LATER),
+    (error: unknown) => {
+      wholeDocument = null;
+      throw error;
+    },
+  );
+  return wholeDocument;
+}
 
 /** Whether control.yaml's document is at hand (in Node always; in a page once loadControlDocument has loaded it). */
 export function controlDocumentAtHand(): boolean {

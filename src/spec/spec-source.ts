@@ -201,3 +201,12 @@ export function controlDocumentAtHand(): boolean {
 export function loadControlDocument(): Promise<void> {
   return Promise.resolve();
 }
+
+/**
+ * The API's whole document, as the MCP twin's tools are read from it: in Node, the one read at start (a page loads
+ * the part it leaves for later, spec-source.browser.ts).
+ * @example mcpTools(await wholeApiDocument())
+ */
+export function wholeApiDocument(): Promise<OpenAPIV3_1.Document> {
+  return Promise.resolve(SPECS.api.document);
+}
