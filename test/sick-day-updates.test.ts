@@ -15,14 +15,14 @@ function sickAt(h: Harness, personId: Uuid, at: EpochSeconds): boolean {
 
 describe('LW3 LW6 no goal update on its author’s sick day', () => {
   it('over seeds 1–20, neither the history nor a week the clock adds has one', { timeout: 300_000 }, async () => {
+    // Before the rule: 20 of 2,886 + 111 (19 of the history's, 1 of the week's). Comments and reactions are not held
+    // to it yet: 169 fall on their writer's sick day (143 of the history's, 26 of the week's), nor Echo answers.
     const found: string[] = [];
-    const replies: string[] = [];
     let [history, week] = [0, 0];
     for (let seed = 1; seed <= 20; seed++) {
       const h = new Harness({ seed });
       const { store } = h.world;
       const before = new Set(store.goalUpdates.keys());
-      const said = new Set([...store.comments.keys(), ...store.reactions.keys()]);
       await control(h, 'POST', '/clock/advance', { days: 7 });
       for (const u of store.goalUpdates.values()) {
         if (before.has(u.id)) history++;
@@ -32,16 +32,9 @@ describe('LW3 LW6 no goal update on its author’s sick day', () => {
             `seed ${seed} ${before.has(u.id) ? 'history' : 'week'} @${store.people.get(u.personId)?.username}: ${u.id} on ${u.createdAt}`,
           );
       }
-      for (const r of [...store.comments.values(), ...store.reactions.values()])
-        if (sickAt(h, r.personId, r.createdAt)) replies.push(`seed ${seed} ${said.has(r.id) ? 'history' : 'week'}`);
-      await h.mock.close();
+      h.mock.close();
     }
-    console.log(`updates ${history} history, ${week} week; on a sick day: ${found.length}`, found.slice(0, 5));
-    console.log(
-      `comments and reactions on their writer's sick day: ${replies.length}`,
-      replies.filter((r) => r.endsWith('history')).length,
-    );
-    expect(history).toBeGreaterThan(100);
+    expect(history).toBeGreaterThan(2000);
     expect(week).toBeGreaterThan(100);
     expect(found).toEqual([]);
   });
