@@ -121,12 +121,14 @@ describe('LW6 a world taken up again lives on as the one that never stopped', ()
   // update's, as told); seed 7's day 5 and seed 42's a goal whose next update follows one posted before the save (its
   // story: the goals' fair share of fixtures/goals.ts gave seed 42's week one); seed 5's day 3 and 5 hours an update
   // its owner, away on the day it was due (a Tokyo holiday), put off to the next morning, after the save
-  // (Life.resumePutOff).
+  // (Life.resumePutOff); seed 2's day 5 and 20 hours one its owner (@htanaka), sick on the Thursday it was due, put off
+  // to the Friday (LW3: their check-in says they are sick).
   it.each([
     [42, 2, 0],
     [42, 5, 0],
     [7, 5, 0],
     [5, 3, 5],
+    [2, 5, 20],
   ])(
     'seed %i: a week lived through, and the same week saved and put back on day %i (and %i hours): byte-identical',
     async (seed, day, hours) => {

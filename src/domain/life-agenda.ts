@@ -344,7 +344,7 @@ export function duringWorkingHours(at: EpochSeconds, timeZone: string): EpochSec
  * away (a public holiday, a vacation, a sick day) is back.
  * @example firstDayBack('2026-11-26', newYorkAbsences) // '2026-11-30': Thanksgiving and the Friday after off
  */
-export function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDate {
+function firstDayBack(date: IsoDate, absences: readonly Absence[]): IsoDate {
   return dayIn(date, absences, 1);
 }
 

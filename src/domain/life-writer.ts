@@ -148,6 +148,12 @@ export interface LifeWriter {
    */
   activity(person: Person, date: IsoDate, at: EpochSeconds, k: number): ActivityDraft | null;
   /**
+   * LW3, LW6: whether `date` (their zone's) is a sick day of `person`'s, as their check-in of that date tells it (its
+   * mood), known from the person and the date alone: they post no goal update then (one due goes to their next
+   * working day, as one due on a day they are away does: life.ts' #post), nor do their tools log work (activity).
+   */
+  sickOn(person: Person, date: IsoDate): boolean;
+  /**
    * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
    * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of
    * the large world a sixth of its catch-up.

@@ -428,7 +428,7 @@ export class Life implements LifeEngine {
         let [tried, at] = [date, due.at];
         for (;;) {
           const poster = this.#poster(due.key, lifeId(base.seed, 'goal-update', due.key, at), tried);
-          if (!poster || !isAbsentOn(store.absencesOf(poster.owner), tried)) break;
+          if (!poster || !this.#offOn(poster.owner, tried)) break;
           [tried, at] = nextTry(tried, at);
           const id = lifeId(base.seed, 'goal-update', due.key, at);
           if (at > after) {
@@ -501,15 +501,26 @@ export class Life implements LifeEngine {
     return owner && this.actsFor(owner) ? { goal, owner } : undefined;
   }
 
+  /**
+   * LW3, LW6: whether `person` is off on `date` (their zone's): away (a holiday, a vacation, a sick day recorded) or
+   * sick, as their check-in of the date says (a fresh reader of seed 42: "Mostly in bed; no work on the service mesh
+   * from me" beside "Back on track at last … Pushed through platform-core#557919" the same day). The history's
+   * updates keep to the same days (fixtures/goal-updates.ts, offOn).
+   */
+  #offOn(person: Person, date: IsoDate): boolean {
+    const { store, base } = this.#world;
+    return isAbsentOn(store.absencesOf(person), date) || base.life.sickOn(person, date);
+  }
+
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
   #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
     const { store, base } = this.#world;
     const poster = this.#poster(goalId, id, date);
     if (!poster) return;
     const { goal, owner } = poster;
-    if (isAbsentOn(store.absencesOf(owner), date)) {
-      // Away on the day it is due: the owner tries again the next working day at the same hour, until back (AI3
-      // still lists it). A world taken up again finds these tries the same way (resumePutOff).
+    if (this.#offOn(owner, date)) {
+      // Away or sick on the day it is due: the owner tries again the next working day at the same hour, until back
+      // (AI3 still lists it). A world taken up again finds these tries the same way (resumePutOff).
       const [later, nextAt] = nextTry(date, at);
       const laterId = lifeId(base.seed, 'goal-update', goalId, nextAt);
       this.#queue.push(new Act(nextAt, ACT_ORDER.update, goalId, () => this.#post(goalId, laterId, later, nextAt)));
