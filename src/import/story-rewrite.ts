@@ -533,7 +533,9 @@ export class StoryRewrite {
               to,
               reply,
               `${this.c.id(comment.id)}#${draw}`,
-              comment.body.length,
+              // The room its words are laid in: the source's @mentions are laid apart (the skeleton's), so a reply
+              // drawn to the whole body's length was cut to its room ("worth bringing the log @nonyeka").
+              comment.body.replace(MENTION, '').length,
               (text) => this.c.hits(text) === 0,
             ),
           ),
