@@ -32,7 +32,7 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * world's texts changed: the path and query checks of specs.js that were the same text made one validator each
  * (89 → 15), and the API's answers' schemas and webhooks, which only MCP's tools read, loaded with them
  * (page-schemas.js). A SHA-256 of our own in place of @noble/hashes' paid 2.7 kB more and was taken back (a hash is
- * a well-kept library's job): with the day's story changes, 183,080, and the guard is 184 kB until the next payment
+ * a well-kept library's job): with the day's story changes, 183,735, and the guard is 184 kB until the next payment
  * (the 180 kB target reported missed).
  */
 const BUDGET = 184_000;
