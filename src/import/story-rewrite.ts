@@ -430,12 +430,18 @@ export class StoryRewrite {
         this.#set(u.id, 'title', texts.title);
         this.#set(u.id, 'body', texts.body);
         const beat: Beat = beats[k]!;
+        // LW5: as a generated update's (discussion-targets.ts, updateTone): a kickoff is cheered on, a recovery
+        // back On track is glad of, neither praised as a milestone.
         const tone: Tone =
-          beat === 'milestone' || beat === 'done' || beat === 'recovery'
+          beat === 'milestone' || beat === 'done'
             ? 'good'
-            : u.confidence < 75 || beat === 'missed' || beat === 'abandoned'
-              ? 'trouble'
-              : 'neutral';
+            : beat === 'recovery' && u.confidence >= 90
+              ? 'recovered'
+              : u.confidence < 75 || beat === 'missed' || beat === 'abandoned'
+                ? 'trouble'
+                : beat === 'kickoff'
+                  ? 'start'
+                  : 'neutral';
         this.#updateTones.set(u.id.toLowerCase(), {
           tone,
           about: goal.subject.component,
