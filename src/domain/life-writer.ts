@@ -150,7 +150,8 @@ export interface LifeWriter {
   /**
    * LW3, LW6: whether `date` (their zone's) is a sick day of `person`'s, as their check-in of that date tells it (its
    * mood), known from the person and the date alone: they post no goal update then (one due goes to their next
-   * working day, as one due on a day they are away does: life.ts' #post), nor do their tools log work (activity).
+   * working day, as one due on a day they are away does: life.ts' #post), write no comment or reaction (#comment,
+   * #react), nor do their tools log work (activity).
    */
   sickOn(person: Person, date: IsoDate): boolean;
   /**

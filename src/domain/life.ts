@@ -512,6 +512,16 @@ export class Life implements LifeEngine {
     return isAbsentOn(store.absencesOf(person), date) || base.life.sickOn(person, date);
   }
 
+  /**
+   * LW3, LW6: whether `at` falls on a sick day of `person`'s, their check-in of that date (their zone's) telling it:
+   * they write no comment or reaction then ("Mostly in bed" in the morning, a review offered that afternoon: issue
+   * 35, 26 of a week's over seeds 1-20). Of the person and the instant alone, so any path to `at` (a day at a time, a
+   * week at once, a world restored) reads the same.
+   */
+  #sickAt(person: Person, at: EpochSeconds): boolean {
+    return this.#world.base.life.sickOn(person, dateInZone(at, person.timeZone));
+  }
+
   /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
   #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
     const { store, base } = this.#world;
@@ -811,6 +821,9 @@ export class Life implements LifeEngine {
     const comment = (replies.comments ??= this.#thread(type, record, author))[k];
     const person = comment && store.people.get(comment.personId);
     if (!comment || !person || !this.actsFor(person) || !canSeeResource(this.#world, person, type, id)) return;
+    // LW3, LW6: nor on a day their check-in says they are sick (#sickAt): not written, and the author's answer to it
+    // neither (below); the history's threads keep to the same days (fixtures/comments.ts).
+    if (this.#sickAt(person, at)) return;
     const made = { id: lifeId(base.seed, 'comment', id, k), at };
     if (store.comments.has(made.id)) return;
     // LW4: a thread made before a teammate's comment of the same day was written may say it again: not written then
@@ -908,6 +921,9 @@ export class Life implements LifeEngine {
     const person = reaction && store.people.get(reaction.personId);
     // A person cannot respond to what they may not see (GO7): asked here, not learnt from createReaction's 404.
     if (!reaction || !person || !this.actsFor(person) || !canSeeResource(this.#world, person, type, id)) return;
+    // LW3, LW6: nor on a day their check-in says they are sick (#sickAt): the others react, or nobody, as the history's
+    // reactions (fixtures/reactions.ts).
+    if (this.#sickAt(person, at)) return;
     const made = { id: lifeId(base.seed, 'reaction', id, k), at };
     writeReaction(this.#world, person, type, id, reaction.name, made);
   }
