@@ -14,6 +14,8 @@ import { holidayRanges } from '../fixtures/holidays.js';
 import { generateWorld } from '../fixtures/index.js';
 import { onTrackBehindPace } from '../fixtures/story-goals.js';
 import { changedColleagues, crossPersonSentences } from '../fixtures/story-measure.js';
+import { risksBesideUnblockedDays } from '../fixtures/story-contradictions.js';
+import { deadlinesPassed } from '../fixtures/story-times.js';
 import {
   numbersNamingTwoWorks,
   numbersOfAnotherTime,
@@ -618,6 +620,27 @@ describe('LW6 a week of seed 42', () => {
     expect(changed.examples).toEqual([]);
     for (const measure of [numbersNamingTwoWorks, pullRequestsNumberedAsTickets, numbersOfAnotherTime])
       expect(measure(records).examples).toEqual([]);
+  });
+
+  it("LW3: a fortnight the simulation wrote tells one person's one day one way: no blocker beside a blank one", async () => {
+    const h = new Harness();
+    const start = h.world.now();
+    await control(h, 'POST', '/clock/advance', { days: 14 });
+    const records = storyRecordsOf(h.world);
+    // The clock's own: its updates, and the check-ins it filled (the history's are the story table's).
+    const lived = {
+      ...records,
+      goalUpdates: records.goalUpdates.filter((u) => u.createdAt > start),
+      checkIns: records.checkIns.filter((c) => (c.completedAt ?? 0) > start),
+    };
+    // An update at risk beside its author's check-in of no blocker that day tells a slip of pace, not a block.
+    const risks = risksBesideUnblockedDays(lived);
+    expect(risks.of).toBeGreaterThan(0);
+    expect(risks.examples).toEqual([]);
+    // And no plan of a check-in names a deadline its day has reached ("By Friday, …" on a Friday).
+    const deadlines = deadlinesPassed(lived);
+    expect(deadlines.of).toBeGreaterThan(0);
+    expect(deadlines.examples).toEqual([]);
   });
 
   it('LW7 `all` fills in the default person’s check-ins too; `none` leaves every new one empty', async () => {

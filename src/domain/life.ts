@@ -725,12 +725,18 @@ export class Life implements LifeEngine {
     const reactions = drawn.reactions.length ? (replies.reactions = base.life.reactions(type, record, author)) : [];
     // A thread stays in order: a reply moved to its writer's morning keeps the drawn gap after the one before it.
     let [drawnBefore, placedBefore] = [at, at];
+    // LW5, LW6: a thread opens on its record (a blocked check-in's first reply names what it waits on): when its opening
+    // reply falls on its writer's sick day (#comment leaves it out), none of the thread is written, as the next reply
+    // would open it on nothing (the history's threads draw their replies again in turn: fixtures/comments.ts).
+    let unopened = false;
     drawn.comments.forEach((drawnAt, k) => {
       const comment = comments[k];
-      if (!comment) return;
+      if (!comment || unopened) return;
       const t = placed(Math.max(drawnAt, placedBefore + drawnAt - drawnBefore), comment.personId);
       [drawnBefore, placedBefore] = [drawnAt, t];
-      if (t > after)
+      const writer = store.people.get(comment.personId);
+      if (k === 0 && writer && this.#sickAt(writer, t)) unopened = true;
+      else if (t > after)
         this.#queue.push(
           new Act(t, ACT_ORDER.comment, `${id}:${k}`, () => this.#comment(type, id, author, replies, k, t)),
         );
