@@ -35,7 +35,7 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * a well-kept library's job): with the day's story changes, 183,735, and the guard was 184 kB until the next payment
  * (the 180 kB target reported missed). A fifteenth session's story fixes (a goal update at risk tells a slip of pace
  * on a day its author has no blocker: pace-risks.ts; a kickoff cheered on and a recovery glad of; nobody writing on
- * their sick day) took it to 185,855 bytes, unpaid: the guard is 186.5 kB on the same terms, the target missed by
+ * their sick day) took it to 185,892 bytes, unpaid: the guard is 186.5 kB on the same terms, the target missed by
  * 5.9 kB (docs/pages.md names the next payments).
  */
 const BUDGET = 186_500;
