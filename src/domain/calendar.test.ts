@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   dateInZone,
+  dayNumber,
   formattedParts,
   formatInstant,
   instantAt,
   isCalendarDate,
+  mondayIndex,
   weekdayOf,
   zonedParts,
   zonedPartsFromParts,
@@ -26,6 +28,10 @@ describe('calendar', () => {
   it('weekdays and day arithmetic agree with the calendar', () => {
     expect(weekdayOf('2026-11-20')).toBe('friday');
     expect(weekdayOf('1969-12-31')).toBe('wednesday');
+    // Monday 0 … Sunday 6, before 1970 too: each day of a week around day 0 as weekdayOf names it.
+    const order = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    for (const date of ['1969-12-29', '1970-01-01', '1970-01-04', '2026-11-16', '2026-11-20', '2026-11-22'])
+      expect(order[mondayIndex(dayNumber(date))], date).toBe(weekdayOf(date));
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });

@@ -61,6 +61,15 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return dateFromDayNumber(dayNumber(date) + days);
 }
 
+/**
+ * A day's place in its Monday-first week, Monday 0 to Sunday 6 (5 and 6 the weekend), of a day numbered from
+ * 1970-01-01, a Thursday.
+ * @example mondayIndex(dayNumber('2026-11-20')) // 4, a Friday
+ */
+export function mondayIndex(day: number): number {
+  return (((day + 3) % 7) + 7) % 7;
+}
+
 export function weekdayOf(date: IsoDate): Weekday {
   // 1970-01-01 (day 0) was a Thursday, index 4 of WEEKDAYS; the index is always 0–6.
   return WEEKDAYS[(((dayNumber(date) + 4) % 7) + 7) % 7]!;
