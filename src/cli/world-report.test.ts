@@ -79,6 +79,8 @@ const TIME_ROWS = [
   ['LW1', 'goals open for two periods without an update'],
   ['LW1', 'goals told more often than their cadence'],
   ['LW1', 'goals whose updates skip two periods'],
+  ['LW3', 'texts of a Friday saying "tomorrow"'],
+  ['LW3', 'texts of a Monday telling "This week I" did'],
   ['PT1', "comments by agents or under agents' records"],
 ];
 const WORKLOAD_ROWS = [
