@@ -35,10 +35,12 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * a well-kept library's job): with the day's story changes, 183,735, and the guard was 184 kB until the next payment
  * (the 180 kB target reported missed). A fifteenth session's story fixes (a goal update at risk tells a slip of pace
  * on a day its author has no blocker: pace-risks.ts; a kickoff cheered on and a recovery glad of; nobody writing on
- * their sick day) took it to 185,892 bytes, unpaid: the guard is 186.5 kB on the same terms, the target missed by
- * 5.9 kB (docs/pages.md names the next payments).
+ * their sick day) took it to 185,892 bytes, unpaid, and the guard was 186.5 kB on the same terms. A sixteenth's
+ * (a migration's parts its target's, fixtures/aim-work.ts' MOVES, some 2 kB; questions tagged in their asker's own
+ * words; a text's near days said from its writer's day) took it to 189,199 bytes, unpaid: the guard is 189.8 kB, the
+ * target missed by 9.2 kB (docs/pages.md names the next payments).
  */
-const BUDGET = 186_500;
+const BUDGET = 189_800;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -118,7 +120,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 186.5 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 189.8 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);

@@ -62,6 +62,7 @@ const REPLY_ROWS = [
   ['LW4', 'comments of a shape six others share'],
   ['LW5', 'first replies to a blocker off what it waits on'],
   ['LW5', "authors' thanks under a blocker after no offer"],
+  ['LW5', "authors' thanks for an unblock to one who promised to ask"],
   ['LW5', 'acts a blocker waits on promised by another than the one it names'],
   ['LW2', "acts promised off their writer's role"],
   ['LW4', 'comments of a skeleton their team used in the fortnight before'],

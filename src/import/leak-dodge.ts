@@ -206,6 +206,13 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   intended: ['planned', 'meant'],
   mitigated: ['contained', 'handled'],
   tomorrow: ['the next day', 'the day after'],
+  // And after the runbooks and leads of 2026-12-06 (late: a migration's parts its target's, no stock label before a
+  // line, "Since we last synced I …"): what the repair drew at random on the same source ("put together the release
+  // automation", "the runbook").
+  runbook: ['playbook', 'guide'],
+  automation: ['tooling', 'scripting'],
+  synced: ['spoke', 'caught up'],
+  speaking: ['talking'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
