@@ -50,3 +50,17 @@ export function checkInWorld(
   const none = { teams: [], goals: [], goalUpdates: [], comments: [], echoAnswers: [] };
   return { now, defaultPersonId: person.id, people: [person], checkIns, ...none };
 }
+
+/**
+ * A world of `person` alone and one check-in a line, each line its `previous` as a bullet, all of 2026-05-27: what the
+ * measures of a line (story-kinds.ts, story-moves.ts) read.
+ * @example lineWorld(DANA, NOW, ['Moved the DNS records of the config service to Terraform Cloud']).checkIns.length // 1
+ */
+export function lineWorld(person: Person, now: EpochSeconds, lines: readonly string[]): StoryRecords {
+  return checkInWorld(
+    person,
+    now,
+    lines.map((line) => `- ${line}`),
+    () => '2026-05-27',
+  );
+}
