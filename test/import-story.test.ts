@@ -12,6 +12,7 @@ import {
   repeatsWithinGoals,
   type StoryRecords,
 } from '../fixtures/story-measure.js';
+import { risksBesideUnblockedDays } from '../fixtures/story-contradictions.js';
 import { createMock, type Mock } from '../src/http/app.js';
 import { anonymised } from '../src/import/anonymise.js';
 import { importedStateText } from '../src/import/import-state.js';
@@ -87,6 +88,14 @@ describe('an imported world (LW9)', () => {
 
   it('has no goal On track below 100% past its end the source did not have (LW1, the figures are kept)', () => {
     expect(onTrackPastEnd(imported).count).toBeLessThanOrEqual(onTrackPastEnd(sourceRecords).count);
+  });
+
+  it("tells an update's risk as a slip of pace on a day its author's check-in raised no blocker (LW3)", () => {
+    // The source's own (seed 7) hold it; an import read its updates as blockers whatever that day's check-in said:
+    // 2 of 4 such updates told "our vendor hasn't come back …" beside a check-in of none.
+    const beside = risksBesideUnblockedDays(imported);
+    expect(beside.of).toBeGreaterThan(0);
+    expect(beside.examples).toEqual([]);
   });
 
   it("follows each person's check-ins on from their last plan in at least 8 of 10 pairs (LW3)", () => {

@@ -166,7 +166,15 @@ export function updateStory(
   goal: GoalStory,
   beat: Beat,
   figures: { ordinal: number; previousProgress: number | null; progress: number; confidence: number },
-  facts: { cadence: UpdateCadence; endDate: IsoDate | null; author: string; period?: string },
+  facts: {
+    cadence: UpdateCadence;
+    endDate: IsoDate | null;
+    author: string;
+    period?: string;
+    /** LW3: posted on a day its author's check-in tells no blocker (a risk of pace), and the goal's such risks before. */
+    calm?: boolean;
+    calms?: number;
+  },
   key: string,
 ): { script: UpdateScript; title: string; body: StoryText } {
   const confidence: SnappedConfidence = snapConfidence(figures.confidence);
@@ -182,6 +190,7 @@ export function updateStory(
     kind: goal.kind,
     beat,
     endDate: facts.endDate,
+    ...(facts.calm && { calm: true, calms: facts.calms ?? 0 }),
   };
   const body = withStatus(updateBody(script, key), statusLine(script, facts.period));
   return {

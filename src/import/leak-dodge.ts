@@ -213,6 +213,21 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   automation: ['tooling', 'scripting'],
   synced: ['spoke', 'caught up'],
   speaking: ['talking'],
+  // And once an import's updates took a risk of pace on a day of no blocker (as generated ones do, pace-risks.ts):
+  // the source's own pace risks made runs the repair broke with words drawn at random ("this lost just days export
+  // on cart is left", "re-race, what is left").
+  sized: ['scoped', 'estimated'],
+  lost: ['missed', 'dropped'],
+  weigh: ['press', 'bear'],
+  hands: ['helpers', 'people'],
+  counted: ['planned', 'reckoned'],
+  optimistic: ['hopeful', 'rosy'],
+  estimates: ['guesses', 'sizings'],
+  trickiest: ['hardest', 'toughest'],
+  hardest: ['toughest', 'trickiest'],
+  short: ['down', 'light'],
+  pace: ['speed', 'rate'],
+  schedule: ['timeline', 'calendar'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],

@@ -26,6 +26,8 @@ import {
 } from './imported-story.js';
 import { cutBack, fitStory, skeletonOf, withoutTrailingJoins, type StoryText } from './markdown-skeleton.js';
 import type { SourceOrg } from './source-org.js';
+import { dateInZone } from '../domain/calendar.js';
+import { snapConfidence } from '../domain/confidence.js';
 
 /** What the rewrite asks of the anonymiser: the maps it made, and its leak check and repair. */
 export interface StoryContext {
@@ -378,6 +380,7 @@ export class StoryRewrite {
       byGoal.set(u.goal.id.toLowerCase(), list);
     }
     const today = this.c.org.source.readAt.slice(0, 10);
+    const blocked = this.#blockedDays();
     for (const [goalId, list] of this.#inNewIdOrder([...byGoal], ([id]) => id)) {
       const updates = byInstantThenId(
         list,
@@ -400,8 +403,16 @@ export class StoryRewrite {
         const lines = bulletsOf(texts.body);
         return lines.filter((line, k) => bullets.has(line) || lines.indexOf(line) !== k).length;
       };
+      // LW3: how many of the goal's updates before told a risk of pace (updateStory's `calms`: its next in turn).
+      let calms = 0;
       updates.forEach((u, k) => {
         const author = this.c.person(u.person.id).username;
+        // LW3: at risk on a day its author's check-in tells no blocker, a slip of pace, as a generated update is
+        // (day-draws.ts' dayBlocked): "our vendor hasn't come back …" beside that day's check-in of none was.
+        const calm =
+          snapConfidence(u.confidence) < 90 &&
+          beats[k] !== 'abandoned' &&
+          !blocked.has(this.#dayOf(u.person.id, u.created_at));
         const figures = {
           ordinal: k + 1,
           previousProgress: k ? updates[k - 1]!.progress : null,
@@ -410,7 +421,8 @@ export class StoryRewrite {
         };
         const cadence = record?.update_cadence ?? 'weekly';
         const period = cadence === 'monthly' ? 'month' : cadence === 'biweekly' ? 'sprint' : 'week';
-        const facts = { cadence, endDate: record?.end_date ?? null, author, period };
+        const facts = { cadence, endDate: record?.end_date ?? null, author, period, calm, calms };
+        if (calm) calms++;
         const { texts } = this.#drawn(
           (draw) => {
             const story = updateStory(goal, beats[k]!, figures, facts, `${this.c.id(u.id)}#${draw}`);
@@ -450,6 +462,19 @@ export class StoryRewrite {
         });
       });
     }
+  }
+
+  /** LW3: the days (`person date`, the check-in's own date) each author's check-in raised the blockers flag. */
+  #blockedDays(): Set<string> {
+    const days = this.c.org.checkIns.filter((c) => c.blocked && c.completed_at !== null && !c.absent);
+    return new Set(days.map((c) => `${c.person.id.toLowerCase()} ${c.date}`));
+  }
+
+  /** `person date` of an instant in that person's zone: the day of theirs an update was posted on. */
+  #dayOf(personId: string, at: string): string {
+    const id = personId.toLowerCase();
+    const zone = [this.c.org.me, ...this.c.org.people].find((p) => p.id.toLowerCase() === id)?.time_zone ?? 'UTC';
+    return `${id} ${dateInZone(Math.floor(Date.parse(at) / 1000), zone)}`;
   }
 
   #writeCheckIns(): void {
