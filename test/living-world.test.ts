@@ -14,7 +14,7 @@ import { holidayRanges } from '../fixtures/holidays.js';
 import { generateWorld } from '../fixtures/index.js';
 import { onTrackBehindPace } from '../fixtures/story-goals.js';
 import { changedColleagues, crossPersonSentences } from '../fixtures/story-measure.js';
-import { risksBesideUnblockedDays } from '../fixtures/story-contradictions.js';
+import { risksBesideUnblockedDays, risksOnBrightDays } from '../fixtures/story-contradictions.js';
 import { deadlinesPassed } from '../fixtures/story-times.js';
 import {
   numbersNamingTwoWorks,
@@ -622,7 +622,7 @@ describe('LW6 a week of seed 42', () => {
       expect(measure(records).examples).toEqual([]);
   });
 
-  it("LW3: a fortnight the simulation wrote tells one person's one day one way: no blocker beside a blank one", async () => {
+  it("LW3: a fortnight the simulation wrote tells one person's one day one way: no blocker beside a blank one, no risk beside a bright mood", async () => {
     const h = new Harness();
     const start = h.world.now();
     await control(h, 'POST', '/clock/advance', { days: 14 });
@@ -637,6 +637,10 @@ describe('LW6 a week of seed 42', () => {
     const risks = risksBesideUnblockedDays(lived);
     expect(risks.of).toBeGreaterThan(0);
     expect(risks.examples).toEqual([]);
+    // Nor an update at risk or off track beside its author's check-in of a day gone well ("happy").
+    const bright = risksOnBrightDays(lived);
+    expect(bright.of).toBeGreaterThan(0);
+    expect(bright.examples).toEqual([]);
     // And no plan of a check-in names a deadline its day has reached ("By Friday, …" on a Friday).
     const deadlines = deadlinesPassed(lived);
     expect(deadlines.of).toBeGreaterThan(0);

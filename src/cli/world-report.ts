@@ -12,6 +12,7 @@ import { measureTimes } from '../../fixtures/story-times.js';
 import { measureWorkloads } from '../../fixtures/story-workloads.js';
 import { measureTemplates } from '../../fixtures/story-templates.js';
 import { unshippedRecapParts } from '../../fixtures/story-ships.js';
+import { risksOnBrightDays } from '../../fixtures/story-contradictions.js';
 import { daysOfTwoSessions } from '../../fixtures/story-hours.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
@@ -140,6 +141,7 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       ...measureTemplates(before),
       unshippedRecapParts(before),
       daysOfTwoSessions(before),
+      risksOnBrightDays(before),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {

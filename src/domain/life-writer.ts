@@ -155,6 +155,12 @@ export interface LifeWriter {
    */
   sickOn(person: Person, date: IsoDate): boolean;
   /**
+   * LW3, LW6: whether `person`'s check-in of `date` (their zone's) is in a mood of a day gone well (happy, excited …),
+   * as it draws it whether or not they fill it in: an update of theirs below On track that day would contradict it,
+   * so it waits for their next working day (life.ts' #putOff). Known from the person and the date alone, as sickOn.
+   */
+  brightOn(person: Person, date: IsoDate): boolean;
+  /**
    * CI4: whether the check-in's blockers say something (isBlocked), known without writing its texts when the
    * writer wrote it: the simulation asks of every check-in filled, and writing all their blockers cost a week of
    * the large world a sixth of its catch-up.

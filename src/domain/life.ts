@@ -428,8 +428,9 @@ export class Life implements LifeEngine {
         if (due.at <= start || due.at > after || store.goalUpdates.has(due.id)) continue;
         let [tried, at] = [date, due.at];
         for (;;) {
-          const poster = this.#poster(due.key, lifeId(base.seed, 'goal-update', due.key, at), tried);
-          if (!poster || !this.#offOn(poster.owner, tried)) break;
+          const triedId = lifeId(base.seed, 'goal-update', due.key, at);
+          const poster = this.#poster(due.key, triedId, tried);
+          if (!poster || !this.#putOff(poster.goal, poster.owner, triedId, tried, at)) break;
           [tried, at] = nextTry(tried, at);
           const id = lifeId(base.seed, 'goal-update', due.key, at);
           if (at > after) {
@@ -523,26 +524,33 @@ export class Life implements LifeEngine {
     return this.#world.base.life.sickOn(person, dateInZone(at, person.timeZone));
   }
 
-  /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
-  #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
+  /**
+   * LW3, LW6: whether the update due on `date` waits for the owner's next working day: they are off (#offOn), or it
+   * would be posted below On track on a day their check-in is in a mood of a day gone well, which it would contradict
+   * (a reader of seed 7: "happy" in the morning, "Uptime is at risk" that afternoon; the history's keep to the same
+   * days: fixtures/goal-updates.ts' brightRisks). Of the store as #post reads it, so a restore's tries read alike.
+   */
+  #putOff(goal: Goal, owner: Person, id: Uuid, date: IsoDate, at: EpochSeconds): boolean {
+    if (this.#offOn(owner, date)) return true;
+    if (!this.#world.base.life.brightOn(owner, date)) return false;
+    return (this.#figuresOf(goal, owner, id, date, at)?.confidence ?? 90) < 90;
+  }
+
+  /** The figures of the goal's update `id` posted at `at`, continuing its latest; null when none is to be posted. */
+  #figuresOf(
+    goal: Goal,
+    owner: Person,
+    id: Uuid,
+    date: IsoDate,
+    at: EpochSeconds,
+  ): { latest: GoalUpdate | undefined; closes: boolean; progress: number; confidence: 30 | 60 | 90 } | null {
     const { store, base } = this.#world;
-    const poster = this.#poster(goalId, id, date);
-    if (!poster) return;
-    const { goal, owner } = poster;
-    if (this.#offOn(owner, date)) {
-      // Away or sick on the day it is due: the owner tries again the next working day at the same hour, until back
-      // (AI3 still lists it). A world taken up again finds these tries the same way (resumePutOff).
-      const [later, nextAt] = nextTry(date, at);
-      const laterId = lifeId(base.seed, 'goal-update', goalId, nextAt);
-      this.#queue.push(new Act(nextAt, ACT_ORDER.update, goalId, () => this.#post(goalId, laterId, later, nextAt)));
-      return;
-    }
-    const latest = store.latestUpdateOf(goalId);
-    if (latest && latest.progress >= 100) return;
+    const latest = store.latestUpdateOf(goal.id);
+    if (latest && latest.progress >= 100) return null;
     const closing = this.#closingDay(goal, owner);
     const closes = closing !== null && date >= closing;
     // Closed already (an update put off by an absence landing on the closing date too).
-    if (closes && latest && dateInZone(latest.createdAt, owner.timeZone) >= closing) return;
+    if (closes && latest && dateInZone(latest.createdAt, owner.timeZone) >= closing) return null;
     const random = new EntityRandom(base.seed, 'life-goal-update', id);
     // Progress never goes down; confidence drifts a level at a time, as the history's updates do. LW1: and a goal
     // with an end date keeps to its time as the history's arcs do (fixtures/goal-arc.ts): it rises at least its share
@@ -559,7 +567,9 @@ export class Life implements LifeEngine {
     // track, the update says why).
     // LW1: nor is it done while a child of it (not archived) is short of 100%: a parent finishes after its
     // children, and holds at 95% at most until then.
-    const held = store.childGoals(goalId).some((c) => !c.archived && (store.latestUpdateOf(c.id)?.progress ?? 0) < 100);
+    const held = store
+      .childGoals(goal.id)
+      .some((c) => !c.archived && (store.latestUpdateOf(c.id)?.progress ?? 0) < 100);
     // LW1: done at its close from 60% or more: a goal told at 40% the week before is not done at once (a reader of
     // issue 35: 33% → 100% "Complete" in the closing update), however far the time has it rise.
     const reached = closes && drawn >= 80 && (latest?.progress ?? 0) >= 60 ? 100 : drawn;
@@ -569,6 +579,26 @@ export class Life implements LifeEngine {
     );
     // LW1: far behind its time, a goal reads At risk, not On track (goal-pace.ts).
     const confidence = progress === 100 ? 90 : closes ? 30 : level === 90 && behindPace(progress, share) ? 60 : level;
+    return { latest, closes, progress, confidence };
+  }
+
+  /** GU1 through createGoalUpdate: the owner posts the goal's next update, continuing its figures. */
+  #post(goalId: Uuid, id: Uuid, date: IsoDate, at: EpochSeconds): void {
+    const { base } = this.#world;
+    const poster = this.#poster(goalId, id, date);
+    if (!poster) return;
+    const { goal, owner } = poster;
+    if (this.#putOff(goal, owner, id, date, at)) {
+      // Away or sick on the day it is due, or at risk on a bright day: the owner tries again the next working day at
+      // the same hour (AI3 still lists it). A world taken up again finds these tries the same way (resumePutOff).
+      const [later, nextAt] = nextTry(date, at);
+      const laterId = lifeId(base.seed, 'goal-update', goalId, nextAt);
+      this.#queue.push(new Act(nextAt, ACT_ORDER.update, goalId, () => this.#post(goalId, laterId, later, nextAt)));
+      return;
+    }
+    const figures = this.#figuresOf(goal, owner, id, date, at);
+    if (!figures) return;
+    const { latest, closes, progress, confidence } = figures;
     createGoalUpdate(
       this.#world,
       owner,
