@@ -14,6 +14,7 @@ import { measureTemplates } from '../../fixtures/story-templates.js';
 import { unshippedRecapParts } from '../../fixtures/story-ships.js';
 import { risksOnBrightDays } from '../../fixtures/story-contradictions.js';
 import { daysOfTwoSessions } from '../../fixtures/story-hours.js';
+import { workFinishedAgain } from '../../fixtures/story-finishes.js';
 import { formatInstant } from '../domain/calendar.js';
 import { createMock } from '../http/app.js';
 import { OptionError } from '../http/option-rules.js';
@@ -142,6 +143,9 @@ export async function worldReport(argv: readonly string[]): Promise<ReportRun> {
       unshippedRecapParts(before),
       daysOfTwoSessions(before),
       risksOnBrightDays(before),
+      // LW3/LW4: a team's work told finished again within eight weeks, the feed's tasks with it and without.
+      workFinishedAgain(before),
+      workFinishedAgain(before, false),
     ];
     const head = [`World: seed ${mock.options.seed}, ${mock.options.size}, read at ${formatInstant(before.now)}`];
     if (advance) {
