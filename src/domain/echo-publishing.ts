@@ -5,7 +5,7 @@ import { dateInZone } from './calendar.js';
 import { absenceKnownAt } from './check-in-schedule.js';
 import { answerTitle, nextAnswerAt } from './echo-schedule.js';
 import { stableUuid } from './entropy.js';
-import type { Absence, EchoAnswer, EchoQuestion, EpochSeconds, Person, Uuid } from './records.js';
+import type { Absence, EchoAnswer, EchoQuestion, EpochSeconds, Goal, GoalUpdate, Person, Uuid } from './records.js';
 import type { Store } from './store.js';
 
 /**
@@ -19,7 +19,22 @@ export type AnswerBodyWriter = (
   publishedAt: EpochSeconds,
   size: 'small' | 'large',
   away: AwayAt,
+  goals?: BaseGoals,
 ) => string;
+
+/**
+ * LW1, LW3: a base's goals and each one's updates, as it was loaded (never a client's edit): what the writer reads the
+ * end of a team's project from (the goal finishing it done), after which its people tell of its work no more.
+ */
+export interface BaseGoals {
+  goals(): Iterable<Goal>;
+  updatesOf(goalId: Uuid): Iterable<GoalUpdate>;
+}
+
+/** A base store's goals as the writer reads them (BaseGoals), read when asked: the store is loaded by then. */
+export function baseGoalsOf(store: Store): BaseGoals {
+  return { goals: () => store.goals.values(), updatesOf: (goalId) => store.updatesOfGoal(goalId) };
+}
 
 /**
  * EC3: whether the team had `question` paused at a slot of the history a base publishes as it loads (a daily Echo
@@ -96,7 +111,7 @@ class PublishedAnswer implements EchoAnswer {
  */
 export function publishDueAnswers(
   store: Store,
-  { seed, size }: { seed: number; size: 'small' | 'large' },
+  { seed, size, goals }: { seed: number; size: 'small' | 'large'; goals?: BaseGoals },
   answerBody: AnswerBodyWriter,
   question: EchoQuestion,
   due: EpochSeconds,
@@ -116,7 +131,7 @@ export function publishDueAnswers(
           stableUuid(seed, 'echo-answer', question.id, due),
           question,
           publishedAt,
-          () => answerBody(seed, question, publishedAt, size, away),
+          () => answerBody(seed, question, publishedAt, size, away, goals),
         ),
       );
     publishedThrough = due;

@@ -2,7 +2,7 @@
 // goal update titles and bodies, comments) and who reacts. The domain decides who acts, when and with which
 // figures; the writer, which lives in fixtures (fixtures/life-text.ts), only writes. The domain imports nothing
 // from fixtures: a base world carries its writer, as it carries the Echo answer writer (EC4).
-import type { AnswerBodyWriter, PausedInHistory } from './echo-publishing.js';
+import type { AnswerBodyWriter, BaseGoals, PausedInHistory } from './echo-publishing.js';
 import type { Timed } from './timed-queue.js';
 import type {
   ActivityDraft,
@@ -181,6 +181,8 @@ export interface LifeDirectory {
   teams: readonly Team[];
   /** LW7: whose check-ins wait for them (no colleague's check-in tells a pairing with them). */
   defaultPersonId?: Uuid;
+  /** LW1, LW3: the base's goals, what a project's end is read from (echo-publishing.ts); absent, none has ended. */
+  goals?: BaseGoals;
 }
 
 /** LW6: what a world's catch-up asks of the engine that lives its team's life (life.ts's Life). */

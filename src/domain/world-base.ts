@@ -1,7 +1,7 @@
 // A base world: the records of a generated (or imported) world in a frozen store, shared by every world built
 // on it (MK5: the shared world and each session are layers over one base, and cost what they change).
 import { dateInZone } from './calendar.js';
-import { publishDueAnswers, type AnswerBodyWriter } from './echo-publishing.js';
+import { baseGoalsOf, publishDueAnswers, type AnswerBodyWriter, type BaseGoals } from './echo-publishing.js';
 import type { LifeWriter, WorldWriter } from './life-writer.js';
 import { nextAnswerAt } from './echo-schedule.js';
 import { CONTENTS_KINDS, KINDS, type ContentsKind, type RecordOf } from './record-kinds.js';
@@ -90,10 +90,12 @@ function* loadStore(contents: WorldContents, { answerBody, pausedInHistory }: Wo
   }
   // EC4: what was due when the world was generated is published in the base, shared by its worlds; EC3: none of
   // what the team had paused (the writer's pausedInHistory: a daily Echo's weekends).
+  // LW1, LW3: its answers told from the base's goals, as the clock's are (WorldBase.goals).
+  const goals = baseGoalsOf(store);
   for (const question of contents.echoQuestions) {
     publishDueAnswers(
       store,
-      contents,
+      { ...contents, goals },
       answerBody,
       question,
       nextAnswerAt(question, question.publishedThrough),
@@ -119,6 +121,8 @@ export class WorldBase {
   readonly zones: ReadonlyMap<string, readonly Person[]>;
   /** EC4: writes the answers the domain publishes (the generator's voice). */
   readonly answerBody: AnswerBodyWriter;
+  /** LW1, LW3: its goals and their updates, frozen: what the writer reads a project's end from (echo-publishing.ts). */
+  readonly goals: BaseGoals;
   #life: LifeWriter | undefined;
 
   /**
@@ -135,6 +139,7 @@ export class WorldBase {
     readonly mentioned: MentionIndex | null = origin === 'imported' ? drain(indexMentions(contents)) : null,
   ) {
     this.answerBody = writer.answerBody;
+    this.goals = baseGoalsOf(store);
     this.seed = contents.seed;
     this.size = contents.size;
     this.generatedAt = contents.generatedAt;
@@ -167,6 +172,7 @@ export class WorldBase {
       people: this.store.peopleInOrder,
       teams: this.store.teamsInOrder,
       defaultPersonId: this.defaultPersonId,
+      goals: this.goals,
     }));
   }
 

@@ -5,11 +5,12 @@ import { echoAnswerBody } from '../../fixtures/index.js';
 import { offAtWeekend } from '../../fixtures/echo-answer-body.js';
 import type { WorldSize } from '../../fixtures/world-size.js';
 import { answerTitle, nextAnswerAt } from '../../src/domain/echo-schedule.js';
-import { awayIn } from '../../src/domain/echo-publishing.js';
-import type { EchoAnswer, EchoQuestion, EpochSeconds, Person } from '../../src/domain/records.js';
+import { awayIn, type BaseGoals } from '../../src/domain/echo-publishing.js';
+import type { EchoAnswer, EchoQuestion, EpochSeconds, Goal, GoalUpdate, Person } from '../../src/domain/records.js';
 
 /**
- * `people`: the world's, whose absences keep them out of a day's answers (LW6), as a base's store does.
+ * `people`: the world's, whose absences keep them out of a day's answers (LW6), as a base's store does; `goals`, its
+ * goals and their updates (goalsOfWorld), whose finished projects its answerers tell of no more (LW1, LW3).
  * @example publishedAnswers(42, world.echoQuestions, world.generatedAt, 'small', world.people) // every answer published by then
  */
 export function publishedAnswers(
@@ -18,6 +19,7 @@ export function publishedAnswers(
   until: EpochSeconds,
   size: WorldSize = 'small',
   people: readonly Person[] = [],
+  goals?: BaseGoals,
 ): EchoAnswer[] {
   const byId = new Map(people.map((person) => [person.id, person]));
   const away = awayIn({ people: byId, absencesOf: (person) => person.absences }, until);
@@ -30,11 +32,21 @@ export function publishedAnswers(
         id: `${question.id} ${at}`,
         questionId: question.id,
         title: answerTitle(question.title, at, question.answerTimeZone),
-        body: echoAnswerBody(seed, question, at, size, away),
+        body: echoAnswerBody(seed, question, at, size, away, goals),
         publishedAt: at,
         seq: 0,
       });
     }
     return answers;
   });
+}
+
+/**
+ * A generated world's goals and their updates as a base gives them to the writer (echo-publishing.ts' BaseGoals).
+ * @example publishedAnswers(42, world.echoQuestions, now, 'small', world.people, goalsOfWorld(world))
+ */
+export function goalsOfWorld(world: { goals: readonly Goal[]; goalUpdates: readonly GoalUpdate[] }): BaseGoals {
+  const byGoal = new Map<string, GoalUpdate[]>();
+  for (const update of world.goalUpdates) byGoal.set(update.goalId, [...(byGoal.get(update.goalId) ?? []), update]);
+  return { goals: () => world.goals, updatesOf: (goalId) => byGoal.get(goalId) ?? [] };
 }
