@@ -41,10 +41,11 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * seventeenth's (an uptime goal's risks in its own minutes; an update at risk kept off its author's bright day, in the
  * history and on the clock; a reply's morning hours; a proposal asked plainly) took it to 190,804 bytes, unpaid. An
  * eighteenth's (a calm day's friction, a content designer's and a product analyst's work, a piece of work's finish day)
- * took it to 196,331 bytes, unpaid: the guard is 196.9 kB, the target missed by 16.3 kB (docs/pages.md names the next
- * payments).
+ * took it to 196,331 bytes, unpaid. A nineteenth's (a backlog's triage day, a day's count of people met, a finished
+ * project told no more, a colleague away named by nobody) took it to 197,599 bytes, unpaid: the guard is 197.7 kB, the
+ * target missed by 17.6 kB (docs/pages.md names the next payments).
  */
-const BUDGET = 196_900;
+const BUDGET = 197_700;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -124,7 +125,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 196.9 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 197.7 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
