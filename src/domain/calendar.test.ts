@@ -9,6 +9,7 @@ import {
   instantAt,
   isCalendarDate,
   mondayIndex,
+  mondayWeek,
   weekdayOf,
   zonedParts,
   zonedPartsFromParts,
@@ -32,6 +33,10 @@ describe('calendar', () => {
     const order = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
     for (const date of ['1969-12-29', '1970-01-01', '1970-01-04', '2026-11-16', '2026-11-20', '2026-11-22'])
       expect(order[mondayIndex(dayNumber(date))], date).toBe(weekdayOf(date));
+    // One week number from a Monday to its Sunday, the next from the next Monday.
+    const week = (date: string) => mondayWeek(dayNumber(date));
+    expect(['2026-11-16', '2026-11-20', '2026-11-22'].map(week)).toEqual(Array(3).fill(week('2026-11-16')));
+    expect([week('2026-11-15'), week('2026-11-23')]).toEqual([week('2026-11-16') - 1, week('2026-11-16') + 1]);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });

@@ -70,6 +70,15 @@ export function mondayIndex(day: number): number {
   return (((day + 3) % 7) + 7) % 7;
 }
 
+/**
+ * The Monday-first week of a day numbered from 1970-01-01 (a Thursday: weeks start 3 days before it), as a number:
+ * every day of one Monday-to-Sunday week gives the same.
+ * @example mondayWeek(dayNumber('2026-11-16')) === mondayWeek(dayNumber('2026-11-22')) // true, Monday to Sunday
+ */
+export function mondayWeek(day: number): number {
+  return Math.floor((day + 3) / 7);
+}
+
 export function weekdayOf(date: IsoDate): Weekday {
   // 1970-01-01 (day 0) was a Thursday, index 4 of WEEKDAYS; the index is always 0–6.
   return WEEKDAYS[(((dayNumber(date) + 4) % 7) + 7) % 7]!;
