@@ -31,10 +31,21 @@ export interface BaseGoals {
   updatesOf(goalId: Uuid): Iterable<GoalUpdate>;
 }
 
-/** A base store's goals as the writer reads them (BaseGoals), read when asked: the store is loaded by then. */
+/**
+ * A base store's goals as the writer reads them (BaseGoals), read when asked: the store is loaded by then. One per
+ * store, so that the writer reads a base's project ends once (project-ends.ts keeps them by it): the answers
+ * published as the base loads and the clock's alike.
+ */
 export function baseGoalsOf(store: Store): BaseGoals {
-  return { goals: () => store.goals.values(), updatesOf: (goalId) => store.updatesOfGoal(goalId) };
+  let goals = BASE_GOALS.get(store);
+  if (!goals) {
+    goals = { goals: () => store.goals.values(), updatesOf: (goalId) => store.updatesOfGoal(goalId) };
+    BASE_GOALS.set(store, goals);
+  }
+  return goals;
 }
+/** baseGoalsOf's, by store: let go with it. */
+const BASE_GOALS = new WeakMap<Store, BaseGoals>();
 
 /**
  * EC3: whether the team had `question` paused at a slot of the history a base publishes as it loads (a daily Echo
