@@ -207,6 +207,70 @@ describe('a broken or hostile upstream', () => {
   });
 });
 
+describe('a kept-alive connection the upstream dropped', () => {
+  /**
+   * An upstream that answers the first request of each connection and keeps it open, then drops it (a reset, no
+   * answer) when a second comes: as a server does that closed the connection idle while the proxy sent on it.
+   */
+  async function upstreamDroppingIdle(): Promise<{ root: string; got: string[]; close(): Promise<void> }> {
+    const got: string[] = [];
+    const sockets = new Set<import('node:net').Socket>();
+    const server = createNetServer((socket) => {
+      sockets.add(socket);
+      let served = 0;
+      socket.on('data', (chunk: Buffer) => {
+        got.push(chunk.toString('latin1').split('\r\n', 1)[0]!);
+        if (served++ > 0) return void socket.resetAndDestroy();
+        socket.write(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}',
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      root: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      got,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it('sends a request without a body again on a connection of its own, once (a whole suite saw a 502 in its place)', async () => {
+    await withUpstream(upstreamDroppingIdle(), async (upstream) => {
+      await withProxy(upstream.root, async (proxy) => {
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(200);
+        const again = await rawRequest(`${proxy.baseUrl}/me?again=1`);
+        expect([again.status, again.headers['standin-proxy']]).toEqual([200, undefined]);
+        // Sent on the dropped connection, then on a new one: the upstream saw it twice, the client once.
+        expect(upstream.got).toEqual([
+          'GET /api/v2/me HTTP/1.1',
+          'GET /api/v2/me?again=1 HTTP/1.1',
+          'GET /api/v2/me?again=1 HTTP/1.1',
+        ]);
+        await proxy.settled();
+        expect(proxy.tally.summary()).toMatchObject({ exchanges: 2, own: 0 });
+      });
+    });
+  });
+
+  it('never sends a request with a body twice: its own 502 says the connection dropped', async () => {
+    await withUpstream(upstreamDroppingIdle(), async (upstream) => {
+      await withProxy(upstream.root, async (proxy) => {
+        expect((await rawRequest(`${proxy.baseUrl}/me`)).status).toBe(200);
+        const posted = await rawRequest(`${proxy.baseUrl}/goals`, {
+          method: 'POST',
+          body: Buffer.from('{"title":"x"}'),
+        });
+        expect([posted.status, posted.headers['standin-proxy']]).toEqual([502, 'upstream-unreachable']);
+        expect(upstream.got.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+      });
+    });
+  });
+});
+
 describe('secrets', () => {
   const token = 'tok_live_5f3c1e9a7b2d';
 

@@ -4,6 +4,7 @@
 // none. Each body is captured as it passes, and the exchange is handed on once it has ended, however it ended:
 // whole, cut midway, or answered by the proxy. A loopback page's preflight is the proxy's to answer (proxy-cors.ts).
 import {
+  type Agent as HttpAgent,
   request as httpRequest,
   type ClientRequest,
   type IncomingMessage,
@@ -78,6 +79,9 @@ function invalidAnswer(status: number, reason: string, headers: ReadonlyArray<[s
   return null;
 }
 
+/** RFC 9110 §9.2.2: the methods a client may send again after a connection failed before the answer. */
+const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+
 function rawPairs(raw: readonly string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (let i = 0; i < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
@@ -85,7 +89,12 @@ function rawPairs(raw: readonly string[]): Array<[string, string]> {
 }
 
 /** The request as it goes to the upstream: its path on the upstream's root, Host the upstream's. */
-function upstreamRequest(upstream: Upstream, request: IncomingMessage, path: string): ClientRequest {
+function upstreamRequest(
+  upstream: Upstream,
+  request: IncomingMessage,
+  path: string,
+  agent: HttpAgent | false,
+): ClientRequest {
   return (upstream.url.protocol === 'https:' ? httpsRequest : httpRequest)(`${upstream.root}${path}`, {
     method: request.method ?? 'GET',
     // Host names the upstream (Node adds none to a header list given as an array).
@@ -97,7 +106,7 @@ function upstreamRequest(upstream: Upstream, request: IncomingMessage, path: str
       // a request of their own — any path, past the /api/v2 check, its answer handed to the next exchange.
       ...(request.headers['transfer-encoding'] !== undefined ? [['Transfer-Encoding', 'chunked'] as const] : []),
     ].flat(),
-    agent: upstream.agent,
+    agent,
   });
 }
 
@@ -137,6 +146,10 @@ class UpstreamExchange {
   readonly #ended: (ended: EndedExchange) => void;
   #waited = 0;
   #finished = false;
+  /** The request as sent up, the last time it was (#send). */
+  #outgoing: ClientRequest | undefined;
+  /** Whether it was sent again already (#sendAgain): once at most. */
+  #sentAgain = false;
   /** The upstream's answer once its head came: what a cut exchange is recorded with. */
   #answered: { status: number; statusText: string; headers: Array<[string, string]> } | null = null;
 
@@ -158,9 +171,17 @@ class UpstreamExchange {
   }
 
   start(): void {
+    const { request, response } = this;
+    response.on('close', () => this.#closed(this.#outgoing!));
+    request.on('data', (chunk: Buffer) => this.#requestCapture.add(chunk));
+    request.pipe(this.#send(this.forwarding.upstream.agent));
+  }
+
+  /** The request sent up, on a connection of the pool (`agent`) or, sent again, on one of its own (`false`). */
+  #send(agent: HttpAgent | false): ClientRequest {
     const { upstream, timeoutMs } = this.forwarding;
     const { request, response } = this;
-    const outgoing = upstreamRequest(upstream, request, this.path);
+    const outgoing = (this.#outgoing = upstreamRequest(upstream, request, this.path, agent));
     outgoing.setTimeout(timeoutMs, () => {
       const detail = `The upstream ${upstream.root} sent nothing for ${timeoutMs / 1000} s (standin proxy's --timeout); this answer is the proxy's, not the upstream's. Check that the upstream is up, or give it longer with --timeout.`;
       outgoing.destroy();
@@ -169,6 +190,7 @@ class UpstreamExchange {
     });
     outgoing.on('error', (error: Error & { code?: string }) => {
       if (response.headersSent) return void response.destroy();
+      if (this.#sendAgain(outgoing, error)) return void this.#send(false).end();
       this.#failed(
         502,
         'upstream-unreachable',
@@ -182,9 +204,28 @@ class UpstreamExchange {
       this.#invalid(`with status ${incoming.statusCode ?? 0}`);
     });
     outgoing.on('response', (incoming: IncomingMessage) => this.#passBack(incoming, outgoing));
-    response.on('close', () => this.#closed(outgoing));
-    request.on('data', (chunk: Buffer) => this.#requestCapture.add(chunk));
-    request.pipe(outgoing);
+    return outgoing;
+  }
+
+  /**
+   * Whether a request that failed is sent again, once, on a connection of its own: a connection of the pool that the
+   * upstream closed while it was idle fails the next request sent on it before any answer (ECONNRESET, "socket hang
+   * up"; Node's `reusedSocket`), which a whole suite under load saw as the proxy's 502. RFC 9110 §9.2.2 allows it
+   * for an idempotent request; only one without a body (read whole, none of it sent) can be sent again as it was.
+   */
+  #sendAgain(outgoing: ClientRequest, error: Error & { code?: string }): boolean {
+    if (this.#sentAgain || !outgoing.reusedSocket || error.code !== 'ECONNRESET' || !this.#bodyless()) return false;
+    return (this.#sentAgain = true);
+  }
+
+  /** An idempotent request whose body is empty and read to its end. */
+  #bodyless(): boolean {
+    return (
+      IDEMPOTENT.has(this.#method) &&
+      this.request.readableEnded &&
+      this.#requestCapture.bytes === 0 &&
+      this.#requestCapture.whole
+    );
   }
 
   /** The upstream's answer, passed back as it comes. */
