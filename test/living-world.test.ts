@@ -420,9 +420,8 @@ describe('LW6 a week of seed 42', () => {
   it('LW3: a check-in the clock fills after a blocked one tells that blocker cleared, or still in the way', async () => {
     const h = new Harness();
     const start = h.world.now();
-    // Five weeks: a blocker on one component two check-ins running comes about once a month in seed 42's small world
-    // (none in the first four weeks once a day no teammate told a pull request open told no review, LW3).
-    await control(h, 'POST', '/clock/advance', { days: 35 });
+    // Four weeks: a blocker on one component two check-ins running comes about once a month in seed 42's small world.
+    await control(h, 'POST', '/clock/advance', { days: 28 });
     const { store } = h.world;
     const followed = store.peopleInOrder
       .filter((p) => p.kind === 'human')
