@@ -523,8 +523,9 @@ describe('many large exchanges at once', () => {
             await rawRequest(`${proxy.baseUrl}/me?size=${CAPTURE_BYTES - 1}`, { method: 'GET' });
             await proxy.settled();
             const [last] = proxy.journal.list({ limit: 1 });
-            // Once under a whole suite's load (2026-12-07) it went unchecked: say which answer, and its status (a 502
-            // or 504 is the proxy's own; a 200 was cut or over the budget).
+            // Once under a whole suite's load (2026-12-07) it went unchecked: the proxy's own 502, a pooled connection
+            // the upstream had closed while idle (sent again since: forward.ts' #sendAgain). Say which answer, and its
+            // status (a 502 or 504 is the proxy's own; a 200 was cut or over the budget).
             const which = `${last?.method} ${last?.path}: ${last?.status}, ${last?.duration_ms} ms`;
             expect(last!.findings, `the exchange after the load went unchecked: ${which}`).toBeDefined();
             // No --timeout of 30 s here: on a busy box an upstream still reading 128 MiB of requests fell silent
