@@ -1,6 +1,6 @@
 // The words of days near a text's own (LW3): a Friday's "tomorrow" is the Monday, a Monday's "This week I" did last week.
 import { describe, expect, it } from 'vitest';
-import { wordedAt, wordedOn } from './day-words.js';
+import { promisedAt, wordedAt, wordedOn } from './day-words.js';
 
 const FRIDAY = '2026-11-13';
 const THURSDAY = '2026-11-12';
@@ -50,5 +50,29 @@ describe('wordedAt', () => {
     expect(wordedAt('more tomorrow', at, 'America/Los_Angeles')).toBe('more on Monday');
     expect(wordedAt('more tomorrow', at, 'Pacific/Auckland')).toBe('more tomorrow');
     expect(wordedAt('more tomorrow', at - 86_400, 'Europe/London')).toBe('more tomorrow');
+  });
+});
+
+describe('promisedAt', () => {
+  // 2026-11-12 (a Thursday) at 09:00, 11:00, 15:00 and 17:30 in London (UTC+0 in November).
+  const thursday = (hour: number) => Date.parse(`2026-11-12T${String(hour).padStart(2, '0')}:00:00Z`) / 1000;
+  it("keeps a promised time of day that is still to come at the writer's hour", () => {
+    expect(promisedAt('On it before standup; I will look.', thursday(9), 'Europe/London')).toBe(
+      'On it before standup; I will look.',
+    );
+    expect(promisedAt('@dlim on it after lunch', thursday(11), 'Europe/London')).toBe('@dlim on it after lunch');
+    expect(promisedAt('this afternoon I will', thursday(15), 'Europe/London')).toBe('this afternoon I will');
+  });
+  it('says the next such time for one gone by, in its case, and a Friday evening promises Monday', () => {
+    expect(promisedAt('On it before standup', thursday(11), 'Europe/London')).toBe("On it before tomorrow's standup");
+    expect(promisedAt('@dlim on it after lunch', thursday(15), 'Europe/London')).toBe('@dlim on it before I log off');
+    expect(promisedAt('After lunch I will; more after lunch', thursday(17), 'Europe/London')).toBe(
+      'First thing tomorrow I will; more first thing tomorrow',
+    );
+    expect(promisedAt('Later today I will', thursday(17) + 86_400, 'Europe/London')).toBe('First thing Monday I will');
+  });
+  it("reads the hour in the writer's zone", () => {
+    // 15:00 in London is 07:00 in Los Angeles.
+    expect(promisedAt('on it after lunch', thursday(15), 'America/Los_Angeles')).toBe('on it after lunch');
   });
 });

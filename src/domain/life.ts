@@ -5,7 +5,7 @@
 // write lands.
 // LW7: an act yields to people: it never touches a record a client created or changed, and the default person is
 // left to the user unless the world simulates "all".
-import { wordedAt } from './day-words.js';
+import { promisedAt } from './day-words.js';
 import { cadenceAfter, cadenceAnchor } from './action-items.js';
 import { recordActivity } from './activities.js';
 import { addDays, dateInZone, instantAt, utcDate } from './calendar.js';
@@ -866,8 +866,9 @@ export class Life implements LifeEngine {
     // LW4: a thread made before a teammate's comment of the same day was written may say it again: not written then
     // (the store before `at`, as every path to `at` holds it).
     const goalId = 'goalId' in record ? record.goalId : undefined;
-    // LW3: said on its day, its writer's ("talk tomorrow" on a Friday is the Monday's).
-    const body = wordedAt(comment.body, at, person.timeZone);
+    // LW3: said at its hour and on its day, its writer's ("on it after lunch" at 15:00 is "before I log off", "talk
+    // tomorrow" on a Friday is the Monday's).
+    const body = promisedAt(comment.body, at, person.timeZone);
     if (base.life.saysAgain(comment.personId, body, at, this.#weekBefore(author, at, goalId))) return;
     // LW5: nor the author's answer to a comment of the simulation's that was not written: one its writer could not
     // see to, said again, or one of the default person's, whom the simulation leaves alone (LW7: "Cheers @agraham!"
