@@ -21,13 +21,19 @@ const STEPS: Readonly<Record<string, readonly RegExp[]>> = {
     /from In Review to Done/,
   ],
   linear: [
-    /^Added to the current cycle/,
     /^Status changed to In Progress/,
-    /^Added a comment/,
+    /^Added a comment on what is left/,
     /^Status changed to In Review/,
+    /^Added a comment with the review's notes/,
     /^Status changed to Done/,
   ],
-  asana: [/"Next up"/, /"In progress"/, /^Added a comment/, /^Attached the draft/, /^Completed the task/],
+  asana: [
+    /"In progress"/,
+    /^Added a comment with the progress/,
+    /"In review"/,
+    /^Added a comment with the review's notes/,
+    /^Completed the task/,
+  ],
 };
 
 /** Team meetings, held on their weekday by their host (activities.ts' teamMeeting), always as long. */
