@@ -228,6 +228,15 @@ const SWAPS: Readonly<Record<string, readonly string[]>> = {
   short: ['down', 'light'],
   pace: ['speed', 'rate'],
   schedule: ['timeline', 'calendar'],
+  // And once a segment's customers were shipped only what reaches their workspaces (2026-12-07: fixtures/goal-text.ts):
+  // the source's pace risks and a goal's share of steps made runs the repair broke with words drawn at random ("it
+  // build take services than we scoped it", "took one share also of our weekly", "7% just of its steps checkout").
+  will: ['is going to', 'is set to'],
+  longer: ['more time', 'more'],
+  took: ['ate', 'claimed'],
+  share: ['slice', 'portion'],
+  steps: ['stages', 'milestones'],
+  commitments: ['duties', 'work'],
   // With the word after: "keep an eye on" is kept "a close eye on", "going to" is "about to", "got going on" is
   // "got started on".
   'an eye': ['a close', 'a careful'],
