@@ -3,11 +3,15 @@
 // imported here, at the top level, rather than statically: a bundler makes it a chunk of its own, apart from the
 // page's msw (together they were over Vite's 500 kB large-chunk warning), and this module is evaluated once it is
 // in, so createMock stays synchronous. A bundle for an older target than ES2022 (no top-level await) cannot take
-// it; Vite's default target and esbuild's do.
+// it; Vite's default target and esbuild's do. The errors it throws (MockControlError, OptionError) are handed on
+// from that module once it is in: imported here statically, they and what option-rules.ts imports were chunks of
+// their own, shared by this entry and the mock's (test/page-weight.test.ts pays for each chunk).
 import type { MockOptions } from './http/mock.js';
 import type { Mock } from './http/public-mock.js';
 import type { RunningServer, ServeOptions } from './server/serve-options.js';
 import type { ImportOptions, ImportResult } from './import/import-types.js';
+import type { MockControlError as ControlError } from './http/mock-control-error.js';
+import type { OptionError as OptionsError } from './http/option-rules.js';
 
 export { BASE_PATH } from './spec/base-path.js';
 export type { MockOptions } from './http/mock.js';
@@ -16,13 +20,18 @@ export type { ServeOptions } from './server/serve-options.js';
 export type { ImportOptions, ImportRead, ImportResult, ImportSummary } from './import/import-types.js';
 /** A mock on a real port, as startServer resolves it in Node (a browser has none). */
 export type RunningMock = RunningServer<Mock>;
-export { MockControlError } from './http/mock-control-error.js';
-export { OptionError } from './http/option-rules.js';
 /** The types of spec/openapi.yaml (`Api.paths`, `Api.components`, …) and spec/control.yaml, for typed clients. */
 export type * as Api from './types/api.js';
 export type * as Controls from './types/control.js';
 
 const app = await import('./http/public-mock.js');
+
+/** A control that answered with a problem (RFC 9457), as the mock's methods throw it. */
+export const MockControlError: typeof ControlError = app.MockControlError;
+export type MockControlError = ControlError;
+/** A mistake in the options given to createMock: a TypeError naming the option, what was wrong and the fix. */
+export const OptionError: typeof OptionsError = app.OptionError;
+export type OptionError = OptionsError;
 
 /**
  * Builds a mock over a freshly generated world (or the one the page kept, with `persist: 'local'`).

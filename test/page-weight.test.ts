@@ -46,9 +46,13 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * reason, a sick spell, a component moved once, final designs a designer's, two pure caches) took it to 198,107 bytes,
  * unpaid. A twenty-first's (a promise said at its writer's hour, a teammate named doing a goal's aim, a segment's
  * launch country by country, an uptime headline, a calm day's friction of the teller's app) took it to 198,691 bytes,
- * unpaid: the guard is 198.8 kB, the target missed by 18.7 kB (docs/pages.md names the next payments).
+ * unpaid: the guard was 198.8 kB. 198,968 bytes with the day's later fixes were paid without a byte of code or text
+ * cut, only chunks fewer (each gzipped alone pays its own start): the browser entry hands on the errors from the mock's
+ * module rather than importing them (and option-rules.ts' imports) beside it, and the later checks compare values with
+ * an ES module of ours (deep-equal.ts) rather than ajv's CommonJS one, whose loader was a chunk every chunk imported:
+ * 196,706, the guard 196.8 kB, the target missed by 16.7 kB (docs/pages.md names the next payments).
  */
-const BUDGET = 198_800;
+const BUDGET = 196_800;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -128,7 +132,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 198.8 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 196.8 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 // What the public mock (public-mock.ts) throws when a control it asked refused: the problem the control answered
-// with. Apart from the mock's code, so that a page's entry (index.browser.ts) names it without loading the mock.
+// with. Apart from the mock's code, so that Node's entry (index.ts) names it without the rest; a page's entry
+// (index.browser.ts) hands it on from public-mock.ts, which it loads before it is evaluated anyway.
 import type { ControlSchema } from '../types/wire.js';
 
 /**

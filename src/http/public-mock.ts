@@ -9,6 +9,10 @@ import { createMock as createMockCore } from './app.js';
 import { MockControlError } from './mock-control-error.js';
 import type { Mock as MockCore, MockOptions } from './mock.js';
 
+// The errors a page's entry (index.browser.ts) hands on from this module, once loaded.
+export { MockControlError };
+export { OptionError } from './option-rules.js';
+
 /** The mock's app, as a server or a test calls it (Hono's `fetch` and `request`). */
 export interface MockApp {
   /** Answers a request: a server's handler (`serve({ fetch: mock.app.fetch })`), MSW's. */

@@ -214,10 +214,13 @@ const NO_SOURCE_MAP = `//# sourceMappingURL=data:application/json;base64,${btoa(
 
 /**
  * ajv's runtime helpers the generated modules take from a module of ours instead, an ES module: specs.js, loaded at
- * every start, needs ucs2length (each maxLength and minLength), and ajv's is CommonJS (ucs2-length.ts).
+ * every start, needs ucs2length (each maxLength and minLength), and ajv's is CommonJS (ucs2-length.ts); the later
+ * checks need equal (deep-equal.ts), CommonJS too, whose loader a page's bundle would otherwise carry in a chunk of
+ * its own, imported by every other.
  */
 const OWN_HELPERS: Readonly<Record<string, { name: string; from: string }>> = {
   'ajv/dist/runtime/ucs2length': { name: 'ucs2length', from: '../ucs2-length.js' },
+  'ajv/dist/runtime/equal': { name: 'deepEqual', from: '../deep-equal.js' },
 };
 
 /** An ES module of ajv standalone code exporting these validators (and the ones they reference, unexported). */
