@@ -50,9 +50,11 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * cut, only chunks fewer (each gzipped alone pays its own start): the browser entry hands on the errors from the mock's
  * module rather than importing them (and option-rules.ts' imports) beside it, and the later checks compare values with
  * an ES module of ours (deep-equal.ts) rather than ajv's CommonJS one, whose loader was a chunk every chunk imported:
- * 196,706, the guard 196.8 kB, the target missed by 16.7 kB (docs/pages.md names the next payments).
+ * 196,706. Each area's own chores (fixtures/area-chores.ts: 160 of them, a component's share of the generic ones)
+ * then took 1,976 of the 2,262 bytes paid: 198,682, the guard 198.7 kB, the target missed by 18.7 kB (docs/pages.md
+ * names the next payments).
  */
-const BUDGET = 196_800;
+const BUDGET = 198_700;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -132,7 +134,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 196.8 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 198.7 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
