@@ -69,6 +69,9 @@ const ON_DEMAND = [
   /\/runtime\/webhook-listener\.js$/,
   // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
   /\/http\/mcp-catalog\.js$/,
+  // A page's stand-in for the MCP twin (its 501), imported only by the last step of /mcp and /__mock/mcp, with the
+  // catalog (mcp-route.ts' answerMcpStep): no other request loads it.
+  /\/http\/mcp-server\.browser\.js$/,
   // The API's answers' schemas and webhooks, which only MCP's tools read: loaded with the catalog (spec-source.browser.ts).
   /\/spec\/generated\/page-schemas\.js$/,
   // The controls' code and control.yaml's document, loaded by the first /__mock request (control-routes.browser.ts).
