@@ -52,9 +52,12 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * an ES module of ours (deep-equal.ts) rather than ajv's CommonJS one, whose loader was a chunk every chunk imported:
  * 196,706. Each area's own chores (fixtures/area-chores.ts: 160 of them, a component's share of the generic ones)
  * then took 1,976 of the 2,262 bytes paid: 198,682, the guard 198.7 kB, the target missed by 18.7 kB (docs/pages.md
- * names the next payments).
+ * names the next payments). 706 bytes were paid the same way, nothing cut: local-persistence.js and mcp-catalog.js
+ * take the spec's functions from the code that loads them rather than importing compiled-spec.js, whose modules were
+ * a chunk of their own (469), and mcp-server.browser.js, which only /mcp loads, is on demand (237): 197,976, the
+ * guard 198 kB.
  */
-const BUDGET = 198_700;
+const BUDGET = 198_000;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -69,6 +72,9 @@ const ON_DEMAND = [
   /\/runtime\/webhook-listener\.js$/,
   // MCP2's and MCP6's tool catalog, loaded by the first /mcp request (mcp-route.ts).
   /\/http\/mcp-catalog\.js$/,
+  // A page's stand-in for the MCP twin (its 501), imported only by the last step of /mcp and /__mock/mcp, with the
+  // catalog (mcp-route.ts' answerMcpStep): no other request loads it.
+  /\/http\/mcp-server\.browser\.js$/,
   // The API's answers' schemas and webhooks, which only MCP's tools read: loaded with the catalog (spec-source.browser.ts).
   /\/spec\/generated\/page-schemas\.js$/,
   // The controls' code and control.yaml's document, loaded by the first /__mock request (control-routes.browser.ts).
@@ -134,7 +140,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 198.7 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 198 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);

@@ -8,7 +8,8 @@ import type { DriftReport } from '../drift/drift-change.js';
 import { governingRules } from '../drift/governing-rules.js';
 import { childPointer, isObject } from '../drift/json-pointer.js';
 import { toolListOf } from '../drift/mcp-tool-list.js';
-import { mcpToolsByName, mcpVersion } from '../http/mcp-catalog.js';
+import { mcpCatalog } from '../http/mcp-catalog.js';
+import { getCompiledControlSpec, wholeApiDocument } from '../spec/compiled-spec.js';
 import { listedTool } from '../spec/mcp-tools.js';
 import { packageText, SPEC_PATH } from '../spec/spec-files.js';
 import { productionTools } from './mcp-tool-source.js';
@@ -27,6 +28,7 @@ export async function mcpDrift(
   token: string | undefined,
 ): Promise<{ report: DriftReport; labels: ComparedLabels }> {
   const { list: production, server } = await productionTools(source, token);
+  const { mcpToolsByName, mcpVersion } = await mcpCatalog({ wholeApiDocument, getCompiledControlSpec });
   const catalog = [...mcpToolsByName('api').values()];
   const standin = toolListOf({ tools: catalog.map(listedTool) }, "standin's MCP tools");
   const spec = readDescription(packageText(SPEC_PATH), "standin's spec/openapi.yaml");

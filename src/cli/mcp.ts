@@ -6,8 +6,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Readable, Writable } from 'node:stream';
 import { BASE_PATH } from '../spec/base-path.js';
+import { getCompiledControlSpec, wholeApiDocument } from '../spec/compiled-spec.js';
 import { mcpServer } from '../http/mcp-server.js';
-import { mcpToolsByName, mcpVersion } from '../http/mcp-catalog.js';
+import { mcpCatalog } from '../http/mcp-catalog.js';
 import { MAX_BODY_BYTES } from '../http/request-body.js';
 import { MCP_TOOL, type McpToolCall } from '../http/steps.js';
 import { startServer } from '../server/start-server.js';
@@ -81,6 +82,7 @@ export async function runMcp(argv: string[], io: McpIo): Promise<number> {
   const origin = running.baseUrl.slice(0, -BASE_PATH.length);
   const send = (request: Request, call: McpToolCall) => running.mock.app.fetch(request, { [MCP_TOOL]: call });
   const host = new URL(origin).host;
+  const { mcpToolsByName, mcpVersion } = await mcpCatalog({ wholeApiDocument, getCompiledControlSpec });
   const tools = new Map([...mcpToolsByName(), ...(control ? mcpToolsByName('control') : [])]);
   const call = { origin, headers: { authorization: `Bearer ${bearer}`, host }, send };
   // MCP6: the controls' own guard, their token when the server has one.

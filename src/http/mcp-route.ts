@@ -2,7 +2,12 @@
 // cross-origin check, the session's world, the world caught up and G9's token, whose refusal is the 401 with
 // `WWW-Authenticate: Bearer` that MCP5 wants before any MCP message), and then the protocol and the tools' catalog
 // (mcp-catalog.ts), loaded on first use.
-import { controlDocumentAtHand, loadControlDocument } from '../spec/compiled-spec.js';
+import {
+  controlDocumentAtHand,
+  getCompiledControlSpec,
+  loadControlDocument,
+  wholeApiDocument,
+} from '../spec/compiled-spec.js';
 import type { McpTwin } from '../spec/mcp-tools.js';
 import { crossOriginStep, type CrossOriginPolicy } from './cross-origin.js';
 import type { CallContext } from './mcp-call.js';
@@ -51,10 +56,12 @@ export function answerMcpStep(send: CallContext['send'], twin: McpTwin = 'api'):
           return notLoaded(transcript, error, "control.yaml's document");
         }
       }
-      // The catalog (mcp-catalog.ts) too: a page that never asks /mcp does not pay for reading the spec's tools.
-      made ??= Promise.all([import('./mcp-server.js'), import('./mcp-catalog.js')]).then(
-        ([{ mcpHttp }, { mcpToolsByName, mcpVersion }]) => mcpHttp(mcpToolsByName(twin), mcpVersion(), send),
-      );
+      // The catalog (mcp-catalog.ts) too: a page that never asks /mcp does not pay for reading the spec's tools. It
+      // is handed the specs it reads, so that its chunk imports none of the spec's modules.
+      made ??= Promise.all([
+        import('./mcp-server.js'),
+        import('./mcp-catalog.js').then(({ mcpCatalog }) => mcpCatalog({ wholeApiDocument, getCompiledControlSpec })),
+      ]).then(([{ mcpHttp }, { mcpToolsByName, mcpVersion }]) => mcpHttp(mcpToolsByName(twin), mcpVersion(), send));
       const server = await made;
       const headers: Record<string, string> = {};
       for (const name of ['authorization', SESSION_HEADER, 'host']) {

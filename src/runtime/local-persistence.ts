@@ -8,11 +8,18 @@
 // so its write lands on the other's and neither is lost. Sessions (MK5) are not kept. A page checks a kept world
 // against the world's schemas, which it loads only then (spec-world.js): a reload with a kept world waits for them
 // before its first answer, a first visit never does. A page loads this file itself, and a state's rebuild, with the
-// mock's first request (persistence-module.browser.ts).
+// mock's first request (persistence-module.browser.ts). The world's checks are handed in by the module that loads
+// this one (persistence-module.ts, its browser twin), which has the spec's modules at hand: imported here, they and
+// what they import would be a chunk a page pays before its first answer (test/page-weight.test.ts).
 import { exportState } from '../domain/world-state.js';
-import { loadWorldChecks, worldChecksAtHand } from '../spec/compiled-spec.js';
 import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';
+
+/** The world's checks as compiled-spec.js gives them: whether they are at hand, and their load (a page's). */
+export interface WorldChecks {
+  worldChecksAtHand: () => boolean;
+  loadWorldChecks: () => Promise<void>;
+}
 
 /** The key a mock's world is kept under: one per seed and size, so two demos of other worlds never mix. */
 export function storageKey(mock: Pick<MockRuntime, 'seed' | 'size'>): string {
@@ -24,10 +31,14 @@ export function storageKey(mock: Pick<MockRuntime, 'seed' | 'size'>): string {
  * is dropped, never a crash): now when the world's schemas are at hand (Node), else before the first request, once
  * they have loaded (a page). Then keeps it there: before each request it takes up what another tab saved, and
  * at the end of each request that changed the shared world (a record, its clock, the world replaced) it saves,
- * for as long as the mock lives.
- * @example keepLocally(runtime, localStorage)
+ * for as long as the mock lives. `checks` are compiled-spec.js' own.
+ * @example keepLocally(runtime, localStorage, { worldChecksAtHand, loadWorldChecks })
  */
-export function keepLocally(mock: MockRuntime, storage: StateStorage): void {
+export function keepLocally(
+  mock: MockRuntime,
+  storage: StateStorage,
+  { worldChecksAtHand, loadWorldChecks }: WorldChecks,
+): void {
   const key = storageKey(mock);
   const generationKey = `${key}:generation`;
   // Which tab saved last, and its count: a tab that finds another's takes up the world it saved.

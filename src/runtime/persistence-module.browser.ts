@@ -3,7 +3,9 @@
 // request of a mock that keeps its world, which waits for them (as for the world's checks, which a kept world needs
 // too): a page without persist: 'local' never fetches them (test/page-weight.test.ts). Nothing changes the world
 // before a request, so nothing is lost to a save not yet set up; a chunk the page cannot fetch is that request's
-// 503 (front.ts), and the next request loads again.
+// 503 (front.ts), and the next request loads again. It hands the loaded code the world's checks (compiled-spec.js,
+// which the mock's code imports anyway), so that local-persistence.js' chunk imports none of the spec's modules.
+import { loadWorldChecks, worldChecksAtHand } from '../spec/compiled-spec.js';
 import type { keepLocally } from './local-persistence.js';
 import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';
@@ -33,7 +35,7 @@ export function persistLocally(mock: MockRuntime, storage: StateStorage): void {
   let kept: Promise<void> | null = null;
   const setUp = (): Promise<void> => {
     kept ??= load().then(
-      (keep) => keep(mock, storage),
+      (keep) => keep(mock, storage, { worldChecksAtHand, loadWorldChecks }),
       (error: unknown) => {
         kept = null;
         throw error;

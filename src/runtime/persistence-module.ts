@@ -2,6 +2,7 @@
 // is made once the world's schemas are loaded (a control or a restore loads them), else by its first request, as in
 // a page: Node loads spec-world.js on demand too (spec-source.ts). A page takes persistence-module.browser.ts instead
 // (the package's `browser` field), which loads this module with the first request of a mock that keeps its world.
+import { loadWorldChecks, worldChecksAtHand } from '../spec/compiled-spec.js';
 import { keepLocally } from './local-persistence.js';
 import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';
@@ -11,5 +12,5 @@ import type { MockRuntime } from './mock-runtime.js';
  * @example persistLocally(runtime, localStorage)
  */
 export function persistLocally(mock: MockRuntime, storage: StateStorage): void {
-  keepLocally(mock, storage);
+  keepLocally(mock, storage, { worldChecksAtHand, loadWorldChecks });
 }
