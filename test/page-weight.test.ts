@@ -56,10 +56,11 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * take the spec's functions from the code that loads them rather than importing compiled-spec.js, whose modules were
  * a chunk of their own (469), and mcp-server.browser.js, which only /mcp loads, is on demand (237): 197,976, the
  * guard 198 kB. A twenty-third session's story fixes (a lead's nine kinds of calm friction, a slip's held progress, no
- * goal under one past its end) took 511 of them back: 198,487, the guard 198.5 kB. Handing local-persistence.js the
- * state's export as well was tried and cost 1,021 bytes (world-state.js joined the mock's first chunk).
+ * goal under one past its end, an uptime goal's work in three wordings) took 652 of them back: 198,628, the guard
+ * 198.7 kB. Handing local-persistence.js the state's export as well was tried and cost 1,021 bytes (world-state.js
+ * joined the mock's first chunk).
  */
-const BUDGET = 198_500;
+const BUDGET = 198_700;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -142,7 +143,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 198.5 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 198.7 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
