@@ -3,7 +3,7 @@
 // edit of it is one change of the right kind, category and exit code; a URL is asked over Streamable HTTP with a
 // token; what cannot be compared is one line and exit 2. In this process through runDrift, as main.ts calls it,
 // and the installed command once.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +41,27 @@ async function drift(...argv: string[]): Promise<{ code: number; stdout: string;
   let stderr = '';
   const code = await runDrift(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
   return { code, stdout, stderr };
+}
+
+/**
+ * The installed command run as a child, not blocking this process: a blocked event loop (spawnSync, 6 s on a busy CI
+ * box) let the keep-alive socket an in-process run had pooled outlive its timers past the server's keep-alive timeout
+ * (5 s), and the next in-process run wrote into it as the server closed it: "cannot reach …: UND_ERR_SOCKET".
+ */
+function installed(
+  args: string[],
+  { input = '', env = process.env }: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }
 
 /** A file holding `value` as JSON. */
@@ -309,9 +330,8 @@ describe('each edit of it is one change', () => {
 });
 
 describe('from standard input', () => {
-  it('reads the saved answer from `-`, in the installed command', () => {
-    const run = spawnSync(process.execPath, [CLI, 'drift', '--mcp', '-', '--format', 'json'], {
-      encoding: 'utf8',
+  it('reads the saved answer from `-`, in the installed command', async () => {
+    const run = await installed(['drift', '--mcp', '-', '--format', 'json'], {
       input: JSON.stringify(edited((tools) => tools.filter((t) => t.name !== 'get_goal'))),
     });
     expect(run.status).toBe(1);
@@ -331,9 +351,8 @@ describe('from a running MCP server', () => {
     );
   });
 
-  it('the installed command does the same, the token from STANDIN_DRIFT_TOKEN', () => {
-    const run = spawnSync(process.execPath, [CLI, 'drift', '--mcp', mcpUrl, '--format', 'json'], {
-      encoding: 'utf8',
+  it('the installed command does the same, the token from STANDIN_DRIFT_TOKEN', async () => {
+    const run = await installed(['drift', '--mcp', mcpUrl, '--format', 'json'], {
       env: { ...process.env, STANDIN_DRIFT_TOKEN: token },
     });
     expect(run.stderr).toBe('');
