@@ -120,13 +120,25 @@ const FORMATTED = /^(\d{4}-\d{2}-\d{2}),? (\d{2}):(\d{2}):(\d{2})$/;
  * that changes at the next day's first second itself leaves the day NaN, read instant by instant, alike.
  */
 const dayOffsets = new Map<string, Map<number, number>>();
+/**
+ * Per zone, week (UTC day number / 7, weeks from a Thursday) → the zone's offset all that week, or NaN on a week its
+ * offset changes, whose days dayOffset reads one by one: read at the week's first second and the next week's, so a
+ * run of weeks costs ICU one call a week, not one a day (`createMock` small's calls to ICU 836 → 229, each some
+ * microseconds and its text read back). Equal at both ends means equal at each midnight within, as the days would
+ * read them: no zone of ICU's changes and changes back within a week (scanned 1900–2100, every zone `Intl` knows,
+ * midnight by midnight: calendar.test.ts holds six zones of many changes to it).
+ */
+const weekOffsets = new Map<string, Map<number, number>>();
 /** Per zone, UTC day number → the zone's offset at the day's first second (exactOffsetAt), as dayOffset reads it. */
 const dayStartOffsets = new Map<string, Map<number, number>>();
 let dayOffsetCount = 0;
-/** Entries of dayOffsets and dayStartOffsets at most: a number key and a number each, about 40 bytes, some 8 MB. */
+/** Entries of dayOffsets, weekOffsets and dayStartOffsets at most: a number key and a number each, about 40 bytes, some 8 MB. */
 const DAY_OFFSETS_CAP = 200_000;
 
 function dayOffset(day: number, timeZone: string): number {
+  const week = weekOffset(Math.floor(day / 7), timeZone);
+  // Stryker disable next-line ConditionalExpression: reading the day itself answers alike; the week saves ICU's calls.
+  if (!Number.isNaN(week)) return week;
   let days = dayOffsets.get(timeZone);
   let offset = days?.get(day);
   // Stryker disable next-line ConditionalExpression: asking ICU again each time answers alike; the map saves it.
@@ -139,6 +151,23 @@ function dayOffset(day: number, timeZone: string): number {
   // Stryker disable next-line ConditionalExpression: a new map each time forgets what was saved, no answer changes.
   if (!days) dayOffsets.set(timeZone, (days = new Map<number, number>()));
   days.set(day, offset);
+  counted();
+  return offset;
+}
+
+/** The zone's offset all of a week (weekOffsets), or NaN when it changes within. */
+function weekOffset(week: number, timeZone: string): number {
+  let weeks = weekOffsets.get(timeZone);
+  let offset = weeks?.get(week);
+  if (offset !== undefined) return offset;
+  const first = startOffset(week * 7, timeZone);
+  // Stryker disable next-line ConditionalExpression,ArithmeticOperator: NaN (each day read) answers alike.
+  offset = startOffset(week * 7 + 7, timeZone) === first ? first : NaN;
+  // The cap may have emptied the maps meanwhile (startOffset).
+  weeks = weekOffsets.get(timeZone);
+  // Stryker disable next-line ConditionalExpression: a new map each time forgets what was saved, no answer changes.
+  if (!weeks) weekOffsets.set(timeZone, (weeks = new Map<number, number>()));
+  weeks.set(week, offset);
   counted();
   return offset;
 }
@@ -156,13 +185,14 @@ function startOffset(day: number, timeZone: string): number {
   return offset;
 }
 
-/** One entry more in dayOffsets or dayStartOffsets: past DAY_OFFSETS_CAP, both are emptied (asking ICU again answers alike). */
+/** One entry more in dayOffsets, weekOffsets or dayStartOffsets: past DAY_OFFSETS_CAP, all are emptied (asking ICU again answers alike). */
 function counted(): void {
   // Stryker disable next-line UpdateOperator: the count only bounds the memory.
   dayOffsetCount++;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: the cap bounds memory; asking ICU again answers alike.
   if (dayOffsetCount >= DAY_OFFSETS_CAP) {
     dayOffsets.clear();
+    weekOffsets.clear();
     dayStartOffsets.clear();
     dayOffsetCount = 0;
   }
@@ -246,6 +276,9 @@ export function instantAt(date: IsoDate, time: string, timeZone: string): EpochS
   // Offsets a day either side bracket any transition on this date.
   const before = offsetAt(wall - DAY_SECONDS, timeZone);
   const after = offsetAt(wall + DAY_SECONDS, timeZone);
+  // One offset either side, as most days are: its instant whether it shows this wall time or not (below, both
+  // candidates are it, and the gap's answer too), no offset read again.
+  if (before === after) return wall - before;
   const candidates = [wall - before, wall - after].filter((t) => t + offsetAt(t, timeZone) === wall);
   if (candidates.length > 0) return Math.min(...candidates);
   // In a gap no instant shows this wall time: the pre-transition offset lands the same distance past it.

@@ -31,7 +31,7 @@ export class SortedList<T> implements Iterable<T> {
   }
 
   sort(compare: (a: T, b: T) => number): void {
-    this.#back = [...this].sort(compare);
+    this.#back = this.#copy().sort(compare);
     this.#front = [];
   }
 
@@ -41,7 +41,7 @@ export class SortedList<T> implements Iterable<T> {
    * @example yield* list.sorting(compare)
    */
   *sorting(compare: (a: T, b: T) => number): Sliced<void> {
-    this.#back = yield* sortInSlices([...this], compare);
+    this.#back = yield* sortInSlices(this.#copy(), compare);
     this.#front = [];
   }
 
@@ -80,6 +80,14 @@ export class SortedList<T> implements Iterable<T> {
   toArray(): readonly T[] {
     // Stryker disable next-line ConditionalExpression: a copy in every case reads the same; the check saves it.
     return this.#front.length === 0 ? this.#back : [...this];
+  }
+
+  /**
+   * The items in order, a new array: a bulk load's, all pushed, without a walk of the iterator (a small world's base
+   * sorts some 1,700 lists at its start, each spread through the generator before).
+   */
+  #copy(): T[] {
+    return this.#front.length === 0 ? this.#back.slice() : [...this];
   }
 
   *[Symbol.iterator](): IterableIterator<T> {
