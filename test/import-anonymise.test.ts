@@ -351,9 +351,12 @@ describe('anonymise', () => {
       pairs.push([u.title, a.title], [u.body, a.body]);
     }
     const goals = new Map(out.goals.map((g) => [g.id, g]));
+    /** Goal titles written, whose length is held to half the source's (below). */
+    const titles = new Set<string>();
     for (const g of org.goals) {
       const a = goals.get(anonymisedIdOf(SALT, g.id))!;
       pairs.push([g.title, a.title], [g.description, a.description]);
+      titles.add(a.title);
     }
     const comments = new Map(out.comments.map((c) => [c.id, c]));
     for (const c of org.comments) pairs.push([c.body, comments.get(anonymisedIdOf(SALT, c.id))!.body]);
@@ -372,7 +375,10 @@ describe('anonymise', () => {
       expect(written, source).not.toBe(source);
       // A person's lines open with a lead of their own family, turned day by day (voice-habits.ts: "" to "Next I'll ",
       // "Good news: I "), and the person a text is rewritten for is another: a third of its length, or 12 characters.
-      const slack = Math.max(source.length / 3, 12);
+      // A goal's title is the engine's whole, clean of the source's runs (imported-story.ts' goalStory): a source
+      // standin made holds most of its team's titles, and the clean one nearest in length may be half as long
+      // ("Cut the dark mode accessibility issues by 75%" → "Launch the dark mode v2", seed 7 after 2026-12-07's texts).
+      const slack = Math.max(source.length / (titles.has(written!) ? 2 : 3), 12);
       expect(Math.abs(written!.length - source.length), `${source}\n→ ${written}`).toBeLessThanOrEqual(slack);
       expect(skeleton(written), `${source}\n→ ${written}`).toBe(skeleton(source));
     }
