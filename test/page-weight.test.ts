@@ -60,9 +60,10 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * 198.7 kB. Handing local-persistence.js the state's export as well was tried and cost 1,021 bytes (world-state.js
  * joined the mock's first chunk). The next session's (a friction log's figures turning, "we" leads, starts told before
  * the end, a recap's components in turn, no trouble seen elsewhere under a wait) and a helper's zone offsets read a
- * week at a time took 316 more: 198,944, the guard 199 kB (200 kB still kept).
+ * week at a time took 316 more: 198,944; a team's own goal for a team owning none 269 more: 199,213, the guard
+ * 199.3 kB (200 kB still kept).
  */
-const BUDGET = 199_000;
+const BUDGET = 199_300;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -145,7 +146,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 199 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 199.3 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
