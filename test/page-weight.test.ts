@@ -61,9 +61,11 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * joined the mock's first chunk). The next session's (a friction log's figures turning, "we" leads, starts told before
  * the end, a recap's components in turn, no trouble seen elsewhere under a wait) and a helper's zone offsets read a
  * week at a time took 316 more: 198,944; a team's own goal for a team owning none 269 more: 199,213, the guard
- * 199.3 kB (200 kB still kept).
+ * 199.3 kB (200 kB still kept). The session after's (a goal's reason its world gave fewest times, thin lists grown; a
+ * win's tail one person's; a first figure told from 0%) took 642 more: 199,855, the guard 199.9 kB. What comes next
+ * must pay first: 145 bytes are left under the 200 kB promised.
  */
-const BUDGET = 199_300;
+const BUDGET = 199_900;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -146,7 +148,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 199.3 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 199.9 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
