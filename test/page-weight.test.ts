@@ -95,6 +95,9 @@ const ON_DEMAND = [
   // first PUT /__mock/state (persistence-module.browser.ts, state-rebuild-module.browser.ts).
   /\/runtime\/local-persistence\.js$/,
   /\/runtime\/state-rebuild\.js$/,
+  // EC4's writer of Echo answers, loaded by the first request that may read an answer's body, or by the first
+  // request of a mock that keeps its world (answer-writer.browser.ts, front.ts).
+  /\/fixtures\/echo-answer-body\.js$/,
 ];
 
 interface Chunk {
