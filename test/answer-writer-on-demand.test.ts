@@ -1,8 +1,8 @@
 // EC4's writer of Echo answers on demand, as a page has it (answer-writer.browser.ts in place of answer-writer.ts):
 // a page's requests that read no answer never load it, a world publishes its answers without it, and the requests
-// that may read one (the Echo routes, the digest, the controls, MCP, a kept world's every request) load it before
-// they start, answering the same bytes as Node's at hand, with a 503 (never a 500) and the world untouched when a
-// page cannot fetch it.
+// that may read one (the Echo routes, the digest, the controls, MCP, a kept world's once its clock publishes) load it
+// before they go on, answering the same bytes as Node's at hand, with a 503 (never a 500) and the world untouched
+// when a page cannot fetch it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './support/memory-storage.js';
 
@@ -17,7 +17,6 @@ let nodeApp: App;
 
 beforeAll(async () => {
   nodeApp = await import('../src/http/app.js');
-  vi.doMock('../fixtures/answer-writer.js', () => import('../fixtures/answer-writer.browser.js'));
   vi.doMock('../fixtures/echo-answer-body.js', async () => {
     page.loads++;
     if (page.failing > 0) {
@@ -34,8 +33,13 @@ afterAll(() => {
   vi.resetModules();
 });
 
-/** A page's mock code, loaded afresh: its writer not loaded yet. */
+/** How many pages were loaded: each takes the page's writer module afresh. */
+let pages = 0;
+
+/** A page's mock code, loaded afresh: its writer not loaded yet (a mock's module is kept until mocked again). */
 async function freshPage(): Promise<{ createMock: App['createMock']; writer: Writer }> {
+  const page = `../fixtures/answer-writer.browser.js?page=${++pages}`;
+  vi.doMock('../fixtures/answer-writer.js', () => import(/* @vite-ignore */ page) as Promise<Writer>);
   vi.resetModules();
   const { createMock } = await import('../src/http/app.js');
   const writer = await import('../fixtures/answer-writer.js');
@@ -43,6 +47,18 @@ async function freshPage(): Promise<{ createMock: App['createMock']; writer: Wri
 }
 
 const NOW = '2026-11-20T15:00:00Z';
+/** Where a page keeps the world of seed 42 (local-persistence.ts' storageKey). */
+const KEY = 'standin:world:42:small';
+
+/** How many answers the kept world holds, each with its body written (none: 0). */
+function writtenAnswers(storage: { getItem(key: string): string | null }): number {
+  const kept = JSON.parse(storage.getItem(KEY) ?? '{"changes":{}}') as {
+    changes: { echoAnswers?: Array<{ body: string }> };
+  };
+  const answers = kept.changes.echoAnswers ?? [];
+  for (const { body } of answers) expect(body).toMatch(/\w/);
+  return answers.length;
+}
 
 type AnyMock = ReturnType<App['createMock']>;
 
@@ -130,19 +146,60 @@ describe("EC4's answers' writer on demand", () => {
     node.close();
   });
 
-  it("a mock that keeps its world loads it with its first request, whose save exports the clock's answers", async () => {
+  it('a mock that keeps its world loads it once its clock publishes answers, which its save exports', async () => {
     const { createMock, writer } = await freshPage();
     const storage = memoryStorage();
     const mock = createMock({ seed: 42, now: NOW, persist: 'local', storage });
+    const posted = NO_ANSWER_READ[7]![1];
+    // A first visit: nothing published since the world was made, nor due within the hour.
+    expect(mock.world.answersOfItsOwnBy(mock.world.now() + 3600)).toBe(false);
+    expect((await answer(mock, '/api/v2/goals', posted)).status).toBe(201);
+    expect(writer.answerWriterAtHand()).toBe(false);
+    expect(storage.getItem(KEY)).not.toBeNull();
     mock.world.clock.advance(2 * 86_400_000);
-    expect((await answer(mock, '/api/v2/goals', NO_ANSWER_READ[7]![1])).status).toBe(201);
+    expect((await answer(mock, '/api/v2/goals', posted)).status).toBe(201);
     expect(writer.answerWriterAtHand()).toBe(true);
-    // Saved with the answers the clock published, each with its body written.
-    const kept = JSON.parse(storage.getItem('standin:world:42:small')!) as {
-      changes: { echoAnswers: Array<{ body: string }> };
-    };
-    expect(kept.changes.echoAnswers.length).toBeGreaterThan(0);
-    for (const { body } of kept.changes.echoAnswers) expect(body).toMatch(/\w/);
+    expect(writtenAnswers(storage)).toBeGreaterThan(0);
+    mock.close();
+  });
+
+  it('a reload takes its kept world up without the writer, its answers kept written, and loads it for new ones', async () => {
+    const storage = memoryStorage();
+    const first = (await freshPage()).createMock({ seed: 42, now: NOW, persist: 'local', storage });
+    first.world.clock.advance(2 * 86_400_000);
+    expect((await answer(first, '/api/v2/goals', NO_ANSWER_READ[7]![1])).status).toBe(201);
+    const kept = storage.getItem(KEY);
+    const written = writtenAnswers(storage);
+    expect(written).toBeGreaterThan(0);
+    first.close();
+    // The kept world, its clock where it was: taken up and saved again with no answer of its own to write.
+    const page = await freshPage();
+    const reloaded = page.createMock({ seed: 42, now: NOW, persist: 'local', storage });
+    expect((await answer(reloaded, '/api/v2/goals', NO_ANSWER_READ[7]![1])).status).toBe(201);
+    expect(page.writer.answerWriterAtHand()).toBe(false);
+    expect(storage.getItem(KEY)).not.toBe(kept);
+    expect(writtenAnswers(storage)).toBe(written);
+    // Its clock on past a weekly Echo's slot: the answers it publishes are written for its save, the writer loaded first.
+    reloaded.world.clock.advance(8 * 86_400_000);
+    expect((await answer(reloaded, '/api/v2/me')).status).toBe(200);
+    expect(page.writer.answerWriterAtHand()).toBe(true);
+    expect(writtenAnswers(storage)).toBeGreaterThan(written);
+    reloaded.close();
+  });
+
+  it('saves an answer its request did not foresee once the writer is in, nothing saved before', async () => {
+    const { createMock, writer } = await freshPage();
+    const storage = memoryStorage();
+    const mock = createMock({ seed: 42, now: NOW, persist: 'local', storage });
+    expect((await answer(mock, '/api/v2/me')).status).toBe(200);
+    expect(writer.answerWriterAtHand()).toBe(false);
+    // The clock publishes after the request's look ahead (a tick, or a request slower than the hour) …
+    mock.world.clock.advance(2 * 86_400_000);
+    mock.world.catchUp();
+    // … and a request's end saves: the writer loads, then the save is made.
+    mock.events.emit('request:end', { session: null } as never);
+    await vi.waitFor(() => expect(writtenAnswers(storage)).toBeGreaterThan(0));
+    expect(writer.answerWriterAtHand()).toBe(true);
     mock.close();
   });
 });
