@@ -62,10 +62,11 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * the end, a recap's components in turn, no trouble seen elsewhere under a wait) and a helper's zone offsets read a
  * week at a time took 316 more: 198,944; a team's own goal for a team owning none 269 more: 199,213, the guard
  * 199.3 kB (200 kB still kept). The session after's (a goal's reason its world gave fewest times, thin lists grown; a
- * win's tail one person's; a first figure told from 0%) took 642 more: 199,855, the guard 199.9 kB. What comes next
- * must pay first: 145 bytes are left under the 200 kB promised.
+ * win's tail one person's; a first figure told from 0%) took 642 more: 199,855; the Echo answers' writer, loaded by
+ * the first request that may read an answer (fixtures/answer-writer.browser.ts), paid 4,956: 194,900, the guard
+ * 195 kB (the 180 kB target still missed).
  */
-const BUDGET = 199_900;
+const BUDGET = 195_000;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -97,6 +98,9 @@ const ON_DEMAND = [
   // first PUT /__mock/state (persistence-module.browser.ts, state-rebuild-module.browser.ts).
   /\/runtime\/local-persistence\.js$/,
   /\/runtime\/state-rebuild\.js$/,
+  // EC4's writer of Echo answers, loaded by the first request that may read an answer's body, a kept world's once its
+  // clock publishes one (answer-writer.browser.ts, front.ts).
+  /\/fixtures\/echo-answer-body\.js$/,
 ];
 
 interface Chunk {
@@ -148,7 +152,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 199.9 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 195 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);

@@ -87,6 +87,8 @@ export class World {
   readonly #nextMidnight = new Map<string, EpochSeconds>();
   /** EC4: per question, when its next answer is due (Infinity while paused). */
   readonly #answerDue = new Map<Uuid, EpochSeconds>();
+  /** EC4: whether this world's clock published an answer since it was made (answersOfItsOwnBy). */
+  #clockPublished = false;
   /** LW6: the team's acts to come. */
   readonly #life: LifeEngine;
   /** Nothing is due before this instant: a catch-up before it is one comparison. */
@@ -230,11 +232,23 @@ export class World {
     }
   }
 
+  /**
+   * EC4: whether an export of this world's changes by `at` may hold an answer of its clock's publishing, whose body
+   * is written when first read (echo-publishing.ts): one published since the world was made, or one due by then. A
+   * page's kept world loads the answers' writer before a request whose save may read one (front.ts).
+   * @example world.answersOfItsOwnBy(world.now() + 3600) // false on a fresh world with no slot within the hour
+   */
+  answersOfItsOwnBy(at: EpochSeconds): boolean {
+    return this.#clockPublished || (earliest(this.#answerDue, ACT_ORDER.answer)?.at ?? Infinity) <= at;
+  }
+
   /** EC4: the question's answer of its due slot; a paused question waits until it changes (EC3). */
   #publish(questionId: Uuid): void {
     const due = this.#answerDue.get(questionId)!;
     const question = this.store.echoQuestions.get(questionId)!;
     const next = publishDueAnswers(this.store, this.base, this.base.answerBody, question, due, due);
+    // The same slot again: paused, nothing published.
+    if (next !== due) this.#clockPublished = true;
     this.#answerDue.set(questionId, next === due ? Infinity : next);
     this.#nextAnswer = undefined;
   }

@@ -4,6 +4,7 @@
 // (/api/v2 and the hooks), its CORS preflight (G13, answered here and nowhere else), the session's world (MK5), an
 // override rule and the fault profile (MK6), any of which may answer instead. The controls choose their world
 // after their guards (controls/guards.ts).
+import { answerWriterAtHand, loadAnswerWriter } from '../../fixtures/answer-writer.js';
 import type { Person } from '../domain/records.js';
 import type { DecidedBy } from '../runtime/decided-by.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
@@ -20,6 +21,7 @@ import { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 import { sameText } from './same-text.js';
 import { sessionOf, type Exchange, type Step } from './steps.js';
 import { jsonResponse, type Transcript } from './transcript.js';
+import { notLoaded } from './not-loaded.js';
 import { longUrlProblem } from './url-limit.js';
 
 /** Whether `path` is `prefix` or below it. */
@@ -110,6 +112,50 @@ const takeUpKept = (runtime: MockRuntime): Step => ({
           { 'retry-after': '1' },
         ),
     ),
+});
+
+/** The paths whose answers or changes may read an Echo answer's body (EC4): the API's Echo and digest, MCP1's twin. */
+const ANSWER_READERS = [`${BASE_PATH}/echo`, `${BASE_PATH}/digest`, '/mcp'];
+
+/**
+ * How far ahead of its clock a kept world's request looks for an answer its catch-up may publish (an Echo's slots
+ * are a day apart at the least): a request that lasts longer before its catch-up saves once the writer is in
+ * (local-persistence.ts).
+ */
+const SAVE_AHEAD_SECONDS = 3600;
+
+/**
+ * EC4: whether a request may read an Echo answer's body, which a page's writer writes when it is first read
+ * (answer-writer.browser.ts): the Echo routes and the digest (DG1 reads who an answer mentions), the controls (the
+ * state's export, snapshots, webhooks' payloads, the event feed, a clock's move with its listeners) and MCP (its
+ * tools call the API); in a mock that keeps its world, any request once the shared world's clock has published an
+ * answer or is about to (its save exports them: World.answersOfItsOwnBy). No other reads one: a world publishes
+ * answers unread, the journal keeps only answers' text, and a record:changed event carries an answer's previous
+ * record only for a change made through an Echo route.
+ */
+function readsAnswers(path: string, runtime: MockRuntime, keepsWorld: boolean): boolean {
+  if (under(path, '/__mock') || ANSWER_READERS.some((prefix) => under(path, prefix))) return true;
+  const { world } = runtime.worlds.shared;
+  return keepsWorld && world.answersOfItsOwnBy(world.now() + SAVE_AHEAD_SECONDS);
+}
+
+/** What a request says its writer of Echo answers did not load as. */
+const ANSWER_WRITER = "The Echo answers' writer";
+
+/**
+ * EC4 in a page: the Echo answers' writer loaded before a request that may read an answer's body goes on (so that
+ * nothing changes the world before a body it reads can be written); 503 with Retry-After when the page cannot fetch
+ * it, the world untouched, and the next request loads it again. Node has it at hand: no front has the step.
+ */
+const loadWriter = (runtime: MockRuntime, keepsWorld: boolean): Step => ({
+  name: "load-answer-writer (EC4, a page's)",
+  run: (exchange) =>
+    answerWriterAtHand() || !readsAnswers(exchange.c.req.path, runtime, keepsWorld)
+      ? undefined
+      : loadAnswerWriter().then(
+          () => undefined,
+          (error: unknown) => notLoaded(exchange.transcript, error, ANSWER_WRITER),
+        ),
 });
 
 /** G8: a URL over the limit gets 414 before anything reads or quotes it, wherever it goes. */
@@ -233,7 +279,11 @@ export interface Front {
  */
 export function createFront(runtime: MockRuntime, apiMethods: readonly string[]): Front {
   // Only a mock that keeps its world (persist: 'local', set before the front is made) has the step.
-  const told = runtime.beforeRequest === null ? [tell(runtime)] : [tell(runtime), takeUpKept(runtime)];
+  const keepsWorld = runtime.beforeRequest !== null;
+  // Only a page's has the writer's (answer-writer.browser.ts), before any other may read the world.
+  const writer = answerWriterAtHand() ? [] : [loadWriter(runtime, keepsWorld)];
+  // After the kept world is taken up: its catch-up may have published answers its save will read.
+  const told = keepsWorld ? [tell(runtime), takeUpKept(runtime), ...writer] : [tell(runtime), ...writer];
   return {
     api: [
       ...told,

@@ -1,8 +1,8 @@
 // EC4's answers as a base publishes them when it loads: every slot of each of a world's Echoes up to an instant (or
 // its pause; EC3: none the team had paused, offAtWeekend), written by the generator, for the tests that read a
 // world's published answers (the story's figures).
-import { echoAnswerBody } from '../../fixtures/index.js';
-import { offAtWeekend } from '../../fixtures/echo-answer-body.js';
+import { echoAnswerBody } from '../../fixtures/echo-answer-body.js';
+import { offAtWeekend } from '../../fixtures/echo-weekends.js';
 import type { WorldSize } from '../../fixtures/world-size.js';
 import { answerTitle, nextAnswerAt } from '../../src/domain/echo-schedule.js';
 import { awayIn, type BaseGoals } from '../../src/domain/echo-publishing.js';
