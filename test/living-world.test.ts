@@ -196,6 +196,37 @@ describe('LW1 LW6 a full state put back: an imported base whose goals go on as t
   });
 });
 
+describe("LW1 LW6 a missed goal's word after the planning, from the clock", () => {
+  // Seed 3's "Audit the design tokens for WCAG AA" ends on Monday November 23, missed; a week on, at its planning
+  // (src/domain/planning-day.ts), its owner tells what was decided on December 1 at 21:43Z and archives it an hour on.
+  // A fortnight in one step, in days, and saved between the word and the archiving: byte-identical.
+  it('seed 3: posted at its planning, the goal archived after it, the same in one step, in days and put back between', async () => {
+    const [once, daily, first, second] = [
+      new Harness({ seed: 3 }),
+      new Harness({ seed: 3 }),
+      new Harness({ seed: 3 }),
+      new Harness({ seed: 3 }),
+    ];
+    closing.push(...[once, daily, first, second].map((h) => () => h.mock.close()));
+    expect((await control(once, 'POST', '/clock/advance', { days: 14 })).status).toBe(200);
+    for (let day = 0; day < 14; day++)
+      expect((await control(daily, 'POST', '/clock/advance', { days: 1 })).status).toBe(200);
+    expect((await control(first, 'POST', '/clock/advance', { days: 11, hours: 7 })).status).toBe(200);
+    await putBack(first, second, 14);
+    const { store } = once.mock.world;
+    const goal = [...store.goals.values()].find((g) => g.title === 'Audit the design tokens for WCAG AA');
+    const [word, missed] = store.updatesOfGoal(goal!.id);
+    expect(missed!.body).toContain('we agree a new date at the next planning');
+    expect([word!.progress, word!.confidence, word!.personId]).toEqual([missed!.progress, 30, goal!.ownerId]);
+    expect(word!.body).toMatch(/^\*\*Decided:\*\* /m);
+    expect(new Date(word!.createdAt * 1000).toISOString()).toMatch(/^2026-12-01T/);
+    expect([goal!.archived, goal!.updatedAt]).toEqual([true, word!.createdAt + 3_600]);
+    const [lived, resumed] = await statesOf(once, second);
+    expect(resumed).toBe(lived);
+    expect((await statesOf(once, daily))[1]).toBe(lived);
+  });
+});
+
 describe('LW6 a reply that waits for a teammate away, and the world saved meanwhile', () => {
   it('comes on their day back in the world put back, as in the one that never stopped', async () => {
     // The first update of the week with comments, and its first commenter, who is then away a week from its day.

@@ -2,7 +2,7 @@
 import { DomainError } from './domain-error.js';
 import { canManageGoal, canSeeGoal } from './goal-visibility.js';
 import { paginate, type Page } from './pagination.js';
-import type { Goal, Person, Uuid } from './records.js';
+import type { EpochSeconds, Goal, Person, Uuid } from './records.js';
 import type { FieldError } from '../spec/describe-errors.js';
 import { goalOrder } from './record-order.js';
 import type { World } from './world.js';
@@ -165,9 +165,10 @@ function guardedChanges(goal: Goal, input: GoalInput): string[] {
 
 /**
  * GO9: anyone who sees a goal may change its other fields; only its owner, a contributor or an administrator
- * may change `private`, `owner_id` or `contributor_ids` (sending their current values is no change).
+ * may change `private`, `owner_id` or `contributor_ids` (sending their current values is no change). LW8: the
+ * simulation archives a goal through here, `at` its act's instant (life.ts' #archive).
  */
-export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput): Goal {
+export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInput, at?: EpochSeconds): Goal {
   const current = visibleGoal(world, actor, id);
   // GO7: a caller who cannot see the parent sees `parent: null`; sending that back is no change.
   const hiddenParent = current.parentId !== null && !canSeeGoal(world.store.goals.get(current.parentId)!, actor);
@@ -184,7 +185,7 @@ export function updateGoal(world: World, actor: Person, id: Uuid, input: GoalInp
     );
   }
   validateGoal(world, actor, current, input);
-  const goal = { ...applyInput(current, input), updatedAt: world.now() };
+  const goal = { ...applyInput(current, input), updatedAt: at ?? world.now() };
   world.store.putGoal(goal);
   return goal;
 }

@@ -10,8 +10,21 @@ import type { Absence, CommentableType, EpochSeconds, IsoDate, Person, UpdateCad
 const MINUTE = 60;
 const HOUR = 3_600;
 
-/** LW6: the order of what happens at one instant: a new day's check-ins first, then answers, then people. */
-export const ACT_ORDER = { day: 0, answer: 1, fill: 2, update: 3, comment: 4, reaction: 5, activity: 6 } as const;
+/**
+ * LW6: the order of what happens at one instant: a new day's check-ins first, then answers, then people (a missed
+ * goal's word after the planning and its archiving last: planning-day.ts, of an order of their own after the others',
+ * which keep theirs).
+ */
+export const ACT_ORDER = {
+  day: 0,
+  answer: 1,
+  fill: 2,
+  update: 3,
+  comment: 4,
+  reaction: 5,
+  activity: 6,
+  planning: 7,
+} as const;
 
 /** LW6: a person logs at most this many activities (pull requests, tickets, meetings, deploys) on a working day. */
 const ACTIVITIES_A_DAY = 3;

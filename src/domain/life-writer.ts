@@ -104,7 +104,8 @@ export interface LifeWriter {
   ): CheckInFill;
   /**
    * The title and body of an update `author` posts on the goal, told from its figures (after `previous`); `closes`:
-   * it is the goal's last, posted as its end date comes (LW1: done, or missed and why). `sameDay`: the author's
+   * it is the goal's last, posted as its end date comes (LW1: done, or missed and why), or `planning`: the word after
+   * a missed goal's last, what the planning decided (planning-day.ts). `sameDay`: the author's
    * updates of other goals on its UTC day, whose ticket numbers it does not take again (LW3). `shown`: how many
    * updates of the goal come before it, read when `previous` is not one this dressed (toldUpdate: a full state put
    * back, an imported organisation), whose number it goes on from.
@@ -113,7 +114,7 @@ export interface LifeWriter {
     goal: Goal,
     author: Person,
     previous: GoalUpdate | undefined,
-    closes: boolean,
+    closes: boolean | 'planning',
     sameDay: readonly GoalUpdate[],
     shown?: number,
   ): Dress<GoalUpdate>;

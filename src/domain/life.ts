@@ -17,6 +17,7 @@ import { writeComment } from './comments.js';
 import { EntityRandom } from './entropy.js';
 import { behindPace, pacedMost, timeShare } from './goal-pace.js';
 import { createGoalUpdate } from './goal-updates.js';
+import { updateGoal } from './goals.js';
 import {
   ACT_ORDER,
   activityTimes,
@@ -46,6 +47,7 @@ import {
   type ThreadReaction,
   type WeekBefore,
 } from './life-writer.js';
+import { PLANNING_LAST_DAYS, planningDay, planningInstant } from './planning-day.js';
 import { writeReaction } from './reactions.js';
 import type {
   Absence,
@@ -59,6 +61,7 @@ import type {
   Person,
   Uuid,
 } from './records.js';
+import type { Store } from './store.js';
 import { TimedQueue, type Timed } from './timed-queue.js';
 import type { World } from './world.js';
 import type { WorldBase } from './world-base.js';
@@ -77,6 +80,7 @@ export class Act implements Timed {
 }
 
 const DAY = 86_400;
+const HOUR = 3_600;
 
 /** LW3: a person's last filled check-in of `thread` before `date`, within two weeks (what their answers follow up). */
 function lastFilled(
@@ -140,7 +144,10 @@ function activityRateOf(base: WorldBase): number {
   return count / (Math.max(1, base.store.people.size) * RATE_WORKING_DAYS);
 }
 
-/** A primary act of a zone's date: a person's check-in fill (key and id: the check-in's) or a goal's update. */
+/**
+ * A primary act of a zone's date: a person's check-in fill (key and id: the check-in's), a goal's update, or a missed
+ * goal's word after the planning (of ACT_ORDER.planning).
+ */
 interface Planned extends Timed {
   /** The check-in's id, or the update's to be. */
   id: Uuid;
@@ -158,6 +165,8 @@ interface AgendaGoal {
   closing: IsoDate | null;
   /** The owner's date of the base's latest update of the goal: none more that day (its slot may be that day's). */
   posted: IsoDate | null;
+  /** LW1: the last date a missed goal's word after the planning may come on (planning-day.ts); null without an end. */
+  planningBy: IsoDate | null;
 }
 
 const agendas = new WeakMap<WorldBase, BaseAgenda>();
@@ -182,7 +191,8 @@ function baseAgenda(base: WorldBase): BaseAgenda {
       const closing =
         goal.endDate === null ? null : closingDayOf(closingDate(goal.endDate), base.store.absencesOf(owner), today);
       const posted = latest ? dateInZone(latest.createdAt, zone) : null;
-      const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner, closing, posted };
+      const planningBy = goal.endDate === null ? null : addDays(goal.endDate, PLANNING_LAST_DAYS);
+      const entry = { goal, slot: goalSlot(base.seed, goal.id, anchor), owner, closing, posted, planningBy };
       if (goals) goals.push(entry);
       else zones.set(zone, [entry]);
     }
@@ -338,6 +348,13 @@ export class Life implements LifeEngine {
           );
         else if (store.checkIns.get(planned.key)?.completedAt === at)
           this.#respond('check-in', planned.key, person, at, after);
+      } else if (planned.order === ACT_ORDER.planning) {
+        // LW1: unanswered (it closes its goal's story: fixtures/discussion-targets.ts leaves the history's alike); a
+        // world taken up again between it and its goal's archiving archives it still.
+        if (at > after)
+          this.#queue.push(new Act(at, planned.order, planned.key, () => this.#plan(planned.key, planned.id, at)));
+        else if (store.goalUpdates.has(planned.id) && at + HOUR > after)
+          this.#archiveLater(planned.key, planned.id, at);
       } else if (at > after) {
         this.#queue.push(new Act(at, planned.order, planned.key, () => this.#post(planned.key, planned.id, date, at)));
       } else if (store.goalUpdates.has(planned.id)) {
@@ -378,23 +395,33 @@ export class Life implements LifeEngine {
         planned.push({ at, order: ACT_ORDER.activity, key: id, id, person, k: before + k });
       });
     }
-    planned.push(...this.#updatesDue(zone, date, midnight));
+    planned.push(...this.#updatesDue(zone, date, midnight, checkIns));
     if (isToday) agenda.today.set(zone, { date, planned });
     return planned;
   }
 
-  /** The goal updates due on a zone's date, by their owners there (#planned's part of it). */
-  #updatesDue(zone: string, date: IsoDate, midnight: EpochSeconds): Planned[] {
+  /**
+   * The goal updates due on a zone's date, by their owners there (#planned's part of it), the goals' latest updates
+   * read in `store` (the base's on the dates it was generated on, as #planned reads its check-ins).
+   */
+  #updatesDue(zone: string, date: IsoDate, midnight: EpochSeconds, store: Store = this.#world.store): Planned[] {
     const { base } = this.#world;
     const seed = base.seed;
     const planned: Planned[] = [];
     const days = workingSlotDays(date);
-    for (const { goal, slot, owner, closing, posted } of days.length
+    for (const { goal, slot, owner, closing, posted, planningBy } of days.length
       ? (baseAgenda(base).goalsByZone.get(zone) ?? [])
       : []) {
       // Cheap refusals first: a week of the large world walks over 100,000 goal-days. LW1: a goal with an end date
-      // gets its last update on its closing date, and none after it.
-      if (closing !== null && date > closing) continue;
+      // gets its last update on its closing date, and none after it but, missed, its word after the planning.
+      if (closing !== null && date > closing) {
+        const at = planningBy !== null && date <= planningBy ? this.#planningOn(goal, owner, date, store) : null;
+        if (at !== null) {
+          const id = lifeId(seed, 'goal-planning', goal.id, 0);
+          planned.push({ at, order: ACT_ORDER.planning, key: goal.id, id, person: owner, k: 0 });
+        }
+        continue;
+      }
       // LW3: a goal its history updated on the day the world was made (its owner's update day) gets none more then.
       if (posted !== null && date <= posted) continue;
       if (date !== closing && !slotDueOn(slot, goal.updateCadence, days)) continue;
@@ -425,6 +452,8 @@ export class Life implements LifeEngine {
     const { store, base } = this.#world;
     for (let date = from; date <= through; date = addDays(date, 1)) {
       for (const due of this.#updatesDue(zone, date, instantAt(date, '00:00', zone))) {
+        // A word after the planning is not put off: its day is one its owner is in (planning-day.ts).
+        if (due.order !== ACT_ORDER.update) continue;
         if (due.at <= start || due.at > after || store.goalUpdates.has(due.id)) continue;
         let [tried, at] = [date, due.at];
         for (;;) {
@@ -620,6 +649,85 @@ export class Life implements LifeEngine {
     this.#respond('goal-update', id, owner, at, at);
   }
 
+  /**
+   * LW1: the instant on `date` (the owner's) the owner of a missed goal tells what the planning decided, or null: when
+   * its latest update in `store` closed it short of 100%, Off track (fixtures/goal-arc.ts' missed), and `date` is
+   * the planning's day after it (planning-day.ts: a working day a week on that the owner is in, and not in a mood of a
+   * day gone well, which the update Off track would contradict, as #putOff reads it), as the history has it
+   * (fixtures/goal-updates.ts' planningAfter).
+   */
+  #planningOn(goal: Goal, owner: Person, date: IsoDate, store: Store): EpochSeconds | null {
+    const { base } = this.#world;
+    // The missed update: the latest, or the one before the word itself (a world taken up again between the word and
+    // its goal's archiving finds the act again, which archives it: schedule).
+    const word = lifeId(base.seed, 'goal-planning', goal.id, 0);
+    let latest: GoalUpdate | undefined;
+    for (const update of store.updatesOfGoalInOrder(goal.id))
+      if (update.id !== word) {
+        latest = update;
+        break;
+      }
+    if (!latest || latest.progress >= 100 || latest.confidence > 30 || goal.endDate === null) return null;
+    const absences = store.absencesOf(owner);
+    const off = (day: IsoDate) =>
+      isAbsentOn(absences, day) || base.life.sickOn(owner, day) || base.life.brightOn(owner, day);
+    const day = planningDay(dateInZone(latest.createdAt, owner.timeZone), goal.endDate, off);
+    return day === date ? planningInstant(base.seed, goal.id, date, owner.timeZone) : null;
+  }
+
+  /**
+   * LW1 through createGoalUpdate: the owner of a missed goal tells what the planning decided, at its latest update's
+   * progress, Off track, and archives the goal an hour on (#archiveLater). LW7: not on a goal a client changed since
+   * it was made (its updated_at moved: a new end date set, say), nor on one the simulation does not act for.
+   */
+  #plan(goalId: Uuid, id: Uuid, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const goal = store.goals.get(goalId);
+    const made = base.store.goals.get(goalId);
+    if (!goal || !made || goal.archived || goal.updatedAt !== made.updatedAt || store.goalUpdates.has(id)) return;
+    const owner = store.people.get(goal.ownerId);
+    const latest = store.latestUpdateOf(goalId);
+    if (!owner || !this.actsFor(owner) || !latest || latest.progress >= 100) return;
+    createGoalUpdate(
+      this.#world,
+      owner,
+      goalId,
+      { progress: latest.progress, confidence: 30 },
+      {
+        id,
+        at,
+        dress: base.life.goalUpdate(
+          goal,
+          owner,
+          latest,
+          'planning',
+          this.#updatesOfTheDay(owner, goalId, at),
+          this.#shownBefore(goalId, latest),
+        ),
+      },
+    );
+    this.#archiveLater(goalId, id, at);
+  }
+
+  /** Queues the archiving of the goal whose word after the planning (`id`) was posted at `at`: an hour on. */
+  #archiveLater(goalId: Uuid, id: Uuid, at: EpochSeconds): void {
+    const when = at + HOUR;
+    this.#queue.push(new Act(when, ACT_ORDER.planning, goalId, () => this.#archive(goalId, id, when)));
+  }
+
+  /**
+   * LW1 through updateGoal: the owner archives a missed goal after its word after the planning (`id`), as the history's
+   * are (fixtures/goal-updates.ts' archivedLast). LW7: not one a client changed meanwhile, nor whose word they deleted.
+   */
+  #archive(goalId: Uuid, id: Uuid, at: EpochSeconds): void {
+    const { store, base } = this.#world;
+    const goal = store.goals.get(goalId);
+    const made = base.store.goals.get(goalId);
+    if (!goal || !made || goal.archived || goal.updatedAt !== made.updatedAt || !store.goalUpdates.has(id)) return;
+    const owner = store.people.get(goal.ownerId);
+    if (owner && this.actsFor(owner)) updateGoal(this.#world, owner, goalId, { archived: true }, at);
+  }
+
   /** LW1: the date whose update (or one away then posts on coming back) resolves the goal; null without an end. */
   #closingDay(goal: Goal, owner: Person): IsoDate | null {
     const { base } = this.#world;
@@ -653,8 +761,12 @@ export class Life implements LifeEngine {
    */
   takeUp(updates: Iterable<GoalUpdate>): void {
     const { store, base } = this.#world;
+    // LW1: a missed goal's word after the planning among them (#plan).
+    const planning = (u: GoalUpdate) => u.id === lifeId(base.seed, 'goal-planning', u.goalId, 0);
     const posted = [...updates].filter(
-      (u) => u.updatedAt === u.createdAt && u.id === lifeId(base.seed, 'goal-update', u.goalId, u.createdAt),
+      (u) =>
+        u.updatedAt === u.createdAt &&
+        (u.id === lifeId(base.seed, 'goal-update', u.goalId, u.createdAt) || planning(u)),
     );
     posted.sort((a, b) => a.seq - b.seq);
     for (const restored of posted) {
@@ -669,7 +781,9 @@ export class Life implements LifeEngine {
           break;
         }
       const closing = this.#closingDay(goal, author);
-      const closes = closing !== null && dateInZone(restored.createdAt, author.timeZone) >= closing;
+      const closes = planning(restored)
+        ? 'planning'
+        : closing !== null && dateInZone(restored.createdAt, author.timeZone) >= closing;
       const sameDay = this.#updatesOfTheDay(author, goal.id, restored.createdAt, restored.seq);
       // Handed its text, the record says what it said (written again, its goal edited since would tell otherwise).
       const shown = this.#shownBefore(goal.id, previous, restored.seq);
