@@ -227,6 +227,30 @@ describe("LW1 LW6 a missed goal's word after the planning, from the clock", () =
   });
 });
 
+describe("LW7 a missed goal a client changed before its planning", () => {
+  // The same goal as above: its owner moves the end date on by hand before the planning; the clock then posts no
+  // word after the planning, and archives nothing (life.ts' #plan and #archive yield to what clients wrote).
+  it('seed 3: no word after the planning, and the goal stays open with the client’s end date', async () => {
+    const h = new Harness({ seed: 3 });
+    closing.push(() => h.mock.close());
+    const goal = [...h.world.store.goals.values()].find((g) => g.title === 'Audit the design tokens for WCAG AA')!;
+    const owner = h.world.store.people.get(goal.ownerId)!;
+    expect((await control(h, 'POST', '/clock/advance', { days: 4 })).status).toBe(200);
+    const before = h.world.store.updatesOfGoal(goal.id).length;
+    const changed = await h.call('PATCH', `/api/v2/goals/${goal.id}`, {
+      token: h.tokenOf(owner),
+      body: { end_date: '2027-01-29' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await control(h, 'POST', '/clock/advance', { days: 10 })).status).toBe(200);
+    const updates = h.world.store.updatesOfGoal(goal.id);
+    expect(updates.filter((u) => /\*\*Decided:\*\*/.test(u.body))).toEqual([]);
+    expect(updates.length).toBeGreaterThanOrEqual(before);
+    const now = h.world.store.goals.get(goal.id)!;
+    expect([now.archived, now.endDate]).toEqual([false, '2027-01-29']);
+  });
+});
+
 describe('LW6 a reply that waits for a teammate away, and the world saved meanwhile', () => {
   it('comes on their day back in the world put back, as in the one that never stopped', async () => {
     // The first update of the week with comments, and its first commenter, who is then away a week from its day.
