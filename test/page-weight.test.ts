@@ -65,9 +65,10 @@ const WORK = join(ROOT, '.examples', 'page-weight');
  * win's tail one person's; a first figure told from 0%) took 642 more: 199,855; the Echo answers' writer, loaded by
  * the first request that may read an answer (fixtures/answer-writer.browser.ts), paid 4,956: 194,900, the guard
  * 195 kB (the 180 kB target still missed). A missed goal's word after the planning (src/domain/planning-day.ts, the
- * history's and the clock's) took 1,219 more: 196,119, the guard 196.2 kB, unpaid.
+ * history's and the clock's) took 1,219 more: 196,119; plans recalled each in a wording of its own 203 more: 196,322,
+ * the guard 196.4 kB, unpaid.
  */
-const BUDGET = 196_200;
+const BUDGET = 196_400;
 /** The modules a page loads only when a request asks for them: their chunks are not paid before the first answer. */
 const ON_DEMAND = [
   /\/spec\/generated\/spec-checks[\w-]*\.js$/,
@@ -153,7 +154,7 @@ beforeAll(async () => {
 });
 
 describe("the page's JavaScript before its first answer", () => {
-  it('is at most its guard, 196.2 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
+  it('is at most its guard, 196.4 kB gzipped (180 kB the target, 200 kB promised), msw left out, the on-demand chunks apart', () => {
     const bytes = paid.reduce((total, chunk) => total + chunk.gzipBytes, 0);
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
