@@ -288,6 +288,12 @@ export class Life implements LifeEngine {
    */
   #away: { after: EpochSeconds; writes: number; byTeam: Map<Uuid, IsoDate> } | undefined;
   /**
+   * #planningOn's day for each missed goal, by the missed update it was read from: a goal past its end is asked on
+   * each working day of its window (PLANNING_LAST_DAYS), and the day read afresh each time was 80% of #updatesDue's
+   * time in a week of the large world. One small entry per missed goal of the world (bounded by its goals).
+   */
+  readonly #planningDays = new Map<Uuid, { missed: Uuid; day: IsoDate | null }>();
+  /**
    * Each person's comments newest first, as store.commentsBy gives them, down to the first before `horizon`, while
    * the comments stand as they were read (`writes`): a thread reads those of its team's people (up to 153 on the large
    * world) for each record it answers, and read from the table each time they were some 12% of a week's catch-up.
@@ -668,11 +674,15 @@ export class Life implements LifeEngine {
         break;
       }
     if (!latest || latest.progress >= 100 || latest.confidence > 30 || goal.endDate === null) return null;
-    const absences = store.absencesOf(owner);
-    const off = (day: IsoDate) =>
-      isAbsentOn(absences, day) || base.life.sickOn(owner, day) || base.life.brightOn(owner, day);
-    const day = planningDay(dateInZone(latest.createdAt, owner.timeZone), goal.endDate, off);
-    return day === date ? planningInstant(base.seed, goal.id, date, owner.timeZone) : null;
+    let known = this.#planningDays.get(goal.id);
+    if (known?.missed !== latest.id) {
+      const absences = store.absencesOf(owner);
+      const off = (day: IsoDate) =>
+        isAbsentOn(absences, day) || base.life.sickOn(owner, day) || base.life.brightOn(owner, day);
+      known = { missed: latest.id, day: planningDay(dateInZone(latest.createdAt, owner.timeZone), goal.endDate, off) };
+      this.#planningDays.set(goal.id, known);
+    }
+    return known.day === date ? planningInstant(base.seed, goal.id, date, owner.timeZone) : null;
   }
 
   /**
