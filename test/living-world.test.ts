@@ -227,7 +227,7 @@ describe("LW1 LW6 a missed goal's word after the planning, from the clock", () =
   });
 });
 
-describe("LW7 a missed goal a client changed before its planning", () => {
+describe('LW7 a missed goal a client changed before its planning', () => {
   // The same goal as above: its owner moves the end date on by hand before the planning; the clock then posts no
   // word after the planning, and archives nothing (life.ts' #plan and #archive yield to what clients wrote).
   it('seed 3: no word after the planning, and the goal stays open with the client’s end date', async () => {
