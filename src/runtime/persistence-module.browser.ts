@@ -6,24 +6,15 @@
 // 503 (front.ts), and the next request loads again. It hands the loaded code the world's checks (compiled-spec.js,
 // which the mock's code imports anyway), so that local-persistence.js' chunk imports none of the spec's modules.
 import { loadWorldChecks, worldChecksAtHand } from '../spec/compiled-spec.js';
-import type { keepLocally } from './local-persistence.js';
+import { loadOnce } from '../spec/load-once.js';
 import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';
 import { loadStateRebuild } from './state-rebuild-module.js';
 
-let loading: Promise<typeof keepLocally> | null = null;
-
 /** The code, loaded once for the page; again after a failed load. */
-function load(): Promise<typeof keepLocally> {
-  loading ??= Promise.all([import('./local-persistence.js'), loadStateRebuild()]).then(
-    ([module]) => module.keepLocally,
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const load = loadOnce(() =>
+  Promise.all([import('./local-persistence.js'), loadStateRebuild()]).then(([module]) => module.keepLocally),
+);
 
 /**
  * Keeps the mock's shared world in `storage` from its first request on: that request loads the code, which then
@@ -32,16 +23,10 @@ function load(): Promise<typeof keepLocally> {
  * @example persistLocally(runtime, localStorage)
  */
 export function persistLocally(mock: MockRuntime, storage: StateStorage): void {
-  let kept: Promise<void> | null = null;
-  const setUp = (): Promise<void> => {
-    kept ??= load().then(
-      (keep) => keep(mock, storage, { worldChecksAtHand, loadWorldChecks }),
-      (error: unknown) => {
-        kept = null;
-        throw error;
-      },
-    );
-    return kept.then(() => (mock.beforeRequest === setUp ? undefined : mock.beforeRequest?.()));
-  };
+  const keep = loadOnce(() =>
+    load().then((keepLocally) => keepLocally(mock, storage, { worldChecksAtHand, loadWorldChecks })),
+  );
+  const setUp = (): Promise<void> =>
+    keep().then(() => (mock.beforeRequest === setUp ? undefined : mock.beforeRequest?.()));
   mock.beforeRequest = setUp;
 }
