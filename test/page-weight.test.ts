@@ -1,7 +1,8 @@
 // What a page pays for standin before its first answer, held as bytes (a size, never a time): README's
 // src/mocks.ts bundled by esbuild for the browser (the package's browser variants, minified, split as a bundler
 // splits it), msw left out (the page's own dependency, as the benchmark's browser part leaves it out), gzipped.
-// Every chunk counts but the ones a page loads only when asked (the spec's response checks, the event stream).
+// Every chunk counts but the ones a page loads only when asked (the spec's response checks, the event stream), and
+// those the page's first request loads count too (a kept world's code, for a mock with persist: 'local').
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,20 +12,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { quickStartBlock } from './support/quick-start.js';
 
 /**
- * persist: 'local' and a state's rebuild: loaded by the first request of a mock that keeps its world, which waits for
- * them before it answers (persistence-module.browser.ts' load, with state-rebuild-module.browser.ts'), or by the first
- * PUT /__mock/state. A page whose createMock keeps its world pays them before its first answer; any other, on demand.
+ * persist: 'local': loaded by the first request of a mock that keeps its world, which waits for it before it answers
+ * (persistence-module.browser.ts' load). A page whose createMock keeps its world pays it before its first answer; any
+ * other, on demand.
  */
-const KEPT_WORLD = [/\/runtime\/local-persistence\.js$/, /\/runtime\/state-rebuild\.js$/];
+const KEPT_WORLD = [/\/runtime\/local-persistence\.js$/];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.examples', 'page-weight');
 /**
- * The budget: what README's quick-start page may pay before its first answer. 200 kB gzipped is promised, 180 kB the
- * target; the guard sits a little under the promise, so that a story change lands with room or pays for itself first
- * (code loaded on demand, or a table cut). Its history, and what each payment was: docs/pages.md.
+ * The budget: what README's quick-start page (its first visit) may pay before its first answer. 200 kB gzipped is
+ * promised, 180 kB the target. The guard is 2.5 kB under the promise because Chromium counts about 2 kB more than
+ * this model (Vite's chunks and preload helper, the app's own main: npm run bench -- --only browser); what comes
+ * next pays for itself first (code loaded on demand, or a table cut). Its history, each payment: docs/pages.md.
  */
-const BUDGET = 200_000;
+const BUDGET = 197_500;
 /**
  * The modules a page loads only when a request asks for them: their chunks are not paid before the first answer,
  * but for those its first request loads (KEPT_WORLD).
@@ -56,6 +58,11 @@ const ON_DEMAND = [
   /\/spec\/describe-errors\.js$/,
   // DG1's digest, loaded by the first GET /digest (digest-module.browser.ts).
   /\/domain\/digest\.js$/,
+  // A state's rebuild and its export (world-state.js): loaded by a kept world's restore, which a first visit has
+  // none to make, or by the first PUT /__mock/state (persistence-module.browser.ts); the export alone by a kept
+  // world's first write, which waits for it before it starts (local-persistence.ts).
+  /\/runtime\/state-rebuild\.js$/,
+  /\/domain\/world-state\.js$/,
   // EC4's writer of Echo answers, loaded by the first request that may read an answer's body, a kept world's once its
   // clock publishes one (answer-writer.browser.ts, front.ts).
   /\/fixtures\/echo-answer-body\.js$/,
@@ -143,7 +150,7 @@ beforeAll(async () => {
 const listed = ({ paid }: PageWeight) => paid.map((chunk) => `${chunk.file} ${chunk.gzipBytes}`).join(', ');
 
 describe("the page's JavaScript before its first answer", () => {
-  it("is at most its guard for README's quick start, 200 kB gzipped (180 kB the target), msw left out, what its first request loads counted", () => {
+  it("is at most its guard for README's quick start, 197.5 kB gzipped (180 kB the target, 200 kB promised), msw left out, what its first request loads counted", () => {
     // The on-demand chunks are there (else nothing would be left out and the figure would say less than it seems).
     expect(onDemand.length).toBeGreaterThan(0);
     expect(quickStart.bytes, `${quickStart.bytes}: ${listed(quickStart)}`).toBeLessThanOrEqual(BUDGET);

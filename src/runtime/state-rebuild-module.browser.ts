@@ -16,6 +16,11 @@ export function rebuildAtHand(): typeof rebuildState {
   return loaded;
 }
 
+/** Whether the rebuild is at hand (once loadStateRebuild has loaded it). */
+export function stateRebuildAtHand(): boolean {
+  return loaded !== null;
+}
+
 /**
  * Loads the rebuild once; again after a failed load (a page that could not fetch the chunk).
  * @example await loadStateRebuild()
