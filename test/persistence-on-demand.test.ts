@@ -1,9 +1,10 @@
-// A page loads persist: 'local''s code and a state's rebuild only when a mock keeps its world: the first request of
-// such a mock loads them (persistence-module.browser.ts) and takes the kept world up, a PUT /__mock/state loads the
-// rebuild (state-rebuild-module.browser.ts), and a chunk the page could not fetch is a 503 with Retry-After that
-// shows no half-restored world, the next request loading it again. Node has both at hand; here the page's variants
-// are put in.
+// A page loads persist: 'local''s code only when a mock keeps its world, with its first request
+// (persistence-module.browser.ts), and a state's rebuild only to take a kept world up: a first visit, nothing kept,
+// loads none, its writes kept all the same; a reload loads it with its first request, a PUT /__mock/state with
+// itself (state-rebuild-module.browser.ts); a chunk the page could not fetch is a 503 with Retry-After that shows no
+// half-restored world, the next request loading it again. Node has both at hand; here the page's variants are put in.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storageKey } from '../src/runtime/local-persistence.js';
 import { memoryStorage } from './support/memory-storage.js';
 
 type App = typeof import('../src/http/app.js');
@@ -15,6 +16,11 @@ let createMock: App['createMock'];
 let rebuild: Rebuild;
 
 beforeAll(async () => {
+  ({ createMock, rebuild } = await freshPage());
+});
+
+/** The mock's modules afresh, with the page's variants put in, as a page that has loaded nothing on demand has them. */
+async function freshPage(): Promise<{ createMock: App['createMock']; rebuild: Rebuild }> {
   vi.doMock('../src/runtime/persistence-module.js', () => import('../src/runtime/persistence-module.browser.js'));
   vi.doMock('../src/runtime/state-rebuild-module.js', async () => {
     const browser = await vi.importActual<Rebuild>('../src/runtime/state-rebuild-module.browser.js');
@@ -31,9 +37,11 @@ beforeAll(async () => {
     };
   });
   vi.resetModules();
-  ({ createMock } = await import('../src/http/app.js'));
-  rebuild = await import('../src/runtime/state-rebuild-module.js');
-});
+  return {
+    createMock: (await import('../src/http/app.js')).createMock,
+    rebuild: await import('../src/runtime/state-rebuild-module.js'),
+  };
+}
 
 afterAll(() => {
   vi.doUnmock('../src/runtime/persistence-module.js');
@@ -70,34 +78,40 @@ describe("persist: 'local' and a state's rebuild, on demand", () => {
     target.close();
   });
 
-  it('loads nothing until a request; a reload takes its kept world up once loaded, a failed load is a 503', async () => {
+  it('a first visit loads no rebuild; a reload takes its kept world up once loaded, a failed load is a 503', async () => {
+    const { createMock } = await freshPage();
     const storage = memoryStorage();
     const first = createMock({ now: NOW, persist: 'local', storage });
     const loads = page.loads;
     const token = first.world.store.people.get(first.world.defaultPersonId)!.tokens.readWrite;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const goal = first.world.store.goalsOfPerson(first.world.defaultPersonId)[0]!;
-    page.failing = 1;
-    const offline = await first.app.request('/api/v2/me', { headers });
-    expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
-    expect(((await offline.json()) as { detail: string }).detail).toBe(
-      "The world kept in this page's localStorage could not be checked: the code that checks it did not load (Failed to fetch state-rebuild.js); send the request again, which loads it again.",
-    );
+    expect((await first.app.request('/api/v2/me', { headers })).status).toBe(200);
     const posted = await first.app.request(`/api/v2/goals/${goal.id}/goal-updates`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ title: 'Kept across a reload' }),
     });
     expect(posted.status).toBe(201);
-    expect(page.loads - loads).toBe(2);
+    // Nothing kept to take up: no rebuild loaded, and the write kept before its answer all the same.
+    expect(page.loads - loads).toBe(0);
+    expect(storage.getItem(storageKey(first))).toContain('Kept across a reload');
     const { id } = (await posted.json()) as { id: string };
 
-    // The reload: its kept world is taken up by its first request, which the loaded code now does at once.
+    // The reload: its kept world is taken up by its first request, once the rebuild has loaded.
     const reloaded = createMock({ now: NOW, persist: 'local', storage });
+    expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
+    page.failing = 1;
+    const offline = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
+    expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(((await offline.json()) as { detail: string }).detail).toBe(
+      "The world kept in this page's localStorage could not be checked or saved: the code that does it did not load (Failed to fetch state-rebuild.js); send the request again, which loads it again.",
+    );
     expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
     const read = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
     expect(read.status).toBe(200);
     expect(((await read.json()) as { title: string }).title).toBe('Kept across a reload');
+    expect(page.loads - loads).toBe(2);
     first.close();
     reloaded.close();
   });

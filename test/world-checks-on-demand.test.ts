@@ -36,7 +36,7 @@ describe("the world's checks, on demand", () => {
     const offline = await reloaded.app.request(`/api/v2/goal-updates/${id}`, { headers });
     expect([offline.status, offline.headers.get('retry-after')]).toEqual([503, '1']);
     expect(((await offline.json()) as { detail: string }).detail).toBe(
-      "The world kept in this page's localStorage could not be checked: the code that checks it did not load (Failed to fetch spec-world.js); send the request again, which loads it again.",
+      "The world kept in this page's localStorage could not be checked or saved: the code that does it did not load (Failed to fetch spec-world.js); send the request again, which loads it again.",
     );
     expect(reloaded.world.store.goalUpdates.get(id)).toBeUndefined();
 

@@ -92,22 +92,25 @@ function tell(runtime: MockRuntime): Step {
   };
 }
 
+/** The methods that change nothing but by the clock's catch-up: a request of any other writes (persist: 'local'). */
+const READS = ['GET', 'HEAD', 'OPTIONS'];
+
 /**
- * persist: 'local': the world a page kept, or another tab saved, taken up before the request starts
- * (local-persistence.ts); 503 with Retry-After when its checks could not load (offline, a redeploy that removed the
- * chunk), never a 500, and the next request loads them again.
+ * persist: 'local': the world a page kept, or another tab saved, taken up before the request starts, and a write's
+ * save code loaded before it starts (local-persistence.ts); 503 with Retry-After when that code could not load
+ * (offline, a redeploy that removed the chunk), never a 500, the world untouched, and the next request loads it again.
  */
 const takeUpKept = (runtime: MockRuntime): Step => ({
   name: "take-up-kept-world (persist: 'local')",
   run: (exchange) =>
-    runtime.beforeRequest?.()?.then(
+    runtime.beforeRequest?.(!READS.includes(exchange.c.req.method))?.then(
       () => undefined,
       (error: unknown) =>
         problemResponse(
           exchange.transcript,
           503,
           'checks-unavailable',
-          `The world kept in this page's localStorage could not be checked: the code that checks it did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads it again.`,
+          `The world kept in this page's localStorage could not be checked or saved: the code that does it did not load (${String((error as Error).message ?? error).slice(0, 60)}); send the request again, which loads it again.`,
           undefined,
           { 'retry-after': '1' },
         ),

@@ -6,20 +6,29 @@
 // 250 ms later lost writes followed by a quick reload). Two tabs of one site share the storage: before each
 // request a tab takes up what another saved since (a short generation key says whether there is anything),
 // so its write lands on the other's and neither is lost. Sessions (MK5) are not kept. A page checks a kept world
-// against the world's schemas, which it loads only then (spec-world.js): a reload with a kept world waits for them
-// before its first answer, a first visit never does. A page loads this file itself, and a state's rebuild, with the
-// mock's first request (persistence-module.browser.ts). The world's checks are handed in by the module that loads
-// this one (persistence-module.ts, its browser twin), which has the spec's modules at hand: imported here, they and
-// what they import would be a chunk a page pays before its first answer (test/page-weight.test.ts).
-import { answerWriterAtHand, loadAnswerWriter } from '../../fixtures/answer-writer.js';
-import { exportState } from '../domain/world-state.js';
+// against the world's schemas, which it loads only then (spec-world.js), with a state's rebuild: a reload with a
+// kept world waits for them before its first answer, a first visit (nothing kept) never does. A page loads this
+// file itself with the mock's first request (persistence-module.browser.ts), and the state's export with the first
+// write, which waits for it before it starts, so that its save is made before its answer as in Node; a change no
+// write made (a read's catch-up of the clock, on a first visit: nothing kept yet) is saved once the export is in,
+// unless another tab saved meanwhile. The code it needs is handed in by the module that loads this one
+// (persistence-module.ts, its browser twin), which has the spec's modules and the answers' writer at hand: imported
+// here, they and what they import would be chunks a page pays before its first answer (test/page-weight.test.ts).
+import type { exportState } from '../domain/world-state.js';
 import type { StateStorage } from './local-storage.js';
 import type { MockRuntime } from './mock-runtime.js';
 
-/** The world's checks as compiled-spec.js gives them: whether they are at hand, and their load (a page's). */
-export interface WorldChecks {
-  worldChecksAtHand: () => boolean;
-  loadWorldChecks: () => Promise<void>;
+/** The code a kept world needs, each part with whether it is at hand (always, in Node) and its load (a page's). */
+export interface PersistenceCode {
+  /** Taking up a kept world's state: the world's checks and a state's rebuild (and the export, in a page). */
+  restoreAtHand: () => boolean;
+  loadRestore: () => Promise<unknown>;
+  /** The state's export, once at hand (else null), that a save writes. */
+  exportAtHand: () => typeof exportState | null;
+  loadExport: () => Promise<unknown>;
+  /** EC4's writer of Echo answers (answer-writer.ts), which the export of a published answer reads. */
+  answerWriterAtHand: () => boolean;
+  loadAnswerWriter: () => Promise<unknown>;
 }
 
 /** The key a mock's world is kept under: one per seed and size, so two demos of other worlds never mix. */
@@ -29,17 +38,14 @@ export function storageKey(mock: Pick<MockRuntime, 'seed' | 'size'>): string {
 
 /**
  * Restores the mock's shared world from `storage` when a valid state is kept there (an invalid or foreign one
- * is dropped, never a crash): now when the world's schemas are at hand (Node), else before the first request, once
- * they have loaded (a page). Then keeps it there: before each request it takes up what another tab saved, and
- * at the end of each request that changed the shared world (a record, its clock, the world replaced) it saves,
- * for as long as the mock lives. `checks` are compiled-spec.js' own.
- * @example keepLocally(runtime, localStorage, { worldChecksAtHand, loadWorldChecks })
+ * is dropped, never a crash): now when what a restore needs is at hand (Node, once the world's schemas are loaded),
+ * else before the first request, once it has loaded (a page). Then keeps it there: before each request it takes up
+ * what another tab saved, and at the end of each request that changed the shared world (a record, its clock, the
+ * world replaced) it saves, for as long as the mock lives.
+ * @example keepLocally(runtime, localStorage, code) // code: persistence-module.ts' own
  */
-export function keepLocally(
-  mock: MockRuntime,
-  storage: StateStorage,
-  { worldChecksAtHand, loadWorldChecks }: WorldChecks,
-): void {
+export function keepLocally(mock: MockRuntime, storage: StateStorage, code: PersistenceCode): void {
+  const { restoreAtHand, loadRestore, exportAtHand, loadExport, answerWriterAtHand, loadAnswerWriter } = code;
   const key = storageKey(mock);
   const generationKey = `${key}:generation`;
   // Which tab saved last, and its count: a tab that finds another's takes up the world it saved.
@@ -61,12 +67,18 @@ export function keepLocally(
       storage.removeItem(key);
     }
   };
-  // Nothing kept, or its checks at hand: now. Else the first request takes it up (beforeRequest).
-  if (worldChecksAtHand() || storage.getItem(key) === null) adopt();
+  // Nothing kept, or what a restore needs at hand: now. Else the first request takes it up (beforeRequest).
+  if (storage.getItem(key) === null || restoreAtHand()) adopt();
   // One console.error per streak of failed saves: the first says what is lost and what to do; a save that
   // works again ends the streak.
   let failing = false;
   const save = () => {
+    const exportState = exportAtHand();
+    // A change no write made (a write waits for the export before it starts: beforeRequest): saved once it is in.
+    if (!exportState) {
+      loadExport().then(saveUnlessOvertaken, unsaved);
+      return;
+    }
     try {
       storage.setItem(key, JSON.stringify(exportState(mock.world)));
       // Stryker disable next-line UpdateOperator: counting down tells saves apart as well as counting up.
@@ -77,11 +89,16 @@ export function keepLocally(
       // EC4: an answer of the clock's publishing that its request did not foresee (front.ts looks an hour ahead),
       // whose body a page writes once the answers' writer is in: saved then, nothing written before.
       if (!answerWriterAtHand()) {
-        loadAnswerWriter().then(save, () => unsaved(error));
+        loadAnswerWriter().then(saveUnlessOvertaken, () => unsaved(error));
         return;
       }
       unsaved(error);
     }
+  };
+  // A save put off: unless another tab saved since (whose world this tab takes up before its next request), as it
+  // would overwrite that tab's writes with a change no write made.
+  const saveUnlessOvertaken = () => {
+    if (storage.getItem(generationKey) === known) save();
   };
   // Over the storage's quota (QuotaExceededError), or storage switched off: the page's requests go on answering,
   // unsaved, and the console says so.
@@ -101,14 +118,16 @@ export function keepLocally(
     // What was taken up is the other tab's save (or the one kept), not a change of this one.
     changed = false;
   };
-  mock.beforeRequest = () => {
-    if (known !== undefined && storage.getItem(generationKey) === known) return undefined;
-    if (worldChecksAtHand()) {
+  // A write waits for the state's export, so that its save is made before its answer; a failed load is the
+  // request's 503 (front.ts), and the next request loads again.
+  mock.beforeRequest = (writes) => {
+    const exporting = writes && !exportAtHand() ? loadExport().then(() => undefined) : undefined;
+    if (known !== undefined && storage.getItem(generationKey) === known) return exporting;
+    if (storage.getItem(key) === null || restoreAtHand()) {
       takeUp();
-      return undefined;
+      return exporting;
     }
-    // A failed load is the request's 503 (front.ts), and the next request loads again.
-    return loadWorldChecks().then(takeUp);
+    return Promise.all([loadRestore(), exporting]).then(takeUp);
   };
   mock.events.on('request:end', () => {
     if (!changed) return;

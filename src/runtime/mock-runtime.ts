@@ -106,9 +106,10 @@ export interface MockRuntime {
   readonly anyToken: AnyToken | null;
   /**
    * What a request waits for before it starts, or null: a page's kept world taken up (persist: 'local', a world
-   * another tab saved, or the one kept across a reload whose checks are still loading: local-persistence.ts).
+   * another tab saved, or the one kept across a reload whose checks are still loading: local-persistence.ts), and
+   * for a request that `writes` (any method but GET, HEAD and OPTIONS), the code that saves it.
    */
-  beforeRequest: (() => Promise<void> | undefined) | null;
+  beforeRequest: ((writes: boolean) => Promise<void> | undefined) | null;
   /** What happens to the mock, as it happens: requests, records, clocks, sessions, worlds (mock-events.ts). */
   readonly events: MockEvents;
   /**

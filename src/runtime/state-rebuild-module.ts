@@ -11,6 +11,11 @@ export function rebuildAtHand(): typeof rebuildState {
   return rebuildState;
 }
 
+/** Whether the rebuild is at hand: always, in Node. */
+export function stateRebuildAtHand(): boolean {
+  return true;
+}
+
 /**
  * Loads the rebuild, for a page; in Node it is at hand.
  * @example await loadStateRebuild(); rebuildAtHand()(state, verify, baseFor)

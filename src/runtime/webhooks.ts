@@ -4,6 +4,7 @@
 // publishes a week of Echo answers — are sent after it, in the order of their instants (WH4). A reset stops
 // what the world still owed (its subscriptions stay, as its fault profile and snapshots do); a dropped session
 // takes its outbox along; close() stops everything.
+import { loadOnce } from '../spec/load-once.js';
 import type { MockEvents } from './mock-events.js';
 import type { listenForWebhooks, PublishedRecordText } from './webhook-listener.js';
 import type { WebhookOutbox } from './webhook-outbox.js';
@@ -17,7 +18,12 @@ import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settin
 let Outbox: typeof WebhookOutbox | null = null;
 /** What turns record changes into events for the outboxes (webhook-listener.ts), loaded with the outbox. */
 let listen: typeof listenForWebhooks | null = null;
-let loading: Promise<void> | null = null;
+const loadOutbox = loadOnce(() =>
+  Promise.all([import('./webhook-outbox.js'), import('./webhook-listener.js')]).then(([outbox, listener]) => {
+    Outbox = outbox.WebhookOutbox;
+    listen = listener.listenForWebhooks;
+  }),
+);
 
 /**
  * @example
@@ -60,17 +66,7 @@ export class Webhooks {
    * @example await webhooks.load(); webhooks.outbox(null).subscriptions()
    */
   load(): Promise<void> {
-    loading ??= Promise.all([import('./webhook-outbox.js'), import('./webhook-listener.js')]).then(
-      ([outbox, listener]) => {
-        Outbox = outbox.WebhookOutbox;
-        listen = listener.listenForWebhooks;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
+    return loadOutbox();
   }
 
   /** The outbox of the shared world (`null`) or of a session, made on first use, once `load` has resolved. */

@@ -10,6 +10,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { generatedSource, type GeneratedChecks, type GeneratedSpecs, type SpecSource } from './generated-source.js';
 import { loadParts } from './generated/spec-check-parts.js';
 import { describerAtHand, useDescriber } from './describer.js';
+import { loadOnce } from './load-once.js';
 import { wholePageDocument } from './page-document.js';
 
 const [generated, documents] = await Promise.all([
@@ -20,7 +21,6 @@ const [generated, documents] = await Promise.all([
 const module: GeneratedSpecs = generated;
 
 let checks: GeneratedChecks | null = null;
-let loading: Promise<void> | null = null;
 /** The late validators at hand: the bodies', the world's and the checks', as each has loaded. */
 let late: GeneratedChecks | null = null;
 /** `late` again, of what has loaded. */
@@ -31,20 +31,14 @@ const mergeLate = () => {
 /** A chunk of validators imported once, on demand, its module once in; a failed import may be tried again. */
 class OnDemand {
   module: GeneratedChecks | null = null;
-  #loading: Promise<void> | null = null;
-  constructor(private readonly importer: () => Promise<GeneratedChecks>) {}
-  load(): Promise<void> {
-    this.#loading ??= this.importer().then(
-      (loaded) => {
+  readonly load: () => Promise<void>;
+  constructor(importer: () => Promise<GeneratedChecks>) {
+    this.load = loadOnce(() =>
+      importer().then((loaded) => {
         this.module = loaded;
         mergeLate();
-      },
-      (error: unknown) => {
-        this.#loading = null;
-        throw error;
-      },
+      }),
     );
-    return this.#loading;
   }
 }
 /** spec-bodies.js (loadBodyChecks): the API's request body validators, a chunk of their own. */
@@ -53,7 +47,6 @@ const bodyChunk = new OnDemand(() => import('./generated/spec-bodies.js'));
 const worldChunk = new OnDemand(() => import('./generated/spec-world.js'));
 /** control.yaml's document once loaded (loadControlDocument); only the controls read it, and their 404s. */
 let controlDocument: OpenAPIV3_1.Document | null = null;
-let loadingControl: Promise<void> | null = null;
 
 /** spec/openapi.yaml and spec/control.yaml, as generated with the package, their documents without prose. */
 export const SPECS: { api: SpecSource; control: SpecSource } = {
@@ -71,24 +64,15 @@ export const SPECS: { api: SpecSource; control: SpecSource } = {
   },
 };
 
-let wholeDocument: Promise<OpenAPIV3_1.Document> | null = null;
-
 /**
  * The API's document whole (but for its prose): page-documents.js' with what it leaves for later, page-schemas.js
  * (the answers' schemas and the webhooks, about 2.4 kB gzipped), loaded once by the first /mcp request, whose tools
  * are read from it (mcp-catalog.ts). A failed load may be tried again.
  * @example mcpTools(await wholeApiDocument())
  */
-export function wholeApiDocument(): Promise<OpenAPIV3_1.Document> {
-  wholeDocument ??= import('./generated/page-schemas.js').then(
-    (loaded) => wholePageDocument(documents.API_DOCUMENT, loaded.API_LATER),
-    (error: unknown) => {
-      wholeDocument = null;
-      throw error;
-    },
-  );
-  return wholeDocument;
-}
+export const wholeApiDocument: () => Promise<OpenAPIV3_1.Document> = loadOnce(() =>
+  import('./generated/page-schemas.js').then((loaded) => wholePageDocument(documents.API_DOCUMENT, loaded.API_LATER)),
+);
 
 /** Whether control.yaml's document is at hand (in Node always; in a page once loadControlDocument has loaded it). */
 export function controlDocumentAtHand(): boolean {
@@ -100,39 +84,23 @@ export function controlDocumentAtHand(): boolean {
  * request that needs it (a control, or a 404 that may have meant one); a failed load may be tried again.
  * @example await loadControlDocument(); getCompiledControlSpec().operations
  */
-export function loadControlDocument(): Promise<void> {
-  loadingControl ??= import('./generated/page-control-document.js').then(
-    (loaded) => {
-      controlDocument = loaded.CONTROL_DOCUMENT;
-    },
-    (error: unknown) => {
-      loadingControl = null;
-      throw error;
-    },
-  );
-  return loadingControl;
-}
+export const loadControlDocument: () => Promise<void> = loadOnce(() =>
+  import('./generated/page-control-document.js').then((loaded) => {
+    controlDocument = loaded.CONTROL_DOCUMENT;
+  }),
+);
 
 /**
  * Loads the checks' parts (spec-check-parts.js) once, for the checks a page asks for after its start (a control's request, an
  * override's answer); a failed load may be tried again.
  * @example await loadSpecChecks(); getCompiledSpec().operation('getMe').checkResponse(200, type, body)
  */
-export function loadSpecChecks(): Promise<void> {
-  loading ??= Promise.all([loadParts(), loadBodyChecks(), loadWorldChecks()]).then(
-    ([parts]) => {
-      checks = Object.assign({}, ...parts) as GeneratedChecks;
-      mergeLate();
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-let describing: Promise<void> | null = null;
+export const loadSpecChecks: () => Promise<void> = loadOnce(() =>
+  Promise.all([loadParts(), loadBodyChecks(), loadWorldChecks()]).then(([parts]) => {
+    checks = Object.assign({}, ...parts) as GeneratedChecks;
+    mergeLate();
+  }),
+);
 
 /**
  * Loads the describer of refused values (describe-errors.ts, describer.ts) once: with the page's first request a
@@ -140,16 +108,9 @@ let describing: Promise<void> | null = null;
  * kept world's), whose refusals it writes. A failed load may be tried again.
  * @example if (!describerAtHand()) await loadDescriber()
  */
-export function loadDescriber(): Promise<void> {
-  describing ??= import('./describe-errors.js').then(
-    ({ describeErrors }) => useDescriber(describeErrors),
-    (error: unknown) => {
-      describing = null;
-      throw error;
-    },
-  );
-  return describing;
-}
+export const loadDescriber: () => Promise<void> = loadOnce(() =>
+  import('./describe-errors.js').then(({ describeErrors }) => useDescriber(describeErrors)),
+);
 
 /** Whether the API's request body validators are at hand in this page, and the describer of what they refuse. */
 export function bodyChecksAtHand(): boolean {

@@ -12,6 +12,7 @@ import {
 } from './generated-source.js';
 import { describeErrors } from './describe-errors.js';
 import { describerAtHand, useDescriber } from './describer.js';
+import { loadOnce } from './load-once.js';
 import { CONTROL_SPEC_PATH, packageText, SPEC_PATH } from './spec-files.js';
 import { specHash } from './spec-hash.js';
 
@@ -31,7 +32,6 @@ async function loadGenerated(): Promise<{ specs: GeneratedSpecs; documents: Gene
 
 /** spec-checks.js once loaded (loadSpecChecks); null before, and for specs compiled here (which hold every check). */
 let checks: GeneratedChecks | null = null;
-let loading: Promise<void> | null = null;
 /** spec-bodies.js once loaded (loadBodyChecks); null before. */
 let bodies: GeneratedChecks | null = null;
 /** spec-world.js once loaded (loadWorldChecks); null before. */
@@ -94,25 +94,20 @@ export const SPECS = await loadSpecs();
  * @example await loadSpecChecks(); getCompiledSpec().operation('getMe').checkResponse(200, type, body)
  */
 export function loadSpecChecks(): Promise<void> {
-  if (!checksGenerated) return Promise.resolve();
-  loading ??= Promise.all([
+  return checksGenerated ? loadChecks() : Promise.resolve();
+}
+const loadChecks = loadOnce(() =>
+  Promise.all([
     import('./generated/spec-checks.js') as Promise<GeneratedChecks>,
     loadBodyChecks(),
     loadWorldChecks(),
-  ]).then(
-    ([module]) => {
-      if (module.SPEC_HASH !== generatedHash)
-        throw new Error('standin: the generated checks are of other spec texts; run npm run build');
-      checks = module;
-      mergeLate();
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+  ]).then(([module]) => {
+    if (module.SPEC_HASH !== generatedHash)
+      throw new Error('standin: the generated checks are of other spec texts; run npm run build');
+    checks = module;
+    mergeLate();
+  }),
+);
 
 // G8: Node describes a refused value at once (a page loads the describer when a check first refuses: describer.ts).
 useDescriber(describeErrors);
@@ -170,23 +165,15 @@ function onceLoaded(
   load: () => Promise<unknown>,
   keep: (module: GeneratedChecks) => void,
 ): () => Promise<void> {
-  let loading: Promise<void> | null = null;
-  return () => {
-    if (!checksGenerated) return Promise.resolve();
-    loading ??= (load() as Promise<GeneratedChecks>).then(
-      (module) => {
-        if (module.SPEC_HASH !== generatedHash)
-          throw new Error(`standin: the generated ${what} are of other spec texts; run npm run build`);
-        keep(module);
-        mergeLate();
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const loadChecked = loadOnce(() =>
+    (load() as Promise<GeneratedChecks>).then((module) => {
+      if (module.SPEC_HASH !== generatedHash)
+        throw new Error(`standin: the generated ${what} are of other spec texts; run npm run build`);
+      keep(module);
+      mergeLate();
+    }),
+  );
+  return () => (checksGenerated ? loadChecked() : Promise.resolve());
 }
 
 /** Whether control.yaml's document is at hand: in Node it is read with the API's, at start. */
