@@ -634,25 +634,30 @@ export class Life implements LifeEngine {
     const figures = this.#figuresOf(goal, owner, id, date, at);
     if (!figures) return;
     const { latest, closes, progress, confidence } = figures;
-    createGoalUpdate(
-      this.#world,
-      owner,
-      goalId,
-      { progress, confidence },
-      {
-        id,
-        at,
-        dress: base.life.goalUpdate(
-          goal,
-          owner,
-          latest,
-          closes,
-          this.#updatesOfTheDay(owner, goalId, at),
-          this.#shownBefore(goalId, latest),
-        ),
-      },
-    );
+    this.#write(goal, owner, latest, closes, { progress, confidence }, id, at);
     this.#respond('goal-update', id, owner, at, at);
+  }
+
+  /** Through createGoalUpdate: `owner`'s update of `goal` at `at`, its text dressed after `latest` (LifeWriter). */
+  #write(
+    goal: Goal,
+    owner: Person,
+    latest: GoalUpdate | undefined,
+    closes: boolean | 'planning',
+    figures: { progress: number; confidence: number },
+    id: Uuid,
+    at: EpochSeconds,
+  ): void {
+    const sameDay = this.#updatesOfTheDay(owner, goal.id, at);
+    const dress = this.#world.base.life.goalUpdate(
+      goal,
+      owner,
+      latest,
+      closes,
+      sameDay,
+      this.#shownBefore(goal.id, latest),
+    );
+    createGoalUpdate(this.#world, owner, goal.id, figures, { id, at, dress });
   }
 
   /**
@@ -698,24 +703,7 @@ export class Life implements LifeEngine {
     const owner = store.people.get(goal.ownerId);
     const latest = store.latestUpdateOf(goalId);
     if (!owner || !this.actsFor(owner) || !latest || latest.progress >= 100) return;
-    createGoalUpdate(
-      this.#world,
-      owner,
-      goalId,
-      { progress: latest.progress, confidence: 30 },
-      {
-        id,
-        at,
-        dress: base.life.goalUpdate(
-          goal,
-          owner,
-          latest,
-          'planning',
-          this.#updatesOfTheDay(owner, goalId, at),
-          this.#shownBefore(goalId, latest),
-        ),
-      },
-    );
+    this.#write(goal, owner, latest, 'planning', { progress: latest.progress, confidence: 30 }, id, at);
     this.#archiveLater(goalId, id, at);
   }
 
