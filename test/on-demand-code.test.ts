@@ -70,6 +70,23 @@ describe('G8 describer on demand', () => {
     expect(describer.describerAtHand()).toBe(true);
   });
 
+  it('a fault profile refused before the describer is in place is an OptionError naming its field (MK6, G8)', () => {
+    // A page's createMock is synchronous: it cannot wait for the describer, so its refusal is told plainly.
+    describer.useDescriber(null);
+    const faults = { rules: [{ faults: [{ kind: 'error', status: 503, rate: 'often' }] }] };
+    let thrown: unknown;
+    try {
+      createMock({ seed: 42, now: NOW, faults } as unknown as Parameters<App['createMock']>[0]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Error).name).toBe('OptionError');
+    expect((thrown as Error).message).toBe(
+      'createMock: faults is not a valid profile: rules[0].faults[0].rate must be number',
+    );
+    expect(describer.describerAtHand()).toBe(false);
+  });
+
   it('a describer the page cannot fetch is a 503 with Retry-After, and the next request loads it again', async () => {
     const mock = createMock({ seed: 42, now: NOW });
     describer.useDescriber(null);

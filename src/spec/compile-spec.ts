@@ -1,10 +1,10 @@
 // Owns turning one OpenAPI document and a source of validators into a CompiledSpec: its operations, each
 // with its parameter and body validation and its response checks (G8 entries that name the field), and checks
 // of any component schema. Pure: it reads no file and compiles nothing itself.
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { FieldError } from './describe-errors.js';
-import { describer } from './describer.js';
+import { describer, describerAtHand } from './describer.js';
 import { holdsIds, lowercaseIds } from './id-inputs.js';
 import { ruleRegistry, type RuleRegistry } from './rule-sources.js';
 
@@ -171,8 +171,37 @@ export function schemaChecks(plain: ValidatorSource): CompiledSpec['checkSchema'
       validate = plain(`component:${name}`, { $ref: componentRef(name) });
       componentValidators.set(name, validate);
     }
-    return validate(value) ? [] : describer()(validate.errors ?? [], value, 'body', name).map((e) => e.message);
+    if (validate(value)) return [];
+    const errors = validate.errors ?? [];
+    return describerAtHand() ? describer()(errors, value, 'body', name).map((e) => e.message) : plainly(errors);
   };
+}
+
+/**
+ * G8 in a page before its describer loads (describer.ts): a check that cannot wait for it (MK6's profile, checked by a
+ * page's createMock, which is synchronous) says each refusal plainly, by its field and ajv's words, rather than throw
+ * DescriberNotLoaded where an OptionError was due.
+ * @example plainly(validate.errors) // ['rules[0].faults[0].rate must be number']
+ */
+function plainly(
+  errors: ReadonlyArray<Pick<ErrorObject, 'instancePath' | 'message' | 'keyword' | 'schemaPath'>>,
+): string[] {
+  // A oneOf's branches each report why they failed: the branches whose discriminator (a `const`) did not match are
+  // not the one meant, and the oneOf's own "must match exactly one schema" says nothing more once a branch speaks.
+  const offBranches = errors
+    .filter((error) => error.keyword === 'const')
+    .map((error) => error.schemaPath.replace(/\/properties\/[^/]+\/const$/, '/'));
+  const meant = errors.filter((error) => !offBranches.some((branch) => error.schemaPath.startsWith(branch)));
+  const told = meant.some((error) => error.keyword !== 'oneOf') ? meant.filter((e) => e.keyword !== 'oneOf') : meant;
+  return (told.length > 0 ? told : errors).map((error) => {
+    const field = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+      .join('')
+      .replace(/^\./, '');
+    return `${field || 'the value'} ${error.message ?? 'is not valid'}`;
+  });
 }
 
 /** The path of a path item's own first server (`http://127.0.0.1:4010` → `''`), or null when it has none. */
